@@ -1,0 +1,114 @@
+import {
+  ChevronDown,
+  CircleUserRound,
+  ClipboardList,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  SquarePlus,
+  Star,
+} from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
+import { cn } from '@/lib/cn';
+
+/** The signed-in person as the header shows them. */
+export interface AccountUser {
+  displayName: string;
+  photoUrl?: string | null;
+}
+
+/** Signed out: no user. Signed in: the user and what "Sign Out" does (signing out, then going to /). */
+export type AccountMenuProps = { user: null } | { user: AccountUser; onSignOut: () => void };
+
+const triggerClasses =
+  'inline-flex h-10 items-center gap-1.5 rounded-full px-1.5 text-gray-700 hover:bg-gray-100 hover:text-gray-900 data-[state=open]:bg-gray-100';
+
+const itemClasses =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none ' +
+  'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+
+function MenuContent({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={8}
+        className="menu-content z-50 min-w-52 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+      >
+        {children}
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
+  );
+}
+
+function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <DropdownMenu.Item asChild className={itemClasses}>
+      <Link to={to}>
+        {icon}
+        {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+function MenuIcon({ icon: Icon }: { icon: LucideIcon }) {
+  return <Icon aria-hidden="true" className="size-4 text-gray-500" />;
+}
+
+/** The header's account menu (SPEC part 2): sign-in entry when signed out, account links when signed in. */
+export function AccountMenu(props: AccountMenuProps) {
+  if (props.user === null) {
+    return (
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={triggerClasses}>
+          <CircleUserRound aria-hidden="true" className="size-6" />
+          <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+          <span className="sr-only">Account menu</span>
+        </DropdownMenu.Trigger>
+        <MenuContent>
+          <MenuLink to="/auth" icon={<MenuIcon icon={LogIn} />}>
+            Sign In / Sign Up
+          </MenuLink>
+        </MenuContent>
+      </DropdownMenu.Root>
+    );
+  }
+
+  const { user, onSignOut } = props;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={cn(triggerClasses, 'md:pr-3')}>
+        <UserAvatar name={user.displayName} photoUrl={user.photoUrl} />
+        <span aria-hidden="true" className="hidden max-w-40 truncate text-sm font-medium md:inline">
+          {user.displayName}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+        <span className="sr-only">Account menu for {user.displayName}</span>
+      </DropdownMenu.Trigger>
+      <MenuContent>
+        <DropdownMenu.Label className="truncate px-3 py-2 text-xs font-medium text-gray-500">
+          Signed in as {user.displayName}
+        </DropdownMenu.Label>
+        <MenuLink to="/create-listing" icon={<MenuIcon icon={SquarePlus} />}>
+          Post a Listing
+        </MenuLink>
+        <MenuLink to="/me/listings" icon={<MenuIcon icon={ClipboardList} />}>
+          Manage Listings
+        </MenuLink>
+        <MenuLink to="/me/ratings" icon={<MenuIcon icon={Star} />}>
+          My Ratings
+        </MenuLink>
+        <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+        <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
+          <MenuIcon icon={LogOut} />
+          Sign Out
+        </DropdownMenu.Item>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

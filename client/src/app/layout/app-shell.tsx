@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** The frame of every screen: skip link, sticky header, the main landmark and the footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Header user={null} />
+      <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
+import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { cn } from '@/lib/cn';
+import { AccountMenu, type AccountMenuProps } from './account-menu';
+import { NavigationProgress } from './navigation-progress';
+
+export type HeaderProps = AccountMenuProps;
+
+const actionClasses =
+  'inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+
+/**
+ * The sticky header of every screen (SPEC part 2): brand, support phone and e-mail, messages and the
+ * account menu. On narrow screens the links collapse to icons; their names stay for screen readers.
+ */
+export function Header(props: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <NavigationProgress />
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="mr-auto inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-brand-700"
+        >
+          <Building2 aria-hidden="true" className="size-6" />
+          NYC Rentals
+        </Link>
+
+        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
+          <a href={`tel:${SUPPORT_PHONE_E164}`} className={actionClasses}>
+            <Phone aria-hidden="true" className="size-5 lg:size-4" />
+            <span className="sr-only lg:not-sr-only">
+              <span className="sr-only">Call support at </span>
+              {SUPPORT_PHONE}
+            </span>
+          </a>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className={actionClasses}>
+            <Mail aria-hidden="true" className="size-5 xl:size-4" />
+            <span className="sr-only xl:not-sr-only">
+              <span className="sr-only">E-mail support at </span>
+              {SUPPORT_EMAIL}
+            </span>
+          </a>
+          <NavLink
+            to="/messages"
+            className={({ isActive }) => cn(actionClasses, isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')}
+          >
+            <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
+            <span className="sr-only md:not-sr-only">Messages</span>
+          </NavLink>
+          <AccountMenu {...props} />
+        </nav>
+      </div>
+    </header>
+  );
+}

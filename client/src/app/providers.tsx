@@ -1,0 +1,17 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toast';
+import { apolloClient } from '@/lib/apollo/client';
+
+/** App-wide context: the GraphQL client, tooltip timing (SPEC part 9: open 700 ms, skip 300 ms), toasts. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ApolloProvider client={apolloClient}>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        {children}
+        <Toaster />
+      </Tooltip.Provider>
+    </ApolloProvider>
+  );
+}

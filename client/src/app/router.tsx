@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootHydrateFallback, RootLayout } from './layout/root-layout';
+import { RouteErrorBoundary } from './layout/route-error-boundary';
+import NotFoundScreen from './routes/not-found';
+
+/** Loads a screen's code on first visit; route modules default-export their screen component. */
+function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const home = screen(() => import('./routes/home'));
+const auth = screen(() => import('./routes/auth'));
+const propertyDetail = screen(() => import('./routes/property-detail'));
+
+/** Every route of SPEC part 2's route table. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { index: true, lazy: home },
+          { path: 'listings', lazy: home },
+          { path: 'auth', lazy: auth },
+          // Sign-in redirect target of the save control; the same screen as /auth.
+          { path: 'login', lazy: auth },
+          { path: 'forgot-password', lazy: screen(() => import('./routes/forgot-password')) },
+          { path: 'messages', lazy: screen(() => import('./routes/messages')) },
+          { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
+          { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },
+          { path: 'create-listing', lazy: screen(() => import('./routes/create-listing')) },
+          { path: 'listing/:id', lazy: propertyDetail },
+          { path: 'properties/:id', lazy: propertyDetail },
+          { path: 'agents/:id', lazy: screen(() => import('./routes/agent-profile')) },
+          { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
+          // Not lazy: the error boundary shows the same screen for a thrown 404.
+          { path: '*', Component: NotFoundScreen },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

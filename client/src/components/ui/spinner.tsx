@@ -1,0 +1,17 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export interface SpinnerProps {
+  className?: string;
+  /** Text announced to assistive technology; the spinner is decorative when omitted. */
+  label?: string;
+}
+
+export function Spinner({ className, label }: SpinnerProps) {
+  return (
+    <span role={label ? 'status' : undefined} className="inline-flex items-center">
+      <LoaderCircle aria-hidden="true" className={cn('size-5 animate-spin text-brand-700 motion-reduce:animate-none', className)} />
+      {label ? <span className="sr-only">{label}</span> : null}
+    </span>
+  );
+}

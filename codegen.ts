@@ -1,0 +1,24 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// Typed documents for the client: `graphql()` from '@/gql' returns a TypedDocumentNode for every
+// operation and fragment written under client/src. The schema is printed from the server's Pothos
+// schema (schema.graphql at the repository root).
+const config: CodegenConfig = {
+  schema: './schema.graphql',
+  documents: ['client/src/**/*.{ts,tsx}', '!client/src/gql/**/*'],
+  ignoreNoDocuments: true,
+  generates: {
+    'client/src/gql/': {
+      preset: 'client',
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+      },
+      presetConfig: {
+        fragmentMasking: false,
+      },
+    },
+  },
+};
+
+export default config;

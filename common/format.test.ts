@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatPrice, initialsOf, pluralize } from './format';
+
+describe('formatPrice', () => {
+  it('formats whole dollars with thousands separators and no decimals', () => {
+    expect(formatPrice(3450)).toBe('$3,450');
+    expect(formatPrice(0)).toBe('$0');
+    expect(formatPrice(1250000)).toBe('$1,250,000');
+  });
+
+  it('rounds fractions to whole dollars', () => {
+    expect(formatPrice(999.4)).toBe('$999');
+    expect(formatPrice(999.5)).toBe('$1,000');
+  });
+});
+
+describe('formatCount', () => {
+  it('keeps at most one decimal and adds separators', () => {
+    expect(formatCount(1.5)).toBe('1.5');
+    expect(formatCount(2)).toBe('2');
+    expect(formatCount(12345)).toBe('12,345');
+  });
+});
+
+describe('pluralize', () => {
+  it('uses the singular only for exactly 1', () => {
+    expect(pluralize(1, 'bed')).toBe('1 bed');
+    expect(pluralize(0, 'bed')).toBe('0 beds');
+    expect(pluralize(2, 'bath')).toBe('2 baths');
+    expect(pluralize(1.5, 'bath')).toBe('1.5 baths');
+  });
+
+  it('takes an irregular plural', () => {
+    expect(pluralize(1, 'property', 'properties')).toBe('1 property');
+    expect(pluralize(1234, 'property', 'properties')).toBe('1,234 properties');
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of the first and last words', () => {
+    expect(initialsOf('Jane Doe')).toBe('JD');
+    expect(initialsOf('  mary  ann smith ')).toBe('MS');
+    expect(initialsOf('Cher')).toBe('C');
+  });
+
+  it('uses only the first letter of an e-mail address', () => {
+    expect(initialsOf('jane@example.com')).toBe('J');
+  });
+
+  it('is empty for a blank name', () => {
+    expect(initialsOf('   ')).toBe('');
+  });
+});

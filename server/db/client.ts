@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from './generated/prisma/client.js';
+
+export type { PrismaClient };
+
+export interface DatabaseOptions {
+  /** postgres:// URL; absent means the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); `memory://` keeps nothing. */
+  dataDir?: string;
+  /** Called with every SQL statement Prisma sends (tests count statements with it). */
+  onQuery?: (sql: string) => void;
+  /** Maximum pool size for PostgreSQL (PGlite always uses one connection). */
+  poolSize?: number;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  prisma: PrismaClient;
+  /** Adapter factory for the WASM schema engine (migrations, diff with a shadow database). */
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Connection string a plain `pg` client can use (PGlite is served on a loopback port). */
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite is served over the PostgreSQL wire protocol on a loopback port, so the embedded default
+ * and a real PostgreSQL go through the very same driver (`pg` + `@prisma/adapter-pg`).
+ * See docs/decisions/0002-pglite-over-the-wire.md.
+ */
+async function servePglite(dataDir: string | 'memory://') {
+  let dir: string | undefined;
+  if (dataDir !== 'memory://') {
+    dir = path.join(dataDir, 'pglite');
+    await fs.mkdir(dir, { recursive: true });
+  }
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  await server.start();
+  const conn = server.getServerConn(); // "127.0.0.1:PORT"
+  const connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
+  return {
+    connectionString,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+function pgConfig(connectionString: string, max: number) {
+  return { connectionString, max, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 };
+}
+
+export async function createDatabase(opts: DatabaseOptions = {}): Promise<Database> {
+  const onQuery = opts.onQuery;
+  const logOpts = onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {};
+
+  if (opts.databaseUrl) {
+    const url = new URL(opts.databaseUrl);
+    const schema = url.searchParams.get('schema') ?? undefined;
+    url.searchParams.delete('schema');
+    const connectionString = url.toString();
+    const mainFactory = new PrismaPg(
+      { ...pgConfig(connectionString, opts.poolSize ?? 10), ...(schema ? { options: `-c search_path="${schema}"` } : {}) },
+      schema ? { schema } : undefined,
+    );
+    // PrismaPg's own shadow database keeps the connection string, which names the main database;
+    // create a throwaway database and point a fresh pool at it instead.
+    const adapterFactory: SqlMigrationAwareDriverAdapterFactory = {
+      provider: mainFactory.provider,
+      adapterName: mainFactory.adapterName,
+      connect: () => mainFactory.connect(),
+      async connectToShadowDb() {
+        const admin = await mainFactory.connect();
+        const name = `prisma_shadow_${randomUUID().replace(/-/g, '')}`;
+        await admin.executeScript(`CREATE DATABASE "${name}"`);
+        const shadowUrl = new URL(connectionString);
+        shadowUrl.pathname = `/${name}`;
+        const shadow = await new PrismaPg(pgConfig(shadowUrl.toString(), 2)).connect();
+        const dispose = shadow.dispose.bind(shadow);
+        shadow.dispose = async () => {
+          await dispose();
+          await admin.executeScript(`DROP DATABASE IF EXISTS "${name}"`);
+          await admin.dispose();
+        };
+        return shadow;
+      },
+    };
+    const prisma = new PrismaClient({ adapter: mainFactory, ...logOpts });
+    if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
+    return {
+      kind: 'postgres',
+      prisma,
+      adapterFactory,
+      connectionString: opts.databaseUrl,
+      async close() {
+        await prisma.$disconnect();
+      },
+    };
+  }
+
+  const main = await servePglite(opts.dataDir ?? 'memory://');
+  // PGlite serves one connection at a time (its multiplexer interleaves protocol messages of
+  // concurrent connections), so the app and the migration engine share one single-connection pool.
+  const pool = new pg.Pool({ ...pgConfig(main.connectionString, 1), idleTimeoutMillis: 0 });
+  const mainFactory = new PrismaPg(pool);
+  const shadows: Array<{ close(): Promise<void> }> = [];
+  // PGlite holds a single database, so the shadow database of `diff` is a throwaway in-memory PGlite.
+  const adapterFactory: SqlMigrationAwareDriverAdapterFactory = {
+    provider: mainFactory.provider,
+    adapterName: mainFactory.adapterName,
+    connect: () => mainFactory.connect(),
+    async connectToShadowDb() {
+      const shadow = await servePglite('memory://');
+      shadows.push(shadow);
+      return new PrismaPg(pgConfig(shadow.connectionString, 1)).connect();
+    },
+  };
+  const prisma = new PrismaClient({ adapter: mainFactory, ...logOpts });
+  if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
+  return {
+    kind: 'pglite',
+    prisma,
+    adapterFactory,
+    connectionString: main.connectionString,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+      for (const s of shadows.splice(0)) await s.close();
+      await main.close();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import { GraphQLError, Kind } from 'graphql';
+import type PrismaTypes from '../db/generated/pothos-types.js';
+import { getDatamodel } from '../db/generated/pothos-types.js';
+import type { GraphQLContext } from './context.js';
+
+/** Plugins and scalars only; every type lives in its module (server/modules/<feature>/<feature>.schema.ts). */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: { list: false; items: false };
+  DefaultNodeNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    Date: { Input: Date; Output: Date };
+  };
+}>({
+  plugins: [PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodeFieldOptions: { nullable: false },
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType('DateTime', {
+  description: 'An instant, as an ISO-8601 string in UTC.',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const d = new Date(String(value));
+    if (Number.isNaN(d.getTime())) throw new GraphQLError('Invalid DateTime');
+    return d;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string');
+    const d = new Date(ast.value);
+    if (Number.isNaN(d.getTime())) throw new GraphQLError('Invalid DateTime');
+    return d;
+  },
+});
+
+builder.scalarType('Date', {
+  description: 'A calendar date, YYYY-MM-DD.',
+  serialize: (value) => value.toISOString().slice(0, 10),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new GraphQLError('Date must be YYYY-MM-DD');
+    return new Date(`${value}T00:00:00.000Z`);
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING || !/^\d{4}-\d{2}-\d{2}$/.test(ast.value)) throw new GraphQLError('Date must be YYYY-MM-DD');
+    return new Date(`${ast.value}T00:00:00.000Z`);
+  },
+});

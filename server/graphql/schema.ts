@@ -1,0 +1,17 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+// Modules register their types on import.
+import '../modules/listings/listings.schema.js';
+import '../modules/agents/agents.schema.js';
+
+let schema: GraphQLSchema | undefined;
+
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}
+
+/** The SDL committed as schema.graphql (sorted, so it diffs cleanly). */
+export function printSchemaSdl(): string {
+  return `${printSchema(lexicographicSortSchema(getSchema()))}\n`;
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { createApp } from './app.js';
+import { createDatabase } from './db/client.js';
+import { applyMigrations } from './db/migrate.js';
+import { isEmpty, seed } from './db/seed/index.js';
+import { EnvError, loadEnv } from './env.js';
+import { createLogger } from './logger.js';
+import { createLocalStorage } from './modules/uploads/storage.js';
+
+/** Process entry: env → db → migrate → (seed) → app → listen → graceful shutdown. */
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  log.info({ database: env.DATABASE_URL ? 'postgres' : `pglite (${env.dataDir})` }, 'starting');
+
+  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const applied = await applyMigrations(db.adapterFactory, (msg) => log.debug({ engine: msg }, 'schema engine'));
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+  if (env.SEED_ON_EMPTY && (await isEmpty(db.prisma))) {
+    log.info('empty database: seeding demo data (first start only)');
+    const summary = await seed(db.prisma, storage, { log: (msg) => log.info(msg) });
+    log.info(summary, 'seeded');
+  }
+
+  const running = await createApp({ env, prisma: db.prisma, storage, log });
+  const url = await running.listen(env.PORT, env.HOST);
+  log.info({ url: env.PUBLIC_URL ?? url }, `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await running.close();
+      await db.close();
+      log.info('bye');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { builder } from '../../graphql/builder.js';
+import { isUuid } from '../listings/listings.service.js';
+import { displayName, isNewAgent } from './agents.service.js';
+
+const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;
+
+export const AgentRef = builder.prismaObject('Agent', {
+  description: 'The public profile of an agent or broker.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    displayName: t.string({ select: userNameSelect, resolve: (agent) => displayName(agent.user) }),
+    firstName: t.string({ select: { user: { select: { firstName: true } } }, resolve: (a) => a.user.firstName }),
+    lastName: t.string({ select: { user: { select: { lastName: true } } }, resolve: (a) => a.user.lastName }),
+    email: t.string({ select: { user: { select: { email: true } } }, resolve: (a) => a.user.email }),
+    phone: t.string({ nullable: true, select: { user: { select: { phone: true } } }, resolve: (a) => a.user.phone }),
+    photoUrl: t.string({ nullable: true, select: { user: { select: { photoUrl: true } } }, resolve: (a) => a.user.photoUrl }),
+    memberSince: t.field({
+      type: 'DateTime',
+      select: { user: { select: { createdAt: true } } },
+      resolve: (a) => a.user.createdAt,
+    }),
+    isNew: t.boolean({
+      description: "True for an account under 30 days old with no reviews ('New' badge).",
+      select: { reviewCount: true, user: { select: { createdAt: true } } },
+      resolve: (a) => isNewAgent(a.user.createdAt, a.reviewCount),
+    }),
+    bio: t.exposeString('bio', { nullable: true }),
+    specialties: t.exposeStringList('specialties'),
+    yearsExperience: t.exposeInt('yearsExperience'),
+    propertiesSold: t.exposeInt('propertiesSold'),
+    rating: t.float({ description: 'Average review score, 0 to 5.', select: { rating: true }, resolve: (a) => Number(a.rating) }),
+    reviewCount: t.exposeInt('reviewCount'),
+    license: t.exposeString('license', { nullable: true }),
+    agency: t.exposeString('agency', { nullable: true }),
+    listings: t.relatedConnection(
+      'properties',
+      {
+        description: "The agent's active listings, newest first.",
+        cursor: 'id',
+        totalCount: true,
+        query: () => ({ where: { status: 'ACTIVE' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      },
+      { name: 'AgentListingsConnection' },
+      { name: 'AgentListingsEdge' },
+    ),
+  }),
+});
+
+builder.queryFields((t) => ({
+  agent: t.prismaField({
+    type: 'Agent',
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => {
+      const id = String(args.id);
+      return isUuid(id) ? ctx.prisma.agent.findUnique({ ...query, where: { id } }) : null;
+    },
+  }),
+  agents: t.prismaConnection(
+    {
+      type: 'Agent',
+      cursor: 'id',
+      defaultSize: 20,
+      maxSize: 50,
+      description: 'Agents, best rated first.',
+      resolve: (query, _root, _args, ctx) =>
+        ctx.prisma.agent.findMany({ ...query, orderBy: [{ rating: 'desc' }, { id: 'asc' }] }),
+      totalCount: (_parent, _args, ctx) => ctx.prisma.agent.count(),
+    },
+    { name: 'AgentConnection' },
+    { name: 'AgentEdge' },
+  ),
+}));

@@ -1,0 +1,14 @@
+/** Business rules of agent profiles (SPEC part 3, Agent). */
+
+export const NEW_AGENT_DAYS = 30;
+
+/** 'New' badge: an account younger than 30 days with no reviews. */
+export function isNewAgent(accountCreatedAt: Date, reviewCount: number, now: Date = new Date()): boolean {
+  return reviewCount === 0 && now.getTime() - accountCreatedAt.getTime() < NEW_AGENT_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Display name: first plus last name, else the part of the e-mail before the at sign. */
+export function displayName(user: { firstName: string; lastName: string; email: string }): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.email.split('@')[0] || 'Agent';
+}

@@ -1,0 +1,35 @@
+import * as E from '../../db/generated/prisma/enums.js';
+import { builder } from '../../graphql/builder.js';
+
+/** Listing enums, exposed under their Prisma names with the same values. */
+export const BoroughEnum = builder.enumType(E.Borough, { name: 'Borough' });
+export const PropertyTypeEnum = builder.enumType(E.PropertyType, { name: 'PropertyType' });
+export const ListingTypeEnum = builder.enumType(E.ListingType, { name: 'ListingType' });
+export const LeaseTermEnum = builder.enumType(E.LeaseTerm, { name: 'LeaseTerm' });
+export const PetPolicyEnum = builder.enumType(E.PetPolicy, { name: 'PetPolicy' });
+export const PetTypeEnum = builder.enumType(E.PetType, { name: 'PetType' });
+export const SmokingPolicyEnum = builder.enumType(E.SmokingPolicy, { name: 'SmokingPolicy' });
+export const ParkingEnum = builder.enumType(E.Parking, { name: 'Parking' });
+export const LaundryEnum = builder.enumType(E.Laundry, { name: 'Laundry' });
+export const UtilityEnum = builder.enumType(E.Utility, { name: 'Utility' });
+export const BuildingAmenityEnum = builder.enumType(E.BuildingAmenity, { name: 'BuildingAmenity' });
+export const UnitFeatureEnum = builder.enumType(E.UnitFeature, { name: 'UnitFeature' });
+export const FlooringEnum = builder.enumType(E.Flooring, { name: 'Flooring' });
+export const ApplianceEnum = builder.enumType(E.Appliance, { name: 'Appliance' });
+export const HvacEnum = builder.enumType(E.Hvac, { name: 'Hvac' });
+export const BrokerFeePayerEnum = builder.enumType(E.BrokerFeePayer, { name: 'BrokerFeePayer' });
+export const ListingStatusEnum = builder.enumType(E.ListingStatus, { name: 'ListingStatus' });
+
+export const PetsFilterEnum = builder.enumType('PetsFilter', {
+  values: { ALLOWED: { value: 'allowed' }, CATS: { value: 'cats' }, DOGS: { value: 'dogs' }, NONE: { value: 'none' } } as const,
+});
+
+export const PropertySortEnum = builder.enumType('PropertySort', {
+  values: {
+    NEWEST: { value: 'newest' },
+    OLDEST: { value: 'oldest' },
+    PRICE_LOW: { value: 'price_low' },
+    PRICE_HIGH: { value: 'price_high' },
+    POPULAR: { value: 'popular' },
+  } as const,
+});

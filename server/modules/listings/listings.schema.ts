@@ -1,0 +1,227 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../../graphql/builder.js';
+import { AppError } from '../../graphql/errors.js';
+import {
+  ApplianceEnum,
+  BoroughEnum,
+  BrokerFeePayerEnum,
+  BuildingAmenityEnum,
+  FlooringEnum,
+  HvacEnum,
+  LaundryEnum,
+  LeaseTermEnum,
+  ListingStatusEnum,
+  ListingTypeEnum,
+  ParkingEnum,
+  PetPolicyEnum,
+  PetsFilterEnum,
+  PetTypeEnum,
+  PropertySortEnum,
+  PropertyTypeEnum,
+  SmokingPolicyEnum,
+  UnitFeatureEnum,
+  UtilityEnum,
+} from './listings.enums.js';
+import { countListings, encodeCursor, listingWhere, searchListings } from './listings.service.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------------
+
+export const LocationRef = builder.objectRef<{ lat: number; lng: number }>('Location').implement({
+  fields: (t) => ({ lat: t.exposeFloat('lat'), lng: t.exposeFloat('lng') }),
+});
+
+export const PropertyPhotoRef = builder.prismaObject('PropertyPhoto', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    position: t.exposeInt('position'),
+    url: t.exposeString('url'),
+    thumbnailUrl: t.exposeString('thumbnailUrl'),
+    width: t.exposeInt('width'),
+    height: t.exposeInt('height'),
+  }),
+});
+
+export const OpenHouseRef = builder.prismaObject('OpenHouse', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    startsAt: t.expose('startsAt', { type: 'DateTime' }),
+    endsAt: t.expose('endsAt', { type: 'DateTime' }),
+    note: t.exposeString('note', { nullable: true }),
+  }),
+});
+
+export const PriceChangeRef = builder.prismaObject('PriceChange', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    oldPrice: t.exposeInt('oldPrice', { nullable: true }),
+    newPrice: t.exposeInt('newPrice'),
+    changedAt: t.expose('changedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const PropertyRef = builder.prismaObject('Property', {
+  description: 'A listing: an apartment, house or room for rent (or sale, or sublet).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    slug: t.exposeString('slug'),
+    title: t.exposeString('title'),
+    description: t.exposeString('description', { nullable: true }),
+    address: t.exposeString('address'),
+    unit: t.exposeString('unit', { nullable: true }),
+    neighborhood: t.exposeString('neighborhood'),
+    borough: t.expose('borough', { type: BoroughEnum }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    price: t.exposeInt('price', { description: 'Monthly rent in whole US dollars.' }),
+    originalPrice: t.exposeInt('originalPrice', { nullable: true, description: 'Earlier asking rent, shown struck through.' }),
+    bedrooms: t.float({ select: { bedrooms: true }, resolve: (p) => Number(p.bedrooms) }),
+    bathrooms: t.float({ select: { bathrooms: true }, resolve: (p) => Number(p.bathrooms) }),
+    sqft: t.exposeInt('sqft', { nullable: true }),
+    propertyType: t.expose('propertyType', { type: PropertyTypeEnum }),
+    listingType: t.expose('listingType', { type: ListingTypeEnum }),
+    availableDate: t.expose('availableDate', { type: 'Date' }),
+    amenities: t.exposeStringList('amenities'),
+    location: t.field({
+      type: LocationRef,
+      nullable: true,
+      select: { locationLat: true, locationLng: true },
+      resolve: (p) =>
+        p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
+    }),
+    locationPlaceId: t.exposeString('locationPlaceId', { nullable: true }),
+    securityDeposit: t.exposeInt('securityDeposit', { nullable: true }),
+    applicationFee: t.exposeInt('applicationFee', { nullable: true }),
+    brokerFee: t.exposeInt('brokerFee', { nullable: true }),
+    brokerFeePayer: t.expose('brokerFeePayer', { type: BrokerFeePayerEnum }),
+    totalMoveInCost: t.int({
+      description: 'First month + security deposit + application fee + broker fee (when the tenant pays it).',
+      select: { price: true, securityDeposit: true, applicationFee: true, brokerFee: true, brokerFeePayer: true },
+      resolve: (p) =>
+        p.price + (p.securityDeposit ?? 0) + (p.applicationFee ?? 0) + (p.brokerFeePayer === 'TENANT' ? (p.brokerFee ?? 0) : 0),
+    }),
+    leaseTerm: t.expose('leaseTerm', { type: LeaseTermEnum }),
+    utilitiesIncluded: t.expose('utilitiesIncluded', { type: [UtilityEnum] }),
+    petPolicy: t.expose('petPolicy', { type: PetPolicyEnum }),
+    petFee: t.exposeInt('petFee', { nullable: true, description: 'Per month.' }),
+    petDeposit: t.exposeInt('petDeposit', { nullable: true }),
+    petTypesAllowed: t.expose('petTypesAllowed', { type: [PetTypeEnum] }),
+    smokingPolicy: t.expose('smokingPolicy', { type: SmokingPolicyEnum }),
+    parking: t.expose('parking', { type: ParkingEnum }),
+    parkingFee: t.exposeInt('parkingFee', { nullable: true }),
+    laundry: t.expose('laundry', { type: LaundryEnum, nullable: true }),
+    buildingAmenities: t.expose('buildingAmenities', { type: [BuildingAmenityEnum] }),
+    unitFeatures: t.expose('unitFeatures', { type: [UnitFeatureEnum] }),
+    flooringType: t.expose('flooringType', { type: FlooringEnum, nullable: true }),
+    appliancesIncluded: t.expose('appliancesIncluded', { type: [ApplianceEnum] }),
+    hvac: t.expose('hvac', { type: HvacEnum, nullable: true }),
+    virtualTourUrl: t.exposeString('virtualTourUrl', { nullable: true }),
+    status: t.expose('status', { type: ListingStatusEnum }),
+    isAvailable: t.exposeBoolean('isAvailable'),
+    views: t.exposeInt('views'),
+    inquiriesCount: t.exposeInt('inquiriesCount'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    ownerId: t.exposeID('ownerId'),
+    agent: t.relation('agent', { nullable: true }),
+    photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
+    openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
+    priceHistory: t.relation('priceChanges', { query: { orderBy: { changedAt: 'asc' } } }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------------
+
+export const BoundsInput = builder.inputType('BoundsInput', {
+  description: 'A map area: listings whose location lies inside it.',
+  fields: (t) => ({
+    north: t.float({ required: true }),
+    south: t.float({ required: true }),
+    east: t.float({ required: true }),
+    west: t.float({ required: true }),
+  }),
+});
+
+export const PropertyFilterInput = builder.inputType('PropertyFilter', {
+  fields: (t) => ({
+    search: t.string({ description: 'Matches address, title and neighborhood.' }),
+    borough: t.field({ type: BoroughEnum }),
+    neighborhood: t.string(),
+    minPrice: t.int(),
+    maxPrice: t.int(),
+    minBeds: t.int({ description: '0 is Studio (exactly 0), 1-4 at least that many, 5 means 5+.' }),
+    propertyType: t.field({ type: PropertyTypeEnum }),
+    pets: t.field({ type: PetsFilterEnum }),
+    bounds: t.field({ type: BoundsInput }),
+  }),
+});
+
+/** GraphQL input → the service's filter (nulls dropped; the service validates with zod). */
+function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------------
+
+type ConnectionWithCount = { totalCount: () => Promise<number> };
+
+builder.queryFields((t) => ({
+  property: t.prismaField({
+    type: 'Property',
+    nullable: true,
+    description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
+    args: { id: t.arg.id(), slug: t.arg.string() },
+    resolve: (query, _root, args, ctx) => {
+      const key = args.id != null ? String(args.id) : args.slug;
+      const where = key ? listingWhere(key, ctx.viewer) : null;
+      return where ? ctx.prisma.property.findFirst({ ...query, where }) : null;
+    },
+  }),
+  properties: t.connection(
+    {
+      type: PropertyRef,
+      description: 'The public search: active listings, filtered and sorted, with keyset cursors.',
+      args: {
+        filter: t.arg({ type: PropertyFilterInput }),
+        sort: t.arg({ type: PropertySortEnum, defaultValue: 'newest' }),
+      },
+      resolve: async (_root, args, ctx, info) => {
+        if (args.last != null || args.before != null) {
+          throw new AppError('BAD_USER_INPUT', 'Only forward paging (first, after) is supported');
+        }
+        const query = queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['edges', 'node'] });
+        const page = await searchListings<{ id: string; createdAt: Date; price: number; views: number; ownerId: string }>(
+          ctx.prisma,
+          { filter: toFilter(args.filter), sort: args.sort, first: args.first, after: args.after },
+          query as object,
+        );
+        const edges = page.rows.map((node) => ({ cursor: encodeCursor(page.sort, node), node }));
+        let count: Promise<number> | undefined;
+        return {
+          edges,
+          pageInfo: {
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: args.after != null,
+            startCursor: edges[0]?.cursor ?? null,
+            endCursor: edges.at(-1)?.cursor ?? null,
+          },
+          totalCount: () => (count ??= countListings(ctx.prisma, page.where)),
+        } as never;
+      },
+    },
+    {
+      name: 'PropertyConnection',
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'How many listings match the filter (all pages).',
+          resolve: (conn) => (conn as unknown as ConnectionWithCount).totalCount(),
+        }),
+      }),
+    },
+    { name: 'PropertyEdge' },
+  ),
+}));

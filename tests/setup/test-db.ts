@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database } from '../../server/db/client.js';
+import { applyMigrations } from '../../server/db/migrate.js';
+
+/**
+ * Integration tests run on PGlite always, and on the real PostgreSQL too when TEST_DATABASE_URL is
+ * set (CI sets it). Each test file gets a clean database: a fresh in-memory PGlite, or a fresh
+ * PostgreSQL database created for the file and dropped after it.
+ */
+export type Backend = 'pglite' | 'postgres';
+
+// Tests are not the app: they may read their own variables here (the app reads only server/env.ts).
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  backend: Backend;
+  /** SQL statements seen since the last `resetQueries()`. */
+  queries: string[];
+  resetQueries(): void;
+}
+
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
+  let db: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (backend === 'postgres') {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    db = await createDatabase({ databaseUrl: url.toString(), onQuery, poolSize: 4 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    db = await createDatabase({ dataDir: 'memory://', onQuery });
+  }
+  await applyMigrations(db.adapterFactory);
+  queries.length = 0;
+  return {
+    ...db,
+    backend,
+    queries,
+    resetQueries: () => {
+      queries.length = 0;
+    },
+    async close() {
+      await db.close();
+      await drop?.();
+    },
+  };
+}
