@@ -1,10 +1,8 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
 // The client is a single-page app under client/. In development Vite serves it on port 5173 and
@@ -46,9 +44,5 @@ export default defineConfig({
       '/media': { target: apiTarget },
       '/healthz': { target: apiTarget },
     },
-  },
-  // Tests live beside the code across client/, common/ and server/: run them from the repository root.
-  test: {
-    root: repoRoot,
   },
 });

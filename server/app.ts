@@ -162,7 +162,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   if (fs.existsSync(indexHtml)) {
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-    app.get('/*splat', (_req, res) => {
+    app.get('/{*splat}', (_req, res) => {
       res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
     });
   } else {

@@ -109,7 +109,7 @@ export default function HomeScreen() {
         >
           <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
           <h2 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h2>
-          <p className="text-sm text-gray-700">The listings could not be loaded. Check your connection and try again.</p>
+          <p className="text-sm text-gray-700">The listings could not be loaded. Please try again.</p>
           <Button onClick={retry}>Retry</Button>
         </div>
       ) : null}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.js';
+
+describe('loadEnv', () => {
+  it('needs nothing: embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(4000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.dataDir).toBe(path.resolve('.data'));
+    expect(env.publicUrl).toBe('http://localhost:4000');
+    expect(env.SEED_ON_EMPTY).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4000);
+  });
+
+  it('accepts production settings', () => {
+    const env = loadEnv({ DATABASE_URL: 'postgresql://u:p@db:5432/app', REDIS_URL: 'redis://cache:6379', PORT: '8080', SEED_ON_EMPTY: 'false' });
+    expect(env.DATABASE_URL).toBe('postgresql://u:p@db:5432/app');
+    expect(env.PORT).toBe(8080);
+    expect(env.SEED_ON_EMPTY).toBe(false);
+  });
+
+  it('lists every bad variable in one readable error', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems).toMatch(/REDIS_URL/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+    expect((error as EnvError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});

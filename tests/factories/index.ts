@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
+
+/** Test data built through Prisma, with sensible defaults and overrides. */
+let n = 0;
+const next = () => ++n;
+
+export async function createUser(prisma: PrismaClient, data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
+  const i = next();
+  return prisma.user.create({
+    data: {
+      id: `user-${i}-${randomUUID().slice(0, 8)}`,
+      email: `user${i}-${randomUUID().slice(0, 6)}@example.com`,
+      firstName: 'Test',
+      lastName: `User${i}`,
+      ...data,
+    },
+  });
+}
+
+export async function createAgent(
+  prisma: PrismaClient,
+  data: { user?: Partial<Prisma.UserUncheckedCreateInput>; agent?: Partial<Prisma.AgentUncheckedCreateInput> } = {},
+) {
+  const user = await createUser(prisma, { role: 'AGENT', ...data.user });
+  const agent = await prisma.agent.create({
+    data: { userId: user.id, bio: 'Helps New Yorkers find homes.', yearsExperience: 5, agency: 'Test Realty', ...data.agent },
+  });
+  return { user, agent };
+}
+
+export async function createProperty(
+  prisma: PrismaClient,
+  owner: { userId: string; agentId?: string | null },
+  data: Partial<Prisma.PropertyUncheckedCreateInput> = {},
+) {
+  const i = next();
+  return prisma.property.create({
+    data: {
+      slug: `test-listing-${i}-${randomUUID().slice(0, 6)}`,
+      title: `Test listing ${i}`,
+      address: `${100 + i} Bedford Avenue`,
+      neighborhood: 'Williamsburg',
+      borough: 'BROOKLYN',
+      price: 3000,
+      bedrooms: 1,
+      bathrooms: 1,
+      propertyType: 'APARTMENT',
+      availableDate: new Date('2026-12-01'),
+      leaseTerm: 'ONE_YEAR',
+      locationLat: 40.7081,
+      locationLng: -73.9571,
+      ownerId: owner.userId,
+      agentId: owner.agentId ?? null,
+      ...data,
+    },
+  });
+}
+
+export async function addPhotos(prisma: PrismaClient, propertyId: string, count: number) {
+  await prisma.propertyPhoto.createMany({
+    data: Array.from({ length: count }, (_, position) => ({
+      propertyId,
+      position,
+      url: `/media/test/${propertyId}-${position}.jpg`,
+      thumbnailUrl: `/media/test/${propertyId}-${position}-thumb.jpg`,
+      width: 1200,
+      height: 800,
+    })),
+  });
+}

@@ -1,0 +1,32 @@
+import { graphql, type ExecutionResult } from 'graphql';
+import { pino } from 'pino';
+import type { PrismaClient } from '../../server/db/client.js';
+import type { Viewer } from '../../server/graphql/context.js';
+import { getSchema } from '../../server/graphql/schema.js';
+
+/** Runs an operation against the real schema, in-process (no HTTP), as a given viewer. */
+export async function execute<T = Record<string, unknown>>(
+  prisma: PrismaClient,
+  source: string,
+  variables: Record<string, unknown> = {},
+  viewer: Viewer | null = null,
+): Promise<ExecutionResult<T>> {
+  return (await graphql({
+    schema: getSchema(),
+    source,
+    variableValues: variables,
+    contextValue: { prisma, viewer, log: pino({ level: 'silent' }) },
+  })) as ExecutionResult<T>;
+}
+
+/** Like `execute` but fails on errors and returns data. */
+export async function query<T = Record<string, unknown>>(
+  prisma: PrismaClient,
+  source: string,
+  variables: Record<string, unknown> = {},
+  viewer: Viewer | null = null,
+): Promise<T> {
+  const result = await execute<T>(prisma, source, variables, viewer);
+  if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+  return result.data as T;
+}
