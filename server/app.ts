@@ -106,7 +106,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     schema,
     csrfPrevention: true,
     introspection: true,
-    includeStacktraceInErrorExtensions: false,
+    includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphQLError(formatted, error, (err) => log.error({ err }, 'GraphQL resolver failed')),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),

@@ -2,11 +2,9 @@
 
 import { NEIGHBORHOODS, type Borough, type LatLng, type Neighborhood } from '../../../common/nyc.js';
 import {
-  buildingAmenityLabels,
   flooringLabels,
   laundryLabels,
   propertyTypeLabels,
-  unitFeatureLabels,
   type Appliance,
   type BrokerFeePayer,
   type BuildingAmenity,
@@ -148,6 +146,7 @@ function buildingKind(rng: Rng, type: PropertyType, borough: Borough): BuildingK
 
 function bathroomsFor(rng: Rng, bedrooms: number, kind: BuildingKind): number {
   let baths: number;
+  if (bedrooms === 0) return 1;
   if (bedrooms <= 1.5) baths = rng.chance(0.82) ? 1 : 1.5;
   else if (bedrooms <= 2.5) baths = rng.weighted([[1, 35], [1.5, 20], [2, 45]] as const);
   else if (bedrooms <= 3) baths = rng.weighted([[1.5, 30], [2, 50], [2.5, 20]] as const);
@@ -249,13 +248,17 @@ function streetNumber(rng: Rng, street: string, borough: Borough): string {
   return String(rng.int(2, 480));
 }
 
-function unitFor(rng: Rng, kind: BuildingKind, type: PropertyType, listingType: ListingType): string | null {
+/** Neighborhoods with high-rise towers. */
+const HIGH_RISE = new Set(['Midtown', 'Financial District', 'Upper East Side', 'Upper West Side', 'Chelsea', 'Tribeca', 'Long Island City', 'Williamsburg', 'DUMBO', 'Brooklyn Heights', 'Harlem']);
+
+function unitFor(rng: Rng, kind: BuildingKind, type: PropertyType, listingType: ListingType, hood: Neighborhood): string | null {
   if (kind === 'house') {
     if (type === 'HOUSE' || listingType === 'FOR_SALE') return null;
     return rng.weighted([['Garden Level', 30], ['Parlor Floor', 25], ['Unit 2', 20], ['Top Floor', 15], [null, 10]] as const);
   }
   const letters = kind === 'walkup' ? 'ABCD' : 'ABCDEFGH';
-  const floor = kind === 'luxury' ? rng.int(2, 38) : kind === 'elevator' ? rng.int(1, 14) : rng.int(1, 5);
+  const tall = HIGH_RISE.has(hood.name);
+  const floor = kind === 'luxury' ? rng.int(2, tall ? 42 : 12) : kind === 'elevator' ? rng.int(1, tall ? 16 : 8) : rng.int(1, 5);
   if (kind === 'walkup' && rng.chance(0.25)) return `Apt ${floor}${rng.pick(['F', 'R'])}`;
   return `Apt ${floor}${letters[rng.int(0, letters.length - 1)]}`;
 }
@@ -359,12 +362,20 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
   const order = rng.shuffle(hoods);
 
   // The demo agent's listings: the first ones in its boroughs.
+  // The demo agent's listings: mostly in its own neighborhoods, a few elsewhere in Brooklyn and Manhattan.
   const demoIndexes: number[] = [];
   if (demoAgent) {
-    for (let i = 0; i < order.length && demoIndexes.length < Math.min(DEMO_AGENT_LISTINGS, count); i++) {
-      const b = order[i]!.borough;
-      if (b === 'BROOKLYN' || (b === 'MANHATTAN' && demoIndexes.length % 3 === 2)) demoIndexes.push(i);
-    }
+    const wanted = Math.min(DEMO_AGENT_LISTINGS, count);
+    const areas = new Set(demoAgent.areas.map((a) => a.name));
+    const take = (accept: (h: Neighborhood) => boolean, limit: number) => {
+      for (let i = 0; i < order.length && demoIndexes.length < limit; i++) {
+        if (!demoIndexes.includes(i) && accept(order[i]!)) demoIndexes.push(i);
+      }
+    };
+    take((h) => areas.has(h.name), Math.ceil(wanted * 0.6));
+    take((h) => h.borough === 'BROOKLYN' || h.borough === 'MANHATTAN', wanted);
+    take(() => true, wanted);
+    demoIndexes.sort((a, b) => a - b);
   }
   const demoSlot = new Map(demoIndexes.map((listingIndex, k) => [listingIndex, k]));
   const nonDemo = order.map((_, i) => i).filter((i) => !demoSlot.has(i));
@@ -448,7 +459,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
 
     const street = rng.pick(hood.streets);
     const address = `${streetNumber(rng, street, hood.borough)} ${street}`;
-    const unit = unitFor(rng, kind, propertyType, listingType);
+    const unit = unitFor(rng, kind, propertyType, listingType, hood);
     const availableOffset = rng.chance(0.25) ? -rng.int(1, 30) : rng.int(0, 90);
     const availableDate = dateOnly(now, availableOffset);
 
@@ -462,8 +473,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       neighborhoodSlug: hood.slug,
       street,
       highlights,
-      unitFeatureLabels: unitFeatures.filter((u) => u !== 'HARDWOOD_FLOORS' || flooringType === 'WOOD').map((u) => unitFeatureLabels[u]),
-      buildingAmenityLabels: buildingAmenities.map((a) => buildingAmenityLabels[a]),
+      unitFeatures,
+      buildingAmenities,
       flooringLabel: flooringType ? flooringLabels[flooringType] : null,
       laundryLabel: laundry ? laundryLabels[laundry] : null,
       petsAllowed,

@@ -173,6 +173,39 @@ export function agentBio(
 
 // --- Listing titles and descriptions ----------------------------------------------------------------
 
+const WITH_ARTICLE = new Set(['Upper East Side', 'Upper West Side', 'Lower East Side', 'Financial District']);
+
+/** A neighborhood name as it reads after "in": "the Upper West Side", "Williamsburg". */
+export function inNeighborhood(name: string): string {
+  return WITH_ARTICLE.has(name) ? `the ${name}` : name;
+}
+
+/** Unit features as they read in a sentence. */
+export const UNIT_FEATURE_PHRASES: Readonly<Record<string, string>> = {
+  BALCONY: 'a private balcony',
+  TERRACE: 'an outdoor terrace',
+  FIREPLACE: 'a decorative fireplace',
+  WALK_IN_CLOSET: 'a walk-in closet',
+  HARDWOOD_FLOORS: 'hardwood floors',
+  HIGH_CEILINGS: 'high ceilings',
+  DISHWASHER: 'a dishwasher',
+  AIR_CONDITIONING: 'air conditioning',
+};
+
+/** Building amenities as they read in a sentence. */
+export const BUILDING_AMENITY_PHRASES: Readonly<Record<string, string>> = {
+  ELEVATOR: 'an elevator',
+  DOORMAN: 'a full-time doorman',
+  FITNESS_CENTER: 'a fitness center',
+  SWIMMING_POOL: 'a swimming pool',
+  ROOFTOP_DECK: 'a rooftop deck',
+  CONCIERGE: 'concierge service',
+  BIKE_STORAGE: 'bike storage',
+  PACKAGE_ROOM: 'a package room',
+  STORAGE_AVAILABLE: 'extra storage',
+  GARDEN_COURTYARD: 'a garden courtyard',
+};
+
 export interface ListingTextInput {
   bedrooms: number;
   propertyTypeLabel: string;
@@ -182,8 +215,10 @@ export interface ListingTextInput {
   neighborhoodSlug: string;
   street: string;
   highlights: readonly string[];
-  unitFeatureLabels: readonly string[];
-  buildingAmenityLabels: readonly string[];
+  /** Unit feature enum values. */
+  unitFeatures: readonly string[];
+  /** Building amenity enum values. */
+  buildingAmenities: readonly string[];
   flooringLabel: string | null;
   laundryLabel: string | null;
   petsAllowed: boolean;
@@ -218,10 +253,10 @@ export function listingTitle(rng: Rng, t: ListingTextInput): string {
   const highlight = t.highlights[0];
   const form = rng.int(0, 3);
   let title: string;
-  if (form === 0 && highlight) title = `${head} with ${highlight} in ${t.neighborhood}`;
+  if (form === 0 && highlight) title = `${head} with ${highlight} in ${inNeighborhood(t.neighborhood)}`;
   else if (form === 1) title = `${head} on ${t.street}`;
   else if (form === 2 && highlight) title = `${head} with ${highlight} — ${t.neighborhood}`;
-  else title = `${head} in ${t.neighborhood}`;
+  else title = `${head} in ${inNeighborhood(t.neighborhood)}`;
   if (t.listingType === 'SUBLET') title = `${rng.pick(['Summer Sublet', 'Furnished Sublet', 'Short-term Sublet'])}: ${title}`;
   if (t.listingType === 'FOR_SALE') title = `For Sale: ${title}`;
   return title;
@@ -235,14 +270,16 @@ export function listingDescription(rng: Rng, t: ListingTextInput): string {
     t.propertyType === 'APARTMENT' || t.propertyType === 'STUDIO' ? 'apartment' : t.propertyTypeLabel.toLowerCase();
   const sentences: string[] = [];
   sentences.push(
-    `This ${rng.pick(['bright', 'well-kept', 'thoughtfully updated', 'generously sized', 'inviting'])} ${bedroomsLong(t.bedrooms)} ${kind} sits on ${rng.pick(BLOCKS)} ${t.street} in ${t.neighborhood}.`,
+    `This ${rng.pick(['bright', 'well-kept', 'thoughtfully updated', 'generously sized', 'inviting'])} ${bedroomsLong(t.bedrooms)} ${kind} sits on ${rng.pick(BLOCKS)} ${t.street} in ${inNeighborhood(t.neighborhood)}.`,
   );
-  const features = t.unitFeatureLabels.slice(0, 3).map((f) => f.toLowerCase());
-  if (t.flooringLabel && t.flooringLabel !== 'Wood') features.push(`${t.flooringLabel.toLowerCase()} floors`);
+  const features = t.unitFeatures.slice(0, 3).map((f) => UNIT_FEATURE_PHRASES[f] ?? f.toLowerCase());
+  const flooring: Readonly<Record<string, string>> = { Tile: 'tile floors', Carpet: 'wall-to-wall carpeting', Vinyl: 'easy-care vinyl plank floors' };
+  if (t.flooringLabel && flooring[t.flooringLabel]) features.push(flooring[t.flooringLabel]!);
   if (t.laundryLabel === 'In-Unit') features.push('an in-unit washer/dryer');
   if (features.length > 0) sentences.push(`Highlights include ${listText(features)}.`);
-  if (t.buildingKind === 'luxury' && t.buildingAmenityLabels.length > 0) {
-    sentences.push(`Residents enjoy ${listText(t.buildingAmenityLabels.slice(0, 4).map((a) => a.toLowerCase()))}.`);
+  const amenities = t.buildingAmenities.map((a) => BUILDING_AMENITY_PHRASES[a] ?? a.toLowerCase());
+  if (t.buildingKind === 'luxury' && amenities.length > 0) {
+    sentences.push(`Residents enjoy ${listText(amenities.slice(0, 4))}.`);
   } else if (t.buildingKind === 'walkup') {
     sentences.push(
       rng.pick([
@@ -253,8 +290,8 @@ export function listingDescription(rng: Rng, t: ListingTextInput): string {
     );
   } else if (t.buildingKind === 'house') {
     sentences.push(rng.pick(['You get the feel of a private home with room to spread out.', 'There is a private entrance and plenty of storage.']));
-  } else if (t.buildingAmenityLabels.length > 0) {
-    sentences.push(`The building offers ${listText(t.buildingAmenityLabels.slice(0, 3).map((a) => a.toLowerCase()))}.`);
+  } else if (amenities.length > 0) {
+    sentences.push(`The building offers ${listText(amenities.slice(0, 3))}.`);
   }
   if (landmarks.length > 0 && rng.chance(0.85)) {
     const [a, b] = rng.sample(landmarks, 2);
@@ -353,32 +390,43 @@ export interface ConversationInput {
   petsAllowed: boolean;
 }
 
-/** Two or three messages: renter, agent, and sometimes the renter again. */
-export function conversation(rng: Rng, c: ConversationInput, count: 2 | 3): { from: 'renter' | 'agent'; subject: string | null; content: string }[] {
-  const asks = [
-    `Hi ${c.agentFirst}, is the ${c.shortTitle} on ${c.street} still available? I'd love to see it this week.`,
-    `Hello! I'm interested in the apartment on ${c.street}. Is there a showing this weekend?`,
-    `Hi ${c.agentFirst}, could you tell me more about the ${c.shortTitle}? What are the move-in costs?`,
-    `Hi, ${c.petsAllowed ? 'are cats okay in this building?' : 'is the building pet-friendly at all?'} Also, is the unit still available?`,
-  ];
-  const replies = [
-    `Hi ${c.renterFirst}! Yes, it's available ${c.availableText}. I have openings Thursday at 6pm or Saturday at 11am. Which works better?`,
-    `Thanks for reaching out, ${c.renterFirst}. It's still available. Move-in is first month plus a one-month security deposit and a $20 application fee.`,
-    c.petsAllowed
-      ? `Hi ${c.renterFirst}, cats are welcome here. It's available ${c.availableText}; want to come see it?`
-      : `Hi ${c.renterFirst}, unfortunately this one is no pets, but I have two similar pet-friendly units nearby if you'd like to see them.`,
-  ];
-  const followUps = [
-    'Saturday at 11 works great. Should I bring anything for the application?',
-    'Perfect, thank you! I will bring pay stubs and my ID.',
-    'Sounds good. Could you send the address of the nearest open house?',
-    'Great, see you then!',
-  ];
+type Topic = 'showing' | 'costs' | 'pets';
+
+/** Two or three messages on one topic: renter asks, agent answers, sometimes the renter follows up. */
+export function conversation(
+  rng: Rng,
+  c: ConversationInput,
+  count: 2 | 3,
+): { from: 'renter' | 'agent'; subject: string | null; content: string }[] {
+  const topic: Topic = rng.weighted([['showing', 50], ['costs', 30], ['pets', 20]] as const);
+  const ask: Record<Topic, readonly string[]> = {
+    showing: [
+      `Hi ${c.agentFirst}, is the ${c.shortTitle} on ${c.street} still available? I'd love to see it this week.`,
+      `Hello! I'm interested in the apartment on ${c.street}. Is there a showing this weekend?`,
+    ],
+    costs: [
+      `Hi ${c.agentFirst}, could you tell me more about the ${c.shortTitle}? What are the move-in costs?`,
+      `Hi! What would I need to pay up front for the apartment on ${c.street}?`,
+    ],
+    pets: [`Hi ${c.agentFirst}, I have a cat. Is the ${c.shortTitle} on ${c.street} pet-friendly?`],
+  };
+  const reply: Record<Topic, string> = {
+    showing: `Hi ${c.renterFirst}! Yes, it's available ${c.availableText}. I have openings Thursday at 6pm or Saturday at 11am. Which works better?`,
+    costs: `Thanks for reaching out, ${c.renterFirst}. Move-in is the first month's rent plus a one-month security deposit and a $20 application fee. It's available ${c.availableText}.`,
+    pets: c.petsAllowed
+      ? `Hi ${c.renterFirst}, cats are welcome here. It's available ${c.availableText}. Would you like to come see it?`
+      : `Hi ${c.renterFirst}, unfortunately this building is no pets, but I have two similar pet-friendly units nearby if you'd like to see them.`,
+  };
+  const followUp: Record<Topic, readonly string[]> = {
+    showing: ['Saturday at 11 works great. Should I bring anything for the application?', 'Thursday at 6 is perfect, see you then!'],
+    costs: ['Thanks! Could I see it this weekend?', 'That works for me. How do I apply?'],
+    pets: c.petsAllowed ? ['Great, could I come by Saturday morning?'] : ['Yes please, send them over!'],
+  };
   const messages: { from: 'renter' | 'agent'; subject: string | null; content: string }[] = [
-    { from: 'renter', subject: rng.chance(0.5) ? `Question about ${c.shortTitle}` : null, content: rng.pick(asks) },
-    { from: 'agent', subject: null, content: rng.pick(replies) },
+    { from: 'renter', subject: rng.chance(0.5) ? `Question about the ${c.shortTitle}` : null, content: rng.pick(ask[topic]) },
+    { from: 'agent', subject: null, content: reply[topic] },
   ];
-  if (count === 3) messages.push({ from: 'renter', subject: null, content: rng.pick(followUps) });
+  if (count === 3) messages.push({ from: 'renter', subject: null, content: rng.pick(followUp[topic]) });
   return messages;
 }
 
