@@ -4,7 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { SeedListing } from './listings.js';
 import type { AgentProfile, RenterProfile } from './people.js';
 import { Rng, uuidFrom } from './random.js';
-import { bedroomsShort, conversation, reviewComment } from './text.js';
+import { bedroomsShort, conversation, inNeighborhood, reviewComment } from './text.js';
 import { DAY_MS, HOUR_MS } from './time.js';
 
 /** Total reviews aimed at (at least 300). */
@@ -181,7 +181,7 @@ export function buildThreads(seed: string, now: Date, renters: readonly RenterPr
         renterFirst: renter.firstName,
         agentFirst: listing.agent.firstName,
         street: listing.street,
-        shortTitle: `${bedroomsShort(listing.bedrooms)} in ${listing.neighborhood.name}`,
+        shortTitle: `${listing.bedrooms === 0 ? 'studio' : bedroomsShort(listing.bedrooms)} in ${inNeighborhood(listing.neighborhood.name)}`,
         availableText,
         petsAllowed: listing.petsAllowed,
       },

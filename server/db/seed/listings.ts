@@ -25,7 +25,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { AgentProfile } from './people.js';
 import type { PhotoKind, PoolPhoto } from './photos.js';
 import { Rng, shortId, uuidFrom } from './random.js';
-import { AMENITY_TAGS, OPEN_HOUSE_NOTES, bedroomsShort, kebab, listingDescription, listingTitle } from './text.js';
+import { AMENITY_TAGS, OPEN_HOUSE_NOTES, kebab, listingDescription, listingTitle } from './text.js';
 import { DAY_MS, HOUR_MS, dateOnly, newYorkDate, newYorkTime } from './time.js';
 
 export type BuildingKind = 'luxury' | 'elevator' | 'walkup' | 'house';
@@ -612,4 +612,3 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
   return data;
 }
 
-export { bedroomsShort };

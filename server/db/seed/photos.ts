@@ -112,11 +112,14 @@ function roomShell(rng: Rng, floor: string, wall: string, planks: boolean): Room
       body.push(`<line x1="${f(xt)}" y1="${by1}" x2="${f(xb)}" y2="${H}" stroke="${shade(floor, -0.18)}" stroke-width="2" opacity="0.6"/>`);
     }
   } else {
+    // tile joints: lines across the floor only (clipped to the floor polygon)
+    const joints: string[] = [];
     for (let i = 1; i < 6; i++) {
       const t = i / 6;
       const y = by1 + (H - by1) * t * t;
-      body.push(`<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}" stroke="${shade(floor, -0.15)}" stroke-width="2" opacity="0.5"/>`);
+      joints.push(`<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}" stroke="${shade(floor, -0.15)}" stroke-width="2" opacity="0.5"/>`);
     }
+    body.push(`<clipPath id="floorClip"><polygon points="0,${H} ${bx0},${by1} ${bx1},${by1} ${W},${H}"/></clipPath><g clip-path="url(#floorClip)">${joints.join('')}</g>`);
   }
   // baseboard along the back wall
   body.push(`<rect x="${bx0}" y="${by1 - 12}" width="${bx1 - bx0}" height="12" fill="${shade(wall, 0.5)}"/>`);
@@ -226,8 +229,9 @@ function livingRoom(rng: Rng): string {
 function bedroom(rng: Rng): string {
   const room = roomShell(rng, rng.pick(WOODS), rng.pick(WALLS), rng.chance(0.8));
   const { bx0, bx1, by0, by1 } = room;
-  const winW = rng.int(160, 220);
-  windowOn(room, rng, rng.chance(0.5) ? bx0 + 40 : bx1 - winW - 40, by0 + 50, winW, rng.int(210, 250), 'a');
+  const winW = rng.int(150, 200);
+  const winX = rng.chance(0.5) ? bx0 + 30 : bx1 - winW - 30;
+  windowOn(room, rng, winX, by0 + 50, winW, rng.int(210, 250), 'a');
   const cx = 600 + rng.int(-40, 40);
   const headboard = rng.pick(WOODS);
   const linen = rng.pick(['#ffffff', '#f3efe7', '#e9eef2']);
@@ -244,7 +248,10 @@ function bedroom(rng: Rng): string {
     room.body.push(`<line x1="${nx}" y1="${by1 - 25}" x2="${nx + 90}" y2="${by1 - 25}" stroke="${shade(headboard, -0.2)}" stroke-width="2"/>`);
     room.body.push(lamp(nx + 45, by1 - 70, 50, '#f4ead7'));
   }
-  if (rng.chance(0.6)) room.body.push(artwork(cx - 90, by0 + 70, 180, 110, rng));
+  // artwork above the headboard, only where it does not cover the window
+  const artLeft = cx - 80;
+  const artRight = cx + 80;
+  if (rng.chance(0.6) && (artRight + 30 < winX || artLeft - 30 > winX + winW)) room.body.push(artwork(artLeft, by0 + 70, 160, 100, rng));
   return finishRoom(room, rng);
 }
 

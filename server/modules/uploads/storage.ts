@@ -30,6 +30,7 @@ export class InvalidStorageKeyError extends Error {
 }
 
 const KEY_PATTERN = /^[a-zA-Z0-9/_.-]+$/;
+let tmpCounter = 0;
 
 /** Throws unless the key is a relative path of safe characters without `.`/`..` segments. */
 export function assertValidKey(key: string): void {
@@ -81,7 +82,7 @@ export function createLocalStorage(rootDir: string, publicBase = '/media'): Stor
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write to a temporary sibling, then rename, so readers never see a half-written file.
-      const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+      const tmp = `${file}.${process.pid}.${(tmpCounter++).toString(36)}.tmp`;
       await fs.writeFile(tmp, body);
       await fs.rename(tmp, file);
       return { key, url: `${base}/${key}` };

@@ -10,6 +10,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
+        onClick={(event) => {
+          // Move focus, not only the scroll position, so the next Tab starts inside the content.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
         className="sr-only rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
         Skip to content

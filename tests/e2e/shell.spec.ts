@@ -1,0 +1,71 @@
+import { expect, expectAccessible, test } from './fixtures.js';
+
+test.describe('the app shell', () => {
+  test('the home page lists seeded listings from the real server', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
+    await expect(page.getByText(/^\d+ properties$/)).toBeVisible();
+    const count = Number((await page.getByText(/^\d+ properties$/).textContent())?.split(' ')[0]);
+    expect(count).toBeGreaterThan(300);
+    const cards = page.locator('main li a[href^="/properties/"]');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    await expect(page.getByText('per month').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('Load More Properties fetches the next page', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.locator('main li a[href^="/properties/"]');
+    await expect(cards.first()).toBeVisible();
+    const before = await cards.count();
+    await page.getByRole('button', { name: 'Load More Properties' }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  });
+
+  test('the sticky header has the call, e-mail, messages and account links', async ({ page }) => {
+    await page.goto('/listings');
+    const header = page.getByRole('banner');
+    await expect(header.locator('a[href^="tel:"]')).toBeVisible();
+    await expect(header.locator('a[href^="mailto:"]')).toBeVisible();
+    await expect(header.getByRole('link', { name: /Messages/ })).toHaveAttribute('href', '/messages');
+    await header.getByRole('button', { name: /account/i }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign In / Sign Up' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  });
+
+  test('every route of the route table is registered', async ({ page }) => {
+    const routes: Array<[string, RegExp]> = [
+      ['/auth', /Sign In/],
+      ['/login', /Sign In/],
+      ['/forgot-password', /Reset your password/],
+      ['/messages', /Messages/],
+      ['/me/ratings', /Your Ratings & Reviews/],
+      ['/me/listings', /Manage Your Listings/],
+      ['/create-listing', /Listing/],
+      ['/rate-agent/some-agent', /Rate Your Experience/],
+    ];
+    for (const [path, heading] of routes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+  });
+
+  test('an unknown path shows the not-found screen with its developer hint', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('/no/such/page')).toBeVisible();
+    await expect(page.getByText(/forget to add the page to the router/)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+});

@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEIGHBORHOODS } from '../../common/nyc.js';
+import { DEMO_ACCOUNTS, isEmpty, seed } from '../../server/db/seed/index.js';
+import { createLocalStorage } from '../../server/modules/uploads/storage.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+describe.each(backends)('the seed on %s', (backend) => {
+  let db: TestDatabase;
+  let dir: string;
+  let summary: Awaited<ReturnType<typeof seed>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
+    expect(await isEmpty(db.prisma)).toBe(true);
+    summary = await seed(db.prisma, createLocalStorage(dir), { now: new Date('2026-11-22T12:00:00Z') });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('fills the database with New York at the promised scale', async () => {
+    expect(await isEmpty(db.prisma)).toBe(false);
+    expect(summary.properties).toBeGreaterThanOrEqual(400);
+    expect(summary.agents).toBeGreaterThanOrEqual(30);
+    expect(summary.reviews).toBeGreaterThanOrEqual(300);
+    expect(await db.prisma.property.count()).toBe(summary.properties);
+  });
+
+  it('covers all five boroughs and all 43 neighborhoods, drafts and inactive listings among them', async () => {
+    const byNeighborhood = await db.prisma.property.groupBy({ by: ['neighborhood', 'borough'], _count: true });
+    expect(byNeighborhood).toHaveLength(NEIGHBORHOODS.length);
+    for (const n of NEIGHBORHOODS) {
+      expect(byNeighborhood.find((g) => g.neighborhood === n.name)?.borough, n.name).toBe(n.borough);
+    }
+    const byStatus = await db.prisma.property.groupBy({ by: ['status'], _count: true });
+    expect(byStatus.map((s) => s.status).sort()).toEqual(['ACTIVE', 'DRAFT', 'INACTIVE']);
+    expect(await db.prisma.priceChange.count()).toBeGreaterThan(0);
+    expect(await db.prisma.openHouse.count()).toBeGreaterThan(0);
+  });
+
+  it('keeps agent ratings equal to their reviews', async () => {
+    const agents = await db.prisma.agent.findMany({ include: { reviews: { select: { score: true } } } });
+    for (const a of agents) {
+      expect(a.reviewCount).toBe(a.reviews.length);
+      const avg = a.reviews.length ? a.reviews.reduce((s, r) => s + r.score, 0) / a.reviews.length : 0;
+      expect(Number(a.rating)).toBeCloseTo(avg, 2);
+    }
+  });
+
+  it('creates the demo accounts of the README, the agent owning listings', async () => {
+    for (const acc of DEMO_ACCOUNTS) {
+      const user = await db.prisma.user.findUnique({ where: { id: acc.uid } });
+      expect(user?.email).toBe(acc.email);
+      expect(user?.role).toBe(acc.role);
+    }
+    const agentListings = await db.prisma.property.count({ where: { ownerId: 'demo-agent' } });
+    expect(agentListings).toBeGreaterThanOrEqual(12);
+  });
+
+  it('stores the generated photos through the storage layer', async () => {
+    const photo = await db.prisma.propertyPhoto.findFirst({ orderBy: { id: 'asc' } });
+    expect(photo?.url).toMatch(/^\/media\/seed\//);
+    const file = path.join(dir, photo!.url.replace(/^\/media\//, ''));
+    const bytes = await fs.readFile(file);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // JPEG
+  });
+});
