@@ -15,6 +15,7 @@ import type { Env } from './env.js';
 import type { GraphQLContext, Viewer } from './graphql/context.js';
 import { AppError, formatGraphQLError, HTTP_STATUS, toAppError } from './graphql/errors.js';
 import { getSchema } from './graphql/schema.js';
+import { mountRestRoutes } from './rest.js';
 import type { Logger } from './logger.js';
 import type { Storage } from './modules/uploads/storage.js';
 
@@ -151,10 +152,13 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     }
   });
 
-  // --- REST shims (SPEC part 7) are mounted by their modules; anything else under /api is a 404 ----
-  app.use('/api', (_req, res) => {
+  // --- REST shims (SPEC part 7); anything else under /api is a JSON 404 -----------------------------
+  const api = express.Router();
+  mountRestRoutes(api, { env, prisma, log });
+  api.use((_req, res) => {
     res.status(404).json({ error: 'Not found' });
   });
+  app.use('/api', api);
 
   // --- the client (SPA) --------------------------------------------------------------------------
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
 
-/** Who is asking. Filled from a Firebase ID token or session cookie (accounts module). */
+/** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
   uid: string;
   email: string | null;
+  /** The phone number linked in the identity provider, if any (E.164). */
+  phone?: string | null;
+  /** From the database user row when known; loaded on demand by the authorization helpers. */
   role: 'RENTER' | 'AGENT' | null;
 }
 

@@ -1,0 +1,34 @@
+import type { PrismaClient } from '../../db/client.js';
+import { AppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../graphql/context.js';
+
+/**
+ * Authorization helpers used by every module's service (GraphQL, REST and WebSocket alike).
+ * They throw typed AppErrors: UNAUTHENTICATED without a viewer, FORBIDDEN otherwise.
+ */
+export function requireViewer(viewer: Viewer | null | undefined): Viewer {
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'You must sign in to do that.');
+  return viewer;
+}
+
+/** The viewer's database row; UNAUTHENTICATED when signed in but sign-up was never completed. */
+export async function requireUser(prisma: PrismaClient, viewer: Viewer | null | undefined) {
+  const v = requireViewer(viewer);
+  const user = await prisma.user.findUnique({ where: { id: v.uid }, include: { agent: true } });
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Finish creating your account first.');
+  return user;
+}
+
+export async function requireRole(prisma: PrismaClient, viewer: Viewer | null | undefined, role: 'RENTER' | 'AGENT') {
+  const user = await requireUser(prisma, viewer);
+  if (user.role !== role) throw new AppError('FORBIDDEN', role === 'AGENT' ? 'Only agents can do that.' : 'Only renters can do that.');
+  return user;
+}
+
+/** The record must belong to the viewer (its ownerId is the viewer's uid). */
+export function requireOwner(viewer: Viewer | null | undefined, record: { ownerId: string } | null | undefined, what = 'listing') {
+  const v = requireViewer(viewer);
+  if (!record) throw new AppError('NOT_FOUND', `That ${what} does not exist.`);
+  if (record.ownerId !== v.uid) throw new AppError('FORBIDDEN', `You can only change your own ${what}.`);
+  return record;
+}

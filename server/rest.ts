@@ -1,0 +1,16 @@
+import type express from 'express';
+import type { PrismaClient } from './db/client.js';
+import type { Env } from './env.js';
+import type { Logger } from './logger.js';
+
+export interface RestDeps {
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+}
+
+/**
+ * The REST shims of SPEC part 7 for external clients, mounted under /api by app.ts after the viewer
+ * middleware (so `req.viewer` is set). Handlers are thin: rules live in the module services.
+ */
+export function mountRestRoutes(_api: express.Router, _deps: RestDeps): void {}

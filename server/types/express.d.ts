@@ -1,0 +1,13 @@
+import type { Viewer } from '../graphql/context.js';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by the viewer middleware (server/modules/auth): null for anonymous requests. */
+      viewer?: Viewer | null;
+    }
+  }
+}
+
+export {};
