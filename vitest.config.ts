@@ -17,6 +17,7 @@ export default defineConfig({
     include: ['client/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**'],
     environment: 'node',
+    globalSetup: ['tests/setup/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

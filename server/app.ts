@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type ErrorRequestHandler, type Request } from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { useServer } from 'graphql-ws/use/ws';
 import { pinoHttp } from 'pino-http';
@@ -18,12 +18,16 @@ import { getSchema } from './graphql/schema.js';
 import { mountRestRoutes } from './rest.js';
 import type { Logger } from './logger.js';
 import type { Storage } from './modules/uploads/storage.js';
+import { authRoutes, isAllowedOrigin, originCheck, viewerMiddleware } from './modules/auth/auth.rest.js';
+import type { IdentityProvider } from './modules/auth/identity.js';
+import { bearerToken, resolveViewer } from './modules/auth/viewer.js';
 
 export interface AppDeps {
   env: Env;
   prisma: PrismaClient;
   storage: Storage;
   log: Logger;
+  identity: IdentityProvider;
   /** Folder of the built client; the SPA is served from it when it exists. */
   clientDir?: string;
 }
@@ -39,13 +43,8 @@ export interface RunningApp {
 
 const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 
-/** Resolves who is asking. Accounts are a later module; until then every request is anonymous. */
-async function resolveViewer(_req: Pick<Request, 'headers'>): Promise<Viewer | null> {
-  return null;
-}
-
 export async function createApp(deps: AppDeps): Promise<RunningApp> {
-  const { env, prisma, storage, log } = deps;
+  const { env, prisma, storage, log, identity } = deps;
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -89,16 +88,30 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     }
   });
 
-  // --- GraphQL over HTTP -------------------------------------------------------------------------
+  // --- who is asking (Bearer ID token or session cookie), for GraphQL and REST alike ---------------
+  app.use(['/graphql', '/api'], viewerMiddleware({ env, identity }));
+
+  // --- GraphQL over HTTP and WebSocket -----------------------------------------------------------
   const schema = getSchema();
   const wss = new WebSocketServer({ server, path: '/graphql' });
   const wsServer = useServer<Record<string, unknown>, { viewer: Viewer | null }>(
     {
       schema,
       context: (ctx): GraphQLContext => ({ prisma, viewer: ctx.extra.viewer ?? null, log }),
+      // The handshake is authenticated like HTTP: a Bearer token in connectionParams.authorization,
+      // else the session cookie of the upgrade request; and only allowed origins may connect.
       onConnect: async (ctx) => {
-        ctx.extra.viewer = await resolveViewer(ctx.extra.request);
-        return true;
+        const { headers } = ctx.extra.request;
+        if (!isAllowedOrigin(env, headers.origin)) return false;
+        const raw = ctx.connectionParams?.authorization;
+        const token = typeof raw === 'string' ? bearerToken(raw) : undefined;
+        if (typeof raw === 'string' && !token) return false;
+        try {
+          ctx.extra.viewer = (await resolveViewer(identity, { cookie: headers.cookie }, token)).viewer;
+          return true;
+        } catch {
+          return false;
+        }
       },
     },
     wss,
@@ -127,7 +140,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({ prisma, viewer: await resolveViewer(req), log: req.log ?? log }),
+      context: async ({ req }) => ({ prisma, viewer: req.viewer ?? null, log: req.log ?? log }),
     }),
   );
 
@@ -154,6 +167,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 
   // --- REST shims (SPEC part 7); anything else under /api is a JSON 404 -----------------------------
   const api = express.Router();
+  api.use(originCheck(env));
+  api.use(authRoutes({ env, prisma, identity, mapStyleUrl: env.MAP_STYLE_URL ?? null }));
   mountRestRoutes(api, { env, prisma, log });
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found' });

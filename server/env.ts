@@ -30,9 +30,30 @@ export const envSchema = z.object({
   MAP_STYLE_URL: z.string().url().optional(),
   GEOCODER_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Extra origins allowed to call the API with cookies and to open WebSockets (comma-separated). */
+  ALLOWED_ORIGINS: z.string().optional(),
+  // --- identity (Firebase Auth); none set → the Auth emulator is started by the server -------------
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id').optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_APP_ID: z.string().min(1).optional(),
+  /** Service account JSON, inline or as a file path. */
+  FIREBASE_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  /** host:port of an Auth emulator that is already running (no emulator is started then). */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{2,5}$/, 'must be host:port')
+    .optional(),
+  /** Port of the Auth emulator the server starts in emulator mode. */
+  AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
+  SESSION_COOKIE_DAYS: z.coerce.number().int().min(1).max(5).default(5),
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  /** True when identity comes from the Firebase Auth emulator (no real project configured). */
+  authEmulator: boolean;
+  /** Origins allowed for cookie-authenticated requests and WebSockets. */
+  allowedOrigins: string[];
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** Origin the browser uses (PUBLIC_URL or http://localhost:PORT). */
@@ -54,9 +75,35 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  const emulator = !env.FIREBASE_PROJECT_ID || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  if (env.NODE_ENV === 'production' && emulator) {
+    problems.push(
+      'NODE_ENV=production with the Firebase Auth emulator is refused (emulator tokens are unsigned): set FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_SERVICE_ACCOUNT, and unset FIREBASE_AUTH_EMULATOR_HOST',
+    );
+  }
+  if (env.FIREBASE_PROJECT_ID && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    if (!env.FIREBASE_API_KEY) problems.push('FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID (the web app config)');
+    if (!env.FIREBASE_AUTH_DOMAIN) problems.push('FIREBASE_AUTH_DOMAIN: required with FIREBASE_PROJECT_ID (the web app config)');
+  }
+  if (problems.length) throw new EnvError(problems);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    authEmulator: emulator,
+    allowedOrigins: [
+      ...new Set([
+        publicUrl,
+        ...(env.NODE_ENV === 'production'
+          ? []
+          : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173']),
+        ...(env.ALLOWED_ORIGINS ?? '')
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      ]),
+    ],
   };
 }

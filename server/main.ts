@@ -5,6 +5,9 @@ import { applyMigrations } from './db/migrate.js';
 import { isEmpty, seed } from './db/seed/index.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './logger.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { startAuthEmulator, type RunningEmulator } from './modules/auth/emulator.js';
+import { createIdentityProvider } from './modules/auth/identity.js';
 import { createLocalStorage } from './modules/uploads/storage.js';
 
 /** Process entry: env → db → migrate → (seed) → app → listen → graceful shutdown. */
@@ -33,7 +36,21 @@ async function main() {
     log.info(summary, 'seeded');
   }
 
-  const running = await createApp({ env, prisma: db.prisma, storage, log });
+  // Identity: a real Firebase project, or the Auth emulator (started here unless one is given).
+  let emulator: RunningEmulator | null = null;
+  if (env.authEmulator && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    emulator = await startAuthEmulator({ port: env.AUTH_EMULATOR_PORT, dataDir: env.dataDir, log });
+  }
+  const identity = createIdentityProvider(env, env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host ?? null);
+  if (identity.mode === 'emulator') {
+    // The demo accounts of the README exist in the emulator on every start.
+    for (const a of DEMO_ACCOUNTS) {
+      await identity.upsertAccount({ uid: a.uid, email: a.email, password: a.password, displayName: `${a.firstName} ${a.lastName}`, phone: a.phone });
+    }
+    log.warn({ emulator: identity.emulatorUrl }, 'identity: Firebase Auth EMULATOR (development only; tokens are unsigned)');
+  }
+
+  const running = await createApp({ env, prisma: db.prisma, storage, log, identity });
   const url = await running.listen(env.PORT, env.HOST);
   log.info({ url: env.PUBLIC_URL ?? url }, `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`);
 
@@ -49,6 +66,8 @@ async function main() {
     force.unref();
     try {
       await running.close();
+      await identity.close();
+      await emulator?.stop();
       await db.close();
       log.info('bye');
       process.exit(0);

@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 // Modules register their types on import.
 import '../modules/listings/listings.schema.js';
 import '../modules/agents/agents.schema.js';
+import '../modules/auth/auth.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

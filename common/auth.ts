@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Sign-up and profile rules shared by the forms and the server (SPEC parts 2, 3, 5). */
+
+export const DEFAULT_PHONE_PREFIX = '+1';
+
+/** '+1 555 123 4567', '(555) 123-4567' or '5551234567' → '+15551234567' (E.164); null if it cannot be one. */
+export function normalizePhone(input: string, defaultPrefix = DEFAULT_PHONE_PREFIX): string | null {
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  const digits = trimmed.replace(/[^\d]/g, '');
+  let e164: string;
+  if (trimmed.startsWith('+')) e164 = `+${digits}`;
+  else if (digits.length === 11 && digits.startsWith('1') && defaultPrefix === '+1') e164 = `+${digits}`;
+  else e164 = `${defaultPrefix}${digits}`;
+  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
+}
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} is too long`);
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required')
+  .transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, e.g. +1 555 123 4567' });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const SignUpRoleValues = ['renter', 'agent'] as const;
+export type SignUpRole = (typeof SignUpRoleValues)[number];
+
+export const signUpSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address').max(254),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(128, 'Password is too long'),
+  phone: phoneSchema,
+  role: z.enum(SignUpRoleValues),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address'),
+  password: z.string().min(1, 'Password is required'),
+});
+
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+export const completeSignupSchema = z.object({
+  uid: z.string().min(1).max(128),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z.string().trim().email().max(254),
+  phone: phoneSchema,
+  role: z.enum(SignUpRoleValues),
+});
+
+export const checkPhoneSchema = z.object({ phone: phoneSchema });
+
+export const updateProfileSchema = z.object({
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
+  phone: phoneSchema.optional(),
+  photoUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v.startsWith('/media/') || /^https:\/\//.test(v), 'Photo must be an uploaded image or an https URL')
+    .nullable()
+    .optional(),
+});
+
+export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Please use a different number.';

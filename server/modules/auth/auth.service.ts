@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { completeSignupSchema, PHONE_TAKEN_MESSAGE, updateProfileSchema } from '../../../common/auth.js';
+import type { PrismaClient } from '../../db/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError, fromZod } from '../../graphql/errors.js';
+import { requireUser } from './authz.js';
+import type { IdentityProvider, VerifiedIdentity } from './identity.js';
+
+/** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw fromZod(r.error);
+  return r.data;
+}
+
+/** Whether a phone number is already registered, here or in the identity provider. */
+export async function phoneRegistered(prisma: PrismaClient, identity: IdentityProvider, phone: string, exceptUid?: string) {
+  const row = await prisma.user.findUnique({ where: { phone }, select: { id: true } });
+  if (row && row.id !== exceptUid) return true;
+  if (exceptUid) return false; // the caller's own linked phone is fine
+  return identity.phoneInUse(phone);
+}
+
+/**
+ * The last step of sign-up: the account exists in the identity provider with the phone linked by
+ * code; create the user row (and an agent profile for agents). Idempotent for the same account.
+ */
+export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity, input: unknown) {
+  const data = parse(completeSignupSchema, input);
+  if (data.uid !== who.uid) throw new AppError('FORBIDDEN', 'You can only complete your own sign-up.');
+  if (!who.email || who.email.toLowerCase() !== data.email.toLowerCase()) {
+    throw new AppError('BAD_USER_INPUT', 'The e-mail does not match the signed-in account.');
+  }
+  if (who.phone !== data.phone) throw new AppError('BAD_USER_INPUT', 'Failed to verify phone');
+  const existing = await prisma.user.findUnique({ where: { id: who.uid }, include: { agent: true } });
+  if (existing) return existing;
+  const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
+  if (taken) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
+  const emailTaken = await prisma.user.findUnique({ where: { email: data.email.toLowerCase() }, select: { id: true } });
+  if (emailTaken) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
+  const role = data.role === 'agent' ? 'AGENT' : 'RENTER';
+  return prisma.user.create({
+    data: {
+      id: who.uid,
+      email: data.email.toLowerCase(),
+      phone: data.phone,
+      role,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      emailVerified: false,
+      lastLoginAt: new Date(),
+      ...(role === 'AGENT' ? { agent: { create: {} } } : {}),
+    },
+    include: { agent: true },
+  });
+}
+
+export async function recordSignIn(prisma: PrismaClient, uid: string) {
+  await prisma.user.updateMany({ where: { id: uid }, data: { lastLoginAt: new Date() } });
+}
+
+/** Names, phone (only the one linked in the identity provider) and photo. */
+export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null, input: unknown) {
+  const user = await requireUser(prisma, viewer);
+  const data = parse(updateProfileSchema, input);
+  if (data.phone !== undefined && data.phone !== user.phone) {
+    if (data.phone !== viewer?.phone) throw new AppError('BAD_USER_INPUT', 'Verify the new phone number first.');
+    const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
+    if (taken && taken.id !== user.id) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
+  }
+  return prisma.user.update({
+    where: { id: user.id },
+    data: {
+      ...(data.firstName !== undefined ? { firstName: data.firstName } : {}),
+      ...(data.lastName !== undefined ? { lastName: data.lastName } : {}),
+      ...(data.phone !== undefined ? { phone: data.phone } : {}),
+      ...(data.photoUrl !== undefined ? { photoUrl: data.photoUrl } : {}),
+    },
+  });
+}
