@@ -37,7 +37,7 @@ export function viewerMiddleware({ env, identity }: Pick<AuthDeps, 'env' | 'iden
       next();
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
-        if (req.path.startsWith('/graphql')) {
+        if (req.originalUrl.startsWith('/graphql')) {
           res.status(401).json({ errors: [{ message: err.message, extensions: { code: 'UNAUTHENTICATED' } }] });
         } else {
           res.status(401).json({ error: err.message, code: 'UNAUTHENTICATED' });

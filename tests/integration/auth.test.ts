@@ -1,0 +1,230 @@
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { EMULATOR_PROJECT_ID } from '../../server/modules/auth/emulator.js';
+import { craftToken, linkPhoneInEmulator, signInInEmulator, signUpInEmulator } from '../setup/identity.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type GqlBody = any;
+
+const ME = '{ me { id email firstName lastName displayName role phone agent { id } } }';
+const UPDATE = 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName lastName } }';
+
+let phoneSeq = 0;
+const uniquePhone = () => `+1555${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneSeq++ % 10}`.slice(0, 12);
+
+describe.each(backends)('accounts and sessions on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...headers },
+      body: JSON.stringify(body),
+    });
+  const gql = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    post('/graphql', { query, variables }, headers).then(async (r) => ({ status: r.status, body: (await r.json()) as GqlBody }));
+
+  /** Signs up in the emulator, links a phone by code and completes sign-up on the server. */
+  async function newAccount(role: 'renter' | 'agent' = 'renter') {
+    const acc = await signUpInEmulator();
+    const phone = uniquePhone();
+    const idToken = await linkPhoneInEmulator(acc.idToken, phone);
+    const res = await post(
+      '/api/auth/complete-signup',
+      { uid: acc.uid, firstName: 'Kim', lastName: 'Doe', email: acc.email, phone, role },
+      { authorization: `Bearer ${idToken}` },
+    );
+    expect(res.status).toBe(201);
+    return { ...acc, idToken, phone };
+  }
+
+  function sessionCookieFrom(res: Response): string {
+    const set = res.headers.get('set-cookie') ?? '';
+    const m = /session=([^;]+)/.exec(set);
+    expect(m, `set-cookie: ${set}`).not.toBeNull();
+    return `session=${m![1]}`;
+  }
+
+  it('completes sign-up: a user row, and an agent profile for agents', async () => {
+    const renter = await newAccount('renter');
+    const me = await gql(ME, {}, { authorization: `Bearer ${renter.idToken}` });
+    expect(me.body.data.me).toMatchObject({ id: renter.uid, email: renter.email, role: 'RENTER', displayName: 'Kim Doe', agent: null });
+    const agent = await newAccount('agent');
+    const meAgent = await gql(ME, {}, { authorization: `Bearer ${agent.idToken}` });
+    expect(meAgent.body.data.me.role).toBe('AGENT');
+    expect(meAgent.body.data.me.agent.id).toBeTruthy();
+  });
+
+  it('refuses to complete sign-up for someone else or with an unverified phone', async () => {
+    const a = await signUpInEmulator();
+    const other = await post(
+      '/api/auth/complete-signup',
+      { uid: 'someone-else', firstName: 'A', lastName: 'B', email: a.email, phone: uniquePhone(), role: 'renter' },
+      { authorization: `Bearer ${a.idToken}` },
+    );
+    expect(other.status).toBe(403);
+    const unverified = await post(
+      '/api/auth/complete-signup',
+      { uid: a.uid, firstName: 'A', lastName: 'B', email: a.email, phone: uniquePhone(), role: 'renter' },
+      { authorization: `Bearer ${a.idToken}` },
+    );
+    expect(unverified.status).toBe(400);
+    expect(await unverified.json()).toMatchObject({ error: 'Failed to verify phone' });
+  });
+
+  it('checks a phone against existing registrations', async () => {
+    const acc = await newAccount();
+    expect(await (await post('/api/auth/check-phone', { phone: acc.phone })).json()).toEqual({ exists: true });
+    expect(await (await post('/api/auth/check-phone', { phone: '+1 555 999 0000' })).json()).toEqual({ exists: false });
+    const bad = await post('/api/auth/check-phone', { phone: 'call me' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sets an httpOnly SameSite=Lax session cookie from an ID token, and the cookie identifies the viewer', async () => {
+    const acc = await newAccount();
+    const res = await post('/api/auth/session', { idToken: acc.idToken });
+    expect(res.status).toBe(200);
+    const set = res.headers.get('set-cookie') ?? '';
+    expect(set).toMatch(/HttpOnly/i);
+    expect(set).toMatch(/SameSite=Lax/i);
+    expect(set).toMatch(/Max-Age=432000/); // 5 days
+    expect(set).not.toMatch(/Secure/); // plain-http localhost
+    const cookie = sessionCookieFrom(res);
+    const me = await gql(ME, {}, { cookie });
+    expect(me.body.data.me.id).toBe(acc.uid);
+    const token = await post('/api/token', {}, { authorization: `Bearer ${acc.idToken}` });
+    expect(token.status).toBe(200);
+    expect(token.headers.get('set-cookie')).toMatch(/session=/);
+  });
+
+  it('answers UNAUTHENTICATED for missing, forged and expired Bearer tokens, never a crash', async () => {
+    expect((await gql(ME)).body.data.me).toBeNull();
+    const upd = await gql(UPDATE, { input: { firstName: 'X' } });
+    expect(upd.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+
+    const forged = await gql(ME, {}, { authorization: 'Bearer not.a.token' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+
+    const now = Math.floor(Date.now() / 1000);
+    const expired = craftToken({
+      iss: `https://securetoken.google.com/${EMULATOR_PROJECT_ID}`,
+      aud: EMULATOR_PROJECT_ID,
+      sub: 'someone',
+      user_id: 'someone',
+      auth_time: now - 7200,
+      iat: now - 7200,
+      exp: now - 3600,
+    });
+    const exp = await gql(ME, {}, { authorization: `Bearer ${expired}` });
+    expect(exp.status).toBe(401);
+    expect(exp.body.errors[0].message).toMatch(/expired/i);
+
+    const rest = await fetch(`${app.url}/api/auth/check-phone`, { method: 'POST', headers: { authorization: 'Bearer forged', 'content-type': 'application/json' }, body: '{}' });
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses revoked tokens and cookies after sign-out', async () => {
+    const acc = await newAccount();
+    const cookie = sessionCookieFrom(await post('/api/auth/session', { idToken: acc.idToken }));
+    await new Promise((r) => setTimeout(r, 1100)); // revocation has one-second resolution
+    const out = await post('/api/auth/signout', {}, { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/session=;/);
+    // The old cookie no longer identifies anyone: anonymous for reads, UNAUTHENTICATED for protected calls.
+    const me = await gql(ME, {}, { cookie });
+    expect(me.body.data.me).toBeNull();
+    const upd = await gql(UPDATE, { input: { firstName: 'X' } }, { cookie });
+    expect(upd.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    // The ID token minted before sign-out is revoked too.
+    const revoked = await gql(ME, {}, { authorization: `Bearer ${acc.idToken}` });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.errors[0].message).toMatch(/signed out/);
+    // Signing in again works.
+    const again = await signInInEmulator(acc.email, acc.password);
+    expect((await gql(ME, {}, { authorization: `Bearer ${again.idToken}` })).body.data.me.id).toBe(acc.uid);
+  });
+
+  it('refuses a forged session cookie: anonymous, and the cookie is cleared', async () => {
+    const res = await post('/graphql', { query: ME }, { cookie: 'session=forged-cookie-value' });
+    expect(((await res.json()) as GqlBody).data.me).toBeNull();
+    expect(res.headers.get('set-cookie')).toMatch(/session=;/);
+  });
+
+  it('updates the profile of the signed-in user only', async () => {
+    const acc = await newAccount();
+    const upd = await gql(UPDATE, { input: { firstName: 'Alexandra', lastName: 'Ng' } }, { authorization: `Bearer ${acc.idToken}` });
+    expect(upd.body.data.updateProfile).toEqual({ firstName: 'Alexandra', lastName: 'Ng' });
+    const bad = await gql(UPDATE, { input: { firstName: '' } }, { authorization: `Bearer ${acc.idToken}` });
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const phone = await gql(UPDATE, { input: { phone: '+15550001111' } }, { authorization: `Bearer ${acc.idToken}` });
+    expect(phone.body.errors[0].message).toBe('Verify the new phone number first.');
+  });
+
+  describe('CSRF', () => {
+    it('refuses cookie-authenticated REST calls from another origin or with no origin', async () => {
+      const acc = await newAccount();
+      const cookie = sessionCookieFrom(await post('/api/auth/session', { idToken: acc.idToken }));
+      const evil = await post('/api/auth/signout', {}, { cookie, origin: 'https://evil.example' });
+      expect(evil.status).toBe(403);
+      const none = await fetch(`${app.url}/api/auth/signout`, { method: 'POST', headers: { cookie } });
+      expect(none.status).toBe(403);
+      expect((await gql(ME, {}, { cookie })).body.data.me.id).toBe(acc.uid); // still signed in
+    });
+
+    it('refuses GraphQL requests a browser could send cross-site without preflight', async () => {
+      const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: ME }) });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(/CSRF/i);
+    });
+  });
+
+  describe('WebSocket handshake', () => {
+    const wsQuery = (headers: Record<string, string>, connectionParams?: Record<string, unknown>) =>
+      new Promise<{ data?: unknown; closeCode?: number }>((resolve) => {
+        const client = createClient({
+          url: `${app.url.replace('http', 'ws')}/graphql`,
+          retryAttempts: 0,
+          connectionParams,
+          webSocketImpl: class extends WebSocket {
+            constructor(url: string, protocols?: string | string[]) {
+              super(url, protocols, { headers });
+            }
+          },
+          on: { closed: (e) => resolve({ closeCode: (e as { code: number }).code }) },
+        });
+        client.subscribe(
+          { query: '{ me { id } }' },
+          { next: (v) => resolve({ data: v.data }), error: () => undefined, complete: () => void client.dispose() },
+        );
+      });
+
+    it('identifies the viewer by Bearer token in connectionParams or by the session cookie', async () => {
+      const acc = await newAccount();
+      const byToken = await wsQuery({ origin: 'http://localhost:5173' }, { authorization: `Bearer ${acc.idToken}` });
+      expect(byToken.data).toEqual({ me: { id: acc.uid } });
+      const cookie = sessionCookieFrom(await post('/api/auth/session', { idToken: acc.idToken }));
+      const byCookie = await wsQuery({ origin: 'http://localhost:5173', cookie });
+      expect(byCookie.data).toEqual({ me: { id: acc.uid } });
+    });
+
+    it('refuses a foreign origin and a forged token', async () => {
+      expect((await wsQuery({ origin: 'https://evil.example' })).closeCode).toBe(4403);
+      expect((await wsQuery({ origin: 'http://localhost:5173' }, { authorization: 'Bearer forged' })).closeCode).toBe(4403);
+    });
+  });
+});
