@@ -1,7 +1,6 @@
 import type { Viewer } from '../graphql/context.js';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** Set by the viewer middleware (server/modules/auth): null for anonymous requests. */

@@ -59,6 +59,8 @@ export async function startAuthEmulator(opts: { port: number; dataDir: string; l
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // The child inherits the environment (PATH, HOME) plus switches that keep the CLI offline.
+    // eslint-disable-next-line no-restricted-properties
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
   });
   let output = '';
