@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/browser.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9399);
 
 // Browser tests drive Debian's Chromium against the real server (built client, embedded PGlite
 // seeded on its first start in a throwaway DATA_DIR).
@@ -30,7 +31,18 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      AUTH_EMULATOR_PORT: String(E2E_AUTH_PORT),
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_PROJECT_ID: '',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -2,16 +2,19 @@ import { ApolloProvider } from '@apollo/client/react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toast';
+import { AuthProvider } from '@/features/auth/auth-provider';
 import { apolloClient } from '@/lib/apollo/client';
 
-/** App-wide context: the GraphQL client, tooltip timing (SPEC part 9: open 700 ms, skip 300 ms), toasts. */
+/** App-wide context: the GraphQL client, who is signed in, tooltip timing (SPEC part 9: open 700 ms, skip 300 ms), toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ApolloProvider client={apolloClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {children}
-        <Toaster />
-      </Tooltip.Provider>
+      <AuthProvider>
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          {children}
+          <Toaster />
+        </Tooltip.Provider>
+      </AuthProvider>
     </ApolloProvider>
   );
 }

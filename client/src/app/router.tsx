@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RequireAuth } from '@/features/auth/require-auth';
 import { RootHydrateFallback, RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import NotFoundScreen from './routes/not-found';
@@ -12,6 +13,14 @@ function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['l
 const home = screen(() => import('./routes/home'));
 const auth = screen(() => import('./routes/auth'));
 const propertyDetail = screen(() => import('./routes/property-detail'));
+
+function ProtectedLayout() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
 
 /** Every route of SPEC part 2's route table. */
 export const routes: RouteObject[] = [
@@ -29,14 +38,19 @@ export const routes: RouteObject[] = [
           // Sign-in redirect target of the save control; the same screen as /auth.
           { path: 'login', lazy: auth },
           { path: 'forgot-password', lazy: screen(() => import('./routes/forgot-password')) },
-          { path: 'messages', lazy: screen(() => import('./routes/messages')) },
+          // Signed-in only: a signed-out visitor is sent to sign in and brought back.
+          {
+            Component: ProtectedLayout,
+            children: [
+              { path: 'messages', lazy: screen(() => import('./routes/messages')) },
+                ],
+          },
           { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
           { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },
           { path: 'create-listing', lazy: screen(() => import('./routes/create-listing')) },
           { path: 'listing/:id', lazy: propertyDetail },
           { path: 'properties/:id', lazy: propertyDetail },
           { path: 'agents/:id', lazy: screen(() => import('./routes/agent-profile')) },
-          { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
           // Not lazy: the error boundary shows the same screen for a thrown 404.
           { path: '*', Component: NotFoundScreen },
         ],

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/use-auth';
 import { Footer } from './footer';
 import { Header } from './header';
 
 /** The frame of every screen: skip link, sticky header, the main landmark and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { user, signOut } = useAuth();
+  const onSignOut = () => {
+    signOut()
+      .then(() => navigate('/'))
+      .catch((err: unknown) => {
+        console.warn('Sign-out failed', err);
+        toast({ variant: 'destructive', title: 'Sign-out failed', description: 'Please try again.' });
+      });
+  };
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,7 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header user={null} />
+      {user ? <Header user={user} onSignOut={onSignOut} /> : <Header user={null} />}
       <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="flex-1">
         {children}
       </main>

@@ -1,12 +1,48 @@
+import { Tabs } from 'radix-ui';
+import { useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '@/components/ui/page-container';
-import { PageHeader } from '@/components/ui/page-header';
+import { redirectTarget } from '@/features/auth/require-auth';
+import { SignInForm } from '@/features/auth/sign-in-form';
+import { SignUpForm } from '@/features/auth/sign-up-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+const tabClasses =
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-gray-600 transition-colors hover:text-gray-900 ' +
+  'data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm ' +
+  'focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** /auth and /login: Sign In and Sign Up tabs; success goes to the redirect target or /. */
 export default function AuthScreen() {
   useDocumentTitle('Sign In');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const done = () => navigate(redirectTarget(location.search), { replace: true });
+  const initial = new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin';
+
   return (
     <PageContainer>
-      <PageHeader title="Sign In" />
+      <div className="mx-auto w-full max-w-md">
+        <h1 className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Sign In</h1>
+        <p className="mt-2 text-center text-sm text-gray-600">Save listings, message agents and post your own.</p>
+        <Tabs.Root defaultValue={initial} className="mt-6">
+          <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-gray-100 p-1">
+            <Tabs.Trigger value="signin" className={tabClasses}>
+              Sign In
+            </Tabs.Trigger>
+            <Tabs.Trigger value="signup" className={tabClasses}>
+              Sign Up
+            </Tabs.Trigger>
+          </Tabs.List>
+          <div className="mt-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+            <Tabs.Content value="signin">
+              <SignInForm onSignedIn={done} />
+            </Tabs.Content>
+            <Tabs.Content value="signup">
+              <SignUpForm onSignedUp={done} />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </div>
     </PageContainer>
   );
 }

@@ -1,0 +1,178 @@
+import { useQuery } from '@apollo/client/react';
+import {
+  createUserWithEmailAndPassword,
+  linkWithPhoneNumber,
+  onIdTokenChanged,
+  RecaptchaVerifier,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+  updateProfile,
+  type ConfirmationResult,
+  type User as FirebaseUser,
+} from 'firebase/auth';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { graphql } from '@/gql';
+import { apiFetch } from '@/lib/api';
+import { apolloClient, setAuthTokenGetter } from '@/lib/apollo/client';
+import { getFirebaseAuth, type ClientConfig } from './firebase';
+
+export const MeQuery = graphql(`
+  query Me {
+    me {
+      id
+      email
+      firstName
+      lastName
+      displayName
+      photoUrl
+      phone
+      role
+      agent {
+        id
+      }
+    }
+  }
+`);
+
+/** The signed-in person as screens see it. */
+export interface AuthUser {
+  uid: string;
+  displayName: string;
+  email: string | null;
+  photoUrl: string | null;
+  role: 'RENTER' | 'AGENT' | null;
+  agentId: string | null;
+}
+
+export interface SignUpStart {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  phone: string;
+  role: 'renter' | 'agent';
+}
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  /** True until the identity provider has said whether someone is signed in. */
+  loading: boolean;
+  config: ClientConfig | null;
+  signIn(email: string, password: string): Promise<void>;
+  /** Creates the account, then sends the phone code; resolve with `confirm(code)`. */
+  startSignUp(input: SignUpStart, recaptchaContainer: HTMLElement): Promise<{ confirm(code: string): Promise<void> }>;
+  signOut(): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** On sign-in the client establishes the server session (SPEC part 7: /api/auth/session and /api/token). */
+async function establishSession(user: FirebaseUser) {
+  const idToken = await user.getIdToken();
+  await apiFetch('/api/auth/session', { body: { idToken } });
+  await apiFetch('/api/token', { method: 'POST', token: idToken });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
+  const [ready, setReady] = useState(false);
+  const [config, setConfig] = useState<ClientConfig | null>(null);
+  const uidRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    getFirebaseAuth()
+      .then(({ auth, config: cfg }) => {
+        if (cancelled) return;
+        setConfig(cfg);
+        setAuthTokenGetter(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+        unsubscribe = onIdTokenChanged(auth, (u) => {
+          const changed = (u?.uid ?? null) !== uidRef.current;
+          uidRef.current = u?.uid ?? null;
+          setFirebaseUser(u);
+          setReady(true);
+          // A different person: refetch everything under their identity.
+          if (changed) void apolloClient.resetStore().catch(() => undefined);
+        });
+      })
+      .catch((err: unknown) => {
+        console.warn('Identity provider unavailable; continuing signed out.', err);
+        setReady(true);
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+
+  const me = useQuery(MeQuery, { skip: !firebaseUser, fetchPolicy: 'cache-first' });
+  const profile = firebaseUser ? me.data?.me : null;
+
+  const user = useMemo<AuthUser | null>(() => {
+    if (!firebaseUser) return null;
+    return {
+      uid: firebaseUser.uid,
+      displayName: profile?.displayName ?? firebaseUser.displayName ?? firebaseUser.email?.split('@')[0] ?? 'Account',
+      email: profile?.email ?? firebaseUser.email,
+      photoUrl: profile?.photoUrl ?? firebaseUser.photoURL,
+      role: profile?.role ?? null,
+      agentId: profile?.agent?.id ?? null,
+    };
+  }, [firebaseUser, profile]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { auth } = await getFirebaseAuth();
+    const cred = await signInWithEmailAndPassword(auth, email, password);
+    await establishSession(cred.user);
+  }, []);
+
+  const startSignUp = useCallback(async (input: SignUpStart, recaptchaContainer: HTMLElement) => {
+    const { auth } = await getFirebaseAuth();
+    const cred = await createUserWithEmailAndPassword(auth, input.email, input.password);
+    await updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
+    const verifier = new RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
+    let confirmation: ConfirmationResult;
+    try {
+      confirmation = await linkWithPhoneNumber(cred.user, input.phone, verifier);
+    } finally {
+      verifier.clear();
+    }
+    return {
+      async confirm(code: string) {
+        const linked = await confirmation.confirm(code);
+        const idToken = await linked.user.getIdToken(true);
+        await apiFetch('/api/auth/complete-signup', {
+          token: idToken,
+          body: { uid: linked.user.uid, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, role: input.role },
+        });
+        await establishSession(linked.user);
+        await apolloClient.refetchQueries({ include: [MeQuery] });
+      },
+    };
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiFetch('/api/auth/signout', { method: 'POST' });
+    } catch (err) {
+      console.warn('Sign-out on the server failed', err);
+    }
+    const { auth } = await getFirebaseAuth();
+    await firebaseSignOut(auth);
+    await apolloClient.clearStore();
+  }, []);
+
+  const sendPasswordReset = useCallback(async (email: string) => {
+    const { auth } = await getFirebaseAuth();
+    await sendPasswordResetEmail(auth, email);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading: !ready, config, signIn, startSignUp, signOut, sendPasswordReset }),
+    [user, ready, config, signIn, startSignUp, signOut, sendPasswordReset],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

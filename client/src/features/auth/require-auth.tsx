@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from './use-auth';
+
+/** A protected screen: a signed-out visitor is sent to sign in, and comes back afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) {
+    return (
+      <div className="flex justify-center py-16" role="status">
+        <Spinner />
+        <span className="sr-only">Checking your sign-in…</span>
+      </div>
+    );
+  }
+  if (!user) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Where to go after signing in: the `redirect` parameter when it is a path of this site. */
+export function redirectTarget(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { signInSchema } from '@common/auth';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { FormMessage, TextField } from '@/components/ui/text-field';
+import { authErrorMessage } from './firebase';
+import { useAuth } from './use-auth';
+
+type Values = z.infer<typeof signInSchema>;
+
+/** Sign In tab (SPEC part 2): e-mail and password; the provider's message or 'Failed to sign in'. */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { signIn } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(signInSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await signIn(values.email, values.password);
+      onSignedIn();
+    } catch (err) {
+      setError(authErrorMessage(err, 'Failed to sign in'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <div className="flex items-center justify-between gap-4">
+        <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="text-white" /> : null}
+          Sign In
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { DEMO_AGENT, DEMO_RENTER, expectSignedIn, signIn, verificationCodeFor } from './auth-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+test.describe('accounts', () => {
+  test('sign up through the phone code, then land on the listings signed in', async ({ page }) => {
+    const n = Date.now() % 10_000_000;
+    const email = `new-${n}@example.com`;
+    const phone = `+1555${String(n).padStart(7, '0')}`;
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await expect(form.getByLabel('Phone')).toHaveValue('+1 ');
+    await expect(form.getByLabel('Phone')).toHaveAttribute('placeholder', '+1 555 123 4567');
+    await expect(form.getByLabel('Renter')).toBeChecked();
+    await form.getByLabel('First name').fill('Jordan');
+    await form.getByLabel('Last name').fill('Rivera');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('a-good-password');
+    await form.getByLabel('Phone').fill(phone);
+    await form.getByLabel('Agent/Broker').check();
+    await form.getByRole('button', { name: 'Create Account & Verify Phone' }).click();
+
+    const verify = page.getByRole('form', { name: 'Verify your phone' });
+    await expect(verify.getByText('Enter the verification code sent to')).toBeVisible();
+    await expect(verify.getByText(/Developer hint/)).toBeVisible();
+    const button = verify.getByRole('button', { name: 'Verify & Complete' });
+    await expect(button).toBeDisabled();
+    await verify.getByLabel('Verification code').fill(await verificationCodeFor(page, phone));
+    await button.click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page, 'Jordan Rivera');
+    const me = await page.request.post('/graphql', {
+      data: { query: '{ me { role email } }' },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect((await me.json()).data.me).toEqual({ role: 'AGENT', email });
+  });
+
+  test('sign up refuses a phone number that is already registered', async ({ page }) => {
+    await page.goto('/auth?tab=signup');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('First name').fill('Dup');
+    await form.getByLabel('Last name').fill('Phone');
+    await form.getByLabel('Email').fill(`dup-${Date.now()}@example.com`);
+    await form.getByLabel('Password').fill('a-good-password');
+    await form.getByLabel('Phone').fill('+1 555 555 0101'); // the demo renter's
+    await form.getByRole('button', { name: 'Create Account & Verify Phone' }).click();
+    await expect(form.getByText('This phone number is already registered. Please use a different number.')).toBeVisible();
+  });
+
+  test('sign in, see the account menu, sign out', async ({ page }) => {
+    await signIn(page, DEMO_RENTER);
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page, DEMO_RENTER.name);
+    await page.getByRole('button', { name: `Account menu for ${DEMO_RENTER.name}` }).click();
+    for (const item of ['Post a Listing', 'Manage Listings', 'My Ratings', 'Sign Out']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign In / Sign Up' })).toBeVisible();
+    // The server session is gone too.
+    const me = await page.request.post('/graphql', {
+      data: { query: '{ me { id } }' },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect((await me.json()).data.me).toBeNull();
+  });
+
+  test.describe('with a provoked failure', () => {
+    // The identity provider answers the wrong password with 400, which the browser logs.
+    test.use({
+      expectedFailures: [/status of 400.*accounts:signInWithPassword/],
+    });
+    test('a wrong password shows the provider message and keeps the e-mail', async ({ page }) => {
+      await signIn(page, {
+        email: DEMO_AGENT.email,
+        password: 'not-the-password',
+      });
+      await expect(page.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password.' })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(DEMO_AGENT.email);
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  });
+
+  test('bad input gets clear messages', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('E-mail is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
+  test('forgot password sends a reset link', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Email').fill(DEMO_RENTER.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Check your email for a reset link.')).toBeVisible();
+  });
+
+  test('a signed-out visitor of a protected route signs in and comes back', async ({ page }) => {
+    await page.goto('/messages');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fmessages$/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(DEMO_RENTER.email);
+    await form.getByLabel('Password').fill(DEMO_RENTER.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  });
+
+  test('signed-out screens say what to do', async ({ page }) => {
+    await page.goto('/me/listings');
+    await expect(page.getByText('You must sign in to manage your listings.')).toBeVisible();
+    await page.goto('/me/ratings');
+    await expect(page.getByText('Please Log In')).toBeVisible();
+    await expect(page.getByText('You need to be logged in to view your ratings.')).toBeVisible();
+  });
+
+  test('the sign-in screen is accessible', async ({ page }) => {
+    await page.goto('/auth');
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expectAccessible(page);
+  });
+});
