@@ -39,3 +39,33 @@ describe('loadEnv', () => {
     expect((error as EnvError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 });
+
+describe('identity configuration', () => {
+  it('uses the Auth emulator when no Firebase project is configured', () => {
+    const env = loadEnv({});
+    expect(env.authEmulator).toBe(true);
+    expect(env.AUTH_EMULATOR_PORT).toBe(9099);
+  });
+
+  it('uses the real project when configured', () => {
+    const env = loadEnv({ FIREBASE_PROJECT_ID: 'nyc-rentals-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'nyc-rentals-prod.firebaseapp.com' });
+    expect(env.authEmulator).toBe(false);
+  });
+
+  it('refuses production with the emulator, with a clear message', () => {
+    for (const vars of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'x-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'd' }]) {
+      expect(() => loadEnv(vars)).toThrow(/NODE_ENV=production with the Firebase Auth emulator is refused/);
+    }
+  });
+
+  it('needs the web config with a real project', () => {
+    expect(() => loadEnv({ FIREBASE_PROJECT_ID: 'nyc-rentals-prod' })).toThrow(/FIREBASE_API_KEY: required/);
+  });
+
+  it('allows the public origin and, outside production, the dev origins', () => {
+    const env = loadEnv({ PUBLIC_URL: 'https://rentals.example.com/', ALLOWED_ORIGINS: 'https://partner.example.com' });
+    expect(env.allowedOrigins).toEqual(
+      expect.arrayContaining(['https://rentals.example.com', 'http://localhost:5173', 'https://partner.example.com']),
+    );
+  });
+});
