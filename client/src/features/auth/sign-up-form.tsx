@@ -95,8 +95,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
             <strong>Developer hint (Auth emulator):</strong> no SMS is sent. Read the code from{' '}
             <code className="break-all">
               {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/verificationCodes
-            </code>{' '}
-            or from the server log.
+            </code>
+            .
           </FormMessage>
         ) : null}
         <Button type="submit" className="w-full" disabled={code.length === 0 || verifying}>

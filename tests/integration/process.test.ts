@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exit, output: () => out };
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'process-test-'));
+  });
+  afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  it('stops at start with a readable list of bad variables', async () => {
+    const p = run({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'info' });
+    expect(await p.exit).toBe(2);
+    expect(p.output()).toMatch(/Invalid configuration:\n\s+- PORT: .*\n\s+- DATABASE_URL: must be a postgres/);
+  });
+
+  it('refuses production with the Auth emulator', async () => {
+    const p = run({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', FIREBASE_PROJECT_ID: '' });
+    expect(await p.exit).toBe(2);
+    expect(p.output()).toMatch(/NODE_ENV=production with the Firebase Auth emulator is refused/);
+  });
+
+  it('migrates, serves, and shuts down gracefully on SIGTERM', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const p = run({
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      FIREBASE_PROJECT_ID: '',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    });
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000, interval: 500 })
+        .toBe(200);
+      p.child.kill('SIGTERM');
+      expect(await p.exit).toBe(0);
+      expect(p.output()).toMatch(/shutting down/);
+      expect(p.output()).toMatch(/bye/);
+    } finally {
+      p.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
