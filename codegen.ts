@@ -13,6 +13,8 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
+        // Both scalars travel as ISO-8601 strings (Date: YYYY-MM-DD; DateTime: UTC instant).
+        scalars: { Date: 'string', DateTime: 'string' },
       },
       presetConfig: {
         fragmentMasking: false,

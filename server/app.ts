@@ -15,6 +15,7 @@ import type { Env } from './env.js';
 import type { GraphQLContext, Viewer } from './graphql/context.js';
 import { AppError, formatGraphQLError, HTTP_STATUS, toAppError } from './graphql/errors.js';
 import { getSchema } from './graphql/schema.js';
+import { configureGeocoder } from './modules/listings/geocoder.js';
 import { mountRestRoutes } from './rest.js';
 import type { Logger } from './logger.js';
 import type { Storage } from './modules/uploads/storage.js';
@@ -45,6 +46,7 @@ const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 
 export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const { env, prisma, storage, log, identity } = deps;
+  configureGeocoder(env.GEOCODER_URL ?? null);
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');

@@ -2,6 +2,9 @@ import type express from 'express';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
 import type { Logger } from './logger.js';
+import { agentRoutes } from './modules/agents/agents.rest.js';
+import { favoriteRoutes } from './modules/favorites/favorites.rest.js';
+import { listingRoutes } from './modules/listings/listings.rest.js';
 
 export interface RestDeps {
   env: Env;
@@ -13,4 +16,8 @@ export interface RestDeps {
  * The REST shims of SPEC part 7 for external clients, mounted under /api by app.ts after the viewer
  * middleware (so `req.viewer` is set). Handlers are thin: rules live in the module services.
  */
-export function mountRestRoutes(_api: express.Router, _deps: RestDeps): void {}
+export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
+  api.use(listingRoutes(deps));
+  api.use(agentRoutes(deps));
+  api.use(favoriteRoutes(deps));
+}

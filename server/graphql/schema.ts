@@ -4,6 +4,8 @@ import { builder } from './builder.js';
 import '../modules/listings/listings.schema.js';
 import '../modules/agents/agents.schema.js';
 import '../modules/auth/auth.schema.js';
+import '../modules/favorites/favorites.schema.js';
+import '../modules/reviews/reviews.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

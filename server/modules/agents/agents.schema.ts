@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { isUuid } from '../listings/listings.service.js';
-import { displayName, isNewAgent } from './agents.service.js';
+import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, isNewAgent } from './agents.service.js';
 
 const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;
 
@@ -32,6 +32,15 @@ export const AgentRef = builder.prismaObject('Agent', {
     reviewCount: t.exposeInt('reviewCount'),
     license: t.exposeString('license', { nullable: true }),
     agency: t.exposeString('agency', { nullable: true }),
+    activeListingsCount: t.relationCount('properties', {
+      description: "How many of the agent's listings are active.",
+      where: { status: 'ACTIVE' },
+    }),
+    reviews: t.relation('reviews', {
+      description: `The agent's reviews, newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
+      args: { first: t.arg.int({ defaultValue: AGENT_REVIEWS_DEFAULT }) },
+      query: (args) => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: agentReviewsTake(args.first) }),
+    }),
     listings: t.relatedConnection(
       'properties',
       {

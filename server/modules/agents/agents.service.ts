@@ -12,3 +12,13 @@ export function displayName(user: { firstName: string; lastName: string; email: 
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name || user.email.split('@')[0] || 'Agent';
 }
+
+/** Reviews shown on an agent profile (SPEC part 9: 5), and the most one request may ask for. */
+export const AGENT_REVIEWS_DEFAULT = 5;
+export const AGENT_REVIEWS_MAX = 20;
+
+/** How many reviews to read for `first`: the default when absent, clamped to 0..AGENT_REVIEWS_MAX. */
+export function agentReviewsTake(first: number | null | undefined): number {
+  if (first === null || first === undefined || !Number.isFinite(first)) return AGENT_REVIEWS_DEFAULT;
+  return Math.min(AGENT_REVIEWS_MAX, Math.max(0, Math.trunc(first)));
+}

@@ -22,7 +22,10 @@ import {
   UnitFeatureEnum,
   UtilityEnum,
 } from './listings.enums.js';
-import { countListings, encodeCursor, listingWhere, searchListings } from './listings.service.js';
+import { suggestAddresses } from './address-suggestions.js';
+import type { AddressSuggestion } from './geocoder.js';
+import { recordListingView } from './listing-views.js';
+import { encodeCursor, listingWhere, searchListings, totalMoveInCost } from './listings.service.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -97,8 +100,7 @@ export const PropertyRef = builder.prismaObject('Property', {
     totalMoveInCost: t.int({
       description: 'First month + security deposit + application fee + broker fee (when the tenant pays it).',
       select: { price: true, securityDeposit: true, applicationFee: true, brokerFee: true, brokerFeePayer: true },
-      resolve: (p) =>
-        p.price + (p.securityDeposit ?? 0) + (p.applicationFee ?? 0) + (p.brokerFeePayer === 'TENANT' ? (p.brokerFee ?? 0) : 0),
+      resolve: (p) => totalMoveInCost(p),
     }),
     leaseTerm: t.expose('leaseTerm', { type: LeaseTermEnum }),
     utilitiesIncluded: t.expose('utilitiesIncluded', { type: [UtilityEnum] }),
@@ -127,6 +129,25 @@ export const PropertyRef = builder.prismaObject('Property', {
     photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
     openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
     priceHistory: t.relation('priceChanges', { query: { orderBy: { changedAt: 'asc' } } }),
+  }),
+});
+
+export const SuggestionKindEnum = builder.enumType('SuggestionKind', {
+  values: {
+    NEIGHBORHOOD: { description: "One of the 43 neighborhoods, labelled 'Williamsburg, Brooklyn'." },
+    ADDRESS: { description: 'A street address (of an active listing, or from the geocoder).' },
+  } as const,
+});
+
+export const AddressSuggestionRef = builder.objectRef<AddressSuggestion>('AddressSuggestion').implement({
+  description: 'A suggestion for the address search box.',
+  fields: (t) => ({
+    label: t.exposeString('label'),
+    kind: t.field({ type: SuggestionKindEnum, resolve: (s) => s.kind }),
+    neighborhood: t.exposeString('neighborhood', { nullable: true }),
+    borough: t.field({ type: BoroughEnum, nullable: true, resolve: (s) => s.borough }),
+    lat: t.exposeFloat('lat', { nullable: true }),
+    lng: t.exposeFloat('lng', { nullable: true }),
   }),
 });
 
@@ -170,6 +191,13 @@ function toFilter(input: Record<string, unknown> | null | undefined): Record<str
 type ConnectionWithCount = { totalCount: () => Promise<number> };
 
 builder.queryFields((t) => ({
+  addressSuggestions: t.field({
+    type: [AddressSuggestionRef],
+    description:
+      'Suggestions for the address search box: empty until the trimmed text is longer than 2 characters; at most 8. From the local gazetteer (neighborhoods and listed addresses), or the configured geocoder.',
+    args: { query: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => suggestAddresses(ctx.prisma, args.query, ctx.log),
+  }),
   property: t.prismaField({
     type: 'Property',
     nullable: true,
@@ -209,7 +237,7 @@ builder.queryFields((t) => ({
             startCursor: edges[0]?.cursor ?? null,
             endCursor: edges.at(-1)?.cursor ?? null,
           },
-          totalCount: () => (count ??= countListings(ctx.prisma, page.where)),
+          totalCount: () => (count ??= page.count()),
         } as never;
       },
     },
@@ -224,4 +252,25 @@ builder.queryFields((t) => ({
     },
     { name: 'PropertyEdge' },
   ),
+}));
+
+// ---------------------------------------------------------------------------------------------------
+// Mutations
+// ---------------------------------------------------------------------------------------------------
+
+builder.mutationFields((t) => ({
+  recordPropertyView: t.prismaField({
+    type: 'Property',
+    nullable: true,
+    description:
+      'Counts one visit of an active listing (by id or slug) and returns it; null when there is no such active listing. Repeats by the same signed-in viewer within 10 minutes, and visits by the owner or agent, are not counted.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const recorded = await recordListingView(ctx.prisma, String(args.id), {
+        callerKey: ctx.viewer ? `user:${ctx.viewer.uid}` : null,
+        viewerUid: ctx.viewer?.uid ?? null,
+      });
+      return recorded ? ctx.prisma.property.findUnique({ ...query, where: { id: recorded.id } }) : null;
+    },
+  }),
 }));

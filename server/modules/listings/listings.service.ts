@@ -1,8 +1,9 @@
-import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { propertyTypeFilterToEnum } from '../../../common/options.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
+import { searchWords, withTrigramThreshold, wordsMatchSql } from './text-search.js';
 
 export type { SearchFilter, SearchSort };
 
@@ -62,8 +63,13 @@ function keysetWhere(sort: SearchSort, cursor: Cursor): Prisma.PropertyWhereInpu
   const { field, dir } = SORTS[sort];
   const value = field === 'createdAt' ? new Date(cursor.v) : cursor.v;
   const op = dir === 'asc' ? 'gt' : 'lt';
+  // The first condition is implied by the OR; it is there so the (status, value, id) index scan
+  // starts at the cursor instead of filtering every row before it (deep pages stay O(page)).
   return {
-    OR: [{ [field]: { [op]: value } }, { [field]: value, id: { [op]: cursor.id } }],
+    AND: [
+      { [field]: { [`${op}e`]: value } },
+      { OR: [{ [field]: { [op]: value } }, { [field]: value, id: { [op]: cursor.id } }] },
+    ],
   };
 }
 
@@ -88,19 +94,12 @@ export function parseSort(input: unknown): SearchSort {
   return parsed.data;
 }
 
-/** The WHERE of a public search: active listings only, plus every filter given. */
+/**
+ * The WHERE of a public search without text: active listings only, plus every filter given. A
+ * search with text goes through `searchWhereSql` instead (trigram operators have no Prisma form).
+ */
 export function searchWhere(filter: SearchFilter): Prisma.PropertyWhereInput {
   const and: Prisma.PropertyWhereInput[] = [{ status: 'ACTIVE' }];
-  const text = filter.search?.trim();
-  if (text) {
-    and.push({
-      OR: [
-        { address: { contains: text, mode: 'insensitive' } },
-        { title: { contains: text, mode: 'insensitive' } },
-        { neighborhood: { contains: text, mode: 'insensitive' } },
-      ],
-    });
-  }
   if (filter.borough) and.push({ borough: filter.borough });
   if (filter.neighborhood) and.push({ neighborhood: filter.neighborhood });
   if (filter.minPrice !== undefined) and.push({ price: { gte: filter.minPrice } });
@@ -148,43 +147,173 @@ export interface SearchPage<Row> {
   rows: Row[];
   hasNextPage: boolean;
   sort: SearchSort;
-  where: Prisma.PropertyWhereInput;
+  /** How many listings match the filter on all pages: one more statement, run when called. */
+  count(): Promise<number>;
+}
+
+type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect };
+
+// ---------------------------------------------------------------------------------------------------
+// Text search in SQL: the same filters as `searchWhere`, plus the trigram match of the words.
+// ---------------------------------------------------------------------------------------------------
+
+const SORT_COLUMN: Record<SortSpec['field'], Prisma.Sql> = {
+  createdAt: Prisma.sql`p."createdAt"`,
+  price: Prisma.sql`p."price"`,
+  views: Prisma.sql`p."views"`,
+};
+
+/** Searched columns, shortest first (predicates are tried in order). */
+const TEXT_COLUMNS = [Prisma.sql`p."neighborhood"`, Prisma.sql`p."address"`, Prisma.sql`p."title"`];
+
+/**
+ * Whether some active listing has the pattern in a searched column (see wordsMatchSql). One EXISTS
+ * per column: each is planned on its own column's statistics, so proving that a misspelling occurs
+ * nowhere is three GIN index probes, never a scan of the table. The subquery's own alias `p`
+ * shadows the outer one, so the EXISTS is uncorrelated (evaluated once per statement).
+ */
+const occursInListings = (pattern: string) =>
+  Prisma.sql`(${Prisma.join(
+    TEXT_COLUMNS.map((col) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND ${col} ILIKE ${pattern})`),
+    ' OR ',
+  )})`;
+
+/** `searchWhere` in SQL over `"Property" p`, for searches with text (trigram operators). */
+export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
+  const and: Prisma.Sql[] = [Prisma.sql`p."status" = 'ACTIVE'`];
+  const words = searchWords(filter.search ?? '');
+  if (words.length) and.push(wordsMatchSql(words, TEXT_COLUMNS, occursInListings));
+  if (filter.borough) and.push(Prisma.sql`p."borough" = ${filter.borough}::"Borough"`);
+  if (filter.neighborhood) and.push(Prisma.sql`p."neighborhood" = ${filter.neighborhood}`);
+  if (filter.minPrice !== undefined) and.push(Prisma.sql`p."price" >= ${filter.minPrice}::int`);
+  if (filter.maxPrice !== undefined) and.push(Prisma.sql`p."price" <= ${filter.maxPrice}::int`);
+  if (filter.minBeds !== undefined) {
+    and.push(filter.minBeds === 0 ? Prisma.sql`p."bedrooms" = 0` : Prisma.sql`p."bedrooms" >= ${filter.minBeds}::numeric`);
+  }
+  if (filter.propertyType) and.push(Prisma.sql`p."propertyType" = ${filter.propertyType}::"PropertyType"`);
+  switch (filter.pets) {
+    case 'allowed':
+      and.push(Prisma.sql`p."petPolicy" = 'PETS_ALLOWED'`);
+      break;
+    case 'cats':
+      and.push(Prisma.sql`p."petPolicy" = 'PETS_ALLOWED' AND 'CATS' = ANY(p."petTypesAllowed")`);
+      break;
+    case 'dogs':
+      and.push(Prisma.sql`p."petPolicy" = 'PETS_ALLOWED' AND p."petTypesAllowed" && ARRAY['DOGS', 'SMALL_DOGS_ONLY']::"PetType"[]`);
+      break;
+    case 'none':
+      and.push(Prisma.sql`p."petPolicy" = 'NO_PETS'`);
+      break;
+    default:
+      break;
+  }
+  if (filter.bounds) {
+    const { north, south, east, west } = filter.bounds;
+    and.push(Prisma.sql`p."locationLat" BETWEEN ${south}::numeric AND ${north}::numeric`);
+    and.push(Prisma.sql`p."locationLng" BETWEEN ${Math.min(west, east)}::numeric AND ${Math.max(west, east)}::numeric`);
+  }
+  return Prisma.join(and, ' AND ');
+}
+
+/** `(value, id) after (cursor value, cursor id)` in the sort's direction, as a row comparison. */
+function keysetSql(sort: SearchSort, cursor: Cursor): Prisma.Sql {
+  const { field, dir } = SORTS[sort];
+  const value = field === 'createdAt' ? Prisma.sql`${String(cursor.v)}::timestamp(3)` : Prisma.sql`${Number(cursor.v)}::int`;
+  const op = dir === 'asc' ? Prisma.raw('>') : Prisma.raw('<');
+  const bound = Prisma.raw(dir === 'asc' ? '>=' : '<=');
+  return Prisma.sql`${SORT_COLUMN[field]} ${bound} ${value} AND (${SORT_COLUMN[field]}, p."id") ${op} (${value}, ${cursor.id}::uuid)`;
+}
+
+function orderBySql(sort: SearchSort): Prisma.Sql {
+  const { field, dir } = SORTS[sort];
+  const d = Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC');
+  return Prisma.sql`${SORT_COLUMN[field]} ${d}, p."id" ${d}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The search
+// ---------------------------------------------------------------------------------------------------
+
+function pageSize(first: number | null | undefined): number {
+  const n = first ?? SEARCH_PAGE_SIZE;
+  if (!Number.isInteger(n) || n < 1 || n > SEARCH_MAX_PAGE_SIZE) {
+    throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${SEARCH_MAX_PAGE_SIZE}`);
+  }
+  return n;
+}
+
+/** The selection of a page; sort keys are always read, cursors are made of them. */
+function pageShape(query: SearchQuery): { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } {
+  return query.select
+    ? { select: { ...query.select, id: true, createdAt: true, price: true, views: true } }
+    : { include: query.include };
 }
 
 /**
- * One page of the public search: one SQL statement (rows with whatever `query` includes, such as
- * the agent and photos, joined by Prisma's relationJoins). The total is counted separately, and
- * only when asked for (`countListings`).
+ * One page of the public search, with keyset cursors.
+ *
+ * Without text: ONE SQL statement (rows with whatever `query` includes, such as the agent, photos
+ * and the viewer's favorite, joined by Prisma's relationJoins).
+ * With text: TWO statements: the ids of the page in SQL (filters, trigram match, keyset, order,
+ * limit; served by the GIN trigram indexes), then the rows of those ids as above.
+ * The total is counted only when asked for (`page.count()`).
  */
 export async function searchListings<Row extends { id: string; createdAt: Date; price: number; views: number }>(
   prisma: PrismaClient,
   args: SearchArgs,
-  query: { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } = {},
+  query: SearchQuery = {},
 ): Promise<SearchPage<Row>> {
   const filter = parseFilter(args.filter);
   const sort = parseSort(args.sort);
-  const first = args.first ?? SEARCH_PAGE_SIZE;
-  if (!Number.isInteger(first) || first < 1 || first > SEARCH_MAX_PAGE_SIZE) {
-    throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${SEARCH_MAX_PAGE_SIZE}`);
+  const first = pageSize(args.first);
+  const cursor = args.after ? decodeCursor(args.after, sort) : null;
+  const shape = pageShape(query);
+
+  if (searchWords(filter.search ?? '').length === 0) {
+    const where = searchWhere(filter);
+    const rows = (await prisma.property.findMany({
+      ...(shape as { include?: Prisma.PropertyInclude }),
+      where: cursor ? { AND: [where, keysetWhere(sort, cursor)] } : where,
+      orderBy: orderBy(sort),
+      take: first + 1,
+    })) as unknown as Row[];
+    const hasNextPage = rows.length > first;
+    return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, sort, count: () => prisma.property.count({ where }) };
   }
-  const where = searchWhere(filter);
-  const pageWhere = args.after ? { AND: [where, keysetWhere(sort, decodeCursor(args.after, sort))] } : where;
-  // Sort keys are needed for cursors even when the selection does not ask for them.
-  const shape = query.select
-    ? { select: { ...query.select, id: true, createdAt: true, price: true, views: true } }
-    : { include: query.include };
-  const rows = (await prisma.property.findMany({
-    ...(shape as { include?: Prisma.PropertyInclude }),
-    where: pageWhere,
-    orderBy: orderBy(sort),
-    take: first + 1,
-  })) as unknown as Row[];
-  const hasNextPage = rows.length > first;
-  return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, sort, where };
+
+  const where = searchWhereSql(filter);
+  const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor)}` : where;
+  const [idRows] = await withTrigramThreshold<[Array<{ id: string }>]>(prisma, [
+    prisma.$queryRaw<Array<{ id: string }>>`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`,
+  ]);
+  const hasNextPage = idRows.length > first;
+  const ids = idRows.slice(0, first).map((r) => r.id);
+  const found = ids.length
+    ? ((await prisma.property.findMany({
+        ...(shape as { include?: Prisma.PropertyInclude }),
+        where: { id: { in: ids }, status: 'ACTIVE' },
+      })) as unknown as Row[])
+    : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
+  const count = async () => {
+    const [result] = await withTrigramThreshold<[Array<{ n: number }>]>(prisma, [
+      prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM "Property" p WHERE ${where}`,
+    ]);
+    return result[0]?.n ?? 0;
+  };
+  return { rows, hasNextPage, sort, count };
 }
 
-export function countListings(prisma: PrismaClient, where: Prisma.PropertyWhereInput): Promise<number> {
-  return prisma.property.count({ where });
+/** First month + security deposit + application fee + broker fee (when the tenant pays it). */
+export function totalMoveInCost(p: {
+  price: number;
+  securityDeposit: number | null;
+  applicationFee: number | null;
+  brokerFee: number | null;
+  brokerFeePayer: string;
+}): number {
+  return p.price + (p.securityDeposit ?? 0) + (p.applicationFee ?? 0) + (p.brokerFeePayer === 'TENANT' ? (p.brokerFee ?? 0) : 0);
 }
 
 export function isUuid(value: string): boolean {

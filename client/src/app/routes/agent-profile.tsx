@@ -1,12 +1,154 @@
+import { NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
-import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import {
+  AgentHeader,
+  GetInTouch,
+  PROFILE_REVIEWS,
+  ProfessionalInfo,
+  QuickStats,
+  ReviewList,
+} from '@/features/agents/components/agent-sections';
+import { PropertyCard } from '@/features/listings/components/property-card';
+import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+const LISTINGS_PAGE = 6;
+
+const AgentProfileQuery = graphql(`
+  query AgentProfile($id: ID!, $first: Int!, $after: String, $reviews: Int!) {
+    agent(id: $id) {
+      id
+      ...AgentProfile_agent
+      reviews(first: $reviews) {
+        id
+        ...AgentReview_review
+      }
+      listings(first: $first, after: $after) {
+        totalCount
+        edges {
+          cursor
+          node {
+            id
+            ...PropertyCard_property
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading agent…</span>
+      <div aria-hidden="true" className="flex gap-5 rounded-xl border border-gray-200 bg-white p-8">
+        <Skeleton className="size-28 rounded-full" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Agent profile (SPEC part 2) at /agents/:id. */
 export default function AgentProfileScreen() {
-  useDocumentTitle('Agent Profile');
+  const { id = '' } = useParams();
+  const { data, loading, error, networkStatus, fetchMore } = useQuery(AgentProfileQuery, {
+    variables: { id, first: LISTINGS_PAGE, reviews: PROFILE_REVIEWS },
+    notifyOnNetworkStatusChange: true,
+  });
+  const agent = data?.agent ?? null;
+  useDocumentTitle(agent ? agent.displayName : loading ? 'Agent Profile' : 'Agent not found');
+
+  useEffect(() => {
+    if (error) console.warn('Failed to fetch agent', error);
+  }, [error]);
+
+  if (loading && !agent) {
+    return (
+      <PageContainer>
+        <ProfileSkeleton />
+      </PageContainer>
+    );
+  }
+
+  if (!agent) {
+    return (
+      <PageContainer className="max-w-2xl py-16 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Agent not found</h1>
+        <p className="mt-3 text-gray-600">The agent you&apos;re looking for doesn&apos;t exist.</p>
+        <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+          Back to listings
+        </Link>
+      </PageContainer>
+    );
+  }
+
+  const listings = agent.listings;
+  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+
+  function loadMore() {
+    const after = listings.pageInfo.endCursor;
+    if (!after) return;
+    fetchMore({ variables: { after } }).catch((err: unknown) => {
+      console.warn('Failed to fetch listings', err);
+      toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
+    });
+  }
+
   return (
     <PageContainer>
-      <PageHeader title="Agent Profile" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <AgentHeader agent={agent} />
+          <section aria-labelledby="current-listings" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="current-listings" className="text-lg font-semibold text-gray-900">
+              Current Listings ({listings.totalCount})
+            </h2>
+            {listings.edges.length === 0 ? (
+              <p className="mt-4 text-sm text-gray-600">No current listings available</p>
+            ) : (
+              <>
+                <ul className="mt-4 grid grid-cols-1 gap-5 sm:grid-cols-2">
+                  {listings.edges.map(({ node }) => (
+                    <li key={node.id}>
+                      <PropertyCard property={node} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+                {listings.pageInfo.hasNextPage ? (
+                  <div className="mt-6 flex justify-center">
+                    <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
+                      {loadingMore ? <Spinner className="size-4" /> : null}
+                      Show more listings
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
+          <ReviewList reviews={agent.reviews} total={agent.reviewCount} />
+        </div>
+        <aside aria-label="About the agent" className="space-y-6">
+          <QuickStats agent={agent} />
+          <ProfessionalInfo agent={agent} />
+          <GetInTouch agent={agent} />
+        </aside>
+      </div>
     </PageContainer>
   );
 }

@@ -1,28 +1,51 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { pluralize } from '@common/format';
-import { AlertCircle, SearchX } from 'lucide-react';
+import { formatPrice, pluralize } from '@common/format';
+import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
+import { SEARCH_PAGE_SIZE } from '@common/search';
+import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
+import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
+import {
+  EMPTY_SEARCH,
+  parseSearchParams,
+  toPropertyFilter,
+  toPropertySort,
+  toSearchParams,
+  updateSearch,
+  type SearchState,
+} from '@/features/listings/search-state';
+import { MapView } from '@/features/map/map-view';
+import type { MapMarker, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
+import type { SearchPropertiesQuery } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMediaQuery } from '@/lib/use-media-query';
 
-const PAGE_SIZE = 12;
 const PLACEHOLDER_CARDS = 6;
 
-const HomePropertiesQuery = graphql(`
-  query HomeProperties($first: Int!, $after: String) {
-    properties(first: $first, after: $after) {
+const SearchPropertiesDocument = graphql(`
+  query SearchProperties($filter: PropertyFilter, $sort: PropertySort, $first: Int!, $after: String) {
+    properties(filter: $filter, sort: $sort, first: $first, after: $after) {
       totalCount
       edges {
         cursor
         node {
           id
+          location {
+            lat
+            lng
+          }
           ...PropertyCard_property
         }
       }
@@ -34,17 +57,96 @@ const HomePropertiesQuery = graphql(`
   }
 `);
 
-const gridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3';
+type Listing = SearchPropertiesQuery['properties']['edges'][number]['node'];
 
-/** The listings screen (SPEC part 2, title 'NYC Rentals'): the newest active listings, page by page. */
+const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
+
+const compactPrice = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+function MapPopupCard({ listing }: { listing: Listing }) {
+  const photo = listing.photos[0];
+  return (
+    <div className="w-64 text-left">
+      {photo ? (
+        <img
+          src={photo.thumbnailUrl}
+          alt=""
+          width={photo.width}
+          height={photo.height}
+          className="aspect-[16/9] w-full object-cover"
+        />
+      ) : null}
+      <div className="space-y-1 p-3">
+        <p className="text-sm font-semibold text-gray-900">
+          <Link to={propertyPath(listing)} className="hover:text-brand-700 hover:underline">
+            {listing.title}
+          </Link>
+        </p>
+        <p className="text-xs text-gray-600">
+          {bedsLabel(listing.bedrooms)} · {bathsLabel(listing.bathrooms)} · {listing.neighborhood}
+        </p>
+        <p className="text-sm font-semibold text-gray-900">
+          {formatPrice(listing.price)}
+          {listing.listingType === 'FOR_SALE' ? null : <span className="font-normal text-gray-600"> per month</span>}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The listings screen (SPEC part 2, title 'NYC Rentals'): filters in the URL, results, and the map. */
 export default function HomeScreen() {
   useDocumentTitle('NYC Rentals');
-  const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(HomePropertiesQuery, {
-    variables: { first: PAGE_SIZE },
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseSearchParams(params), [params]);
+  const isDesktop = useMediaQuery('(min-width: 1024px)');
+  const [mobileView, setMobileView] = useState<'list' | 'map'>('list');
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
+  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next), { preventScrollReset: true }), [setParams]);
+  const onChange = (patch: Partial<SearchState>) => setState(updateSearch(state, patch));
+
+  const filter = useMemo(() => toPropertyFilter(state), [state]);
+  const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
+    variables: { filter, sort: toPropertySort(state.sort), first: SEARCH_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
   });
 
   const connection = data?.properties;
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
+  const listings = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
+
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      listings.map((listing) => ({
+        id: listing.id,
+        position: listing.location ?? NYC_CENTER,
+        text: compactPrice.format(listing.price),
+        label: `${listing.title}, ${formatPrice(listing.price)}`,
+      })),
+    [listings],
+  );
+
+  // Where the map looks: the searched area; the results of a place search; else central Manhattan.
+  const placeKey = JSON.stringify({ ...filter, bounds: undefined });
+  const firstPagePoints = useMemo(
+    () => listings.slice(0, SEARCH_PAGE_SIZE).flatMap((listing) => (listing.location ? [listing.location] : [])),
+    [listings],
+  );
+  let view: MapViewSpec = { kind: 'center', center: NYC_CENTER, zoom: DEFAULT_ZOOM };
+  let viewKey = 'default';
+  if (state.bounds) {
+    view = { kind: 'bounds', bounds: state.bounds };
+    viewKey = `bounds:${JSON.stringify(state.bounds)}`;
+  } else if ((state.search || state.borough !== 'all') && firstPagePoints.length > 0) {
+    view = { kind: 'points', points: firstPagePoints, maxZoom: 14 };
+    viewKey = `place:${placeKey}`;
+  }
 
   function retry() {
     // A failure shows up again in the query's own error state.
@@ -52,67 +154,128 @@ export default function HomeScreen() {
   }
 
   function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
-    fetchMore({ variables: { after: connection.pageInfo.endCursor } }).catch(() => {
+    const after = connection?.pageInfo.endCursor;
+    if (!after) return;
+    fetchMore({ variables: { after } }).catch((err: unknown) => {
+      console.warn('Failed to fetch listings', err);
       toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
     });
   }
 
-  return (
-    <PageContainer>
-      <PageHeader title="NYC Rentals" />
+  const showMap = isDesktop || mobileView === 'map';
 
-      {connection ? (
-        <>
-          <p className="mt-2 text-sm text-gray-600" aria-live="polite">
-            {pluralize(connection.totalCount, 'property', 'properties')}
-          </p>
-          {connection.edges.length === 0 ? (
-            <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
-              <SearchX aria-hidden="true" className="size-8 text-gray-400" />
-              <h2 className="text-lg font-semibold text-gray-900">No properties found</h2>
+  return (
+    <PageContainer className="pb-24 lg:pb-8">
+      <PageHeader title="NYC Rentals" />
+      <div className="mt-4">
+        <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
+      </div>
+
+      <div className="mt-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)] lg:gap-6">
+        <section aria-label="Search results" className={cn(mobileView === 'map' && 'hidden lg:block')}>
+          {connection ? (
+            <>
+              <p className="text-sm text-gray-700" aria-live="polite">
+                {pluralize(connection.totalCount, 'property', 'properties')}
+              </p>
+              {connection.edges.length === 0 ? (
+                <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
+                  <SearchX aria-hidden="true" className="size-8 text-gray-400" />
+                  <h2 className="text-lg font-semibold text-gray-900">No properties found</h2>
+                  <p className="text-sm text-gray-600">No listings match these filters. Try widening your search.</p>
+                  <Button variant="outline" onClick={() => setState(EMPTY_SEARCH)}>
+                    Clear all filters
+                  </Button>
+                </div>
+              ) : (
+                <ul className={cn('mt-4', gridClasses)}>
+                  {connection.edges.map(({ node }) => (
+                    <li
+                      key={node.id}
+                      onMouseEnter={() => setHighlighted(node.id)}
+                      onMouseLeave={() => setHighlighted((current) => (current === node.id ? null : current))}
+                      onFocus={() => setHighlighted(node.id)}
+                      onBlur={() => setHighlighted((current) => (current === node.id ? null : current))}
+                    >
+                      <PropertyCard property={node} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {connection.pageInfo.hasNextPage ? (
+                <div className="mt-8 flex justify-center">
+                  <Button variant="outline" size="lg" onClick={loadMore} disabled={loadingMore}>
+                    {loadingMore ? <Spinner className="size-4" /> : null}
+                    Load More Properties
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          ) : loading ? (
+            <div role="status">
+              <span className="sr-only">Loading properties…</span>
+              <Skeleton className="h-5 w-28" />
+              <ul className={cn('mt-4', gridClasses)} aria-hidden="true">
+                {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+                  <li key={index}>
+                    <PropertyCardSkeleton />
+                  </li>
+                ))}
+              </ul>
             </div>
-          ) : (
-            <ul className={`mt-6 ${gridClasses}`}>
-              {connection.edges.map(({ node }) => (
-                <li key={node.id}>
-                  <PropertyCard property={node} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {connection.pageInfo.hasNextPage ? (
-            <div className="mt-10 flex justify-center">
-              <Button variant="outline" size="lg" onClick={loadMore} disabled={loadingMore}>
-                {loadingMore ? <Spinner className="size-4" /> : null}
-                Load More Properties
-              </Button>
+          ) : error ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+            >
+              <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
+              <h2 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h2>
+              <p className="text-sm text-gray-700">The listings could not be loaded. Please try again.</p>
+              <Button onClick={retry}>Retry</Button>
             </div>
           ) : null}
-        </>
-      ) : loading ? (
-        <div role="status">
-          <span className="sr-only">Loading properties…</span>
-          <Skeleton className="mt-3 h-4 w-28" />
-          <ul className={`mt-6 ${gridClasses}`} aria-hidden="true">
-            {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-              <li key={index}>
-                <PropertyCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : error ? (
-        <div
-          role="alert"
-          className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+        </section>
+
+        <aside aria-label="Map" className={cn(mobileView === 'map' ? 'block' : 'hidden', 'lg:block')}>
+          <div className="sticky top-20 h-[calc(100dvh-7.5rem)] min-h-80 overflow-hidden rounded-xl border border-gray-200 shadow-sm lg:h-[calc(100dvh-6rem)]">
+            {showMap ? (
+              <MapView
+                label="Map of listings"
+                className="size-full"
+                markers={markers}
+                view={view}
+                viewKey={viewKey}
+                highlightedId={highlighted}
+                renderPopup={(id) => {
+                  const listing = listings.find((item) => item.id === id);
+                  return listing ? <MapPopupCard listing={listing} /> : null;
+                }}
+                onSearchArea={(bounds) => onChange({ bounds })}
+              />
+            ) : null}
+          </div>
+        </aside>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center lg:hidden">
+        <Button
+          onClick={() => setMobileView((current) => (current === 'list' ? 'map' : 'list'))}
+          className="rounded-full px-5 shadow-lg"
+          size="lg"
         >
-          <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
-          <h2 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h2>
-          <p className="text-sm text-gray-700">The listings could not be loaded. Please try again.</p>
-          <Button onClick={retry}>Retry</Button>
-        </div>
-      ) : null}
+          {mobileView === 'list' ? (
+            <>
+              <MapIcon aria-hidden="true" className="size-4" />
+              Map
+            </>
+          ) : (
+            <>
+              <List aria-hidden="true" className="size-4" />
+              List
+            </>
+          )}
+        </Button>
+      </div>
     </PageContainer>
   );
 }

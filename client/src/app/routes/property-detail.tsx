@@ -1,12 +1,203 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { formatPrice } from '@common/format';
+import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
+import { ArrowLeft, MapPin } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
-import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
+import { PriceLine } from '@/features/listings/components/property-card';
+import { AgentPanel } from '@/features/listings/detail/agent-panel';
+import { Gallery } from '@/features/listings/detail/gallery';
+import {
+  AboutProperty,
+  Amenities,
+  KeyFacts,
+  OpenHouses,
+  Policies,
+  PriceHistory,
+  PricingTerms,
+  Section,
+  UnitFeatures,
+} from '@/features/listings/detail/property-details';
+import { bathsLabel, bedsLabel } from '@/features/listings/format';
+import { MapView } from '@/features/map/map-view';
+import type { MapMarker } from '@/features/map/types';
+import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+const PropertyDetailQuery = graphql(`
+  query PropertyDetail($id: ID!) {
+    property(id: $id) {
+      id
+      slug
+      title
+      address
+      unit
+      neighborhood
+      borough
+      postalCode
+      price
+      originalPrice
+      bedrooms
+      bathrooms
+      propertyType
+      listingType
+      ownerId
+      isSaved
+      views
+      location {
+        lat
+        lng
+      }
+      photos {
+        id
+        url
+        thumbnailUrl
+        width
+        height
+      }
+      agent {
+        ...ListingAgent_agent
+      }
+      ...PropertyDetails_property
+    }
+  }
+`);
+
+const RecordPropertyViewMutation = graphql(`
+  mutation RecordPropertyView($id: ID!) {
+    recordPropertyView(id: $id) {
+      id
+      views
+    }
+  }
+`);
+
+/** Listing detail (SPEC part 2) at /listing/:id and /properties/:id, where id may be a slug. */
 export default function PropertyDetailScreen() {
-  useDocumentTitle('Listing');
+  const { id = '' } = useParams();
+  const { data, loading, error } = useQuery(PropertyDetailQuery, { variables: { id } });
+  const [recordView] = useMutation(RecordPropertyViewMutation);
+  const property = data?.property ?? null;
+  const recorded = useRef<string | null>(null);
+
+  useDocumentTitle(property ? property.title : loading ? 'Listing' : 'Property not found');
+
+  useEffect(() => {
+    if (error) console.warn('Failed to fetch property', error);
+  }, [error]);
+
+  // One view per visit: StrictMode runs effects twice, so the id already counted is remembered.
+  const propertyId = property?.id;
+  useEffect(() => {
+    if (!propertyId || recorded.current === propertyId) return;
+    recorded.current = propertyId;
+    recordView({ variables: { id: propertyId } }).catch((err: unknown) => console.warn('Recording the view failed', err));
+  }, [propertyId, recordView]);
+
+  const location = property?.location ?? null;
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      property && location
+        ? [{ id: property.id, position: location, text: formatPrice(property.price), label: property.title }]
+        : [],
+    [property, location],
+  );
+
+  if (loading && !property) {
+    return (
+      <PageContainer className="flex justify-center py-24">
+        <p role="status" className="flex items-center gap-3 text-gray-700">
+          <Spinner className="size-6" />
+          Loading…
+        </p>
+      </PageContainer>
+    );
+  }
+
+  if (!property) {
+    return (
+      <PageContainer className="max-w-2xl py-16 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Property not found.</h1>
+        <p className="mt-3 text-gray-600">The listing may have been removed, or the link is not right.</p>
+        <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+          Back to listings
+        </Link>
+      </PageContainer>
+    );
+  }
+
+  const place = `${property.neighborhood}, ${boroughLabels[property.borough]}${property.postalCode ? ` ${property.postalCode}` : ''}`;
+
   return (
-    <PageContainer>
-      <PageHeader title="Listing" />
+    <PageContainer className="pb-28 lg:pb-10">
+      <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to listings
+      </Link>
+      <header className="mt-3">
+        <div className="flex flex-wrap gap-2 text-xs font-medium">
+          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{listingTypeLabels[property.listingType]}</span>
+          <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-700">{propertyTypeLabels[property.propertyType]}</span>
+        </div>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{property.title}</h1>
+        <p className="mt-1 flex items-center gap-1.5 text-gray-600">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <span>
+            {property.address}
+            {property.unit ? `, ${property.unit}` : ''}, {place}
+          </span>
+        </p>
+        <p className="mt-1 text-sm text-gray-600">
+          {bedsLabel(property.bedrooms)} · {bathsLabel(property.bathrooms)}
+          {property.sqft ? ` · ${property.sqft.toLocaleString('en-US')} sq ft` : ''}
+        </p>
+      </header>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Gallery key={property.id} photos={property.photos} title={property.title} />
+          <KeyFacts property={property} />
+          <AboutProperty property={property} />
+          <PricingTerms property={property} />
+          <Amenities property={property} />
+          <UnitFeatures property={property} />
+          <Policies property={property} />
+          <OpenHouses property={property} />
+          <PriceHistory property={property} />
+          <Section title="Location">
+            {location ? (
+              <MapView
+                label={`Map showing ${property.title}`}
+                className="h-72 rounded-lg sm:h-80"
+                markers={markers}
+                view={{ kind: 'center', center: location, zoom: 15 }}
+                viewKey={`${location.lat},${location.lng}`}
+                interactive={false}
+              />
+            ) : (
+              <div className="flex h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-600">
+                <MapPin aria-hidden="true" className="size-6 text-gray-400" />
+                <p className="font-medium">Map preview</p>
+                <p>The exact location of this listing is not shown.</p>
+              </div>
+            )}
+          </Section>
+        </div>
+        <aside aria-label="Agent and contact" className="lg:sticky lg:top-20 lg:self-start">
+          <AgentPanel property={property} agent={property.agent} />
+        </aside>
+      </div>
+
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+          <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
+          <ContactAgentButton propertyId={property.id} ownerId={property.ownerId} />
+        </div>
+      </div>
     </PageContainer>
   );
 }

@@ -89,13 +89,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         setConfig(cfg);
         setAuthTokenGetter(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+        let first = true;
         unsubscribe = onIdTokenChanged(auth, (u) => {
           const changed = (u?.uid ?? null) !== uidRef.current;
           uidRef.current = u?.uid ?? null;
           setFirebaseUser(u);
           setReady(true);
-          // A different person: refetch everything under their identity.
-          if (changed) void apolloClient.resetStore().catch(() => undefined);
+          // A different person after start: refetch everything under their identity. The first event
+          // only restores the persisted user, whom the session cookie already identified.
+          if (changed && !first) void apolloClient.resetStore().catch(() => undefined);
+          first = false;
         });
       })
       .catch((err: unknown) => {

@@ -1,10 +1,16 @@
-import { formatPrice, pluralize } from '@common/format';
-import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { formatPrice } from '@common/format';
+import { boroughLabels } from '@common/options';
+import { CalendarDays, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { graphql } from '@/gql';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
+import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from '../format';
+import { ContactAgentButton } from './contact-agent-button';
+import { PhotoCarousel } from './photo-carousel';
+import { SaveButton } from './save-button';
 
 export const PropertyCardFragment = graphql(`
   fragment PropertyCard_property on Property {
@@ -12,10 +18,17 @@ export const PropertyCardFragment = graphql(`
     slug
     title
     address
+    unit
+    neighborhood
+    borough
     price
     originalPrice
     bedrooms
     bathrooms
+    listingType
+    availableDate
+    ownerId
+    isSaved
     photos {
       id
       url
@@ -23,69 +36,138 @@ export const PropertyCardFragment = graphql(`
       width
       height
     }
+    agent {
+      id
+      displayName
+      photoUrl
+      rating
+      reviewCount
+      isNew
+    }
   }
 `);
 
-export interface PropertyCardProps {
-  property: PropertyCard_PropertyFragment;
-}
+type CardAgent = NonNullable<PropertyCard_PropertyFragment['agent']>;
 
-function CardPhoto({ src, width, height }: { src: string | undefined; width?: number; height?: number }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
+/** 'New' for a new agent without reviews, otherwise the rating to one decimal with the review count. */
+export function AgentRatingBadge({ agent, className }: { agent: CardAgent; className?: string }) {
+  const base =
+    'inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-gray-900 ring-1 ring-amber-200';
+  if (agent.isNew) {
     return (
-      <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-500">
-        <ImageOff aria-hidden="true" className="size-6" />
-        No photos
-      </div>
+      <span className={cn(base, className)}>
+        <span className="sr-only">Agent rating: </span>New
+      </span>
     );
   }
   return (
-    <img
-      src={src}
-      alt=""
-      width={width}
-      height={height}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-      className="aspect-[4/3] w-full bg-gray-100 object-cover"
-    />
+    <span className={cn(base, className)}>
+      <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-400" />
+      <span className="sr-only">Agent rating </span>
+      {formatRating(agent.rating)}
+      <span className="font-normal text-gray-600">
+        ({agent.reviewCount}
+        <span className="sr-only"> {agent.reviewCount === 1 ? 'review' : 'reviews'}</span>)
+      </span>
+    </span>
   );
 }
 
-/** A listing in a results grid; the whole card links to the listing's page. */
-export function PropertyCard({ property }: PropertyCardProps) {
-  const { slug, id, title, address, price, originalPrice, bedrooms, bathrooms, photos } = property;
-  const photo = photos[0];
-  const showOriginalPrice = originalPrice !== null && originalPrice !== undefined && originalPrice > price;
+/** The price line: struck-through original price when it dropped, the price, and 'per month' unless for sale. */
+export function PriceLine({
+  price,
+  originalPrice,
+  listingType,
+  className,
+}: {
+  price: number;
+  originalPrice: number | null | undefined;
+  listingType: PropertyCard_PropertyFragment['listingType'];
+  className?: string;
+}) {
+  return (
+    <p data-price={price} className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+      {originalPrice !== null && originalPrice !== undefined ? (
+        <s className="text-sm text-gray-500">
+          <span className="sr-only">Was </span>
+          {formatPrice(originalPrice)}
+        </s>
+      ) : null}
+      <span className="text-lg font-semibold text-gray-900">
+        {originalPrice !== null && originalPrice !== undefined ? <span className="sr-only">Now </span> : null}
+        {formatPrice(price)}
+      </span>
+      {listingType === 'FOR_SALE' ? null : <span className="text-sm text-gray-600">per month</span>}
+    </p>
+  );
+}
+
+export interface PropertyCardProps {
+  property: PropertyCard_PropertyFragment;
+  /** The level of the card's title heading under the page's headings. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * A listing in a results grid (SPEC part 2). The title link covers the whole card; the carousel,
+ * the save heart, the agent link and 'Contact Agent' sit above it.
+ */
+export function PropertyCard({ property, headingLevel = 2 }: PropertyCardProps) {
+  const { id, title, address, unit, neighborhood, borough, price, originalPrice, bedrooms, bathrooms, listingType, agent } =
+    property;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
-      <CardPhoto src={photo?.thumbnailUrl ?? photo?.url} width={photo?.width} height={photo?.height} />
+    <article
+      data-property-id={id}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+    >
+      <div className="relative">
+        <PhotoCarousel photos={property.photos} title={title} />
+        <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold whitespace-nowrap text-gray-900 shadow">
+          <CalendarDays aria-hidden="true" className="size-3.5 text-brand-700" />
+          Available {formatDate(property.availableDate)}
+        </span>
+        <SaveButton propertyId={id} isSaved={property.isSaved} title={title} className="absolute top-2 right-2" />
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h2 className="line-clamp-2 text-base font-semibold text-gray-900">
+        <Heading className="line-clamp-2 text-base font-semibold text-gray-900">
           <Link
-            to={`/properties/${encodeURIComponent(slug || id)}`}
-            className="outline-none after:absolute after:inset-0 group-hover:text-brand-700"
+            to={propertyPath(property)}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
           >
             {title}
           </Link>
-        </h2>
-        <p className="truncate text-sm text-gray-600">{address}</p>
-        <p className="text-sm text-gray-600">
-          {pluralize(bedrooms, 'bed')} · {pluralize(bathrooms, 'bath')}
+        </Heading>
+        <p className="truncate text-sm text-gray-700">
+          {address}
+          {unit ? `, ${unit}` : ''}
         </p>
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
-          {showOriginalPrice ? (
-            <s className="text-sm text-gray-500">
-              <span className="sr-only">Was </span>
-              {formatPrice(originalPrice)}
-            </s>
-          ) : null}
-          <span className="text-lg font-semibold text-gray-900">{formatPrice(price)}</span>
-          <span className="text-sm text-gray-600">per month</span>
+        <p className="truncate text-sm text-gray-600">
+          {neighborhood}, {boroughLabels[borough]}
         </p>
+        <p className="text-sm text-gray-700">
+          {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
+        </p>
+        {agent ? (
+          <div className="mt-2 flex min-w-0 items-center justify-between gap-2">
+            <Link
+              to={`/agents/${encodeURIComponent(agent.id)}`}
+              className="relative z-10 inline-flex min-w-0 items-center gap-2 rounded-md text-sm text-gray-700 hover:text-brand-700"
+            >
+              <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-7" />
+              <span className="truncate">
+                <span className="sr-only">Agent: </span>
+                {agent.displayName}
+              </span>
+            </Link>
+            <AgentRatingBadge agent={agent} />
+          </div>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">
+          <PriceLine price={price} originalPrice={originalPrice} listingType={listingType} />
+          <ContactAgentButton propertyId={id} ownerId={property.ownerId} size="sm" />
+        </div>
       </div>
     </article>
   );
@@ -100,7 +182,14 @@ export function PropertyCardSkeleton() {
         <Skeleton className="h-5 w-3/4" />
         <Skeleton className="h-4 w-1/2" />
         <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="mt-2 h-6 w-2/5" />
+        <div className="mt-2 flex items-center gap-2">
+          <Skeleton className="size-7 rounded-full" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+        <div className="mt-2 flex items-end justify-between">
+          <Skeleton className="h-6 w-2/5" />
+          <Skeleton className="h-8 w-28" />
+        </div>
       </div>
     </div>
   );

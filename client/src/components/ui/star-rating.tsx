@@ -1,0 +1,39 @@
+import { Star } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export interface StarRatingProps {
+  /** 0 to 5; a fraction fills the last star partly. */
+  value: number;
+  className?: string;
+  starClassName?: string;
+}
+
+/** Five stars filled to a score; announced as 'Rated {n} out of 5'. */
+export function StarRating({ value, className, starClassName }: StarRatingProps) {
+  const clamped = Math.max(0, Math.min(5, value));
+  return (
+    <span
+      role="img"
+      aria-label={`Rated ${clamped.toFixed(1)} out of 5`}
+      className={cn('inline-flex items-center gap-0.5', className)}
+    >
+      {[1, 2, 3, 4, 5].map((position) => {
+        const fill = Math.max(0, Math.min(1, clamped - (position - 1)));
+        return (
+          <span key={position} className={cn('relative inline-block size-4', starClassName)}>
+            <Star aria-hidden="true" className="absolute inset-0 size-full text-gray-300" />
+            {fill > 0 ? (
+              <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+                <Star
+                  aria-hidden="true"
+                  className="h-full max-w-none fill-amber-400 text-amber-400"
+                  style={{ width: `${100 / fill}%` }}
+                />
+              </span>
+            ) : null}
+          </span>
+        );
+      })}
+    </span>
+  );
+}

@@ -1,0 +1,235 @@
+import { formatCount } from '@common/format';
+import { Award, Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
+import { buttonClasses } from '@/components/ui/button';
+import { StarRating } from '@/components/ui/star-rating';
+import { graphql } from '@/gql';
+import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
+
+export const AgentProfileFragment = graphql(`
+  fragment AgentProfile_agent on Agent {
+    id
+    displayName
+    photoUrl
+    phone
+    email
+    rating
+    reviewCount
+    propertiesSold
+    yearsExperience
+    agency
+    bio
+    specialties
+    license
+    isNew
+    activeListingsCount
+  }
+`);
+
+export const AgentReviewFragment = graphql(`
+  fragment AgentReview_review on Review {
+    id
+    score
+    comment
+    createdAt
+    listingTitle
+    author {
+      firstName
+      lastName
+      photoUrl
+    }
+  }
+`);
+
+/** Reviews shown on the profile (SPEC part 9). */
+export const PROFILE_REVIEWS = 5;
+
+type Agent = AgentProfile_AgentFragment;
+
+const reviewDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'America/New_York',
+});
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** A North American number in E.164 as '+1 (212) 555-0190'; other numbers as stored. */
+export function formatPhone(phone: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[\s().-]/g, ''));
+  return match ? `+1 (${match[1]}) ${match[2]}-${match[3]}` : phone;
+}
+
+function Card({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function ContactButtons({ agent, stacked = false }: { agent: Agent; stacked?: boolean }) {
+  const layout = stacked ? 'w-full' : '';
+  return (
+    <div className={stacked ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2'}>
+      <Link to="/messages" className={buttonClasses({ className: layout })}>
+        <MessageSquare aria-hidden="true" className="size-4" />
+        Send Message
+      </Link>
+      {agent.phone ? (
+        <a href={telHref(agent.phone)} className={buttonClasses({ variant: 'outline', className: layout })}>
+          <Phone aria-hidden="true" className="size-4" />
+          <span className="sr-only">Call {agent.displayName} at </span>
+          {formatPhone(agent.phone)}
+        </a>
+      ) : null}
+      <a href={`mailto:${agent.email}`} className={buttonClasses({ variant: 'outline', className: layout })}>
+        <Mail aria-hidden="true" className="size-4" />
+        Email
+        <span className="sr-only"> {agent.displayName}</span>
+      </a>
+    </div>
+  );
+}
+
+/** Avatar, name, stars and rating, review count, properties sold, years, agency, bio, specialties and contact buttons. */
+export function AgentHeader({ agent }: { agent: Agent }) {
+  return (
+    <section aria-label="Agent" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-24 text-2xl sm:size-28" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{agent.displayName}</h1>
+          {agent.agency ? (
+            <p className="mt-1 flex items-center gap-1.5 text-gray-600">
+              <Building2 aria-hidden="true" className="size-4" />
+              {agent.agency}
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700">
+            <span className="flex items-center gap-1.5">
+              <StarRating value={agent.rating} />
+              <span className="font-semibold text-gray-900">{agent.rating.toFixed(1)}</span>
+            </span>
+            <span>
+              {formatCount(agent.reviewCount)} {agent.reviewCount === 1 ? 'review' : 'reviews'}
+            </span>
+            <span>{formatCount(agent.propertiesSold)} properties sold</span>
+            <span>
+              {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} experience
+            </span>
+            {agent.isNew ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">New</span>
+            ) : null}
+          </div>
+          {agent.bio ? <p className="mt-4 max-w-3xl text-sm leading-6 whitespace-pre-line text-gray-800">{agent.bio}</p> : null}
+          {agent.specialties.length > 0 ? (
+            <ul aria-label="Specialties" className="mt-4 flex flex-wrap gap-2">
+              {agent.specialties.map((specialty) => (
+                <li key={specialty} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+                  {specialty}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="mt-5">
+            <ContactButtons agent={agent} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ReviewList({ reviews, total }: { reviews: readonly AgentReview_ReviewFragment[]; total: number }) {
+  return (
+    <Card title={`Client Reviews (${total})`} id="client-reviews">
+      {reviews.length === 0 ? (
+        <p className="text-sm text-gray-600">No reviews yet</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {reviews.slice(0, PROFILE_REVIEWS).map((review) => {
+            const name = `${review.author.firstName} ${review.author.lastName}`.trim();
+            return (
+              <li key={review.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+                <UserAvatar name={name} photoUrl={review.author.photoUrl} className="size-10" />
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                    <p className="font-medium text-gray-900">{name}</p>
+                    <time dateTime={review.createdAt} className="text-xs text-gray-500">
+                      {reviewDate.format(new Date(review.createdAt))}
+                    </time>
+                  </div>
+                  <StarRating value={review.score} className="mt-1" />
+                  {review.listingTitle ? <p className="mt-1 text-xs text-gray-500">Re: {review.listingTitle}</p> : null}
+                  {review.comment ? <p className="mt-2 text-sm leading-6 text-gray-800">{review.comment}</p> : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function QuickStats({ agent }: { agent: Agent }) {
+  const stats: [string, string][] = [
+    ['Rating', `${agent.rating.toFixed(1)} / 5.0`],
+    ['Properties Sold', formatCount(agent.propertiesSold)],
+    ['Years Experience', formatCount(agent.yearsExperience)],
+    ['Active Listings', formatCount(agent.activeListingsCount)],
+  ];
+  return (
+    <Card title="Quick Stats" id="quick-stats">
+      <dl className="grid grid-cols-2 gap-3">
+        {stats.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-gray-50 p-3">
+            <dt className="text-xs text-gray-600">{label}</dt>
+            <dd className="mt-1 text-lg font-semibold text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export function ProfessionalInfo({ agent }: { agent: Agent }) {
+  return (
+    <Card title="Professional Info" id="professional-info">
+      <dl className="space-y-3 text-sm">
+        <div>
+          <dt className="flex items-center gap-1.5 text-gray-600">
+            <Award aria-hidden="true" className="size-4" />
+            License
+          </dt>
+          <dd className="mt-0.5 font-medium text-gray-900">{agent.license ?? 'Not provided'}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-1.5 text-gray-600">
+            <Building2 aria-hidden="true" className="size-4" />
+            Agency
+          </dt>
+          <dd className="mt-0.5 font-medium text-gray-900">{agent.agency ?? 'Independent'}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+export function GetInTouch({ agent }: { agent: Agent }) {
+  return (
+    <Card title="Get in Touch" id="get-in-touch">
+      <p className="mb-4 text-sm text-gray-600">Questions about a listing or a viewing? Contact {agent.displayName} directly.</p>
+      <ContactButtons agent={agent} stacked />
+    </Card>
+  );
+}

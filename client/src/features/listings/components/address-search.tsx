@@ -1,0 +1,215 @@
+import { useQuery } from '@apollo/client/react';
+import { MapPin, Navigation, Search, X } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { graphql } from '@/gql';
+import type { AddressSuggestionsQuery as AddressSuggestionsResult } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+export const AddressSuggestionsQuery = graphql(`
+  query AddressSuggestions($query: String!) {
+    addressSuggestions(query: $query) {
+      label
+      kind
+      neighborhood
+      borough
+      lat
+      lng
+    }
+  }
+`);
+
+export type AddressSuggestion = AddressSuggestionsResult['addressSuggestions'][number];
+
+/** Suggestions start once the typed text is longer than 2 characters (SPEC part 5). */
+export const MIN_SUGGESTION_LENGTH = 3;
+const DEBOUNCE_MS = 250;
+
+export interface AddressSearchProps {
+  /** The search text in force (from the URL). */
+  value: string;
+  /** Search listings by free text (Enter, the search button, or an address suggestion). */
+  onSearch: (text: string) => void;
+  /** A neighborhood suggestion was chosen. */
+  onPickNeighborhood: (suggestion: AddressSuggestion) => void;
+  className?: string;
+}
+
+/** The street part of an address suggestion ('12 Main Street, Flushing, Queens' → '12 Main Street'). */
+export function searchTextOf(suggestion: AddressSuggestion): string {
+  return suggestion.label.split(',')[0]?.trim() ?? suggestion.label;
+}
+
+/**
+ * The address box of the filter bar: a combobox (ARIA 1.2 pattern) whose suggestions come from
+ * `addressSuggestions`, debounced. Arrow keys move through the suggestions, Enter picks one (or
+ * searches for the typed text), Escape closes the list.
+ */
+export function AddressSearch({ value, onSearch, onPickNeighborhood, className }: AddressSearchProps) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const [text, setText] = useState(value);
+  const [syncedValue, setSyncedValue] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  // The search in force changed elsewhere (a chip removed, 'Clear all', back/forward): show it.
+  if (value !== syncedValue) {
+    setSyncedValue(value);
+    setText(value);
+  }
+
+  const typed = text.trim();
+  const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
+  const wanted = open && debounced.length >= MIN_SUGGESTION_LENGTH && debounced === typed;
+  const { data } = useQuery(AddressSuggestionsQuery, { variables: { query: debounced }, skip: !wanted });
+  const suggestions: readonly AddressSuggestion[] = wanted ? (data?.addressSuggestions ?? []) : [];
+  const expanded = suggestions.length > 0;
+  const activeIndex = active < suggestions.length ? active : -1;
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function pick(suggestion: AddressSuggestion) {
+    close();
+    if (suggestion.kind === 'NEIGHBORHOOD') {
+      setText('');
+      onPickNeighborhood(suggestion);
+    } else {
+      const street = searchTextOf(suggestion);
+      setText(street);
+      onSearch(street);
+    }
+  }
+
+  function submit() {
+    close();
+    onSearch(typed);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (suggestions.length > 0) setActive((activeIndex + 1) % suggestions.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (suggestions.length > 0) setActive(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
+        break;
+      case 'Enter': {
+        event.preventDefault();
+        const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
+        if (chosen) pick(chosen);
+        else submit();
+        break;
+      }
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Search listings"
+      className={cn('relative', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Search by address or neighborhood"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Address or neighborhood"
+        value={text}
+        maxLength={120}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'block h-10 w-full rounded-md border border-gray-300 bg-white pr-20 pl-9 text-sm text-gray-900 shadow-sm placeholder:text-gray-500',
+          'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600',
+        )}
+      />
+      <div className="absolute inset-y-0 right-1 flex items-center gap-0.5">
+        {text ? (
+          <button
+            type="button"
+            onClick={() => {
+              setText('');
+              close();
+              if (value) onSearch('');
+            }}
+            className="inline-flex size-8 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900"
+          >
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">Clear search text</span>
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          className="inline-flex h-8 items-center justify-center rounded-md bg-brand-700 px-2.5 text-white hover:bg-brand-800"
+        >
+          <Search aria-hidden="true" className="size-4" />
+          <span className="sr-only">Search</span>
+        </button>
+      </div>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+      >
+        {suggestions.map((suggestion, index) => {
+          const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
+          return (
+            <li
+              key={`${suggestion.kind}:${suggestion.label}`}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(suggestion)}
+              onMouseMove={() => setActive(index)}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
+                index === activeIndex && 'bg-brand-50 text-brand-800',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+              <span className="truncate">{suggestion.label}</span>
+              <span className="ml-auto shrink-0 text-xs text-gray-500">
+                {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </form>
+  );
+}

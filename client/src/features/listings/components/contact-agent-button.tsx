@@ -1,0 +1,48 @@
+import { MessageSquare } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, type ButtonSize } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useViewer } from '../use-viewer';
+
+export interface ContactAgentButtonProps {
+  propertyId: string;
+  /** The listing owner's uid: the owner cannot contact themselves (SPEC part 6). */
+  ownerId: string;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/**
+ * 'Contact Agent' (SPEC part 2): idle, 'Opening…' while the messages screen opens, or disabled
+ * 'You are the agent' for the listing's owner. Starts a message about the listing on /messages.
+ */
+export function ContactAgentButton({ propertyId, ownerId, size = 'md', className }: ContactAgentButtonProps) {
+  const { user } = useViewer();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  if (user && user.uid === ownerId) {
+    return (
+      <Button variant="outline" size={size} disabled className={cn('relative z-10', className)}>
+        You are the agent
+      </Button>
+    );
+  }
+
+  async function open() {
+    setBusy(true);
+    try {
+      await navigate(`/messages?compose=${encodeURIComponent(propertyId)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button size={size} disabled={busy} aria-busy={busy} onClick={() => void open()} className={cn('relative z-10', className)}>
+      <MessageSquare aria-hidden="true" className="size-4" />
+      {busy ? 'Opening…' : 'Contact Agent'}
+    </Button>
+  );
+}

@@ -1,0 +1,335 @@
+import { formatPrice } from '@common/format';
+import { neighborhoodsOf } from '@common/nyc';
+import {
+  BedroomsFilterValues,
+  bedroomsFilterLabels,
+  boroughLabels,
+  BoroughValues,
+  PetsFilterValues,
+  petsFilterLabels,
+  PropertyTypeFilterValues,
+  propertyTypeFilterLabels,
+  SortValues,
+  sortLabels,
+  type Borough,
+} from '@common/options';
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { SelectField, type SelectOption } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { cn } from '@/lib/cn';
+import { hasActiveFilters, normalizePrice, type SearchState } from '../search-state';
+import { AddressSearch, type AddressSuggestion } from './address-search';
+
+export interface FilterBarProps {
+  state: SearchState;
+  /** A change to the filters; the page writes it to the URL (and so asks for page 1). */
+  onChange: (patch: Partial<SearchState>) => void;
+  onClearAll: () => void;
+}
+
+const triggerClasses =
+  'inline-flex h-10 shrink-0 items-center whitespace-nowrap gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm ' +
+  'hover:bg-gray-50 data-[state=open]:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+const activeTriggerClasses = 'border-brand-600 bg-brand-50 text-brand-800 hover:bg-brand-50';
+
+const boroughOptions: SelectOption<Borough | 'all'>[] = [
+  { value: 'all', label: 'All boroughs' },
+  ...BoroughValues.map((value) => ({ value, label: boroughLabels[value] })),
+];
+
+const bedroomOptions = BedroomsFilterValues.map((value) => ({ value, label: bedroomsFilterLabels[value] }));
+const sortOptions = SortValues.map((value) => ({ value, label: sortLabels[value] }));
+
+/** '$1,000 – $3,000', '$1,000+', 'Up to $3,000' or '' when the price is not filtered. */
+export function priceRangeLabel(minPrice: string, maxPrice: string): string {
+  if (minPrice && maxPrice) return `${formatPrice(Number(minPrice))} – ${formatPrice(Number(maxPrice))}`;
+  if (minPrice) return `${formatPrice(Number(minPrice))}+`;
+  if (maxPrice) return `Up to ${formatPrice(Number(maxPrice))}`;
+  return '';
+}
+
+function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const [open, setOpen] = useState(false);
+  const [min, setMin] = useState(state.minPrice);
+  const [max, setMax] = useState(state.maxPrice);
+  const errorId = useId();
+  const invalid = min !== '' && max !== '' && Number(min) > Number(max);
+  const range = priceRangeLabel(state.minPrice, state.maxPrice);
+
+  function onOpenChange(next: boolean) {
+    if (next) {
+      setMin(state.minPrice);
+      setMax(state.maxPrice);
+    }
+    setOpen(next);
+  }
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (invalid) return;
+    onChange({ minPrice: min, maxPrice: max });
+    setOpen(false);
+  }
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger className={cn(triggerClasses, range && activeTriggerClasses)}>
+        {range ? `Price: ${range}` : 'Price'}
+        <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+      </PopoverTrigger>
+      <PopoverContent aria-label="Price range">
+        <form onSubmit={apply} className="space-y-3" noValidate>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Minimum price"
+              prefix="$"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="No min"
+              value={min}
+              onChange={(event) => setMin(normalizePrice(event.target.value))}
+              aria-describedby={invalid ? errorId : undefined}
+            />
+            <TextField
+              label="Maximum price"
+              prefix="$"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="No max"
+              value={max}
+              onChange={(event) => setMax(normalizePrice(event.target.value))}
+              aria-describedby={invalid ? errorId : undefined}
+            />
+          </div>
+          {invalid ? (
+            <p id={errorId} role="alert" className="text-sm text-red-700">
+              Minimum price must not exceed maximum price.
+            </p>
+          ) : null}
+          <div className="flex justify-between gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setMin('');
+                setMax('');
+                onChange({ minPrice: '', maxPrice: '' });
+                setOpen(false);
+              }}
+            >
+              Reset
+            </Button>
+            <Button type="submit" size="sm" disabled={invalid}>
+              Apply
+            </Button>
+          </div>
+        </form>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function RadioPills<V extends string>({
+  legend,
+  value,
+  options,
+  onValueChange,
+}: {
+  legend: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onValueChange: (value: V) => void;
+}) {
+  const legendId = useId();
+  return (
+    <div>
+      <p id={legendId} className="mb-2 text-sm font-medium text-gray-800">
+        {legend}
+      </p>
+      <RadioGroup.Root
+        aria-labelledby={legendId}
+        value={value}
+        onValueChange={(next) => {
+          const option = options.find((o) => o.value === next);
+          if (option) onValueChange(option.value);
+        }}
+        className="flex flex-wrap gap-2"
+      >
+        {options.map((option) => (
+          <RadioGroup.Item
+            key={option.value}
+            value={option.value}
+            className={cn(
+              'inline-flex h-8 items-center rounded-full border border-gray-300 bg-white px-3 text-sm text-gray-800 hover:bg-gray-50',
+              'data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white',
+            )}
+          >
+            {option.label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+    </div>
+  );
+}
+
+function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const count = (state.propertyType !== 'any' ? 1 : 0) + (state.pets !== 'any' ? 1 : 0);
+  return (
+    <Popover>
+      <PopoverTrigger className={cn(triggerClasses, count > 0 && activeTriggerClasses)}>
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        More
+        {count > 0 ? (
+          <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </PopoverTrigger>
+      <PopoverContent aria-label="More filters" className="w-80 space-y-4" align="end">
+        <RadioPills
+          legend="Property type"
+          value={state.propertyType}
+          options={PropertyTypeFilterValues.map((value) => ({ value, label: propertyTypeFilterLabels[value] }))}
+          onValueChange={(propertyType) => onChange({ propertyType })}
+        />
+        <RadioPills
+          legend="Pet policy"
+          value={state.pets}
+          options={PetsFilterValues.map((value) => ({ value, label: petsFilterLabels[value] }))}
+          onValueChange={(pets) => onChange({ pets })}
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+interface Chip {
+  key: string;
+  label: string;
+  patch: Partial<SearchState>;
+}
+
+/** One removable chip per active filter. */
+export function activeChips(state: SearchState): Chip[] {
+  const chips: Chip[] = [];
+  if (state.search) chips.push({ key: 'search', label: `“${state.search}”`, patch: { search: '' } });
+  if (state.borough !== 'all') {
+    chips.push({ key: 'borough', label: boroughLabels[state.borough], patch: { borough: 'all', neighborhood: '' } });
+  }
+  if (state.neighborhood) chips.push({ key: 'neighborhood', label: state.neighborhood, patch: { neighborhood: '' } });
+  if (state.minPrice)
+    chips.push({ key: 'minPrice', label: `Min ${formatPrice(Number(state.minPrice))}`, patch: { minPrice: '' } });
+  if (state.maxPrice)
+    chips.push({ key: 'maxPrice', label: `Max ${formatPrice(Number(state.maxPrice))}`, patch: { maxPrice: '' } });
+  if (state.bedrooms !== 'any') {
+    chips.push({ key: 'bedrooms', label: `Bedrooms: ${bedroomsFilterLabels[state.bedrooms]}`, patch: { bedrooms: 'any' } });
+  }
+  if (state.propertyType !== 'any') {
+    chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
+  }
+  if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
+  if (state.bounds) chips.push({ key: 'bounds', label: 'Map area', patch: { bounds: null } });
+  return chips;
+}
+
+/**
+ * The filter bar of the listings page (SPEC part 2): address search with suggestions, borough,
+ * neighborhood (once a borough is chosen), price popover, bedrooms, 'More' (property type, pet
+ * policy), sort, 'Clear all' and one removable chip per active filter.
+ */
+export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
+  const chips = activeChips(state);
+  const neighborhoodOptions =
+    state.borough === 'all'
+      ? []
+      : [
+          { value: 'all', label: 'All neighborhoods' },
+          ...neighborhoodsOf(state.borough).map((hood) => ({ value: hood.name, label: hood.name })),
+        ];
+
+  function pickNeighborhood(suggestion: AddressSuggestion) {
+    const hood = suggestion.borough
+      ? neighborhoodsOf(suggestion.borough).find((h) => h.name === suggestion.neighborhood)
+      : undefined;
+    if (hood) onChange({ search: '', borough: hood.borough, neighborhood: hood.name });
+    else onChange({ search: suggestion.neighborhood ?? suggestion.label });
+  }
+
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:p-4">
+      {/* The search box and the controls share a row while they fit; the controls wrap below it otherwise. */}
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <AddressSearch
+          value={state.search}
+          onSearch={(search) => onChange({ search })}
+          onPickNeighborhood={pickNeighborhood}
+          className="w-full lg:w-auto lg:min-w-72 lg:flex-1"
+        />
+        <div className="-mx-3 flex items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:flex-none">
+          <SelectField
+            label="Borough"
+            hideLabel
+            value={state.borough}
+            options={boroughOptions}
+            onValueChange={(borough) => onChange({ borough })}
+            className={cn('w-40 shrink-0', state.borough !== 'all' && activeTriggerClasses)}
+          />
+          {state.borough !== 'all' ? (
+            <SelectField
+              label="Neighborhood"
+              hideLabel
+              value={state.neighborhood || 'all'}
+              options={neighborhoodOptions}
+              onValueChange={(value) => onChange({ neighborhood: value === 'all' ? '' : value })}
+              className={cn('w-48 shrink-0', state.neighborhood && activeTriggerClasses)}
+            />
+          ) : null}
+          <PriceFilter state={state} onChange={onChange} />
+          <SelectField
+            label="Bedrooms"
+            value={state.bedrooms}
+            options={bedroomOptions}
+            onValueChange={(bedrooms) => onChange({ bedrooms })}
+            className={cn('shrink-0', state.bedrooms !== 'any' && activeTriggerClasses)}
+          />
+          <MoreFilters state={state} onChange={onChange} />
+          <SelectField
+            label="Sort by"
+            value={state.sort}
+            options={sortOptions}
+            onValueChange={(sort) => onChange({ sort })}
+            className="shrink-0"
+          />
+        </div>
+      </div>
+      {chips.length > 0 || hasActiveFilters(state) ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
+          <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <button
+                  type="button"
+                  onClick={() => onChange(chip.patch)}
+                  aria-label={`Remove filter ${chip.label}`}
+                  className="inline-flex h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm text-brand-800 hover:bg-brand-100"
+                >
+                  {chip.label}
+                  <X aria-hidden="true" className="size-3.5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Button variant="link" size="sm" onClick={onClearAll} className="px-1">
+            Clear all
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface CarouselPhoto {
+  id: string;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/** The next index in a list of `count`, wrapping in both directions (SPEC part 2). */
+export function wrapIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((index % count) + count) % count;
+}
+
+function NoPhotos({ className }: { className?: string }) {
+  return (
+    <div
+      className={cn('flex aspect-[4/3] flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-500', className)}
+    >
+      <ImageOff aria-hidden="true" className="size-6" />
+      No photos
+    </div>
+  );
+}
+
+const arrowClasses =
+  'absolute top-1/2 z-10 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow ' +
+  'opacity-100 transition-opacity hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100';
+
+/**
+ * The photos of a listing card: previous/next arrows and dots when there is more than one photo
+ * (the index wraps both ways), 'No photos' when there is none. Controls sit above the card's link.
+ */
+export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhoto[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const count = photos.length;
+  const current = photos[wrapIndex(index, count)];
+
+  if (!current) return <NoPhotos />;
+
+  const go = (next: number) => setIndex(wrapIndex(next, count));
+  const position = wrapIndex(index, count);
+
+  return (
+    <div className="relative" aria-roledescription="carousel" aria-label={`Photos of ${title}`} role="group">
+      {failed.has(current.id) ? (
+        <NoPhotos />
+      ) : (
+        <img
+          key={current.id}
+          src={current.thumbnailUrl || current.url}
+          alt={`${title}, photo ${position + 1} of ${count}`}
+          width={current.width}
+          height={current.height}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed((prev) => new Set(prev).add(current.id))}
+          className="aspect-[4/3] w-full bg-gray-100 object-cover"
+        />
+      )}
+      {count > 1 ? (
+        <>
+          <button type="button" onClick={() => go(position - 1)} className={cn(arrowClasses, 'left-2')}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+            <span className="sr-only">Previous photo</span>
+          </button>
+          <button type="button" onClick={() => go(position + 1)} className={cn(arrowClasses, 'right-2')}>
+            <ChevronRight aria-hidden="true" className="size-5" />
+            <span className="sr-only">Next photo</span>
+          </button>
+          <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1">
+            {photos.map((photo, i) => (
+              <button
+                key={photo.id}
+                type="button"
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === position ? 'true' : undefined}
+                onClick={() => go(i)}
+                className="group/dot inline-flex size-4 items-center justify-center rounded-full"
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'block size-2 rounded-full bg-white/70 shadow ring-1 ring-black/10 transition-transform group-hover/dot:bg-white',
+                    i === position && 'scale-125 bg-white',
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

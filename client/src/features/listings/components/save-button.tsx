@@ -1,0 +1,113 @@
+import { useMutation } from '@apollo/client/react';
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { graphql } from '@/gql';
+import { evictSavedProperties } from '@/lib/apollo/type-policies';
+import { cn } from '@/lib/cn';
+import { useViewer } from '../use-viewer';
+
+export const SavePropertyMutation = graphql(`
+  mutation SaveProperty($id: ID!) {
+    saveProperty(id: $id) {
+      id
+      isSaved
+    }
+  }
+`);
+
+export const UnsavePropertyMutation = graphql(`
+  mutation UnsaveProperty($id: ID!) {
+    unsaveProperty(id: $id) {
+      id
+      isSaved
+    }
+  }
+`);
+
+export interface SaveButtonProps {
+  propertyId: string;
+  isSaved: boolean;
+  /** The listing's title, for the button's accessible name ('Save {title}'). */
+  title: string;
+  /** 'overlay' sits on a photo; 'outline' sits in a panel and shows its text. */
+  variant?: 'overlay' | 'outline';
+  className?: string;
+}
+
+/**
+ * The save heart (SPEC part 4): toggles at once (an optimistic response), is disabled while its
+ * request runs, and reverts with a toast when the request fails. A signed-out visitor is sent to
+ * /login and brought back here afterwards.
+ */
+export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', className }: SaveButtonProps) {
+  const { user, loading } = useViewer();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [save] = useMutation(SavePropertyMutation);
+  const [unsave] = useMutation(UnsavePropertyMutation);
+  const [pending, setPending] = useState(false);
+
+  async function toggle() {
+    if (!user) {
+      void navigate(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+      return;
+    }
+    const next = !isSaved;
+    const optimistic = { __typename: 'Property' as const, id: propertyId, isSaved: next };
+    setPending(true);
+    try {
+      if (next) {
+        await save({
+          variables: { id: propertyId },
+          optimisticResponse: { saveProperty: optimistic },
+          update: evictSavedProperties,
+        });
+      } else {
+        await unsave({
+          variables: { id: propertyId },
+          optimisticResponse: { unsaveProperty: optimistic },
+          update: evictSavedProperties,
+        });
+      }
+    } catch (err) {
+      // The optimistic change is rolled back by the cache; the heart shows the stored state again.
+      console.warn(next ? 'Saving the listing failed' : 'Removing the saved listing failed', err);
+      toast({
+        variant: 'destructive',
+        title: next ? 'Could not save this listing' : 'Could not remove this listing from your saved listings',
+        description: 'Please try again.',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const disabled = pending || (loading && !user);
+  return (
+    <button
+      type="button"
+      aria-pressed={isSaved}
+      aria-label={`Save ${title}`}
+      title={isSaved ? 'Saved' : 'Save'}
+      disabled={disabled}
+      onClick={() => void toggle()}
+      data-saved={isSaved}
+      className={cn(
+        'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70',
+        variant === 'overlay'
+          ? 'size-9 bg-white/90 text-gray-800 shadow hover:bg-white'
+          : 'h-10 border border-gray-300 bg-white px-4 text-gray-900 shadow-sm hover:bg-gray-50',
+        className,
+      )}
+    >
+      <Heart
+        aria-hidden="true"
+        className={cn('size-5 transition-colors', isSaved ? 'fill-red-500 text-red-500' : 'text-gray-700')}
+      />
+      {variant === 'outline' ? <span aria-hidden="true">{isSaved ? 'Saved' : 'Save'}</span> : null}
+    </button>
+  );
+}

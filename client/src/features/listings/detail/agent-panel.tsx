@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
+import { StarRating } from '@/components/ui/star-rating';
+import { graphql } from '@/gql';
+import type { ListingAgent_AgentFragment, ListingType } from '@/gql/graphql';
+import { ContactAgentButton } from '../components/contact-agent-button';
+import { PriceLine } from '../components/property-card';
+import { SaveButton } from '../components/save-button';
+import { formatRating } from '../format';
+
+export const ListingAgentFragment = graphql(`
+  fragment ListingAgent_agent on Agent {
+    id
+    displayName
+    photoUrl
+    rating
+    reviewCount
+    isNew
+    yearsExperience
+    agency
+  }
+`);
+
+export interface AgentPanelProps {
+  property: {
+    id: string;
+    title: string;
+    ownerId: string;
+    isSaved: boolean;
+    price: number;
+    originalPrice?: number | null;
+    listingType: ListingType;
+  };
+  agent: ListingAgent_AgentFragment | null | undefined;
+}
+
+/** The agent section of a listing: price, save, 'Contact Agent', and who the agent is. */
+export function AgentPanel({ property, agent }: AgentPanelProps) {
+  return (
+    <section aria-labelledby="agent-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
+      <div className="mt-4 flex gap-2">
+        <ContactAgentButton propertyId={property.id} ownerId={property.ownerId} className="flex-1" />
+        <SaveButton propertyId={property.id} isSaved={property.isSaved} title={property.title} variant="outline" />
+      </div>
+      <h2 id="agent-heading" className="mt-6 text-sm font-semibold tracking-wide text-gray-500 uppercase">
+        Listing agent
+      </h2>
+      {agent ? (
+        <div className="mt-3 flex items-start gap-3">
+          <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-14 text-base" />
+          <div className="min-w-0 space-y-0.5">
+            <p className="font-semibold text-gray-900">
+              <Link to={`/agents/${encodeURIComponent(agent.id)}`} className="hover:text-brand-700 hover:underline">
+                {agent.displayName}
+              </Link>
+            </p>
+            {agent.agency ? <p className="text-sm text-gray-600">{agent.agency}</p> : null}
+            <p className="text-sm text-gray-600">
+              {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} of experience
+            </p>
+            {agent.isNew ? (
+              <p className="text-sm font-medium text-brand-700">New agent</p>
+            ) : (
+              <p className="flex items-center gap-1.5 text-sm text-gray-700">
+                <StarRating value={agent.rating} />
+                <span>
+                  {formatRating(agent.rating)} ({agent.reviewCount} {agent.reviewCount === 1 ? 'review' : 'reviews'})
+                </span>
+              </p>
+            )}
+          </div>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-gray-600">No agent is assigned to this listing.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { ChevronLeft, ChevronRight, Expand, ImageOff } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/cn';
+import { wrapIndex, type CarouselPhoto } from '../components/photo-carousel';
+
+/** Thumbnails shown under the main photo; the rest sit behind a '+N' tile (SPEC part 9). */
+export const GALLERY_THUMBNAILS = 8;
+
+const arrowClasses =
+  'absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md hover:bg-white';
+
+function Lightbox({
+  photos,
+  title,
+  index,
+  onIndexChange,
+  open,
+  onOpenChange,
+}: {
+  photos: readonly CarouselPhoto[];
+  title: string;
+  index: number;
+  onIndexChange: (index: number) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const count = photos.length;
+  const photo = photos[wrapIndex(index, count)];
+  const position = wrapIndex(index, count);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowRight') onIndexChange(wrapIndex(position + 1, count));
+    if (event.key === 'ArrowLeft') onIndexChange(wrapIndex(position - 1, count));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onKeyDown={onKeyDown}
+        className="flex h-[min(90dvh,56rem)] w-[calc(100%-1rem)] max-w-6xl flex-col gap-3 bg-gray-950 p-3 text-white sm:p-4"
+        closeClassName="text-white hover:bg-white/15 hover:text-white"
+      >
+        <div className="pr-12">
+          <DialogTitle className="truncate text-base font-semibold">{title}</DialogTitle>
+          <DialogDescription className="text-sm text-gray-300">
+            Photo {position + 1} of {count}
+          </DialogDescription>
+        </div>
+        <div className="relative flex min-h-0 flex-1 items-center justify-center">
+          {photo ? (
+            <img
+              key={photo.id}
+              src={photo.url}
+              alt={`${title}, photo ${position + 1} of ${count}`}
+              width={photo.width}
+              height={photo.height}
+              className="max-h-full max-w-full rounded-md object-contain"
+            />
+          ) : null}
+          {count > 1 ? (
+            <>
+              <button
+                type="button"
+                onClick={() => onIndexChange(wrapIndex(position - 1, count))}
+                className={cn(arrowClasses, 'left-1')}
+              >
+                <ChevronLeft aria-hidden="true" className="size-6" />
+                <span className="sr-only">Previous photo</span>
+              </button>
+              <button
+                type="button"
+                onClick={() => onIndexChange(wrapIndex(position + 1, count))}
+                className={cn(arrowClasses, 'right-1')}
+              >
+                <ChevronRight aria-hidden="true" className="size-6" />
+                <span className="sr-only">Next photo</span>
+              </button>
+            </>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The photos of a listing (SPEC part 2): a main photo with previous/next (wrapping), thumbnails of
+ * the first 8 photos and a '+N' tile for the rest; the main photo and '+N' open a lightbox.
+ */
+export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [lightbox, setLightbox] = useState(false);
+  const count = photos.length;
+  const position = wrapIndex(index, count);
+  const current = photos[position];
+
+  if (!current) {
+    return (
+      <div className="flex aspect-[16/9] flex-col items-center justify-center gap-2 rounded-xl border border-gray-200 bg-gray-100 text-gray-500">
+        <ImageOff aria-hidden="true" className="size-8" />
+        No photos
+      </div>
+    );
+  }
+
+  const rest = count - GALLERY_THUMBNAILS;
+
+  return (
+    <section aria-label="Photos" className="space-y-3">
+      <div className="group relative overflow-hidden rounded-xl bg-gray-100">
+        <button
+          type="button"
+          onClick={() => setLightbox(true)}
+          aria-label={`Open photo ${position + 1} of ${count} full screen`}
+          className="block w-full cursor-zoom-in"
+        >
+          <img
+            key={current.id}
+            src={current.url}
+            alt={`${title}, photo ${position + 1} of ${count}`}
+            width={current.width}
+            height={current.height}
+            className="aspect-[16/9] w-full object-cover"
+          />
+        </button>
+        <span className="pointer-events-none absolute bottom-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white">
+          <Expand aria-hidden="true" className="size-3.5" />
+          {position + 1} / {count}
+        </span>
+        {count > 1 ? (
+          <>
+            <button type="button" onClick={() => setIndex(wrapIndex(position - 1, count))} className={cn(arrowClasses, 'left-3')}>
+              <ChevronLeft aria-hidden="true" className="size-6" />
+              <span className="sr-only">Previous photo</span>
+            </button>
+            <button
+              type="button"
+              onClick={() => setIndex(wrapIndex(position + 1, count))}
+              className={cn(arrowClasses, 'right-3')}
+            >
+              <ChevronRight aria-hidden="true" className="size-6" />
+              <span className="sr-only">Next photo</span>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul aria-label="Thumbnails" className="grid grid-cols-5 gap-2 sm:grid-cols-9">
+          {photos.slice(0, GALLERY_THUMBNAILS).map((photo, i) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === position ? 'true' : undefined}
+                className={cn(
+                  'block w-full overflow-hidden rounded-md ring-offset-2 hover:opacity-90',
+                  i === position ? 'ring-2 ring-brand-600' : 'opacity-80',
+                )}
+              >
+                <img src={photo.thumbnailUrl} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+              </button>
+            </li>
+          ))}
+          {rest > 0 ? (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setIndex(GALLERY_THUMBNAILS);
+                  setLightbox(true);
+                }}
+                aria-label={`Show ${rest} more ${rest === 1 ? 'photo' : 'photos'}`}
+                className="flex aspect-[4/3] w-full items-center justify-center rounded-md bg-gray-800 text-sm font-semibold text-white hover:bg-gray-700"
+              >
+                +{rest}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <Lightbox
+        photos={photos}
+        title={title}
+        index={position}
+        onIndexChange={setIndex}
+        open={lightbox}
+        onOpenChange={setLightbox}
+      />
+    </section>
+  );
+}

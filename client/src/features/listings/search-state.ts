@@ -1,0 +1,200 @@
+// The search filters of the listings page (SPEC parts 3-5) as they live in the URL, in the filter
+// bar and in the GraphQL request. The URL is the single source of truth: the page reads the state
+// from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
+import {
+  BedroomsFilterValues,
+  boroughLabels,
+  BoroughValues,
+  DEFAULT_SORT,
+  PetsFilterValues,
+  PropertyTypeFilterValues,
+  propertyTypeFilterToEnum,
+  SortValues,
+  type BedroomsFilter,
+  type Borough,
+  type PetsFilter,
+  type PropertyTypeFilter,
+  type SortOption,
+} from '@common/options';
+import { findNeighborhood } from '@common/nyc';
+import type { PetsFilter as PetsFilterEnum, PropertyFilter, PropertySort } from '@/gql/graphql';
+
+/** A map area, in degrees. */
+export interface Bounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+export interface SearchState {
+  /** Free text matched against address, title and neighborhood. */
+  search: string;
+  borough: Borough | 'all';
+  /** A neighborhood of `borough`, by its display name; only set once a borough is chosen. */
+  neighborhood: string;
+  /** Whole dollars as typed (digits only); empty means no bound. */
+  minPrice: string;
+  maxPrice: string;
+  bedrooms: BedroomsFilter;
+  propertyType: PropertyTypeFilter;
+  pets: PetsFilter;
+  sort: SortOption;
+  /** 'Search this area' on the map. */
+  bounds: Bounds | null;
+}
+
+/** Reset values (SPEC part 4): sort newest; bedrooms, property type, pets any; borough, neighborhood all; others empty. */
+export const EMPTY_SEARCH: SearchState = {
+  search: '',
+  borough: 'all',
+  neighborhood: '',
+  minPrice: '',
+  maxPrice: '',
+  bedrooms: 'any',
+  propertyType: 'any',
+  pets: 'any',
+  sort: DEFAULT_SORT,
+  bounds: null,
+};
+
+/** The URL keys, in the order they are written. */
+export const SEARCH_KEYS = [
+  'search',
+  'borough',
+  'neighborhood',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'propertyType',
+  'pets',
+  'sort',
+  'bounds',
+] as const;
+
+const MAX_PRICE = 1_000_000;
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return values.find((value) => value === raw);
+}
+
+/** Digits only, without leading zeros, capped at what the server accepts; '' when not a price. */
+export function normalizePrice(raw: string | null | undefined): string {
+  const digits = (raw ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (!digits) return '';
+  return String(Math.min(Number(digits), MAX_PRICE));
+}
+
+/** 'staten-island' in the URL for STATEN_ISLAND. */
+export function boroughToParam(borough: Borough): string {
+  return borough.toLowerCase().replace(/_/g, '-');
+}
+
+export function parseBoroughParam(raw: string | null): Borough | undefined {
+  if (!raw) return undefined;
+  const key = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
+  return BoroughValues.find((value) => value === key);
+}
+
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+
+export function boundsToParam(bounds: Bounds): string {
+  return [bounds.north, bounds.south, bounds.east, bounds.west].map(round5).join(',');
+}
+
+export function parseBoundsParam(raw: string | null): Bounds | null {
+  if (!raw) return null;
+  const parts = raw.split(',').map((part) => Number(part));
+  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) return null;
+  const [north, south, east, west] = parts as [number, number, number, number];
+  if (north <= south || Math.abs(north) > 90 || Math.abs(south) > 90 || Math.abs(east) > 180 || Math.abs(west) > 180) {
+    return null;
+  }
+  return { north, south, east, west };
+}
+
+/** Reads the state from a query string; unknown or invalid values fall back to their reset value. */
+export function parseSearchParams(params: URLSearchParams): SearchState {
+  const hood = findNeighborhood(params.get('neighborhood') ?? '');
+  // A neighborhood alone implies its borough; one of another borough is dropped.
+  const borough = parseBoroughParam(params.get('borough')) ?? hood?.borough;
+  const neighborhood = hood && borough && hood.borough === borough ? hood.name : '';
+  let minPrice = normalizePrice(params.get('minPrice'));
+  let maxPrice = normalizePrice(params.get('maxPrice'));
+  if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 120),
+    borough: borough ?? 'all',
+    neighborhood,
+    minPrice,
+    maxPrice,
+    bedrooms: oneOf(BedroomsFilterValues, params.get('bedrooms')) ?? 'any',
+    propertyType: oneOf(PropertyTypeFilterValues, params.get('propertyType')) ?? 'any',
+    pets: oneOf(PetsFilterValues, params.get('pets')) ?? 'any',
+    sort: oneOf(SortValues, params.get('sort')) ?? DEFAULT_SORT,
+    bounds: parseBoundsParam(params.get('bounds')),
+  };
+}
+
+/** Writes the state as a query string, omitting empty, 'all', 'any' and default values. */
+export function toSearchParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = state.search.trim();
+  if (search) params.set('search', search);
+  if (state.borough !== 'all') {
+    params.set('borough', boroughToParam(state.borough));
+    if (state.neighborhood) params.set('neighborhood', state.neighborhood);
+  }
+  if (state.minPrice) params.set('minPrice', state.minPrice);
+  if (state.maxPrice) params.set('maxPrice', state.maxPrice);
+  if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
+  if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
+  if (state.pets !== 'any') params.set('pets', state.pets);
+  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
+  return params;
+}
+
+/** A change to the state; changing the borough resets the neighborhood (SPEC part 4). */
+export function updateSearch(state: SearchState, patch: Partial<SearchState>): SearchState {
+  const next = { ...state, ...patch };
+  if (patch.borough !== undefined && patch.borough !== state.borough && patch.neighborhood === undefined) {
+    next.neighborhood = '';
+  }
+  if (next.borough === 'all') next.neighborhood = '';
+  return next;
+}
+
+/** The GraphQL filter of a state: only the filters that are set. */
+export function toPropertyFilter(state: SearchState): PropertyFilter {
+  const filter: PropertyFilter = {};
+  const search = state.search.trim();
+  if (search) filter.search = search;
+  if (state.borough !== 'all') {
+    filter.borough = state.borough;
+    if (state.neighborhood) filter.neighborhood = state.neighborhood;
+  }
+  if (state.minPrice) filter.minPrice = Number(state.minPrice);
+  if (state.maxPrice) filter.maxPrice = Number(state.maxPrice);
+  if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
+  if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
+  if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
+  if (state.bounds) filter.bounds = { ...state.bounds };
+  return filter;
+}
+
+export function toPropertySort(sort: SortOption): PropertySort {
+  return sort.toUpperCase() as PropertySort;
+}
+
+/** Whether anything differs from the reset values ('Clear all' is offered then). */
+export function hasActiveFilters(state: SearchState): boolean {
+  return toSearchParams(state).toString() !== '';
+}
+
+export function boroughName(borough: Borough): string {
+  return boroughLabels[borough];
+}

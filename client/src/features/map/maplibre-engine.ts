@@ -1,0 +1,260 @@
+// The MapLibre side of the map, loaded lazily (it is about 290 KB gzip): `import('./maplibre-engine')`
+// only from map-view.tsx. React never touches MapLibre objects directly; it drives this small
+// imperative API instead.
+import { NEIGHBORHOODS, type LatLng } from '@common/nyc';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { offlineStyle } from './offline-style';
+import type { MapBounds, MapMarker, MapView } from './types';
+import './map.css';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+export interface MapEngineOptions {
+  /** A MapLibre style URL, or null for the offline style. */
+  styleUrl: string | null;
+  view: MapView;
+  /** False for a static preview (no panning or zooming). */
+  interactive: boolean;
+  /** The user panned or zoomed the map (not a move made by the app). */
+  onUserMove?: () => void;
+  onMarkerClick?: (id: string) => void;
+}
+
+export interface MapEngine {
+  setMarkers(markers: readonly MapMarker[]): void;
+  setHighlighted(id: string | null): void;
+  /** Opens a popup over a marker with the given content; `onClose` runs when it closes. */
+  openPopup(id: string, content: HTMLElement, onClose: () => void): void;
+  closePopup(): void;
+  show(view: MapView): void;
+  getBounds(): MapBounds;
+  resize(): void;
+  destroy(): void;
+}
+
+const LOAD_TIMEOUT_MS = 20_000;
+
+function hasWebGl2(): boolean {
+  try {
+    return document.createElement('canvas').getContext('webgl2') !== null;
+  } catch {
+    return false;
+  }
+}
+
+function toLngLat(point: LatLng): [number, number] {
+  return [point.lng, point.lat];
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function applyView(map: maplibregl.Map, view: MapView, animate: boolean): void {
+  const duration = animate && !prefersReducedMotion() ? 400 : 0;
+  switch (view.kind) {
+    case 'center':
+      map.easeTo({ center: toLngLat(view.center), zoom: view.zoom, duration });
+      break;
+    case 'bounds':
+      map.fitBounds(
+        [
+          [view.bounds.west, view.bounds.south],
+          [view.bounds.east, view.bounds.north],
+        ],
+        { padding: 0, duration },
+      );
+      break;
+    case 'points': {
+      const [first, ...rest] = view.points;
+      if (!first) return;
+      const bounds = new maplibregl.LngLatBounds(toLngLat(first), toLngLat(first));
+      for (const point of rest) bounds.extend(toLngLat(point));
+      map.fitBounds(bounds, { padding: 48, maxZoom: view.maxZoom, duration });
+      break;
+    }
+  }
+}
+
+function neighborhoodLabels(map: maplibregl.Map): maplibregl.Marker[] {
+  return NEIGHBORHOODS.map((hood) => {
+    const element = document.createElement('div');
+    element.className = 'map-area-label';
+    element.textContent = hood.name;
+    element.setAttribute('aria-hidden', 'true');
+    return new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(toLngLat(hood.centroid)).addTo(map);
+  });
+}
+
+/** Creates the map in `container`; resolves once the style has loaded, rejects when it cannot draw. */
+export function createMapEngine(container: HTMLElement, options: MapEngineOptions): Promise<MapEngine> {
+  if (!hasWebGl2()) return Promise.reject(new Error('WebGL 2 is not available in this browser.'));
+
+  const initial = options.view.kind === 'center' ? options.view : { center: { lat: 40.78, lng: -73.97 }, zoom: 13 };
+  let map: maplibregl.Map;
+  try {
+    map = new maplibregl.Map({
+      container,
+      style: options.styleUrl ?? offlineStyle(),
+      center: toLngLat(initial.center),
+      zoom: initial.zoom,
+      interactive: options.interactive,
+      attributionControl: options.styleUrl ? { compact: true } : false,
+      cooperativeGestures: false,
+      dragRotate: false,
+      pitchWithRotate: false,
+      maxZoom: 18,
+      minZoom: 8,
+    });
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+
+  if (options.interactive) {
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.touchZoomRotate.disableRotation();
+  }
+
+  const markers = new Map<string, { marker: maplibregl.Marker; element: HTMLButtonElement }>();
+  let labels: maplibregl.Marker[] = [];
+  let highlighted: string | null = null;
+  let popup: maplibregl.Popup | null = null;
+
+  const onMoveStart = (event: { originalEvent?: unknown }) => {
+    // Moves made by the app (fitBounds, easeTo) have no originalEvent.
+    if (event.originalEvent) options.onUserMove?.();
+  };
+
+  const engine: MapEngine = {
+    setMarkers(next) {
+      const wanted = new Set(next.map((m) => m.id));
+      for (const [id, entry] of markers) {
+        if (!wanted.has(id)) {
+          entry.marker.remove();
+          markers.delete(id);
+        }
+      }
+      for (const item of next) {
+        const existing = markers.get(item.id);
+        if (existing) {
+          existing.marker.setLngLat(toLngLat(item.position));
+          existing.element.textContent = item.text;
+          existing.element.setAttribute('aria-label', item.label);
+          continue;
+        }
+        const element = document.createElement('button');
+        element.type = 'button';
+        element.className = 'map-price-marker';
+        element.textContent = item.text;
+        element.setAttribute('aria-label', item.label);
+        element.dataset.markerId = item.id;
+        if (item.id === highlighted) element.dataset.highlighted = 'true';
+        if (options.onMarkerClick) {
+          element.addEventListener('click', (event) => {
+            event.stopPropagation();
+            options.onMarkerClick?.(item.id);
+          });
+        } else {
+          element.tabIndex = -1;
+          element.setAttribute('aria-hidden', 'true');
+        }
+        const marker = new maplibregl.Marker({ element, anchor: 'bottom' }).setLngLat(toLngLat(item.position)).addTo(map);
+        markers.set(item.id, { marker, element });
+      }
+    },
+    setHighlighted(id) {
+      if (highlighted) {
+        const previous = markers.get(highlighted);
+        if (previous) delete previous.element.dataset.highlighted;
+      }
+      highlighted = id;
+      if (id) {
+        const entry = markers.get(id);
+        if (entry) entry.element.dataset.highlighted = 'true';
+      }
+    },
+    openPopup(id, content, onClose) {
+      const entry = markers.get(id);
+      if (!entry) return;
+      engine.closePopup();
+      const next = new maplibregl.Popup({
+        offset: 36,
+        closeButton: true,
+        maxWidth: '280px',
+        focusAfterOpen: false,
+        className: 'map-listing-popup',
+      })
+        .setLngLat(entry.marker.getLngLat())
+        .setDOMContent(content)
+        .addTo(map);
+      next.on('close', () => {
+        if (popup === next) popup = null;
+        onClose();
+      });
+      popup = next;
+    },
+    closePopup() {
+      popup?.remove();
+      popup = null;
+    },
+    show(view) {
+      applyView(map, view, true);
+    },
+    getBounds() {
+      const bounds = map.getBounds();
+      return { north: bounds.getNorth(), south: bounds.getSouth(), east: bounds.getEast(), west: bounds.getWest() };
+    },
+    resize() {
+      map.resize();
+    },
+    destroy() {
+      map.off('movestart', onMoveStart);
+      popup?.remove();
+      for (const { marker } of markers.values()) marker.remove();
+      for (const label of labels) label.remove();
+      markers.clear();
+      map.remove();
+    },
+  };
+
+  return new Promise<MapEngine>((resolve, reject) => {
+    let settled = false;
+    const timer = window.setTimeout(() => fail(new Error('The map style did not load in time.')), LOAD_TIMEOUT_MS);
+
+    function fail(err: Error) {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(timer);
+      map.remove();
+      reject(err);
+    }
+
+    // Without an error listener MapLibre reports errors with console.error; they are warnings here
+    // (a missing tile or image does not stop the map), and fatal only before the style has loaded.
+    map.on('error', (event) => {
+      const error = event.error instanceof Error ? event.error : new Error(event.error?.message ?? 'Map error');
+      if (settled) {
+        console.warn('Map error', error);
+        return;
+      }
+      fail(error);
+    });
+
+    map.once('load', () => {
+      if (settled) return;
+      settled = true;
+      window.clearTimeout(timer);
+      if (!options.styleUrl) {
+        labels = neighborhoodLabels(map);
+        const zoomClass = () => container.classList.toggle('map-zoomed-out', map.getZoom() < 11.5);
+        zoomClass();
+        map.on('zoom', zoomClass);
+      }
+      map.on('movestart', onMoveStart);
+      if (options.view.kind !== 'center') applyView(map, options.view, false);
+      resolve(engine);
+    });
+  });
+}

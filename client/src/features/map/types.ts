@@ -1,0 +1,25 @@
+import type { LatLng } from '@common/nyc';
+
+/** A map area, in degrees. */
+export interface MapBounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+/** A point on the map that stands for something (a listing). */
+export interface MapMarker {
+  id: string;
+  position: LatLng;
+  /** Short text drawn on the marker, e.g. the price. */
+  text: string;
+  /** The marker's accessible name, e.g. the listing's title and price. */
+  label: string;
+}
+
+/** What the map should show: a point at a zoom, an area, or every point given. */
+export type MapView =
+  | { kind: 'center'; center: LatLng; zoom: number }
+  | { kind: 'bounds'; bounds: MapBounds }
+  | { kind: 'points'; points: LatLng[]; maxZoom: number };

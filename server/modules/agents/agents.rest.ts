@@ -1,0 +1,110 @@
+import express from 'express';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import { AppError } from '../../graphql/errors.js';
+import { isUuid } from '../listings/listings.service.js';
+import { listingItemInclude, noStore, toListingItem } from '../listings/listings.rest.js';
+import { AGENT_REVIEWS_MAX, displayName, isNewAgent } from './agents.service.js';
+
+/**
+ * GET /api/agents/{id} (SPEC part 7): the agent profile as SPEC part 3 says it is read, with the
+ * agent's active listings (newest first, in the listing shape of GET /api/properties) and the newest
+ * reviews. `id` is the agent id, or the user id (uid) of the agent. One SQL statement.
+ */
+
+export const AGENT_REST_LISTINGS = 50;
+
+const { agent: _agentOfListing, ...listingWithoutAgent } = listingItemInclude;
+
+const agentProfileInclude = {
+  user: { select: { firstName: true, lastName: true, email: true, phone: true, photoUrl: true, createdAt: true } },
+  properties: {
+    where: { status: 'ACTIVE' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: AGENT_REST_LISTINGS,
+    include: listingWithoutAgent,
+  },
+  reviews: {
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: AGENT_REVIEWS_MAX,
+    include: {
+      author: { select: { firstName: true, lastName: true, photoUrl: true } },
+      property: { select: { title: true } },
+    },
+  },
+  _count: { select: { properties: { where: { status: 'ACTIVE' } } } },
+} satisfies Prisma.AgentInclude;
+
+type AgentProfile = Prisma.AgentGetPayload<{ include: typeof agentProfileInclude }>;
+
+export function toAgentProfile(agent: AgentProfile) {
+  const { user } = agent;
+  const asSummary = {
+    ...agent,
+    user: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      photoUrl: user.photoUrl,
+      createdAt: user.createdAt,
+    },
+  };
+  return {
+    id: agent.id,
+    userId: agent.userId,
+    user: {
+      id: agent.userId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      displayName: displayName(user),
+      avatar: user.photoUrl,
+      photoUrl: user.photoUrl,
+      phone: user.phone,
+      email: user.email,
+    },
+    rating: Number(agent.rating),
+    reviewCount: agent.reviewCount,
+    propertiesSold: agent.propertiesSold,
+    yearsExperience: agent.yearsExperience,
+    agency: agent.agency,
+    bio: agent.bio,
+    specialties: agent.specialties,
+    license: agent.license,
+    isNew: isNewAgent(user.createdAt, agent.reviewCount),
+    memberSince: user.createdAt.toISOString(),
+    activeListingsCount: agent._count.properties,
+    properties: agent.properties.map((p) => toListingItem({ ...p, agent: asSummary })),
+    reviews: agent.reviews.map((r) => ({
+      id: r.id,
+      user: { firstName: r.author.firstName, lastName: r.author.lastName, avatar: r.author.photoUrl },
+      rating: r.score,
+      communication: r.communication,
+      reliability: r.reliability,
+      cleanliness: r.cleanliness,
+      accuracy: r.accuracy,
+      comment: r.comment,
+      listingTitle: r.property?.title ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function agentRoutes(deps: { prisma: PrismaClient }): express.Router {
+  const { prisma } = deps;
+  const router = express.Router();
+
+  router.get('/agents/:id', noStore, async (req, res) => {
+    const { id } = req.params as { id: string };
+    const key = id.trim();
+    const agent =
+      key && key.length <= 200
+        ? await prisma.agent.findFirst({
+            where: isUuid(key) ? { OR: [{ id: key }, { userId: key }] } : { userId: key },
+            include: agentProfileInclude,
+          })
+        : null;
+    if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
+    res.json(toAgentProfile(agent));
+  });
+
+  return router;
+}

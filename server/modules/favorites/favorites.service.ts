@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError, fromZod } from '../../graphql/errors.js';
+import { requireUser } from '../auth/authz.js';
+import { isUuid, listingWhere } from '../listings/listings.service.js';
+
+/**
+ * Saved listings (SPEC part 3, Favorite): a signed-in user with a completed account saves and unsaves
+ * listings they can see; both are idempotent. The saved list is newest saved first, with keyset
+ * cursors over (savedAt, favorite id).
+ */
+
+export const SAVED_PAGE_SIZE = 20;
+export const SAVED_MAX_PAGE_SIZE = 100;
+
+const listingKeySchema = z.string().trim().min(1, 'A listing id is required').max(200);
+
+function parseListingKey(input: unknown): string {
+  const parsed = listingKeySchema.safeParse(input);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'That listing does not exist.');
+
+/** Listings a viewer may see: active ones, and their own (as owner or agent) in any status. */
+export function visibleListingWhere(uid: string): Prisma.PropertyWhereInput {
+  return { OR: [{ status: 'ACTIVE' }, { ownerId: uid }, { agent: { is: { userId: uid } } }] };
+}
+
+/** Saves a listing (by id or slug) for the viewer; saving it again changes nothing. */
+export async function saveListing(prisma: PrismaClient, viewer: Viewer | null, listingKey: unknown): Promise<{ id: string }> {
+  const key = parseListingKey(listingKey);
+  const user = await requireUser(prisma, viewer);
+  const where = listingWhere(key, { uid: user.id });
+  const listing = where ? await prisma.property.findFirst({ where, select: { id: true } }) : null;
+  if (!listing) throw notFound();
+  await prisma.favorite.createMany({ data: [{ userId: user.id, propertyId: listing.id }], skipDuplicates: true });
+  return listing;
+}
+
+/**
+ * Unsaves a listing (by id or slug); unsaving one that is not saved changes nothing. Answers the
+ * listing when the viewer may see it, or had saved it (so a listing deactivated since it was saved
+ * can still be removed from the list); otherwise NOT_FOUND.
+ */
+export async function unsaveListing(prisma: PrismaClient, viewer: Viewer | null, listingKey: unknown): Promise<{ id: string }> {
+  const key = parseListingKey(listingKey);
+  const user = await requireUser(prisma, viewer);
+  const listing = await prisma.property.findFirst({
+    where: isUuid(key) ? { id: key } : { slug: key },
+    select: { id: true, status: true, ownerId: true, agent: { select: { userId: true } } },
+  });
+  if (!listing) throw notFound();
+  const { count } = await prisma.favorite.deleteMany({ where: { userId: user.id, propertyId: listing.id } });
+  const visible = listing.status === 'ACTIVE' || listing.ownerId === user.id || listing.agent?.userId === user.id;
+  if (!visible && count === 0) throw notFound();
+  return { id: listing.id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The saved list
+// ---------------------------------------------------------------------------------------------------
+
+interface SavedCursor {
+  t: string;
+  id: string;
+}
+
+export function encodeSavedCursor(row: { id: string; createdAt: Date }): string {
+  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id } satisfies SavedCursor)).toString('base64url');
+}
+
+function decodeSavedCursor(cursor: string): SavedCursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<SavedCursor>;
+    if (
+      typeof parsed.t !== 'string' ||
+      Number.isNaN(Date.parse(parsed.t)) ||
+      typeof parsed.id !== 'string' ||
+      !isUuid(parsed.id)
+    ) {
+      throw new Error('bad cursor');
+    }
+    return { t: parsed.t, id: parsed.id };
+  } catch {
+    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the first page');
+  }
+}
+
+export interface SavedPage<P> {
+  rows: Array<{ id: string; createdAt: Date; property: P }>;
+  hasNextPage: boolean;
+  count(): Promise<number>;
+}
+
+/**
+ * One page of the viewer's saved listings, newest saved first, each with the listing loaded by
+ * `propertyQuery` (a Prisma select/include): one SQL statement.
+ */
+export async function savedListingsPage<P>(
+  prisma: PrismaClient,
+  userId: string,
+  args: { first?: number | null; after?: string | null },
+  propertyQuery: { select?: Prisma.PropertySelect; include?: Prisma.PropertyInclude },
+): Promise<SavedPage<P>> {
+  const first = args.first ?? SAVED_PAGE_SIZE;
+  if (!Number.isInteger(first) || first < 1 || first > SAVED_MAX_PAGE_SIZE) {
+    throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${SAVED_MAX_PAGE_SIZE}`);
+  }
+  const where: Prisma.FavoriteWhereInput = { userId, property: { is: visibleListingWhere(userId) } };
+  const cursor = args.after ? decodeSavedCursor(args.after) : null;
+  const keyset: Prisma.FavoriteWhereInput | null = cursor
+    ? { OR: [{ createdAt: { lt: new Date(cursor.t) } }, { createdAt: new Date(cursor.t), id: { lt: cursor.id } }] }
+    : null;
+  const rows = (await prisma.favorite.findMany({
+    where: keyset ? { AND: [where, keyset] } : where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: first + 1,
+    select: { id: true, createdAt: true, property: propertyQuery as Prisma.PropertyDefaultArgs },
+  })) as unknown as Array<{ id: string; createdAt: Date; property: P }>;
+  const hasNextPage = rows.length > first;
+  return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, count: () => prisma.favorite.count({ where }) };
+}

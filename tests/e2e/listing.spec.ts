@@ -1,0 +1,269 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO_AGENT, expectSignedIn, signIn } from './auth-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { allListings, gql, type ListingSummary } from './listings-helpers.js';
+
+let listings: ListingSummary[] | undefined;
+
+/** Every active listing of the seed (read once per worker through GraphQL). */
+async function seeded(page: Page): Promise<ListingSummary[]> {
+  listings ??= await allListings(page.request);
+  return listings;
+}
+
+async function listingWhere(page: Page, predicate: (listing: ListingSummary) => boolean): Promise<ListingSummary> {
+  const found = (await seeded(page)).find(predicate);
+  if (!found) throw new Error('No seeded listing matches');
+  return found;
+}
+
+async function viewsOf(page: Page, id: string): Promise<number> {
+  const data = await gql<{ property: { views: number } }>(page.request, 'query V($id: ID!) { property(id: $id) { views } }', {
+    id,
+  });
+  return data.property.views;
+}
+
+/**
+ * Answers the listing page's query with the listing's photos repeated to `count`, so the gallery's
+ * '+N' tile can be exercised (the seed gives a listing at most 7 photos).
+ */
+async function withPhotoCount(page: Page, count: number) {
+  await page.route('**/graphql', async (route: Route) => {
+    const body = route.request().postDataJSON() as { operationName?: string };
+    if (body.operationName !== 'PropertyDetail') return route.fallback();
+    const response = await route.fetch();
+    const json = (await response.json()) as { data: { property: { photos: { id: string }[] } | null } };
+    const photos = json.data.property?.photos ?? [];
+    if (json.data.property && photos.length > 0) {
+      json.data.property.photos = Array.from({ length: count }, (_, i) => {
+        const photo = photos[i % photos.length] as { id: string };
+        return { ...photo, id: `${photo.id}-${i}` };
+      });
+    }
+    await route.fulfill({ response, json });
+  });
+}
+
+test.describe('listing detail', () => {
+  test('by slug and by id: title, address, tiles, pricing, amenities, features, policies and the agent', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.photos.length > 1 && l.location !== null && l.agent !== null);
+    const { property } = await gql<{
+      property: {
+        address: string;
+        price: number;
+        securityDeposit: number | null;
+        totalMoveInCost: number;
+        agent: { displayName: string; yearsExperience: number };
+      };
+    }>(
+      page.request,
+      'query P($id: ID!) { property(id: $id) { address price securityDeposit totalMoveInCost agent { displayName yearsExperience } } }',
+      { id: listing.id },
+    );
+
+    await page.goto(`/properties/${listing.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    await expect(page.getByText(property.address).first()).toBeVisible();
+    const price = `$${property.price.toLocaleString('en-US')}`;
+    await expect(page.getByRole('definition').filter({ hasText: price }).first()).toBeVisible();
+    for (const term of ['Beds', 'Baths', 'Lease Term'])
+      await expect(page.getByRole('term').filter({ hasText: term })).toBeVisible();
+    for (const heading of [
+      'About this property',
+      'Pricing & Terms',
+      'Amenities',
+      'Unit Features',
+      'Policies',
+      'Price History',
+      'Location',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    for (const term of [
+      'Security Deposit',
+      'Application Fee',
+      'Broker Fee',
+      'Available Date',
+      'Utilities Included',
+      'Pets',
+      'Smoking',
+      'Parking',
+    ]) {
+      await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
+    }
+    if (property.totalMoveInCost > 0) {
+      await expect(page.getByRole('term').filter({ hasText: 'Total move-in cost' })).toBeVisible();
+    }
+    const agent = page.getByRole('complementary', { name: 'Agent and contact' });
+    await expect(agent.getByRole('link', { name: property.agent.displayName })).toBeVisible();
+    await expect(agent).toContainText(
+      `${property.agent.yearsExperience} ${property.agent.yearsExperience === 1 ? 'year' : 'years'} of experience`,
+    );
+    await expect(agent.getByRole('button', { name: 'Contact Agent' })).toBeEnabled();
+    await expect(page.getByRole('region', { name: `Map showing ${listing.title}` })).toBeVisible();
+
+    await page.goto(`/listing/${listing.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+  });
+
+  test('the gallery wraps both ways, shows 8 thumbnails and +N, and the lightbox opens and closes', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.photos.length > 1);
+    await withPhotoCount(page, 11);
+    await page.goto(`/properties/${listing.slug}`);
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    const main = gallery.getByRole('button', { name: /Open photo \d+ of 11 full screen/ });
+    await expect(main).toHaveAccessibleName('Open photo 1 of 11 full screen');
+    await gallery.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(main).toHaveAccessibleName('Open photo 11 of 11 full screen');
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await expect(main).toHaveAccessibleName('Open photo 1 of 11 full screen');
+
+    const thumbnails = gallery.getByRole('list', { name: 'Thumbnails' }).getByRole('button', { name: /^Show photo/ });
+    await expect(thumbnails).toHaveCount(8);
+    await thumbnails.nth(4).click();
+    await expect(main).toHaveAccessibleName('Open photo 5 of 11 full screen');
+
+    // '+3' opens the lightbox at the first photo without a thumbnail.
+    const more = gallery.getByRole('button', { name: 'Show 3 more photos' });
+    await expect(more).toHaveText('+3');
+    await more.click();
+    const dialog = page.getByRole('dialog', { name: listing.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Photo 9 of 11');
+    await dialog.getByRole('button', { name: 'Next photo' }).click();
+    await dialog.getByRole('button', { name: 'Next photo' }).click();
+    await dialog.getByRole('button', { name: 'Next photo' }).click();
+    await expect(dialog).toContainText('Photo 1 of 11');
+    await dialog.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(dialog).toContainText('Photo 11 of 11');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The main photo opens the lightbox at the photo shown.
+    await main.click();
+    await expect(page.getByRole('dialog')).toContainText('Photo 11 of 11');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('a listing without photos shows No photos; one without a location shows the map preview', async ({ page }) => {
+    const all = await seeded(page);
+    const noPhotos = all.find((l) => l.photos.length === 0);
+    const noLocation = all.find((l) => l.location === null);
+    expect(noPhotos, 'the seed has an active listing without photos').toBeDefined();
+    expect(noLocation, 'the seed has an active listing without coordinates').toBeDefined();
+
+    await page.goto(`/properties/${noPhotos?.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noPhotos?.title ?? '');
+    await expect(page.getByText('No photos')).toBeVisible();
+    await expect(page.getByRole('button', { name: /full screen/ })).toHaveCount(0);
+
+    await page.goto(`/properties/${noLocation?.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noLocation?.title ?? '');
+    await expect(page.getByText('Map preview')).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Map showing/ })).toHaveCount(0);
+
+    // The search page's card says 'No photos' too.
+    await page.goto(`/listings?search=${encodeURIComponent(noPhotos?.title ?? '')}`);
+    const card = page
+      .locator('article')
+      .filter({ hasText: noPhotos?.title ?? '' })
+      .first();
+    await expect(card.getByText('No photos')).toBeVisible();
+  });
+
+  test('each visit counts one view', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.photos.length > 0);
+    const before = await viewsOf(page, listing.id);
+    await page.goto(`/properties/${listing.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    await expect.poll(() => viewsOf(page, listing.id)).toBe(before + 1);
+    await page.waitForTimeout(300);
+    expect(await viewsOf(page, listing.id)).toBe(before + 1);
+  });
+
+  test('signed out, save sends the visitor to /login; Contact Agent opens the composer for the listing', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.agent !== null);
+    await page.goto(`/properties/${listing.slug}`);
+    const panel = page.getByRole('complementary', { name: 'Agent and contact' });
+    const heart = panel.getByRole('button', { name: `Save ${listing.title}` });
+    await expect(heart).toBeEnabled();
+    await heart.click();
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/properties/${listing.slug}`)}`);
+
+    await page.goto(`/properties/${listing.slug}`);
+    await panel.getByRole('button', { name: 'Contact Agent' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(encodeURIComponent(`/messages?compose=${listing.id}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
+  });
+
+  test("Contact Agent says 'Opening…' while the messages screen loads", async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.agent !== null);
+    await page.goto(`/properties/${listing.slug}`);
+    // Hold back the messages screen's code so the busy state can be seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/messages-*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const panel = page.getByRole('complementary', { name: 'Agent and contact' });
+    await panel.getByRole('button', { name: 'Contact Agent' }).click();
+    const busy = panel.getByRole('button', { name: 'Opening…' });
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fmessages%3Fcompose%3D/);
+  });
+
+  test("the listing's own agent sees a disabled 'You are the agent'", async ({ page }) => {
+    const { agents } = await gql<{
+      agents: { edges: { node: { displayName: string; listings: { edges: { node: { slug: string } }[] } } }[] };
+    }>(page.request, '{ agents(first: 50) { edges { node { displayName listings(first: 1) { edges { node { slug } } } } } } }');
+    const slug = agents.edges.find((edge) => edge.node.displayName === DEMO_AGENT.name)?.node.listings.edges[0]?.node.slug;
+    expect(slug, 'the demo agent has an active listing').toBeDefined();
+    await signIn(page, DEMO_AGENT);
+    await expectSignedIn(page, DEMO_AGENT.name);
+    await page.goto(`/properties/${slug}`);
+    const panel = page.getByRole('complementary', { name: 'Agent and contact' });
+    await expect(panel.getByRole('button', { name: 'You are the agent' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Contact Agent' })).toHaveCount(0);
+  });
+
+  test('at phone width a Contact Agent bar stays at the bottom', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.agent !== null);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/properties/${listing.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    const bar = page.locator('div.fixed').filter({ has: page.getByRole('button', { name: 'Contact Agent' }) });
+    await expect(bar).toBeVisible();
+    const box = await bar.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800);
+  });
+
+  test("'Loading…' while the listing loads; an unknown listing shows Property not found.", async ({ page }) => {
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string };
+      if (body.operationName === 'PropertyDetail') await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fallback();
+    });
+    await page.goto('/properties/no-such-listing-anywhere');
+    await expect(page.locator('main p[role="status"]', { hasText: 'Loading…' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property not found.');
+    await page.goto('/listing/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property not found.');
+    await expectAccessible(page);
+  });
+
+  test('the listing page is accessible', async ({ page }) => {
+    const listing = await listingWhere(page, (l) => l.photos.length > 1 && l.openHouses.length > 0);
+    await page.goto(`/properties/${listing.slug}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Open Houses' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /full screen/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page);
+  });
+});

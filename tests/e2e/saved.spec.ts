@@ -1,0 +1,66 @@
+import { DEMO_AGENT, signIn } from './auth-helpers.js';
+import { expect, test } from './fixtures.js';
+
+const SAVED = '{ savedProperties(first: 50) { edges { node { id title } } } }';
+
+test.describe('saved listings, signed in', () => {
+  test('the heart saves and unsaves a listing, optimistically, and the server agrees', async ({ page }) => {
+    await signIn(page, DEMO_AGENT);
+    await expect(page).toHaveURL(/\/$/);
+    await page.waitForLoadState('networkidle');
+    const card = page
+      .locator('main li')
+      .filter({ has: page.locator('a[href^="/properties/"]') })
+      .first();
+    const heart = card.getByRole('button', { name: /^Save / });
+    await expect(heart).toBeEnabled();
+    const title = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Save /, '');
+    const before = await heart.getAttribute('aria-pressed');
+    expect(before).toBe('false');
+
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(heart).toBeEnabled(); // the request finished
+    const saved = await page.request.post('/graphql', { data: { query: SAVED } });
+    const titles = (
+      (await saved.json()) as { data: { savedProperties: { edges: Array<{ node: { title: string } }> } } }
+    ).data.savedProperties.edges.map((e) => e.node.title);
+    expect(titles).toContain(title);
+
+    // It stays saved after a reload (the server answers isSaved).
+    await page.reload();
+    const again = page.getByRole('button', { name: `Save ${title}` }).first();
+    await expect(again).toHaveAttribute('aria-pressed', 'true');
+
+    await again.click();
+    await expect(again).toHaveAttribute('aria-pressed', 'false');
+    await expect(again).toBeEnabled();
+    const after = await page.request.post('/graphql', { data: { query: SAVED } });
+    const left = (
+      (await after.json()) as { data: { savedProperties: { edges: Array<{ node: { title: string } }> } } }
+    ).data.savedProperties.edges.map((e) => e.node.title);
+    expect(left).not.toContain(title);
+  });
+
+  test.describe('when the server fails', () => {
+    test.use({ expectedFailures: [/status of 500/] });
+    test('the heart reverts and says so', async ({ page }) => {
+      await signIn(page, DEMO_AGENT);
+      await expect(page).toHaveURL(/\/$/);
+      await page.waitForLoadState('networkidle');
+      const heart = page
+        .locator('main li')
+        .first()
+        .getByRole('button', { name: /^Save / });
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      await page.route('**/graphql', async (route) => {
+        const body = route.request().postData() ?? '';
+        if (body.includes('saveProperty')) await route.fulfill({ status: 500, body: 'boom' });
+        else await route.continue();
+      });
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByText('Could not save this listing').first()).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,444 @@
+import { expect, expectAccessible, test } from './fixtures.js';
+import {
+  cardPrices,
+  choose,
+  countFor,
+  expectCountMatches,
+  firstPage,
+  gql,
+  query,
+  results,
+  shownCount,
+} from './listings-helpers.js';
+
+// Map moves jump instead of animating: the same behaviour, less software-WebGL work per filter change.
+test.use({ reducedMotion: 'reduce' });
+
+test.describe('the listings page: filters in the URL', () => {
+  test('borough and neighborhood write the URL; the neighborhood resets when the borough changes', async ({ page, request }) => {
+    await page.goto('/listings');
+    await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
+    const total = await expectCountMatches(page, request, {});
+    // The neighborhood control appears only once a borough is chosen.
+    await expect(page.getByRole('combobox', { name: 'Neighborhood', exact: true })).toHaveCount(0);
+
+    await choose(page, 'Borough', 'Brooklyn');
+    await expect.poll(() => query(page)).toEqual({ borough: 'brooklyn' });
+    const brooklyn = await expectCountMatches(page, request, { borough: 'BROOKLYN' });
+    expect(brooklyn).toBeLessThan(total);
+    await expect(results(page).cards.first()).toContainText(', Brooklyn');
+
+    await choose(page, 'Neighborhood', 'Williamsburg');
+    await expect.poll(() => query(page)).toEqual({ borough: 'brooklyn', neighborhood: 'Williamsburg' });
+    await expectCountMatches(page, request, { borough: 'BROOKLYN', neighborhood: 'Williamsburg' });
+    for (const text of await results(page).cards.allTextContents()) expect(text).toContain('Williamsburg, Brooklyn');
+
+    await choose(page, 'Borough', 'Queens');
+    await expect.poll(() => query(page)).toEqual({ borough: 'queens' });
+    await expect(page.getByRole('combobox', { name: 'Neighborhood', exact: true })).toHaveText(/All neighborhoods/);
+    await expectCountMatches(page, request, { borough: 'QUEENS' });
+  });
+
+  test('sort writes the URL and orders the results', async ({ page, request }) => {
+    await page.goto('/listings?borough=queens');
+    await expectCountMatches(page, request, { borough: 'QUEENS' });
+    await choose(page, 'Sort by', 'Price: Low to High');
+    await expect.poll(() => query(page)).toEqual({ borough: 'queens', sort: 'price_low' });
+    const lowFirst = (await firstPage(request, { borough: 'QUEENS' }, 'PRICE_LOW')).edges.map((edge) => edge.node.price);
+    await expect.poll(() => cardPrices(results(page).cards)).toEqual(lowFirst);
+    expect([...lowFirst].sort((a, b) => a - b)).toEqual(lowFirst);
+
+    await choose(page, 'Sort by', 'Most Popular');
+    await expect.poll(() => query(page)).toEqual({ borough: 'queens', sort: 'popular' });
+    const popular = (await firstPage(request, { borough: 'QUEENS' }, 'POPULAR')).edges.map((edge) => edge.node.price);
+    await expect.poll(() => cardPrices(results(page).cards)).toEqual(popular);
+
+    // Newest is the default and leaves the URL.
+    await choose(page, 'Sort by', 'Newest');
+    await expect.poll(() => query(page)).toEqual({ borough: 'queens' });
+  });
+
+  test('the price popover checks its range and writes minPrice and maxPrice', async ({ page, request }) => {
+    await page.goto('/listings');
+    await expectCountMatches(page, request, {});
+
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await page.getByLabel('Minimum price').fill('2,500');
+    await expect(page.getByLabel('Minimum price')).toHaveValue('2500');
+    await page.getByLabel('Maximum price').fill('1000');
+    await expect(page.getByRole('alert')).toHaveText('Minimum price must not exceed maximum price.');
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await page.getByLabel('Maximum price').fill('4500');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => query(page)).toEqual({ minPrice: '2500', maxPrice: '4500' });
+    await expect(page.getByRole('button', { name: /^Price/ })).toHaveText(/Price: \$2,500 – \$4,500/);
+    await expectCountMatches(page, request, { minPrice: 2500, maxPrice: 4500 });
+    for (const price of await cardPrices(results(page).cards)) {
+      expect(price).toBeGreaterThanOrEqual(2500);
+      expect(price).toBeLessThanOrEqual(4500);
+    }
+
+    // Reset clears both bounds.
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => query(page)).toEqual({});
+    await expect(page.getByRole('button', { name: /^Price/ })).toHaveText('Price');
+  });
+
+  test('bedrooms, property type and pets write the URL and the results follow', async ({ page, request }) => {
+    await page.goto('/listings?maxPrice=6000');
+    await expectCountMatches(page, request, { maxPrice: 6000 });
+
+    await choose(page, 'Bedrooms', '2');
+    await expect.poll(() => query(page)).toEqual({ maxPrice: '6000', bedrooms: '2' });
+    await expectCountMatches(page, request, { maxPrice: 6000, minBeds: 2 });
+
+    await page.getByRole('button', { name: /^More/ }).click();
+    await page.getByRole('radio', { name: 'Apartment' }).click();
+    await expect.poll(() => query(page)).toMatchObject({ propertyType: 'apartment' });
+    await page.getByRole('radio', { name: 'Cats OK' }).click();
+    await expect.poll(() => query(page)).toEqual({ maxPrice: '6000', bedrooms: '2', propertyType: 'apartment', pets: 'cats' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^More/ })).toContainText('2 active');
+    await expectCountMatches(page, request, { maxPrice: 6000, minBeds: 2, propertyType: 'APARTMENT', pets: 'CATS' });
+
+    // Studio means exactly 0 bedrooms; every card then says 'Studio'.
+    await choose(page, 'Bedrooms', 'Studio');
+    await page.getByRole('button', { name: 'Remove filter Apartment' }).click();
+    await page.getByRole('button', { name: 'Remove filter Cats OK' }).click();
+    await expect.poll(() => query(page)).toEqual({ maxPrice: '6000', bedrooms: '0' });
+    const studios = await expectCountMatches(page, request, { maxPrice: 6000, minBeds: 0 });
+    expect(studios).toBeGreaterThan(0);
+    for (const text of await results(page).cards.allTextContents()) expect(text).toContain('Studio');
+  });
+
+  test('a URL with filters sets every control, the chips and the results at start', async ({ page, request }) => {
+    await page.goto(
+      '/listings?borough=manhattan&neighborhood=Chelsea&minPrice=1500&maxPrice=9000&bedrooms=1&propertyType=apartment&pets=allowed&sort=price_high',
+    );
+    await expect(page.getByRole('combobox', { name: 'Borough' })).toHaveText(/Manhattan/);
+    await expect(page.getByRole('combobox', { name: 'Neighborhood', exact: true })).toHaveText(/Chelsea/);
+    await expect(page.getByRole('button', { name: /^Price/ })).toHaveText(/\$1,500 – \$9,000/);
+    await expect(page.getByRole('combobox', { name: 'Bedrooms' })).toHaveText(/Bedrooms: 1/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText(/Price: High to Low/);
+    await page.getByRole('button', { name: /^More/ }).click();
+    await expect(page.getByRole('radio', { name: 'Apartment' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Pets Allowed' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
+    await expect(chips).toHaveText([
+      'Manhattan',
+      'Chelsea',
+      'Min $1,500',
+      'Max $9,000',
+      'Bedrooms: 1',
+      'Apartment',
+      'Pets Allowed',
+    ]);
+    const filter = {
+      borough: 'MANHATTAN',
+      neighborhood: 'Chelsea',
+      minPrice: 1500,
+      maxPrice: 9000,
+      minBeds: 1,
+      propertyType: 'APARTMENT',
+      pets: 'ALLOWED',
+    };
+    await expectCountMatches(page, request, filter);
+    const expected = (await firstPage(request, filter, 'PRICE_HIGH')).edges.map((edge) => edge.node.price);
+    await expect.poll(() => cardPrices(results(page).cards)).toEqual(expected);
+  });
+
+  test('a URL with a text search and a map area sets the search box and the Map area chip', async ({ page, request }) => {
+    await page.goto('/listings?search=avenue&bounds=40.8,40.74,-73.94,-74.01');
+    await expect(page.getByRole('combobox', { name: 'Search by address or neighborhood' })).toHaveValue('avenue');
+    await expect(page.getByRole('button', { name: 'Remove filter Map area' })).toBeVisible();
+    const count = await expectCountMatches(page, request, {
+      search: 'avenue',
+      bounds: { north: 40.8, south: 40.74, east: -73.94, west: -74.01 },
+    });
+    expect(count).toBeGreaterThan(0);
+  });
+
+  test('chips remove one filter each and Clear all resets every filter', async ({ page, request }) => {
+    await page.goto('/listings?borough=bronx&neighborhood=Fordham&bedrooms=2&pets=dogs&sort=oldest');
+    await expectCountMatches(page, request, { borough: 'BRONX', neighborhood: 'Fordham', minBeds: 2, pets: 'DOGS' });
+
+    // Removing the borough removes its neighborhood too.
+    await page.getByRole('button', { name: 'Remove filter Bronx' }).click();
+    await expect.poll(() => query(page)).toEqual({ bedrooms: '2', pets: 'dogs', sort: 'oldest' });
+    await expect(page.getByRole('combobox', { name: 'Borough' })).toHaveText(/All boroughs/);
+    await expectCountMatches(page, request, { minBeds: 2, pets: 'DOGS' });
+
+    await page.getByRole('button', { name: 'Remove filter Dogs OK' }).click();
+    await expect.poll(() => query(page)).toEqual({ bedrooms: '2', sort: 'oldest' });
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Bedrooms' })).toHaveText(/Any/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText(/Newest/);
+    await expectCountMatches(page, request, {});
+  });
+
+  test('address suggestions: a neighborhood by keyboard, an address by click; none for 2 characters', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/listings');
+    const box = page.getByRole('combobox', { name: 'Search by address or neighborhood' });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+
+    await box.fill('As');
+    await page.waitForTimeout(400);
+    await expect(listbox).toBeHidden();
+
+    await box.fill('Astor');
+    await expect(listbox.getByRole('option', { name: /Astoria, Queens/ })).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /option-0/);
+    await expect(listbox.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect.poll(() => query(page)).toEqual({ borough: 'queens', neighborhood: 'Astoria' });
+    await expect(box).toHaveValue('');
+    await expectCountMatches(page, request, { borough: 'QUEENS', neighborhood: 'Astoria' });
+
+    // An address of a listing: pick it from the suggestions with the mouse.
+    const { properties } = await gql<{ properties: { edges: { node: { address: string } }[] } }>(
+      request,
+      'query { properties(first: 1) { edges { node { address } } } }',
+    );
+    const address = properties.edges[0]?.node.address ?? '';
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await box.fill(address.slice(0, 12));
+    await listbox
+      .getByRole('option', { name: new RegExp(escapeRegExp(address)) })
+      .first()
+      .click();
+    await expect.poll(() => query(page)).toEqual({ search: address });
+    await expect(box).toHaveValue(address);
+    const count = await expectCountMatches(page, request, { search: address });
+    expect(count).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the listings page: results', () => {
+  test('Load More Properties appends the next page to the list', async ({ page }) => {
+    await page.goto('/listings');
+    const links = results(page).section.locator('article h2 a');
+    await expect(links).toHaveCount(12);
+    const firstTwelve = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    await page.getByRole('button', { name: 'Load More Properties' }).click();
+    await expect(links).toHaveCount(24);
+    const all = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    expect(all.slice(0, 12)).toEqual(firstTwelve);
+    expect(new Set(all).size).toBe(24);
+  });
+
+  test('shimmer placeholders while loading, then the error state with Retry', async ({ page }) => {
+    let fail = true;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string };
+      if (body.operationName !== 'SearchProperties') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (fail) {
+        fail = false;
+        return route.fulfill({ json: { errors: [{ message: 'Service unavailable' }] } });
+      }
+      return route.fallback();
+    });
+    await page.goto('/listings?borough=manhattan');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading properties…' })).toBeAttached();
+    await expect(page.getByRole('alert')).toContainText('Failed to fetch listings');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(results(page).cards.first()).toBeVisible();
+  });
+
+  test('an empty result says so and offers to clear the filters', async ({ page }) => {
+    await page.goto('/listings?search=zzzzqqqq-no-such-place');
+    await expect(results(page).count).toHaveText('0 properties');
+    await expect(page.getByRole('heading', { name: 'No properties found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => shownCount(page)).toBeGreaterThan(300);
+  });
+});
+
+test.describe('the property card', () => {
+  test('shows availability, agent rating, beds and baths, agent, price and links to the listing', async ({ page, request }) => {
+    await page.goto('/listings');
+    const page1 = await firstPage(request);
+    const cards = results(page).cards;
+    await expect(cards).toHaveCount(12);
+    const { properties } = await gql<{
+      properties: {
+        edges: {
+          node: {
+            id: string;
+            slug: string;
+            bedrooms: number;
+            bathrooms: number;
+            originalPrice: number | null;
+            listingType: string;
+            agent: { displayName: string; rating: number; reviewCount: number; isNew: boolean } | null;
+          };
+        }[];
+      };
+    }>(
+      request,
+      'query { properties(first: 12) { edges { node { id slug bedrooms bathrooms originalPrice listingType agent { displayName rating reviewCount isNew } } } } }',
+    );
+    for (const [index, { node }] of properties.edges.entries()) {
+      const card = cards.nth(index);
+      await expect(card.locator('h2 a')).toHaveAttribute('href', `/properties/${node.slug}`);
+      await expect(card).toContainText(/Available [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      const beds = node.bedrooms === 0 ? 'Studio' : `${node.bedrooms} ${node.bedrooms === 1 ? 'bed' : 'beds'}`;
+      const baths = `${node.bathrooms} ${node.bathrooms === 1 ? 'bath' : 'baths'}`;
+      await expect(card).toContainText(`${beds} · ${baths}`);
+      if (node.agent) {
+        await expect(card.getByRole('link', { name: `Agent: ${node.agent.displayName}` })).toBeVisible();
+        await expect(card).toContainText(node.agent.isNew ? 'Agent rating: New' : `Agent rating ${node.agent.rating.toFixed(1)}`);
+      }
+      if (node.originalPrice !== null) await expect(card.locator('s')).toContainText('$');
+      if (node.listingType === 'FOR_SALE') await expect(card).not.toContainText('per month');
+      else await expect(card).toContainText('per month');
+    }
+    expect(page1.edges.length).toBe(12);
+  });
+
+  test('the photo carousel wraps in both directions and its dots pick a photo', async ({ page }) => {
+    await page.goto('/listings');
+    const card = results(page)
+      .cards.filter({ has: page.getByRole('button', { name: 'Next photo' }) })
+      .first();
+    const photo = card.getByRole('img', { name: /photo \d+ of \d+/ });
+    const alt = (await photo.getAttribute('alt')) ?? '';
+    const total = Number(/of (\d+)$/.exec(alt)?.[1]);
+    expect(total).toBeGreaterThan(1);
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo 1 of ${total}$`));
+    await card.hover();
+    await card.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo ${total} of ${total}$`));
+    await card.getByRole('button', { name: 'Next photo' }).click();
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo 1 of ${total}$`));
+    await card.getByRole('button', { name: 'Next photo' }).click();
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo 2 of ${total}$`));
+    await card.getByRole('button', { name: `Show photo ${total} of ${total}` }).click();
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo ${total} of ${total}$`));
+    await expect(card.getByRole('button', { name: `Show photo ${total} of ${total}` })).toHaveAttribute('aria-current', 'true');
+    await card.getByRole('button', { name: 'Next photo' }).click();
+    await expect(photo).toHaveAttribute('alt', new RegExp(`photo 1 of ${total}$`));
+  });
+
+  test('signed out, the save heart sends the visitor to /login and back here', async ({ page }) => {
+    await page.goto('/listings?borough=brooklyn');
+    const card = results(page).cards.first();
+    const heart = card.getByRole('button', { name: /^Save / });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart).toBeEnabled();
+    await heart.click();
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/listings?borough=brooklyn')}`);
+  });
+
+  test('Contact Agent starts a message about the listing on /messages', async ({ page, request }) => {
+    await page.goto('/listings');
+    const first = (await firstPage(request)).edges[0]?.node;
+    expect(first).toBeDefined();
+    await results(page).cards.first().getByRole('button', { name: 'Contact Agent' }).click();
+    // /messages needs sign-in: the visitor is asked to sign in and then brought to the composer.
+    const target = `/messages?compose=${first?.id}`;
+    await expect(page).toHaveURL(new RegExp(`(${escapeRegExp(target)}|redirect=${escapeRegExp(encodeURIComponent(target))})`));
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+test.describe('the map', () => {
+  test('one marker per listing; hovering a card highlights its marker; a marker opens the listing; Search this area', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/listings');
+    const map = page.getByRole('region', { name: 'Map of listings' });
+    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+    await expect(map.getByText('Map unavailable')).toHaveCount(0);
+    const page1 = await firstPage(request);
+    const markers = map.locator('.map-price-marker');
+    await expect(markers).toHaveCount(page1.edges.length);
+
+    const first = page1.edges[0]?.node;
+    if (!first) throw new Error('no listings');
+    await results(page).cards.first().hover();
+    const marker = map.locator(`.map-price-marker[data-marker-id="${first.id}"]`);
+    await expect(marker).toHaveAttribute('data-highlighted', 'true');
+    await page.mouse.move(0, 0);
+    await expect(marker).not.toHaveAttribute('data-highlighted', 'true');
+
+    await marker.click({ force: true });
+    await expect(map.getByRole('link', { name: first.title })).toHaveAttribute('href', `/properties/${first.slug}`);
+
+    // Dragging the map offers 'Search this area', which filters by the visible bounds.
+    await map.getByRole('button', { name: 'Close popup' }).click();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('map has no box');
+    // The map is sticky and taller than the space left under the filter bar: stay in its visible top part.
+    const x = box.x + box.width / 2;
+    const y = box.y + 200;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 80, y - 40, { steps: 6 });
+    await page.mouse.up();
+    await map.getByRole('button', { name: 'Search this area' }).click();
+    await expect.poll(() => query(page).bounds ?? '').toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+    const [north, south, east, west] = (query(page).bounds ?? '').split(',').map(Number);
+    await expect(page.getByRole('button', { name: 'Remove filter Map area' })).toBeVisible();
+    const inArea = await countFor(request, { bounds: { north, south, east, west } });
+    await expect(results(page).count).toHaveText(`${inArea} ${inArea === 1 ? 'property' : 'properties'}`);
+  });
+
+  test('without WebGL the map says Map unavailable, quietly', async ({ page }) => {
+    await page.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (type === 'webgl2' || type === 'webgl') return null;
+        return (getContext as (this: HTMLCanvasElement, type: string, ...args: unknown[]) => RenderingContext | null).call(
+          this,
+          type,
+          ...rest,
+        );
+      } as typeof HTMLCanvasElement.prototype.getContext;
+    });
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text());
+    });
+    await page.goto('/listings');
+    const map = page.getByRole('region', { name: 'Map of listings' });
+    await expect(map.getByText('Map unavailable')).toBeVisible();
+    await expect(results(page).cards.first()).toBeVisible();
+    expect(warnings.some((text) => text.startsWith('Map unavailable'))).toBe(true);
+  });
+
+  test('at phone width the list comes first and the map is behind the Map button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listings');
+    await expect(results(page).cards.first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map of listings' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Map of listings' })).toBeVisible();
+    await expect(results(page).section).toBeHidden();
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(results(page).cards.first()).toBeVisible();
+  });
+});
+
+test('the listings page is accessible, with the map, chips and the More popover open', async ({ page }) => {
+  await page.goto('/listings?borough=manhattan&bedrooms=1');
+  await expect(results(page).cards.first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Map of listings' }).locator('.map-price-marker').first()).toBeAttached();
+  await page.getByRole('button', { name: /^More/ }).click();
+  await expect(page.getByRole('radio', { name: 'Any' }).first()).toBeVisible();
+  await expectAccessible(page);
+});
