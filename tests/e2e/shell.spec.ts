@@ -66,6 +66,7 @@ test.describe('the app shell', () => {
 
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
     const first = await page.evaluate(
       () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent,
     );
