@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
+import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError } from '../../graphql/errors.js';
 import { requireViewer } from '../auth/authz.js';
 import { PropertyRef } from '../listings/listings.schema.js';
@@ -20,7 +21,6 @@ builder.prismaObjectField('Property', 'isSaved', (t) =>
 );
 
 type SavedEdgeShape = { cursor: string; savedAt: Date; node: unknown };
-type SavedConnectionShape = { totalCount: () => Promise<number> };
 
 builder.queryFields((t) => ({
   savedProperties: t.connection(
@@ -39,17 +39,7 @@ builder.queryFields((t) => ({
           savedAt: row.createdAt,
           node: row.property,
         }));
-        let count: Promise<number> | undefined;
-        return {
-          edges,
-          pageInfo: {
-            hasNextPage: page.hasNextPage,
-            hasPreviousPage: args.after != null,
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges.at(-1)?.cursor ?? null,
-          },
-          totalCount: () => (count ??= page.count()),
-        } as never;
+        return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count }) as never;
       },
     },
     {
@@ -57,7 +47,7 @@ builder.queryFields((t) => ({
       fields: (c) => ({
         totalCount: c.int({
           description: 'How many listings the viewer saved (all pages).',
-          resolve: (conn) => (conn as unknown as SavedConnectionShape).totalCount(),
+          resolve: (conn) => (conn as unknown as ConnectionWithCount).totalCount(),
         }),
       }),
     },

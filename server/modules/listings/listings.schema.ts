@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
+import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError } from '../../graphql/errors.js';
 import {
   ApplianceEnum,
@@ -188,7 +189,6 @@ function toFilter(input: Record<string, unknown> | null | undefined): Record<str
 // Queries
 // ---------------------------------------------------------------------------------------------------
 
-type ConnectionWithCount = { totalCount: () => Promise<number> };
 
 builder.queryFields((t) => ({
   addressSuggestions: t.field({
@@ -228,17 +228,7 @@ builder.queryFields((t) => ({
           query as object,
         );
         const edges = page.rows.map((node) => ({ cursor: encodeCursor(page.sort, node), node }));
-        let count: Promise<number> | undefined;
-        return {
-          edges,
-          pageInfo: {
-            hasNextPage: page.hasNextPage,
-            hasPreviousPage: args.after != null,
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges.at(-1)?.cursor ?? null,
-          },
-          totalCount: () => (count ??= page.count()),
-        } as never;
+        return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count }) as never;
       },
     },
     {

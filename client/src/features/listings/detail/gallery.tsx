@@ -10,6 +10,24 @@ export const GALLERY_THUMBNAILS = 8;
 const arrowClasses =
   'absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md hover:bg-white';
 
+/** Previous/next buttons over a photo, wrapping in both directions; none for a single photo. */
+function PhotoArrows(props: { position: number; count: number; onIndexChange: (i: number) => void; inset: string; insetEnd: string }) {
+  const { position, count, onIndexChange } = props;
+  if (count < 2) return null;
+  return (
+    <>
+      <button type="button" onClick={() => onIndexChange(wrapIndex(position - 1, count))} className={cn(arrowClasses, props.inset)}>
+        <ChevronLeft aria-hidden="true" className="size-6" />
+        <span className="sr-only">Previous photo</span>
+      </button>
+      <button type="button" onClick={() => onIndexChange(wrapIndex(position + 1, count))} className={cn(arrowClasses, props.insetEnd)}>
+        <ChevronRight aria-hidden="true" className="size-6" />
+        <span className="sr-only">Next photo</span>
+      </button>
+    </>
+  );
+}
+
 function Lightbox({
   photos,
   title,
@@ -58,26 +76,7 @@ function Lightbox({
               className="max-h-full max-w-full rounded-md object-contain"
             />
           ) : null}
-          {count > 1 ? (
-            <>
-              <button
-                type="button"
-                onClick={() => onIndexChange(wrapIndex(position - 1, count))}
-                className={cn(arrowClasses, 'left-1')}
-              >
-                <ChevronLeft aria-hidden="true" className="size-6" />
-                <span className="sr-only">Previous photo</span>
-              </button>
-              <button
-                type="button"
-                onClick={() => onIndexChange(wrapIndex(position + 1, count))}
-                className={cn(arrowClasses, 'right-1')}
-              >
-                <ChevronRight aria-hidden="true" className="size-6" />
-                <span className="sr-only">Next photo</span>
-              </button>
-            </>
-          ) : null}
+          <PhotoArrows position={position} count={count} onIndexChange={onIndexChange} inset="left-1" insetEnd="right-1" />
         </div>
       </DialogContent>
     </Dialog>
@@ -128,22 +127,7 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
           <Expand aria-hidden="true" className="size-3.5" />
           {position + 1} / {count}
         </span>
-        {count > 1 ? (
-          <>
-            <button type="button" onClick={() => setIndex(wrapIndex(position - 1, count))} className={cn(arrowClasses, 'left-3')}>
-              <ChevronLeft aria-hidden="true" className="size-6" />
-              <span className="sr-only">Previous photo</span>
-            </button>
-            <button
-              type="button"
-              onClick={() => setIndex(wrapIndex(position + 1, count))}
-              className={cn(arrowClasses, 'right-3')}
-            >
-              <ChevronRight aria-hidden="true" className="size-6" />
-              <span className="sr-only">Next photo</span>
-            </button>
-          </>
-        ) : null}
+        <PhotoArrows position={position} count={count} onIndexChange={setIndex} inset="left-3" insetEnd="right-3" />
       </div>
       {count > 1 ? (
         <ul aria-label="Thumbnails" className="grid grid-cols-5 gap-2 sm:grid-cols-9">
