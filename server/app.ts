@@ -13,7 +13,7 @@ import { WebSocketServer } from 'ws';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
 import type { GraphQLContext, Viewer } from './graphql/context.js';
-import { AppError, formatGraphQLError, HTTP_STATUS, toAppError } from './graphql/errors.js';
+import { formatGraphQLError, HTTP_STATUS, toAppError } from './graphql/errors.js';
 import { getSchema } from './graphql/schema.js';
 import { configureGeocoder } from './modules/listings/geocoder.js';
 import { mountRestRoutes } from './rest.js';
@@ -239,4 +239,3 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   };
 }
 
-export { AppError };

@@ -1,5 +1,4 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import { propertyTypeFilterToEnum } from '../../../common/options.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
@@ -133,8 +132,6 @@ export function searchWhere(filter: SearchFilter): Prisma.PropertyWhereInput {
   }
   return { AND: and };
 }
-
-export { propertyTypeFilterToEnum };
 
 export interface SearchArgs {
   filter?: unknown;
