@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { requireUser } from '../auth/authz.js';
-import { isUuid, listingWhere } from '../listings/listings.service.js';
+import { canSeeListing, isUuid, listingAccessSelect, listingKeyWhere, listingWhere, visibleListingWhere } from '../listings/listings.service.js';
 
 /**
  * Saved listings (SPEC part 3, Favorite): a signed-in user with a completed account saves and unsaves
@@ -24,11 +24,6 @@ function parseListingKey(input: unknown): string {
 
 const notFound = () => new AppError('NOT_FOUND', 'That listing does not exist.');
 
-/** Listings a viewer may see: active ones, and their own (as owner or agent) in any status. */
-export function visibleListingWhere(uid: string): Prisma.PropertyWhereInput {
-  return { OR: [{ status: 'ACTIVE' }, { ownerId: uid }, { agent: { is: { userId: uid } } }] };
-}
-
 /** Saves a listing (by id or slug) for the viewer; saving it again changes nothing. */
 export async function saveListing(prisma: PrismaClient, viewer: Viewer | null, listingKey: unknown): Promise<{ id: string }> {
   const key = parseListingKey(listingKey);
@@ -48,14 +43,11 @@ export async function saveListing(prisma: PrismaClient, viewer: Viewer | null, l
 export async function unsaveListing(prisma: PrismaClient, viewer: Viewer | null, listingKey: unknown): Promise<{ id: string }> {
   const key = parseListingKey(listingKey);
   const user = await requireUser(prisma, viewer);
-  const listing = await prisma.property.findFirst({
-    where: isUuid(key) ? { id: key } : { slug: key },
-    select: { id: true, status: true, ownerId: true, agent: { select: { userId: true } } },
-  });
+  const byKey = listingKeyWhere(key);
+  const listing = byKey ? await prisma.property.findFirst({ where: byKey, select: { id: true, ...listingAccessSelect } }) : null;
   if (!listing) throw notFound();
   const { count } = await prisma.favorite.deleteMany({ where: { userId: user.id, propertyId: listing.id } });
-  const visible = listing.status === 'ACTIVE' || listing.ownerId === user.id || listing.agent?.userId === user.id;
-  if (!visible && count === 0) throw notFound();
+  if (!canSeeListing({ uid: user.id }, listing) && count === 0) throw notFound();
   return { id: listing.id };
 }
 
@@ -109,7 +101,7 @@ export async function savedListingsPage<P>(
   if (!Number.isInteger(first) || first < 1 || first > SAVED_MAX_PAGE_SIZE) {
     throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${SAVED_MAX_PAGE_SIZE}`);
   }
-  const where: Prisma.FavoriteWhereInput = { userId, property: { is: visibleListingWhere(userId) } };
+  const where: Prisma.FavoriteWhereInput = { userId, property: { is: visibleListingWhere({ uid: userId }) } };
   const cursor = args.after ? decodeSavedCursor(args.after) : null;
   const keyset: Prisma.FavoriteWhereInput | null = cursor
     ? { OR: [{ createdAt: { lt: new Date(cursor.t) } }, { createdAt: new Date(cursor.t), id: { lt: cursor.id } }] }

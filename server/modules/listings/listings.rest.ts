@@ -27,7 +27,7 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.j
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { displayName, isNewAgent } from '../agents/agents.service.js';
-import { encodeCursor, listingWhere, searchListings, totalMoveInCost } from './listings.service.js';
+import { encodeCursor, findListing, searchListings, totalMoveInCost } from './listings.service.js';
 
 /**
  * REST shims of the listings (SPEC part 7): GET /api/properties and GET /api/properties/{id or slug},
@@ -290,8 +290,7 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
 
   router.get('/properties/:idOrSlug', noStore, async (req, res) => {
     const { idOrSlug } = req.params as { idOrSlug: string };
-    const where = listingWhere(idOrSlug, req.viewer ?? null);
-    const listing = where ? await prisma.property.findFirst({ where, include: listingItemInclude }) : null;
+    const listing = await findListing(prisma, idOrSlug, req.viewer, { include: listingItemInclude });
     if (!listing) throw new AppError('NOT_FOUND', 'Property not found');
     res.json(toListingItem(listing));
   });

@@ -26,7 +26,7 @@ import {
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
-import { encodeCursor, listingWhere, searchListings, totalMoveInCost } from './listings.service.js';
+import { canManageListing, encodeCursor, findListing, listingAccessSelect, searchListings, totalMoveInCost } from './listings.service.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -126,6 +126,11 @@ export const PropertyRef = builder.prismaObject('Property', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     ownerId: t.exposeID('ownerId'),
+    viewerCanManage: t.boolean({
+      description: "True when the viewer is the listing's owner or its listing agent (they manage it and cannot contact themselves).",
+      select: listingAccessSelect,
+      resolve: (p, _args, ctx) => canManageListing(ctx.viewer, p),
+    }),
     agent: t.relation('agent', { nullable: true }),
     photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
     openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
@@ -205,8 +210,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id(), slug: t.arg.string() },
     resolve: (query, _root, args, ctx) => {
       const key = args.id != null ? String(args.id) : args.slug;
-      const where = key ? listingWhere(key, ctx.viewer) : null;
-      return where ? ctx.prisma.property.findFirst({ ...query, where }) : null;
+      return key ? findListing(ctx.prisma, key, ctx.viewer, query) : null;
     },
   }),
   properties: t.connection(

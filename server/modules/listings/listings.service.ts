@@ -317,15 +317,64 @@ export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
 }
 
-/**
- * The WHERE that finds a listing by id or slug as a viewer may see it: active listings for
- * everybody; drafts and inactive ones only for their owner and their agent (to anyone else they do
- * not exist). Null when the key cannot name a listing.
- */
-export function listingWhere(idOrSlug: string, viewer: ListingViewer | null): Prisma.PropertyWhereInput | null {
+// ---------------------------------------------------------------------------------------------------
+// Who may see and manage a listing: ONE rule, used by GraphQL, REST, favorites, views and the client's
+// 'You are the agent' state (through Property.viewerCanManage).
+// ---------------------------------------------------------------------------------------------------
+
+/** The facts about a listing the access rule reads. */
+export interface ListingAccessFacts {
+  status: string;
+  ownerId: string;
+  agent?: { userId: string } | null;
+}
+
+/** Select these to call `canManageListing` / `canSeeListing` on a row. */
+export const listingAccessSelect = { status: true, ownerId: true, agent: { select: { userId: true } } } as const;
+
+/** The listing's owner and its listing agent manage it (and see it in any status). */
+export function canManageListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
+  return Boolean(viewer) && (listing.ownerId === viewer!.uid || listing.agent?.userId === viewer!.uid);
+}
+
+/** Active listings are public; drafts and inactive ones are seen by those who manage them only. */
+export function canSeeListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
+  return listing.status === 'ACTIVE' || canManageListing(viewer, listing);
+}
+
+/** `canSeeListing` as a Prisma WHERE (the same rule, for queries that filter many rows). */
+export function visibleListingWhere(viewer: ListingViewer | null | undefined): Prisma.PropertyWhereInput {
+  if (!viewer) return { status: 'ACTIVE' };
+  return { OR: [{ status: 'ACTIVE' }, { ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } }] };
+}
+
+/** The WHERE naming one listing by id (uuid) or slug; null when the key cannot name a listing. */
+export function listingKeyWhere(idOrSlug: string): Prisma.PropertyWhereInput | null {
   const key = idOrSlug.trim();
   if (!key || key.length > 200) return null;
-  const visible: Prisma.PropertyWhereInput[] = [{ status: 'ACTIVE' }];
-  if (viewer) visible.push({ ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } });
-  return { AND: [isUuid(key) ? { id: key } : { slug: key }, { OR: visible }] };
+  return isUuid(key) ? { id: key } : { slug: key };
+}
+
+/**
+ * The WHERE that finds a listing by id or slug as a viewer may see it (`canSeeListing`): to anyone
+ * else drafts and inactive listings do not exist. Null when the key cannot name a listing.
+ */
+export function listingWhere(idOrSlug: string, viewer: ListingViewer | null | undefined): Prisma.PropertyWhereInput | null {
+  const byKey = listingKeyWhere(idOrSlug);
+  return byKey ? { AND: [byKey, visibleListingWhere(viewer)] } : null;
+}
+
+/**
+ * A listing by id or slug as the viewer may see it, loaded with `query` (a Prisma select/include):
+ * GraphQL's `property` and REST's GET /api/properties/{id} both read it through here.
+ */
+export async function findListing<A extends { select?: Prisma.PropertySelect | null; include?: Prisma.PropertyInclude | null }>(
+  prisma: PrismaClient,
+  idOrSlug: string,
+  viewer: ListingViewer | null | undefined,
+  query: A,
+): Promise<Prisma.PropertyGetPayload<A> | null> {
+  const where = listingWhere(idOrSlug, viewer);
+  if (!where) return null;
+  return (await prisma.property.findFirst({ ...(query as object), where })) as Prisma.PropertyGetPayload<A> | null;
 }
