@@ -5,8 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9399);
 
-// Browser tests drive Debian's Chromium against the real server (built client, embedded PGlite
-// seeded on its first start in a throwaway DATA_DIR).
+// Browser tests drive Debian's Chromium against the real server (built client, embedded PGlite in a
+// throwaway DATA_DIR, made fresh by tests/e2e/server.ts: migrated, seeded, plus the e2e factories'
+// rows). E2E_REUSE_SERVER=1 reuses a server already listening on E2E_PORT (local iterations only).
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -27,10 +28,10 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx server/main.ts`,
+    command: `tsx tests/e2e/server.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === '1',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -16,7 +16,18 @@ export function normalizePhone(input: string, defaultPrefix = DEFAULT_PHONE_PREF
   return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} is too long`);
+/** NUL and other control characters (C0, DEL, C1) have no place in a name or a one-line text. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A one-line text: trimmed, no control characters. */
+export const singleLineText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`);
+
+const name = (label: string) => singleLineText(label).pipe(z.string().min(1, `${label} is required`).max(60, `${label} is too long`));
 
 export const phoneSchema = z
   .string()

@@ -1,27 +1,27 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { expressMiddleware } from '@as-integrations/express5';
-import express, { type ErrorRequestHandler } from 'express';
-import helmet from 'helmet';
-import { useServer } from 'graphql-ws/use/ws';
+import express from 'express';
 import { pinoHttp } from 'pino-http';
-import { WebSocketServer } from 'ws';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
-import type { GraphQLContext, Viewer } from './graphql/context.js';
-import { formatGraphQLError, HTTP_STATUS, toAppError } from './graphql/errors.js';
+import { createGraphQLHttp } from './graphql/http.js';
 import { getSchema } from './graphql/schema.js';
-import { configureGeocoder } from './modules/listings/geocoder.js';
-import { mountRestRoutes } from './rest.js';
+import { attachGraphQLWebSocket } from './graphql/ws.js';
+import { errorHandler } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { securityHeaders } from './http/security-headers.js';
+import { spaRoutes } from './http/spa.js';
 import type { Logger } from './logger.js';
-import type { Storage } from './modules/uploads/storage.js';
-import { authRoutes, isAllowedOrigin, originCheck, viewerMiddleware } from './modules/auth/auth.rest.js';
+import { authRoutes, identityMiddleware, originCheck, restWritesAreFresh } from './modules/auth/auth.rest.js';
 import type { IdentityProvider } from './modules/auth/identity.js';
-import { bearerToken, resolveViewer } from './modules/auth/viewer.js';
+import { RevocationCache } from './modules/auth/revocation.js';
+import type { IdentityDeps } from './modules/auth/viewer.js';
+import { configureGeocoder } from './modules/listings/geocoder.js';
+import { pruneListingViews } from './modules/listings/listing-views.js';
+import { mediaRoutes } from './modules/uploads/media.rest.js';
+import type { Storage } from './modules/uploads/storage.js';
+import { mountRestRoutes } from './rest.js';
 
 export interface AppDeps {
   env: Env;
@@ -36,6 +36,8 @@ export interface AppDeps {
 export interface RunningApp {
   app: express.Express;
   server: http.Server;
+  /** The per-user revocation cache (tests read and mark it). */
+  revocations: RevocationCache;
   /** Listens on the given port (0 picks a free one) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
   /** Stops accepting connections, drains requests and sockets. The database is the caller's. */
@@ -44,6 +46,31 @@ export interface RunningApp {
 
 const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 
+/** Request logs (pino): authorization and cookies are redacted by the logger (server/logger.ts). */
+function requestLogging(log: Logger) {
+  return pinoHttp({
+    logger: log,
+    autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  });
+}
+
+/** The REST shims (SPEC part 7) and the auth routes under /api; anything else there is a JSON 404. */
+function apiRoutes(deps: { env: Env; prisma: PrismaClient; log: Logger; identityDeps: IdentityDeps }): express.Router {
+  const api = express.Router();
+  api.use(originCheck(deps.env));
+  api.use(authRoutes({ env: deps.env, prisma: deps.prisma, identityDeps: deps.identityDeps, mapStyleUrl: deps.env.MAP_STYLE_URL ?? null }));
+  mountRestRoutes(api, deps);
+  api.use((_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  return api;
+}
+
+/**
+ * The Express app and the graphql-ws server on one HTTP server. Each concern is a named piece:
+ * security headers, health, identity, GraphQL over HTTP and WebSocket, media, REST, the SPA, errors.
+ */
 export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const { env, prisma, storage, log, identity } = deps;
   configureGeocoder(env.GEOCODER_URL ?? null);
@@ -52,171 +79,33 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.disable('x-powered-by');
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
-          workerSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          frameSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'https:'],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-
-  // --- health ------------------------------------------------------------------------------------
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await prisma.$queryRaw`SELECT 1`;
-      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
-    } catch (err) {
-      log.error({ err }, 'health check: database unreachable');
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: 'unreachable' });
-    }
-  });
-
-  // --- who is asking (Bearer ID token or session cookie), for GraphQL and REST alike ---------------
-  app.use(['/graphql', '/api'], viewerMiddleware({ env, identity }));
-
-  // --- GraphQL over HTTP and WebSocket -----------------------------------------------------------
+  const revocations = new RevocationCache(identity);
+  const identityDeps: IdentityDeps = { identity, revocations };
   const schema = getSchema();
-  const wss = new WebSocketServer({ server, path: '/graphql' });
-  const wsServer = useServer<Record<string, unknown>, { viewer: Viewer | null }>(
-    {
-      schema,
-      context: (ctx): GraphQLContext => ({ prisma, viewer: ctx.extra.viewer ?? null, log }),
-      // The handshake is authenticated like HTTP: a Bearer token in connectionParams.authorization,
-      // else the session cookie of the upgrade request; and only allowed origins may connect.
-      onConnect: async (ctx) => {
-        const { headers } = ctx.extra.request;
-        if (!isAllowedOrigin(env, headers.origin)) return false;
-        const raw = ctx.connectionParams?.authorization;
-        const token = typeof raw === 'string' ? bearerToken(raw) : undefined;
-        if (typeof raw === 'string' && !token) return false;
-        try {
-          ctx.extra.viewer = (await resolveViewer(identity, { cookie: headers.cookie }, token)).viewer;
-          return true;
-        } catch {
-          return false;
-        }
-      },
-    },
-    wss,
-  );
-  const apollo = new ApolloServer<GraphQLContext>({
-    schema,
-    csrfPrevention: true,
-    introspection: true,
-    includeStacktraceInErrorResponses: false,
-    formatError: (formatted, error) => formatGraphQLError(formatted, error, (err) => log.error({ err }, 'GraphQL resolver failed')),
-    plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer: server }),
-      {
-        async serverWillStart() {
-          return {
-            async drainServer() {
-              await wsServer.dispose();
-            },
-          };
-        },
-      },
-    ],
-  });
-  await apollo.start();
-  app.use(
-    '/graphql',
-    express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, {
-      context: async ({ req }) => ({ prisma, viewer: req.viewer ?? null, log: req.log ?? log }),
-    }),
-  );
 
-  // --- photos ------------------------------------------------------------------------------------
-  app.get('/media/*key', async (req, res, next) => {
-    try {
-      const parts = (req.params as { key?: string[] }).key ?? [];
-      const object = await storage.get(parts.join('/')).catch(() => null);
-      if (!object) {
-        res.status(404).json({ error: 'Not found' });
-        return;
-      }
-      res.set({
-        'Content-Type': object.contentType,
-        'Content-Length': String(object.size),
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      object.body.on('error', next).pipe(res);
-    } catch (err) {
-      next(err);
-    }
-  });
+  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps });
+  const graphql = await createGraphQLHttp({ server, schema, env, prisma, log, identityDeps, onDrain: () => ws.dispose() });
 
-  // --- REST shims (SPEC part 7); anything else under /api is a JSON 404 -----------------------------
-  const api = express.Router();
-  api.use(originCheck(env));
-  api.use(authRoutes({ env, prisma, identity, mapStyleUrl: env.MAP_STYLE_URL ?? null }));
-  mountRestRoutes(api, { env, prisma, log });
-  api.use((_req, res) => {
-    res.status(404).json({ error: 'Not found' });
-  });
-  app.use('/api', api);
+  app.use(requestLogging(log));
+  app.use(securityHeaders(env));
+  app.use(healthRoutes({ prisma, log }));
+  app.use(['/graphql', '/api'], identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }));
+  app.use(graphql.router);
+  app.use(mediaRoutes({ storage }));
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps }));
+  app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
+  app.use(errorHandler(log));
 
-  // --- the client (SPA) --------------------------------------------------------------------------
-  const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
-  const indexHtml = path.join(clientDir, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
-    });
-  } else {
-    app.get('/', (_req, res) => {
-      res
-        .status(503)
-        .type('text/plain')
-        .send('The client is not built. Run `npm run build` (or `npm run dev` for hot reload on port 5173).');
-    });
-  }
-
-  // --- errors ------------------------------------------------------------------------------------
-  const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    const app = toAppError(err);
-    if (app) {
-      res.status(HTTP_STATUS[app.code]).json({ error: app.message, code: app.code });
-      return;
-    }
-    const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
-    if (status >= 500) (req.log ?? log).error({ err }, 'request failed');
-    res.status(status).json({ error: status >= 500 ? 'Internal server error' : (err as Error).message });
-  };
-  app.use(onError);
-
-  const sockets = new Set<import('node:net').Socket>();
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
+  // Visits older than the view window no longer block anything: forget them now and then.
+  const pruning = setInterval(() => {
+    pruneListingViews(prisma).catch((err: unknown) => log.warn({ err }, 'pruning listing views failed'));
+  }, 10 * 60_000);
+  pruning.unref();
 
   return {
     app,
     server,
+    revocations,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -226,16 +115,19 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
         });
       }),
     async close() {
-      for (const client of wss.clients) client.close(1001, 'Server shutting down');
-      await apollo.stop();
-      wss.close();
-      await new Promise<void>((resolve) => {
+      clearInterval(pruning);
+      const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
         server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open.
-        setTimeout(() => sockets.forEach((s) => s.destroy()), 2_000).unref();
       });
+      server.closeIdleConnections();
+      await graphql.apollo.stop(); // drains HTTP requests in flight, then the WebSocket server
+      server.closeIdleConnections();
+      // A connection still busy after the drain is ended rather than waited on.
+      const force = setTimeout(() => server.closeAllConnections(), 2_000);
+      force.unref();
+      await closed;
+      clearTimeout(force);
     },
   };
 }
-

@@ -17,12 +17,14 @@ const postgresUrl = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in emulator mode (its tokens are unsigned), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: postgresUrl.optional(),
-  SEED_ON_EMPTY: bool.default(true),
+  /** Unset: true, except in production. */
+  SEED_ON_EMPTY: bool.optional(),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
@@ -49,7 +51,11 @@ export const envSchema = z.object({
   SESSION_COOKIE_DAYS: z.coerce.number().int().min(1).max(5).default(5),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY'> & {
+  /** The address to listen on (see HOST). */
+  HOST: string;
+  /** Whether to seed demo data into an empty database (see SEED_ON_EMPTY). */
+  SEED_ON_EMPTY: boolean;
   /** True when identity comes from the Firebase Auth emulator (no real project configured). */
   authEmulator: boolean;
   /** Origins allowed for cookie-authenticated requests and WebSockets. */
@@ -90,6 +96,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
+    // Emulator tokens are unsigned: anyone who can reach the port could act as any user.
+    HOST: env.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0'),
+    SEED_ON_EMPTY: env.SEED_ON_EMPTY ?? env.NODE_ENV !== 'production',
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl,
     authEmulator: emulator,

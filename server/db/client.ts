@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.js';
+import { WORD_SIMILARITY_THRESHOLD } from '../modules/listings/text-search.js';
 
 export type { PrismaClient };
 
@@ -61,6 +62,21 @@ function pgConfig(connectionString: string, max: number) {
   return { connectionString, max, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 };
 }
 
+/**
+ * Session settings every connection of the app gets when it opens: the word-similarity threshold
+ * of the typo-tolerant search (read by pg_trgm's `<%` operator and its GIN index scans), so a text
+ * search needs no transaction to set it.
+ */
+export const SESSION_SETTINGS_SQL = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
+function withSessionSettings(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    // Queued on the client before any query of the app, so it always runs first.
+    client.query(SESSION_SETTINGS_SQL).catch(() => undefined);
+  });
+  return pool;
+}
+
 export async function createDatabase(opts: DatabaseOptions = {}): Promise<Database> {
   const onQuery = opts.onQuery;
   const logOpts = onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {};
@@ -70,10 +86,10 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     const schema = url.searchParams.get('schema') ?? undefined;
     url.searchParams.delete('schema');
     const connectionString = url.toString();
-    const mainFactory = new PrismaPg(
-      { ...pgConfig(connectionString, opts.poolSize ?? 10), ...(schema ? { options: `-c search_path="${schema}"` } : {}) },
-      schema ? { schema } : undefined,
+    const mainPool = withSessionSettings(
+      new pg.Pool({ ...pgConfig(connectionString, opts.poolSize ?? 10), ...(schema ? { options: `-c search_path="${schema}"` } : {}) }),
     );
+    const mainFactory = new PrismaPg(mainPool, schema ? { schema } : undefined);
     // PrismaPg's own shadow database keeps the connection string, which names the main database;
     // create a throwaway database and point a fresh pool at it instead.
     const adapterFactory: SqlMigrationAwareDriverAdapterFactory = {
@@ -105,6 +121,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
       connectionString: opts.databaseUrl,
       async close() {
         await prisma.$disconnect();
+        await mainPool.end();
       },
     };
   }
@@ -112,7 +129,9 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
   const main = await servePglite(opts.dataDir ?? 'memory://');
   // PGlite serves one connection at a time (its multiplexer interleaves protocol messages of
   // concurrent connections), so the app and the migration engine share one single-connection pool.
-  const pool = new pg.Pool({ ...pgConfig(main.connectionString, 1), idleTimeoutMillis: 0 });
+  // A request waiting for that connection queues for as long as it takes (no acquire timeout):
+  // under load PGlite is slow, not broken.
+  const pool = withSessionSettings(new pg.Pool({ ...pgConfig(main.connectionString, 1), idleTimeoutMillis: 0, connectionTimeoutMillis: 0 }));
   const mainFactory = new PrismaPg(pool);
   const shadows: Array<{ close(): Promise<void> }> = [];
   // PGlite holds a single database, so the shadow database of `diff` is a throwaway in-memory PGlite.
@@ -126,7 +145,8 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
       return new PrismaPg(pgConfig(shadow.connectionString, 1)).connect();
     },
   };
-  const prisma = new PrismaClient({ adapter: mainFactory, ...logOpts });
+  // Transactions wait for the single connection like any query (Prisma's default is 2 s).
+  const prisma = new PrismaClient({ adapter: mainFactory, transactionOptions: { maxWait: 120_000, timeout: 120_000 }, ...logOpts });
   if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
   return {
     kind: 'pglite',

@@ -26,6 +26,9 @@ export const builder = new SchemaBuilder<{
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
+    // Every connection's page is capped (docs/decisions/0011-bounded-graphql.md).
+    defaultConnectionSize: 20,
+    maxConnectionSize: 50,
   },
   relay: {
     clientMutationId: 'omit',

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
+import type { AuthState } from '../modules/auth/viewer.js';
 
 /** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
@@ -9,10 +10,26 @@ export interface Viewer {
   phone?: string | null;
   /** From the database user row when known; loaded on demand by the authorization helpers. */
   role: 'RENTER' | 'AGENT' | null;
+  /** When the credential's sign-in happened and when it expires (seconds since the epoch). */
+  authTime?: number;
+  expiresAt?: number;
+}
+
+/** An anonymous visitor, for counting views honestly (docs/decisions/0012-view-counting.md). */
+export interface Visitor {
+  /** The client address (TRUST_PROXY respected). */
+  ip: string;
+  /** The first-party visitor cookie the request carried, if any. */
+  cookieId: string | null;
+  /** Sets the visitor cookie on the response when the request had none (no-op where none can be set). */
+  ensureCookie(): void;
 }
 
 export interface GraphQLContext {
   prisma: PrismaClient;
   viewer: Viewer | null;
   log: Logger;
+  /** What became of the credential presented (absent in in-process tests: anonymous or `viewer`). */
+  auth?: AuthState;
+  visitor?: Visitor;
 }

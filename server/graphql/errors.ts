@@ -1,7 +1,8 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ZodError } from 'zod';
+import { stripSuggestions } from './limits.js';
 
-export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED'] as const;
+export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -11,6 +12,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** A domain error: services throw it, GraphQL maps it to extensions.code, REST to a status. */
@@ -35,27 +37,73 @@ export function fromZod(err: ZodError): AppError {
   });
 }
 
+/**
+ * Prisma's known request errors that are the client's doing: a unique constraint (P2002, e.g. a
+ * double-submitted form), a record that does not exist (P2025), a malformed value (P2023, P2007).
+ */
+function fromPrisma(err: unknown): AppError | null {
+  const e = err as { name?: string; code?: unknown } | null;
+  if (!e || e.name !== 'PrismaClientKnownRequestError' || typeof e.code !== 'string') return null;
+  switch (e.code) {
+    case 'P2002':
+      return new AppError('CONFLICT', 'That already exists (it may have just been submitted twice).');
+    case 'P2025':
+      return new AppError('NOT_FOUND', 'That does not exist.');
+    case 'P2023':
+    case 'P2007':
+      return new AppError('BAD_USER_INPUT', 'A value has the wrong format.');
+    default:
+      return null;
+  }
+}
+
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZod(err);
-  return null;
+  // Pothos' argument checks (a forged connection cursor, conflicting paging arguments).
+  if ((err as Error | null)?.name === 'PothosValidationError') {
+    const message = (err as Error).message;
+    return new AppError('BAD_USER_INPUT', message.startsWith('Invalid cursor') ? 'Invalid cursor: start again from the first page' : message);
+  }
+  return fromPrisma(err);
 }
 
+/** Codes of errors that are the client's doing (Apollo's own and ours): shown as they are. */
+const CLIENT_ERROR_CODES = new Set<string>([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  ...ERROR_CODES,
+]);
+
 /**
- * Apollo's formatError: domain errors keep their message and code; GraphQL validation errors pass;
- * anything unexpected is logged by the caller and masked.
+ * Apollo's formatError: domain errors (and Prisma's client errors) keep their message and code;
+ * parse, validation and variable errors keep Apollo's code and message (field suggestions removed
+ * in production); anything unexpected is logged by the caller and masked: no message, no stack.
  */
-export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown, log: (err: unknown) => void): GraphQLFormattedError {
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log: (err: unknown) => void,
+  opts: { production?: boolean } = {},
+): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? null) : null;
-  const app = toAppError(original);
+  const app = toAppError(original ?? error);
   if (app) {
-    return { ...formatted, message: app.message, extensions: { code: app.code, ...(app.details ?? {}) } };
+    return { message: app.message, locations: formatted.locations, path: formatted.path, extensions: { code: app.code, ...(app.details ?? {}) } };
   }
   const code = formatted.extensions?.code;
-  const known =
-    typeof code === 'string' &&
-    ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', ...ERROR_CODES].includes(code);
-  if (known && !original) return formatted;
+  // Apollo wraps graphql-js' own errors, keeping the GraphQLError as originalError; a plain Error
+  // thrown by a resolver is what must never be shown.
+  const clientError = typeof code === 'string' && CLIENT_ERROR_CODES.has(code) && (!original || original instanceof GraphQLError);
+  if (clientError) {
+    const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, message: opts.production ? stripSuggestions(formatted.message) : formatted.message, extensions };
+  }
   log(original ?? error);
   return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

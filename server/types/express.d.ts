@@ -1,10 +1,13 @@
 import type { Viewer } from '../graphql/context.js';
+import type { AuthState } from '../modules/auth/viewer.js';
 
 declare global {
   namespace Express {
     interface Request {
-      /** Set by the viewer middleware (server/modules/auth): null for anonymous requests. */
+      /** Set by the identity middleware (server/modules/auth): null for anonymous requests. */
       viewer?: Viewer | null;
+      /** What became of the credential the request presented (set with `viewer`). */
+      auth?: AuthState;
     }
   }
 }

@@ -1,15 +1,69 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { signInContext, type Account } from './accounts.js';
 
 const EMULATOR_PORT = Number(process.env.E2E_AUTH_PORT ?? 9399);
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+export interface TestFixtures {
+  consoleErrors: string[];
+  expectedFailures: RegExp[];
+  /**
+   * Signs the test's browser context in as this account before the test (a session made
+   * programmatically, not through the sign-in form): `test.use({ account: DEMO_AGENT })`.
+   * Tests that sign out must use an account of their own (`createRenter`): signing out revokes
+   * every session of the user.
+   */
+  account: Account | null;
+}
+
+export interface WorkerFixtures {
+  /** The signed-in storage state (cookies + IndexedDB) of an account, made once per worker. */
+  signedInState: (account: Account) => Promise<StorageState>;
+}
 
 /**
  * Every browser test fails on a console.error or an uncaught page error. Two kinds of browser
  * network messages are not the app's errors: the Auth emulator answering 501 for endpoints it does
  * not implement (reCAPTCHA config), and failures a test provokes on purpose (`expectedFailures`).
  */
-export const test = base.extend<{ consoleErrors: string[]; expectedFailures: RegExp[] }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   expectedFailures: [[], { option: true }],
+  account: [null, { option: true }],
+
+  signedInState: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('signedInState needs use.baseURL');
+      // Signing in once per worker and account keeps well under the server's real limit of
+      // session mints per minute and IP.
+      const states = new Map<string, Promise<StorageState>>();
+      await use((account) => {
+        let state = states.get(account.email);
+        if (!state) {
+          state = (async () => {
+            const context = await browser.newContext({ baseURL });
+            try {
+              await signInContext(context, baseURL, account);
+              return await context.storageState({ indexedDB: true });
+            } finally {
+              await context.close();
+            }
+          })();
+          state.catch(() => states.delete(account.email));
+          states.set(account.email, state);
+        }
+        return state;
+      });
+    },
+    { scope: 'worker' },
+  ],
+
+  storageState: async ({ account, signedInState, storageState }, use) => {
+    await use(account ? await signedInState(account) : storageState);
+  },
+
   consoleErrors: [
     async ({ page, expectedFailures }, use) => {
       const errors: string[] = [];
@@ -34,10 +88,23 @@ export const test = base.extend<{ consoleErrors: string[]; expectedFailures: Reg
 
 export { expect };
 
-/** Runs axe on the page and fails on serious or critical violations. */
+/** Every WCAG 2.x A and AA rule of axe (2.0, 2.1 and 2.2). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe with every WCAG 2.x A/AA rule, plus 'label-content-name-mismatch' (WCAG 2.5.3 Label in
+ * Name: an accessible name must contain the visible text; axe ships it as experimental, so it is
+ * switched on here), and fails on serious or critical violations.
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // options() replaces every option, so it goes before withTags().
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  const bad = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch',
+  );
   expect(
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
   ).toEqual([]);

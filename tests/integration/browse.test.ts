@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/graphql/context.js';
-import { RecentViews, recordListingView } from '../../server/modules/listings/listing-views.js';
+import { IP_VIEW_CEILING, pruneListingViews, recordListingView } from '../../server/modules/listings/listing-views.js';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
 import { execute, query } from '../setup/graphql.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -16,29 +16,6 @@ const VIEW = /* GraphQL */ `
     }
   }
 `;
-
-describe('the repeat window of views', () => {
-  it('counts a caller once per listing within the window, then again after it', () => {
-    let now = 0;
-    const recent = new RecentViews(10 * 60_000, 100, () => now);
-    expect(recent.firstVisit('user:a|l1')).toBe(true);
-    expect(recent.firstVisit('user:a|l1')).toBe(false);
-    expect(recent.firstVisit('user:b|l1')).toBe(true);
-    expect(recent.firstVisit('user:a|l2')).toBe(true);
-    now = 10 * 60_000 - 1;
-    expect(recent.firstVisit('user:a|l1')).toBe(false);
-    now = 10 * 60_000;
-    expect(recent.firstVisit('user:a|l1')).toBe(true);
-  });
-
-  it('keeps at most its size, dropping the oldest first', () => {
-    const recent = new RecentViews(60_000, 3, () => 0);
-    for (const k of ['a', 'b', 'c', 'd']) recent.firstVisit(k);
-    expect(recent.size).toBe(3);
-    expect(recent.firstVisit('a')).toBe(true); // forgotten, so counted again
-    expect(recent.firstVisit('d')).toBe(false);
-  });
-});
 
 describe.each(backends)('listing views on %s', (backend) => {
   let db: TestDatabase;
@@ -60,22 +37,51 @@ describe.each(backends)('listing views on %s', (backend) => {
 
   const views = async () => (await db.prisma.property.findUniqueOrThrow({ where: { id: active.id } })).views;
 
-  it('counts each visit of an anonymous visitor as one view, leaving inquiries alone', async () => {
+  const anonymous = (ip: string, cookieId: string | null = null) => ({ viewerUid: null, cookieId, ip });
+
+  it('counts a visit as one view, leaving inquiries alone; by id or slug', async () => {
     const r = await query<{ recordPropertyView: { id: string; views: number; inquiriesCount: number } }>(db.prisma, VIEW, {
       id: active.id,
     });
     expect(r.recordPropertyView).toEqual({ id: active.id, views: 11, inquiriesCount: 3 });
-    await query(db.prisma, VIEW, { id: active.slug });
+    expect(await recordListingView(db.prisma, active.slug, anonymous('10.1.0.1'))).toEqual({ id: active.id, counted: true });
     expect(await views()).toBe(12);
   });
 
-  it('counts a signed-in viewer once per listing within 10 minutes', async () => {
+  it('counts a signed-in viewer once per listing within 30 minutes, then again after', async () => {
     const before = await views();
     const viewer: Viewer = { uid: `viewer-${backend}`, email: null, role: 'RENTER' };
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     const r = await query<{ recordPropertyView: { views: number } }>(db.prisma, VIEW, { id: active.slug }, viewer);
     expect(r.recordPropertyView.views).toBe(before + 1);
+    // 29 minutes later: still the same visit; 31 minutes later: a new one.
+    const age = async (minutes: number) =>
+      db.prisma.$executeRaw`UPDATE "ListingView" SET "countedAt" = now() - make_interval(mins => ${minutes}::int) WHERE "visitor" = ${`u:${viewer.uid}`}`;
+    await age(29);
+    await query(db.prisma, VIEW, { id: active.id }, viewer);
+    expect(await views()).toBe(before + 1);
+    await age(31);
+    await query(db.prisma, VIEW, { id: active.id }, viewer);
+    expect(await views()).toBe(before + 2);
+  });
+
+  it('counts an anonymous visitor once by their cookie, else by their address', async () => {
+    const before = await views();
+    for (let i = 0; i < 5; i++) await recordListingView(db.prisma, active.id, anonymous('10.2.0.1', '11111111-1111-4111-8111-111111111111'));
+    expect(await views()).toBe(before + 1);
+    for (let i = 0; i < 5; i++) await recordListingView(db.prisma, active.id, anonymous('10.2.0.2'));
+    expect(await views()).toBe(before + 2);
+  });
+
+  it(`holds one address to ${IP_VIEW_CEILING} anonymous views per listing, however many cookies it throws away`, async () => {
+    const before = await views();
+    for (let i = 0; i < IP_VIEW_CEILING + 10; i++) {
+      await recordListingView(db.prisma, active.id, anonymous('10.3.0.1', `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`));
+    }
+    expect(await views()).toBe(before + IP_VIEW_CEILING);
+    // Another address is not held by the first one's ceiling.
+    expect((await recordListingView(db.prisma, active.id, anonymous('10.3.0.2')))?.counted).toBe(true);
   });
 
   it('does not count the owner or the agent', async () => {
@@ -95,15 +101,21 @@ describe.each(backends)('listing views on %s', (backend) => {
     expect((await db.prisma.property.findUniqueOrThrow({ where: { id: draftId } })).views).toBe(0);
   });
 
-  it('adds exactly one per visit under concurrency (atomic increment)', async () => {
+  it('adds exactly one per visitor under concurrency (one statement claims and counts)', async () => {
     const before = await views();
-    const memory = new RecentViews();
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        recordListingView(db.prisma, active.id, { callerKey: `ip:10.0.0.${i}`, viewerUid: null }, memory),
-      ),
+      Array.from({ length: 20 }, (_, i) => recordListingView(db.prisma, active.id, { viewerUid: `concurrent-${i % 10}`, cookieId: null, ip: '10.4.0.1' })),
     );
-    expect(await views()).toBe(before + 20);
+    expect(await views()).toBe(before + 10);
+  });
+
+  it('records a view in two statements and forgets visits older than the window', async () => {
+    db.resetQueries();
+    await recordListingView(db.prisma, active.id, anonymous('10.5.0.1'));
+    expect(dataStatements(db.queries)).toHaveLength(2);
+    await db.prisma.$executeRaw`UPDATE "ListingView" SET "countedAt" = now() - interval '31 minutes' WHERE "ip" = '10.5.0.1'`;
+    expect(await pruneListingViews(db.prisma)).toBe(1);
+    expect(await db.prisma.listingView.count({ where: { ip: '10.5.0.1' } })).toBe(0);
   });
 });
 

@@ -1,9 +1,8 @@
 import express from 'express';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../graphql/errors.js';
-import { isUuid } from '../listings/listings.service.js';
 import { listingItemInclude, noStore, toListingItem } from '../listings/listings.rest.js';
-import { AGENT_REVIEWS_MAX, displayName, isNewAgent } from './agents.service.js';
+import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';
 
 /**
  * GET /api/agents/{id} (SPEC part 7): the agent profile as SPEC part 3 says it is read, with the
@@ -94,14 +93,7 @@ export function agentRoutes(deps: { prisma: PrismaClient }): express.Router {
 
   router.get('/agents/:id', noStore, async (req, res) => {
     const { id } = req.params as { id: string };
-    const key = id.trim();
-    const agent =
-      key && key.length <= 200
-        ? await prisma.agent.findFirst({
-            where: isUuid(key) ? { OR: [{ id: key }, { userId: key }] } : { userId: key },
-            include: agentProfileInclude,
-          })
-        : null;
+    const agent = await findAgent(prisma, id, { include: agentProfileInclude });
     if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
     res.json(toAgentProfile(agent));
   });

@@ -1,6 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { isUuid } from '../listings/listings.service.js';
-import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, isNewAgent } from './agents.service.js';
+import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, findAgent, isNewAgent } from './agents.service.js';
 
 const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;
 
@@ -59,11 +58,9 @@ builder.queryFields((t) => ({
   agent: t.prismaField({
     type: 'Agent',
     nullable: true,
+    description: 'An agent by agent id, or by the user id of the agent (as GET /api/agents/{id}).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => {
-      const id = String(args.id);
-      return isUuid(id) ? ctx.prisma.agent.findUnique({ ...query, where: { id } }) : null;
-    },
+    resolve: (query, _root, args, ctx) => findAgent(ctx.prisma, String(args.id), query),
   }),
   agents: t.prismaConnection(
     {

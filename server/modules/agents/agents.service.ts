@@ -1,3 +1,6 @@
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import { isUuid } from '../listings/listings.service.js';
+
 /** Business rules of agent profiles (SPEC part 3, Agent). */
 
 export const NEW_AGENT_DAYS = 30;
@@ -21,4 +24,25 @@ export const AGENT_REVIEWS_MAX = 20;
 export function agentReviewsTake(first: number | null | undefined): number {
   if (first === null || first === undefined || !Number.isFinite(first)) return AGENT_REVIEWS_DEFAULT;
   return Math.min(AGENT_REVIEWS_MAX, Math.max(0, Math.trunc(first)));
+}
+
+/** The WHERE naming an agent by agent id or by the agent's user id (uid); null when the key cannot be one. */
+export function agentKeyWhere(idOrUid: string): Prisma.AgentWhereInput | null {
+  const key = idOrUid.trim();
+  if (!key || key.length > 128) return null;
+  return isUuid(key) ? { OR: [{ id: key }, { userId: key }] } : { userId: key };
+}
+
+/**
+ * An agent by agent id or user id, loaded with `query` (a Prisma select/include): GraphQL's
+ * `agent(id)` and REST's GET /api/agents/{id} both read it through here.
+ */
+export async function findAgent<A extends { select?: Prisma.AgentSelect | null; include?: Prisma.AgentInclude | null }>(
+  prisma: PrismaClient,
+  idOrUid: string,
+  query: A,
+): Promise<Prisma.AgentGetPayload<A> | null> {
+  const where = agentKeyWhere(idOrUid);
+  if (!where) return null;
+  return (await prisma.agent.findFirst({ ...(query as object), where })) as Prisma.AgentGetPayload<A> | null;
 }

@@ -5,8 +5,9 @@ import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { completeSignup, phoneRegistered, recordSignIn } from './auth.service.js';
-import type { IdentityProvider } from './identity.js';
-import { bearerToken, resolveViewer, SESSION_COOKIE } from './viewer.js';
+import { secureCookies } from '../../http/visitor.js';
+import { CredentialRefused, providerUnavailable } from './identity.js';
+import { bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -14,40 +15,39 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 export interface AuthDeps {
   env: Env;
   prisma: PrismaClient;
-  identity: IdentityProvider;
+  identityDeps: IdentityDeps;
 }
 
 function cookieOptions(env: Env) {
-  const url = new URL(env.publicUrl);
-  const plainLocalhost = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return { httpOnly: true, sameSite: 'lax' as const, secure: !plainLocalhost, path: '/' };
+  return { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(env), path: '/' };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Sets `req.viewer` on every request (Bearer ID token, else session cookie). A bad Bearer token is
- * answered with 401 UNAUTHENTICATED; a stale cookie is cleared and the request goes on anonymously.
+ * Sets `req.auth` and `req.viewer` on every request (Bearer ID token, else session cookie).
+ * Verification is local and revocation comes from the per-user cache; REST writes check it with
+ * the provider (`fresh`). Nothing here fails a request: a refused credential makes it anonymous
+ * (with the X-Auth-Token-Refused header, and a cleared cookie when the provider said it is invalid
+ * or revoked), and what then needs a viewer answers 401, or 503 when the provider was unreachable.
  */
-export function viewerMiddleware({ env, identity }: Pick<AuthDeps, 'env' | 'identity'>) {
+export function identityMiddleware({ env, identityDeps, freshFor }: { env: Env; identityDeps: IdentityDeps; freshFor: (req: Request) => boolean }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const resolved = await resolveViewer(identity, req.headers);
-      req.viewer = resolved.viewer;
-      (req as Request & { authVia?: string | null }).authVia = resolved.via;
-      if (resolved.staleCookie) res.clearCookie(SESSION_COOKIE, cookieOptions(env));
+      const auth = await resolveAuth(identityDeps, req.headers, { fresh: freshFor(req) });
+      req.auth = auth;
+      req.viewer = auth.viewer;
+      if (auth.refused) res.set(TOKEN_REFUSED_HEADER, auth.refused);
+      if (auth.clearCookie) res.clearCookie(SESSION_COOKIE, cookieOptions(env));
       next();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
-        if (req.originalUrl.startsWith('/graphql')) {
-          res.status(401).json({ errors: [{ message: err.message, extensions: { code: 'UNAUTHENTICATED' } }] });
-        } else {
-          res.status(401).json({ error: err.message, code: 'UNAUTHENTICATED' });
-        }
-        return;
-      }
       next(err);
     }
   };
 }
+
+/** REST writes are checked against the identity provider; reads use the revocation cache. */
+export const restWritesAreFresh = (req: Request) => !SAFE_METHODS.has(req.method);
 
 function originOf(req: Request): string | null {
   const origin = req.get('origin');
@@ -67,7 +67,7 @@ function originOf(req: Request): string | null {
  */
 export function originCheck(env: Env) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || bearerToken(req.get('authorization'))) return next();
+    if (SAFE_METHODS.has(req.method) || bearerToken(req.get('authorization'))) return next();
     const origin = originOf(req);
     if (!origin || !env.allowedOrigins.includes(origin)) {
       res.status(403).json({ error: 'Cross-site request refused', code: 'FORBIDDEN' });
@@ -85,22 +85,57 @@ const asyncRoute =
   (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>
     fn(req, res).catch(next);
 
+/** Rate limits of the sign-in related calls, per client address and minute (real values, also under test). */
+export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10 } as const;
+
+function limiter(limit: number) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many attempts. Please wait a minute.', code: 'RATE_LIMITED' },
+  });
+}
+
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
 export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): express.Router {
-  const { env, prisma, identity } = deps;
+  const { env, prisma, identityDeps } = deps;
+  const { identity, revocations } = identityDeps;
   const router = express.Router();
   const json = express.json({ limit: '16kb' });
-  const testing = env.NODE_ENV === 'test';
-  const authLimiter = rateLimit({ windowMs: 60_000, limit: testing ? 1_000 : 30, standardHeaders: 'draft-8', legacyHeaders: false, message: { error: 'Too many attempts. Please wait a minute.', code: 'RATE_LIMITED' } });
-  const phoneLimiter = rateLimit({ windowMs: 60_000, limit: testing ? 1_000 : 10, standardHeaders: 'draft-8', legacyHeaders: false, message: { error: 'Too many attempts. Please wait a minute.', code: 'RATE_LIMITED' } });
+  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session);
+  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck);
+  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup);
   const maxAgeMs = env.SESSION_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 
+  /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */
+  async function verifiedNow(idToken: string) {
+    let who;
+    try {
+      who = await identity.verifyIdToken(idToken);
+    } catch (err) {
+      if (err instanceof CredentialRefused) throw err.toAppError();
+      throw err;
+    }
+    const status = await revocations.status(who, { fresh: true });
+    if (status === 'unavailable') throw providerUnavailable();
+    if (status === 'revoked') throw new CredentialRefused('revoked').toAppError();
+    return who;
+  }
+
   async function startSession(idToken: string, res: Response) {
-    const who = await identity.verifyIdToken(idToken);
+    const who = await verifiedNow(idToken);
     if (Date.now() / 1000 - who.authTime > RECENT_SIGN_IN_SECONDS) {
       throw new AppError('UNAUTHENTICATED', 'Recent sign-in required. Please sign in again.');
     }
-    const cookie = await identity.createSessionCookie(idToken, maxAgeMs);
+    let cookie: string;
+    try {
+      cookie = await identity.createSessionCookie(idToken, maxAgeMs);
+    } catch (err) {
+      if (err instanceof CredentialRefused) throw err.toAppError();
+      throw err;
+    }
     res.cookie(SESSION_COOKIE, cookie, { ...cookieOptions(env), maxAge: maxAgeMs });
     await recordSignIn(prisma, who.uid);
     res.set('Cache-Control', 'no-store').json({ ok: true, uid: who.uid });
@@ -116,7 +151,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): ex
 
   router.post(
     '/auth/session',
-    authLimiter,
+    sessionLimiter,
     json,
     asyncRoute(async (req, res) => {
       const idToken = (req.body as { idToken?: unknown } | undefined)?.idToken;
@@ -129,7 +164,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): ex
 
   router.post(
     '/token',
-    authLimiter,
+    sessionLimiter,
     asyncRoute(async (req, res) => {
       const token = bearerToken(req.get('authorization'));
       if (!token) throw new AppError('UNAUTHENTICATED', 'A Bearer token is required');
@@ -140,9 +175,16 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): ex
   router.post(
     '/auth/signout',
     asyncRoute(async (req, res) => {
-      if (req.viewer) await identity.revokeSessions(req.viewer.uid);
-      res.clearCookie(SESSION_COOKIE, cookieOptions(env));
-      res.set('Cache-Control', 'no-store').json({ ok: true });
+      // The cookie goes in any case; the sessions of every device are revoked when the provider answers.
+      res.clearCookie(SESSION_COOKIE, cookieOptions(env)).set('Cache-Control', 'no-store');
+      const uid = req.auth?.viewer?.uid ?? null;
+      if (uid) {
+        await identity.revokeSessions(uid);
+        revocations.markRevoked(uid); // and this server's open sockets of the user close now
+      } else if (req.auth?.unavailable) {
+        throw providerUnavailable();
+      }
+      res.json({ ok: true });
     }),
   );
 
@@ -160,12 +202,12 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): ex
 
   router.post(
     '/auth/complete-signup',
-    authLimiter,
+    signupLimiter,
     json,
     asyncRoute(async (req, res) => {
       const token = bearerToken(req.get('authorization'));
       if (!token) throw new AppError('UNAUTHENTICATED', 'A Bearer token is required');
-      const who = await identity.verifyIdToken(token);
+      const who = await verifiedNow(token);
       const user = await completeSignup(prisma, who, req.body);
       res.status(201).json({ ok: true, user: { id: user.id, role: user.role, agentId: user.agent?.id ?? null } });
     }),

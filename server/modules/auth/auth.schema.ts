@@ -1,7 +1,9 @@
 import * as E from '../../db/generated/prisma/enums.js';
 import { builder } from '../../graphql/builder.js';
 import { displayName } from '../agents/agents.service.js';
-import { updateProfile } from './auth.service.js';
+import { AppError } from '../../graphql/errors.js';
+import { completeSignup, updateProfile } from './auth.service.js';
+import { providerUnavailable } from './identity.js';
 
 export const RoleEnum = builder.enumType(E.Role, { name: 'Role' });
 
@@ -36,11 +38,38 @@ builder.queryFields((t) => ({
     type: CurrentUserRef,
     nullable: true,
     description: 'The signed-in user, or null (also null while sign-up is not completed).',
-    resolve: (query, _root, _args, ctx) => (ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.uid } }) : null),
+    resolve: (query, _root, _args, ctx) => {
+      // A credential that could not be checked (identity provider down) is not "signed out".
+      if (!ctx.viewer && ctx.auth?.unavailable) throw providerUnavailable();
+      return ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.uid } }) : null;
+    },
   }),
 }));
 
+const CompleteSignupInput = builder.inputType('CompleteSignupInput', {
+  description: 'The last step of sign-up, after the phone is linked in the identity provider (same rules as POST /api/auth/complete-signup).',
+  fields: (t) => ({
+    uid: t.string({ required: true }),
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    email: t.string({ required: true }),
+    phone: t.string({ required: true }),
+    role: t.string({ required: true, description: "'renter' or 'agent'." }),
+  }),
+});
+
 builder.mutationFields((t) => ({
+  completeSignup: t.prismaField({
+    type: CurrentUserRef,
+    description: 'Creates the user row of the signed-in identity (an agent profile for agents). Idempotent; a concurrent duplicate is CONFLICT.',
+    args: { input: t.arg({ type: CompleteSignupInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const who = ctx.auth?.credential;
+      if (!ctx.viewer || !who) throw new AppError('UNAUTHENTICATED', 'You must sign in to do that.');
+      const user = await completeSignup(ctx.prisma, who, input);
+      return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
+    },
+  }),
   updateProfile: t.prismaField({
     type: CurrentUserRef,
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { completeSignupSchema, PHONE_TAKEN_MESSAGE, updateProfileSchema } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
+import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
+
+const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
 import { requireUser } from './authz.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
@@ -24,7 +26,8 @@ export async function phoneRegistered(prisma: PrismaClient, identity: IdentityPr
 
 /**
  * The last step of sign-up: the account exists in the identity provider with the phone linked by
- * code; create the user row (and an agent profile for agents). Idempotent for the same account.
+ * code; create the user row (and an agent profile for agents). A second completion of the same
+ * account (a double-submitted form, even concurrent) is CONFLICT: the unique key decides.
  */
 export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity, input: unknown) {
   const data = parse(completeSignupSchema, input);
@@ -34,26 +37,32 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
   }
   if (who.phone !== data.phone) throw new AppError('BAD_USER_INPUT', 'Failed to verify phone');
   const existing = await prisma.user.findUnique({ where: { id: who.uid }, include: { agent: true } });
-  if (existing) return existing;
+  if (existing) throw new AppError('CONFLICT', ALREADY_SET_UP);
   const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
   if (taken) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
   const emailTaken = await prisma.user.findUnique({ where: { email: data.email.toLowerCase() }, select: { id: true } });
   if (emailTaken) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
   const role = data.role === 'agent' ? 'AGENT' : 'RENTER';
-  return prisma.user.create({
-    data: {
-      id: who.uid,
-      email: data.email.toLowerCase(),
-      phone: data.phone,
-      role,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      emailVerified: false,
-      lastLoginAt: new Date(),
-      ...(role === 'AGENT' ? { agent: { create: {} } } : {}),
-    },
-    include: { agent: true },
-  });
+  try {
+    return await prisma.user.create({
+      data: {
+        id: who.uid,
+        email: data.email.toLowerCase(),
+        phone: data.phone,
+        role,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        emailVerified: false,
+        lastLoginAt: new Date(),
+        ...(role === 'AGENT' ? { agent: { create: {} } } : {}),
+      },
+      include: { agent: true },
+    });
+  } catch (err) {
+    const app = toAppError(err);
+    if (app?.code === 'CONFLICT') throw new AppError('CONFLICT', ALREADY_SET_UP);
+    throw err;
+  }
 }
 
 export async function recordSignIn(prisma: PrismaClient, uid: string) {

@@ -4,7 +4,7 @@ import { NEIGHBORHOODS, type Borough } from '../../../common/nyc.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../graphql/errors.js';
 import { configuredGeocoder, geocode, MAX_SUGGESTIONS, type AddressSuggestion } from './geocoder.js';
-import { likeEscape, searchWords, withTrigramThreshold, wordsMatchSql } from './text-search.js';
+import { likeEscape, searchWords, wordsMatchSql } from './text-search.js';
 
 /**
  * Address suggestions for the search box (SPEC part 5: only for text longer than 2 characters).
@@ -55,8 +55,7 @@ export async function gazetteerSuggestions(prisma: PrismaClient, text: string): 
     [Prisma.sql`p."address"`],
     (pattern) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" o WHERE o."status" = 'ACTIVE' AND o."address" ILIKE ${pattern})`,
   );
-  const [rows] = await withTrigramThreshold<[SuggestionRow[]]>(prisma, [
-    prisma.$queryRaw<SuggestionRow[]>`
+  const rows = await prisma.$queryRaw<SuggestionRow[]>`
       SELECT s.kind, s.label, s.neighborhood, s.borough, s.lat, s.lng
       FROM (
         SELECT 'NEIGHBORHOOD' AS kind, h.label, h.neighborhood, h.borough, h.lat, h.lng
@@ -79,8 +78,7 @@ export async function gazetteerSuggestions(prisma: PrismaClient, text: string): 
         word_similarity(${q}, s.label) DESC,
         CASE s.kind WHEN 'NEIGHBORHOOD' THEN 0 ELSE 1 END,
         s.label
-      LIMIT ${MAX_SUGGESTIONS}`,
-  ]);
+      LIMIT ${MAX_SUGGESTIONS}`;
   return rows.map((r) => ({
     kind: r.kind,
     label: r.label,

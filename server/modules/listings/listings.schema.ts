@@ -257,12 +257,15 @@ builder.mutationFields((t) => ({
     type: 'Property',
     nullable: true,
     description:
-      'Counts one visit of an active listing (by id or slug) and returns it; null when there is no such active listing. Repeats by the same signed-in viewer within 10 minutes, and visits by the owner or agent, are not counted.',
+      'Counts one visit of an active listing (by id or slug) and returns it; null when there is no such active listing. One view per visitor (user, else visitor cookie, else address) per listing per 30 minutes, at most 20 anonymous ones per address; visits by the owner or the listing agent are not counted.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
+      const visitor = ctx.visitor;
+      if (!ctx.viewer) visitor?.ensureCookie();
       const recorded = await recordListingView(ctx.prisma, String(args.id), {
-        callerKey: ctx.viewer ? `user:${ctx.viewer.uid}` : null,
         viewerUid: ctx.viewer?.uid ?? null,
+        cookieId: visitor?.cookieId ?? null,
+        ip: visitor?.ip ?? 'unknown',
       });
       return recorded ? ctx.prisma.property.findUnique({ ...query, where: { id: recorded.id } }) : null;
     },

@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
-import { searchWords, withTrigramThreshold, wordsMatchSql } from './text-search.js';
+import { searchWords, wordsMatchSql } from './text-search.js';
 
 export type { SearchFilter, SearchSort };
 
@@ -58,25 +58,6 @@ export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
   }
 }
 
-function keysetWhere(sort: SearchSort, cursor: Cursor): Prisma.PropertyWhereInput {
-  const { field, dir } = SORTS[sort];
-  const value = field === 'createdAt' ? new Date(cursor.v) : cursor.v;
-  const op = dir === 'asc' ? 'gt' : 'lt';
-  // The first condition is implied by the OR; it is there so the (status, value, id) index scan
-  // starts at the cursor instead of filtering every row before it (deep pages stay O(page)).
-  return {
-    AND: [
-      { [field]: { [`${op}e`]: value } },
-      { OR: [{ [field]: { [op]: value } }, { [field]: value, id: { [op]: cursor.id } }] },
-    ],
-  };
-}
-
-export function orderBy(sort: SearchSort): Prisma.PropertyOrderByWithRelationInput[] {
-  const { field, dir } = SORTS[sort];
-  return [{ [field]: dir }, { id: dir }];
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Filters
 // ---------------------------------------------------------------------------------------------------
@@ -91,46 +72,6 @@ export function parseSort(input: unknown): SearchSort {
   const parsed = searchSortSchema.safeParse(input ?? 'newest');
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
-}
-
-/**
- * The WHERE of a public search without text: active listings only, plus every filter given. A
- * search with text goes through `searchWhereSql` instead (trigram operators have no Prisma form).
- */
-export function searchWhere(filter: SearchFilter): Prisma.PropertyWhereInput {
-  const and: Prisma.PropertyWhereInput[] = [{ status: 'ACTIVE' }];
-  if (filter.borough) and.push({ borough: filter.borough });
-  if (filter.neighborhood) and.push({ neighborhood: filter.neighborhood });
-  if (filter.minPrice !== undefined) and.push({ price: { gte: filter.minPrice } });
-  if (filter.maxPrice !== undefined) and.push({ price: { lte: filter.maxPrice } });
-  if (filter.minBeds !== undefined) {
-    // 0 is Studio (exactly 0 bedrooms); 1-4 mean at least that many; 5 means 5+.
-    and.push(filter.minBeds === 0 ? { bedrooms: 0 } : { bedrooms: { gte: filter.minBeds } });
-  }
-  if (filter.propertyType) and.push({ propertyType: filter.propertyType });
-  switch (filter.pets) {
-    case 'allowed':
-      and.push({ petPolicy: 'PETS_ALLOWED' });
-      break;
-    case 'cats':
-      and.push({ petPolicy: 'PETS_ALLOWED', petTypesAllowed: { has: 'CATS' } });
-      break;
-    case 'dogs':
-      and.push({ petPolicy: 'PETS_ALLOWED', petTypesAllowed: { hasSome: ['DOGS', 'SMALL_DOGS_ONLY'] } });
-      break;
-    case 'none':
-      and.push({ petPolicy: 'NO_PETS' });
-      break;
-    default:
-      break;
-  }
-  if (filter.bounds) {
-    const { north, south, east, west } = filter.bounds;
-    and.push({ locationLat: { gte: south, lte: north } });
-    // A box crossing the antimeridian is never a New York search; treat it as west..east.
-    and.push({ locationLng: { gte: Math.min(west, east), lte: Math.max(west, east) } });
-  }
-  return { AND: and };
 }
 
 export interface SearchArgs {
@@ -151,7 +92,7 @@ export interface SearchPage<Row> {
 type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect };
 
 // ---------------------------------------------------------------------------------------------------
-// Text search in SQL: the same filters as `searchWhere`, plus the trigram match of the words.
+// The filters, written once, in SQL (the trigram operators of the text search have no Prisma form).
 // ---------------------------------------------------------------------------------------------------
 
 const SORT_COLUMN: Record<SortSpec['field'], Prisma.Sql> = {
@@ -175,7 +116,7 @@ const occursInListings = (pattern: string) =>
     ' OR ',
   )})`;
 
-/** `searchWhere` in SQL over `"Property" p`, for searches with text (trigram operators). */
+/** The WHERE of the public search over `"Property" p`: active listings, every filter given, and the words of the text. */
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   const and: Prisma.Sql[] = [Prisma.sql`p."status" = 'ACTIVE'`];
   const words = searchWords(filter.search ?? '');
@@ -247,13 +188,11 @@ function pageShape(query: SearchQuery): { include?: Prisma.PropertyInclude; sele
 }
 
 /**
- * One page of the public search, with keyset cursors.
- *
- * Without text: ONE SQL statement (rows with whatever `query` includes, such as the agent, photos
- * and the viewer's favorite, joined by Prisma's relationJoins).
- * With text: TWO statements: the ids of the page in SQL (filters, trigram match, keyset, order,
- * limit; served by the GIN trigram indexes), then the rows of those ids as above.
- * The total is counted only when asked for (`page.count()`).
+ * One page of the public search, with keyset cursors. Two statements, no transaction: the ids of
+ * the page in SQL (filters, trigram match, keyset, order, limit; served by the sort indexes and the
+ * GIN trigram indexes), then the rows of those ids with whatever `query` includes (the agent,
+ * photos, the viewer's favorite), joined by Prisma's relationJoins. The total is counted only when
+ * asked for (`page.count()`).
  */
 export async function searchListings<Row extends { id: string; createdAt: Date; price: number; views: number }>(
   prisma: PrismaClient,
@@ -266,23 +205,9 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   const cursor = args.after ? decodeCursor(args.after, sort) : null;
   const shape = pageShape(query);
 
-  if (searchWords(filter.search ?? '').length === 0) {
-    const where = searchWhere(filter);
-    const rows = (await prisma.property.findMany({
-      ...(shape as { include?: Prisma.PropertyInclude }),
-      where: cursor ? { AND: [where, keysetWhere(sort, cursor)] } : where,
-      orderBy: orderBy(sort),
-      take: first + 1,
-    })) as unknown as Row[];
-    const hasNextPage = rows.length > first;
-    return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, sort, count: () => prisma.property.count({ where }) };
-  }
-
   const where = searchWhereSql(filter);
   const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor)}` : where;
-  const [idRows] = await withTrigramThreshold<[Array<{ id: string }>]>(prisma, [
-    prisma.$queryRaw<Array<{ id: string }>>`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`,
-  ]);
+  const idRows = await prisma.$queryRaw<Array<{ id: string }>>`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`;
   const hasNextPage = idRows.length > first;
   const ids = idRows.slice(0, first).map((r) => r.id);
   const found = ids.length
@@ -294,9 +219,7 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
   const count = async () => {
-    const [result] = await withTrigramThreshold<[Array<{ n: number }>]>(prisma, [
-      prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM "Property" p WHERE ${where}`,
-    ]);
+    const result = await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM "Property" p WHERE ${where}`;
     return result[0]?.n ?? 0;
   };
   return { rows, hasNextPage, sort, count };

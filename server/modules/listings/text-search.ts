@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
+import { Prisma } from '../../db/generated/prisma/client.js';
 
 /**
  * Typo-tolerant text matching through pg_trgm (docs/decisions/0008-server-search-favorites-views.md).
@@ -11,7 +11,8 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
  * correctly spelled word ('apartment') neither drags in look-alikes ('Bradford' for 'bedford') nor
  * makes PostgreSQL compute similarities on every row that lacks it: the "occurs nowhere" test is
  * an uncorrelated EXISTS, evaluated once per statement. Both operators are served by the GIN
- * trigram indexes of the searched columns.
+ * trigram indexes of the searched columns. The threshold is a session setting of every connection
+ * (server/db/client.ts), so a text search is plain statements, no transaction.
  */
 
 /** pg_trgm word-similarity threshold for a typed word against a column (PostgreSQL's default is 0.6). */
@@ -60,20 +61,4 @@ export function wordsMatchSql(
     return Prisma.sql`(${Prisma.join(exact, ' OR ')} OR ${fuzzy})`;
   });
   return Prisma.join(perWord, ' AND ');
-}
-
-/**
- * Runs raw statements with pg_trgm's word-similarity threshold set for their transaction only
- * (`SET LOCAL`, so pooled connections keep PostgreSQL's default). The `<%` operator reads this
- * setting, and so does the GIN index scan that serves it.
- */
-export async function withTrigramThreshold<T extends unknown[]>(
-  prisma: PrismaClient,
-  statements: { [K in keyof T]: Prisma.PrismaPromise<T[K]> },
-): Promise<T> {
-  const results = await prisma.$transaction([
-    prisma.$executeRawUnsafe(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`),
-    ...statements,
-  ]);
-  return results.slice(1) as T;
 }

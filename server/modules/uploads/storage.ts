@@ -96,7 +96,8 @@ export function createLocalStorage(rootDir: string, publicBase = '/media'): Stor
         if (!stat.isFile()) return null;
         size = stat.size;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return null;
         throw error;
       }
       return { body: createReadStream(file), contentType: contentTypeFromKey(key), size };

@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '@/components/ui/page-container';
-import { redirectTarget } from '@/features/auth/require-auth';
+import { redirectTarget } from '@/features/auth/redirect';
 import { SignInForm } from '@/features/auth/sign-in-form';
 import { SignUpForm } from '@/features/auth/sign-up-form';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -165,7 +165,7 @@ export default function HomeScreen() {
   const showMap = isDesktop || mobileView === 'map';
 
   return (
-    <PageContainer className="pb-24 lg:pb-8">
+    <PageContainer className="pb-8">
       <PageHeader title="NYC Rentals" />
       <div className="mt-4">
         <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
@@ -173,11 +173,25 @@ export default function HomeScreen() {
 
       <div className="mt-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)] lg:gap-6">
         <section aria-label="Search results" className={cn(mobileView === 'map' && 'hidden lg:block')}>
-          {connection ? (
-            <>
+          {/* The count, and at phone and tablet width the way to the map (in the flow of the page, so
+              it never covers a card's 'Contact Agent'). */}
+          <div className="flex min-h-9 items-center justify-between gap-3">
+            {connection ? (
               <p className="text-sm text-gray-700" aria-live="polite">
                 {pluralize(connection.totalCount, 'property', 'properties')}
               </p>
+            ) : loading ? (
+              <Skeleton className="h-5 w-28" />
+            ) : (
+              <span />
+            )}
+            <Button variant="outline" size="sm" className="lg:hidden" onClick={() => setMobileView('map')}>
+              <MapIcon aria-hidden="true" className="size-4" />
+              Map
+            </Button>
+          </div>
+          {connection ? (
+            <>
               {connection.edges.length === 0 ? (
                 <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
                   <SearchX aria-hidden="true" className="size-8 text-gray-400" />
@@ -214,7 +228,6 @@ export default function HomeScreen() {
           ) : loading ? (
             <div role="status">
               <span className="sr-only">Loading properties…</span>
-              <Skeleton className="h-5 w-28" />
               <ul className={cn('mt-4', gridClasses)} aria-hidden="true">
                 {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
                   <li key={index}>
@@ -237,6 +250,12 @@ export default function HomeScreen() {
         </section>
 
         <aside aria-label="Map" className={cn(mobileView === 'map' ? 'block' : 'hidden', 'lg:block')}>
+          <div className="mb-3 flex min-h-9 items-center justify-end lg:hidden">
+            <Button variant="outline" size="sm" onClick={() => setMobileView('list')}>
+              <List aria-hidden="true" className="size-4" />
+              List
+            </Button>
+          </div>
           <div className="sticky top-20 h-[calc(100dvh-7.5rem)] min-h-80 overflow-hidden rounded-xl border border-gray-200 shadow-sm lg:h-[calc(100dvh-6rem)]">
             {showMap ? (
               <MapView
@@ -257,25 +276,6 @@ export default function HomeScreen() {
         </aside>
       </div>
 
-      <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center lg:hidden">
-        <Button
-          onClick={() => setMobileView((current) => (current === 'list' ? 'map' : 'list'))}
-          className="rounded-full px-5 shadow-lg"
-          size="lg"
-        >
-          {mobileView === 'list' ? (
-            <>
-              <MapIcon aria-hidden="true" className="size-4" />
-              Map
-            </>
-          ) : (
-            <>
-              <List aria-hidden="true" className="size-4" />
-              List
-            </>
-          )}
-        </Button>
-      </div>
     </PageContainer>
   );
 }

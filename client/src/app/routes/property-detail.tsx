@@ -45,7 +45,7 @@ const PropertyDetailQuery = graphql(`
       bathrooms
       propertyType
       listingType
-      ownerId
+      viewerCanManage
       isSaved
       views
       location {
@@ -195,7 +195,7 @@ export default function PropertyDetailScreen() {
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
           <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
-          <ContactAgentButton propertyId={property.id} ownerId={property.ownerId} />
+          <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} />
         </div>
       </div>
     </PageContainer>

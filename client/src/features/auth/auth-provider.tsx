@@ -8,13 +8,14 @@ import {
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
   updateProfile,
+  type Auth,
   type ConfirmationResult,
   type User as FirebaseUser,
 } from 'firebase/auth';
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
-import { apolloClient, setAuthTokenGetter } from '@/lib/apollo/client';
+import { apolloClient, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
 import { getFirebaseAuth, type ClientConfig } from './firebase';
 
 export const MeQuery = graphql(`
@@ -68,6 +69,24 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Firebase errors that mean "no answer", not "refused": they must not sign anyone out. */
+const UNREACHABLE_CODES = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/too-many-requests', 'auth/timeout']);
+
+/** Forces a new ID token and says how it went (issue 7 point 3: only a refusal ends the session). */
+async function forceRefresh(auth: Auth): Promise<RefreshOutcome> {
+  const current = auth.currentUser;
+  if (!current) return 'signed-out';
+  try {
+    await current.getIdToken(true);
+    return 'refreshed';
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && code.startsWith('auth/') && !UNREACHABLE_CODES.has(code)) return 'refused';
+    console.warn('Refreshing the sign-in failed; staying signed in.', err);
+    return 'unreachable';
+  }
+}
+
 /** On sign-in the client establishes the server session (SPEC part 7: /api/auth/session and /api/token). */
 async function establishSession(user: FirebaseUser) {
   const idToken = await user.getIdToken();
@@ -88,7 +107,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(({ auth, config: cfg }) => {
         if (cancelled) return;
         setConfig(cfg);
-        setAuthTokenGetter(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+        setSessionHandlers({
+          getToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+          refreshToken: () => forceRefresh(auth),
+          // The server refused this identity for good: sign out here only. The id-token listener
+          // below resets the Apollo store, so the page reloads its data as a signed-out visitor.
+          // (When the SDK has already dropped the user itself, that listener has run.)
+          endSession: async () => {
+            if (auth.currentUser) await firebaseSignOut(auth);
+          },
+        });
         let first = true;
         unsubscribe = onIdTokenChanged(auth, (u) => {
           const changed = (u?.uid ?? null) !== uidRef.current;

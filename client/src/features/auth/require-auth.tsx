@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { signInPath } from './redirect';
 import { useAuth } from './use-auth';
 
 /** A protected screen: a signed-out visitor is sent to sign in, and comes back afterwards. */
@@ -17,13 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (!user) {
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={signInPath(back)} replace />;
   }
   return <>{children}</>;
-}
-
-/** Where to go after signing in: the `redirect` parameter when it is a path of this site. */
-export function redirectTarget(search: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
 }

@@ -1,5 +1,7 @@
 import { useAuth } from '@/features/auth/use-auth';
 
+export { signInPath } from '@/features/auth/redirect';
+
 /** The signed-in person as the listings screens need them; null when signed out (the default). */
 export interface Viewer {
   uid: string;

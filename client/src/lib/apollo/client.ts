@@ -1,26 +1,39 @@
 // The Apollo Client of the SPA: HTTP for queries and mutations, graphql-ws for subscriptions, both at
 // /graphql on the page's own origin (Vite proxies them to the API in development). Every request
-// carries the session cookie and, once the sign-in feature provides one, a Firebase ID token.
+// carries the session cookie and, when someone is signed in, a Firebase ID token. What happens when
+// the server refuses that identity is in session-link.ts.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws';
+import { CloseCode, createClient } from 'graphql-ws';
+import { Observable, type Subscription } from 'rxjs';
+import {
+  createSessionLink,
+  currentBridge,
+  endSession,
+  onSessionEnded,
+  refreshOnce,
+  setSessionBridge,
+  type SessionBridge,
+} from './session-link';
 import { typePolicies } from './type-policies';
+
+export type { RefreshOutcome, SessionBridge } from './session-link';
 
 const GRAPHQL_PATH = '/graphql';
 
-type AuthTokenGetter = () => Promise<string | null>;
-
-let getAuthToken: AuthTokenGetter = () => Promise.resolve(null);
+/** WebSocket close codes of the server: the token was refused or expired; the user's sessions were revoked. */
+export const WS_TOKEN_REFUSED = CloseCode.Unauthorized; // 4401
+export const WS_SESSIONS_REVOKED = CloseCode.Forbidden; // 4403
 
 /**
- * Provides the identity token sent with every request: as `Authorization: Bearer <token>` on HTTP and
- * as `{ authorization: 'Bearer <token>' }` in the WebSocket connection parameters. The getter is asked
- * before each request, so it may refresh the token. Reconnects open subscriptions so they pick it up.
+ * Connects the transport to the identity feature: where the ID token comes from (asked before each
+ * request, so it may refresh), how to force a new one and how to sign out locally. Reconnects open
+ * subscriptions so they pick up the new identity. `null` means signed out.
  */
-export function setAuthTokenGetter(getter: AuthTokenGetter): void {
-  getAuthToken = getter;
+export function setSessionHandlers(next: SessionBridge | null): void {
+  setSessionBridge(next);
   restartSubscriptions();
 }
 
@@ -32,7 +45,7 @@ export function restartSubscriptions(): void {
 /** The token, or null when signed out or when the identity provider fails (SPEC part 7 and 8). */
 async function readAuthToken(): Promise<string | null> {
   try {
-    return await getAuthToken();
+    return await currentBridge().getToken();
   } catch (error) {
     console.warn('Identity provider unavailable; sending the request without a token.', error);
     return null;
@@ -44,14 +57,75 @@ function webSocketUrl(): string {
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${GRAPHQL_PATH}`;
 }
 
+function closeCodeOf(value: unknown): number | null {
+  if (typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number') return value.code;
+  // GraphQLWsLink turns a close event into Error('Socket closed with event 4401 …').
+  const match = value instanceof Error ? /Socket closed with event (\d+)/.exec(value.message) : null;
+  return match ? Number(match[1]) : null;
+}
+
+// After a 4401 close the next connection asks for a fresh token first.
+let wsNeedsFreshToken = false;
+
 const wsClient = createClient({
   url: webSocketUrl,
   lazy: true,
   connectionParams: async () => {
+    if (wsNeedsFreshToken) {
+      wsNeedsFreshToken = false;
+      const outcome = await refreshOnce();
+      if (outcome === 'refused') endSession();
+    }
     const token = await readAuthToken();
     return token ? { authorization: `Bearer ${token}` } : {};
   },
+  // 4403: the user's sessions were revoked; the operations fail and the app shows the signed-out
+  // state (the socket comes back anonymously when something subscribes again). graphql-ws never
+  // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
+  shouldRetry: (event) => {
+    const code = closeCodeOf(event);
+    return code !== null && code !== WS_SESSIONS_REVOKED;
+  },
+  on: {
+    closed: (event) => {
+      const code = closeCodeOf(event);
+      if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
+      if (code === WS_SESSIONS_REVOKED) endSession();
+    },
+  },
 });
+
+onSessionEnded(() => restartSubscriptions());
+
+/** A subscription closed with 4401 is tried once more, on a new socket with a fresh token. */
+const wsSessionLink = new ApolloLink(
+  (operation, forward) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      let subscription: Subscription | undefined;
+      let closed = false;
+      const run = (attempt: number) => {
+        subscription = forward(operation).subscribe({
+          next: (result) => observer.next(result),
+          complete: () => observer.complete(),
+          error: (error: unknown) => {
+            if (attempt > 0 || closeCodeOf(error) !== WS_TOKEN_REFUSED) return observer.error(error);
+            wsNeedsFreshToken = false;
+            void refreshOnce().then((outcome) => {
+              if (closed) return;
+              if (outcome === 'refreshed') return run(attempt + 1);
+              if (outcome === 'refused') endSession();
+              observer.error(error);
+            });
+          },
+        });
+      };
+      run(0);
+      return () => {
+        closed = true;
+        subscription?.unsubscribe();
+      };
+    }),
+);
 
 const authLink = new SetContextLink(async (prevContext) => {
   const token = await readAuthToken();
@@ -65,15 +139,16 @@ const wsLink = new GraphQLWsLink(wsClient);
 
 const link = ApolloLink.split(
   ({ query }) => isSubscriptionOperation(query),
-  wsLink,
-  ApolloLink.from([authLink, httpLink]),
+  ApolloLink.from([wsSessionLink, wsLink]),
+  ApolloLink.from([createSessionLink(), authLink, httpLink]),
 );
 
 export const apolloClient = new ApolloClient({
   link,
   cache: new InMemoryCache({ typePolicies }),
   // Queries are answered from the cache once loaded and are refetched only on request (SPEC part 7:
-  // never stale, no refetch on focus, no retries; no RetryLink is installed).
+  // never stale, no refetch on focus, no retries; no RetryLink is installed — the only retry is the
+  // single one after a refused token has been refreshed).
   defaultOptions: {
     watchQuery: { fetchPolicy: 'cache-first', refetchOn: false },
     query: { fetchPolicy: 'cache-first' },

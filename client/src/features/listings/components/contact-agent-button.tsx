@@ -7,22 +7,25 @@ import { useViewer } from '../use-viewer';
 
 export interface ContactAgentButtonProps {
   propertyId: string;
-  /** The listing owner's uid: the owner cannot contact themselves (SPEC part 6). */
-  ownerId: string;
+  /**
+   * `Property.viewerCanManage`: the viewer is the listing's owner or its listing agent, who cannot
+   * contact themselves (SPEC part 6). The server decides, with the rule that decides who may manage.
+   */
+  viewerCanManage: boolean;
   size?: ButtonSize;
   className?: string;
 }
 
 /**
  * 'Contact Agent' (SPEC part 2): idle, 'Opening…' while the messages screen opens, or disabled
- * 'You are the agent' for the listing's owner. Starts a message about the listing on /messages.
+ * 'You are the agent' for the listing's owner or listing agent. Starts a message about the listing on /messages.
  */
-export function ContactAgentButton({ propertyId, ownerId, size = 'md', className }: ContactAgentButtonProps) {
+export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', className }: ContactAgentButtonProps) {
   const { user } = useViewer();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
-  if (user && user.uid === ownerId) {
+  if (user && viewerCanManage) {
     return (
       <Button variant="outline" size={size} disabled className={cn('relative z-10', className)}>
         You are the agent

@@ -27,7 +27,7 @@ export const PropertyCardFragment = graphql(`
     bathrooms
     listingType
     availableDate
-    ownerId
+    viewerCanManage
     isSaved
     photos {
       id
@@ -166,7 +166,7 @@ export function PropertyCard({ property, headingLevel = 2 }: PropertyCardProps) 
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">
           <PriceLine price={price} originalPrice={originalPrice} listingType={listingType} />
-          <ContactAgentButton propertyId={id} ownerId={property.ownerId} size="sm" />
+          <ContactAgentButton propertyId={id} viewerCanManage={property.viewerCanManage} size="sm" />
         </div>
       </div>
     </article>

@@ -5,8 +5,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
+import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
-import { useViewer } from '../use-viewer';
+import { signInPath, useViewer } from '../use-viewer';
 
 export const SavePropertyMutation = graphql(`
   mutation SaveProperty($id: ID!) {
@@ -50,8 +51,9 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
   const [pending, setPending] = useState(false);
 
   async function toggle() {
+    const askToSignIn = () => void navigate(signInPath(`${location.pathname}${location.search}`, '/login'));
     if (!user) {
-      void navigate(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+      askToSignIn();
       return;
     }
     const next = !isSaved;
@@ -74,6 +76,13 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
     } catch (err) {
       // The optimistic change is rolled back by the cache; the heart shows the stored state again.
       console.warn(next ? 'Saving the listing failed' : 'Removing the saved listing failed', err);
+      // The session ended elsewhere (the client signs out and says so): sign in again, like any
+      // signed-out visitor. An identity outage has its own toast already.
+      if (isUnauthenticated(err)) {
+        askToSignIn();
+        return;
+      }
+      if (isServiceUnavailable(err)) return;
       toast({
         variant: 'destructive',
         title: next ? 'Could not save this listing' : 'Could not remove this listing from your saved listings',

@@ -25,7 +25,7 @@ export interface AgentPanelProps {
   property: {
     id: string;
     title: string;
-    ownerId: string;
+    viewerCanManage: boolean;
     isSaved: boolean;
     price: number;
     originalPrice?: number | null;
@@ -40,7 +40,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
     <section aria-labelledby="agent-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
       <div className="mt-4 flex gap-2">
-        <ContactAgentButton propertyId={property.id} ownerId={property.ownerId} className="flex-1" />
+        <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} className="flex-1" />
         <SaveButton propertyId={property.id} isSaved={property.isSaved} title={property.title} variant="outline" />
       </div>
       <h2 id="agent-heading" className="mt-6 text-sm font-semibold tracking-wide text-gray-500 uppercase">

@@ -1,0 +1,127 @@
+import type http from 'node:http';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { PrismaClient } from '../db/client.js';
+import type { Env } from '../env.js';
+import { visitorOf } from '../http/visitor.js';
+import type { Logger } from '../logger.js';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
+import { confirmAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
+import type { GraphQLContext } from './context.js';
+import { AppError, formatGraphQLError } from './errors.js';
+import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
+
+/** Anonymous GraphQL requests per client address and minute (signed-in traffic is not counted here). */
+export const ANONYMOUS_GRAPHQL_RATE_LIMIT = 1_200;
+/** Largest GraphQL request body. */
+export const GRAPHQL_BODY_LIMIT = '256kb';
+
+interface HttpContext extends GraphQLContext {
+  /** Clears the session cookie (a mutation found it revoked). */
+  endCookieSession?: () => void;
+}
+
+/**
+ * Identity on GraphQL over HTTP: every mutation re-checks the viewer with the provider (reads use
+ * the revocation cache); a refused credential is reported in the X-Auth-Token-Refused header; when
+ * the provider is unreachable what needs a viewer is a 503 'Sign-in service unavailable, try again'.
+ * Also the cost limit, which reads the variables.
+ */
+function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, contextValue: ctx, document, operationName, request, schema }) {
+          assertWithinCost(schema, document, operationName, request.variables);
+          if (operation?.operation !== 'mutation' || !ctx.auth) return;
+          try {
+            const next = await confirmAuth(identityDeps, ctx.auth);
+            if (next.refused && ctx.auth.via === 'cookie') ctx.endCookieSession?.();
+            ctx.auth = next;
+            ctx.viewer = next.viewer;
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') {
+              throw new GraphQLError(PROVIDER_UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
+            }
+            throw err;
+          }
+        },
+        async willSendResponse({ contextValue: ctx, response }) {
+          if (ctx.auth?.refused) response.http.headers.set(TOKEN_REFUSED_HEADER, ctx.auth.refused);
+          if (!ctx.auth?.unavailable || response.body.kind !== 'single') return;
+          const errors = response.body.singleResult.errors;
+          if (!errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
+          response.body.singleResult.errors = errors.map((e) =>
+            e.extensions?.code === 'UNAUTHENTICATED' ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } } : e,
+          );
+          response.http.status = 503;
+        },
+      };
+    },
+  };
+}
+
+/** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
+export async function createGraphQLHttp(deps: {
+  server: http.Server;
+  schema: GraphQLSchema;
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+  identityDeps: IdentityDeps;
+  onDrain: () => Promise<void>;
+}): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
+  const { server, schema, env, prisma, log, identityDeps } = deps;
+  const production = env.NODE_ENV === 'production';
+  const apollo = new ApolloServer<HttpContext>({
+    schema,
+    csrfPrevention: true,
+    introspection: !production,
+    includeStacktraceInErrorResponses: false,
+    parseOptions: PARSE_OPTIONS,
+    validationRules: limitRules({ production }),
+    formatError: (formatted, error) =>
+      formatGraphQLError(formatted, error, (err) => log.error({ err }, 'GraphQL resolver failed'), { production }),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      guardPlugin(identityDeps),
+      {
+        async serverWillStart() {
+          return { drainServer: deps.onDrain };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  const router = express.Router();
+  router.use(
+    '/graphql',
+    rateLimit({
+      windowMs: 60_000,
+      limit: ANONYMOUS_GRAPHQL_RATE_LIMIT,
+      skip: (req: Request) => Boolean(req.auth?.viewer),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }] });
+      },
+    }),
+    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({
+        prisma,
+        viewer: req.auth?.viewer ?? null,
+        auth: req.auth,
+        log: req.log ?? log,
+        visitor: visitorOf(env, req, res),
+        endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
+      }),
+    }),
+  );
+  return { apollo, router };
+}

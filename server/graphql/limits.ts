@@ -1,0 +1,162 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import {
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isLeafType,
+  isListType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  specifiedRules,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ParseOptions,
+  type SelectionSetNode,
+  type ValidationRule,
+  type ValueNode,
+} from 'graphql';
+
+/**
+ * Bounds on every GraphQL operation, the same on HTTP and WebSocket (docs/decisions/0011-bounded-graphql.md).
+ * The app's own operations stay well inside them (a test checks each generated document).
+ */
+export const GRAPHQL_LIMITS = {
+  /** Lexer tokens in one document (graphql-js `parse(…, { maxTokens })`). */
+  maxTokens: 3_000,
+  /** Nested selection depth (fragments flattened). */
+  maxDepth: 10,
+  /** Aliased fields in one operation. */
+  maxAliases: 15,
+  /** Directives in one operation. */
+  maxDirectives: 10,
+  /** Cost: each object costs 1 times how many of it a page can hold (`first`, or 10 for a plain list). */
+  maxCost: 3_000,
+  /** Size assumed for a list field without a `first` argument (photos, open houses…). */
+  defaultListSize: 10,
+  /** Size assumed for a connection when `first` is not given and has no default. */
+  defaultConnectionSize: 20,
+} as const;
+
+export const PARSE_OPTIONS: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
+
+/** Validation rules added to graphql-js' own, on HTTP (Apollo) and WebSocket (graphql-ws) alike. */
+export function limitRules(opts: { production: boolean }): ValidationRule[] {
+  const armor = { propagateOnRejection: true, exposeLimits: true };
+  return [
+    maxDepthRule({ ...armor, n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
+    maxAliasesRule({ ...armor, n: GRAPHQL_LIMITS.maxAliases }),
+    maxDirectivesRule({ ...armor, n: GRAPHQL_LIMITS.maxDirectives }),
+    ...(opts.production ? [NoSchemaIntrospectionCustomRule] : []),
+  ] as ValidationRule[];
+}
+
+/** graphql-js' rules plus the limits (for transports that validate by themselves). */
+export function allValidationRules(opts: { production: boolean }): ValidationRule[] {
+  return [...specifiedRules, ...limitRules(opts)];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cost
+// ---------------------------------------------------------------------------------------------------
+
+function intValue(node: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
+  if (!node) return undefined;
+  if (node.kind === Kind.INT) return Number.parseInt(node.value, 10);
+  if (node.kind === Kind.VARIABLE) {
+    const v = variables[node.name.value];
+    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  }
+  return undefined;
+}
+
+function firstArg(field: GraphQLField<unknown, unknown>, args: readonly { name: { value: string }; value: ValueNode }[], variables: Record<string, unknown>, operationDefaults: Record<string, unknown>): number | undefined {
+  if (!field.args.some((a) => a.name === 'first')) return undefined;
+  const given = args.find((a) => a.name.value === 'first');
+  const value = given ? intValue(given.value, { ...operationDefaults, ...variables }) : undefined;
+  if (value !== undefined) return Math.max(0, value);
+  const def = field.args.find((a) => a.name === 'first')?.defaultValue;
+  return typeof def === 'number' ? def : undefined;
+}
+
+/**
+ * The cost of an operation: every object field costs 1, multiplied by how many of it the pages
+ * above it can hold. A connection holds `first` (its default, else 20); a list with `first` holds
+ * that many; any other list of objects 10. Leaves cost nothing. Variables are read when given.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation: OperationDefinitionNode | undefined;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
+  }
+  if (!operation) return 0;
+  const defaults: Record<string, unknown> = {};
+  for (const v of operation.variableDefinitions ?? []) {
+    if (v.defaultValue?.kind === Kind.INT) defaults[v.variable.name.value] = Number.parseInt(v.defaultValue.value, 10);
+  }
+  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  if (!root) return 0;
+
+  const costOf = (set: SelectionSetNode, parent: GraphQLNamedType, seen: Set<string>, inConnection: boolean): number => {
+    let total = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FRAGMENT_SPREAD) {
+        const frag = fragments.get(sel.name.value);
+        if (!frag || seen.has(frag.name.value)) continue;
+        const type = schema.getType(frag.typeCondition.name.value) ?? parent;
+        total += costOf(frag.selectionSet, type, new Set([...seen, frag.name.value]), inConnection);
+        continue;
+      }
+      if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const type = sel.typeCondition ? (schema.getType(sel.typeCondition.name.value) ?? parent) : parent;
+        total += costOf(sel.selectionSet, type, seen, inConnection);
+        continue;
+      }
+      if (!(isObjectType(parent) || isInterfaceType(parent))) continue;
+      const field = parent.getFields()[sel.name.value];
+      if (!field || !sel.selectionSet) continue; // leaves and __typename cost nothing
+      const named = getNamedType(field.type);
+      if (isLeafType(named)) continue;
+      const isConnection = named.name.endsWith('Connection');
+      const isList = isListType(getNullableType(field.type));
+      let multiplier = 1;
+      if (isConnection) {
+        multiplier = firstArg(field, sel.arguments ?? [], variables, defaults) ?? GRAPHQL_LIMITS.defaultConnectionSize;
+      } else if (isList && !(inConnection && sel.name.value === 'edges')) {
+        multiplier = firstArg(field, sel.arguments ?? [], variables, defaults) ?? GRAPHQL_LIMITS.defaultListSize;
+      }
+      total += multiplier * (1 + costOf(sel.selectionSet, named, seen, isConnection));
+    }
+    return total;
+  };
+  return costOf(operation.selectionSet, root, new Set(), false);
+}
+
+/** Throws a GraphQL validation error (no SQL runs) when the operation costs more than the limit. */
+export function assertWithinCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables?: Record<string, unknown> | null): void {
+  const cost = operationCost(schema, document, operationName, variables ?? {});
+  if (cost > GRAPHQL_LIMITS.maxCost) {
+    throw new GraphQLError(`Query is too expensive: its cost is ${cost}, the limit is ${GRAPHQL_LIMITS.maxCost}. Ask for smaller pages or fewer nested lists.`, {
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: GRAPHQL_LIMITS.maxCost, http: { status: 400 } },
+    });
+  }
+}
+
+/** Field suggestions ('Did you mean …?') reveal the schema: removed from messages in production. */
+export function stripSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean .*\?$/s, '');
+}

@@ -1,0 +1,206 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { PrismaClient } from '../db/client.js';
+import type { Env } from '../env.js';
+import type { Logger } from '../logger.js';
+import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
+import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState, type IdentityDeps } from '../modules/auth/viewer.js';
+import type { GraphQLContext } from './context.js';
+import { AppError, formatGraphQLError } from './errors.js';
+import { allValidationRules, assertWithinCost, PARSE_OPTIONS } from './limits.js';
+
+/** Limits of the WebSocket transport (docs/decisions/0011-bounded-graphql.md). */
+export const WS_LIMITS = {
+  /** Largest message a client may send (the `ws` default is 100 MiB). */
+  maxPayloadBytes: 1024 * 1024,
+  /** Open sockets per client address. */
+  maxSocketsPerIp: 50,
+  /** Operations running at once on one socket. */
+  maxOperationsPerSocket: 50,
+} as const;
+
+/** Close codes: the credential expired (reconnect with a fresh one), or the user's sessions were revoked. */
+export const WS_CLOSE = { tokenExpired: 4401, sessionRevoked: 4403 } as const;
+
+interface Extra extends Record<PropertyKey, unknown> {
+  request: http.IncomingMessage;
+  socket: WebSocket;
+  auth?: AuthState;
+  operations?: number;
+}
+
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',').at(-1)?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export interface GraphQLWebSocket {
+  /** Closes every open socket of a user (sign-out, revocation) whose sign-in is older than `validAfterMs`. */
+  closeUser(uid: string, validAfterMs?: number): void;
+  dispose(): Promise<void>;
+}
+
+/**
+ * graphql-ws on the HTTP server's /graphql path. The handshake is authenticated like HTTP (a Bearer
+ * token in connectionParams.authorization, else the session cookie of the upgrade request), checked
+ * with the provider when the socket opens, and re-checked (through the revocation cache) before each
+ * operation; mutations are checked fresh, like on HTTP. Each operation is parsed and validated with
+ * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
+ */
+export function attachGraphQLWebSocket(deps: {
+  server: http.Server;
+  schema: GraphQLSchema;
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+  identityDeps: IdentityDeps;
+}): GraphQLWebSocket {
+  const { server, schema, env, prisma, log, identityDeps } = deps;
+  const production = env.NODE_ENV === 'production';
+  const rules = allValidationRules({ production });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
+  const perIp = new Map<string, number>();
+  const byUser = new Map<string, Set<{ socket: WebSocket; extra: Extra }>>();
+
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/graphql') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!isAllowedOrigin(env, req.headers.origin)) return refuseUpgrade(socket, 403, 'Forbidden');
+    const ip = clientIp(req, env.TRUST_PROXY);
+    const open = perIp.get(ip) ?? 0;
+    if (open >= WS_LIMITS.maxSocketsPerIp) return refuseUpgrade(socket, 429, 'Too Many Requests');
+    perIp.set(ip, open + 1);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.once('close', () => {
+        const n = (perIp.get(ip) ?? 1) - 1;
+        if (n <= 0) perIp.delete(ip);
+        else perIp.set(ip, n);
+      });
+      wss.emit('connection', ws, req);
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  const track = (extra: Extra) => {
+    const uid = extra.auth?.viewer?.uid;
+    if (!uid) return;
+    let set = byUser.get(uid);
+    if (!set) byUser.set(uid, (set = new Set()));
+    const entry = { socket: extra.socket, extra };
+    set.add(entry);
+    extra.socket.once('close', () => {
+      set.delete(entry);
+      if (set.size === 0) byUser.delete(uid);
+    });
+  };
+
+  const closeUser = (uid: string, validAfterMs = Number.MAX_SAFE_INTEGER) => {
+    for (const { socket, extra } of byUser.get(uid) ?? []) {
+      const authTime = extra.auth?.credential?.authTime ?? 0;
+      if (authTime * 1000 < validAfterMs) socket.close(WS_CLOSE.sessionRevoked, 'Session revoked');
+    }
+  };
+  const stopListening = identityDeps.revocations.onRevoked((uid, validAfterMs) => closeUser(uid, validAfterMs));
+
+  const wsServer = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const raw = ctx.connectionParams?.authorization;
+        const token = typeof raw === 'string' ? bearerToken(raw) : undefined;
+        if (typeof raw === 'string' && !token) return false;
+        try {
+          // Checked with the provider when the socket opens.
+          const auth = await resolveAuth(identityDeps, { cookie: ctx.extra.request.headers.cookie }, { bearer: token, fresh: true });
+          if (auth.refused && token) return false; // the client presented a credential it does not have: reconnect signed out or with a fresh one
+          ctx.extra.auth = auth;
+          ctx.extra.operations = 0;
+          track(ctx.extra);
+          return true;
+        } catch (err) {
+          log.warn({ err }, 'websocket: identity check failed');
+          return false;
+        }
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const extra = ctx.extra;
+        if ((extra.operations ?? 0) >= WS_LIMITS.maxOperationsPerSocket) {
+          return [new GraphQLError(`Too many operations at once on this socket (at most ${WS_LIMITS.maxOperationsPerSocket}).`, { extensions: { code: 'RATE_LIMITED' } })];
+        }
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, PARSE_OPTIONS);
+        } catch (err) {
+          return [err instanceof GraphQLError ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } }) : new GraphQLError('Syntax error')];
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length) return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        try {
+          assertWithinCost(schema, document, payload.operationName, payload.variables);
+        } catch (err) {
+          return [err as GraphQLError];
+        }
+        const isMutation = document.definitions.some(
+          (d) => d.kind === 'OperationDefinition' && d.operation === 'mutation' && (!payload.operationName || d.name?.value === payload.operationName),
+        );
+        let auth = extra.auth!;
+        try {
+          auth = isMutation ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') return [new GraphQLError(err.message, { extensions: { code: err.code } })];
+          throw err;
+        }
+        if (auth.refused) {
+          // The socket's credential is no longer good: the client reconnects (with a fresh token, or signed out).
+          extra.socket.close(auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked, auth.refused === 'expired' ? 'Token expired' : 'Session revoked');
+          return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
+        }
+        extra.operations = (extra.operations ?? 0) + 1;
+        const contextValue: GraphQLContext = { prisma, viewer: auth.viewer, auth, log, visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, ensureCookie: () => {} } };
+        return {
+          schema,
+          document,
+          operationName: payload.operationName ?? null,
+          variableValues: payload.variables ?? null,
+          contextValue,
+        } satisfies ExecutionArgs;
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        if (!('errors' in result) || !result.errors?.length) return;
+        return {
+          ...result,
+          errors: result.errors.map((e) => {
+            const formatted = formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'GraphQL resolver failed (websocket)'), { production });
+            return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
+          }),
+        };
+      },
+      onComplete: (ctx) => {
+        ctx.extra.operations = Math.max(0, (ctx.extra.operations ?? 1) - 1);
+      },
+    },
+    wss,
+  );
+
+  return {
+    closeUser,
+    async dispose() {
+      stopListening();
+      server.off('upgrade', onUpgrade);
+      for (const client of wss.clients) client.close(1001, 'Server shutting down');
+      await wsServer.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

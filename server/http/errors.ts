@@ -1,0 +1,31 @@
+import type { ErrorRequestHandler } from 'express';
+import { HTTP_STATUS, toAppError } from '../graphql/errors.js';
+import type { Logger } from '../logger.js';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
+
+/**
+ * The last error handler: domain errors become their status and `{ error, code }`; a request that
+ * needed a viewer while the identity provider was unreachable is a 503, not a 401; body-parser's
+ * client errors (too large, malformed JSON) keep their 4xx; anything else is logged and masked.
+ */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const app = toAppError(err);
+    if (app) {
+      if (app.code === 'UNAUTHENTICATED' && req.auth?.unavailable) {
+        res.status(503).json({ error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+        return;
+      }
+      if (app.code === 'SERVICE_UNAVAILABLE') (req.log ?? log).warn({ err: (app as { cause?: unknown }).cause ?? app }, 'dependency unavailable');
+      res.status(HTTP_STATUS[app.code]).json({ error: app.message, code: app.code });
+      return;
+    }
+    const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
+    if (status >= 500) {
+      (req.log ?? log).error({ err }, 'request failed');
+      res.status(500).json({ error: 'Internal server error' });
+      return;
+    }
+    res.status(status).json({ error: (err as { expose?: boolean }).expose === false ? 'Bad request' : (err as Error).message });
+  };
+}

@@ -1,0 +1,36 @@
+import express from 'express';
+import { InvalidStorageKeyError, type Storage } from './storage.js';
+
+/**
+ * GET /media/{key}: stored photos. 404 only when the object does not exist; a storage failure is
+ * passed on (a 500, logged), never disguised as a missing file.
+ */
+export function mediaRoutes({ storage }: { storage: Storage }): express.Router {
+  const router = express.Router();
+  router.get('/media/*key', async (req, res, next) => {
+    try {
+      const parts = (req.params as { key?: string[] }).key ?? [];
+      let object;
+      try {
+        object = await storage.get(parts.join('/'));
+      } catch (err) {
+        if (!(err instanceof InvalidStorageKeyError)) throw err;
+        object = null; // a key that cannot name a file names no file
+      }
+      if (!object) {
+        res.status(404).json({ error: 'Not found' });
+        return;
+      }
+      res.set({
+        'Content-Type': object.contentType,
+        'Content-Length': String(object.size),
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      object.body.on('error', next).pipe(res);
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+// Rows the browser tests need beyond the seed, written straight into the e2e server's database
+// before it starts (tests/e2e/server.ts). They change nothing the seed-based tests rely on: the new
+// listing is the oldest one (last in 'Newest'), with a title no search of the tests matches.
+import type { PrismaClient } from '../../server/db/generated/prisma/client.js';
+import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
+
+/** The demo agent's listing with 11 photos (the gallery shows 8 thumbnails and '+3'). */
+export const ELEVEN_PHOTOS = { slug: 'e2e-eleven-photos', title: 'Gallery loft with eleven photos', photos: 11 } as const;
+
+export async function createElevenPhotoListing(prisma: PrismaClient): Promise<void> {
+  const agent = await prisma.agent.findUniqueOrThrow({ where: { userId: DEMO_AGENT.uid } });
+  // A listing of the demo agent to copy the facts from (price, address, policies …).
+  const template = await prisma.property.findFirstOrThrow({
+    where: { agentId: agent.id, status: 'ACTIVE', locationLat: { not: null } },
+    orderBy: { createdAt: 'asc' },
+  });
+  // Real seeded photos (their files exist under DATA_DIR/uploads), so the images load.
+  const seededPhotos = await prisma.propertyPhoto.findMany({
+    select: { url: true, thumbnailUrl: true, width: true, height: true },
+    distinct: ['url'],
+    orderBy: { url: 'asc' },
+    take: ELEVEN_PHOTOS.photos,
+  });
+  if (seededPhotos.length === 0) throw new Error('the seed has no photos to reuse');
+  const oldest = await prisma.property.findFirstOrThrow({ orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+
+  const { id: _id, slug: _slug, title: _title, createdAt: _createdAt, updatedAt: _updatedAt, views: _views, ...facts } = template;
+  await prisma.property.create({
+    data: {
+      ...facts,
+      slug: ELEVEN_PHOTOS.slug,
+      title: ELEVEN_PHOTOS.title,
+      views: 0,
+      createdAt: new Date(oldest.createdAt.getTime() - 24 * 60 * 60 * 1000),
+      photos: {
+        create: Array.from({ length: ELEVEN_PHOTOS.photos }, (_, position) => {
+          const photo = seededPhotos[position % seededPhotos.length] as (typeof seededPhotos)[number];
+          return { position, ...photo };
+        }),
+      },
+    },
+  });
+}
+
+/** Every factory of the e2e database, in order. */
+export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
+  await createElevenPhotoListing(prisma);
+}
