@@ -42,7 +42,24 @@ export async function createElevenPhotoListing(prisma: PrismaClient): Promise<vo
   });
 }
 
+/** An agent new to the site: no reviews and no listings (the profile's empty states). */
+export const QUIET_AGENT = { userId: 'e2e-quiet-agent', firstName: 'Quinn', lastName: 'Newman' } as const;
+
+export async function createQuietAgent(prisma: PrismaClient): Promise<void> {
+  await prisma.user.create({
+    data: {
+      id: QUIET_AGENT.userId,
+      email: 'quinn.newman@e2e.example.com',
+      role: 'AGENT',
+      firstName: QUIET_AGENT.firstName,
+      lastName: QUIET_AGENT.lastName,
+      agent: { create: { bio: 'New to the city and to the site.', yearsExperience: 1, agency: 'Fresh Start Realty', specialties: ['Rentals'] } },
+    },
+  });
+}
+
 /** Every factory of the e2e database, in order. */
 export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
+  await createQuietAgent(prisma);
 }

@@ -44,6 +44,15 @@ function hasWebGl2(): boolean {
   }
 }
 
+/**
+ * A marker's accessible name: its label, starting with the text drawn on it (WCAG 2.5.3 Label in
+ * Name: a speech user says what they see, e.g. '$3.5K').
+ */
+export function markerName(marker: Pick<MapMarker, 'text' | 'label'>): string {
+  if (!marker.text || marker.label.startsWith(marker.text)) return marker.label;
+  return `${marker.text}, ${marker.label}`;
+}
+
 function toLngLat(point: LatLng): [number, number] {
   return [point.lng, point.lat];
 }
@@ -141,14 +150,14 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         if (existing) {
           existing.marker.setLngLat(toLngLat(item.position));
           existing.element.textContent = item.text;
-          existing.element.setAttribute('aria-label', item.label);
+          existing.element.setAttribute('aria-label', markerName(item));
           continue;
         }
         const element = document.createElement('button');
         element.type = 'button';
         element.className = 'map-price-marker';
         element.textContent = item.text;
-        element.setAttribute('aria-label', item.label);
+        element.setAttribute('aria-label', markerName(item));
         element.dataset.markerId = item.id;
         if (item.id === highlighted) element.dataset.highlighted = 'true';
         if (options.onMarkerClick) {

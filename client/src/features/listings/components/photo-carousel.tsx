@@ -73,7 +73,7 @@ export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhot
             <ChevronRight aria-hidden="true" className="size-5" />
             <span className="sr-only">Next photo</span>
           </button>
-          <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1">
+          <div className="absolute inset-x-0 bottom-1 z-10 flex justify-center">
             {photos.map((photo, i) => (
               <button
                 key={photo.id}
@@ -81,7 +81,8 @@ export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhot
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === position ? 'true' : undefined}
                 onClick={() => go(i)}
-                className="group/dot inline-flex size-4 items-center justify-center rounded-full"
+                // 24 px targets (WCAG 2.5.8); the dot drawn inside stays small.
+                className="group/dot inline-flex size-6 items-center justify-center rounded-full"
               >
                 <span
                   aria-hidden="true"
