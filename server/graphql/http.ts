@@ -52,13 +52,15 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
         },
         async willSendResponse({ contextValue: ctx, response }) {
           if (ctx.auth?.refused) response.http.headers.set(TOKEN_REFUSED_HEADER, ctx.auth.refused);
-          if (!ctx.auth?.unavailable || response.body.kind !== 'single') return;
-          const errors = response.body.singleResult.errors;
-          if (!errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
-          response.body.singleResult.errors = errors.map((e) =>
-            e.extensions?.code === 'UNAUTHENTICATED' ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } } : e,
-          );
-          response.http.status = 503;
+          if (response.body.kind !== 'single') return;
+          let errors = response.body.singleResult.errors;
+          if (!errors?.length) return;
+          if (ctx.auth?.unavailable && errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
+            errors = response.body.singleResult.errors = errors.map((e) =>
+              e.extensions?.code === 'UNAUTHENTICATED' ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } } : e,
+            );
+          }
+          if (errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) response.http.status = 503;
         },
       };
     },

@@ -161,11 +161,12 @@ export function attachGraphQLWebSocket(deps: {
           if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') return [new GraphQLError(err.message, { extensions: { code: err.code } })];
           throw err;
         }
-        if (auth.refused) {
+        if (auth.refused && extra.auth?.credential) {
           // The socket's credential is no longer good: the client reconnects (with a fresh token, or signed out).
           extra.socket.close(auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked, auth.refused === 'expired' ? 'Token expired' : 'Session revoked');
           return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
         }
+        extra.auth = auth;
         extra.operations = (extra.operations ?? 0) + 1;
         const contextValue: GraphQLContext = { prisma, viewer: auth.viewer, auth, log, visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, ensureCookie: () => {} } };
         return {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { QUIET_AGENT } from './data-factories.js';
 import { firstPage, gql } from './listings-helpers.js';
 
 interface AgentSummary {
@@ -74,23 +75,25 @@ test.describe('agent profile', () => {
     await expectAccessible(page);
   });
 
-  test('more listings load page by page; an agent without reviews says so', async ({ page }) => {
+  test('more listings load page by page; an agent without reviews or listings says so', async ({ page }) => {
     const agents = await seededAgents(page);
     const busy = agents.find((a) => a.activeListingsCount > 6);
-    if (busy) {
-      await page.goto(`/agents/${busy.id}`);
-      const cards = page.getByRole('region', { name: /Current Listings/ }).locator('article');
-      await expect(cards).toHaveCount(6);
-      await page.getByRole('button', { name: 'Show more listings' }).click();
-      await expect(cards).toHaveCount(Math.min(12, busy.activeListingsCount));
-    }
-    const quiet = agents.find((a) => a.reviewCount === 0);
-    if (quiet) {
-      await page.goto(`/agents/${quiet.id}`);
-      await expect(page.getByRole('heading', { level: 2, name: 'Client Reviews (0)' })).toBeVisible();
-      await expect(page.getByText('No reviews yet')).toBeVisible();
-    }
-    expect(busy ?? quiet).toBeDefined();
+    if (!busy) throw new Error('No seeded agent with more than 6 active listings');
+    await page.goto(`/agents/${busy.id}`);
+    const cards = page.getByRole('region', { name: /Current Listings/ }).locator('article');
+    await expect(cards).toHaveCount(6);
+    await page.getByRole('button', { name: 'Show more listings' }).click();
+    await expect(cards).toHaveCount(Math.min(12, busy.activeListingsCount));
+
+    // The e2e factories' agent (tests/e2e/data-factories.ts): no reviews, no listings.
+    const quiet = agents.find((a) => a.displayName === `${QUIET_AGENT.firstName} ${QUIET_AGENT.lastName}`);
+    if (!quiet) throw new Error('The e2e agent without reviews is missing');
+    expect(quiet).toMatchObject({ reviewCount: 0, activeListingsCount: 0 });
+    await page.goto(`/agents/${quiet.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(quiet.displayName);
+    await expect(page.getByRole('heading', { level: 2, name: 'Client Reviews (0)' })).toBeVisible();
+    await expect(page.getByText('No reviews yet')).toBeVisible();
+    await expect(page.getByText('No current listings available')).toBeVisible();
   });
 
   test('a card links to its agent profile', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { createRenter } from './accounts.js';
 import { DEMO_AGENT, DEMO_RENTER, expectSignedIn, signIn, verificationCodeFor } from './auth-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
@@ -49,11 +50,13 @@ test.describe('accounts', () => {
     await expect(form.getByText('This phone number is already registered. Please use a different number.')).toBeVisible();
   });
 
-  test('sign in, see the account menu, sign out', async ({ page }) => {
-    await signIn(page, DEMO_RENTER);
+  test('sign in, see the account menu, sign out', async ({ page, baseURL }) => {
+    // Signing out revokes every session of the user: an account of this test's own.
+    const account = await createRenter(baseURL ?? '');
+    await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
-    await expectSignedIn(page, DEMO_RENTER.name);
-    await page.getByRole('button', { name: `Account menu for ${DEMO_RENTER.name}` }).click();
+    await expectSignedIn(page, account.name);
+    await page.getByRole('button', { name: `Account menu for ${account.name}` }).click();
     for (const item of ['Post a Listing', 'Manage Listings', 'My Ratings', 'Sign Out']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
@@ -111,6 +114,14 @@ test.describe('accounts', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/messages$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  });
+
+  test('after signing in, a return path to another site is refused: the user lands on /', async ({ page }) => {
+    // '/\evil.example' (encoded %2F%5C): browsers read it as '//evil.example', another site.
+    await signIn(page, DEMO_RENTER, '/auth?redirect=%2F%5Cevil.example');
+    await expect(page).toHaveURL('/');
+    await expectSignedIn(page, DEMO_RENTER.name);
+    await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
   });
 
   test('signed-out screens say what to do', async ({ page }) => {

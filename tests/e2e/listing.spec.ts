@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
-import { DEMO_AGENT, expectSignedIn, signIn } from './auth-helpers.js';
+import type { Page } from '@playwright/test';
+import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
+import { ELEVEN_PHOTOS } from './data-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { allListings, gql, type ListingSummary } from './listings-helpers.js';
 
@@ -22,27 +23,6 @@ async function viewsOf(page: Page, id: string): Promise<number> {
     id,
   });
   return data.property.views;
-}
-
-/**
- * Answers the listing page's query with the listing's photos repeated to `count`, so the gallery's
- * '+N' tile can be exercised (the seed gives a listing at most 7 photos).
- */
-async function withPhotoCount(page: Page, count: number) {
-  await page.route('**/graphql', async (route: Route) => {
-    const body = route.request().postDataJSON() as { operationName?: string };
-    if (body.operationName !== 'PropertyDetail') return route.fallback();
-    const response = await route.fetch();
-    const json = (await response.json()) as { data: { property: { photos: { id: string }[] } | null } };
-    const photos = json.data.property?.photos ?? [];
-    if (json.data.property && photos.length > 0) {
-      json.data.property.photos = Array.from({ length: count }, (_, i) => {
-        const photo = photos[i % photos.length] as { id: string };
-        return { ...photo, id: `${photo.id}-${i}` };
-      });
-    }
-    await route.fulfill({ response, json });
-  });
 }
 
 test.describe('listing detail', () => {
@@ -108,8 +88,9 @@ test.describe('listing detail', () => {
   });
 
   test('the gallery wraps both ways, shows 8 thumbnails and +N, and the lightbox opens and closes', async ({ page }) => {
-    const listing = await listingWhere(page, (l) => l.photos.length > 1);
-    await withPhotoCount(page, 11);
+    // A listing that really has 11 photos (tests/e2e/data-factories.ts).
+    const listing = await listingWhere(page, (l) => l.slug === ELEVEN_PHOTOS.slug);
+    expect(listing.photos).toHaveLength(11);
     await page.goto(`/properties/${listing.slug}`);
     const gallery = page.getByRole('region', { name: 'Photos' });
     const main = gallery.getByRole('button', { name: /Open photo \d+ of 11 full screen/ });
@@ -148,27 +129,33 @@ test.describe('listing detail', () => {
   });
 
   test('a listing without photos shows No photos; one without a location shows the map preview', async ({ page }) => {
-    const all = await seeded(page);
-    const noPhotos = all.find((l) => l.photos.length === 0);
-    const noLocation = all.find((l) => l.location === null);
-    expect(noPhotos, 'the seed has an active listing without photos').toBeDefined();
-    expect(noLocation, 'the seed has an active listing without coordinates').toBeDefined();
+    const noPhotos = await listingWhere(page, (l) => l.photos.length === 0);
+    const noLocation = await listingWhere(page, (l) => l.location === null);
+    // What the server says about them, read on their own: the outcome the page must show.
+    const read = (id: string) =>
+      gql<{ property: { photos: { id: string }[]; location: { lat: number } | null } }>(
+        page.request,
+        'query P($id: ID!) { property(id: $id) { photos { id } location { lat } } }',
+        { id },
+      );
+    expect((await read(noPhotos.id)).property.photos).toEqual([]);
+    expect((await read(noLocation.id)).property.location).toBeNull();
 
-    await page.goto(`/properties/${noPhotos?.slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noPhotos?.title ?? '');
+    await page.goto(`/properties/${noPhotos.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noPhotos.title);
     await expect(page.getByText('No photos')).toBeVisible();
     await expect(page.getByRole('button', { name: /full screen/ })).toHaveCount(0);
 
-    await page.goto(`/properties/${noLocation?.slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noLocation?.title ?? '');
+    await page.goto(`/properties/${noLocation.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noLocation.title);
     await expect(page.getByText('Map preview')).toBeVisible();
     await expect(page.getByRole('region', { name: /^Map showing/ })).toHaveCount(0);
 
     // The search page's card says 'No photos' too.
-    await page.goto(`/listings?search=${encodeURIComponent(noPhotos?.title ?? '')}`);
+    await page.goto(`/listings?search=${encodeURIComponent(noPhotos.title)}`);
     const card = page
       .locator('article')
-      .filter({ hasText: noPhotos?.title ?? '' })
+      .filter({ hasText: noPhotos.title })
       .first();
     await expect(card.getByText('No photos')).toBeVisible();
   });
@@ -217,18 +204,35 @@ test.describe('listing detail', () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fmessages%3Fcompose%3D/);
   });
 
-  test("the listing's own agent sees a disabled 'You are the agent'", async ({ page }) => {
-    const { agents } = await gql<{
-      agents: { edges: { node: { displayName: string; listings: { edges: { node: { slug: string } }[] } } }[] };
-    }>(page.request, '{ agents(first: 50) { edges { node { displayName listings(first: 1) { edges { node { slug } } } } } } }');
-    const slug = agents.edges.find((edge) => edge.node.displayName === DEMO_AGENT.name)?.node.listings.edges[0]?.node.slug;
-    expect(slug, 'the demo agent has an active listing').toBeDefined();
-    await signIn(page, DEMO_AGENT);
-    await expectSignedIn(page, DEMO_AGENT.name);
-    await page.goto(`/properties/${slug}`);
-    const panel = page.getByRole('complementary', { name: 'Agent and contact' });
-    await expect(panel.getByRole('button', { name: 'You are the agent' })).toBeDisabled();
-    await expect(panel.getByRole('button', { name: 'Contact Agent' })).toHaveCount(0);
+  test.describe('signed in as the demo agent', () => {
+    test.use({ account: DEMO_AGENT });
+    test("the listing's own agent sees a disabled 'You are the agent', everywhere the listing shows", async ({ page }) => {
+      const { agents } = await gql<{
+        agents: { edges: { node: { displayName: string; listings: { edges: { node: { id: string; slug: string } }[] } } }[] };
+      }>(page.request, '{ agents(first: 50) { edges { node { displayName listings(first: 1) { edges { node { id slug } } } } } } }');
+      const own = agents.edges.find((edge) => edge.node.displayName === DEMO_AGENT.name)?.node.listings.edges[0]?.node;
+      if (!own) throw new Error('the demo agent has no active listing');
+      // The server's rule (Property.viewerCanManage) for this viewer, through the context's session.
+      const { property } = await gql<{ property: { viewerCanManage: boolean } }>(
+        page.request,
+        'query P($id: ID!) { property(id: $id) { viewerCanManage } }',
+        { id: own.id },
+      );
+      expect(property.viewerCanManage).toBe(true);
+
+      await page.goto(`/properties/${own.slug}`);
+      await expectSignedIn(page, DEMO_AGENT.name);
+      const panel = page.getByRole('complementary', { name: 'Agent and contact' });
+      await expect(panel.getByRole('button', { name: 'You are the agent' })).toBeDisabled();
+      await expect(panel.getByRole('button', { name: 'Contact Agent' })).toHaveCount(0);
+
+      // Someone else's listing: Contact Agent as usual.
+      const other = await listingWhere(page, (l) => l.agent !== null && l.agent.displayName !== DEMO_AGENT.name);
+      await page.goto(`/properties/${other.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.title);
+      await expect(panel.getByRole('button', { name: 'Contact Agent' })).toBeEnabled();
+      await expect(panel.getByRole('button', { name: 'You are the agent' })).toHaveCount(0);
+    });
   });
 
   test('at phone width a Contact Agent bar stays at the bottom', async ({ page }) => {

@@ -1,12 +1,15 @@
-import { DEMO_AGENT, signIn } from './auth-helpers.js';
+import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 
 const SAVED = '{ savedProperties(first: 50) { edges { node { id title } } } }';
 
 test.describe('saved listings, signed in', () => {
+  // A session made programmatically (tests/e2e/fixtures.ts), not through the sign-in form.
+  test.use({ account: DEMO_AGENT });
+
   test('the heart saves and unsaves a listing, optimistically, and the server agrees', async ({ page }) => {
-    await signIn(page, DEMO_AGENT);
-    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/');
+    await expectSignedIn(page, DEMO_AGENT.name);
     await page.waitForLoadState('networkidle');
     const card = page
       .locator('main li')
@@ -45,8 +48,8 @@ test.describe('saved listings, signed in', () => {
   test.describe('when the server fails', () => {
     test.use({ expectedFailures: [/status of 500/] });
     test('the heart reverts and says so', async ({ page }) => {
-      await signIn(page, DEMO_AGENT);
-      await expect(page).toHaveURL(/\/$/);
+      await page.goto('/');
+      await expectSignedIn(page, DEMO_AGENT.name);
       await page.waitForLoadState('networkidle');
       const heart = page
         .locator('main li')

@@ -343,11 +343,14 @@ test.describe('the property card', () => {
   test('Contact Agent starts a message about the listing on /messages', async ({ page, request }) => {
     await page.goto('/listings');
     const first = (await firstPage(request)).edges[0]?.node;
-    expect(first).toBeDefined();
-    await results(page).cards.first().getByRole('button', { name: 'Contact Agent' }).click();
-    // /messages needs sign-in: the visitor is asked to sign in and then brought to the composer.
-    const target = `/messages?compose=${first?.id}`;
-    await expect(page).toHaveURL(new RegExp(`(${escapeRegExp(target)}|redirect=${escapeRegExp(encodeURIComponent(target))})`));
+    if (!first) throw new Error('the seed has no listings');
+    const card = results(page).cards.first();
+    await expect(card.getByRole('heading').getByRole('link')).toHaveAttribute('href', `/properties/${first.slug}`);
+    await card.getByRole('button', { name: 'Contact Agent' }).click();
+    // /messages needs sign-in: the signed-out visitor is asked to sign in, with the composer of this
+    // listing as the way back.
+    await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(`/messages?compose=${first.id}`)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign In');
   });
 });
 
@@ -419,6 +422,46 @@ test.describe('the map', () => {
     await expect(map.getByText('Map unavailable')).toBeVisible();
     await expect(results(page).cards.first()).toBeVisible();
     expect(warnings.some((text) => text.startsWith('Map unavailable'))).toBe(true);
+  });
+
+  test('at phone width the Map button covers no Contact Agent, and the last card can be used', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listings');
+    const { section, cards } = results(page);
+    await expect(cards).toHaveCount(12);
+    const mapButton = page.getByRole('button', { name: 'Map', exact: true });
+    await expect(mapButton).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    const mapBox = await mapButton.boundingBox();
+    if (!mapBox) throw new Error('the Map button has no box');
+    const contacts = section.getByRole('button', { name: 'Contact Agent' });
+    await expect(contacts).toHaveCount(12);
+    const boxes = await contacts.evaluateAll((elements) =>
+      elements.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    const overlaps = (a: typeof mapBox, b: typeof mapBox) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(boxes.filter((box) => overlaps(mapBox, box))).toEqual([]);
+    // Nothing else sits on the first card's button either: it is what a tap at its centre reaches.
+    await expect(contacts.first()).toBeInViewport();
+    expect(
+      await contacts.first().evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === el;
+      }),
+    ).toBe(true);
+
+    // The last card's button can be scrolled to and pressed (a real click: nothing intercepts it).
+    const last = contacts.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    const lastId = await cards.last().getAttribute('data-property-id');
+    await last.click();
+    await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(`/messages?compose=${lastId}`)}`);
   });
 
   test('at phone width the list comes first and the map is behind the Map button', async ({ page }) => {

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApp, type RunningApp } from '../../server/app.js';
-import { loadEnv } from '../../server/env.js';
+import type { PrismaClient } from '../../server/db/client.js';
+import { loadEnv, type Env } from '../../server/env.js';
+import { createIdentityProvider } from '../../server/modules/auth/identity.js';
 import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
 import { testIdentity } from './identity.js';
 import type { TestDatabase } from './test-db.js';
@@ -12,23 +14,34 @@ export interface TestApp extends RunningApp {
   url: string;
   storage: Storage;
   dataDir: string;
+  env: Env;
   stop(): Promise<void>;
 }
 
 /** The real Express app on a free loopback port, over a test database. */
 export async function startTestApp(
   db: TestDatabase,
-  opts: { clientDir?: string; env?: Record<string, string> } = {},
+  opts: {
+    clientDir?: string;
+    env?: Record<string, string>;
+    /** Changes to the validated configuration (e.g. NODE_ENV 'production', which loadEnv refuses with the emulator). */
+    envOverrides?: Partial<Env>;
+    /** host:port of the Auth emulator to use (a proxy in front of it, in the identity tests). */
+    identityHost?: string;
+    log?: Logger;
+    prisma?: PrismaClient;
+    storage?: Storage;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env });
-  const identity = testIdentity();
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const env = { ...loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env }), ...opts.envOverrides };
+  const identity = opts.identityHost ? createIdentityProvider(env, opts.identityHost) : testIdentity();
+  const storage = opts.storage ?? createLocalStorage(path.join(dataDir, 'uploads'));
   const running = await createApp({
     env,
-    prisma: db.prisma,
+    prisma: opts.prisma ?? db.prisma,
     storage,
-    log: pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: 'silent' }),
     identity,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
   });
@@ -38,6 +51,7 @@ export async function startTestApp(
     url,
     storage,
     dataDir,
+    env,
     async stop() {
       await running.close();
       await identity.close();

@@ -73,6 +73,17 @@ export class RevocationCache {
     return () => this.listeners.delete(listener);
   }
 
+  /** Drops what is known of a user (the next check asks the provider). */
+  forget(uid: string): void {
+    this.entries.delete(uid);
+  }
+
+  /** Makes what is known of a user `ms` older (tests of the cache's lifetime). */
+  age(uid: string, ms: number): void {
+    const entry = this.entries.get(uid);
+    if (entry) entry.fetchedAt -= ms;
+  }
+
   get size(): number {
     return this.entries.size;
   }
