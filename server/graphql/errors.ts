@@ -51,7 +51,7 @@ function fromPrisma(err: unknown): AppError | null {
       return new AppError('NOT_FOUND', 'That does not exist.');
     case 'P2023':
     case 'P2007':
-      return new AppError('BAD_USER_INPUT', 'A value has the wrong format.');
+      return new AppError('BAD_USER_INPUT', 'Invalid id or cursor: a value has the wrong format.');
     default:
       return null;
   }

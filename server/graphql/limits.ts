@@ -20,6 +20,7 @@ import {
   type OperationDefinitionNode,
   type ParseOptions,
   type SelectionSetNode,
+  type ValidationContext,
   type ValidationRule,
   type ValueNode,
 } from 'graphql';
@@ -49,10 +50,16 @@ export const PARSE_OPTIONS: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens
 
 /** Validation rules added to graphql-js' own, on HTTP (Apollo) and WebSocket (graphql-ws) alike. */
 export function limitRules(opts: { production: boolean }): ValidationRule[] {
-  const armor = { propagateOnRejection: true, exposeLimits: true };
+  // Report through the validation context (graphql-armor would otherwise throw, which Apollo and
+  // graphql-ws treat as an internal error).
+  const armor = {
+    propagateOnRejection: false,
+    exposeLimits: true,
+    onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
+  };
   return [
     maxDepthRule({ ...armor, n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
-    maxAliasesRule({ ...armor, n: GRAPHQL_LIMITS.maxAliases }),
+    maxAliasesRule({ ...armor, n: GRAPHQL_LIMITS.maxAliases, allowList: [] }),
     maxDirectivesRule({ ...armor, n: GRAPHQL_LIMITS.maxDirectives }),
     ...(opts.production ? [NoSchemaIntrospectionCustomRule] : []),
   ] as ValidationRule[];

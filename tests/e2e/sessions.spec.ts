@@ -54,9 +54,10 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     // Saving needs the viewer: the refused session ends here, with a toast, and B is asked to sign in.
     const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const here = new URL(page.url());
     await heart.click();
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/listings')}`);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`${here.pathname}${here.search}`)}`);
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu', exact: true })).toBeVisible();
 

@@ -1,0 +1,229 @@
+import { createClient } from 'graphql-ws';
+import { Lexer, print, Source, TokenKind, validate, type DocumentNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as documents from '../../client/src/gql/graphql.js';
+import { ANONYMOUS_GRAPHQL_RATE_LIMIT } from '../../server/graphql/http.js';
+import { allValidationRules, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
+import { getSchema } from '../../server/graphql/schema.js';
+import { WS_LIMITS } from '../../server/graphql/ws.js';
+import { addPhotos, createAgent, createProperty } from '../factories/index.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const ORIGIN = 'http://localhost:5173';
+
+function tokenCount(doc: DocumentNode): number {
+  const lexer = new Lexer(new Source(print(doc)));
+  let n = 0;
+  while (lexer.advance().kind !== TokenKind.EOF) n++;
+  return n;
+}
+
+describe("the app's own operations", () => {
+  const docs = Object.entries(documents).filter(([name]) => name.endsWith('Document')) as Array<[string, DocumentNode]>;
+
+  it('are all checked (the generated documents are found)', () => {
+    expect(docs.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(docs)('%s passes every limit with room to spare', (_name, doc) => {
+    const schema = getSchema();
+    expect(validate(schema, doc, allValidationRules({ production: true }))).toEqual([]);
+    expect(tokenCount(doc)).toBeLessThan(GRAPHQL_LIMITS.maxTokens / 2);
+    // With the largest pages the client asks for.
+    expect(operationCost(schema, doc, undefined, { first: 50 })).toBeLessThan(GRAPHQL_LIMITS.maxCost / 2);
+  });
+});
+
+describe.each(backends)('bounded GraphQL on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let prod: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    for (let a = 0; a < 3; a++) {
+      const { user, agent } = await createAgent(db.prisma);
+      for (let i = 0; i < 3; i++) await addPhotos(db.prisma, (await createProperty(db.prisma, { userId: user.id, agentId: agent.id })).id, 2);
+    }
+    app = await startTestApp(db);
+    prod = await startTestApp(db, { envOverrides: { NODE_ENV: 'production' } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await prod?.stop();
+    await db?.close();
+  });
+
+  const http = async (target: TestApp, query: string, variables?: Record<string, unknown>) => {
+    const res = await fetch(`${target.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+
+  const overWs = (target: TestApp, query: string, variables?: Record<string, unknown>) =>
+    new Promise<Body>((resolve) => {
+      const client = createClient({
+        url: `${target.url.replace('http', 'ws')}/graphql`,
+        retryAttempts: 0,
+        webSocketImpl: class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers: { origin: ORIGIN } });
+          }
+        },
+      });
+      client.subscribe(
+        { query, variables },
+        {
+          next: (v) => resolve(v),
+          error: (errors) => {
+            resolve({ errors });
+            void client.dispose();
+          },
+          complete: () => void client.dispose(),
+        },
+      );
+    });
+
+  const nested = (first1: number, first2: number) =>
+    `{ agents(first: ${first1}) { edges { node { listings(first: ${first2}) { edges { node { agent { listings(first: ${first2}) { edges { node { title } } } } } } } } } } }`;
+  const wide = `{ agents(first: 50) { edges { node { listings(first: 100) { edges { node { agent { displayName } photos { url } } } } } } } }`;
+  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+  const directives = (n: number) => `{ __typename ${Array.from({ length: n }, () => '@skip(if: false)').join(' ')} }`;
+
+  const cases: Array<[string, string, RegExp]> = [
+    ['too deep (the nested agents/listings query)', nested(50, 100), /depth/i],
+    ['too expensive (50 agents × 100 listings)', wide, /too expensive/i],
+    ['too many aliases', aliases(GRAPHQL_LIMITS.maxAliases + 1), /aliases/i],
+    ['of 3,000 aliases (too many tokens)', aliases(3_000), /tokens/i],
+    ['too many directives', directives(GRAPHQL_LIMITS.maxDirectives + 1), /directives/i],
+  ];
+
+  it.each(cases)('refuses a query %s over HTTP, with a clear error and no SQL', async (_what, query, message) => {
+    db.resetQueries();
+    const r = await http(app, query);
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].message).toMatch(message);
+    expect(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']).toContain(r.body.errors[0].extensions.code);
+    expect(r.body.data).toBeUndefined();
+    expect(db.queries).toEqual([]);
+  });
+
+  it.each(cases)('refuses a query %s over WebSocket the same way, with no SQL', async (_what, query, message) => {
+    db.resetQueries();
+    const r = await overWs(app, query);
+    expect(r.errors?.[0]?.message).toMatch(message);
+    expect(db.queries).toEqual([]);
+  });
+
+  it('refuses a 20,000-alias request body over HTTP as too large, and runs no SQL', async () => {
+    db.resetQueries();
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ query: aliases(20_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(db.queries).toEqual([]);
+  });
+
+  it('runs the same kind of query when it is small enough, on both transports', async () => {
+    const small = '{ agents(first: 3) { edges { node { listings(first: 3) { edges { node { title agent { displayName } } } } } } } }';
+    const r = await http(app, small);
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.agents.edges).toHaveLength(3);
+    expect((await overWs(app, small)).data.agents.edges).toHaveLength(3);
+  });
+
+  it('caps every page: agents and listings at 50, the search at 50', async () => {
+    const agents = await http(app, '{ agents(first: 500) { edges { node { id } } } }');
+    expect(agents.body.errors?.[0]?.message ?? '').not.toMatch(/Internal/);
+    const search = await http(app, '{ properties(first: 51) { edges { node { id } } } }');
+    expect(search.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('counts the variables of the operation in its cost', async () => {
+    const q = 'query Q($n: Int) { agents(first: $n) { edges { node { listings(first: $n) { edges { node { agent { displayName } photos { url } } } } } } } }';
+    expect((await http(app, q, { n: 3 })).body.errors).toBeUndefined();
+    expect((await http(app, q, { n: 50 })).body.errors[0].message).toMatch(/too expensive/i);
+  });
+
+  it('turns introspection and field suggestions off in production only', async () => {
+    const intro = '{ __schema { types { name } } }';
+    expect((await http(app, intro)).body.data.__schema.types.length).toBeGreaterThan(10);
+    const refused = await http(prod, intro);
+    expect(refused.body.errors[0].message).toMatch(/introspection/i);
+    expect((await overWs(prod, intro)).errors[0].message).toMatch(/introspection/i);
+
+    const typo = '{ propertie { totalCount } }';
+    expect((await http(app, typo)).body.errors[0].message).toMatch(/Did you mean/);
+    const prodTypo = await http(prod, typo);
+    expect(prodTypo.body.errors[0].message).toBe('Cannot query field "propertie" on type "Query".');
+    expect(prodTypo.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it(`closes a WebSocket that sends more than ${WS_LIMITS.maxPayloadBytes / 1024 / 1024} MiB in one message`, async () => {
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: ORIGIN } });
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { pad: 'x'.repeat(2 * 1024 * 1024) } })));
+      ws.on('close', (c) => resolve(c));
+      ws.on('error', () => undefined);
+    });
+    expect(code).toBe(1009); // message too big
+  });
+
+  it(`allows ${WS_LIMITS.maxSocketsPerIp} open sockets per address, and refuses one more`, async () => {
+    const url = `${app.url.replace('http', 'ws')}/graphql`;
+    const sockets: WebSocket[] = [];
+    try {
+      for (let i = 0; i < WS_LIMITS.maxSocketsPerIp; i++) {
+        const ws = new WebSocket(url, 'graphql-transport-ws', { headers: { origin: ORIGIN } });
+        sockets.push(ws);
+        await new Promise<void>((resolve, reject) => {
+          ws.once('open', () => resolve());
+          ws.once('unexpected-response', (_q, res) => reject(new Error(`socket ${i}: ${res.statusCode}`)));
+        });
+      }
+      const status = await new Promise<number>((resolve) => {
+        const extra = new WebSocket(url, 'graphql-transport-ws', { headers: { origin: ORIGIN } });
+        extra.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0));
+        extra.once('open', () => {
+          sockets.push(extra);
+          resolve(101);
+        });
+      });
+      expect(status).toBe(429);
+    } finally {
+      for (const ws of sockets) ws.terminate();
+    }
+  });
+
+  it(`limits anonymous GraphQL traffic to ${ANONYMOUS_GRAPHQL_RATE_LIMIT} requests a minute per address`, async () => {
+    const limited = await startTestApp(db);
+    try {
+      const statuses: number[] = [];
+      const send = async () => {
+        const r = await fetch(`${limited.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
+        statuses.push(r.status);
+        if (r.status === 429) expect(((await r.json()) as Body).errors[0].extensions.code).toBe('RATE_LIMITED');
+        else await r.arrayBuffer();
+      };
+      const total = ANONYMOUS_GRAPHQL_RATE_LIMIT + 5;
+      for (let i = 0; i < total; i += 25) await Promise.all(Array.from({ length: Math.min(25, total - i) }, send));
+      expect(statuses.filter((s) => s === 200)).toHaveLength(ANONYMOUS_GRAPHQL_RATE_LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
