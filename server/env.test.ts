@@ -12,6 +12,21 @@ describe('loadEnv', () => {
     expect(env.SEED_ON_EMPTY).toBe(true);
   });
 
+  it('listens on 127.0.0.1 in emulator mode unless HOST is set, on all addresses with a real project', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const real = { FIREBASE_PROJECT_ID: 'nyc-prod', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'nyc-prod.firebaseapp.com' };
+    expect(loadEnv(real).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ ...real, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
+  it('seeds an empty database by default, except in production', () => {
+    const real = { FIREBASE_PROJECT_ID: 'nyc-prod', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'nyc-prod.firebaseapp.com' };
+    expect(loadEnv({}).SEED_ON_EMPTY).toBe(true);
+    expect(loadEnv({ ...real, NODE_ENV: 'production' }).SEED_ON_EMPTY).toBe(false);
+    expect(loadEnv({ ...real, NODE_ENV: 'production', SEED_ON_EMPTY: 'true' }).SEED_ON_EMPTY).toBe(true);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4000);
   });

@@ -21,8 +21,8 @@ export interface Visitor {
   ip: string;
   /** The first-party visitor cookie the request carried, if any. */
   cookieId: string | null;
-  /** Sets the visitor cookie on the response when the request had none (no-op where none can be set). */
-  ensureCookie(): void;
+  /** Sets a visitor cookie on the response when the request had none; answers its id (null where none can be set). */
+  issueCookie(): string | null;
 }
 
 export interface GraphQLContext {

@@ -168,7 +168,7 @@ export function attachGraphQLWebSocket(deps: {
         }
         extra.auth = auth;
         extra.operations = (extra.operations ?? 0) + 1;
-        const contextValue: GraphQLContext = { prisma, viewer: auth.viewer, auth, log, visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, ensureCookie: () => {} } };
+        const contextValue: GraphQLContext = { prisma, viewer: auth.viewer, auth, log, visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null } };
         return {
           schema,
           document,

@@ -14,16 +14,18 @@ export function secureCookies(env: Env): boolean {
   return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
 }
 
-/** The visitor of an HTTP request; `ensureCookie` sets the cookie on the response when it is missing. */
+/** The visitor of an HTTP request; `issueCookie` sets the cookie on the response when it is missing. */
 export function visitorOf(env: Env, req: Request, res: Response): Visitor {
   const existing = readCookie(req.headers.cookie, VISITOR_COOKIE);
   const cookieId = existing && VISITOR_RE.test(existing) ? existing : null;
   return {
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     cookieId,
-    ensureCookie() {
-      if (cookieId || res.headersSent) return;
-      res.cookie(VISITOR_COOKIE, randomUUID(), { httpOnly: true, sameSite: 'lax', secure: secureCookies(env), path: '/', maxAge: YEAR_MS });
+    issueCookie() {
+      if (cookieId || res.headersSent) return null;
+      const id = randomUUID();
+      res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: secureCookies(env), path: '/', maxAge: YEAR_MS });
+      return id;
     },
   };
 }

@@ -5,7 +5,8 @@ import { canManageListing, listingAccessSelect, listingKeyWhere } from './listin
  * View counting: "each visit counts one view" (SPEC part 2), kept honest so that the 'popular'
  * sort cannot be bought (docs/decisions/0012-view-counting.md):
  * - one view per listing per visitor per 30 minutes: a signed-in visitor is their user; an
- *   anonymous one is their first-party visitor cookie, or their address when they have none;
+ *   anonymous one is their first-party visitor cookie, or their address when they bring none (the
+ *   cookie issued then is linked to that visit, so the same client is not counted twice);
  * - at most IP_VIEW_CEILING anonymous views per listing, address and 30 minutes (a script that
  *   throws its cookies away counts that many, not more);
  * - the owner and the listing agent never add views to their own listing.
@@ -19,8 +20,10 @@ export const IP_VIEW_CEILING = 20;
 export interface ViewCaller {
   /** The signed-in viewer's uid, if any. */
   viewerUid: string | null;
-  /** The anonymous visitor cookie, if the request carried one. */
+  /** The anonymous visitor cookie the request carried, if any. */
   cookieId: string | null;
+  /** The visitor cookie set on this response (the request carried none), if any. */
+  issuedCookieId?: string | null;
   /** The client address (TRUST_PROXY respected). */
   ip: string;
 }
@@ -49,10 +52,14 @@ export async function recordListingView(prisma: PrismaClient, idOrSlug: string, 
   if (canManageListing(caller.viewerUid ? { uid: caller.viewerUid } : null, listing)) return { id: listing.id, counted: false };
 
   const visitor = visitorKey(caller);
+  const linked = !caller.viewerUid && !caller.cookieId && caller.issuedCookieId ? `c:${caller.issuedCookieId}` : null;
   const ip = caller.ip.slice(0, 64);
-  const ceiling = caller.viewerUid ? Prisma.sql`TRUE` : Prisma.sql`(
+  // The ceiling counts the cookies counted at this address (a cookie-less visit counts through the cookie issued with it).
+  const ceiling = caller.viewerUid
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`(
       SELECT count(*) FROM "ListingView" v
-      WHERE v."propertyId" = ${listing.id}::uuid AND v."ip" = ${ip} AND v."visitor" <> ${visitor}
+      WHERE v."propertyId" = ${listing.id}::uuid AND v."ip" = ${ip} AND v."visitor" LIKE 'c:%' AND v."visitor" <> ${visitor}
         AND v."countedAt" > now() - make_interval(mins => ${VIEW_WINDOW_MINUTES}::int)
     ) < ${IP_VIEW_CEILING}::int`;
   const counted = await prisma.$queryRaw<Array<{ id: string }>>`
@@ -62,6 +69,10 @@ export async function recordListingView(prisma: PrismaClient, idOrSlug: string, 
       ON CONFLICT ("propertyId", "visitor") DO UPDATE SET "countedAt" = EXCLUDED."countedAt", "ip" = EXCLUDED."ip"
         WHERE "ListingView"."countedAt" <= now() - make_interval(mins => ${VIEW_WINDOW_MINUTES}::int)
       RETURNING "propertyId"
+    ), linked AS (
+      INSERT INTO "ListingView" ("propertyId", "visitor", "ip", "countedAt")
+      SELECT c."propertyId", ${linked}::text, ${ip}, now() FROM claimed c WHERE ${linked}::text IS NOT NULL
+      ON CONFLICT ("propertyId", "visitor") DO NOTHING
     )
     UPDATE "Property" SET "views" = "views" + 1
     WHERE "id" IN (SELECT "propertyId" FROM claimed) AND "status" = 'ACTIVE'

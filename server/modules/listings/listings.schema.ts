@@ -261,10 +261,10 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const visitor = ctx.visitor;
-      if (!ctx.viewer) visitor?.ensureCookie();
       const recorded = await recordListingView(ctx.prisma, String(args.id), {
         viewerUid: ctx.viewer?.uid ?? null,
         cookieId: visitor?.cookieId ?? null,
+        issuedCookieId: ctx.viewer ? null : (visitor?.issueCookie() ?? null),
         ip: visitor?.ip ?? 'unknown',
       });
       return recorded ? ctx.prisma.property.findUnique({ ...query, where: { id: recorded.id } }) : null;
