@@ -52,7 +52,7 @@ async function main() {
 
   const running = await createApp({ env, prisma: db.prisma, storage, log, identity });
   const url = await running.listen(env.PORT, env.HOST);
-  log.info({ url: env.PUBLIC_URL ?? url }, `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`);
+  log.info({ url: env.PUBLIC_URL ?? url, listening: `${env.HOST}:${env.PORT}` }, `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -92,6 +92,15 @@ export { expect };
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * A listing's price marker on the map. Markers of nearby listings overlap, so axe's target-size
+ * (WCAG 2.5.8) counts them as too small; 2.5.8's 'equivalent' exception applies: every marker's
+ * listing is also a card of the results list, with a full-size link.
+ */
+function isMapMarker(target: unknown[]): boolean {
+  return target.some((part) => typeof part === 'string' && part.includes('.map-price-marker'));
+}
+
+/**
  * Runs axe with every WCAG 2.x A/AA rule, plus 'label-content-name-mismatch' (WCAG 2.5.3 Label in
  * Name: an accessible name must contain the visible text; axe ships it as experimental, so it is
  * switched on here), and fails on serious or critical violations.
@@ -102,9 +111,10 @@ export async function expectAccessible(page: Page) {
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(WCAG_TAGS)
     .analyze();
-  const bad = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch',
-  );
+  const bad = results.violations
+    .map((v) => (v.id === 'target-size' ? { ...v, nodes: v.nodes.filter((n) => !isMapMarker(n.target)) } : v))
+    .filter((v) => v.nodes.length > 0)
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch');
   expect(
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
   ).toEqual([]);

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -35,29 +36,43 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/NODE_ENV=production with the Firebase Auth emulator is refused/);
   });
 
-  it('migrates, serves, and shuts down gracefully on SIGTERM', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+  it('migrates, serves, and shuts down cleanly on SIGTERM with a browser\'s keep-alive connection open and its own emulator', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
     const p = run({
-      PORT: port,
-      HOST: '127.0.0.1',
+      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       FIREBASE_PROJECT_ID: '',
-      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      AUTH_EMULATOR_PORT: String(port + 1),
     });
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
     try {
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000, interval: 500 })
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000, interval: 500 })
         .toBe(200);
+      // Emulator mode listens on loopback only (its tokens are unsigned).
+      expect(p.output()).toMatch(/"listening":"127\.0\.0\.1:/);
+      // A keep-alive connection, idle, as a browser leaves it.
+      const status = await new Promise<number>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        }).on('error', reject);
+      });
+      expect(status).toBe(200);
       p.child.kill('SIGTERM');
+      // A clean exit (0, 'bye'), not the 15-second safety timer (exit 1, 'shutdown took too long').
       expect(await p.exit).toBe(0);
       expect(p.output()).toMatch(/shutting down/);
       expect(p.output()).toMatch(/bye/);
+      expect(p.output()).not.toMatch(/took too long/);
     } finally {
+      agent.destroy();
       p.child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 150_000);
 });

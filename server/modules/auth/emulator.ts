@@ -88,7 +88,8 @@ export async function startAuthEmulator(opts: { port: number; dataDir: string; l
       process.removeListener('exit', killOnExit);
       if (child.exitCode !== null) return;
       child.kill('SIGINT'); // exports accounts, then exits
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // The export of accounts takes well under a second; a shutdown never waits on it for long.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
       await exited;
       clearTimeout(timer);
     },
