@@ -1,5 +1,5 @@
 import { createRenter, signInContext } from './accounts.js';
-import { expectSignedIn } from './auth-helpers.js';
+import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
 
@@ -65,5 +65,68 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     await page.getByRole('link', { name: 'NYC Rentals' }).first().click();
     await expect(results(page).cards.first()).toBeVisible();
     await expect(results(page).cards.first().getByRole('button', { name: /^Save / })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+test.describe('when the server refuses or cannot check the identity', () => {
+  // The refusals below are provoked; the browser logs them as failed resources.
+  test.use({ account: DEMO_AGENT, expectedFailures: [/status of 401/, /status of 503/] });
+
+  test('a refused token is refreshed once and the save retried: nothing to see for the user', async ({ page }) => {
+    await page.goto('/listings');
+    await expectSignedIn(page, DEMO_AGENT.name);
+    const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const seen: Array<string | null> = [];
+    let refused = false;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string };
+      if (body.operationName !== 'SaveProperty') return route.fallback();
+      seen.push(route.request().headers().authorization ?? null);
+      if (refused) return route.fallback();
+      refused = true;
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        json: { errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED' } }] },
+      });
+    });
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(heart).toBeEnabled();
+    // Sent twice, each time with a token: the second one freshly refreshed.
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatch(/^Bearer .+/);
+    expect(seen[1]).toMatch(/^Bearer .+/);
+    expect(seen[1]).not.toBe(seen[0]);
+    await expectSignedIn(page, DEMO_AGENT.name);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
+
+    // Put it back as it was (the demo agent's saved listings are shared by the run).
+    await page.unrouteAll();
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart).toBeEnabled();
+  });
+
+  test('an identity outage is not a sign-out: the save reverts and the outage is said', async ({ page }) => {
+    await page.goto('/listings');
+    await expectSignedIn(page, DEMO_AGENT.name);
+    const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string };
+      if (body.operationName !== 'SaveProperty') return route.fallback();
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        json: { errors: [{ message: 'Sign-in service unavailable, try again', extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+      });
+    });
+    await heart.click();
+    await expect(page.getByText('Sign-in service unavailable, try again')).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).toHaveURL('/listings');
+    await expectSignedIn(page, DEMO_AGENT.name);
   });
 });
