@@ -71,7 +71,8 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     const agent = await newAccount('agent', 'route');
     const meAgent = await gql(ME, {}, { authorization: `Bearer ${agent.idToken}` });
     expect(meAgent.body.data.me.role).toBe('AGENT');
-    expect(meAgent.body.data.me.agent.id).toBeTruthy();
+    const profile = await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } });
+    expect(meAgent.body.data.me.agent.id).toBe(profile.id);
   });
 
   it('refuses to complete sign-up for someone else or with an unverified phone', async () => {

@@ -169,7 +169,7 @@ describe.each(backends)('listings search on %s', (backend) => {
 
   it('refuses a forged cursor and bad filters with BAD_USER_INPUT', async () => {
     const forged = await execute(db.prisma, IDS, { after: 'not-a-cursor' });
-    expect(forged.errors?.[0]?.extensions?.code ?? forged.errors?.[0]?.message).toBeDefined();
+    expect((forged.errors?.[0]?.originalError as { code?: string } | undefined)?.code).toBe('BAD_USER_INPUT');
     expect(forged.errors?.[0]?.message).toMatch(/Invalid cursor/);
     const bad = await execute(db.prisma, IDS, { filter: { minPrice: 5000, maxPrice: 1000 } });
     expect(bad.errors?.[0]?.message).toMatch(/Minimum price must not exceed maximum price/);
@@ -225,10 +225,18 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     expect(data.agent.rating).toBe(0);
     expect(data.agent.listings.totalCount).toBe(1);
     expect(data.agent.listings.edges).toHaveLength(1);
-    const users = await createUser(db.prisma);
-    expect(users.id).toBeTruthy();
+    // A user who is not an agent is not an agent profile.
+    const renter = await createUser(db.prisma);
+    expect((await query<{ agent: null }>(db.prisma, `query A($id: ID!) { agent(id: $id) { id } }`, { id: renter.id })).agent).toBeNull();
     const none = await query<{ agent: null }>(db.prisma, `query { agent(id: "00000000-0000-4000-8000-000000000000") { id } }`);
     expect(none.agent).toBeNull();
+  });
+
+  it("finds an agent by agent id or by the agent's user id, as GET /api/agents/{id} does", async () => {
+    const byUser = await query<{ agent: { id: string; displayName: string } }>(db.prisma, `query A($id: ID!) { agent(id: $id) { id displayName } }`, {
+      id: ids.ownerId,
+    });
+    expect(byUser.agent).toEqual({ id: ids.agentId, displayName: 'Jon Park' });
   });
 
   it('lists agents best rated first, as a connection', async () => {
