@@ -70,7 +70,8 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
 
 test.describe('when the server refuses or cannot check the identity', () => {
   // The refusals below are provoked; the browser logs them as failed resources.
-  test.use({ account: DEMO_AGENT, expectedFailures: [/status of 401/, /status of 503/] });
+  // (One pattern: an array of two would be read as Playwright's [value, options] pair.)
+  test.use({ account: DEMO_AGENT, expectedFailures: [/status of (401|503)/] });
 
   test('a refused token is refreshed once and the save retried: nothing to see for the user', async ({ page }) => {
     await page.goto('/listings');

@@ -209,6 +209,21 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     expect((await query<{ property: { id: string } }>(db.prisma, ONE, { id: ids.draft }, owner)).property.id).toBe(ids.draft);
   });
 
+  it("shows a draft to its listing agent too, and says who manages a listing (viewerCanManage: owner and listing agent)", async () => {
+    const owner = await createUser(db.prisma);
+    const { user: agentUser, agent } = await createAgent(db.prisma);
+    const draft = await createProperty(db.prisma, { userId: owner.id, agentId: agent.id }, { status: 'DRAFT' });
+    const active = await createProperty(db.prisma, { userId: owner.id, agentId: agent.id });
+    const Q = 'query P($id: ID) { property(id: $id) { id viewerCanManage } }';
+    const as = (uid: string) => ({ uid, email: null, role: null });
+    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(agentUser.id))).property.viewerCanManage).toBe(true);
+    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(owner.id))).property.viewerCanManage).toBe(true);
+    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id }, as('a-renter'))).property.viewerCanManage).toBe(false);
+    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id })).property.viewerCanManage).toBe(false);
+    expect((await query<{ property: null }>(db.prisma, Q, { id: draft.id }, as('a-renter'))).property).toBeNull();
+    await db.prisma.user.deleteMany({ where: { id: { in: [owner.id, agentUser.id] } } }); // (cascades) the other tests count agents
+  });
+
   it('answers null for unknown ids and slugs', async () => {
     expect((await query<{ property: null }>(db.prisma, ONE, { id: '00000000-0000-4000-8000-000000000000' })).property).toBeNull();
     expect((await query<{ property: null }>(db.prisma, ONE, { slug: 'no-such-listing' })).property).toBeNull();
