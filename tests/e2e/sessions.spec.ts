@@ -56,7 +56,7 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     const here = new URL(page.url());
     await heart.click();
-    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`${here.pathname}${here.search}`)}`);
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu', exact: true })).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('when the server refuses or cannot check the identity', () => {
     expect(seen[1]).toMatch(/^Bearer .+/);
     expect(seen[1]).not.toBe(seen[0]);
     await expectSignedIn(page, DEMO_AGENT.name);
-    await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
+    await expect(page.getByText('Your session has ended. Please sign in again.', { exact: true })).toHaveCount(0);
 
     // Put it back as it was (the demo agent's saved listings are shared by the run).
     await page.unrouteAll();
@@ -125,7 +125,7 @@ test.describe('when the server refuses or cannot check the identity', () => {
       });
     });
     await heart.click();
-    await expect(page.getByText('Sign-in service unavailable, try again')).toBeVisible();
+    await expect(page.getByText('Sign-in service unavailable, try again', { exact: true })).toBeVisible();
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await expect(page).toHaveURL('/listings');
     await expectSignedIn(page, DEMO_AGENT.name);
