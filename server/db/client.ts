@@ -70,6 +70,9 @@ function pgConfig(connectionString: string, max: number) {
 export const SESSION_SETTINGS_SQL = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
 function withSessionSettings(pool: pg.Pool): pg.Pool {
+  // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
+  // the pool discards it and opens a new one when needed.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     // Queued on the client before any query of the app, so it always runs first.
     client.query(SESSION_SETTINGS_SQL).catch(() => undefined);
