@@ -53,7 +53,14 @@ export async function createQuietAgent(prisma: PrismaClient): Promise<void> {
       role: 'AGENT',
       firstName: QUIET_AGENT.firstName,
       lastName: QUIET_AGENT.lastName,
-      agent: { create: { bio: 'New to the city and to the site.', yearsExperience: 1, agency: 'Fresh Start Realty', specialties: ['Rentals'] } },
+      agent: {
+        create: {
+          bio: 'New to the city and to the site.',
+          yearsExperience: 1,
+          agency: 'Fresh Start Realty',
+          specialties: ['Rentals'],
+        },
+      },
     },
   });
 }

@@ -153,10 +153,7 @@ test.describe('listing detail', () => {
 
     // The search page's card says 'No photos' too.
     await page.goto(`/listings?search=${encodeURIComponent(noPhotos.title)}`);
-    const card = page
-      .locator('article')
-      .filter({ hasText: noPhotos.title })
-      .first();
+    const card = page.locator('article').filter({ hasText: noPhotos.title }).first();
     await expect(card.getByText('No photos')).toBeVisible();
   });
 
@@ -217,7 +214,10 @@ test.describe('listing detail', () => {
     test("the listing's own agent sees a disabled 'You are the agent', everywhere the listing shows", async ({ page }) => {
       const { agents } = await gql<{
         agents: { edges: { node: { displayName: string; listings: { edges: { node: { id: string; slug: string } }[] } } }[] };
-      }>(page.request, '{ agents(first: 50) { edges { node { displayName listings(first: 1) { edges { node { id slug } } } } } } }');
+      }>(
+        page.request,
+        '{ agents(first: 50) { edges { node { displayName listings(first: 1) { edges { node { id slug } } } } } } }',
+      );
       const own = agents.edges.find((edge) => edge.node.displayName === DEMO_AGENT.name)?.node.listings.edges[0]?.node;
       if (!own) throw new Error('the demo agent has no active listing');
       // The server's rule (Property.viewerCanManage) for this viewer, through the context's session.

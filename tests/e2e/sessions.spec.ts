@@ -44,7 +44,9 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     const title = (await card.getByRole('heading').textContent()) ?? '';
     await card.getByRole('heading').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByRole('complementary', { name: 'Agent and contact' }).getByRole('button', { name: 'Contact Agent' })).toBeVisible();
+    await expect(
+      page.getByRole('complementary', { name: 'Agent and contact' }).getByRole('button', { name: 'Contact Agent' }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Back to listings' }).click();
     await expect(results(page).cards.first()).toBeVisible();
     await expect(results(page).count).toBeVisible();
@@ -52,7 +54,9 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     await expectSignedIn(page, account.name);
 
     // Saving needs the viewer: the refused session ends here, with a toast, and B is asked to sign in.
-    const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
+    const heart = results(page)
+      .cards.first()
+      .getByRole('button', { name: /^Save / });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     const here = new URL(page.url());
     await heart.click();
@@ -64,7 +68,11 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     // Signed out now, the listings page works as for any visitor: its heart asks to sign in.
     await page.getByRole('link', { name: 'NYC Rentals' }).first().click();
     await expect(results(page).cards.first()).toBeVisible();
-    await expect(results(page).cards.first().getByRole('button', { name: /^Save / })).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      results(page)
+        .cards.first()
+        .getByRole('button', { name: /^Save / }),
+    ).toHaveAttribute('aria-pressed', 'false');
   });
 });
 
@@ -76,7 +84,9 @@ test.describe('when the server refuses or cannot check the identity', () => {
   test('a refused token is refreshed once and the save retried: nothing to see for the user', async ({ page }) => {
     await page.goto('/listings');
     await expectSignedIn(page, DEMO_AGENT.name);
-    const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
+    const heart = results(page)
+      .cards.first()
+      .getByRole('button', { name: /^Save / });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     const seen: Array<string | null> = [];
     let refused = false;
@@ -113,7 +123,9 @@ test.describe('when the server refuses or cannot check the identity', () => {
   test('an identity outage is not a sign-out: the save reverts and the outage is said', async ({ page }) => {
     await page.goto('/listings');
     await expectSignedIn(page, DEMO_AGENT.name);
-    const heart = results(page).cards.first().getByRole('button', { name: /^Save / });
+    const heart = results(page)
+      .cards.first()
+      .getByRole('button', { name: /^Save / });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string };

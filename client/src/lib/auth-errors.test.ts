@@ -37,13 +37,15 @@ describe('authErrorCode', () => {
     expect(authErrorCode(serverError(401, { errors: [{ message: 'x', extensions: { code: 'UNAUTHENTICATED' } }] }))).toBe(
       'UNAUTHENTICATED',
     );
-    expect(authErrorCode(serverError(503, { error: 'Sign-in service unavailable, try again', code: 'SERVICE_UNAVAILABLE' }))).toBe(
-      'SERVICE_UNAVAILABLE',
-    );
-    expect(isServiceUnavailable(new ApiError(503, JSON.stringify({ error: 'x', code: 'SERVICE_UNAVAILABLE' }), 'Service Unavailable'))).toBe(
+    expect(
+      authErrorCode(serverError(503, { error: 'Sign-in service unavailable, try again', code: 'SERVICE_UNAVAILABLE' })),
+    ).toBe('SERVICE_UNAVAILABLE');
+    expect(
+      isServiceUnavailable(new ApiError(503, JSON.stringify({ error: 'x', code: 'SERVICE_UNAVAILABLE' }), 'Service Unavailable')),
+    ).toBe(true);
+    expect(isUnauthenticated(new ApiError(401, JSON.stringify({ error: 'x', code: 'UNAUTHENTICATED' }), 'Unauthorized'))).toBe(
       true,
     );
-    expect(isUnauthenticated(new ApiError(401, JSON.stringify({ error: 'x', code: 'UNAUTHENTICATED' }), 'Unauthorized'))).toBe(true);
   });
 
   it('falls back on the status when the body says nothing', () => {
@@ -53,7 +55,9 @@ describe('authErrorCode', () => {
 
   it('is null for every other error', () => {
     expect(authErrorCode(serverError(500, 'boom'))).toBeNull();
-    expect(authErrorCode(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] }))).toBeNull();
+    expect(
+      authErrorCode(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] })),
+    ).toBeNull();
     expect(authErrorCode(new TypeError('Failed to fetch'))).toBeNull();
     expect(authErrorCode(null)).toBeNull();
     expect(authErrorCode('UNAUTHENTICATED')).toBeNull();

@@ -275,7 +275,6 @@ export default function HomeScreen() {
           </div>
         </aside>
       </div>
-
     </PageContainer>
   );
 }

@@ -70,7 +70,12 @@ export interface AuthContextValue {
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Firebase errors that mean "no answer", not "refused": they must not sign anyone out. */
-const UNREACHABLE_CODES = new Set(['auth/network-request-failed', 'auth/internal-error', 'auth/too-many-requests', 'auth/timeout']);
+const UNREACHABLE_CODES = new Set([
+  'auth/network-request-failed',
+  'auth/internal-error',
+  'auth/too-many-requests',
+  'auth/timeout',
+]);
 
 /** Forces a new ID token and says how it went (issue 7 point 3: only a refusal ends the session). */
 async function forceRefresh(auth: Auth): Promise<RefreshOutcome> {
@@ -177,7 +182,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const idToken = await linked.user.getIdToken(true);
         await apiFetch('/api/auth/complete-signup', {
           token: idToken,
-          body: { uid: linked.user.uid, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, role: input.role },
+          body: {
+            uid: linked.user.uid,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone,
+            role: input.role,
+          },
         });
         await establishSession(linked.user);
         await apolloClient.refetchQueries({ include: [MeQuery] });

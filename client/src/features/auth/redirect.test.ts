@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { redirectTarget, safeRedirectPath } from './redirect';
 
 describe('safeRedirectPath', () => {
-  it.each(['/', '/messages', '/messages?compose=abc', '/listings?borough=brooklyn&sort=price_low', '/properties/a-b#photos', '/a/b\\c', '/%E2%9C%93'])(
-    'keeps the same-origin path %j',
-    (path) => {
-      expect(safeRedirectPath(path)).toBe(path);
-    },
-  );
+  it.each([
+    '/',
+    '/messages',
+    '/messages?compose=abc',
+    '/listings?borough=brooklyn&sort=price_low',
+    '/properties/a-b#photos',
+    '/a/b\\c',
+    '/%E2%9C%93',
+  ])('keeps the same-origin path %j', (path) => {
+    expect(safeRedirectPath(path)).toBe(path);
+  });
 
   it.each([
     null,
