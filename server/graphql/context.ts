@@ -1,6 +1,9 @@
+import type http from 'node:http';
+import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
-import type { AuthState } from '../modules/auth/viewer.js';
+import type { Env } from '../env.js';
+import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
 
 /** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
@@ -32,4 +35,14 @@ export interface GraphQLContext {
   /** What became of the credential presented (absent in in-process tests: anonymous or `viewer`). */
   auth?: AuthState;
   visitor?: Visitor;
+}
+
+/** What both GraphQL transports (HTTP and WebSocket) are built from. */
+export interface TransportDeps {
+  server: http.Server;
+  schema: GraphQLSchema;
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+  identityDeps: IdentityDeps;
 }

@@ -1,17 +1,13 @@
-import type http from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
-import type { PrismaClient } from '../db/client.js';
-import type { Env } from '../env.js';
+import { GraphQLError } from 'graphql';
 import { visitorOf } from '../http/visitor.js';
-import type { Logger } from '../logger.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
 import { confirmAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 
@@ -68,15 +64,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
 }
 
 /** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
-export async function createGraphQLHttp(deps: {
-  server: http.Server;
-  schema: GraphQLSchema;
-  env: Env;
-  prisma: PrismaClient;
-  log: Logger;
-  identityDeps: IdentityDeps;
-  onDrain: () => Promise<void>;
-}): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
+export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => Promise<void> }): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
   const { server, schema, env, prisma, log, identityDeps } = deps;
   const production = env.NODE_ENV === 'production';
   const apollo = new ApolloServer<HttpContext>({

@@ -1,14 +1,11 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, validate, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { PrismaClient } from '../db/client.js';
-import type { Env } from '../env.js';
-import type { Logger } from '../logger.js';
 import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
-import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState, type IdentityDeps } from '../modules/auth/viewer.js';
-import type { GraphQLContext } from './context.js';
+import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
+import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS } from './limits.js';
 
@@ -58,14 +55,7 @@ export interface GraphQLWebSocket {
  * operation; mutations are checked fresh, like on HTTP. Each operation is parsed and validated with
  * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
  */
-export function attachGraphQLWebSocket(deps: {
-  server: http.Server;
-  schema: GraphQLSchema;
-  env: Env;
-  prisma: PrismaClient;
-  log: Logger;
-  identityDeps: IdentityDeps;
-}): GraphQLWebSocket {
+export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
   const { server, schema, env, prisma, log, identityDeps } = deps;
   const production = env.NODE_ENV === 'production';
   const rules = allValidationRules({ production });
