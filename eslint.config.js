@@ -3,14 +3,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '.tmp', 'client/src/gql', 'server/db/generated', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      '.tmp',
+      'client/src/gql',
+      'server/db/generated',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through server/env.ts only.' },

@@ -14,7 +14,14 @@ describe('normalizePhone', () => {
 });
 
 describe('signUpSchema', () => {
-  const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', phone: '555 123 4567', role: 'renter' };
+  const good = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    password: 'secret1',
+    phone: '555 123 4567',
+    role: 'renter',
+  };
   it('accepts a full form and normalises the phone', () => {
     expect(signUpSchema.parse(good).phone).toBe('+15551234567');
   });

@@ -27,7 +27,8 @@ export const singleLineText = (label: string) =>
     .trim()
     .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`);
 
-const name = (label: string) => singleLineText(label).pipe(z.string().min(1, `${label} is required`).max(60, `${label} is too long`));
+const name = (label: string) =>
+  singleLineText(label).pipe(z.string().min(1, `${label} is required`).max(60, `${label} is too long`));
 
 export const phoneSchema = z
   .string()

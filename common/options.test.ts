@@ -61,7 +61,13 @@ describe('common/options', () => {
     expect(options.BedroomsFilterValues).toEqual(['any', '0', '1', '2', '3', '4', '5']);
     expect(options.bedroomsFilterLabels['0']).toBe('Studio');
     expect(options.bedroomsFilterLabels['5']).toBe('5+');
-    expect(options.PropertyTypeFilterValues.filter((v) => v !== 'any')).toEqual(['apartment', 'house', 'condo', 'townhouse', 'loft']);
+    expect(options.PropertyTypeFilterValues.filter((v) => v !== 'any')).toEqual([
+      'apartment',
+      'house',
+      'condo',
+      'townhouse',
+      'loft',
+    ]);
     expect(options.PetsFilterValues.filter((v) => v !== 'any')).toEqual(['allowed', 'cats', 'dogs', 'none']);
     expect(options.sortLabels).toEqual({
       newest: 'Newest',

@@ -59,7 +59,14 @@ function requestLogging(log: Logger) {
 function apiRoutes(deps: { env: Env; prisma: PrismaClient; log: Logger; identityDeps: IdentityDeps }): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
-  api.use(authRoutes({ env: deps.env, prisma: deps.prisma, identityDeps: deps.identityDeps, mapStyleUrl: deps.env.MAP_STYLE_URL ?? null }));
+  api.use(
+    authRoutes({
+      env: deps.env,
+      prisma: deps.prisma,
+      identityDeps: deps.identityDeps,
+      mapStyleUrl: deps.env.MAP_STYLE_URL ?? null,
+    }),
+  );
   mountRestRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found' });
@@ -89,7 +96,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(requestLogging(log));
   app.use(securityHeaders(env));
   app.use(healthRoutes({ prisma, log }));
-  app.use(['/graphql', '/api'], identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }));
+  app.use(
+    ['/graphql', '/api'],
+    identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }),
+  );
   app.use(graphql.router);
   app.use(mediaRoutes({ storage }));
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps }));

@@ -32,7 +32,12 @@ describe('loadEnv', () => {
   });
 
   it('accepts production settings', () => {
-    const env = loadEnv({ DATABASE_URL: 'postgresql://u:p@db:5432/app', REDIS_URL: 'redis://cache:6379', PORT: '8080', SEED_ON_EMPTY: 'false' });
+    const env = loadEnv({
+      DATABASE_URL: 'postgresql://u:p@db:5432/app',
+      REDIS_URL: 'redis://cache:6379',
+      PORT: '8080',
+      SEED_ON_EMPTY: 'false',
+    });
     expect(env.DATABASE_URL).toBe('postgresql://u:p@db:5432/app');
     expect(env.PORT).toBe(8080);
     expect(env.SEED_ON_EMPTY).toBe(false);
@@ -63,12 +68,25 @@ describe('identity configuration', () => {
   });
 
   it('uses the real project when configured', () => {
-    const env = loadEnv({ FIREBASE_PROJECT_ID: 'nyc-rentals-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'nyc-rentals-prod.firebaseapp.com' });
+    const env = loadEnv({
+      FIREBASE_PROJECT_ID: 'nyc-rentals-prod',
+      FIREBASE_API_KEY: 'key',
+      FIREBASE_AUTH_DOMAIN: 'nyc-rentals-prod.firebaseapp.com',
+    });
     expect(env.authEmulator).toBe(false);
   });
 
   it('refuses production with the emulator, with a clear message', () => {
-    for (const vars of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'x-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'd' }]) {
+    for (const vars of [
+      { NODE_ENV: 'production' },
+      {
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'x-prod',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_DOMAIN: 'd',
+      },
+    ]) {
       expect(() => loadEnv(vars)).toThrow(/NODE_ENV=production with the Firebase Auth emulator is refused/);
     }
   });

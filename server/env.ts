@@ -5,9 +5,7 @@ import { z } from 'zod';
  * The only place that reads process.env. Every variable is validated here; a bad value stops the
  * start with a readable list of what is wrong (see `loadEnv`).
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const postgresUrl = z
   .string()
@@ -35,7 +33,10 @@ export const envSchema = z.object({
   /** Extra origins allowed to call the API with cookies and to open WebSockets (comma-separated). */
   ALLOWED_ORIGINS: z.string().optional(),
   // --- identity (Firebase Auth); none set → the Auth emulator is started by the server -------------
-  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id').optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')
+    .optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   FIREBASE_APP_ID: z.string().min(1).optional(),

@@ -45,14 +45,23 @@ async function main() {
   if (identity.mode === 'emulator') {
     // The demo accounts of the README exist in the emulator on every start.
     for (const a of DEMO_ACCOUNTS) {
-      await identity.upsertAccount({ uid: a.uid, email: a.email, password: a.password, displayName: `${a.firstName} ${a.lastName}`, phone: a.phone });
+      await identity.upsertAccount({
+        uid: a.uid,
+        email: a.email,
+        password: a.password,
+        displayName: `${a.firstName} ${a.lastName}`,
+        phone: a.phone,
+      });
     }
     log.warn({ emulator: identity.emulatorUrl }, 'identity: Firebase Auth EMULATOR (development only; tokens are unsigned)');
   }
 
   const running = await createApp({ env, prisma: db.prisma, storage, log, identity });
   const url = await running.listen(env.PORT, env.HOST);
-  log.info({ url: env.PUBLIC_URL ?? url, listening: `${env.HOST}:${env.PORT}` }, `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`);
+  log.info(
+    { url: env.PUBLIC_URL ?? url, listening: `${env.HOST}:${env.PORT}` },
+    `NYC Rentals is serving at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

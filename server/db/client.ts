@@ -90,7 +90,10 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     url.searchParams.delete('schema');
     const connectionString = url.toString();
     const mainPool = withSessionSettings(
-      new pg.Pool({ ...pgConfig(connectionString, opts.poolSize ?? 10), ...(schema ? { options: `-c search_path="${schema}"` } : {}) }),
+      new pg.Pool({
+        ...pgConfig(connectionString, opts.poolSize ?? 10),
+        ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+      }),
     );
     const mainFactory = new PrismaPg(mainPool, schema ? { schema } : undefined);
     // PrismaPg's own shadow database keeps the connection string, which names the main database;
@@ -134,7 +137,9 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
   // concurrent connections), so the app and the migration engine share one single-connection pool.
   // A request waiting for that connection queues for as long as it takes (no acquire timeout):
   // under load PGlite is slow, not broken.
-  const pool = withSessionSettings(new pg.Pool({ ...pgConfig(main.connectionString, 1), idleTimeoutMillis: 0, connectionTimeoutMillis: 0 }));
+  const pool = withSessionSettings(
+    new pg.Pool({ ...pgConfig(main.connectionString, 1), idleTimeoutMillis: 0, connectionTimeoutMillis: 0 }),
+  );
   const mainFactory = new PrismaPg(pool);
   const shadows: Array<{ close(): Promise<void> }> = [];
   // PGlite holds a single database, so the shadow database of `diff` is a throwaway in-memory PGlite.
@@ -149,7 +154,11 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     },
   };
   // Transactions wait for the single connection like any query (Prisma's default is 2 s).
-  const prisma = new PrismaClient({ adapter: mainFactory, transactionOptions: { maxWait: 120_000, timeout: 120_000 }, ...logOpts });
+  const prisma = new PrismaClient({
+    adapter: mainFactory,
+    transactionOptions: { maxWait: 120_000, timeout: 120_000 },
+    ...logOpts,
+  });
   if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
   return {
     kind: 'pglite',

@@ -2,7 +2,10 @@
  * A forward-only keyset page as a Relay connection: page info from the edges, and a `totalCount`
  * that runs its query at most once, and only when the field is selected.
  */
-export function keysetConnection<E extends { cursor: string }>(edges: E[], opts: { hasNextPage: boolean; after: string | null | undefined; count: () => Promise<number> }) {
+export function keysetConnection<E extends { cursor: string }>(
+  edges: E[],
+  opts: { hasNextPage: boolean; after: string | null | undefined; count: () => Promise<number> },
+) {
   let count: Promise<number> | undefined;
   return {
     edges,

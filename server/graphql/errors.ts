@@ -2,7 +2,15 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ZodError } from 'zod';
 import { stripSuggestions } from './limits.js';
 
-export const ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'] as const;
+export const ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -63,7 +71,10 @@ export function toAppError(err: unknown): AppError | null {
   // Pothos' argument checks (a forged connection cursor, conflicting paging arguments).
   if ((err as Error | null)?.name === 'PothosValidationError') {
     const message = (err as Error).message;
-    return new AppError('BAD_USER_INPUT', message.startsWith('Invalid cursor') ? 'Invalid cursor: start again from the first page' : message);
+    return new AppError(
+      'BAD_USER_INPUT',
+      message.startsWith('Invalid cursor') ? 'Invalid cursor: start again from the first page' : message,
+    );
   }
   return fromPrisma(err);
 }
@@ -94,7 +105,12 @@ export function formatGraphQLError(
   const original = error instanceof GraphQLError ? (error.originalError ?? null) : null;
   const app = toAppError(original ?? error);
   if (app) {
-    return { message: app.message, locations: formatted.locations, path: formatted.path, extensions: { code: app.code, ...(app.details ?? {}) } };
+    return {
+      message: app.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: app.code, ...(app.details ?? {}) },
+    };
   }
   const code = formatted.extensions?.code;
   // Apollo wraps graphql-js' own errors, keeping the GraphQLError as originalError; a plain Error
@@ -105,5 +121,10 @@ export function formatGraphQLError(
     return { ...formatted, message: opts.production ? stripSuggestions(formatted.message) : formatted.message, extensions };
   }
   log(original ?? error);
-  return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: 'Internal server error',
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
 }

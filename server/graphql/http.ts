@@ -41,7 +41,9 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
             ctx.viewer = next.viewer;
           } catch (err) {
             if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') {
-              throw new GraphQLError(PROVIDER_UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
+              throw new GraphQLError(PROVIDER_UNAVAILABLE_MESSAGE, {
+                extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } },
+              });
             }
             throw err;
           }
@@ -53,7 +55,9 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
           if (!errors?.length) return;
           if (ctx.auth?.unavailable && errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
             errors = response.body.singleResult.errors = errors.map((e) =>
-              e.extensions?.code === 'UNAUTHENTICATED' ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } } : e,
+              e.extensions?.code === 'UNAUTHENTICATED'
+                ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }
+                : e,
             );
           }
           if (errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) response.http.status = 503;
@@ -64,7 +68,9 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
 }
 
 /** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
-export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => Promise<void> }): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
+export async function createGraphQLHttp(
+  deps: TransportDeps & { onDrain: () => Promise<void> },
+): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
   const { server, schema, env, prisma, log, identityDeps } = deps;
   const production = env.NODE_ENV === 'production';
   const apollo = new ApolloServer<HttpContext>({
@@ -98,7 +104,9 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, res) => {
-        res.status(429).json({ errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }] });
+        res
+          .status(429)
+          .json({ errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }] });
       },
     }),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),

@@ -84,7 +84,12 @@ function intValue(node: ValueNode | undefined, variables: Record<string, unknown
   return undefined;
 }
 
-function firstArg(field: GraphQLField<unknown, unknown>, args: readonly { name: { value: string }; value: ValueNode }[], variables: Record<string, unknown>, operationDefaults: Record<string, unknown>): number | undefined {
+function firstArg(
+  field: GraphQLField<unknown, unknown>,
+  args: readonly { name: { value: string }; value: ValueNode }[],
+  variables: Record<string, unknown>,
+  operationDefaults: Record<string, unknown>,
+): number | undefined {
   if (!field.args.some((a) => a.name === 'first')) return undefined;
   const given = args.find((a) => a.name.value === 'first');
   const value = given ? intValue(given.value, { ...operationDefaults, ...variables }) : undefined;
@@ -115,7 +120,12 @@ export function operationCost(
   for (const v of operation.variableDefinitions ?? []) {
     if (v.defaultValue?.kind === Kind.INT) defaults[v.variable.name.value] = Number.parseInt(v.defaultValue.value, 10);
   }
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!root) return 0;
 
   const costOf = (set: SelectionSetNode, parent: GraphQLNamedType, seen: Set<string>, inConnection: boolean): number => {
@@ -154,12 +164,20 @@ export function operationCost(
 }
 
 /** Throws a GraphQL validation error (no SQL runs) when the operation costs more than the limit. */
-export function assertWithinCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables?: Record<string, unknown> | null): void {
+export function assertWithinCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables?: Record<string, unknown> | null,
+): void {
   const cost = operationCost(schema, document, operationName, variables ?? {});
   if (cost > GRAPHQL_LIMITS.maxCost) {
-    throw new GraphQLError(`Query is too expensive: its cost is ${cost}, the limit is ${GRAPHQL_LIMITS.maxCost}. Ask for smaller pages or fewer nested lists.`, {
-      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: GRAPHQL_LIMITS.maxCost, http: { status: 400 } },
-    });
+    throw new GraphQLError(
+      `Query is too expensive: its cost is ${cost}, the limit is ${GRAPHQL_LIMITS.maxCost}. Ask for smaller pages or fewer nested lists.`,
+      {
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: GRAPHQL_LIMITS.maxCost, http: { status: 400 } },
+      },
+    );
   }
 }
 

@@ -112,7 +112,11 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         if (typeof raw === 'string' && !token) return false;
         try {
           // Checked with the provider when the socket opens.
-          const auth = await resolveAuth(identityDeps, { cookie: ctx.extra.request.headers.cookie }, { bearer: token, fresh: true });
+          const auth = await resolveAuth(
+            identityDeps,
+            { cookie: ctx.extra.request.headers.cookie },
+            { bearer: token, fresh: true },
+          );
           if (auth.refused && token) return false; // the client presented a credential it does not have: reconnect signed out or with a fresh one
           ctx.extra.auth = auth;
           ctx.extra.operations = 0;
@@ -126,39 +130,63 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
       onSubscribe: async (ctx, _id, payload) => {
         const extra = ctx.extra;
         if ((extra.operations ?? 0) >= WS_LIMITS.maxOperationsPerSocket) {
-          return [new GraphQLError(`Too many operations at once on this socket (at most ${WS_LIMITS.maxOperationsPerSocket}).`, { extensions: { code: 'RATE_LIMITED' } })];
+          return [
+            new GraphQLError(`Too many operations at once on this socket (at most ${WS_LIMITS.maxOperationsPerSocket}).`, {
+              extensions: { code: 'RATE_LIMITED' },
+            }),
+          ];
         }
         let document: DocumentNode;
         try {
           document = parse(payload.query, PARSE_OPTIONS);
         } catch (err) {
-          return [err instanceof GraphQLError ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } }) : new GraphQLError('Syntax error')];
+          return [
+            err instanceof GraphQLError
+              ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })
+              : new GraphQLError('Syntax error'),
+          ];
         }
         const errors = validate(schema, document, rules);
-        if (errors.length) return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        if (errors.length)
+          return errors.map(
+            (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+          );
         try {
           assertWithinCost(schema, document, payload.operationName, payload.variables);
         } catch (err) {
           return [err as GraphQLError];
         }
         const isMutation = document.definitions.some(
-          (d) => d.kind === 'OperationDefinition' && d.operation === 'mutation' && (!payload.operationName || d.name?.value === payload.operationName),
+          (d) =>
+            d.kind === 'OperationDefinition' &&
+            d.operation === 'mutation' &&
+            (!payload.operationName || d.name?.value === payload.operationName),
         );
         let auth = extra.auth!;
         try {
           auth = isMutation ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
         } catch (err) {
-          if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') return [new GraphQLError(err.message, { extensions: { code: err.code } })];
+          if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE')
+            return [new GraphQLError(err.message, { extensions: { code: err.code } })];
           throw err;
         }
         if (auth.refused && extra.auth?.credential) {
           // The socket's credential is no longer good: the client reconnects (with a fresh token, or signed out).
-          extra.socket.close(auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked, auth.refused === 'expired' ? 'Token expired' : 'Session revoked');
+          extra.socket.close(
+            auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked,
+            auth.refused === 'expired' ? 'Token expired' : 'Session revoked',
+          );
           return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
         }
         extra.auth = auth;
         extra.operations = (extra.operations ?? 0) + 1;
-        const contextValue: GraphQLContext = { prisma, viewer: auth.viewer, auth, log, visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null } };
+        const contextValue: GraphQLContext = {
+          prisma,
+          viewer: auth.viewer,
+          auth,
+          log,
+          visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
+        };
         return {
           schema,
           document,
@@ -172,7 +200,12 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         return {
           ...result,
           errors: result.errors.map((e) => {
-            const formatted = formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'GraphQL resolver failed (websocket)'), { production });
+            const formatted = formatGraphQLError(
+              e.toJSON(),
+              e,
+              (err) => log.error({ err }, 'GraphQL resolver failed (websocket)'),
+              { production },
+            );
             return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
           }),
         };

@@ -16,7 +16,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         res.status(503).json({ error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
         return;
       }
-      if (app.code === 'SERVICE_UNAVAILABLE') (req.log ?? log).warn({ err: (app as { cause?: unknown }).cause ?? app }, 'dependency unavailable');
+      if (app.code === 'SERVICE_UNAVAILABLE')
+        (req.log ?? log).warn({ err: (app as { cause?: unknown }).cause ?? app }, 'dependency unavailable');
       res.status(HTTP_STATUS[app.code]).json({ error: app.message, code: app.code });
       return;
     }

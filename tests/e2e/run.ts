@@ -9,7 +9,7 @@ const browser = chromiumPath();
 if (!browser) {
   const msg = [
     'No Chromium found for the browser tests (looked at /usr/bin/chromium and $CHROMIUM_PATH).',
-    'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium',
+    "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium",
     '(`npx playwright install` cannot download browsers on these machines.)',
   ].join('\n');
   if (process.env.CI) {

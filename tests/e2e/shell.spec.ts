@@ -51,7 +51,9 @@ test.describe('the app shell', () => {
     // Signed-in only screens send a signed-out visitor to sign in, with the way back.
     for (const path of ['/messages', '/rate-agent/some-agent']) {
       await page.goto(path);
-      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      await expect
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+        .toBe(`/auth?redirect=${encodeURIComponent(path)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign In');
     }
   });
@@ -68,7 +70,9 @@ test.describe('the app shell', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
     const first = await page.evaluate(
-      () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent,
+      () =>
+        document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          ?.textContent,
     );
     expect(first?.trim()).toBe('Skip to content');
     const skip = page.getByRole('link', { name: 'Skip to content' });

@@ -65,7 +65,11 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       const statuses = async (path: string, body: unknown, n: number) => {
         const out: number[] = [];
         for (let i = 0; i < n; i++) {
-          const r = await fetch(`${limited.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) });
+          const r = await fetch(`${limited.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: ORIGIN },
+            body: JSON.stringify(body),
+          });
           out.push(r.status);
           if (r.status === 429) expect(((await r.json()) as Body).code).toBe('RATE_LIMITED');
           else await r.arrayBuffer();
@@ -91,7 +95,9 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       fetch(`${app.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({ query: `{ properties(filter: { search: "${i % 2 ? 'bedford' : 'sunny lofts'}" }) { totalCount edges { node { id } } } }` }),
+        body: JSON.stringify({
+          query: `{ properties(filter: { search: "${i % 2 ? 'bedford' : 'sunny lofts'}" }) { totalCount edges { node { id } } } }`,
+        }),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body })),
     );
     const tx = db.prisma.$transaction(async (t) => t.property.count());

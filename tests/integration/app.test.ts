@@ -25,7 +25,11 @@ describe.each(backends)('the HTTP server on %s', (backend) => {
   });
 
   const gql = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('reports health with the database checked', async () => {
     const res = await fetch(`${app.url}/healthz`);
@@ -37,7 +41,9 @@ describe.each(backends)('the HTTP server on %s', (backend) => {
   it('answers GraphQL over HTTP', async () => {
     const res = await gql({ query: '{ properties(first: 5) { totalCount edges { node { title } } } }' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: { properties: { totalCount: number; edges: Array<{ node: { title: string } }> } } };
+    const body = (await res.json()) as {
+      data: { properties: { totalCount: number; edges: Array<{ node: { title: string } }> } };
+    };
     expect(body.data.properties.totalCount).toBe(1);
     expect(body.data.properties.edges[0]?.node.title).toBe('Garden Duplex in Park Slope');
   });

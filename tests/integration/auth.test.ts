@@ -67,7 +67,13 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
   it('completes sign-up: a user row, and an agent profile for agents', async () => {
     const renter = await newAccount('renter', 'route');
     const me = await gql(ME, {}, { authorization: `Bearer ${renter.idToken}` });
-    expect(me.body.data.me).toMatchObject({ id: renter.uid, email: renter.email, role: 'RENTER', displayName: 'Kim Doe', agent: null });
+    expect(me.body.data.me).toMatchObject({
+      id: renter.uid,
+      email: renter.email,
+      role: 'RENTER',
+      displayName: 'Kim Doe',
+      agent: null,
+    });
     const agent = await newAccount('agent', 'route');
     const meAgent = await gql(ME, {}, { authorization: `Bearer ${agent.idToken}` });
     expect(meAgent.body.data.me.role).toBe('AGENT');
@@ -137,7 +143,11 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
       iat: now - 7200,
       exp: now - 3600,
     });
-    const exp = await post('/graphql', { query: '{ properties(first: 1) { edges { node { id } } } }' }, { authorization: `Bearer ${expired}` });
+    const exp = await post(
+      '/graphql',
+      { query: '{ properties(first: 1) { edges { node { id } } } }' },
+      { authorization: `Bearer ${expired}` },
+    );
     expect(exp.status).toBe(200);
     expect(exp.headers.get('x-auth-token-refused')).toBe('expired');
     expect(((await exp.json()) as GqlBody).data.properties.edges).toHaveLength(0);
@@ -204,7 +214,11 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
 
   it('updates the profile of the signed-in user only', async () => {
     const acc = await newAccount();
-    const upd = await gql(UPDATE, { input: { firstName: 'Alexandra', lastName: 'Ng' } }, { authorization: `Bearer ${acc.idToken}` });
+    const upd = await gql(
+      UPDATE,
+      { input: { firstName: 'Alexandra', lastName: 'Ng' } },
+      { authorization: `Bearer ${acc.idToken}` },
+    );
     expect(upd.body.data.updateProfile).toEqual({ firstName: 'Alexandra', lastName: 'Ng' });
     const bad = await gql(UPDATE, { input: { firstName: '' } }, { authorization: `Bearer ${acc.idToken}` });
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -224,7 +238,11 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     });
 
     it('refuses GraphQL requests a browser could send cross-site without preflight', async () => {
-      const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: ME }) });
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ query: ME }),
+      });
       expect(res.status).toBe(400);
       expect(await res.text()).toMatch(/CSRF/i);
     });
@@ -261,7 +279,9 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
 
     it('refuses a foreign origin (no upgrade) and a forged token (closed 4403)', async () => {
       const status = await new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: 'https://evil.example' } });
+        const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+          headers: { origin: 'https://evil.example' },
+        });
         ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
         ws.on('open', () => resolve(101));
       });

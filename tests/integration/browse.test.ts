@@ -57,7 +57,8 @@ describe.each(backends)('listing views on %s', (backend) => {
     expect(r.recordPropertyView.views).toBe(before + 1);
     // 29 minutes later: still the same visit; 31 minutes later: a new one.
     const age = async (minutes: number) =>
-      db.prisma.$executeRaw`UPDATE "ListingView" SET "countedAt" = now() - make_interval(mins => ${minutes}::int) WHERE "visitor" = ${`u:${viewer.uid}`}`;
+      db.prisma
+        .$executeRaw`UPDATE "ListingView" SET "countedAt" = now() - make_interval(mins => ${minutes}::int) WHERE "visitor" = ${`u:${viewer.uid}`}`;
     await age(29);
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     expect(await views()).toBe(before + 1);
@@ -68,7 +69,8 @@ describe.each(backends)('listing views on %s', (backend) => {
 
   it('counts an anonymous visitor once by their cookie, else by their address', async () => {
     const before = await views();
-    for (let i = 0; i < 5; i++) await recordListingView(db.prisma, active.id, anonymous('10.2.0.1', '11111111-1111-4111-8111-111111111111'));
+    for (let i = 0; i < 5; i++)
+      await recordListingView(db.prisma, active.id, anonymous('10.2.0.1', '11111111-1111-4111-8111-111111111111'));
     expect(await views()).toBe(before + 1);
     for (let i = 0; i < 5; i++) await recordListingView(db.prisma, active.id, anonymous('10.2.0.2'));
     expect(await views()).toBe(before + 2);
@@ -77,7 +79,11 @@ describe.each(backends)('listing views on %s', (backend) => {
   it(`holds one address to ${IP_VIEW_CEILING} anonymous views per listing, however many cookies it throws away`, async () => {
     const before = await views();
     for (let i = 0; i < IP_VIEW_CEILING + 10; i++) {
-      await recordListingView(db.prisma, active.id, anonymous('10.3.0.1', `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`));
+      await recordListingView(
+        db.prisma,
+        active.id,
+        anonymous('10.3.0.1', `22222222-2222-4222-8222-${String(i).padStart(12, '0')}`),
+      );
     }
     expect(await views()).toBe(before + IP_VIEW_CEILING);
     // Another address is not held by the first one's ceiling.
@@ -104,7 +110,9 @@ describe.each(backends)('listing views on %s', (backend) => {
   it('adds exactly one per visitor under concurrency (one statement claims and counts)', async () => {
     const before = await views();
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => recordListingView(db.prisma, active.id, { viewerUid: `concurrent-${i % 10}`, cookieId: null, ip: '10.4.0.1' })),
+      Array.from({ length: 20 }, (_, i) =>
+        recordListingView(db.prisma, active.id, { viewerUid: `concurrent-${i % 10}`, cookieId: null, ip: '10.4.0.1' }),
+      ),
     );
     expect(await views()).toBe(before + 10);
   });

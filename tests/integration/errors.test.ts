@@ -73,7 +73,12 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
     await db?.close();
   });
 
-  const gql = async (target: TestApp, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const gql = async (
+    target: TestApp,
+    query: string,
+    variables?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${target.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
@@ -106,7 +111,10 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
     const before = logs.errors().length;
     const unknownField = await gql(app, '{ properties { nope } }');
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body.errors[0]).toMatchObject({ message: 'Cannot query field "nope" on type "PropertyConnection".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(unknownField.body.errors[0]).toMatchObject({
+      message: 'Cannot query field "nope" on type "PropertyConnection".',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
 
     const wrongType = await gql(app, 'query Q($id: ID!) { property(id: $id) { id } }', { id: { not: 'an id' } });
     expect(wrongType.status).toBe(400);
@@ -118,7 +126,8 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
     expect(syntax.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
     expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
 
-    for (const r of [unknownField, wrongType, syntax]) expect(JSON.stringify(r.body)).not.toMatch(/stacktrace|Internal server error/);
+    for (const r of [unknownField, wrongType, syntax])
+      expect(JSON.stringify(r.body)).not.toMatch(/stacktrace|Internal server error/);
     expect(logs.errors().length).toBe(before);
   });
 
@@ -150,16 +159,28 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
     const acc = await signUpInEmulator();
     await db.prisma.user.create({ data: { id: acc.uid, email: acc.email, firstName: 'Ok', lastName: 'Name' } });
     for (const bad of ['Ann\u0000a', 'Bo\u0007b', 'Line\nbreak', 'Tab\tbed', 'C1\u0085x']) {
-      const r = await gql(app, 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName } }', { input: { firstName: bad } }, { authorization: `Bearer ${acc.idToken}` });
+      const r = await gql(
+        app,
+        'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName } }',
+        { input: { firstName: bad } },
+        { authorization: `Bearer ${acc.idToken}` },
+      );
       expect(r.body.errors?.[0]?.extensions?.code, JSON.stringify(bad)).toBe('BAD_USER_INPUT');
       expect(r.body.errors[0].message).toMatch(/control characters/);
     }
-    const ok = await gql(app, 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName } }', { input: { firstName: 'Zoë-Anne' } }, { authorization: `Bearer ${acc.idToken}` });
+    const ok = await gql(
+      app,
+      'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName } }',
+      { input: { firstName: 'Zoë-Anne' } },
+      { authorization: `Bearer ${acc.idToken}` },
+    );
     expect(ok.body.data.updateProfile.firstName).toBe('Zoë-Anne');
   });
 
   it('never writes the authorization header or cookies to the logs', async () => {
-    await fetch(`${app.url}/api/properties?limit=1`, { headers: { authorization: 'Bearer secret-token-xyz', cookie: 'session=secret-cookie-abc; vid=secret-visitor' } });
+    await fetch(`${app.url}/api/properties?limit=1`, {
+      headers: { authorization: 'Bearer secret-token-xyz', cookie: 'session=secret-cookie-abc; vid=secret-visitor' },
+    });
     await gql(app, 'mutation { recordPropertyView(id: "nope") { id } }', {}, { cookie: 'session=secret-cookie-abc' });
     const text = logs.lines.map((l) => JSON.stringify(l)).join('\n');
     expect(logs.lines.some((l) => (l.req as { url?: string } | undefined)?.url === '/api/properties?limit=1')).toBe(true);

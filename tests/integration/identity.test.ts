@@ -46,7 +46,11 @@ describe.each(backends)('identity on %s', (backend) => {
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers }, body: JSON.stringify(body) });
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+      body: JSON.stringify(body),
+    });
   const gql = async (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
     const res = await post('/graphql', { query, variables }, headers);
     return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
@@ -57,7 +61,11 @@ describe.each(backends)('identity on %s', (backend) => {
     const acc = await signUpInEmulator();
     const phone = uniquePhone();
     const idToken = await linkPhoneInEmulator(acc.idToken, phone);
-    await completeSignup(db.prisma, { uid: acc.uid, email: acc.email, phone, authTime: 0, expiresAt: 0 }, { uid: acc.uid, firstName: 'Ida', lastName: 'Tity', email: acc.email, phone, role: 'renter' });
+    await completeSignup(
+      db.prisma,
+      { uid: acc.uid, email: acc.email, phone, authTime: 0, expiresAt: 0 },
+      { uid: acc.uid, firstName: 'Ida', lastName: 'Tity', email: acc.email, phone, role: 'renter' },
+    );
     const res = await post('/api/auth/session', { idToken });
     expect(res.status).toBe(200);
     const cookie = `session=${/session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]}`;
@@ -113,7 +121,10 @@ describe.each(backends)('identity on %s', (backend) => {
       expect((await gql(ME, {}, { cookie: warm.cookie })).body.data.me.id).toBe(warm.uid);
       const write = await gql(UPDATE, { input: { firstName: 'Nope' } }, { cookie: warm.cookie });
       expect(write.status).toBe(503);
-      expect(write.body.errors[0]).toMatchObject({ message: 'Sign-in service unavailable, try again', extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(write.body.errors[0]).toMatchObject({
+        message: 'Sign-in service unavailable, try again',
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      });
       expect(write.headers.get('set-cookie')).toBeNull();
 
       // An unknown one reads public data anonymously; what needs them is a 503, never a sign-out.
@@ -127,14 +138,19 @@ describe.each(backends)('identity on %s', (backend) => {
       expect(saved.status).toBe(503);
       expect(await saved.json()).toEqual({ error: 'Sign-in service unavailable, try again', code: 'SERVICE_UNAVAILABLE' });
       expect(saved.headers.get('set-cookie')).toBeNull();
-      const save = await fetch(`${app.url}/api/me/saved-listings/${listingId}`, { method: 'POST', headers: { cookie: cold.cookie, origin: ORIGIN } });
+      const save = await fetch(`${app.url}/api/me/saved-listings/${listingId}`, {
+        method: 'POST',
+        headers: { cookie: cold.cookie, origin: ORIGIN },
+      });
       expect(save.status).toBe(503);
     } finally {
       await proxy.start();
     }
     // Back: the same cookies work, nobody was signed out.
     expect((await gql(ME, {}, { cookie: cold.cookie })).body.data.me.id).toBe(cold.uid);
-    expect((await gql(UPDATE, { input: { firstName: 'Back' } }, { cookie: warm.cookie })).body.data.updateProfile.firstName).toBe('Back');
+    expect((await gql(UPDATE, { input: { firstName: 'Back' } }, { cookie: warm.cookie })).body.data.updateProfile.firstName).toBe(
+      'Back',
+    );
   });
 
   describe('WebSocket', () => {
@@ -155,7 +171,10 @@ describe.each(backends)('identity on %s', (backend) => {
       });
       const run = (query: string, variables?: Record<string, unknown>) =>
         new Promise<Body>((resolve) => {
-          client.subscribe({ query, variables }, { next: (v) => resolve(v), error: (e) => resolve({ error: e }), complete: () => undefined });
+          client.subscribe(
+            { query, variables },
+            { next: (v) => resolve(v), error: (e) => resolve({ error: e }), complete: () => undefined },
+          );
         });
       return { client, run, closedWith };
     };

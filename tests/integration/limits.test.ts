@@ -47,7 +47,8 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     db = await createTestDatabase(backend);
     for (let a = 0; a < 3; a++) {
       const { user, agent } = await createAgent(db.prisma);
-      for (let i = 0; i < 3; i++) await addPhotos(db.prisma, (await createProperty(db.prisma, { userId: user.id, agentId: agent.id })).id, 2);
+      for (let i = 0; i < 3; i++)
+        await addPhotos(db.prisma, (await createProperty(db.prisma, { userId: user.id, agentId: agent.id })).id, 2);
     }
     app = await startTestApp(db);
     prod = await startTestApp(db, { envOverrides: { NODE_ENV: 'production' } });
@@ -134,7 +135,8 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
   });
 
   it('runs the same kind of query when it is small enough, on both transports', async () => {
-    const small = '{ agents(first: 3) { edges { node { listings(first: 3) { edges { node { title agent { displayName } } } } } } } }';
+    const small =
+      '{ agents(first: 3) { edges { node { listings(first: 3) { edges { node { title agent { displayName } } } } } } } }';
     const r = await http(app, small);
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.agents.edges).toHaveLength(3);
@@ -149,7 +151,8 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
   });
 
   it('counts the variables of the operation in its cost', async () => {
-    const q = 'query Q($n: Int) { agents(first: $n) { edges { node { listings(first: $n) { edges { node { agent { displayName } photos { url } } } } } } } }';
+    const q =
+      'query Q($n: Int) { agents(first: $n) { edges { node { listings(first: $n) { edges { node { agent { displayName } photos { url } } } } } } } }';
     expect((await http(app, q, { n: 3 })).body.errors).toBeUndefined();
     expect((await http(app, q, { n: 50 })).body.errors[0].message).toMatch(/too expensive/i);
   });
@@ -170,7 +173,9 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
 
   it(`closes a WebSocket that sends more than ${WS_LIMITS.maxPayloadBytes / 1024 / 1024} MiB in one message`, async () => {
     const code = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: ORIGIN } });
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+        headers: { origin: ORIGIN },
+      });
       ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { pad: 'x'.repeat(2 * 1024 * 1024) } })));
       ws.on('close', (c) => resolve(c));
       ws.on('error', () => undefined);

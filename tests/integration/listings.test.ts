@@ -9,12 +9,33 @@ const CARDS = /* GraphQL */ `
       edges {
         cursor
         node {
-          id slug title address price originalPrice bedrooms bathrooms availableDate
-          photos { url thumbnailUrl }
-          agent { id displayName photoUrl rating reviewCount isNew }
+          id
+          slug
+          title
+          address
+          price
+          originalPrice
+          bedrooms
+          bathrooms
+          availableDate
+          photos {
+            url
+            thumbnailUrl
+          }
+          agent {
+            id
+            displayName
+            photoUrl
+            rating
+            reviewCount
+            isNew
+          }
         }
       }
-      pageInfo { hasNextPage endCursor }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
     }
   }
 `;
@@ -23,8 +44,19 @@ const IDS = /* GraphQL */ `
   query Ids($filter: PropertyFilter, $sort: PropertySort, $first: Int, $after: String) {
     properties(filter: $filter, sort: $sort, first: $first, after: $after) {
       totalCount
-      edges { node { id title price views createdAt } }
-      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          id
+          title
+          price
+          views
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
     }
   }
 `;
@@ -54,13 +86,109 @@ describe.each(backends)('listings search on %s', (backend) => {
     const owner = { userId: user.id, agentId: agent.id };
     const base = Date.parse('2026-10-01T12:00:00Z');
     const rows = [
-      { key: 'studio-uws', title: 'Sunny Studio near the Park', address: '210 West 85th Street', neighborhood: 'Upper West Side', borough: 'MANHATTAN', price: 2450, bedrooms: 0, propertyType: 'STUDIO', petPolicy: 'NO_PETS', views: 40, locationLat: 40.7870, locationLng: -73.9754 },
-      { key: 'loft-wburg', title: 'Industrial Loft with Skyline Views', address: '88 Bedford Avenue', neighborhood: 'Williamsburg', borough: 'BROOKLYN', price: 4200, bedrooms: 2, propertyType: 'LOFT', petPolicy: 'PETS_ALLOWED', petTypesAllowed: ['CATS', 'DOGS'], views: 900, locationLat: 40.7205, locationLng: -73.9566 },
-      { key: 'cats-astoria', title: 'Cat-friendly 1BR by Astoria Park', address: '21-10 Ditmars Boulevard', neighborhood: 'Astoria', borough: 'QUEENS', price: 2300, bedrooms: 1, propertyType: 'APARTMENT', petPolicy: 'PETS_ALLOWED', petTypesAllowed: ['CATS'], views: 120, locationLat: 40.7750, locationLng: -73.9120 },
-      { key: 'house-si', title: 'Family House with Garden', address: '45 Hylan Boulevard', neighborhood: 'Great Kills', borough: 'STATEN_ISLAND', price: 3600, bedrooms: 5, propertyType: 'HOUSE', petPolicy: 'PETS_ALLOWED', petTypesAllowed: ['SMALL_DOGS_ONLY'], views: 15, locationLat: 40.5543, locationLng: -74.1507 },
-      { key: 'condo-fidi', title: 'Doorman Condo in FiDi', address: '75 Wall Street', neighborhood: 'Financial District', borough: 'MANHATTAN', price: 5100, bedrooms: 3, propertyType: 'CONDO', petPolicy: 'NO_PETS', views: 300, locationLat: 40.7057, locationLng: -74.0089 },
-      { key: 'draft', title: 'Draft Listing Not Public', address: '1 Draft Lane', neighborhood: 'Chelsea', borough: 'MANHATTAN', price: 3000, bedrooms: 1, propertyType: 'APARTMENT', petPolicy: 'NO_PETS', views: 5000, status: 'DRAFT', locationLat: 40.7465, locationLng: -74.0014 },
-      { key: 'inactive', title: 'Inactive Listing', address: '2 Gone Street', neighborhood: 'Chelsea', borough: 'MANHATTAN', price: 2999, bedrooms: 1, propertyType: 'APARTMENT', petPolicy: 'NO_PETS', views: 4000, status: 'INACTIVE', locationLat: 40.7465, locationLng: -74.0014 },
+      {
+        key: 'studio-uws',
+        title: 'Sunny Studio near the Park',
+        address: '210 West 85th Street',
+        neighborhood: 'Upper West Side',
+        borough: 'MANHATTAN',
+        price: 2450,
+        bedrooms: 0,
+        propertyType: 'STUDIO',
+        petPolicy: 'NO_PETS',
+        views: 40,
+        locationLat: 40.787,
+        locationLng: -73.9754,
+      },
+      {
+        key: 'loft-wburg',
+        title: 'Industrial Loft with Skyline Views',
+        address: '88 Bedford Avenue',
+        neighborhood: 'Williamsburg',
+        borough: 'BROOKLYN',
+        price: 4200,
+        bedrooms: 2,
+        propertyType: 'LOFT',
+        petPolicy: 'PETS_ALLOWED',
+        petTypesAllowed: ['CATS', 'DOGS'],
+        views: 900,
+        locationLat: 40.7205,
+        locationLng: -73.9566,
+      },
+      {
+        key: 'cats-astoria',
+        title: 'Cat-friendly 1BR by Astoria Park',
+        address: '21-10 Ditmars Boulevard',
+        neighborhood: 'Astoria',
+        borough: 'QUEENS',
+        price: 2300,
+        bedrooms: 1,
+        propertyType: 'APARTMENT',
+        petPolicy: 'PETS_ALLOWED',
+        petTypesAllowed: ['CATS'],
+        views: 120,
+        locationLat: 40.775,
+        locationLng: -73.912,
+      },
+      {
+        key: 'house-si',
+        title: 'Family House with Garden',
+        address: '45 Hylan Boulevard',
+        neighborhood: 'Great Kills',
+        borough: 'STATEN_ISLAND',
+        price: 3600,
+        bedrooms: 5,
+        propertyType: 'HOUSE',
+        petPolicy: 'PETS_ALLOWED',
+        petTypesAllowed: ['SMALL_DOGS_ONLY'],
+        views: 15,
+        locationLat: 40.5543,
+        locationLng: -74.1507,
+      },
+      {
+        key: 'condo-fidi',
+        title: 'Doorman Condo in FiDi',
+        address: '75 Wall Street',
+        neighborhood: 'Financial District',
+        borough: 'MANHATTAN',
+        price: 5100,
+        bedrooms: 3,
+        propertyType: 'CONDO',
+        petPolicy: 'NO_PETS',
+        views: 300,
+        locationLat: 40.7057,
+        locationLng: -74.0089,
+      },
+      {
+        key: 'draft',
+        title: 'Draft Listing Not Public',
+        address: '1 Draft Lane',
+        neighborhood: 'Chelsea',
+        borough: 'MANHATTAN',
+        price: 3000,
+        bedrooms: 1,
+        propertyType: 'APARTMENT',
+        petPolicy: 'NO_PETS',
+        views: 5000,
+        status: 'DRAFT',
+        locationLat: 40.7465,
+        locationLng: -74.0014,
+      },
+      {
+        key: 'inactive',
+        title: 'Inactive Listing',
+        address: '2 Gone Street',
+        neighborhood: 'Chelsea',
+        borough: 'MANHATTAN',
+        price: 2999,
+        bedrooms: 1,
+        propertyType: 'APARTMENT',
+        petPolicy: 'NO_PETS',
+        views: 4000,
+        status: 'INACTIVE',
+        locationLat: 40.7465,
+        locationLng: -74.0014,
+      },
     ] as const;
     let i = 0;
     for (const { key, ...row } of rows) {
@@ -108,7 +236,9 @@ describe.each(backends)('listings search on %s', (backend) => {
   it('filters by borough, neighborhood, price, bedrooms, type and pets', async () => {
     expect(titlesOf(await search({ borough: 'MANHATTAN' })).sort()).toEqual([titles['condo-fidi'], titles['studio-uws']].sort());
     expect(titlesOf(await search({ borough: 'QUEENS', neighborhood: 'Astoria' }))).toEqual([titles['cats-astoria']]);
-    expect(titlesOf(await search({ minPrice: 3000, maxPrice: 4500 })).sort()).toEqual([titles['house-si'], titles['loft-wburg']].sort());
+    expect(titlesOf(await search({ minPrice: 3000, maxPrice: 4500 })).sort()).toEqual(
+      [titles['house-si'], titles['loft-wburg']].sort(),
+    );
     expect(titlesOf(await search({ minBeds: 0 }))).toEqual([titles['studio-uws']]);
     expect(titlesOf(await search({ minBeds: 3 })).sort()).toEqual([titles['condo-fidi'], titles['house-si']].sort());
     expect(titlesOf(await search({ minBeds: 5 }))).toEqual([titles['house-si']]);
@@ -127,7 +257,9 @@ describe.each(backends)('listings search on %s', (backend) => {
 
   it('filters by a map area', async () => {
     const r = await search({ bounds: { north: 40.8, south: 40.7, east: -73.9, west: -74.02 } });
-    expect(titlesOf(r).sort()).toEqual([titles['cats-astoria'], titles['condo-fidi'], titles['loft-wburg'], titles['studio-uws']].sort());
+    expect(titlesOf(r).sort()).toEqual(
+      [titles['cats-astoria'], titles['condo-fidi'], titles['loft-wburg'], titles['studio-uws']].sort(),
+    );
   });
 
   it('sorts newest, oldest, by price both ways and by popularity', async () => {
@@ -160,7 +292,8 @@ describe.each(backends)('listings search on %s', (backend) => {
   it('keeps its place while new listings arrive', async () => {
     const first = (await query<IdsResult>(db.prisma, IDS, { sort: 'NEWEST', first: 2 })).properties;
     const arrived = await createProperty(db.prisma, { userId: agentUserId, agentId }, { title: 'Just Listed' });
-    const second = (await query<IdsResult>(db.prisma, IDS, { sort: 'NEWEST', first: 2, after: first.pageInfo.endCursor })).properties;
+    const second = (await query<IdsResult>(db.prisma, IDS, { sort: 'NEWEST', first: 2, after: first.pageInfo.endCursor }))
+      .properties;
     const firstIds = first.edges.map((e) => e.node.id);
     expect(second.edges.map((e) => e.node.id).some((id) => firstIds.includes(id))).toBe(false);
     expect(titlesOf(second)).not.toContain('Just Listed');
@@ -184,8 +317,15 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    const { user, agent } = await createAgent(db.prisma, { user: { firstName: 'Jon', lastName: 'Park' }, agent: { reviewCount: 0 } });
-    const active = await createProperty(db.prisma, { userId: user.id, agentId: agent.id }, { securityDeposit: 3000, applicationFee: 20, brokerFee: 3000 });
+    const { user, agent } = await createAgent(db.prisma, {
+      user: { firstName: 'Jon', lastName: 'Park' },
+      agent: { reviewCount: 0 },
+    });
+    const active = await createProperty(
+      db.prisma,
+      { userId: user.id, agentId: agent.id },
+      { securityDeposit: 3000, applicationFee: 20, brokerFee: 3000 },
+    );
     const draft = await createProperty(db.prisma, { userId: user.id, agentId: agent.id }, { status: 'DRAFT' });
     ids = { active: active.id, activeSlug: active.slug, draft: draft.id, agentId: agent.id, ownerId: user.id };
   });
@@ -209,17 +349,28 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     expect((await query<{ property: { id: string } }>(db.prisma, ONE, { id: ids.draft }, owner)).property.id).toBe(ids.draft);
   });
 
-  it("shows a draft to its listing agent too, and says who manages a listing (viewerCanManage: owner and listing agent)", async () => {
+  it('shows a draft to its listing agent too, and says who manages a listing (viewerCanManage: owner and listing agent)', async () => {
     const owner = await createUser(db.prisma);
     const { user: agentUser, agent } = await createAgent(db.prisma);
     const draft = await createProperty(db.prisma, { userId: owner.id, agentId: agent.id }, { status: 'DRAFT' });
     const active = await createProperty(db.prisma, { userId: owner.id, agentId: agent.id });
     const Q = 'query P($id: ID) { property(id: $id) { id viewerCanManage } }';
     const as = (uid: string) => ({ uid, email: null, role: null });
-    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(agentUser.id))).property.viewerCanManage).toBe(true);
-    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(owner.id))).property.viewerCanManage).toBe(true);
-    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id }, as('a-renter'))).property.viewerCanManage).toBe(false);
-    expect((await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id })).property.viewerCanManage).toBe(false);
+    expect(
+      (await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(agentUser.id))).property
+        .viewerCanManage,
+    ).toBe(true);
+    expect(
+      (await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: draft.id }, as(owner.id))).property
+        .viewerCanManage,
+    ).toBe(true);
+    expect(
+      (await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id }, as('a-renter'))).property
+        .viewerCanManage,
+    ).toBe(false);
+    expect(
+      (await query<{ property: { viewerCanManage: boolean } }>(db.prisma, Q, { id: active.id })).property.viewerCanManage,
+    ).toBe(false);
     expect((await query<{ property: null }>(db.prisma, Q, { id: draft.id }, as('a-renter'))).property).toBeNull();
     await db.prisma.user.deleteMany({ where: { id: { in: [owner.id, agentUser.id] } } }); // (cascades) the other tests count agents
   });
@@ -232,9 +383,13 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
   it('reads an agent profile with its active listings counted', async () => {
     const data = await query<{
       agent: { displayName: string; isNew: boolean; rating: number; listings: { totalCount: number; edges: unknown[] } };
-    }>(db.prisma, `query A($id: ID!) { agent(id: $id) { displayName isNew rating listings(first: 10) { totalCount edges { node { id } } } } }`, {
-      id: ids.agentId,
-    });
+    }>(
+      db.prisma,
+      `query A($id: ID!) { agent(id: $id) { displayName isNew rating listings(first: 10) { totalCount edges { node { id } } } } }`,
+      {
+        id: ids.agentId,
+      },
+    );
     expect(data.agent.displayName).toBe('Jon Park');
     expect(data.agent.isNew).toBe(true);
     expect(data.agent.rating).toBe(0);
@@ -242,15 +397,21 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     expect(data.agent.listings.edges).toHaveLength(1);
     // A user who is not an agent is not an agent profile.
     const renter = await createUser(db.prisma);
-    expect((await query<{ agent: null }>(db.prisma, `query A($id: ID!) { agent(id: $id) { id } }`, { id: renter.id })).agent).toBeNull();
+    expect(
+      (await query<{ agent: null }>(db.prisma, `query A($id: ID!) { agent(id: $id) { id } }`, { id: renter.id })).agent,
+    ).toBeNull();
     const none = await query<{ agent: null }>(db.prisma, `query { agent(id: "00000000-0000-4000-8000-000000000000") { id } }`);
     expect(none.agent).toBeNull();
   });
 
   it("finds an agent by agent id or by the agent's user id, as GET /api/agents/{id} does", async () => {
-    const byUser = await query<{ agent: { id: string; displayName: string } }>(db.prisma, `query A($id: ID!) { agent(id: $id) { id displayName } }`, {
-      id: ids.ownerId,
-    });
+    const byUser = await query<{ agent: { id: string; displayName: string } }>(
+      db.prisma,
+      `query A($id: ID!) { agent(id: $id) { id displayName } }`,
+      {
+        id: ids.ownerId,
+      },
+    );
     expect(byUser.agent).toEqual({ id: ids.agentId, displayName: 'Jon Park' });
   });
 

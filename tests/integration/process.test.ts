@@ -36,7 +36,7 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/NODE_ENV=production with the Firebase Auth emulator is refused/);
   });
 
-  it('migrates, serves, and shuts down cleanly on SIGTERM with a browser\'s keep-alive connection open and its own emulator', async () => {
+  it("migrates, serves, and shuts down cleanly on SIGTERM with a browser's keep-alive connection open and its own emulator", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const p = run({
       PORT: String(port),
@@ -52,16 +52,21 @@ describe('the server process', () => {
     const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
     try {
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000, interval: 500 })
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, {
+          timeout: 90_000,
+          interval: 500,
+        })
         .toBe(200);
       // Emulator mode listens on loopback only (its tokens are unsigned).
       expect(p.output()).toMatch(/"listening":"127\.0\.0\.1:/);
       // A keep-alive connection, idle, as a browser leaves it.
       const status = await new Promise<number>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
       });
       expect(status).toBe(200);
       p.child.kill('SIGTERM');

@@ -34,7 +34,10 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-test-'));
-  const env = { ...loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env }), ...opts.envOverrides };
+  const env = {
+    ...loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env }),
+    ...opts.envOverrides,
+  };
   const identity = opts.identityHost ? createIdentityProvider(env, opts.identityHost) : testIdentity();
   const storage = opts.storage ?? createLocalStorage(path.join(dataDir, 'uploads'));
   const running = await createApp({

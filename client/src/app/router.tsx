@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'messages', lazy: screen(() => import('./routes/messages')) },
               { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
-                ],
+            ],
           },
           { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
           { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },

@@ -23,7 +23,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, opts: { method?: string; body?: unknown; token?: string | null } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  opts: { method?: string; body?: unknown; token?: string | null } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -13,9 +13,27 @@ export const REVIEW_TARGET = 330;
 export const DEMO_RENTER_REVIEWS = 8;
 
 const SCORE_MIX = {
-  good: [[5, 60], [4, 28], [3, 7], [2, 3], [1, 2]],
-  average: [[5, 40], [4, 32], [3, 15], [2, 8], [1, 5]],
-  poor: [[5, 15], [4, 20], [3, 25], [2, 20], [1, 20]],
+  good: [
+    [5, 60],
+    [4, 28],
+    [3, 7],
+    [2, 3],
+    [1, 2],
+  ],
+  average: [
+    [5, 40],
+    [4, 32],
+    [3, 15],
+    [2, 8],
+    [1, 5],
+  ],
+  poor: [
+    [5, 15],
+    [4, 20],
+    [3, 25],
+    [2, 20],
+    [1, 20],
+  ],
 } as const satisfies Record<AgentProfile['quality'], readonly (readonly [number, number])[]>;
 
 function clampScore(v: number): number {
@@ -78,9 +96,23 @@ export function buildReviews(
     for (const author of authors) {
       const score = rng.weighted(SCORE_MIX[agent.quality]);
       const property = ownListings.length > 0 && rng.chance(0.6) ? rng.pick(ownListings) : null;
-      const earliest = new Date(Math.max(agent.createdAt.getTime(), author.createdAt.getTime(), property?.createdAt.getTime() ?? 0) + DAY_MS);
-      const createdAt = recentBetween(rng, earliest < now ? earliest : new Date(now.getTime() - 2 * HOUR_MS), new Date(now.getTime() - HOUR_MS));
-      const sub = () => clampScore(score + rng.weighted([[-1, 20], [0, 60], [1, 20]] as const));
+      const earliest = new Date(
+        Math.max(agent.createdAt.getTime(), author.createdAt.getTime(), property?.createdAt.getTime() ?? 0) + DAY_MS,
+      );
+      const createdAt = recentBetween(
+        rng,
+        earliest < now ? earliest : new Date(now.getTime() - 2 * HOUR_MS),
+        new Date(now.getTime() - HOUR_MS),
+      );
+      const sub = () =>
+        clampScore(
+          score +
+            rng.weighted([
+              [-1, 20],
+              [0, 60],
+              [1, 20],
+            ] as const),
+        );
       const withSubscores = rng.chance(0.85);
       const skip = withSubscores && rng.chance(0.15) ? rng.int(0, 3) : -1;
       const subscore = (k: number) => (withSubscores && k !== skip ? sub() : null);
@@ -94,7 +126,9 @@ export function buildReviews(
         reliability: subscore(1),
         cleanliness: subscore(2),
         accuracy: subscore(3),
-        comment: rng.chance(0.9) ? reviewComment(rng, score, agent.firstName, property?.neighborhood.name ?? agent.areas[0]?.name ?? 'the city') : null,
+        comment: rng.chance(0.9)
+          ? reviewComment(rng, score, agent.firstName, property?.neighborhood.name ?? agent.areas[0]?.name ?? 'the city')
+          : null,
         isSample: false,
         createdAt,
       });
@@ -104,7 +138,9 @@ export function buildReviews(
 }
 
 /** Average score (2 decimals) and count per agent id; what the seed writes to Agent.rating/reviewCount. */
-export function ratingSummary(reviews: readonly Pick<Prisma.ReviewCreateManyInput, 'agentId' | 'score'>[]): Map<string, { rating: number; reviewCount: number }> {
+export function ratingSummary(
+  reviews: readonly Pick<Prisma.ReviewCreateManyInput, 'agentId' | 'score'>[],
+): Map<string, { rating: number; reviewCount: number }> {
   const acc = new Map<string, { sum: number; n: number }>();
   for (const r of reviews) {
     const a = acc.get(r.agentId) ?? { sum: 0, n: 0 };
@@ -115,7 +151,12 @@ export function ratingSummary(reviews: readonly Pick<Prisma.ReviewCreateManyInpu
   return new Map([...acc].map(([id, { sum, n }]) => [id, { rating: Math.round((sum / n) * 100) / 100, reviewCount: n }]));
 }
 
-export function buildFavorites(seed: string, now: Date, renters: readonly RenterProfile[], listings: readonly SeedListing[]): Prisma.FavoriteCreateManyInput[] {
+export function buildFavorites(
+  seed: string,
+  now: Date,
+  renters: readonly RenterProfile[],
+  listings: readonly SeedListing[],
+): Prisma.FavoriteCreateManyInput[] {
   const rng = Rng.derive(seed, 'favorites');
   const ids = Rng.derive(seed, 'ids:favorites');
   const active = listings.filter((l) => l.status === 'ACTIVE');
@@ -143,7 +184,12 @@ export interface ThreadsData {
   messages: Prisma.MessageCreateManyInput[];
 }
 
-export function buildThreads(seed: string, now: Date, renters: readonly RenterProfile[], listings: readonly SeedListing[]): ThreadsData {
+export function buildThreads(
+  seed: string,
+  now: Date,
+  renters: readonly RenterProfile[],
+  listings: readonly SeedListing[],
+): ThreadsData {
   const rng = Rng.derive(seed, 'threads');
   const ids = Rng.derive(seed, 'ids:threads');
   const active = listings.filter((l) => l.status === 'ACTIVE');
@@ -172,9 +218,16 @@ export function buildThreads(seed: string, now: Date, renters: readonly RenterPr
   const messages: Prisma.MessageCreateManyInput[] = [];
   pairs.forEach(({ renter, listing }, i) => {
     const threadId = uuidFrom(ids);
-    const start = recentBetween(rng, new Date(Math.max(listing.createdAt.getTime(), now.getTime() - 30 * DAY_MS)), new Date(now.getTime() - 6 * HOUR_MS));
+    const start = recentBetween(
+      rng,
+      new Date(Math.max(listing.createdAt.getTime(), now.getTime() - 30 * DAY_MS)),
+      new Date(now.getTime() - 6 * HOUR_MS),
+    );
     const count = rng.chance(0.5) ? 3 : 2;
-    const availableText = listing.availableDate <= now ? 'now' : `from ${listing.availableDate.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
+    const availableText =
+      listing.availableDate <= now
+        ? 'now'
+        : `from ${listing.availableDate.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
     const script = conversation(
       rng,
       {

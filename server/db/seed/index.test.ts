@@ -149,7 +149,13 @@ describe('buildSeedData', () => {
   it('has the demo accounts, the agents and the renters', () => {
     for (const demo of DEMO_ACCOUNTS) {
       const user = data.users.find((u) => u.id === demo.uid);
-      expect(user).toMatchObject({ email: demo.email, phone: demo.phone, role: demo.role, firstName: demo.firstName, lastName: demo.lastName });
+      expect(user).toMatchObject({
+        email: demo.email,
+        phone: demo.phone,
+        role: demo.role,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+      });
     }
     const agentUsers = data.users.filter((u) => u.role === 'AGENT');
     expect(agentUsers.length).toBeGreaterThanOrEqual(31);

@@ -119,39 +119,143 @@ export function rentFor(rng: Rng, hood: Neighborhood, bedrooms: number, premium 
 }
 
 const PROPERTY_TYPE_MIX: Record<Borough, readonly (readonly [PropertyType, number])[]> = {
-  MANHATTAN: [['APARTMENT', 62], ['CONDO', 14], ['LOFT', 8], ['STUDIO', 12], ['TOWNHOUSE', 4]],
-  BROOKLYN: [['APARTMENT', 58], ['CONDO', 10], ['LOFT', 8], ['STUDIO', 8], ['TOWNHOUSE', 12], ['HOUSE', 4]],
-  QUEENS: [['APARTMENT', 55], ['CONDO', 12], ['LOFT', 3], ['STUDIO', 7], ['TOWNHOUSE', 8], ['HOUSE', 15]],
-  BRONX: [['APARTMENT', 65], ['CONDO', 8], ['LOFT', 2], ['STUDIO', 7], ['TOWNHOUSE', 6], ['HOUSE', 12]],
-  STATEN_ISLAND: [['APARTMENT', 35], ['CONDO', 10], ['STUDIO', 5], ['TOWNHOUSE', 20], ['HOUSE', 30]],
+  MANHATTAN: [
+    ['APARTMENT', 62],
+    ['CONDO', 14],
+    ['LOFT', 8],
+    ['STUDIO', 12],
+    ['TOWNHOUSE', 4],
+  ],
+  BROOKLYN: [
+    ['APARTMENT', 58],
+    ['CONDO', 10],
+    ['LOFT', 8],
+    ['STUDIO', 8],
+    ['TOWNHOUSE', 12],
+    ['HOUSE', 4],
+  ],
+  QUEENS: [
+    ['APARTMENT', 55],
+    ['CONDO', 12],
+    ['LOFT', 3],
+    ['STUDIO', 7],
+    ['TOWNHOUSE', 8],
+    ['HOUSE', 15],
+  ],
+  BRONX: [
+    ['APARTMENT', 65],
+    ['CONDO', 8],
+    ['LOFT', 2],
+    ['STUDIO', 7],
+    ['TOWNHOUSE', 6],
+    ['HOUSE', 12],
+  ],
+  STATEN_ISLAND: [
+    ['APARTMENT', 35],
+    ['CONDO', 10],
+    ['STUDIO', 5],
+    ['TOWNHOUSE', 20],
+    ['HOUSE', 30],
+  ],
 };
 
 const BEDROOM_MIX: Record<PropertyType, readonly (readonly [number, number])[]> = {
   STUDIO: [[0, 1]],
-  APARTMENT: [[0, 10], [1, 34], [1.5, 3], [2, 30], [2.5, 1], [3, 15], [4, 5], [5, 2]],
-  CONDO: [[0, 5], [1, 35], [2, 35], [3, 18], [4, 5], [5, 2]],
-  LOFT: [[0, 10], [1, 35], [2, 35], [3, 15], [4, 5]],
-  TOWNHOUSE: [[2, 15], [3, 40], [4, 30], [5, 15]],
-  HOUSE: [[2, 15], [3, 40], [4, 30], [5, 15]],
+  APARTMENT: [
+    [0, 10],
+    [1, 34],
+    [1.5, 3],
+    [2, 30],
+    [2.5, 1],
+    [3, 15],
+    [4, 5],
+    [5, 2],
+  ],
+  CONDO: [
+    [0, 5],
+    [1, 35],
+    [2, 35],
+    [3, 18],
+    [4, 5],
+    [5, 2],
+  ],
+  LOFT: [
+    [0, 10],
+    [1, 35],
+    [2, 35],
+    [3, 15],
+    [4, 5],
+  ],
+  TOWNHOUSE: [
+    [2, 15],
+    [3, 40],
+    [4, 30],
+    [5, 15],
+  ],
+  HOUSE: [
+    [2, 15],
+    [3, 40],
+    [4, 30],
+    [5, 15],
+  ],
 };
 
 function buildingKind(rng: Rng, type: PropertyType, borough: Borough): BuildingKind {
   if (type === 'HOUSE' || type === 'TOWNHOUSE') return 'house';
   if (type === 'CONDO') return rng.chance(0.6) ? 'luxury' : 'elevator';
-  if (type === 'LOFT') return rng.weighted([['elevator', 50], ['walkup', 30], ['luxury', 20]] as const);
-  if (borough === 'MANHATTAN') return rng.weighted([['luxury', 25], ['elevator', 40], ['walkup', 35]] as const);
-  if (borough === 'BROOKLYN') return rng.weighted([['luxury', 15], ['elevator', 30], ['walkup', 55]] as const);
-  return rng.weighted([['luxury', 5], ['elevator', 40], ['walkup', 55]] as const);
+  if (type === 'LOFT')
+    return rng.weighted([
+      ['elevator', 50],
+      ['walkup', 30],
+      ['luxury', 20],
+    ] as const);
+  if (borough === 'MANHATTAN')
+    return rng.weighted([
+      ['luxury', 25],
+      ['elevator', 40],
+      ['walkup', 35],
+    ] as const);
+  if (borough === 'BROOKLYN')
+    return rng.weighted([
+      ['luxury', 15],
+      ['elevator', 30],
+      ['walkup', 55],
+    ] as const);
+  return rng.weighted([
+    ['luxury', 5],
+    ['elevator', 40],
+    ['walkup', 55],
+  ] as const);
 }
 
 function bathroomsFor(rng: Rng, bedrooms: number, kind: BuildingKind): number {
   let baths: number;
   if (bedrooms === 0) return 1;
   if (bedrooms <= 1.5) baths = rng.chance(0.82) ? 1 : 1.5;
-  else if (bedrooms <= 2.5) baths = rng.weighted([[1, 35], [1.5, 20], [2, 45]] as const);
-  else if (bedrooms <= 3) baths = rng.weighted([[1.5, 30], [2, 50], [2.5, 20]] as const);
-  else if (bedrooms <= 4) baths = rng.weighted([[2, 40], [2.5, 35], [3, 25]] as const);
-  else baths = rng.weighted([[2.5, 35], [3, 40], [3.5, 25]] as const);
+  else if (bedrooms <= 2.5)
+    baths = rng.weighted([
+      [1, 35],
+      [1.5, 20],
+      [2, 45],
+    ] as const);
+  else if (bedrooms <= 3)
+    baths = rng.weighted([
+      [1.5, 30],
+      [2, 50],
+      [2.5, 20],
+    ] as const);
+  else if (bedrooms <= 4)
+    baths = rng.weighted([
+      [2, 40],
+      [2.5, 35],
+      [3, 25],
+    ] as const);
+  else
+    baths = rng.weighted([
+      [2.5, 35],
+      [3, 40],
+      [3.5, 25],
+    ] as const);
   if (kind === 'house' && baths < 3.5 && rng.chance(0.25)) baths += 0.5;
   return baths;
 }
@@ -165,34 +269,134 @@ function sqftFor(rng: Rng, bedrooms: number, borough: Borough, kind: BuildingKin
 }
 
 const AMENITY_ODDS: Record<BuildingKind, readonly (readonly [BuildingAmenity, number])[]> = {
-  luxury: [['ELEVATOR', 1], ['DOORMAN', 0.8], ['FITNESS_CENTER', 0.8], ['SWIMMING_POOL', 0.2], ['ROOFTOP_DECK', 0.6], ['CONCIERGE', 0.5], ['BIKE_STORAGE', 0.6], ['PACKAGE_ROOM', 0.8], ['STORAGE_AVAILABLE', 0.4], ['GARDEN_COURTYARD', 0.2]],
-  elevator: [['ELEVATOR', 1], ['DOORMAN', 0.2], ['FITNESS_CENTER', 0.15], ['SWIMMING_POOL', 0.01], ['ROOFTOP_DECK', 0.15], ['CONCIERGE', 0.03], ['BIKE_STORAGE', 0.4], ['PACKAGE_ROOM', 0.4], ['STORAGE_AVAILABLE', 0.3], ['GARDEN_COURTYARD', 0.15]],
-  walkup: [['ROOFTOP_DECK', 0.08], ['BIKE_STORAGE', 0.2], ['PACKAGE_ROOM', 0.1], ['STORAGE_AVAILABLE', 0.15], ['GARDEN_COURTYARD', 0.15]],
-  house: [['STORAGE_AVAILABLE', 0.4], ['GARDEN_COURTYARD', 0.5], ['BIKE_STORAGE', 0.1]],
+  luxury: [
+    ['ELEVATOR', 1],
+    ['DOORMAN', 0.8],
+    ['FITNESS_CENTER', 0.8],
+    ['SWIMMING_POOL', 0.2],
+    ['ROOFTOP_DECK', 0.6],
+    ['CONCIERGE', 0.5],
+    ['BIKE_STORAGE', 0.6],
+    ['PACKAGE_ROOM', 0.8],
+    ['STORAGE_AVAILABLE', 0.4],
+    ['GARDEN_COURTYARD', 0.2],
+  ],
+  elevator: [
+    ['ELEVATOR', 1],
+    ['DOORMAN', 0.2],
+    ['FITNESS_CENTER', 0.15],
+    ['SWIMMING_POOL', 0.01],
+    ['ROOFTOP_DECK', 0.15],
+    ['CONCIERGE', 0.03],
+    ['BIKE_STORAGE', 0.4],
+    ['PACKAGE_ROOM', 0.4],
+    ['STORAGE_AVAILABLE', 0.3],
+    ['GARDEN_COURTYARD', 0.15],
+  ],
+  walkup: [
+    ['ROOFTOP_DECK', 0.08],
+    ['BIKE_STORAGE', 0.2],
+    ['PACKAGE_ROOM', 0.1],
+    ['STORAGE_AVAILABLE', 0.15],
+    ['GARDEN_COURTYARD', 0.15],
+  ],
+  house: [
+    ['STORAGE_AVAILABLE', 0.4],
+    ['GARDEN_COURTYARD', 0.5],
+    ['BIKE_STORAGE', 0.1],
+  ],
 };
 
 const LAUNDRY_MIX: Record<BuildingKind, readonly (readonly [Laundry | null, number])[]> = {
-  luxury: [['IN_UNIT', 55], ['IN_BUILDING', 45]],
-  elevator: [['IN_UNIT', 20], ['IN_BUILDING', 65], ['NONE', 10], [null, 5]],
-  walkup: [['IN_UNIT', 10], ['IN_BUILDING', 25], ['HOOKUPS', 10], ['NONE', 45], [null, 10]],
-  house: [['IN_UNIT', 40], ['HOOKUPS', 50], ['NONE', 10]],
+  luxury: [
+    ['IN_UNIT', 55],
+    ['IN_BUILDING', 45],
+  ],
+  elevator: [
+    ['IN_UNIT', 20],
+    ['IN_BUILDING', 65],
+    ['NONE', 10],
+    [null, 5],
+  ],
+  walkup: [
+    ['IN_UNIT', 10],
+    ['IN_BUILDING', 25],
+    ['HOOKUPS', 10],
+    ['NONE', 45],
+    [null, 10],
+  ],
+  house: [
+    ['IN_UNIT', 40],
+    ['HOOKUPS', 50],
+    ['NONE', 10],
+  ],
 };
 
 const HVAC_MIX: Record<BuildingKind, readonly (readonly [Hvac | null, number])[]> = {
-  luxury: [['CENTRAL_AIR', 60], ['HEAT_PUMP', 30], ['OTHER', 5], [null, 5]],
-  elevator: [['RADIATOR', 50], ['WINDOW_UNITS', 25], ['HEAT_PUMP', 10], ['CENTRAL_AIR', 10], ['OTHER', 3], [null, 2]],
-  walkup: [['RADIATOR', 65], ['WINDOW_UNITS', 25], ['OTHER', 5], [null, 5]],
-  house: [['CENTRAL_AIR', 35], ['RADIATOR', 30], ['HEAT_PUMP', 15], ['WINDOW_UNITS', 15], ['OTHER', 5]],
+  luxury: [
+    ['CENTRAL_AIR', 60],
+    ['HEAT_PUMP', 30],
+    ['OTHER', 5],
+    [null, 5],
+  ],
+  elevator: [
+    ['RADIATOR', 50],
+    ['WINDOW_UNITS', 25],
+    ['HEAT_PUMP', 10],
+    ['CENTRAL_AIR', 10],
+    ['OTHER', 3],
+    [null, 2],
+  ],
+  walkup: [
+    ['RADIATOR', 65],
+    ['WINDOW_UNITS', 25],
+    ['OTHER', 5],
+    [null, 5],
+  ],
+  house: [
+    ['CENTRAL_AIR', 35],
+    ['RADIATOR', 30],
+    ['HEAT_PUMP', 15],
+    ['WINDOW_UNITS', 15],
+    ['OTHER', 5],
+  ],
 };
 
 const FLOORING_MIX: Record<BuildingKind, readonly (readonly [Flooring | null, number])[]> = {
-  luxury: [['WOOD', 75], ['TILE', 15], ['VINYL', 5], [null, 5]],
-  elevator: [['WOOD', 65], ['TILE', 10], ['VINYL', 10], ['CARPET', 5], [null, 10]],
-  walkup: [['WOOD', 70], ['VINYL', 15], ['TILE', 10], [null, 5]],
-  house: [['WOOD', 55], ['CARPET', 25], ['VINYL', 10], ['TILE', 10]],
+  luxury: [
+    ['WOOD', 75],
+    ['TILE', 15],
+    ['VINYL', 5],
+    [null, 5],
+  ],
+  elevator: [
+    ['WOOD', 65],
+    ['TILE', 10],
+    ['VINYL', 10],
+    ['CARPET', 5],
+    [null, 10],
+  ],
+  walkup: [
+    ['WOOD', 70],
+    ['VINYL', 15],
+    ['TILE', 10],
+    [null, 5],
+  ],
+  house: [
+    ['WOOD', 55],
+    ['CARPET', 25],
+    ['VINYL', 10],
+    ['TILE', 10],
+  ],
 };
 
-function unitFeaturesFor(rng: Rng, kind: BuildingKind, type: PropertyType, flooring: Flooring | null, hvac: Hvac | null): UnitFeature[] {
+function unitFeaturesFor(
+  rng: Rng,
+  kind: BuildingKind,
+  type: PropertyType,
+  flooring: Flooring | null,
+  hvac: Hvac | null,
+): UnitFeature[] {
   const lux = kind === 'luxury';
   const features = rng.subset<UnitFeature>([
     ['BALCONY', lux ? 0.35 : kind === 'house' ? 0.1 : 0.12],
@@ -222,7 +426,11 @@ function utilitiesFor(rng: Rng, kind: BuildingKind, listingType: ListingType): U
 function petTypesFor(rng: Rng): PetType[] {
   const types: PetType[] = [];
   if (rng.chance(0.9)) types.push('CATS');
-  const dogs = rng.weighted([['DOGS', 55], ['SMALL_DOGS_ONLY', 25], [null, 20]] as const);
+  const dogs = rng.weighted([
+    ['DOGS', 55],
+    ['SMALL_DOGS_ONLY', 25],
+    [null, 20],
+  ] as const);
   if (dogs) types.push(dogs);
   if (rng.chance(0.15)) types.push('BIRDS');
   return types.length > 0 ? types : ['CATS'];
@@ -231,10 +439,21 @@ function petTypesFor(rng: Rng): PetType[] {
 function parkingFor(rng: Rng, borough: Borough, kind: BuildingKind): { parking: Parking; parkingFee: number | null } {
   const parking: Parking =
     borough === 'MANHATTAN'
-      ? rng.weighted([['NO_PARKING', 45], ['STREET', 35], ['PARKING_AVAILABLE', kind === 'luxury' ? 40 : 15]] as const)
+      ? rng.weighted([
+          ['NO_PARKING', 45],
+          ['STREET', 35],
+          ['PARKING_AVAILABLE', kind === 'luxury' ? 40 : 15],
+        ] as const)
       : kind === 'house'
-        ? rng.weighted([['PARKING_AVAILABLE', 60], ['STREET', 40]] as const)
-        : rng.weighted([['STREET', 55], ['PARKING_AVAILABLE', 30], ['NO_PARKING', 15]] as const);
+        ? rng.weighted([
+            ['PARKING_AVAILABLE', 60],
+            ['STREET', 40],
+          ] as const)
+        : rng.weighted([
+            ['STREET', 55],
+            ['PARKING_AVAILABLE', 30],
+            ['NO_PARKING', 15],
+          ] as const);
   if (parking !== 'PARKING_AVAILABLE') return { parking, parkingFee: null };
   if (kind === 'house' && rng.chance(0.6)) return { parking, parkingFee: null }; // driveway included
   const fee = borough === 'MANHATTAN' ? rng.int(14, 26) * 25 : rng.int(4, 12) * 25;
@@ -249,12 +468,30 @@ function streetNumber(rng: Rng, street: string, borough: Borough): string {
 }
 
 /** Neighborhoods with high-rise towers. */
-const HIGH_RISE = new Set(['Midtown', 'Financial District', 'Upper East Side', 'Upper West Side', 'Chelsea', 'Tribeca', 'Long Island City', 'Williamsburg', 'DUMBO', 'Brooklyn Heights', 'Harlem']);
+const HIGH_RISE = new Set([
+  'Midtown',
+  'Financial District',
+  'Upper East Side',
+  'Upper West Side',
+  'Chelsea',
+  'Tribeca',
+  'Long Island City',
+  'Williamsburg',
+  'DUMBO',
+  'Brooklyn Heights',
+  'Harlem',
+]);
 
 function unitFor(rng: Rng, kind: BuildingKind, type: PropertyType, listingType: ListingType, hood: Neighborhood): string | null {
   if (kind === 'house') {
     if (type === 'HOUSE' || listingType === 'FOR_SALE') return null;
-    return rng.weighted([['Garden Level', 30], ['Parlor Floor', 25], ['Unit 2', 20], ['Top Floor', 15], [null, 10]] as const);
+    return rng.weighted([
+      ['Garden Level', 30],
+      ['Parlor Floor', 25],
+      ['Unit 2', 20],
+      ['Top Floor', 15],
+      [null, 10],
+    ] as const);
   }
   const letters = kind === 'walkup' ? 'ABCD' : 'ABCDEFGH';
   const tall = HIGH_RISE.has(hood.name);
@@ -290,7 +527,16 @@ function highlightsFor(
 
 /** Photo kinds, in display order, for a listing. */
 function photoKindsFor(rng: Rng, type: PropertyType, kind: BuildingKind, count: number): PhotoKind[] {
-  const exterior: PhotoKind = type === 'HOUSE' ? 'house' : type === 'TOWNHOUSE' ? 'brownstone' : kind === 'luxury' ? 'tower' : kind === 'walkup' ? 'brownstone' : rng.pick(['brownstone', 'tower'] as const);
+  const exterior: PhotoKind =
+    type === 'HOUSE'
+      ? 'house'
+      : type === 'TOWNHOUSE'
+        ? 'brownstone'
+        : kind === 'luxury'
+          ? 'tower'
+          : kind === 'walkup'
+            ? 'brownstone'
+            : rng.pick(['brownstone', 'tower'] as const);
   const rooms: PhotoKind[] = ['living', 'bedroom', 'kitchen', 'bathroom', 'living', 'bedroom', 'kitchen'];
   const sequence: PhotoKind[] = rng.chance(0.5) ? [exterior, ...rooms] : ['living', exterior, ...rooms.slice(1)];
   return sequence.slice(0, count);
@@ -319,7 +565,17 @@ function openHousesFor(rng: Rng, propertyId: string, now: Date, ids: Rng): Prism
     usedDays.add(offset);
     const day = newYorkDate(new Date(now.getTime() + offset * DAY_MS));
     const weekend = day.weekday === 0 || day.weekday === 6;
-    const [hour, minute, minutes] = weekend ? rng.pick([[11, 0, 120], [12, 0, 90], [13, 30, 90]] as const) : rng.pick([[18, 0, 60], [17, 30, 90], [18, 30, 60]] as const);
+    const [hour, minute, minutes] = weekend
+      ? rng.pick([
+          [11, 0, 120],
+          [12, 0, 90],
+          [13, 30, 90],
+        ] as const)
+      : rng.pick([
+          [18, 0, 60],
+          [17, 30, 90],
+          [18, 30, 60],
+        ] as const);
     const startsAt = newYorkTime(day.year, day.month, day.day, hour, minute);
     rows.push({
       id: uuidFrom(ids),
@@ -397,7 +653,11 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
           : slot < 4
             ? 'INACTIVE'
             : 'ACTIVE'
-        : rng.weighted([['ACTIVE', 85], ['DRAFT', 8], ['INACTIVE', 7]] as const);
+        : rng.weighted([
+            ['ACTIVE', 85],
+            ['DRAFT', 8],
+            ['INACTIVE', 7],
+          ] as const);
 
     // Created within the last 120 days, never before the agent joined.
     let createdAt = new Date(now.getTime() - rng.float(0.05, 120) * DAY_MS);
@@ -422,7 +682,12 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
         ? rng.pick(['MONTH_TO_MONTH', 'SIX_MONTHS'] as const)
         : listingType === 'FOR_SALE'
           ? 'ONE_YEAR'
-          : rng.weighted([['ONE_YEAR', 70], ['TWO_YEARS', 14], ['SIX_MONTHS', 7], ['MONTH_TO_MONTH', 9]] as const);
+          : rng.weighted([
+              ['ONE_YEAR', 70],
+              ['TWO_YEARS', 14],
+              ['SIX_MONTHS', 7],
+              ['MONTH_TO_MONTH', 9],
+            ] as const);
 
     const premium =
       (propertyType === 'CONDO' ? 1.08 : propertyType === 'LOFT' ? 1.12 : 1) *
@@ -448,12 +713,23 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     const petTypesAllowed = petsAllowed ? petTypesFor(rng) : [];
     const petFee = petsAllowed && rng.chance(0.7) ? rng.int(5, 20) * 5 : null;
     const petDeposit = petsAllowed && rng.chance(0.55) ? rng.int(5, 15) * 50 : null;
-    const smokingPolicy: SmokingPolicy = rng.weighted([['NO_SMOKING', 80], ['OUTDOOR_ONLY', 14], ['SMOKING_ALLOWED', 6]] as const);
+    const smokingPolicy: SmokingPolicy = rng.weighted([
+      ['NO_SMOKING', 80],
+      ['OUTDOOR_ONLY', 14],
+      ['SMOKING_ALLOWED', 6],
+    ] as const);
     const { parking, parkingFee } = parkingFor(rng, hood.borough, kind);
 
     const forSale = listingType === 'FOR_SALE';
-    const brokerFeePayer: BrokerFeePayer = forSale ? 'LANDLORD' : rng.weighted([['NO_FEE', 40], ['TENANT', 35], ['LANDLORD', 25]] as const);
-    const brokerFee = brokerFeePayer === 'TENANT' ? (rng.chance(0.6) ? price : roundTo(price * 12 * rng.float(0.08, 0.15), 25)) : null;
+    const brokerFeePayer: BrokerFeePayer = forSale
+      ? 'LANDLORD'
+      : rng.weighted([
+          ['NO_FEE', 40],
+          ['TENANT', 35],
+          ['LANDLORD', 25],
+        ] as const);
+    const brokerFee =
+      brokerFeePayer === 'TENANT' ? (rng.chance(0.6) ? price : roundTo(price * 12 * rng.float(0.08, 0.15), 25)) : null;
     const securityDeposit = forSale ? null : rng.chance(0.85) ? price : null;
     const applicationFee = forSale ? null : rng.chance(0.7) ? 20 : null;
 
@@ -488,7 +764,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     slugs.add(slug);
 
     const amenities = rng.sample(AMENITY_TAGS, rng.int(2, 5));
-    if (!amenities.includes('Near subway') && hood.borough !== 'STATEN_ISLAND' && rng.chance(0.5)) amenities.unshift('Near subway');
+    if (!amenities.includes('Near subway') && hood.borough !== 'STATEN_ISLAND' && rng.chance(0.5))
+      amenities.unshift('Near subway');
 
     const point = noCoordinates.has(index) ? null : randomPointNear(rng, hood.centroid, hood.radiusM);
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY_MS;
@@ -508,7 +785,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
           history.push({ oldPrice: mid, newPrice: price, at: between(createdAt, rng.float(0.5, 0.9)) });
         }
       }
-      if (history.length === 1) history.push({ oldPrice: originalPrice, newPrice: price, at: between(createdAt, rng.float(0.2, 0.9)) });
+      if (history.length === 1)
+        history.push({ oldPrice: originalPrice, newPrice: price, at: between(createdAt, rng.float(0.2, 0.9)) });
     } else if (status !== 'DRAFT' && rng.chance(0.2)) {
       const before = price - step * rng.int(2, 6);
       history.push({ oldPrice: null, newPrice: before, at: createdAt });
@@ -516,12 +794,21 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     } else {
       history.push({ oldPrice: null, newPrice: price, at: createdAt });
     }
-    for (const h of history) data.priceChanges.push({ id: uuidFrom(childIds), propertyId: id, oldPrice: h.oldPrice, newPrice: h.newPrice, changedAt: h.at });
+    for (const h of history)
+      data.priceChanges.push({
+        id: uuidFrom(childIds),
+        propertyId: id,
+        oldPrice: h.oldPrice,
+        newPrice: h.newPrice,
+        changedAt: h.at,
+      });
 
     const deactivatedAt = status === 'INACTIVE' ? between(history[history.length - 1]!.at, rng.float(0.1, 0.95)) : null;
     const views = status === 'DRAFT' ? 0 : Math.min(2500, Math.round(Math.min(1, (ageDays + 2) / 60) * 2500 * rng.next() ** 1.6));
     const inquiriesCount = status === 'DRAFT' ? 0 : Math.min(60, Math.round(views * rng.float(0.004, 0.03)));
-    const updatedAt = new Date(Math.max(createdAt.getTime(), history[history.length - 1]!.at.getTime(), deactivatedAt?.getTime() ?? 0));
+    const updatedAt = new Date(
+      Math.max(createdAt.getTime(), history[history.length - 1]!.at.getTime(), deactivatedAt?.getTime() ?? 0),
+    );
 
     data.properties.push({
       id,
@@ -611,4 +898,3 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
 
   return data;
 }
-

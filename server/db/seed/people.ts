@@ -121,7 +121,14 @@ export function buildPeople(seed: string, now: Date, avatars: readonly string[])
     agents.push({
       id: agentId,
       userId: p.uid,
-      bio: agentBio(rng, p.name, years, p.areas.map((a) => a.name), specialties.slice(0, 2), p.areas[0]!.name),
+      bio: agentBio(
+        rng,
+        p.name,
+        years,
+        p.areas.map((a) => a.name),
+        specialties.slice(0, 2),
+        p.areas[0]!.name,
+      ),
       specialties,
       yearsExperience: years,
       propertiesSold: Math.round(years * rng.float(2, 12)),
@@ -167,7 +174,12 @@ export function buildPeople(seed: string, now: Date, avatars: readonly string[])
   });
 
   const boroughs = homeBoroughs(rng, SEED_AGENT_COUNT);
-  const newAgents = new Set(rng.sample(Array.from({ length: SEED_AGENT_COUNT }, (_, i) => i), NEW_AGENT_COUNT));
+  const newAgents = new Set(
+    rng.sample(
+      Array.from({ length: SEED_AGENT_COUNT }, (_, i) => i),
+      NEW_AGENT_COUNT,
+    ),
+  );
   AGENT_NAMES.forEach((name, i) => {
     const isNew = newAgents.has(i);
     const homeBorough = boroughs[i]!;

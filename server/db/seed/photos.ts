@@ -46,7 +46,19 @@ export const avatarKey = (index: number) => `seed/avatar-${pad2(index)}.jpg`;
 
 // --- Palettes ---------------------------------------------------------------------------------------
 
-const WALLS = ['#f4efe6', '#e9e4da', '#f2ede4', '#dfe6e9', '#e8e0d5', '#f5f1ea', '#e3dccf', '#dde3d8', '#efe7dc', '#e6e9ee', '#f0e6d8'];
+const WALLS = [
+  '#f4efe6',
+  '#e9e4da',
+  '#f2ede4',
+  '#dfe6e9',
+  '#e8e0d5',
+  '#f5f1ea',
+  '#e3dccf',
+  '#dde3d8',
+  '#efe7dc',
+  '#e6e9ee',
+  '#f0e6d8',
+];
 const WOODS = ['#b07d4f', '#c49a6c', '#8b5e3c', '#a9825a', '#d2b48c', '#7a5230', '#b8926a'];
 const TILES = ['#d9d6d0', '#c9c6c0', '#e4e1da', '#b9b6b1', '#cfd6da'];
 const FABRICS = ['#55657a', '#8a9a8b', '#b5694a', '#3f4a5a', '#c9b79c', '#6d597a', '#2f5d62', '#9e7b5a', '#4e6e58'];
@@ -109,7 +121,9 @@ function roomShell(rng: Rng, floor: string, wall: string, planks: boolean): Room
     for (let i = 1; i < k; i++) {
       const xb = (i * W) / k;
       const xt = bx0 + ((bx1 - bx0) * i) / k;
-      body.push(`<line x1="${f(xt)}" y1="${by1}" x2="${f(xb)}" y2="${H}" stroke="${shade(floor, -0.18)}" stroke-width="2" opacity="0.6"/>`);
+      body.push(
+        `<line x1="${f(xt)}" y1="${by1}" x2="${f(xb)}" y2="${H}" stroke="${shade(floor, -0.18)}" stroke-width="2" opacity="0.6"/>`,
+      );
     }
   } else {
     // tile joints: lines across the floor only (clipped to the floor polygon)
@@ -117,9 +131,13 @@ function roomShell(rng: Rng, floor: string, wall: string, planks: boolean): Room
     for (let i = 1; i < 6; i++) {
       const t = i / 6;
       const y = by1 + (H - by1) * t * t;
-      joints.push(`<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}" stroke="${shade(floor, -0.15)}" stroke-width="2" opacity="0.5"/>`);
+      joints.push(
+        `<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}" stroke="${shade(floor, -0.15)}" stroke-width="2" opacity="0.5"/>`,
+      );
     }
-    body.push(`<clipPath id="floorClip"><polygon points="0,${H} ${bx0},${by1} ${bx1},${by1} ${W},${H}"/></clipPath><g clip-path="url(#floorClip)">${joints.join('')}</g>`);
+    body.push(
+      `<clipPath id="floorClip"><polygon points="0,${H} ${bx0},${by1} ${bx1},${by1} ${W},${H}"/></clipPath><g clip-path="url(#floorClip)">${joints.join('')}</g>`,
+    );
   }
   // baseboard along the back wall
   body.push(`<rect x="${bx0}" y="${by1 - 12}" width="${bx1 - bx0}" height="12" fill="${shade(wall, 0.5)}"/>`);
@@ -128,7 +146,9 @@ function roomShell(rng: Rng, floor: string, wall: string, planks: boolean): Room
 
 function windowOn(room: Room, rng: Rng, x: number, y: number, w: number, h: number, id: string): void {
   const [top, bottom] = rng.pick(SKIES);
-  room.defs.push(`<linearGradient id="sky${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`);
+  room.defs.push(
+    `<linearGradient id="sky${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`,
+  );
   room.defs.push(`<clipPath id="clip${id}"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath>`);
   room.body.push(`<rect x="${x - 10}" y="${y - 10}" width="${w + 20}" height="${h + 24}" fill="${shade(room.wall, 0.6)}"/>`);
   room.body.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#sky${id})"/>`);
@@ -204,7 +224,9 @@ function livingRoom(rng: Rng): string {
   else room.body.push(artwork(bx0 + 70, by0 + 110, rng.int(120, 170), rng.int(90, 130), rng));
   // rug
   const rug = rng.pick(ACCENTS);
-  room.body.push(`<ellipse cx="600" cy="${by1 + 120}" rx="${rng.int(300, 380)}" ry="${rng.int(70, 95)}" fill="${shade(rug, 0.35)}" opacity="0.9"/>`);
+  room.body.push(
+    `<ellipse cx="600" cy="${by1 + 120}" rx="${rng.int(300, 380)}" ry="${rng.int(70, 95)}" fill="${shade(rug, 0.35)}" opacity="0.9"/>`,
+  );
   // sofa
   const fabric = rng.pick(FABRICS);
   const sw = rng.int(380, 460);
@@ -219,7 +241,9 @@ function livingRoom(rng: Rng): string {
   // coffee table
   const wood = rng.pick(WOODS);
   room.body.push(`<rect x="470" y="${by1 + 85}" width="260" height="26" rx="6" fill="${shade(wood, -0.1)}"/>`);
-  room.body.push(`<rect x="490" y="${by1 + 111}" width="10" height="40" fill="${shade(wood, -0.3)}"/><rect x="700" y="${by1 + 111}" width="10" height="40" fill="${shade(wood, -0.3)}"/>`);
+  room.body.push(
+    `<rect x="490" y="${by1 + 111}" width="10" height="40" fill="${shade(wood, -0.3)}"/><rect x="700" y="${by1 + 111}" width="10" height="40" fill="${shade(wood, -0.3)}"/>`,
+  );
   room.body.push(`<circle cx="560" cy="${by1 + 82}" r="14" fill="#f5f5f5"/>`);
   room.body.push(lamp(bx0 + 30, by1 + 20, rng.int(220, 280), shade(rng.pick(WALLS), -0.05)));
   room.body.push(plant(bx1 + 60, by1 + 150, 1.3, rng));
@@ -237,21 +261,28 @@ function bedroom(rng: Rng): string {
   const linen = rng.pick(['#ffffff', '#f3efe7', '#e9eef2']);
   const throwColor = rng.pick(FABRICS);
   room.body.push(`<rect x="${cx - 230}" y="${by1 - 200}" width="460" height="190" rx="10" fill="${shade(headboard, -0.1)}"/>`);
-  room.body.push(`<polygon points="${cx - 250},${by1 - 40} ${cx + 250},${by1 - 40} ${cx + 330},${by1 + 150} ${cx - 330},${by1 + 150}" fill="${linen}"/>`);
-  room.body.push(`<polygon points="${cx - 290},${by1 + 40} ${cx + 290},${by1 + 40} ${cx + 335},${by1 + 150} ${cx - 335},${by1 + 150}" fill="${throwColor}"/>`);
+  room.body.push(
+    `<polygon points="${cx - 250},${by1 - 40} ${cx + 250},${by1 - 40} ${cx + 330},${by1 + 150} ${cx - 330},${by1 + 150}" fill="${linen}"/>`,
+  );
+  room.body.push(
+    `<polygon points="${cx - 290},${by1 + 40} ${cx + 290},${by1 + 40} ${cx + 335},${by1 + 150} ${cx - 335},${by1 + 150}" fill="${throwColor}"/>`,
+  );
   room.body.push(`<rect x="${cx - 335}" y="${by1 + 150}" width="670" height="40" fill="${shade(headboard, -0.25)}"/>`);
   room.body.push(`<rect x="${cx - 200}" y="${by1 - 90}" width="170" height="60" rx="18" fill="${shade(linen, -0.04)}"/>`);
   room.body.push(`<rect x="${cx + 30}" y="${by1 - 90}" width="170" height="60" rx="18" fill="${shade(linen, -0.04)}"/>`);
   for (const side of [-1, 1]) {
     const nx = cx + side * 320 - 45;
     room.body.push(`<rect x="${nx}" y="${by1 - 70}" width="90" height="90" fill="${shade(headboard, 0.1)}"/>`);
-    room.body.push(`<line x1="${nx}" y1="${by1 - 25}" x2="${nx + 90}" y2="${by1 - 25}" stroke="${shade(headboard, -0.2)}" stroke-width="2"/>`);
+    room.body.push(
+      `<line x1="${nx}" y1="${by1 - 25}" x2="${nx + 90}" y2="${by1 - 25}" stroke="${shade(headboard, -0.2)}" stroke-width="2"/>`,
+    );
     room.body.push(lamp(nx + 45, by1 - 70, 50, '#f4ead7'));
   }
   // artwork above the headboard, only where it does not cover the window
   const artLeft = cx - 80;
   const artRight = cx + 80;
-  if (rng.chance(0.6) && (artRight + 30 < winX || artLeft - 30 > winX + winW)) room.body.push(artwork(artLeft, by0 + 70, 160, 100, rng));
+  if (rng.chance(0.6) && (artRight + 30 < winX || artLeft - 30 > winX + winW))
+    room.body.push(artwork(artLeft, by0 + 70, 160, 100, rng));
   return finishRoom(room, rng);
 }
 
@@ -270,7 +301,10 @@ function kitchen(rng: Rng): string {
   // backsplash, lower cabinets, counter
   room.body.push(`<rect x="${bx0}" y="${by1 - 260}" width="${runEnd - bx0}" height="110" fill="url(#tiles)"/>`);
   room.body.push(`<rect x="${bx0}" y="${by1 - 150}" width="${runEnd - bx0}" height="150" fill="${cabinet}"/>`);
-  for (let x = bx0 + 80; x < runEnd; x += 80) room.body.push(`<line x1="${x}" y1="${by1 - 140}" x2="${x}" y2="${by1 - 6}" stroke="${shade(cabinet, -0.2)}" stroke-width="2"/>`);
+  for (let x = bx0 + 80; x < runEnd; x += 80)
+    room.body.push(
+      `<line x1="${x}" y1="${by1 - 140}" x2="${x}" y2="${by1 - 6}" stroke="${shade(cabinet, -0.2)}" stroke-width="2"/>`,
+    );
   room.body.push(`<rect x="${bx0 - 6}" y="${by1 - 162}" width="${runEnd - bx0 + 12}" height="16" fill="${counter}"/>`);
   // upper cabinets with a window or open shelf in the middle
   const midX = (bx0 + runEnd) / 2;
@@ -279,21 +313,33 @@ function kitchen(rng: Rng): string {
   windowOn(room, rng, midX - 90, by0 + 50, 180, 150, 'a');
   // stove
   const sx = bx0 + 90;
-  room.body.push(`<rect x="${sx}" y="${by1 - 150}" width="130" height="150" fill="${steel}"/><rect x="${sx + 12}" y="${by1 - 110}" width="106" height="70" fill="#222" opacity="0.85"/>`);
+  room.body.push(
+    `<rect x="${sx}" y="${by1 - 150}" width="130" height="150" fill="${steel}"/><rect x="${sx + 12}" y="${by1 - 110}" width="106" height="70" fill="#222" opacity="0.85"/>`,
+  );
   for (const dx of [30, 100]) room.body.push(`<ellipse cx="${sx + dx}" cy="${by1 - 165}" rx="20" ry="4" fill="#222"/>`);
   // sink
-  room.body.push(`<rect x="${midX - 60}" y="${by1 - 166}" width="120" height="6" fill="#9aa1a6"/><path d="M ${midX} ${by1 - 166} v -40 h 26" stroke="#9aa1a6" stroke-width="6" fill="none"/>`);
+  room.body.push(
+    `<rect x="${midX - 60}" y="${by1 - 166}" width="120" height="6" fill="#9aa1a6"/><path d="M ${midX} ${by1 - 166} v -40 h 26" stroke="#9aa1a6" stroke-width="6" fill="none"/>`,
+  );
   // fridge
-  room.body.push(`<rect x="${runEnd + 10}" y="${by1 - 330}" width="${fridgeW}" height="330" rx="6" fill="${steel}"/><line x1="${runEnd + 10}" y1="${by1 - 210}" x2="${runEnd + 10 + fridgeW}" y2="${by1 - 210}" stroke="#9aa1a6" stroke-width="3"/><rect x="${runEnd + 22}" y="${by1 - 300}" width="6" height="70" fill="#8a9096"/>`);
+  room.body.push(
+    `<rect x="${runEnd + 10}" y="${by1 - 330}" width="${fridgeW}" height="330" rx="6" fill="${steel}"/><line x1="${runEnd + 10}" y1="${by1 - 210}" x2="${runEnd + 10 + fridgeW}" y2="${by1 - 210}" stroke="#9aa1a6" stroke-width="3"/><rect x="${runEnd + 22}" y="${by1 - 300}" width="6" height="70" fill="#8a9096"/>`,
+  );
   // pendant lights
   const metal = rng.pick(['#2f2f2f', '#b08d57', '#e8e8e8']);
   for (const px of [460, 740]) {
-    room.body.push(`<line x1="${px}" y1="0" x2="${px}" y2="${by0 + 60}" stroke="#333" stroke-width="2"/><polygon points="${px - 30},${by0 + 100} ${px + 30},${by0 + 100} ${px + 14},${by0 + 60} ${px - 14},${by0 + 60}" fill="${metal}"/>`);
+    room.body.push(
+      `<line x1="${px}" y1="0" x2="${px}" y2="${by0 + 60}" stroke="#333" stroke-width="2"/><polygon points="${px - 30},${by0 + 100} ${px + 30},${by0 + 100} ${px + 14},${by0 + 60} ${px - 14},${by0 + 60}" fill="${metal}"/>`,
+    );
   }
   // island or table in the foreground
   if (rng.chance(0.6)) {
-    room.body.push(`<rect x="330" y="${by1 + 70}" width="540" height="24" fill="${counter}"/><rect x="350" y="${by1 + 94}" width="500" height="150" fill="${shade(cabinet, -0.08)}"/>`);
-    room.body.push(`<circle cx="520" cy="${by1 + 60}" r="18" fill="${rng.pick(ACCENTS)}"/><circle cx="560" cy="${by1 + 62}" r="14" fill="${rng.pick(ACCENTS)}"/>`);
+    room.body.push(
+      `<rect x="330" y="${by1 + 70}" width="540" height="24" fill="${counter}"/><rect x="350" y="${by1 + 94}" width="500" height="150" fill="${shade(cabinet, -0.08)}"/>`,
+    );
+    room.body.push(
+      `<circle cx="520" cy="${by1 + 60}" r="18" fill="${rng.pick(ACCENTS)}"/><circle cx="560" cy="${by1 + 62}" r="14" fill="${rng.pick(ACCENTS)}"/>`,
+    );
   }
   return finishRoom(room, rng);
 }
@@ -308,14 +354,22 @@ function bathroom(rng: Rng): string {
   room.body.push(`<rect x="${bx0}" y="${by0 + 120}" width="${bx1 - bx0}" height="${by1 - by0 - 120}" fill="url(#subway)"/>`);
   windowOn(room, rng, bx0 + 60, by0 + 30, 120, 110, 'a');
   // tub
-  room.body.push(`<rect x="${bx0 - 40}" y="${by1 - 40}" width="360" height="150" rx="18" fill="#fdfdfd"/><rect x="${bx0 - 40}" y="${by1 - 40}" width="360" height="20" rx="8" fill="#eaeaea"/>`);
+  room.body.push(
+    `<rect x="${bx0 - 40}" y="${by1 - 40}" width="360" height="150" rx="18" fill="#fdfdfd"/><rect x="${bx0 - 40}" y="${by1 - 40}" width="360" height="20" rx="8" fill="#eaeaea"/>`,
+  );
   room.body.push(`<rect x="${bx0 + 30}" y="${by0 + 10}" width="8" height="${by1 - by0 - 40}" fill="#cfd3d6"/>`);
   // vanity with mirror
   const vx = bx1 - 300;
   const wood = rng.pick(WOODS);
-  room.body.push(`<rect x="${vx}" y="${by1 - 150}" width="240" height="150" fill="${wood}"/><rect x="${vx - 8}" y="${by1 - 166}" width="256" height="18" fill="#f4f4f2"/><ellipse cx="${vx + 120}" cy="${by1 - 158}" rx="60" ry="8" fill="#dcdfe1"/>`);
-  room.defs.push(`<linearGradient id="mirror" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e9f1f5"/><stop offset="1" stop-color="#b9c8d0"/></linearGradient>`);
-  room.body.push(`<rect x="${vx + 30}" y="${by0 + 40}" width="180" height="200" rx="${rng.chance(0.5) ? 90 : 8}" fill="url(#mirror)" stroke="#9b9b9b" stroke-width="4"/>`);
+  room.body.push(
+    `<rect x="${vx}" y="${by1 - 150}" width="240" height="150" fill="${wood}"/><rect x="${vx - 8}" y="${by1 - 166}" width="256" height="18" fill="#f4f4f2"/><ellipse cx="${vx + 120}" cy="${by1 - 158}" rx="60" ry="8" fill="#dcdfe1"/>`,
+  );
+  room.defs.push(
+    `<linearGradient id="mirror" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e9f1f5"/><stop offset="1" stop-color="#b9c8d0"/></linearGradient>`,
+  );
+  room.body.push(
+    `<rect x="${vx + 30}" y="${by0 + 40}" width="180" height="200" rx="${rng.chance(0.5) ? 90 : 8}" fill="url(#mirror)" stroke="#9b9b9b" stroke-width="4"/>`,
+  );
   room.body.push(`<rect x="${bx1 + 40}" y="${by0 + 200}" width="70" height="170" rx="6" fill="${rng.pick(FABRICS)}"/>`);
   room.body.push(plant(vx + 215, by1 - 166, 0.5, rng));
   return finishRoom(room, rng);
@@ -325,7 +379,9 @@ function bathroom(rng: Rng): string {
 
 function sky(rng: Rng, defs: string[]): string {
   const [top, bottom] = rng.pick(SKIES);
-  defs.push(`<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`);
+  defs.push(
+    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`,
+  );
   const clouds = Array.from({ length: rng.int(1, 4) }, () => {
     const x = rng.int(0, PHOTO_WIDTH);
     const y = rng.int(40, 200);
@@ -368,21 +424,30 @@ function brownstones(rng: Rng): string {
         const wy = top + 40 + r * 110;
         const ww = gw * 0.64;
         body.push(`<rect x="${f(wx - 6)}" y="${wy - 12}" width="${f(ww + 12)}" height="12" fill="${trim}"/>`);
-        body.push(`<rect x="${f(wx)}" y="${wy}" width="${f(ww)}" height="78" fill="${rng.chance(0.25) ? '#f5e2a8' : '#2d3a46'}"/>`);
+        body.push(
+          `<rect x="${f(wx)}" y="${wy}" width="${f(ww)}" height="78" fill="${rng.chance(0.25) ? '#f5e2a8' : '#2d3a46'}"/>`,
+        );
         body.push(`<line x1="${f(wx)}" y1="${wy + 39}" x2="${f(wx + ww)}" y2="${wy + 39}" stroke="#eaeaea" stroke-width="3"/>`);
       }
     }
     // stoop and door
     const doorX = x + (rng.chance(0.5) ? 40 : w - 110);
-    body.push(`<rect x="${doorX}" y="${groundY - 190}" width="70" height="110" fill="${shade(facade, -0.45)}"/><rect x="${doorX - 8}" y="${groundY - 200}" width="86" height="12" fill="${trim}"/>`);
+    body.push(
+      `<rect x="${doorX}" y="${groundY - 190}" width="70" height="110" fill="${shade(facade, -0.45)}"/><rect x="${doorX - 8}" y="${groundY - 200}" width="86" height="12" fill="${trim}"/>`,
+    );
     for (let s = 0; s < 6; s++) {
-      body.push(`<rect x="${doorX - 20 - s * 6}" y="${groundY - 80 + s * 13}" width="${110 + s * 12}" height="13" fill="${shade(facade, -0.15 + s * 0.03)}"/>`);
+      body.push(
+        `<rect x="${doorX - 20 - s * 6}" y="${groundY - 80 + s * 13}" width="${110 + s * 12}" height="13" fill="${shade(facade, -0.15 + s * 0.03)}"/>`,
+      );
     }
-    body.push(`<line x1="${doorX - 20}" y1="${groundY - 110}" x2="${doorX - 56}" y2="${groundY}" stroke="#1f1f1f" stroke-width="5"/><line x1="${doorX + 90}" y1="${groundY - 110}" x2="${doorX + 126}" y2="${groundY}" stroke="#1f1f1f" stroke-width="5"/>`);
+    body.push(
+      `<line x1="${doorX - 20}" y1="${groundY - 110}" x2="${doorX - 56}" y2="${groundY}" stroke="#1f1f1f" stroke-width="5"/><line x1="${doorX + 90}" y1="${groundY - 110}" x2="${doorX + 126}" y2="${groundY}" stroke="#1f1f1f" stroke-width="5"/>`,
+    );
     x += w;
   }
   body.push(street(groundY));
-  for (let tx = rng.int(80, 240); tx < PHOTO_WIDTH; tx += rng.int(320, 460)) body.push(tree(tx, groundY + 30, rng.float(1, 1.35), rng));
+  for (let tx = rng.int(80, 240); tx < PHOTO_WIDTH; tx += rng.int(320, 460))
+    body.push(tree(tx, groundY + 30, rng.float(1, 1.35), rng));
   return svgDoc(PHOTO_WIDTH, PHOTO_HEIGHT, defs.join(''), body.join(''));
 }
 
@@ -395,21 +460,31 @@ function tower(rng: Rng): string {
     const x = rng.int(-80, PHOTO_WIDTH);
     const w = rng.int(140, 260);
     const top = rng.int(220, 480);
-    body.push(`<rect x="${x}" y="${top}" width="${w}" height="${groundY - top}" fill="${shade(rng.pick(FACADES), rng.float(-0.2, 0.2))}"/>`);
+    body.push(
+      `<rect x="${x}" y="${top}" width="${w}" height="${groundY - top}" fill="${shade(rng.pick(FACADES), rng.float(-0.2, 0.2))}"/>`,
+    );
     for (let wy = top + 16; wy < groundY - 30; wy += 34) {
       body.push(`<rect x="${x + 12}" y="${wy}" width="${w - 24}" height="14" fill="#2d3a46" opacity="0.55"/>`);
     }
   }
   const glass = rng.pick(['#5e7f9a', '#4d6f86', '#6a8ca3', '#587487', '#7c94a5']);
-  defs.push(`<linearGradient id="glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(glass, 0.35)}"/><stop offset="0.55" stop-color="${glass}"/><stop offset="1" stop-color="${shade(glass, -0.3)}"/></linearGradient>`);
+  defs.push(
+    `<linearGradient id="glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(glass, 0.35)}"/><stop offset="0.55" stop-color="${glass}"/><stop offset="1" stop-color="${shade(glass, -0.3)}"/></linearGradient>`,
+  );
   const tx = rng.int(330, 520);
   const tw = rng.int(260, 360);
   const top = rng.int(20, 90);
   body.push(`<rect x="${tx}" y="${top}" width="${tw}" height="${groundY - top}" fill="url(#glass)"/>`);
-  for (let y = top + 30; y < groundY; y += 30) body.push(`<line x1="${tx}" y1="${y}" x2="${tx + tw}" y2="${y}" stroke="#dfe8ee" stroke-width="2" opacity="0.6"/>`);
-  for (let x = tx + 40; x < tx + tw; x += 40) body.push(`<line x1="${x}" y1="${top}" x2="${x}" y2="${groundY}" stroke="#2e3f4c" stroke-width="2" opacity="0.4"/>`);
-  body.push(`<rect x="${tx - 10}" y="${groundY - 90}" width="${tw + 20}" height="90" fill="#2b2f33"/><rect x="${tx + tw / 2 - 50}" y="${groundY - 80}" width="100" height="80" fill="#f1dca7" opacity="0.85"/>`);
-  body.push(`<rect x="${tx + tw / 2 - 90}" y="${groundY - 104}" width="180" height="16" fill="${rng.pick(['#1f1f1f', '#7a5c3e', '#b08d57'])}"/>`);
+  for (let y = top + 30; y < groundY; y += 30)
+    body.push(`<line x1="${tx}" y1="${y}" x2="${tx + tw}" y2="${y}" stroke="#dfe8ee" stroke-width="2" opacity="0.6"/>`);
+  for (let x = tx + 40; x < tx + tw; x += 40)
+    body.push(`<line x1="${x}" y1="${top}" x2="${x}" y2="${groundY}" stroke="#2e3f4c" stroke-width="2" opacity="0.4"/>`);
+  body.push(
+    `<rect x="${tx - 10}" y="${groundY - 90}" width="${tw + 20}" height="90" fill="#2b2f33"/><rect x="${tx + tw / 2 - 50}" y="${groundY - 80}" width="100" height="80" fill="#f1dca7" opacity="0.85"/>`,
+  );
+  body.push(
+    `<rect x="${tx + tw / 2 - 90}" y="${groundY - 104}" width="180" height="16" fill="${rng.pick(['#1f1f1f', '#7a5c3e', '#b08d57'])}"/>`,
+  );
   body.push(street(groundY));
   body.push(tree(tx - 90, groundY + 30, 0.9, rng), tree(tx + tw + 90, groundY + 30, 0.95, rng));
   return svgDoc(PHOTO_WIDTH, PHOTO_HEIGHT, defs.join(''), body.join(''));
@@ -419,33 +494,46 @@ function house(rng: Rng): string {
   const defs: string[] = [];
   const body: string[] = [sky(rng, defs)];
   const groundY = 600;
-  body.push(`<rect x="0" y="${groundY}" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT - groundY}" fill="${rng.pick(['#6f9a4f', '#7ea35a', '#5e8a45'])}"/>`);
+  body.push(
+    `<rect x="0" y="${groundY}" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT - groundY}" fill="${rng.pick(['#6f9a4f', '#7ea35a', '#5e8a45'])}"/>`,
+  );
   const siding = rng.pick(SIDINGS);
   const roof = rng.pick(['#4a4a4a', '#6b3f31', '#3c4a57', '#5a5048']);
   const hx = rng.int(260, 420);
   const hw = rng.int(460, 560);
   const hTop = rng.int(260, 320);
   body.push(`<rect x="${hx}" y="${hTop}" width="${hw}" height="${groundY - hTop}" fill="${siding}"/>`);
-  for (let y = hTop + 14; y < groundY; y += 14) body.push(`<line x1="${hx}" y1="${y}" x2="${hx + hw}" y2="${y}" stroke="${shade(siding, -0.1)}" stroke-width="2"/>`);
-  body.push(`<polygon points="${hx - 30},${hTop} ${hx + hw / 2},${hTop - rng.int(140, 190)} ${hx + hw + 30},${hTop}" fill="${roof}"/>`);
+  for (let y = hTop + 14; y < groundY; y += 14)
+    body.push(`<line x1="${hx}" y1="${y}" x2="${hx + hw}" y2="${y}" stroke="${shade(siding, -0.1)}" stroke-width="2"/>`);
+  body.push(
+    `<polygon points="${hx - 30},${hTop} ${hx + hw / 2},${hTop - rng.int(140, 190)} ${hx + hw + 30},${hTop}" fill="${roof}"/>`,
+  );
   const trim = '#fafafa';
   const winY = [hTop + 40, hTop + 180];
   for (const wy of winY) {
     for (const wx of [hx + 50, hx + hw - 150]) {
-      body.push(`<rect x="${wx - 8}" y="${wy - 8}" width="116" height="96" fill="${trim}"/><rect x="${wx}" y="${wy}" width="100" height="80" fill="#34495e"/><line x1="${wx + 50}" y1="${wy}" x2="${wx + 50}" y2="${wy + 80}" stroke="${trim}" stroke-width="4"/>`);
+      body.push(
+        `<rect x="${wx - 8}" y="${wy - 8}" width="116" height="96" fill="${trim}"/><rect x="${wx}" y="${wy}" width="100" height="80" fill="#34495e"/><line x1="${wx + 50}" y1="${wy}" x2="${wx + 50}" y2="${wy + 80}" stroke="${trim}" stroke-width="4"/>`,
+      );
     }
   }
   const door = rng.pick(['#8b2e2e', '#1f3a5f', '#2f4f3f', '#3b3b3b', '#c17c2f']);
-  body.push(`<rect x="${hx + hw / 2 - 40}" y="${groundY - 150}" width="80" height="150" fill="${door}"/><circle cx="${hx + hw / 2 + 26}" cy="${groundY - 75}" r="5" fill="#d4af37"/>`);
+  body.push(
+    `<rect x="${hx + hw / 2 - 40}" y="${groundY - 150}" width="80" height="150" fill="${door}"/><circle cx="${hx + hw / 2 + 26}" cy="${groundY - 75}" r="5" fill="#d4af37"/>`,
+  );
   body.push(`<rect x="${hx + hw / 2 - 70}" y="${groundY - 10}" width="140" height="14" fill="#b5b0a8"/>`);
   // path, fence, shrubs, trees
-  body.push(`<polygon points="${hx + hw / 2 - 40},${groundY} ${hx + hw / 2 + 40},${groundY} ${hx + hw / 2 + 110},${PHOTO_HEIGHT} ${hx + hw / 2 - 110},${PHOTO_HEIGHT}" fill="#cfc8bd"/>`);
+  body.push(
+    `<polygon points="${hx + hw / 2 - 40},${groundY} ${hx + hw / 2 + 40},${groundY} ${hx + hw / 2 + 110},${PHOTO_HEIGHT} ${hx + hw / 2 - 110},${PHOTO_HEIGHT}" fill="#cfc8bd"/>`,
+  );
   if (rng.chance(0.6)) {
     for (let x = 0; x < PHOTO_WIDTH; x += 28) {
       if (Math.abs(x - (hx + hw / 2)) < 110) continue;
       body.push(`<rect x="${x}" y="${groundY + 80}" width="14" height="70" fill="#f4f4f0"/>`);
     }
-    body.push(`<rect x="0" y="${groundY + 96}" width="${hx + hw / 2 - 110}" height="8" fill="#f4f4f0"/><rect x="${hx + hw / 2 + 110}" y="${groundY + 96}" width="${PHOTO_WIDTH}" height="8" fill="#f4f4f0"/>`);
+    body.push(
+      `<rect x="0" y="${groundY + 96}" width="${hx + hw / 2 - 110}" height="8" fill="#f4f4f0"/><rect x="${hx + hw / 2 + 110}" y="${groundY + 96}" width="${PHOTO_WIDTH}" height="8" fill="#f4f4f0"/>`,
+    );
   }
   for (const sx of [hx + 20, hx + hw - 20]) body.push(`<ellipse cx="${sx}" cy="${groundY}" rx="70" ry="34" fill="#3f6b34"/>`);
   body.push(tree(rng.int(80, 200), groundY + 40, rng.float(1.1, 1.4), rng));

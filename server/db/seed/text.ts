@@ -9,19 +9,55 @@ export interface PersonName {
 }
 
 export const AGENT_NAMES: readonly PersonName[] = [
-  ['Maria', 'Gonzalez'], ['David', 'Cohen'], ['Aisha', 'Johnson'], ["Kevin", "O'Brien"], ['Priya', 'Patel'],
-  ['Marcus', 'Williams'], ['Elena', 'Petrova'], ['Jason', 'Kim'], ['Sofia', 'Rossi'], ['Andre', 'Baptiste'],
-  ['Rachel', 'Goldberg'], ['Luis', 'Ramirez'], ['Hannah', 'Schwartz'], ['Tyrone', 'Jackson'], ['Mei', 'Chen'],
-  ['Daniel', 'Murphy'], ['Fatima', 'Rahman'], ['Michael', 'Russo'], ['Grace', 'Okafor'], ['Brian', 'Sullivan'],
-  ['Yuki', 'Tanaka'], ['Carlos', 'Mendoza'], ['Nicole', 'Fischer'], ['Samuel', 'Adeyemi'], ['Olivia', 'Bennett'],
-  ['Dmitri', 'Volkov'], ['Jasmine', 'Rivera'], ['Ethan', 'Levine'], ['Camille', 'Dubois'], ['Omar', 'Haddad'],
-  ['Lauren', 'Walsh'], ['Victor', 'Nguyen'], ['Natalie', 'Brooks'], ['Anthony', 'Greco'],
+  ['Maria', 'Gonzalez'],
+  ['David', 'Cohen'],
+  ['Aisha', 'Johnson'],
+  ['Kevin', "O'Brien"],
+  ['Priya', 'Patel'],
+  ['Marcus', 'Williams'],
+  ['Elena', 'Petrova'],
+  ['Jason', 'Kim'],
+  ['Sofia', 'Rossi'],
+  ['Andre', 'Baptiste'],
+  ['Rachel', 'Goldberg'],
+  ['Luis', 'Ramirez'],
+  ['Hannah', 'Schwartz'],
+  ['Tyrone', 'Jackson'],
+  ['Mei', 'Chen'],
+  ['Daniel', 'Murphy'],
+  ['Fatima', 'Rahman'],
+  ['Michael', 'Russo'],
+  ['Grace', 'Okafor'],
+  ['Brian', 'Sullivan'],
+  ['Yuki', 'Tanaka'],
+  ['Carlos', 'Mendoza'],
+  ['Nicole', 'Fischer'],
+  ['Samuel', 'Adeyemi'],
+  ['Olivia', 'Bennett'],
+  ['Dmitri', 'Volkov'],
+  ['Jasmine', 'Rivera'],
+  ['Ethan', 'Levine'],
+  ['Camille', 'Dubois'],
+  ['Omar', 'Haddad'],
+  ['Lauren', 'Walsh'],
+  ['Victor', 'Nguyen'],
+  ['Natalie', 'Brooks'],
+  ['Anthony', 'Greco'],
 ].map(([firstName, lastName]) => ({ firstName: firstName!, lastName: lastName! }));
 
 export const RENTER_NAMES: readonly PersonName[] = [
-  ['Jordan', 'Lee'], ['Emma', 'Thompson'], ['Noah', 'Martinez'], ['Chloe', 'Park'], ['Liam', 'Walker'],
-  ['Ava', 'Hernandez'], ['Lucas', 'Green'], ['Mia', 'Robinson'], ['Benjamin', 'Wright'], ['Zoe', 'Alvarez'],
-  ['Isaac', 'Friedman'], ['Layla', 'Hassan'],
+  ['Jordan', 'Lee'],
+  ['Emma', 'Thompson'],
+  ['Noah', 'Martinez'],
+  ['Chloe', 'Park'],
+  ['Liam', 'Walker'],
+  ['Ava', 'Hernandez'],
+  ['Lucas', 'Green'],
+  ['Mia', 'Robinson'],
+  ['Benjamin', 'Wright'],
+  ['Zoe', 'Alvarez'],
+  ['Isaac', 'Friedman'],
+  ['Layla', 'Hassan'],
 ].map(([firstName, lastName]) => ({ firstName: firstName!, lastName: lastName! }));
 
 export const AGENCIES: readonly string[] = [
@@ -226,7 +262,20 @@ export interface ListingTextInput {
   availableNow: boolean;
 }
 
-const ADJECTIVES = ['Sunny', 'Bright', 'Spacious', 'Renovated', 'Charming', 'Modern', 'Prewar', 'Quiet', 'Light-filled', 'Classic', 'Updated', 'Airy'];
+const ADJECTIVES = [
+  'Sunny',
+  'Bright',
+  'Spacious',
+  'Renovated',
+  'Charming',
+  'Modern',
+  'Prewar',
+  'Quiet',
+  'Light-filled',
+  'Classic',
+  'Updated',
+  'Airy',
+];
 
 export function bedroomsShort(bedrooms: number): string {
   return bedrooms === 0 ? 'Studio' : `${bedrooms}BR`;
@@ -248,8 +297,7 @@ export function listingTitle(rng: Rng, t: ListingTextInput): string {
       : t.propertyType === 'HOUSE' || t.propertyType === 'TOWNHOUSE'
         ? ` ${t.bedrooms === 0 ? '' : `${t.bedrooms}-Bedroom `}${t.propertyTypeLabel}`.replace('  ', ' ')
         : ` ${t.propertyTypeLabel}`;
-  const head =
-    t.propertyType === 'HOUSE' || t.propertyType === 'TOWNHOUSE' ? `${adjective}${noun}` : `${adjective} ${br}${noun}`;
+  const head = t.propertyType === 'HOUSE' || t.propertyType === 'TOWNHOUSE' ? `${adjective}${noun}` : `${adjective} ${br}${noun}`;
   const highlight = t.highlights[0];
   const form = rng.int(0, 3);
   let title: string;
@@ -266,14 +314,17 @@ const BLOCKS = ['a quiet, tree-lined block of', 'a lively stretch of', 'a classi
 
 export function listingDescription(rng: Rng, t: ListingTextInput): string {
   const landmarks = LANDMARKS[t.neighborhoodSlug] ?? [];
-  const kind =
-    t.propertyType === 'APARTMENT' || t.propertyType === 'STUDIO' ? 'apartment' : t.propertyTypeLabel.toLowerCase();
+  const kind = t.propertyType === 'APARTMENT' || t.propertyType === 'STUDIO' ? 'apartment' : t.propertyTypeLabel.toLowerCase();
   const sentences: string[] = [];
   sentences.push(
     `This ${rng.pick(['bright', 'well-kept', 'thoughtfully updated', 'generously sized', 'inviting'])} ${bedroomsLong(t.bedrooms)} ${kind} sits on ${rng.pick(BLOCKS)} ${t.street} in ${inNeighborhood(t.neighborhood)}.`,
   );
   const features = t.unitFeatures.slice(0, 3).map((f) => UNIT_FEATURE_PHRASES[f] ?? f.toLowerCase());
-  const flooring: Readonly<Record<string, string>> = { Tile: 'tile floors', Carpet: 'wall-to-wall carpeting', Vinyl: 'easy-care vinyl plank floors' };
+  const flooring: Readonly<Record<string, string>> = {
+    Tile: 'tile floors',
+    Carpet: 'wall-to-wall carpeting',
+    Vinyl: 'easy-care vinyl plank floors',
+  };
   if (t.flooringLabel && flooring[t.flooringLabel]) features.push(flooring[t.flooringLabel]!);
   if (t.laundryLabel === 'In-Unit') features.push('an in-unit washer/dryer');
   if (features.length > 0) sentences.push(`Highlights include ${listText(features)}.`);
@@ -289,7 +340,12 @@ export function listingDescription(rng: Rng, t: ListingTextInput): string {
       ]),
     );
   } else if (t.buildingKind === 'house') {
-    sentences.push(rng.pick(['You get the feel of a private home with room to spread out.', 'There is a private entrance and plenty of storage.']));
+    sentences.push(
+      rng.pick([
+        'You get the feel of a private home with room to spread out.',
+        'There is a private entrance and plenty of storage.',
+      ]),
+    );
   } else if (amenities.length > 0) {
     sentences.push(`The building offers ${listText(amenities.slice(0, 3))}.`);
   }
@@ -398,7 +454,11 @@ export function conversation(
   c: ConversationInput,
   count: 2 | 3,
 ): { from: 'renter' | 'agent'; subject: string | null; content: string }[] {
-  const topic: Topic = rng.weighted([['showing', 50], ['costs', 30], ['pets', 20]] as const);
+  const topic: Topic = rng.weighted([
+    ['showing', 50],
+    ['costs', 30],
+    ['pets', 20],
+  ] as const);
   const ask: Record<Topic, readonly string[]> = {
     showing: [
       `Hi ${c.agentFirst}, is the ${c.shortTitle} on ${c.street} still available? I'd love to see it this week.`,
@@ -418,7 +478,10 @@ export function conversation(
       : `Hi ${c.renterFirst}, unfortunately this building is no pets, but I have two similar pet-friendly units nearby if you'd like to see them.`,
   };
   const followUp: Record<Topic, readonly string[]> = {
-    showing: ['Saturday at 11 works great. Should I bring anything for the application?', 'Thursday at 6 is perfect, see you then!'],
+    showing: [
+      'Saturday at 11 works great. Should I bring anything for the application?',
+      'Thursday at 6 is perfect, see you then!',
+    ],
     costs: ['Thanks! Could I see it this weekend?', 'That works for me. How do I apply?'],
     pets: c.petsAllowed ? ['Great, could I come by Saturday morning?'] : ['Yes please, send them over!'],
   };

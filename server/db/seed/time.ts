@@ -29,7 +29,13 @@ const nyFormat = new Intl.DateTimeFormat('en-US', {
 /** The UTC offset of New York at an instant, in minutes (−240 in summer, −300 in winter). */
 export function newYorkOffsetMinutes(at: Date): number {
   const parts = Object.fromEntries(nyFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
   return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
 }
 

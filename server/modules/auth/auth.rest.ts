@@ -31,7 +31,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (with the X-Auth-Token-Refused header, and a cleared cookie when the provider said it is invalid
  * or revoked), and what then needs a viewer answers 401, or 503 when the provider was unreachable.
  */
-export function identityMiddleware({ env, identityDeps, freshFor }: { env: Env; identityDeps: IdentityDeps; freshFor: (req: Request) => boolean }) {
+export function identityMiddleware({
+  env,
+  identityDeps,
+  freshFor,
+}: {
+  env: Env;
+  identityDeps: IdentityDeps;
+  freshFor: (req: Request) => boolean;
+}) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const auth = await resolveAuth(identityDeps, req.headers, { fresh: freshFor(req) });
@@ -81,9 +89,8 @@ export function isAllowedOrigin(env: Env, origin: string | undefined): boolean {
   return origin === undefined || env.allowedOrigins.includes(origin);
 }
 
-const asyncRoute =
-  (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>
-    fn(req, res).catch(next);
+const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>
+  fn(req, res).catch(next);
 
 /** Rate limits of the sign-in related calls, per client address and minute (real values, also under test). */
 export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10 } as const;

@@ -47,7 +47,8 @@ builder.queryFields((t) => ({
 }));
 
 const CompleteSignupInput = builder.inputType('CompleteSignupInput', {
-  description: 'The last step of sign-up, after the phone is linked in the identity provider (same rules as POST /api/auth/complete-signup).',
+  description:
+    'The last step of sign-up, after the phone is linked in the identity provider (same rules as POST /api/auth/complete-signup).',
   fields: (t) => ({
     uid: t.string({ required: true }),
     firstName: t.string({ required: true }),
@@ -61,7 +62,8 @@ const CompleteSignupInput = builder.inputType('CompleteSignupInput', {
 builder.mutationFields((t) => ({
   completeSignup: t.prismaField({
     type: CurrentUserRef,
-    description: 'Creates the user row of the signed-in identity (an agent profile for agents). Idempotent; a concurrent duplicate is CONFLICT.',
+    description:
+      'Creates the user row of the signed-in identity (an agent profile for agents). Idempotent; a concurrent duplicate is CONFLICT.',
     args: { input: t.arg({ type: CompleteSignupInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const who = ctx.auth?.credential;

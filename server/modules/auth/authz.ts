@@ -21,12 +21,17 @@ export async function requireUser(prisma: PrismaClient, viewer: Viewer | null | 
 
 export async function requireRole(prisma: PrismaClient, viewer: Viewer | null | undefined, role: 'RENTER' | 'AGENT') {
   const user = await requireUser(prisma, viewer);
-  if (user.role !== role) throw new AppError('FORBIDDEN', role === 'AGENT' ? 'Only agents can do that.' : 'Only renters can do that.');
+  if (user.role !== role)
+    throw new AppError('FORBIDDEN', role === 'AGENT' ? 'Only agents can do that.' : 'Only renters can do that.');
   return user;
 }
 
 /** The record must belong to the viewer (its ownerId is the viewer's uid). */
-export function requireOwner(viewer: Viewer | null | undefined, record: { ownerId: string } | null | undefined, what = 'listing') {
+export function requireOwner(
+  viewer: Viewer | null | undefined,
+  record: { ownerId: string } | null | undefined,
+  what = 'listing',
+) {
   const v = requireViewer(viewer);
   if (!record) throw new AppError('NOT_FOUND', `That ${what} does not exist.`);
   if (record.ownerId !== v.uid) throw new AppError('FORBIDDEN', `You can only change your own ${what}.`);

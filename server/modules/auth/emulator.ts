@@ -26,7 +26,12 @@ async function isEmulatorUp(host: string): Promise<boolean> {
   }
 }
 
-export async function startAuthEmulator(opts: { port: number; dataDir: string; log: Logger; persist?: boolean }): Promise<RunningEmulator> {
+export async function startAuthEmulator(opts: {
+  port: number;
+  dataDir: string;
+  log: Logger;
+  persist?: boolean;
+}): Promise<RunningEmulator> {
   const host = `127.0.0.1:${opts.port}`;
   if (await isEmulatorUp(host)) {
     opts.log.info({ host }, 'reusing the Firebase Auth emulator already running');
@@ -38,12 +43,19 @@ export async function startAuthEmulator(opts: { port: number; dataDir: string; l
   const config = path.join(dir, 'firebase.json');
   await fs.writeFile(
     config,
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { port: 0 }, logging: { port: 0 } } }),
+    JSON.stringify({
+      emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { port: 0 }, logging: { port: 0 } },
+    }),
   );
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
   const persist = opts.persist ?? true;
-  const hasExport = persist && (await fs.stat(path.join(exportDir, 'firebase-export-metadata.json')).then(() => true, () => false));
+  const hasExport =
+    persist &&
+    (await fs.stat(path.join(exportDir, 'firebase-export-metadata.json')).then(
+      () => true,
+      () => false,
+    ));
   const args = [
     cli,
     'emulators:start',

@@ -90,7 +90,13 @@ export interface IdentityProvider {
   revokeSessions(uid: string): Promise<void>;
   phoneInUse(phone: string): Promise<boolean>;
   /** Creates or updates an account with a known uid (demo accounts, tests). */
-  upsertAccount(account: { uid: string; email: string; password: string; displayName: string; phone?: string | null }): Promise<void>;
+  upsertAccount(account: {
+    uid: string;
+    email: string;
+    password: string;
+    displayName: string;
+    phone?: string | null;
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,7 +113,11 @@ export function isProviderUnreachable(err: unknown): boolean {
   if (c.startsWith('app/')) return true; // app/network-error, app/network-timeout, app/internal-error
   if (c === 'auth/internal-error') return true;
   const text = `${(err as Error | null)?.message ?? ''}`;
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(text) && !c.startsWith('auth/id-token') && !c.startsWith('auth/session-cookie');
+  return (
+    /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(text) &&
+    !c.startsWith('auth/id-token') &&
+    !c.startsWith('auth/session-cookie')
+  );
 }
 
 /** Maps a local verification failure to a refusal. */
@@ -130,7 +140,12 @@ function toIdentity(t: DecodedIdToken): VerifiedIdentity {
 
 const CLOCK_SKEW_SECONDS = 5;
 
-export function verifyEmulatorJwt(token: string, projectId: string, issuerPrefix: string, nowSeconds = Date.now() / 1000): DecodedIdToken {
+export function verifyEmulatorJwt(
+  token: string,
+  projectId: string,
+  issuerPrefix: string,
+  nowSeconds = Date.now() / 1000,
+): DecodedIdToken {
   if (typeof token !== 'string' || token.length > 8192) throw new CredentialRefused('invalid');
   const parts = token.split('.');
   if (parts.length !== 3) throw new CredentialRefused('invalid');
@@ -215,10 +230,14 @@ export function createIdentityProvider(env: Env, emulatorHost: string | null): I
           ...(env.FIREBASE_APP_ID ? { appId: env.FIREBASE_APP_ID } : {}),
         },
     verifyIdToken: (idToken) =>
-      local(() => (emulator ? verifyEmulatorJwt(idToken, projectId, 'https://securetoken.google.com/') : auth.verifyIdToken(idToken, false))),
+      local(() =>
+        emulator ? verifyEmulatorJwt(idToken, projectId, 'https://securetoken.google.com/') : auth.verifyIdToken(idToken, false),
+      ),
     verifySessionCookie: (cookie) =>
       local(() =>
-        emulator ? verifyEmulatorJwt(cookie, projectId, 'https://session.firebase.google.com/') : auth.verifySessionCookie(cookie, false),
+        emulator
+          ? verifyEmulatorJwt(cookie, projectId, 'https://session.firebase.google.com/')
+          : auth.verifySessionCookie(cookie, false),
       ),
     accountTokenState: (uid) =>
       remote(async () => {
@@ -251,7 +270,13 @@ export function createIdentityProvider(env: Env, emulatorHost: string | null): I
         }
       }),
     async upsertAccount(a) {
-      const props = { email: a.email, password: a.password, displayName: a.displayName, emailVerified: true, ...(a.phone ? { phoneNumber: a.phone } : {}) };
+      const props = {
+        email: a.email,
+        password: a.password,
+        displayName: a.displayName,
+        emailVerified: true,
+        ...(a.phone ? { phoneNumber: a.phone } : {}),
+      };
       try {
         await auth.updateUser(a.uid, props);
       } catch (err) {

@@ -63,7 +63,10 @@ export class RevocationCache {
     // second stay valid there, and so here.
     const validAfterMs = Math.floor(atMs / 1000) * 1000;
     const prev = this.entries.get(uid)?.state;
-    this.set(uid, { state: { validAfterMs: Math.max(validAfterMs, prev?.validAfterMs ?? 0), disabled: prev?.disabled ?? false }, fetchedAt: this.now() });
+    this.set(uid, {
+      state: { validAfterMs: Math.max(validAfterMs, prev?.validAfterMs ?? 0), disabled: prev?.disabled ?? false },
+      fetchedAt: this.now(),
+    });
     this.emit(uid, validAfterMs);
   }
 
@@ -97,7 +100,8 @@ export class RevocationCache {
           const prev = this.entries.get(uid)?.state;
           const entry = { state, fetchedAt: this.now() };
           this.set(uid, entry);
-          const newlyRevoked = state === null || state.disabled || (prev !== undefined && prev !== null && state.validAfterMs > prev.validAfterMs);
+          const newlyRevoked =
+            state === null || state.disabled || (prev !== undefined && prev !== null && state.validAfterMs > prev.validAfterMs);
           if (newlyRevoked) this.emit(uid, state?.validAfterMs ?? Number.MAX_SAFE_INTEGER);
           return entry;
         })

@@ -1,7 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError } from '../../graphql/errors.js';
-import { CredentialRefused, providerUnavailable, type IdentityProvider, type RefusalReason, type VerifiedIdentity } from './identity.js';
+import {
+  CredentialRefused,
+  providerUnavailable,
+  type IdentityProvider,
+  type RefusalReason,
+  type VerifiedIdentity,
+} from './identity.js';
 import type { RevocationCache } from './revocation.js';
 
 export const SESSION_COOKIE = 'session';
@@ -48,9 +54,23 @@ export interface IdentityDeps {
   revocations: RevocationCache;
 }
 
-export const ANONYMOUS: AuthState = Object.freeze({ viewer: null, via: null, refused: null, unavailable: false, clearCookie: false, credential: null });
+export const ANONYMOUS: AuthState = Object.freeze({
+  viewer: null,
+  via: null,
+  refused: null,
+  unavailable: false,
+  clearCookie: false,
+  credential: null,
+});
 
-export const asViewer = (id: VerifiedIdentity): Viewer => ({ uid: id.uid, email: id.email, phone: id.phone, role: null, authTime: id.authTime, expiresAt: id.expiresAt });
+export const asViewer = (id: VerifiedIdentity): Viewer => ({
+  uid: id.uid,
+  email: id.email,
+  phone: id.phone,
+  role: null,
+  authTime: id.authTime,
+  expiresAt: id.expiresAt,
+});
 
 /**
  * The viewer of a request: a Bearer ID token first, else the session cookie. Verification is

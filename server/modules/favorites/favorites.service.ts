@@ -3,7 +3,14 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { requireUser } from '../auth/authz.js';
-import { canSeeListing, isUuid, listingAccessSelect, listingKeyWhere, listingWhere, visibleListingWhere } from '../listings/listings.service.js';
+import {
+  canSeeListing,
+  isUuid,
+  listingAccessSelect,
+  listingKeyWhere,
+  listingWhere,
+  visibleListingWhere,
+} from '../listings/listings.service.js';
 
 /**
  * Saved listings (SPEC part 3, Favorite): a signed-in user with a completed account saves and unsaves

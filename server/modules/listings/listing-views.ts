@@ -44,10 +44,17 @@ function visitorKey(caller: ViewCaller): string {
  * Records a visit of an active listing (by id or slug). Null when there is no such active listing.
  * Two statements: find the listing; claim the visit and count it.
  */
-export async function recordListingView(prisma: PrismaClient, idOrSlug: string, caller: ViewCaller): Promise<RecordedView | null> {
+export async function recordListingView(
+  prisma: PrismaClient,
+  idOrSlug: string,
+  caller: ViewCaller,
+): Promise<RecordedView | null> {
   const byKey = listingKeyWhere(idOrSlug);
   if (!byKey) return null;
-  const listing = await prisma.property.findFirst({ where: { AND: [byKey, { status: 'ACTIVE' }] }, select: { id: true, ...listingAccessSelect } });
+  const listing = await prisma.property.findFirst({
+    where: { AND: [byKey, { status: 'ACTIVE' }] },
+    select: { id: true, ...listingAccessSelect },
+  });
   if (!listing) return null;
   if (canManageListing(caller.viewerUid ? { uid: caller.viewerUid } : null, listing)) return { id: listing.id, counted: false };
 

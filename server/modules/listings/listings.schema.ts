@@ -26,7 +26,14 @@ import {
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
-import { canManageListing, encodeCursor, findListing, listingAccessSelect, searchListings, totalMoveInCost } from './listings.service.js';
+import {
+  canManageListing,
+  encodeCursor,
+  findListing,
+  listingAccessSelect,
+  searchListings,
+  totalMoveInCost,
+} from './listings.service.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -127,7 +134,8 @@ export const PropertyRef = builder.prismaObject('Property', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     ownerId: t.exposeID('ownerId'),
     viewerCanManage: t.boolean({
-      description: "True when the viewer is the listing's owner or its listing agent (they manage it and cannot contact themselves).",
+      description:
+        "True when the viewer is the listing's owner or its listing agent (they manage it and cannot contact themselves).",
       select: listingAccessSelect,
       resolve: (p, _args, ctx) => canManageListing(ctx.viewer, p),
     }),
@@ -193,7 +201,6 @@ function toFilter(input: Record<string, unknown> | null | undefined): Record<str
 // ---------------------------------------------------------------------------------------------------
 // Queries
 // ---------------------------------------------------------------------------------------------------
-
 
 builder.queryFields((t) => ({
   addressSuggestions: t.field({

@@ -49,7 +49,9 @@ export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (parsed.s !== sort || typeof parsed.id !== 'string' || !UUID_RE.test(parsed.id)) throw new Error('mismatch');
     const field = SORTS[sort].field;
-    if (field === 'createdAt' ? typeof parsed.v !== 'string' || Number.isNaN(Date.parse(parsed.v)) : typeof parsed.v !== 'number') {
+    if (
+      field === 'createdAt' ? typeof parsed.v !== 'string' || Number.isNaN(Date.parse(parsed.v)) : typeof parsed.v !== 'number'
+    ) {
       throw new Error('bad value');
     }
     return parsed as Cursor;
@@ -112,7 +114,9 @@ const TEXT_COLUMNS = [Prisma.sql`p."neighborhood"`, Prisma.sql`p."address"`, Pri
  */
 const occursInListings = (pattern: string) =>
   Prisma.sql`(${Prisma.join(
-    TEXT_COLUMNS.map((col) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND ${col} ILIKE ${pattern})`),
+    TEXT_COLUMNS.map(
+      (col) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND ${col} ILIKE ${pattern})`,
+    ),
     ' OR ',
   )})`;
 
@@ -137,7 +141,9 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
       and.push(Prisma.sql`p."petPolicy" = 'PETS_ALLOWED' AND 'CATS' = ANY(p."petTypesAllowed")`);
       break;
     case 'dogs':
-      and.push(Prisma.sql`p."petPolicy" = 'PETS_ALLOWED' AND p."petTypesAllowed" && ARRAY['DOGS', 'SMALL_DOGS_ONLY']::"PetType"[]`);
+      and.push(
+        Prisma.sql`p."petPolicy" = 'PETS_ALLOWED' AND p."petTypesAllowed" && ARRAY['DOGS', 'SMALL_DOGS_ONLY']::"PetType"[]`,
+      );
       break;
     case 'none':
       and.push(Prisma.sql`p."petPolicy" = 'NO_PETS'`);
@@ -207,7 +213,9 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
 
   const where = searchWhereSql(filter);
   const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor)}` : where;
-  const idRows = await prisma.$queryRaw<Array<{ id: string }>>`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`;
+  const idRows = await prisma.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`;
   const hasNextPage = idRows.length > first;
   const ids = idRows.slice(0, first).map((r) => r.id);
   const found = ids.length

@@ -1,13 +1,4 @@
-import {
-  ChevronDown,
-  CircleUserRound,
-  ClipboardList,
-  LogIn,
-  LogOut,
-  type LucideIcon,
-  SquarePlus,
-  Star,
-} from 'lucide-react';
+import { ChevronDown, CircleUserRound, ClipboardList, LogIn, LogOut, type LucideIcon, SquarePlus, Star } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

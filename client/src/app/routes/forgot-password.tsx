@@ -19,7 +19,11 @@ export default function ForgotPasswordScreen() {
   const { sendPasswordReset, config } = useAuth();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { email: '' } });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
@@ -58,7 +62,13 @@ export default function ForgotPasswordScreen() {
           ) : (
             <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset your password">
               {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-              <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...form.register('email')}
+              />
               <Button type="submit" className="w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner className="text-white" /> : null}
                 Send reset link

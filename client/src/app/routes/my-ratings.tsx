@@ -10,7 +10,9 @@ export default function MyRatingsScreen() {
   return (
     <PageContainer>
       <PageHeader title="Your Ratings & Reviews" />
-      {!loading && !user ? <SignedOutNotice title="Please Log In">You need to be logged in to view your ratings.</SignedOutNotice> : null}
+      {!loading && !user ? (
+        <SignedOutNotice title="Please Log In">You need to be logged in to view your ratings.</SignedOutNotice>
+      ) : null}
     </PageContainer>
   );
 }

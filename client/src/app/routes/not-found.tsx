@@ -12,8 +12,8 @@ export function NotFoundContent() {
       <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">404 Page Not Found</h1>
       <p className="mt-3 text-gray-600">The page you are looking for does not exist or has moved.</p>
       <p className="mt-4 rounded-md border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-500">
-        No route matches <code className="font-mono text-gray-700">{pathname}</code>. Did you forget to add the page
-        to the router?
+        No route matches <code className="font-mono text-gray-700">{pathname}</code>. Did you forget to add the page to the
+        router?
       </p>
       <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
         Back to listings

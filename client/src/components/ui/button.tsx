@@ -27,9 +27,7 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The class names of a button, for elements that look like one without being a `<Button>`. */
-export function buttonClasses(
-  options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
-): string {
+export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   const { variant = 'primary', size = 'md', className } = options;
   return cn(base, variants[variant], sizes[size], className);
 }

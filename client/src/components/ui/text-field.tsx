@@ -28,11 +28,20 @@ export function TextField({ label, error, hint, prefix, id, className, ...props 
       </label>
       <div className="relative">
         {prefix ? (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500"
+          >
             {prefix}
           </span>
         ) : null}
-        <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClasses, prefix && 'pl-7')} {...props} />
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClasses, prefix && 'pl-7')}
+          {...props}
+        />
       </div>
       {hint ? (
         <p id={hintId} className="text-xs text-gray-600">

@@ -50,9 +50,7 @@ export function toastReducer(state: ToastState, action: ToastStoreAction, limit:
       };
     case 'DISMISS_TOAST':
       return {
-        toasts: state.toasts.map((t) =>
-          action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t,
-        ),
+        toasts: state.toasts.map((t) => (action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t)),
       };
     case 'REMOVE_TOAST':
       return {
@@ -80,10 +78,7 @@ export interface ToastStoreOptions {
   removeDelay?: number;
 }
 
-export function createToastStore({
-  limit = TOAST_LIMIT,
-  removeDelay = TOAST_REMOVE_DELAY,
-}: ToastStoreOptions = {}): ToastStore {
+export function createToastStore({ limit = TOAST_LIMIT, removeDelay = TOAST_REMOVE_DELAY }: ToastStoreOptions = {}): ToastStore {
   let state: ToastState = { toasts: [] };
   let counter = 0;
   const listeners = new Set<() => void>();

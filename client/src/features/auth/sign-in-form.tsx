@@ -16,7 +16,11 @@ type Values = z.infer<typeof signInSchema>;
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { signIn } = useAuth();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(signInSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(signInSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -33,7 +37,13 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="flex items-center justify-between gap-4">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
           Forgot password?

@@ -111,11 +111,22 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <TextField
         label="Phone"
         type="tel"

@@ -11,16 +11,30 @@ const arrowClasses =
   'absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md hover:bg-white';
 
 /** Previous/next buttons over a photo, wrapping in both directions; none for a single photo. */
-function PhotoArrows(props: { position: number; count: number; onIndexChange: (i: number) => void; inset: string; insetEnd: string }) {
+function PhotoArrows(props: {
+  position: number;
+  count: number;
+  onIndexChange: (i: number) => void;
+  inset: string;
+  insetEnd: string;
+}) {
   const { position, count, onIndexChange } = props;
   if (count < 2) return null;
   return (
     <>
-      <button type="button" onClick={() => onIndexChange(wrapIndex(position - 1, count))} className={cn(arrowClasses, props.inset)}>
+      <button
+        type="button"
+        onClick={() => onIndexChange(wrapIndex(position - 1, count))}
+        className={cn(arrowClasses, props.inset)}
+      >
         <ChevronLeft aria-hidden="true" className="size-6" />
         <span className="sr-only">Previous photo</span>
       </button>
-      <button type="button" onClick={() => onIndexChange(wrapIndex(position + 1, count))} className={cn(arrowClasses, props.insetEnd)}>
+      <button
+        type="button"
+        onClick={() => onIndexChange(wrapIndex(position + 1, count))}
+        className={cn(arrowClasses, props.insetEnd)}
+      >
         <ChevronRight aria-hidden="true" className="size-6" />
         <span className="sr-only">Next photo</span>
       </button>
