@@ -24,7 +24,16 @@ export async function createElevenPhotoListing(prisma: PrismaClient): Promise<vo
   if (seededPhotos.length === 0) throw new Error('the seed has no photos to reuse');
   const oldest = await prisma.property.findFirstOrThrow({ orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
 
-  const { id: _id, slug: _slug, title: _title, createdAt: _createdAt, updatedAt: _updatedAt, views: _views, ...facts } = template;
+  const {
+    id: _id,
+    slug: _slug,
+    title: _title,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    views: _views,
+    otherFees: _otherFees,
+    ...facts
+  } = template;
   await prisma.property.create({
     data: {
       ...facts,
