@@ -56,7 +56,13 @@ function requestLogging(log: Logger) {
 }
 
 /** The REST shims (SPEC part 7) and the auth routes under /api; anything else there is a JSON 404. */
-function apiRoutes(deps: { env: Env; prisma: PrismaClient; log: Logger; identityDeps: IdentityDeps }): express.Router {
+function apiRoutes(deps: {
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+  identityDeps: IdentityDeps;
+  storage: Storage;
+}): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
   api.use(
@@ -90,8 +96,17 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const identityDeps: IdentityDeps = { identity, revocations };
   const schema = getSchema();
 
-  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps });
-  const graphql = await createGraphQLHttp({ server, schema, env, prisma, log, identityDeps, onDrain: () => ws.dispose() });
+  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps, storage });
+  const graphql = await createGraphQLHttp({
+    server,
+    schema,
+    env,
+    prisma,
+    log,
+    identityDeps,
+    storage,
+    onDrain: () => ws.dispose(),
+  });
 
   app.use(requestLogging(log));
   app.use(securityHeaders(env));
@@ -102,7 +117,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
   app.use(graphql.router);
   app.use(mediaRoutes({ storage }));
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps }));
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
 

@@ -4,12 +4,16 @@ import type { Env } from './env.js';
 import type { Logger } from './logger.js';
 import { agentRoutes } from './modules/agents/agents.rest.js';
 import { favoriteRoutes } from './modules/favorites/favorites.rest.js';
+import { listingWriteRoutes } from './modules/listings/listing-write.rest.js';
 import { listingRoutes } from './modules/listings/listings.rest.js';
+import type { Storage } from './modules/uploads/storage.js';
+import { uploadRoutes } from './modules/uploads/uploads.rest.js';
 
 export interface RestDeps {
   env: Env;
   prisma: PrismaClient;
   log: Logger;
+  storage: Storage;
 }
 
 /**
@@ -17,7 +21,9 @@ export interface RestDeps {
  * middleware (so `req.viewer` is set). Handlers are thin: rules live in the module services.
  */
 export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
+  api.use(listingWriteRoutes(deps));
   api.use(listingRoutes(deps));
   api.use(agentRoutes(deps));
   api.use(favoriteRoutes(deps));
+  api.use(uploadRoutes(deps));
 }

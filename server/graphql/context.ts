@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
+import type { Storage } from '../modules/uploads/storage.js';
 
 /** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
@@ -35,6 +36,8 @@ export interface GraphQLContext {
   /** What became of the credential presented (absent in in-process tests: anonymous or `viewer`). */
   auth?: AuthState;
   visitor?: Visitor;
+  /** Photo storage (deleting a listing deletes its photos). */
+  storage?: Storage;
 }
 
 /** What both GraphQL transports (HTTP and WebSocket) are built from. */
@@ -45,4 +48,5 @@ export interface TransportDeps {
   prisma: PrismaClient;
   log: Logger;
   identityDeps: IdentityDeps;
+  storage: Storage;
 }

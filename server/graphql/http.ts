@@ -71,7 +71,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
 export async function createGraphQLHttp(
   deps: TransportDeps & { onDrain: () => Promise<void> },
 ): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
-  const { server, schema, env, prisma, log, identityDeps } = deps;
+  const { server, schema, env, prisma, log, identityDeps, storage } = deps;
   const production = env.NODE_ENV === 'production';
   const apollo = new ApolloServer<HttpContext>({
     schema,
@@ -117,6 +117,7 @@ export async function createGraphQLHttp(
         auth: req.auth,
         log: req.log ?? log,
         visitor: visitorOf(env, req, res),
+        storage,
         endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
       }),
     }),

@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { builder } from './builder.js';
 // Modules register their types on import.
 import '../modules/listings/listings.schema.js';
+import '../modules/listings/listing-write.schema.js';
 import '../modules/agents/agents.schema.js';
 import '../modules/auth/auth.schema.js';
 import '../modules/favorites/favorites.schema.js';

@@ -56,7 +56,7 @@ export interface GraphQLWebSocket {
  * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
  */
 export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
-  const { server, schema, env, prisma, log, identityDeps } = deps;
+  const { server, schema, env, prisma, log, identityDeps, storage } = deps;
   const production = env.NODE_ENV === 'production';
   const rules = allValidationRules({ production });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
@@ -185,6 +185,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           viewer: auth.viewer,
           auth,
           log,
+          storage,
           visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
         };
         return {

@@ -26,6 +26,7 @@ import {
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
+import { isNoFee } from '../../../common/listing.js';
 import {
   canManageListing,
   encodeCursor,
@@ -51,8 +52,25 @@ export const PropertyPhotoRef = builder.prismaObject('PropertyPhoto', {
     thumbnailUrl: t.exposeString('thumbnailUrl'),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
+    placeholder: t.exposeString('placeholder', {
+      nullable: true,
+      description: 'A tiny preview (thumbhash, base64) to show while the photo loads.',
+    }),
   }),
 });
+
+export const FeeFrequencyEnum = builder.enumType('FeeFrequency', { values: ['ONE_TIME', 'MONTHLY'] as const });
+
+export const TenantFeeRef = builder
+  .objectRef<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>('TenantFee')
+  .implement({
+    description: 'A fee the tenant pays besides rent, deposit, application and broker fee.',
+    fields: (t) => ({
+      label: t.exposeString('label'),
+      amount: t.exposeInt('amount', { description: 'Whole US dollars.' }),
+      frequency: t.field({ type: FeeFrequencyEnum, resolve: (f) => f.frequency }),
+    }),
+  });
 
 export const OpenHouseRef = builder.prismaObject('OpenHouse', {
   fields: (t) => ({
@@ -106,9 +124,31 @@ export const PropertyRef = builder.prismaObject('Property', {
     brokerFee: t.exposeInt('brokerFee', { nullable: true }),
     brokerFeePayer: t.expose('brokerFeePayer', { type: BrokerFeePayerEnum }),
     totalMoveInCost: t.int({
-      description: 'First month + security deposit + application fee + broker fee (when the tenant pays it).',
-      select: { price: true, securityDeposit: true, applicationFee: true, brokerFee: true, brokerFeePayer: true },
+      description:
+        'First month + security deposit + application fee + broker fee (when the tenant pays it) + one-time other fees.',
+      select: {
+        price: true,
+        securityDeposit: true,
+        applicationFee: true,
+        brokerFee: true,
+        brokerFeePayer: true,
+        otherFees: true,
+      },
       resolve: (p) => totalMoveInCost(p),
+    }),
+    noFee: t.boolean({
+      description: "'No fee': the tenant pays no broker fee.",
+      select: { brokerFeePayer: true, brokerFee: true },
+      resolve: (p) => isNoFee(p),
+    }),
+    otherFees: t.field({
+      type: [TenantFeeRef],
+      description: 'Every other fee the tenant pays (NYC FARE Act disclosure).',
+      select: { otherFees: true },
+      resolve: (p) =>
+        Array.isArray(p.otherFees)
+          ? (p.otherFees as Array<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>)
+          : [],
     }),
     leaseTerm: t.expose('leaseTerm', { type: LeaseTermEnum }),
     utilitiesIncluded: t.expose('utilitiesIncluded', { type: [UtilityEnum] }),

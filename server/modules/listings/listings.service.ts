@@ -3,6 +3,7 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortS
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
+import { moveInTotal } from '../../../common/listing.js';
 
 export type { SearchFilter, SearchSort };
 
@@ -233,15 +234,19 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   return { rows, hasNextPage, sort, count };
 }
 
-/** First month + security deposit + application fee + broker fee (when the tenant pays it). */
+/** What the tenant pays to move in (common/listing.ts `moveInTotal`: only fees the tenant pays). */
 export function totalMoveInCost(p: {
   price: number;
   securityDeposit: number | null;
   applicationFee: number | null;
   brokerFee: number | null;
   brokerFeePayer: string;
+  otherFees?: unknown;
 }): number {
-  return p.price + (p.securityDeposit ?? 0) + (p.applicationFee ?? 0) + (p.brokerFeePayer === 'TENANT' ? (p.brokerFee ?? 0) : 0);
+  return moveInTotal({
+    ...p,
+    otherFees: Array.isArray(p.otherFees) ? (p.otherFees as Array<{ label: string; amount: number; frequency: string }>) : [],
+  });
 }
 
 export function isUuid(value: string): boolean {

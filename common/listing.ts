@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { CONTROL_CHARS } from './auth.js';
+import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
+import {
+  ApplianceValues,
+  BoroughValues,
+  BrokerFeePayerValues,
+  BuildingAmenityValues,
+  FlooringValues,
+  HvacValues,
+  LaundryValues,
+  LeaseTermValues,
+  ListingTypeValues,
+  ParkingValues,
+  PetPolicyValues,
+  PetTypeValues,
+  PropertyTypeValues,
+  SmokingPolicyValues,
+  UnitFeatureValues,
+  UtilityValues,
+} from './options.js';
+
+/**
+ * The listing form's rules (SPEC parts 2, 3 and 5), shared by the form (react-hook-form, on change
+ * and on submit) and the server (GraphQL and REST), so both say the same thing about the same input.
+ * Values are the enum values of common/options.ts; dates are strings ('YYYY-MM-DD', ISO instants).
+ */
+
+export const MAX_LISTING_PHOTOS = 10;
+export const MAX_OPEN_HOUSES = 10;
+export const MAX_OTHER_FEES = 10;
+export const MAX_MONEY = 1_000_000;
+
+const neighborhoodNames = NEIGHBORHOODS.map((n) => n.name) as [string, ...string[]];
+
+const oneLine = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`)
+    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} is too long (at most ${max} characters)`));
+
+const optionalOneLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`)
+    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Whole US dollars, 0 or more; empty means none. */
+const money = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be whole dollars`)
+    .min(0, `${label} must be 0 or more`)
+    .max(MAX_MONEY, `${label} is too large`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const halfSteps = (label: string) =>
+  z
+    .number({ message: `${label} must be 0 or more` })
+    .min(0, `${label} must be 0 or more`)
+    .max(20, `${label} must be 20 or fewer`)
+    .refine((v) => Number.isInteger(v * 2), `${label} must be a whole or half number`);
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const otherFeeSchema = z.object({
+  label: oneLine('Fee name', 60),
+  amount: z
+    .number({ message: 'Fee amount must be a number' })
+    .int('Fee amount must be whole dollars')
+    .positive('Fee amount must be greater than 0')
+    .max(MAX_MONEY),
+  frequency: z.enum(['ONE_TIME', 'MONTHLY']),
+});
+
+export const openHouseSchema = z
+  .object({
+    startsAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Open house start must be a date and time'),
+    endsAt: z
+      .string()
+      .nullish()
+      .refine((v) => !v || !Number.isNaN(Date.parse(v)), 'Open house end must be a date and time')
+      .transform((v) => v || null),
+    note: optionalOneLine('Open house note', 200),
+  })
+  .refine((o) => !o.endsAt || Date.parse(o.endsAt) > Date.parse(o.startsAt), {
+    message: 'Open house must end after it starts',
+    path: ['endsAt'],
+  });
+
+export const listingPhotoSchema = z.object({ url: z.string().trim().min(1, 'Photo url is required').max(1000) });
+
+export const locationSchema = z.object({
+  lat: z.number().min(40.4, 'The location must be in New York City').max(41, 'The location must be in New York City'),
+  lng: z.number().min(-74.3, 'The location must be in New York City').max(-73.6, 'The location must be in New York City'),
+});
+
+const listField = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
+
+export const listingInputSchema = z
+  .object({
+    // Basic Info
+    title: oneLine('Title', 120),
+    description: z
+      .string()
+      .trim()
+      .max(5000, 'Description is too long (at most 5000 characters)')
+      .refine((v) => !v.includes(String.fromCharCode(0)), 'Description must not contain NUL characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    address: oneLine('Address', 200),
+    unit: optionalOneLine('Unit', 20),
+    borough: z.enum(BoroughValues, { message: 'Choose a borough' }),
+    neighborhood: z.enum(neighborhoodNames, { message: 'Choose a neighborhood' }),
+    postalCode: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^\d{5}$/.test(v), 'ZIP code must be 5 digits'),
+    location: locationSchema.nullish().transform((v) => v ?? null),
+    locationPlaceId: optionalOneLine('Place id', 300),
+    propertyType: z.enum(PropertyTypeValues, { message: 'Choose a property type' }),
+    listingType: z.enum(ListingTypeValues, { message: 'Choose a listing type' }),
+    bedrooms: halfSteps('Bedrooms'),
+    bathrooms: halfSteps('Bathrooms'),
+    sqft: z
+      .number({ message: 'Square footage must be positive' })
+      .int('Square footage must be a whole number')
+      .positive('Square footage must be positive')
+      .max(100_000, 'Square footage is too large')
+      .nullish()
+      .transform((v) => v ?? null),
+    // Pricing & Terms
+    price: z
+      .number({ message: 'Price must be greater than 0' })
+      .int('Price must be whole dollars')
+      .positive('Price must be greater than 0')
+      .max(MAX_MONEY, 'Price is too large'),
+    availableDate: z.string({ message: 'Available date is required' }).regex(DATE_RE, 'Available date is required'),
+    leaseTerm: z.enum(LeaseTermValues, { message: 'Choose a lease term' }),
+    securityDeposit: money('Security deposit'),
+    applicationFee: money('Application fee'),
+    brokerFee: money('Broker fee'),
+    brokerFeePayer: z.enum(BrokerFeePayerValues, { message: 'Say who pays the broker fee' }),
+    otherFees: z.array(otherFeeSchema).max(MAX_OTHER_FEES, `At most ${MAX_OTHER_FEES} other fees`).default([]),
+    utilitiesIncluded: listField(UtilityValues),
+    // Policies
+    petPolicy: z.enum(PetPolicyValues, { message: 'Choose a pet policy' }),
+    petFee: money('Pet fee'),
+    petDeposit: money('Pet deposit'),
+    petTypesAllowed: listField(PetTypeValues),
+    smokingPolicy: z.enum(SmokingPolicyValues).default('NO_SMOKING'),
+    parking: z.enum(ParkingValues, { message: 'Choose a parking option' }),
+    parkingFee: money('Parking fee'),
+    // Amenities
+    laundry: z
+      .enum(LaundryValues)
+      .nullish()
+      .transform((v) => v ?? null),
+    buildingAmenities: listField(BuildingAmenityValues),
+    amenities: z.array(oneLine('Amenity', 60)).max(30, 'At most 30 amenities').default([]),
+    // Unit Features
+    unitFeatures: listField(UnitFeatureValues),
+    flooringType: z
+      .enum(FlooringValues)
+      .nullish()
+      .transform((v) => v ?? null),
+    appliancesIncluded: listField(ApplianceValues),
+    hvac: z
+      .enum(HvacValues)
+      .nullish()
+      .transform((v) => v ?? null),
+    // Photos & Media
+    photos: z
+      .array(listingPhotoSchema)
+      .max(MAX_LISTING_PHOTOS, `A listing can have at most ${MAX_LISTING_PHOTOS} photos.`)
+      .default([]),
+    virtualTourUrl: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine(
+        (v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v) && v.length <= 500),
+        'Virtual tour must be a web address (https://…)',
+      ),
+    openHouses: z.array(openHouseSchema).max(MAX_OPEN_HOUSES, `At most ${MAX_OPEN_HOUSES} open houses`).default([]),
+  })
+  .superRefine((l, ctx) => {
+    if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
+      ctx.addIssue({ code: 'custom', path: ['neighborhood'], message: `Choose a neighborhood of ${boroughLabel(l.borough)}` });
+    }
+  })
+  .transform((l) => ({
+    ...l,
+    // Conditional fields: a pet fee and deposit only with pets, a parking fee only with parking.
+    petFee: l.petPolicy === 'PETS_ALLOWED' ? l.petFee : null,
+    petDeposit: l.petPolicy === 'PETS_ALLOWED' ? l.petDeposit : null,
+    petTypesAllowed: l.petPolicy === 'PETS_ALLOWED' ? l.petTypesAllowed : [],
+    parkingFee: l.parking === 'PARKING_AVAILABLE' ? l.parkingFee : null,
+    // No broker fee to speak of when nobody pays one.
+    brokerFee: l.brokerFeePayer === 'NO_FEE' ? null : l.brokerFee,
+  }));
+
+export type ListingInput = z.input<typeof listingInputSchema>;
+export type ListingData = z.output<typeof listingInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Fees the tenant pays (NYC FARE Act): shown on the listing; the move-in total counts only these.
+// ---------------------------------------------------------------------------------------------------
+
+export interface TenantFeeFacts {
+  price: number;
+  securityDeposit: number | null;
+  applicationFee: number | null;
+  brokerFee: number | null;
+  brokerFeePayer: string;
+  petFee?: number | null;
+  petDeposit?: number | null;
+  parkingFee?: number | null;
+  otherFees?: ReadonlyArray<{ label: string; amount: number; frequency: string }> | null;
+}
+
+/** 'No fee' when the tenant pays no broker fee. */
+export function isNoFee(l: Pick<TenantFeeFacts, 'brokerFeePayer' | 'brokerFee'>): boolean {
+  return l.brokerFeePayer !== 'TENANT' || !l.brokerFee;
+}
+
+/** First month + security deposit + application fee + the broker fee when the tenant pays it + one-time other fees. */
+export function moveInTotal(l: TenantFeeFacts): number {
+  const oneTime = (l.otherFees ?? []).filter((f) => f.frequency === 'ONE_TIME').reduce((sum, f) => sum + f.amount, 0);
+  return (
+    l.price +
+    (l.securityDeposit ?? 0) +
+    (l.applicationFee ?? 0) +
+    (l.brokerFeePayer === 'TENANT' ? (l.brokerFee ?? 0) : 0) +
+    oneTime
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Publishing: a listing goes live only with a photo and without refusing rental assistance.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Phrases that refuse rental assistance (vouchers, Section 8, CityFHEPS, HASA, "programs"):
+ * source-of-income discrimination is illegal in New York City (NYC Human Rights Law § 8-107(5)).
+ */
+const ASSISTANCE = String.raw`(?:vouchers?|section[\s-]*8|sec\.?\s*8|programs?|city\s*fheps|fheps|hasa|subsid(?:y|ies|ized\s+tenants)|housing\s+assistance|rental\s+assistance|government\s+assistance|hra|dss)`;
+const REFUSALS: RegExp[] = [
+  new RegExp(String.raw`\bno\s+${ASSISTANCE}\b`, 'i'),
+  new RegExp(String.raw`\b${ASSISTANCE}\s+(?:not\s+accepted|not\s+allowed|not\s+welcome|need\s+not\s+apply)\b`, 'i'),
+  new RegExp(
+    String.raw`\b(?:does\s+not|doesn't|do\s+not|don't|will\s+not|won't|cannot|can't)\s+(?:accept|take|allow)\s+${ASSISTANCE}\b`,
+    'i',
+  ),
+  /\bincome\s+restrictions\s+apply\s+to\s+programs?\b/i,
+  new RegExp(String.raw`\b${ASSISTANCE}\s+(?:is\s+|are\s+)?(?:excluded|prohibited|refused)\b`, 'i'),
+];
+
+/** The first phrase of the text that refuses rental assistance, or null. */
+export function assistanceRefusal(text: string): string | null {
+  const normalized = text.replace(/\s+/g, ' ');
+  for (const re of REFUSALS) {
+    const m = re.exec(normalized);
+    if (m) return m[0];
+  }
+  return null;
+}
+
+export interface PublishIssue {
+  path: string;
+  message: string;
+}
+
+/** Why a listing cannot go live (drafts may keep these), empty when it can. */
+export function publishIssues(l: {
+  title: string;
+  description: string | null;
+  amenities?: readonly string[];
+  otherFees?: ReadonlyArray<{ label: string }>;
+  photos: readonly unknown[];
+}): PublishIssue[] {
+  const issues: PublishIssue[] = [];
+  const fields: Array<[string, string]> = [
+    ['title', l.title],
+    ['description', l.description ?? ''],
+    ...(l.amenities ?? []).map((a, i): [string, string] => [`amenities.${i}`, a]),
+    ...(l.otherFees ?? []).map((f, i): [string, string] => [`otherFees.${i}.label`, f.label]),
+  ];
+  for (const [path, text] of fields) {
+    const phrase = assistanceRefusal(text);
+    if (phrase) {
+      issues.push({
+        path,
+        message: `Remove "${phrase}": a listing cannot refuse rental assistance (vouchers, Section 8, CityFHEPS and other programs). Source-of-income discrimination is illegal in New York City.`,
+      });
+      break;
+    }
+  }
+  if (l.photos.length === 0) issues.push({ path: 'photos', message: 'Add at least one photo before publishing.' });
+  return issues;
+}
+
+/** Defaults of a new listing in the form (SPEC part 9: bedrooms and bathrooms 1, status active). */
+export const LISTING_FORM_DEFAULTS = {
+  title: '',
+  description: '',
+  address: '',
+  unit: '',
+  borough: 'MANHATTAN',
+  neighborhood: '',
+  postalCode: '',
+  location: null,
+  locationPlaceId: null,
+  propertyType: 'APARTMENT',
+  listingType: 'FOR_RENT',
+  bedrooms: 1,
+  bathrooms: 1,
+  sqft: null,
+  price: 0,
+  availableDate: '',
+  leaseTerm: 'ONE_YEAR',
+  securityDeposit: null,
+  applicationFee: null,
+  brokerFee: null,
+  brokerFeePayer: 'NO_FEE',
+  otherFees: [],
+  utilitiesIncluded: [],
+  petPolicy: 'NO_PETS',
+  petFee: null,
+  petDeposit: null,
+  petTypesAllowed: [],
+  smokingPolicy: 'NO_SMOKING',
+  parking: 'STREET',
+  parkingFee: null,
+  laundry: null,
+  buildingAmenities: [],
+  amenities: [],
+  unitFeatures: [],
+  flooringType: null,
+  appliancesIncluded: [],
+  hvac: null,
+  photos: [],
+  virtualTourUrl: '',
+  openHouses: [],
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// The manage screen's query (SPEC part 2, /me/listings)
+// ---------------------------------------------------------------------------------------------------
+
+export const MY_LISTINGS_PAGE_SIZE = 9;
+export const MyListingsStatusValues = ['all', 'active', 'inactive', 'draft', 'saved'] as const;
+export const MyListingsSortValues = ['newest', 'price-asc', 'price-desc', 'views'] as const;
+
+export const myListingsQuerySchema = z.object({
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v === 'pending' ? 'draft' : v || 'all'))
+    .pipe(z.enum(MyListingsStatusValues, { message: 'status must be all, active, inactive, draft or saved' })),
+  search: z.string().trim().max(120, 'Search is too long').optional().default(''),
+  sort: z.enum(MyListingsSortValues).optional().default('newest'),
+  page: z.number().int().min(1, 'page must be 1 or more').max(10_000).optional().default(1),
+  pageSize: z.number().int().min(1).max(50).optional().default(MY_LISTINGS_PAGE_SIZE),
+});
+export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;

@@ -1,0 +1,287 @@
+import express, { type Request, type Response } from 'express';
+import { boroughOfNeighborhood, findNeighborhood, parseBorough } from '../../../common/nyc.js';
+import {
+  ApplianceValues,
+  applianceLabels,
+  BrokerFeePayerValues,
+  brokerFeePayerLabels,
+  BuildingAmenityValues,
+  buildingAmenityLabels,
+  FlooringValues,
+  flooringLabels,
+  HvacValues,
+  hvacLabels,
+  LaundryValues,
+  laundryLabels,
+  LeaseTermValues,
+  leaseTermLabels,
+  ListingTypeValues,
+  listingTypeLabels,
+  ParkingValues,
+  parkingLabels,
+  PetPolicyValues,
+  petPolicyLabels,
+  PetTypeValues,
+  petTypeLabels,
+  PropertyTypeValues,
+  propertyTypeLabels,
+  SmokingPolicyValues,
+  smokingPolicyLabels,
+  UnitFeatureValues,
+  unitFeatureLabels,
+  UtilityValues,
+  utilityLabels,
+} from '../../../common/options.js';
+import type { PrismaClient } from '../../db/generated/prisma/client.js';
+import { AppError } from '../../graphql/errors.js';
+import type { Logger } from '../../logger.js';
+import type { Storage } from '../uploads/storage.js';
+import {
+  createListing,
+  deleteListing,
+  listingStats,
+  myListingsPage,
+  setListingStatus,
+  updateListing,
+} from './listing-write.service.js';
+import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from './listings.rest.js';
+
+/**
+ * REST shims of the listing writes (SPEC part 7): POST/PATCH/DELETE /api/properties,
+ * PATCH /api/properties/{id}/status, GET /api/me/listings, GET /api/listings/stats. They accept the
+ * documented bodies (nested `pricing` and `policies`, `location {lat, lng}` or null, photos as
+ * `photos`/`images`/`photoUrls`/`media`, labels such as 'Pets Allowed' or enum values) and call the
+ * same services as GraphQL, which validate with the form's schema.
+ */
+
+type Body = Record<string, unknown>;
+
+const norm = (v: string) => v.toLowerCase().replace(/[\s_/-]+/g, '');
+
+/** An option by its enum value or its label, in any case, with spaces, underscores or dashes. */
+function option<K extends string>(values: readonly K[], labels: Readonly<Record<K, string>>, input: unknown): K | unknown {
+  if (typeof input !== 'string') return input;
+  const n = norm(input);
+  return values.find((v) => norm(v) === n || norm(labels[v]) === n) ?? input;
+}
+
+const options = <K extends string>(values: readonly K[], labels: Readonly<Record<K, string>>, input: unknown) =>
+  Array.isArray(input) ? input.map((v) => option(values, labels, v)) : input;
+
+/** '3,000', '$3000' and 3000 are numbers; '' and null are none. */
+function num(input: unknown): unknown {
+  if (input === '' || input === null || input === undefined) return null;
+  if (typeof input === 'string' && /^\s*\$?[\d,]+(\.\d+)?\s*$/.test(input)) return Number(input.replace(/[$,\s]/g, ''));
+  return input;
+}
+
+const first = (...values: unknown[]) => values.find((v) => v !== undefined);
+
+function photoUrls(body: Body): Array<{ url: string }> | undefined {
+  const list = first(body.photos, body.images, body.photoUrls, body.media);
+  if (!Array.isArray(list)) return undefined;
+  return list
+    .map((p) =>
+      typeof p === 'string'
+        ? p
+        : typeof p === 'object' && p && typeof (p as { url?: unknown }).url === 'string'
+          ? (p as { url: string }).url
+          : null,
+    )
+    .filter((u): u is string => Boolean(u))
+    .map((url) => ({ url }));
+}
+
+/** A documented REST body → the listing input of the form's schema. */
+export function listingInputFromRest(body: Body): Record<string, unknown> {
+  const pricing = (typeof body.pricing === 'object' && body.pricing ? body.pricing : {}) as Body;
+  const policies = (typeof body.policies === 'object' && body.policies ? body.policies : {}) as Body;
+  const neighborhoodRaw = first(body.neighborhood);
+  const hood = typeof neighborhoodRaw === 'string' ? findNeighborhood(neighborhoodRaw) : undefined;
+  const boroughRaw = body.borough;
+  const borough =
+    typeof boroughRaw === 'string'
+      ? (parseBorough(boroughRaw) ?? boroughRaw)
+      : hood
+        ? boroughOfNeighborhood(hood.name)
+        : boroughRaw;
+  const location =
+    body.location === null
+      ? null
+      : typeof body.location === 'object' && body.location
+        ? { lat: num((body.location as Body).lat), lng: num((body.location as Body).lng) }
+        : body.locationLat !== undefined && body.locationLng !== undefined
+          ? { lat: num(body.locationLat), lng: num(body.locationLng) }
+          : null;
+  const brokerFee = num(first(body.brokerFee, pricing.brokerFee));
+  const petPolicy = option(PetPolicyValues, petPolicyLabels, first(body.petPolicy, policies.petPolicy, 'No Pets'));
+  const openHouses = first(body.openHouses, body.openHouseSchedule);
+  const input: Record<string, unknown> = {
+    title: body.title,
+    description: body.description,
+    address: first(body.address, body.address_full),
+    unit: body.unit,
+    borough,
+    neighborhood: hood?.name ?? neighborhoodRaw,
+    postalCode: body.postalCode,
+    location,
+    locationPlaceId: body.locationPlaceId,
+    propertyType: option(PropertyTypeValues, propertyTypeLabels, body.propertyType),
+    listingType: option(ListingTypeValues, listingTypeLabels, first(body.listingType, 'For Rent')),
+    bedrooms: num(first(body.bedrooms, body.beds)),
+    bathrooms: num(first(body.bathrooms, body.baths)),
+    sqft: num(first(body.sqft, body.square_feet)),
+    price: num(first(body.price, pricing.monthlyRent)),
+    availableDate: first(body.availableDate, pricing.availableDate),
+    leaseTerm: option(LeaseTermValues, leaseTermLabels, first(body.leaseTerm, policies.leaseTerm)),
+    securityDeposit: num(first(body.securityDeposit, pricing.securityDeposit)),
+    applicationFee: num(first(body.applicationFee, pricing.applicationFee)),
+    brokerFee,
+    brokerFeePayer: option(
+      BrokerFeePayerValues,
+      brokerFeePayerLabels,
+      first(body.brokerFeePayer, typeof brokerFee === 'number' && brokerFee > 0 ? 'TENANT' : 'NO_FEE'),
+    ),
+    otherFees: body.otherFees,
+    utilitiesIncluded: options(UtilityValues, utilityLabels, first(body.utilitiesIncluded, policies.utilitiesIncluded)),
+    petPolicy,
+    petFee: num(first(body.petFee, policies.petFee)),
+    petDeposit: num(first(body.petDeposit, policies.petDeposit)),
+    petTypesAllowed: options(PetTypeValues, petTypeLabels, first(body.petTypesAllowed, policies.petTypesAllowed)),
+    smokingPolicy: option(
+      SmokingPolicyValues,
+      smokingPolicyLabels,
+      first(body.smokingPolicy, body.smoking, policies.smokingPolicy, 'No Smoking'),
+    ),
+    parking: option(ParkingValues, parkingLabels, first(body.parking, policies.parking, 'Street')),
+    parkingFee: num(first(body.parkingFee, policies.parkingFee)),
+    laundry: option(LaundryValues, laundryLabels, body.laundry),
+    buildingAmenities: options(BuildingAmenityValues, buildingAmenityLabels, body.buildingAmenities),
+    amenities: body.amenities,
+    unitFeatures: options(UnitFeatureValues, unitFeatureLabels, body.unitFeatures),
+    flooringType: option(FlooringValues, flooringLabels, body.flooringType),
+    appliancesIncluded: options(ApplianceValues, applianceLabels, body.appliancesIncluded),
+    hvac: option(HvacValues, hvacLabels, body.hvac),
+    photos: photoUrls(body),
+    virtualTourUrl: body.virtualTourUrl,
+    openHouses: Array.isArray(openHouses)
+      ? openHouses.map((o) =>
+          typeof o === 'string'
+            ? { startsAt: o }
+            : {
+                startsAt: (o as Body).startsAt ?? (o as Body).start,
+                endsAt: (o as Body).endsAt ?? (o as Body).end,
+                note: (o as Body).note,
+              },
+        )
+      : undefined,
+  };
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+}
+
+function restStatus(input: unknown): 'DRAFT' | 'ACTIVE' | 'INACTIVE' | undefined {
+  if (input === undefined || input === null || input === '') return undefined;
+  const s = String(input).toUpperCase();
+  if (s === 'PENDING') return 'DRAFT';
+  if (s === 'DRAFT' || s === 'ACTIVE' || s === 'INACTIVE') return s;
+  throw new AppError('BAD_USER_INPUT', 'status must be draft, active or inactive');
+}
+
+export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; storage?: Storage }): express.Router {
+  const { prisma } = deps;
+  const router = express.Router();
+  const json = express.json({ limit: '256kb' });
+
+  const answer = async (res: Response, id: string, status = 200) => {
+    const listing = (await prisma.property.findUniqueOrThrow({
+      where: { id },
+      include: listingItemInclude,
+    })) as ListingWithRelations;
+    res.status(status).json(toListingItem(listing));
+  };
+
+  router.post('/properties', noStore, json, async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Body;
+    const { id } = await createListing(
+      prisma,
+      req.viewer ?? null,
+      listingInputFromRest(body),
+      restStatus(body.status) ?? 'ACTIVE',
+    );
+    await answer(res, id, 201);
+  });
+
+  router.patch('/properties/:id/status', noStore, json, async (req: Request, res: Response) => {
+    try {
+      const { id, status } = await setListingStatus(
+        prisma,
+        req.viewer ?? null,
+        String(req.params.id),
+        String((req.body as Body | undefined)?.status ?? ''),
+      );
+      res.json({ id, status: status.toLowerCase() });
+    } catch (err) {
+      // The documented answer of a failure: { error }, with the status of the error.
+      if (err instanceof AppError) {
+        res
+          .status(err.code === 'UNAUTHENTICATED' ? 401 : err.code === 'FORBIDDEN' ? 403 : err.code === 'NOT_FOUND' ? 404 : 400)
+          .json({ error: err.message, code: err.code });
+        return;
+      }
+      throw err;
+    }
+  });
+
+  router.patch('/properties/:id', noStore, json, async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Body;
+    const { id } = await updateListing(
+      prisma,
+      req.viewer ?? null,
+      String(req.params.id),
+      listingInputFromRest(body),
+      restStatus(body.status) ?? null,
+    );
+    await answer(res, id);
+  });
+
+  router.delete('/properties/:id', noStore, async (req: Request, res: Response) => {
+    const { id } = await deleteListing(prisma, req.viewer ?? null, String(req.params.id), deps.storage, (err) =>
+      deps.log.warn({ err }, 'deleting a photo failed'),
+    );
+    res.json({ ok: true, id });
+  });
+
+  router.get('/me/listings', noStore, async (req: Request, res: Response) => {
+    const q = req.query as Record<string, string | undefined>;
+    const page = await myListingsPage<ListingWithRelations>(
+      prisma,
+      req.viewer ?? null,
+      Object.fromEntries(
+        Object.entries({
+          status: q.status,
+          search: q.search,
+          sort: q.sort,
+          page: q.page ? Number(q.page) : undefined,
+          pageSize: q.limit ? Number(q.limit) : 50,
+        }).filter(([, v]) => v !== undefined && v !== ''),
+      ),
+      { include: listingItemInclude },
+    );
+    res.json({ items: page.items.map(toListingItem), totalCount: page.totalCount, page: page.page, pageCount: page.pageCount });
+  });
+
+  router.get('/listings/stats', noStore, async (req: Request, res: Response) => {
+    const userId = (req.query as Record<string, string | undefined>).user_id;
+    if (userId && req.viewer && userId !== req.viewer.uid)
+      throw new AppError('FORBIDDEN', 'You can only read your own listing stats.');
+    const stats = await listingStats(prisma, req.viewer ?? null);
+    res.json({
+      total_listings: stats.totalListings,
+      total_views: stats.totalViews,
+      total_inquiries: stats.totalInquiries,
+      occupancy_rate: stats.occupancyRate,
+    });
+  });
+
+  return router;
+}

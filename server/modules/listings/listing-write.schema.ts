@@ -1,0 +1,250 @@
+import { builder } from '../../graphql/builder.js';
+import {
+  ApplianceEnum,
+  BoroughEnum,
+  BrokerFeePayerEnum,
+  BuildingAmenityEnum,
+  FlooringEnum,
+  HvacEnum,
+  LaundryEnum,
+  LeaseTermEnum,
+  ListingStatusEnum,
+  ListingTypeEnum,
+  ParkingEnum,
+  PetPolicyEnum,
+  PetTypeEnum,
+  PropertyTypeEnum,
+  SmokingPolicyEnum,
+  UnitFeatureEnum,
+  UtilityEnum,
+} from './listings.enums.js';
+import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
+import {
+  createListing,
+  deleteListing,
+  duplicateListing,
+  listingStats,
+  myListingsPage,
+  setListingStatus,
+  updateListing,
+  type ListingStats,
+} from './listing-write.service.js';
+import { queryFromInfo } from '@pothos/plugin-prisma';
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs: the listing form's fields (common/listing.ts validates them; dates are strings there too)
+// ---------------------------------------------------------------------------------------------------
+
+const LocationInput = builder.inputType('LocationInput', {
+  fields: (t) => ({ lat: t.float({ required: true }), lng: t.float({ required: true }) }),
+});
+
+const TenantFeeInput = builder.inputType('TenantFeeInput', {
+  fields: (t) => ({
+    label: t.string({ required: true }),
+    amount: t.int({ required: true }),
+    frequency: t.field({ type: FeeFrequencyEnum, required: true }),
+  }),
+});
+
+const OpenHouseInput = builder.inputType('OpenHouseInput', {
+  fields: (t) => ({
+    startsAt: t.string({
+      required: true,
+      description: 'An instant (ISO 8601), or a local date-time as a datetime-local input gives it.',
+    }),
+    endsAt: t.string(),
+    note: t.string(),
+  }),
+});
+
+const ListingPhotoInput = builder.inputType('ListingPhotoInput', {
+  fields: (t) => ({
+    url: t.string({
+      required: true,
+      description: 'The url of a photo uploaded by the viewer (POST /api/uploads), or one the listing has.',
+    }),
+  }),
+});
+
+export const ListingInput = builder.inputType('ListingInput', {
+  description: 'Every field of the listing form (SPEC parts 2 and 3). Validated by the same rules as the form.',
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    description: t.string(),
+    address: t.string({ required: true }),
+    unit: t.string(),
+    borough: t.field({ type: BoroughEnum, required: true }),
+    neighborhood: t.string({ required: true }),
+    postalCode: t.string(),
+    location: t.field({ type: LocationInput }),
+    locationPlaceId: t.string(),
+    propertyType: t.field({ type: PropertyTypeEnum, required: true }),
+    listingType: t.field({ type: ListingTypeEnum, required: true }),
+    bedrooms: t.float({ required: true }),
+    bathrooms: t.float({ required: true }),
+    sqft: t.int(),
+    price: t.int({ required: true }),
+    availableDate: t.string({ required: true, description: 'YYYY-MM-DD' }),
+    leaseTerm: t.field({ type: LeaseTermEnum, required: true }),
+    securityDeposit: t.int(),
+    applicationFee: t.int(),
+    brokerFee: t.int(),
+    brokerFeePayer: t.field({ type: BrokerFeePayerEnum, required: true }),
+    otherFees: t.field({ type: [TenantFeeInput] }),
+    utilitiesIncluded: t.field({ type: [UtilityEnum] }),
+    petPolicy: t.field({ type: PetPolicyEnum, required: true }),
+    petFee: t.int(),
+    petDeposit: t.int(),
+    petTypesAllowed: t.field({ type: [PetTypeEnum] }),
+    smokingPolicy: t.field({ type: SmokingPolicyEnum }),
+    parking: t.field({ type: ParkingEnum, required: true }),
+    parkingFee: t.int(),
+    laundry: t.field({ type: LaundryEnum }),
+    buildingAmenities: t.field({ type: [BuildingAmenityEnum] }),
+    amenities: t.stringList(),
+    unitFeatures: t.field({ type: [UnitFeatureEnum] }),
+    flooringType: t.field({ type: FlooringEnum }),
+    appliancesIncluded: t.field({ type: [ApplianceEnum] }),
+    hvac: t.field({ type: HvacEnum }),
+    photos: t.field({ type: [ListingPhotoInput] }),
+    virtualTourUrl: t.string(),
+    openHouses: t.field({ type: [OpenHouseInput] }),
+  }),
+});
+
+/** GraphQL input → the schema's input (nulls of absent optional lists dropped so defaults apply). */
+const clean = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+
+const MyListingsStatusEnum = builder.enumType('MyListingsStatus', {
+  values: ['ALL', 'ACTIVE', 'INACTIVE', 'DRAFT', 'SAVED'] as const,
+});
+const MyListingsSortEnum = builder.enumType('MyListingsSort', {
+  values: ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'VIEWS'] as const,
+});
+
+const ListingStatsRef = builder.objectRef<ListingStats>('ListingStats').implement({
+  description: 'The numbers of the manage screen, over the listings the viewer manages.',
+  fields: (t) => ({
+    totalListings: t.exposeInt('totalListings'),
+    totalViews: t.exposeInt('totalViews'),
+    totalInquiries: t.exposeInt('totalInquiries'),
+    occupancyRate: t.exposeFloat('occupancyRate', {
+      description: 'Percent of published listings taken off the market (inactive), one decimal.',
+    }),
+  }),
+});
+
+interface MyListingsShape {
+  items: unknown[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+const MyListingsPageRef = builder.objectRef<MyListingsShape>('MyListingsPage').implement({
+  fields: (t) => ({
+    items: t.field({ type: [PropertyRef], resolve: (p) => p.items as never }),
+    totalCount: t.exposeInt('totalCount'),
+    page: t.exposeInt('page'),
+    pageSize: t.exposeInt('pageSize'),
+    pageCount: t.exposeInt('pageCount'),
+  }),
+});
+
+const DeletedListingRef = builder.objectRef<{ id: string }>('DeletedListing').implement({
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+builder.queryFields((t) => ({
+  myListings: t.field({
+    type: MyListingsPageRef,
+    description:
+      "The manage screen's list: the listings the viewer owns or is the agent of (or their saved listings), searched by title or address, sorted, 9 a page.",
+    args: {
+      status: t.arg({ type: MyListingsStatusEnum, defaultValue: 'ALL' }),
+      search: t.arg.string(),
+      sort: t.arg({ type: MyListingsSortEnum, defaultValue: 'NEWEST' }),
+      page: t.arg.int({ defaultValue: 1 }),
+      pageSize: t.arg.int(),
+    },
+    resolve: (_root, args, ctx, info) => {
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['items'] });
+      return myListingsPage(
+        ctx.prisma,
+        ctx.viewer,
+        clean({
+          status: args.status?.toLowerCase(),
+          search: args.search,
+          sort: args.sort?.toLowerCase().replace('_', '-'),
+          page: args.page,
+          pageSize: args.pageSize,
+        }),
+        query as object,
+      );
+    },
+  }),
+  listingStats: t.field({
+    type: ListingStatsRef,
+    description: 'Total listings, views, inquiries and the occupancy rate of the listings the viewer manages.',
+    resolve: (_root, _args, ctx) => listingStats(ctx.prisma, ctx.viewer),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createListing: t.prismaField({
+    type: 'Property',
+    description:
+      'Creates a listing: a draft, or published (ACTIVE, the default). A published listing needs a photo and may not refuse rental assistance.',
+    args: {
+      input: t.arg({ type: ListingInput, required: true }),
+      status: t.arg({ type: ListingStatusEnum, defaultValue: 'ACTIVE' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const { id } = await createListing(ctx.prisma, ctx.viewer, clean(args.input), args.status ?? 'ACTIVE');
+      return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  updateListing: t.prismaField({
+    type: 'Property',
+    description: 'Edits a listing the viewer manages; `status` saves it as a draft or publishes it at once.',
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: ListingInput, required: true }),
+      status: t.arg({ type: ListingStatusEnum }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const { id } = await updateListing(ctx.prisma, ctx.viewer, String(args.id), clean(args.input), args.status ?? null);
+      return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  setListingStatus: t.prismaField({
+    type: 'Property',
+    description: 'Activate (any status) or deactivate (an active listing).',
+    args: { id: t.arg.id({ required: true }), status: t.arg({ type: ListingStatusEnum, required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const { id } = await setListingStatus(ctx.prisma, ctx.viewer, String(args.id), args.status);
+      return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  duplicateListing: t.prismaField({
+    type: 'Property',
+    description: 'A copy of a listing the viewer manages, as a new draft.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const { id } = await duplicateListing(ctx.prisma, ctx.viewer, String(args.id));
+      return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  deleteListing: t.field({
+    type: DeletedListingRef,
+    description: 'Deletes a listing the viewer manages, for good (its photos leave storage; threads and reviews stay).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      deleteListing(ctx.prisma, ctx.viewer, String(args.id), ctx.storage, (err) =>
+        ctx.log.warn({ err }, 'deleting a photo failed'),
+      ),
+  }),
+}));

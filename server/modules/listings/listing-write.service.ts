@@ -1,0 +1,453 @@
+import { randomUUID } from 'node:crypto';
+import {
+  listingInputSchema,
+  MAX_LISTING_PHOTOS,
+  myListingsQuerySchema,
+  publishIssues,
+  type ListingData,
+  type MyListingsQuery,
+} from '../../../common/listing.js';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError, fromZod } from '../../graphql/errors.js';
+import { requireUser } from '../auth/authz.js';
+import type { Storage } from '../uploads/storage.js';
+import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
+
+/**
+ * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
+ * duplicate, delete, the owner's list and numbers. GraphQL and REST call these; every write checks
+ * that the viewer manages the listing (its owner or its listing agent: `canManageListing`).
+ */
+
+type Status = 'DRAFT' | 'ACTIVE' | 'INACTIVE';
+
+export function parseListingInput(input: unknown): ListingData {
+  const parsed = listingInputSchema.safeParse(input);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+function assertPublishable(data: Parameters<typeof publishIssues>[0]) {
+  const issues = publishIssues(data);
+  if (issues.length) {
+    throw new AppError('BAD_USER_INPUT', issues[0]!.message, {
+      fields: issues.map((i) => ({ path: i.path, message: i.message })),
+    });
+  }
+}
+
+/** 'sunny-loft-in-williamsburg-3f9a2c' */
+function slugFor(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${base || 'listing'}-${randomUUID().slice(0, 6)}`;
+}
+
+interface PhotoRow {
+  position: number;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  storageKey: string | null;
+  thumbnailKey: string | null;
+}
+
+/**
+ * The photos of the input, in order: each url must be a photo the viewer uploaded, or one the
+ * listing already has. Anything else is refused (a listing cannot borrow someone else's files).
+ */
+async function resolvePhotos(prisma: PrismaClient, ownerId: string, urls: string[], existing: PhotoRow[]): Promise<PhotoRow[]> {
+  if (urls.length > MAX_LISTING_PHOTOS)
+    throw new AppError('BAD_USER_INPUT', `A listing can have at most ${MAX_LISTING_PHOTOS} photos.`);
+  if (new Set(urls).size !== urls.length) throw new AppError('BAD_USER_INPUT', 'The same photo is listed twice.');
+  const known = new Map(existing.map((p) => [p.url, p]));
+  const missing = urls.filter((u) => !known.has(u));
+  if (missing.length) {
+    const uploads = await prisma.upload.findMany({ where: { ownerId, url: { in: missing } } });
+    for (const u of uploads) {
+      known.set(u.url, {
+        position: 0,
+        url: u.url,
+        thumbnailUrl: u.thumbnailUrl,
+        width: u.width,
+        height: u.height,
+        placeholder: u.placeholder,
+        storageKey: u.storageKey,
+        thumbnailKey: u.thumbnailKey,
+      });
+    }
+  }
+  return urls.map((url, position) => {
+    const photo = known.get(url);
+    if (!photo)
+      throw new AppError('BAD_USER_INPUT', 'A photo was not found: upload it again.', {
+        fields: [{ path: 'photos', message: 'A photo was not found: upload it again.' }],
+      });
+    return { ...photo, position };
+  });
+}
+
+function columns(data: ListingData) {
+  return {
+    title: data.title,
+    description: data.description,
+    address: data.address,
+    unit: data.unit,
+    neighborhood: data.neighborhood,
+    borough: data.borough,
+    postalCode: data.postalCode,
+    price: data.price,
+    bedrooms: data.bedrooms,
+    bathrooms: data.bathrooms,
+    sqft: data.sqft,
+    propertyType: data.propertyType,
+    listingType: data.listingType,
+    availableDate: new Date(`${data.availableDate}T00:00:00.000Z`),
+    amenities: data.amenities,
+    locationLat: data.location?.lat ?? null,
+    locationLng: data.location?.lng ?? null,
+    locationPlaceId: data.locationPlaceId,
+    securityDeposit: data.securityDeposit,
+    applicationFee: data.applicationFee,
+    brokerFee: data.brokerFee,
+    brokerFeePayer: data.brokerFeePayer,
+    otherFees: data.otherFees as unknown as Prisma.InputJsonValue,
+    leaseTerm: data.leaseTerm,
+    utilitiesIncluded: data.utilitiesIncluded,
+    petPolicy: data.petPolicy,
+    petFee: data.petFee,
+    petDeposit: data.petDeposit,
+    petTypesAllowed: data.petTypesAllowed,
+    smokingPolicy: data.smokingPolicy,
+    parking: data.parking,
+    parkingFee: data.parkingFee,
+    laundry: data.laundry,
+    buildingAmenities: data.buildingAmenities,
+    unitFeatures: data.unitFeatures,
+    flooringType: data.flooringType,
+    appliancesIncluded: data.appliancesIncluded,
+    hvac: data.hvac,
+    virtualTourUrl: data.virtualTourUrl,
+  } satisfies Prisma.PropertyUncheckedUpdateInput;
+}
+
+const openHouseRows = (data: ListingData) =>
+  data.openHouses.map((o) => {
+    const startsAt = new Date(o.startsAt);
+    return { startsAt, endsAt: o.endsAt ? new Date(o.endsAt) : new Date(startsAt.getTime() + 60 * 60 * 1000), note: o.note };
+  });
+
+/** Creates a listing as a draft or published (active). The viewer owns it; an agent is its listing agent. */
+export async function createListing(prisma: PrismaClient, viewer: Viewer | null, input: unknown, status: Status = 'ACTIVE') {
+  const user = await requireUser(prisma, viewer);
+  const data = parseListingInput(input);
+  if (status === 'INACTIVE') throw new AppError('BAD_USER_INPUT', 'A new listing is a draft or active.');
+  const photos = await resolvePhotos(
+    prisma,
+    user.id,
+    data.photos.map((p) => p.url),
+    [],
+  );
+  if (status === 'ACTIVE') assertPublishable({ ...data, photos });
+  return prisma.property.create({
+    data: {
+      ...columns(data),
+      slug: slugFor(data.title),
+      status,
+      ownerId: user.id,
+      agentId: user.agent?.id ?? null,
+      photos: { create: photos },
+      openHouses: { create: openHouseRows(data) },
+      ...(status === 'ACTIVE' ? { priceChanges: { create: [{ oldPrice: null, newPrice: data.price }] } } : {}),
+    },
+    select: { id: true },
+  });
+}
+
+/** The listing named by id or slug, which the viewer must manage: NOT_FOUND when there is none, FORBIDDEN when it is someone else's. */
+async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrSlug: string) {
+  const user = await requireUser(prisma, viewer);
+  const where = listingKeyWhere(String(idOrSlug));
+  const listing = where
+    ? await prisma.property.findFirst({
+        where,
+        select: {
+          ...listingAccessSelect,
+          id: true,
+          price: true,
+          title: true,
+          description: true,
+          amenities: true,
+          otherFees: true,
+          photos: {
+            orderBy: { position: 'asc' },
+            select: {
+              position: true,
+              url: true,
+              thumbnailUrl: true,
+              width: true,
+              height: true,
+              placeholder: true,
+              storageKey: true,
+              thumbnailKey: true,
+            },
+          },
+        },
+      })
+    : null;
+  if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  // Someone else's draft is not visible to the viewer: it does not exist for them.
+  if (!canManageListing({ uid: user.id }, listing)) {
+    if (listing.status !== 'ACTIVE') throw new AppError('NOT_FOUND', 'That listing does not exist.');
+    throw new AppError('FORBIDDEN', 'You can only change your own listings.');
+  }
+  return { user, listing };
+}
+
+/** Edits a listing; `status` (optional) saves it as a draft or publishes it at the same time. Price changes of a live listing go to its history. */
+export async function updateListing(
+  prisma: PrismaClient,
+  viewer: Viewer | null,
+  id: string,
+  input: unknown,
+  status?: Status | null,
+) {
+  const { user, listing } = await managedListing(prisma, viewer, id);
+  const data = parseListingInput(input);
+  const photos = await resolvePhotos(
+    prisma,
+    user.id,
+    data.photos.map((p) => p.url),
+    listing.photos,
+  );
+  const next = (status ?? listing.status) as Status;
+  if (next === 'ACTIVE') assertPublishable({ ...data, photos });
+  const priceChanged = next === 'ACTIVE' && listing.price !== data.price;
+  await prisma.$transaction([
+    prisma.propertyPhoto.deleteMany({ where: { propertyId: listing.id } }),
+    prisma.openHouse.deleteMany({ where: { propertyId: listing.id } }),
+    prisma.property.update({
+      where: { id: listing.id },
+      data: {
+        ...columns(data),
+        status: next,
+        ...(next === 'INACTIVE' && listing.status !== 'INACTIVE' ? { deactivatedAt: new Date() } : {}),
+        ...(next === 'ACTIVE' ? { deactivatedAt: null } : {}),
+        photos: { create: photos },
+        openHouses: { create: openHouseRows(data) },
+        ...(priceChanged ? { priceChanges: { create: [{ oldPrice: listing.price, newPrice: data.price }] } } : {}),
+      },
+    }),
+  ]);
+  return { id: listing.id };
+}
+
+/**
+ * Status changes of the manage screen (SPEC part 4): active ↔ inactive, and any status to active
+ * (a draft goes live only when it can be published).
+ */
+export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | null, id: string, status: string) {
+  const wanted = String(status ?? '').toUpperCase();
+  if (wanted !== 'ACTIVE' && wanted !== 'INACTIVE') throw new AppError('BAD_USER_INPUT', 'status must be active or inactive');
+  const { listing } = await managedListing(prisma, viewer, id);
+  if (wanted === 'INACTIVE' && listing.status !== 'ACTIVE')
+    throw new AppError('BAD_USER_INPUT', 'Only an active listing can be deactivated.');
+  if (wanted === 'ACTIVE') {
+    assertPublishable({
+      title: listing.title,
+      description: listing.description,
+      amenities: listing.amenities,
+      otherFees: (listing.otherFees as Array<{ label: string }> | null) ?? [],
+      photos: listing.photos,
+    });
+  }
+  if (listing.status === wanted) return { id: listing.id, status: wanted };
+  await prisma.property.update({
+    where: { id: listing.id },
+    data:
+      wanted === 'ACTIVE'
+        ? { status: 'ACTIVE', deactivatedAt: null, isAvailable: true }
+        : { status: 'INACTIVE', deactivatedAt: new Date() },
+  });
+  return { id: listing.id, status: wanted };
+}
+
+/** A copy of a listing as a new draft (photos and open houses included; counters start at zero). */
+export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | null, id: string) {
+  const { listing } = await managedListing(prisma, viewer, id);
+  const source = await prisma.property.findUniqueOrThrow({ where: { id: listing.id }, include: { openHouses: true } });
+  const {
+    id: _id,
+    slug: _slug,
+    createdAt: _c,
+    updatedAt: _u,
+    views: _v,
+    inquiriesCount: _i,
+    deactivatedAt: _d,
+    status: _s,
+    otherFees,
+    openHouses,
+    ...rest
+  } = source;
+  const title = `${source.title} (copy)`.slice(0, 120);
+  return prisma.property.create({
+    data: {
+      ...rest,
+      otherFees: (otherFees ?? []) as Prisma.InputJsonValue,
+      title,
+      slug: slugFor(title),
+      status: 'DRAFT',
+      photos: {
+        create: listing.photos.map(({ position, url, thumbnailUrl, width, height, placeholder, storageKey, thumbnailKey }) => ({
+          position,
+          url,
+          thumbnailUrl,
+          width,
+          height,
+          placeholder,
+          storageKey,
+          thumbnailKey,
+        })),
+      },
+      openHouses: { create: openHouses.map(({ startsAt, endsAt, note }) => ({ startsAt, endsAt, note })) },
+    },
+    select: { id: true },
+  });
+}
+
+/**
+ * Deletes a listing for good. Its photos leave storage unless another listing (a duplicate) still
+ * shows them; threads and reviews stay readable ('Property Inquiry' where the listing is gone).
+ */
+export async function deleteListing(
+  prisma: PrismaClient,
+  viewer: Viewer | null,
+  id: string,
+  storage?: Storage,
+  onStorageError?: (err: unknown) => void,
+) {
+  const { listing } = await managedListing(prisma, viewer, id);
+  await prisma.property.delete({ where: { id: listing.id } });
+  if (storage) {
+    const keys = listing.photos.flatMap((p) => [p.storageKey, p.thumbnailKey]).filter((k): k is string => Boolean(k));
+    if (keys.length) {
+      const stillUsed = await prisma.propertyPhoto.findMany({
+        where: { OR: [{ storageKey: { in: keys } }, { thumbnailKey: { in: keys } }] },
+        select: { storageKey: true, thumbnailKey: true },
+      });
+      const used = new Set(stillUsed.flatMap((p) => [p.storageKey, p.thumbnailKey]));
+      await prisma.upload.deleteMany({ where: { storageKey: { in: keys.filter((k) => !used.has(k)) } } });
+      for (const key of keys.filter((k) => !used.has(k)))
+        await storage.delete(key).catch((err: unknown) => onStorageError?.(err));
+    }
+  }
+  return { id: listing.id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The manage screen: the viewer's listings (or saved ones), and their numbers
+// ---------------------------------------------------------------------------------------------------
+
+/** Listings the viewer manages: as owner or as listing agent. */
+export const managedBy = (uid: string): Prisma.PropertyWhereInput => ({
+  OR: [{ ownerId: uid }, { agent: { is: { userId: uid } } }],
+});
+
+export function parseMyListingsQuery(input: unknown): MyListingsQuery {
+  const parsed = myListingsQuerySchema.safeParse(input ?? {});
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+const MY_SORTS: Record<MyListingsQuery['sort'], Prisma.PropertyOrderByWithRelationInput[]> = {
+  newest: [{ createdAt: 'desc' }, { id: 'desc' }],
+  'price-asc': [{ price: 'asc' }, { id: 'asc' }],
+  'price-desc': [{ price: 'desc' }, { id: 'desc' }],
+  views: [{ views: 'desc' }, { id: 'desc' }],
+};
+
+/** The WHERE of the manage screen's list: status tab (or saved listings) and the search on title or address. */
+export function myListingsWhere(uid: string, q: MyListingsQuery): Prisma.PropertyWhereInput {
+  const and: Prisma.PropertyWhereInput[] = [];
+  if (q.status === 'saved') {
+    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ status: 'ACTIVE' }, managedBy(uid)] });
+  } else {
+    and.push(managedBy(uid));
+    if (q.status !== 'all') and.push({ status: q.status.toUpperCase() as Status });
+  }
+  if (q.search)
+    and.push({
+      OR: [{ title: { contains: q.search, mode: 'insensitive' } }, { address: { contains: q.search, mode: 'insensitive' } }],
+    });
+  return { AND: and };
+}
+
+/** One page of the viewer's listings: `query` shapes the rows (GraphQL selection or REST include). */
+export async function myListingsPage<Row>(
+  prisma: PrismaClient,
+  viewer: Viewer | null,
+  input: unknown,
+  query: { select?: Prisma.PropertySelect; include?: Prisma.PropertyInclude } = {},
+) {
+  const user = await requireUser(prisma, viewer);
+  const q = parseMyListingsQuery(input);
+  const where = myListingsWhere(user.id, q);
+  const [rows, totalCount] = await Promise.all([
+    prisma.property.findMany({
+      ...(query as object),
+      where,
+      orderBy: MY_SORTS[q.sort],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+    }) as unknown as Promise<Row[]>,
+    prisma.property.count({ where }),
+  ]);
+  return {
+    items: rows,
+    totalCount,
+    page: q.page,
+    pageSize: q.pageSize,
+    pageCount: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+  };
+}
+
+export interface ListingStats {
+  totalListings: number;
+  totalViews: number;
+  totalInquiries: number;
+  /** Percent (one decimal) of published listings taken off the market (inactive): docs/decisions/0015-occupancy-rate.md. */
+  occupancyRate: number;
+}
+
+/** The four numbers of the manage screen, for the listings the viewer manages. One SQL statement. */
+export async function listingStats(prisma: PrismaClient, viewer: Viewer | null): Promise<ListingStats> {
+  const user = await requireUser(prisma, viewer);
+  const rows = await prisma.$queryRaw<
+    Array<{ total: number; views: number; inquiries: number; active: number; inactive: number }>
+  >`
+    SELECT count(*)::int AS total,
+           coalesce(sum(p."views"), 0)::int AS views,
+           coalesce(sum(p."inquiriesCount"), 0)::int AS inquiries,
+           count(*) FILTER (WHERE p."status" = 'ACTIVE')::int AS active,
+           count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive
+    FROM "Property" p
+    LEFT JOIN "Agent" a ON a."id" = p."agentId"
+    WHERE p."ownerId" = ${user.id} OR a."userId" = ${user.id}`;
+  const r = rows[0] ?? { total: 0, views: 0, inquiries: 0, active: 0, inactive: 0 };
+  const published = r.active + r.inactive;
+  return {
+    totalListings: r.total,
+    totalViews: r.views,
+    totalInquiries: r.inquiries,
+    occupancyRate: published === 0 ? 0 : Math.round((r.inactive / published) * 1000) / 10,
+  };
+}

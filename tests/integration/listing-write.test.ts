@@ -1,0 +1,468 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const ORIGIN = 'http://localhost:5173';
+
+const FIELDS =
+  'id slug title status price noFee totalMoveInCost brokerFeePayer petFee parkingFee viewerCanManage otherFees { label amount frequency } photos { url position placeholder } openHouses { startsAt endsAt } priceHistory { oldPrice newPrice }';
+const CREATE = `mutation C($input: ListingInput!, $status: ListingStatus) { createListing(input: $input, status: $status) { ${FIELDS} } }`;
+const UPDATE = `mutation U($id: ID!, $input: ListingInput!, $status: ListingStatus) { updateListing(id: $id, input: $input, status: $status) { ${FIELDS} } }`;
+const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
+const DUPLICATE = 'mutation D($id: ID!) { duplicateListing(id: $id) { id title status photos { url } } }';
+const DELETE = 'mutation X($id: ID!) { deleteListing(id: $id) { id } }';
+const MINE =
+  'query M($status: MyListingsStatus, $search: String, $sort: MyListingsSort, $page: Int) { myListings(status: $status, search: $search, sort: $sort, page: $page) { totalCount page pageCount items { id title price status views } } }';
+const STATS = '{ listingStats { totalListings totalViews totalInquiries occupancyRate } }';
+
+/** A complete, valid listing (SPEC part 3 fields). */
+function listing(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Sunny two-bedroom in Williamsburg',
+    description: 'Bright corner unit near the L train.',
+    address: '123 Bedford Avenue',
+    unit: '4B',
+    borough: 'BROOKLYN',
+    neighborhood: 'Williamsburg',
+    postalCode: '11211',
+    location: { lat: 40.7172, lng: -73.9566 },
+    propertyType: 'APARTMENT',
+    listingType: 'FOR_RENT',
+    bedrooms: 2,
+    bathrooms: 1.5,
+    sqft: 850,
+    price: 3800,
+    availableDate: '2026-12-15',
+    leaseTerm: 'ONE_YEAR',
+    securityDeposit: 3800,
+    applicationFee: 20,
+    brokerFee: 0,
+    brokerFeePayer: 'NO_FEE',
+    utilitiesIncluded: ['WATER', 'HEAT'],
+    petPolicy: 'PETS_ALLOWED',
+    petFee: 50,
+    petDeposit: 300,
+    petTypesAllowed: ['CATS'],
+    smokingPolicy: 'NO_SMOKING',
+    parking: 'NO_PARKING',
+    parkingFee: 150,
+    laundry: 'IN_BUILDING',
+    buildingAmenities: ['ELEVATOR'],
+    amenities: ['Roof access'],
+    unitFeatures: ['HARDWOOD_FLOORS'],
+    flooringType: 'WOOD',
+    appliancesIncluded: ['DISHWASHER'],
+    hvac: 'RADIATOR',
+    photos: [],
+    virtualTourUrl: 'https://tours.example.com/123',
+    openHouses: [{ startsAt: '2026-12-01T18:00:00.000Z', endsAt: '2026-12-01T19:00:00.000Z' }],
+    ...overrides,
+  };
+}
+
+describe.each(backends)('posting and managing listings on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let owner: TestAccount;
+  let stranger: TestAccount;
+  let agent: TestAccount;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = await startTestApp(db);
+    owner = await createAccount(db.prisma, 'renter', { firstName: 'Olive', lastName: 'Owner' });
+    stranger = await createAccount(db.prisma, 'renter', { firstName: 'Sam', lastName: 'Stranger' });
+    agent = await createAccount(db.prisma, 'agent', { firstName: 'Avery', lastName: 'Agent' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const gql = async (query: string, variables: Record<string, unknown>, who: TestAccount | null) => {
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(who ? who.bearer : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as Body;
+  };
+  const rest = async (method: string, path: string, who: TestAccount | null, body?: unknown) => {
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(who ? who.bearer : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+  };
+
+  /** Photos the account uploaded (rows as POST /api/uploads makes them), with files in storage. */
+  async function uploaded(who: TestAccount, n: number) {
+    const urls: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const key = `listings/${who.uid}/test/${Date.now()}-${i}-photo.webp`;
+      const thumbKey = key.replace('.webp', '-thumb.webp');
+      const big = await app.storage.put(key, Buffer.from('big'), 'image/webp');
+      const thumb = await app.storage.put(thumbKey, Buffer.from('thumb'), 'image/webp');
+      await db.prisma.upload.create({
+        data: {
+          ownerId: who.uid,
+          draftId: 'test',
+          storageKey: key,
+          thumbnailKey: thumbKey,
+          url: big.url,
+          thumbnailUrl: thumb.url,
+          width: 1600,
+          height: 1200,
+          placeholder: 'AAAA',
+          contentType: 'image/webp',
+          bytes: 3,
+        },
+      });
+      urls.push(big.url);
+    }
+    return urls;
+  }
+
+  async function published(who: TestAccount, overrides: Record<string, unknown> = {}) {
+    const photos = (await uploaded(who, 1)).map((url) => ({ url }));
+    const r = await gql(CREATE, { input: listing({ photos, ...overrides }) }, who);
+    expect(r.errors).toBeUndefined();
+    return r.data.createListing as { id: string; slug: string };
+  }
+
+  it('creates a published listing from the form fields, with its photos, open houses and first price', async () => {
+    const photos = (await uploaded(owner, 3)).map((url) => ({ url }));
+    const r = await gql(
+      CREATE,
+      {
+        input: listing({
+          photos,
+          otherFees: [
+            { label: 'Amenity fee', amount: 75, frequency: 'MONTHLY' },
+            { label: 'Move-in fee', amount: 200, frequency: 'ONE_TIME' },
+          ],
+        }),
+      },
+      owner,
+    );
+    expect(r.errors).toBeUndefined();
+    const l = r.data.createListing;
+    expect(l).toMatchObject({ status: 'ACTIVE', price: 3800, noFee: true, viewerCanManage: true, petFee: 50, parkingFee: null });
+    // Move-in: rent + deposit + application + the one-time fee (no broker fee: nobody pays one).
+    expect(l.totalMoveInCost).toBe(3800 + 3800 + 20 + 200);
+    expect(l.otherFees).toHaveLength(2);
+    expect(l.photos.map((p: { url: string; position: number }) => [p.url, p.position])).toEqual(photos.map((p, i) => [p.url, i]));
+    expect(l.photos[0].placeholder).toBe('AAAA');
+    expect(l.openHouses).toHaveLength(1);
+    expect(l.priceHistory).toEqual([{ oldPrice: null, newPrice: 3800 }]);
+    expect(l.slug).toMatch(/^sunny-two-bedroom-in-williamsburg-[0-9a-f]{6}$/);
+    // It is in the public search.
+    const search = await gql('{ properties(filter: { search: "Sunny two-bedroom" }) { edges { node { id } } } }', {}, null);
+    expect(search.data.properties.edges.map((e: { node: { id: string } }) => e.node.id)).toContain(l.id);
+  });
+
+  it("counts the tenant's broker fee in the move-in total and drops it from 'No fee'", async () => {
+    const r = await gql(CREATE, { input: listing({ brokerFee: 4000, brokerFeePayer: 'TENANT' }), status: 'DRAFT' }, owner);
+    expect(r.data.createListing).toMatchObject({ noFee: false, totalMoveInCost: 3800 + 3800 + 20 + 4000 });
+    const landlord = await gql(
+      CREATE,
+      { input: listing({ brokerFee: 4000, brokerFeePayer: 'LANDLORD' }), status: 'DRAFT' },
+      owner,
+    );
+    expect(landlord.data.createListing).toMatchObject({ noFee: true, totalMoveInCost: 3800 + 3800 + 20 });
+  });
+
+  it("answers the form's messages per field, and refuses what the form refuses", async () => {
+    const r = await gql(
+      CREATE,
+      { input: listing({ price: 0, bedrooms: -1, sqft: -5, availableDate: '' }), status: 'DRAFT' },
+      owner,
+    );
+    expect(r.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const fields = Object.fromEntries(
+      r.errors[0].extensions.fields.map((f: { path: string; message: string }) => [f.path, f.message]),
+    );
+    expect(fields).toMatchObject({
+      price: 'Price must be greater than 0',
+      bedrooms: 'Bedrooms must be 0 or more',
+      sqft: 'Square footage must be positive',
+      availableDate: 'Available date is required',
+    });
+    const hood = await gql(
+      CREATE,
+      { input: listing({ borough: 'QUEENS', neighborhood: 'Williamsburg' }), status: 'DRAFT' },
+      owner,
+    );
+    expect(hood.errors[0].message).toBe('neighborhood: Choose a neighborhood of Queens');
+    const eleven = await gql(
+      CREATE,
+      { input: listing({ photos: Array.from({ length: 11 }, (_, i) => ({ url: `/media/x/${i}.jpg` })) }), status: 'DRAFT' },
+      owner,
+    );
+    expect(eleven.errors[0].message).toMatch(/at most 10 photos/);
+    expect(await db.prisma.property.count({ where: { price: 0 } })).toBe(0);
+  });
+
+  it('drops the conditional fields when their condition is off (pet fee without pets, parking fee without parking)', async () => {
+    const r = await gql(
+      CREATE,
+      { input: listing({ petPolicy: 'NO_PETS', petFee: 50, parking: 'STREET', parkingFee: 99 }), status: 'DRAFT' },
+      owner,
+    );
+    expect(r.data.createListing).toMatchObject({ petFee: null, parkingFee: null });
+  });
+
+  it('refuses to publish a listing that refuses rental assistance, naming the phrase; a draft may keep it', async () => {
+    const photos = (await uploaded(owner, 1)).map((url) => ({ url }));
+    for (const [field, text, phrase] of [
+      ['description', 'Lovely flat. No vouchers please.', 'No vouchers'],
+      ['description', 'Sorry, no Section 8.', 'no Section 8'],
+      ['title', 'Great deal - no programs', 'no programs'],
+      ['description', 'Income restrictions apply to programs.', 'Income restrictions apply to programs'],
+    ] as const) {
+      const r = await gql(CREATE, { input: listing({ photos, [field]: text }) }, owner);
+      expect(r.errors?.[0]?.message, text).toContain(`"${phrase}"`);
+      expect(r.errors[0].message).toMatch(/Source-of-income discrimination is illegal in New York City/);
+      expect(r.errors[0].extensions.fields[0].path).toBe(field);
+    }
+    const draft = await gql(CREATE, { input: listing({ photos, description: 'No vouchers please.' }), status: 'DRAFT' }, owner);
+    expect(draft.data.createListing.status).toBe('DRAFT');
+    const activate = await gql(STATUS, { id: draft.data.createListing.id, status: 'ACTIVE' }, owner);
+    expect(activate.errors[0].message).toContain('"No vouchers"');
+    // Mentioning that vouchers ARE accepted is fine.
+    const welcome = await gql(
+      CREATE,
+      {
+        input: listing({
+          photos: (await uploaded(owner, 1)).map((url) => ({ url })),
+          description: 'All vouchers and Section 8 welcome. No smoking, no pets over 50 lb.',
+        }),
+      },
+      owner,
+    );
+    expect(welcome.errors).toBeUndefined();
+  });
+
+  it("publishes only with a photo, and only with the viewer's own uploads", async () => {
+    const none = await gql(CREATE, { input: listing() }, owner);
+    expect(none.errors[0].message).toBe('Add at least one photo before publishing.');
+    const theirs = await uploaded(stranger, 1);
+    const borrowed = await gql(CREATE, { input: listing({ photos: [{ url: theirs[0] }] }) }, owner);
+    expect(borrowed.errors[0].message).toMatch(/photo was not found/);
+  });
+
+  it("refuses every write to someone else's listing (403 / FORBIDDEN) and changes nothing; anonymous is UNAUTHENTICATED", async () => {
+    const mine = await published(owner, { title: 'Owner only loft' });
+    const before = await db.prisma.property.findUniqueOrThrow({ where: { id: mine.id } });
+    const attempts = [
+      await gql(UPDATE, { id: mine.id, input: listing({ title: 'Hijacked' }) }, stranger),
+      await gql(STATUS, { id: mine.id, status: 'INACTIVE' }, stranger),
+      await gql(DUPLICATE, { id: mine.id }, stranger),
+      await gql(DELETE, { id: mine.id }, stranger),
+    ];
+    for (const a of attempts) expect(a.errors[0].extensions.code).toBe('FORBIDDEN');
+    for (const a of [await gql(UPDATE, { id: mine.id, input: listing() }, null), await gql(DELETE, { id: mine.id }, null)]) {
+      expect(a.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await rest('PATCH', `/api/properties/${mine.id}`, stranger, { title: 'Hijacked' })).status).toBe(403);
+    const status = await rest('PATCH', `/api/properties/${mine.id}/status`, stranger, { status: 'inactive' });
+    expect(status.status).toBe(403);
+    expect(status.body.error).toBe('You can only change your own listings.');
+    expect((await rest('DELETE', `/api/properties/${mine.id}`, stranger)).status).toBe(403);
+    expect((await rest('DELETE', `/api/properties/${mine.id}`, null)).status).toBe(401);
+    const after = await db.prisma.property.findUniqueOrThrow({ where: { id: mine.id } });
+    expect(after).toEqual(before);
+    expect(await db.prisma.property.count({ where: { title: { contains: 'Owner only loft' } } })).toBe(1);
+  });
+
+  it('lets the listing agent manage a listing too', async () => {
+    const agentRow = await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } });
+    const mine = await published(owner, { title: 'Agent managed' });
+    await db.prisma.property.update({ where: { id: mine.id }, data: { agentId: agentRow.id } });
+    expect((await gql(STATUS, { id: mine.id, status: 'INACTIVE' }, agent)).data.setListingStatus.status).toBe('INACTIVE');
+  });
+
+  it('records each price change of a live listing in its history; edits of a draft do not', async () => {
+    const l = await published(owner);
+    const photos = (await db.prisma.propertyPhoto.findMany({ where: { propertyId: l.id } })).map((p) => ({ url: p.url }));
+    await gql(UPDATE, { id: l.id, input: listing({ photos, price: 3650 }) }, owner);
+    const r = await gql(UPDATE, { id: l.id, input: listing({ photos, price: 3600 }) }, owner);
+    expect(r.data.updateListing.priceHistory).toEqual([
+      { oldPrice: null, newPrice: 3800 },
+      { oldPrice: 3800, newPrice: 3650 },
+      { oldPrice: 3650, newPrice: 3600 },
+    ]);
+    const draft = await gql(CREATE, { input: listing(), status: 'DRAFT' }, owner);
+    const edited = await gql(UPDATE, { id: draft.data.createListing.id, input: listing({ price: 4000 }) }, owner);
+    expect(edited.data.updateListing.priceHistory).toEqual([]);
+  });
+
+  it('deactivates, reactivates and duplicates; a duplicate is a draft with the same photos', async () => {
+    const l = await published(owner, { title: 'Flip flop' });
+    expect((await rest('PATCH', `/api/properties/${l.id}/status`, owner, { status: 'inactive' })).body).toEqual({
+      id: l.id,
+      status: 'inactive',
+    });
+    expect((await db.prisma.property.findUniqueOrThrow({ where: { id: l.id } })).deactivatedAt).not.toBeNull();
+    expect((await gql(STATUS, { id: l.id, status: 'ACTIVE' }, owner)).data.setListingStatus.status).toBe('ACTIVE');
+    const copy = (await gql(DUPLICATE, { id: l.id }, owner)).data.duplicateListing;
+    expect(copy).toMatchObject({ title: 'Flip flop (copy)', status: 'DRAFT' });
+    expect(copy.photos).toHaveLength(1);
+    const bad = await rest('PATCH', `/api/properties/${copy.id}/status`, owner, { status: 'inactive' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Only an active listing can be deactivated.');
+  });
+
+  it('deletes a listing and its photos from storage (unless a duplicate still shows them); threads and reviews stay', async () => {
+    const l = await published(owner, { title: 'Going away' });
+    const photo = await db.prisma.propertyPhoto.findFirstOrThrow({ where: { propertyId: l.id } });
+    const thread = await db.prisma.thread.create({ data: { propertyId: l.id, renterId: stranger.uid, agentUserId: owner.uid } });
+    const copy = (await gql(DUPLICATE, { id: l.id }, owner)).data.duplicateListing;
+    expect((await gql(DELETE, { id: l.id }, owner)).data.deleteListing.id).toBe(l.id);
+    expect(await app.storage.get(photo.storageKey!)).not.toBeNull(); // the copy still shows it
+    expect((await rest('DELETE', `/api/properties/${copy.id}`, owner)).body).toEqual({ ok: true, id: copy.id });
+    expect(await app.storage.get(photo.storageKey!)).toBeNull();
+    expect(await app.storage.get(photo.thumbnailKey!)).toBeNull();
+    const kept = await db.prisma.thread.findUniqueOrThrow({ where: { id: thread.id } });
+    expect(kept.propertyId).toBeNull();
+  });
+
+  describe('the manage screen', () => {
+    let manager: TestAccount;
+    beforeAll(async () => {
+      manager = await createAccount(db.prisma, 'renter');
+      const photos = (await uploaded(manager, 1)).map((url) => ({ url }));
+      for (let i = 0; i < 11; i++) {
+        const r = await gql(
+          CREATE,
+          {
+            input: listing({
+              title: `Manage ${i} ${i % 2 ? 'Loft' : 'Flat'}`,
+              address: `${10 + i} Grand Street`,
+              price: 2000 + i * 100,
+              photos,
+            }),
+            status: i < 8 ? 'ACTIVE' : 'DRAFT',
+          },
+          manager,
+        );
+        expect(r.errors).toBeUndefined();
+      }
+      const all = await db.prisma.property.findMany({ where: { ownerId: manager.uid }, orderBy: { price: 'asc' } });
+      await db.prisma.property.update({ where: { id: all[0]!.id }, data: { views: 40, inquiriesCount: 3 } });
+      await db.prisma.property.update({ where: { id: all[1]!.id }, data: { views: 10, inquiriesCount: 1, status: 'INACTIVE' } });
+      await db.prisma.favorite.create({
+        data: { userId: manager.uid, propertyId: (await published(owner, { title: 'Saved by the manager' })).id },
+      });
+    });
+
+    it('pages 9 at a time, newest first, with tabs, search and sorts', async () => {
+      const first = (await gql(MINE, {}, manager)).data.myListings;
+      expect(first).toMatchObject({ totalCount: 11, page: 1, pageCount: 2 });
+      expect(first.items).toHaveLength(9);
+      expect((await gql(MINE, { page: 2 }, manager)).data.myListings.items).toHaveLength(2);
+      expect((await gql(MINE, { status: 'DRAFT' }, manager)).data.myListings.totalCount).toBe(3);
+      expect((await gql(MINE, { status: 'ACTIVE' }, manager)).data.myListings.totalCount).toBe(7);
+      expect((await gql(MINE, { status: 'INACTIVE' }, manager)).data.myListings.totalCount).toBe(1);
+      expect(
+        (await gql(MINE, { status: 'SAVED' }, manager)).data.myListings.items.map((i: { title: string }) => i.title),
+      ).toEqual(['Saved by the manager']);
+      expect((await gql(MINE, { search: 'loft' }, manager)).data.myListings.totalCount).toBe(5);
+      expect(
+        (await gql(MINE, { search: '12 GRAND' }, manager)).data.myListings.items.map((i: { title: string }) => i.title),
+      ).toEqual(['Manage 2 Flat']);
+      const cheap = (await gql(MINE, { sort: 'PRICE_ASC' }, manager)).data.myListings.items.map(
+        (i: { price: number }) => i.price,
+      );
+      expect(cheap).toEqual([...cheap].sort((a, b) => a - b));
+      expect((await gql(MINE, { sort: 'VIEWS' }, manager)).data.myListings.items[0].views).toBe(40);
+      // Someone else sees only their own.
+      expect(
+        (await gql(MINE, {}, stranger)).data.myListings.items.every((i: { title: string }) => !i.title.startsWith('Manage')),
+      ).toBe(true);
+    });
+
+    it('computes the four numbers on the server (occupancy: inactive among published)', async () => {
+      const stats = (await gql(STATS, {}, manager)).data.listingStats;
+      expect(stats).toEqual({ totalListings: 11, totalViews: 50, totalInquiries: 4, occupancyRate: 12.5 });
+      const r = await rest('GET', `/api/listings/stats?user_id=${manager.uid}`, manager);
+      expect(r.body).toEqual({ total_listings: 11, total_views: 50, total_inquiries: 4, occupancy_rate: 12.5 });
+      expect((await rest('GET', `/api/listings/stats?user_id=${manager.uid}`, stranger)).status).toBe(403);
+      expect((await rest('GET', '/api/listings/stats', null)).status).toBe(401);
+    });
+
+    it('answers GET /api/me/listings with {items}, its status filter (pending is draft), and 401 signed out', async () => {
+      const all = await rest('GET', '/api/me/listings?nocache=1', manager);
+      expect(all.body.items).toHaveLength(11);
+      expect(all.body.items[0]).toHaveProperty('address_full');
+      expect((await rest('GET', '/api/me/listings?status=pending', manager)).body.items).toHaveLength(3);
+      expect((await rest('GET', '/api/me/listings', null)).status).toBe(401);
+    });
+  });
+
+  it('accepts the documented REST bodies: labels, nested pricing and policies, location or null, images', async () => {
+    const [photo] = await uploaded(owner, 1);
+    const created = await rest('POST', '/api/properties', owner, {
+      title: 'REST loft',
+      address: '55 Water Street',
+      neighborhood: 'DUMBO',
+      description: 'Views of the bridge',
+      bedrooms: '1',
+      bathrooms: 1,
+      propertyType: 'Loft',
+      listingType: 'For Rent',
+      price: 4100,
+      leaseTerm: '1 Year',
+      availableDate: '2027-01-01',
+      images: [photo],
+      amenities: [],
+      unitFeatures: ['Hardwood Floors'],
+      utilitiesIncluded: ['Heat', 'Water'],
+      smoking: 'No Smoking',
+      status: 'active',
+      location: null,
+      policies: {
+        petPolicy: 'Pets Allowed',
+        petFee: 40,
+        petDeposit: 0,
+        petTypesAllowed: ['Cats'],
+        smokingPolicy: 'No Smoking',
+        parking: 'Street',
+        leaseTerm: '1 Year',
+        utilitiesIncluded: ['Heat'],
+      },
+      pricing: { monthlyRent: 4100, securityDeposit: 4100, applicationFee: 20, brokerFee: 0 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      title: 'REST loft',
+      borough: 'Brooklyn',
+      neighborhood: 'DUMBO',
+      propertyType: 'Loft',
+      petPolicy: 'Pets Allowed',
+      petFee: 40,
+      parking: 'Street',
+      smokingPolicy: 'No Smoking',
+      securityDeposit: 4100,
+      location: null,
+      status: 'active',
+      images: [photo],
+    });
+    const patched = await rest('PATCH', `/api/properties/${created.body.id}`, owner, {
+      ...created.body,
+      title: 'REST loft, renovated',
+      images: [photo],
+      status: 'draft',
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ title: 'REST loft, renovated', status: 'draft' });
+    const invalid = await rest('POST', '/api/properties', owner, { title: 'x', price: 'lots' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('BAD_USER_INPUT');
+  });
+});
