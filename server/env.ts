@@ -50,6 +50,23 @@ export const envSchema = z.object({
   /** Port of the Auth emulator the server starts in emulator mode. */
   AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
   SESSION_COOKIE_DAYS: z.coerce.number().int().min(1).max(5).default(5),
+  // --- photo uploads and their storage (S3_BUCKET set → an S3-compatible bucket, else DATA_DIR/uploads)
+  /** Largest photo accepted by POST /api/uploads, in megabytes. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(15),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  /** Unset → AWS S3 itself; a MinIO/R2/other S3-compatible endpoint otherwise. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset → the AWS SDK's default credential chain (environment, instance role, ...). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), needed by MinIO and s3rver. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Public base URL of the bucket (a CDN); unset → photos are served by the app at /media. */
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY'> & {
@@ -92,6 +109,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.FIREBASE_PROJECT_ID && !env.FIREBASE_AUTH_EMULATOR_HOST) {
     if (!env.FIREBASE_API_KEY) problems.push('FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID (the web app config)');
     if (!env.FIREBASE_AUTH_DOMAIN) problems.push('FIREBASE_AUTH_DOMAIN: required with FIREBASE_PROJECT_ID (the web app config)');
+  }
+  if (!env.S3_BUCKET) {
+    const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((k) => env[k]);
+    if (s3Only.length) problems.push(`S3_BUCKET: required with ${s3Only.join(', ')}`);
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (problems.length) throw new EnvError(problems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

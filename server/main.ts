@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createApp } from './app.js';
 import { createDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
@@ -8,7 +7,7 @@ import { createLogger } from './logger.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { startAuthEmulator, type RunningEmulator } from './modules/auth/emulator.js';
 import { createIdentityProvider } from './modules/auth/identity.js';
-import { createLocalStorage } from './modules/uploads/storage.js';
+import { createStorage } from './modules/uploads/create-storage.js';
 
 /** Process entry: env → db → migrate → (seed) → app → listen → graceful shutdown. */
 async function main() {
@@ -29,7 +28,7 @@ async function main() {
   const applied = await applyMigrations(db.adapterFactory, (msg) => log.debug({ engine: msg }, 'schema engine'));
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+  const storage = createStorage(env);
   if (env.SEED_ON_EMPTY && (await isEmpty(db.prisma))) {
     log.info('empty database: seeding demo data (first start only)');
     const summary = await seed(db.prisma, storage, { log: (msg) => log.info(msg) });

@@ -1,5 +1,6 @@
 // Photo storage. The embedded default keeps files on local disk (DATA_DIR/uploads) and the server
-// serves them at /media; a bucket-backed implementation can sit behind the same interface.
+// serves them at /media; an S3-compatible bucket sits behind the same interface (s3-storage.ts), and
+// `createStorage(env)` (create-storage.ts) picks one from the configuration.
 
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,8 +18,11 @@ export interface StorageObject {
 }
 
 export interface Storage {
+  /** Stores the object whole (readers never see a partial one); overwrites an existing key. */
   put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  /** The object, or null when no object has that key. */
   get(key: string): Promise<StorageObject | null>;
+  /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
 }
 
