@@ -85,7 +85,7 @@ describe.each(backends)('photo uploads on %s', (backend) => {
   ): Promise<{ status: number; body: Body }> {
     const form = new FormData();
     if (opts.draftId !== undefined) form.append('draftId', opts.draftId);
-    form.append('file', new Blob([body], { type: opts.type ?? 'image/jpeg' }), opts.filename ?? 'photo.jpg');
+    form.append('file', new Blob([new Uint8Array(body)], { type: opts.type ?? 'image/jpeg' }), opts.filename ?? 'photo.jpg');
     const res = await fetch(`${app.url}/api/uploads`, { method: 'POST', headers, body: form });
     return { status: res.status, body: (await res.json()) as Body };
   }
