@@ -387,6 +387,16 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
       ).toBe(true);
     });
 
+    it('reads a page in three SQL statements (the viewer, the rows with their photos, the count) and the stats in two', async () => {
+      const data = (qs: string[]) => qs.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|SET|DEALLOCATE)/i.test(q.trim()));
+      db.resetQueries();
+      await gql('{ myListings { totalCount items { id title photos { url } } } }', {}, manager);
+      expect(data(db.queries)).toHaveLength(3);
+      db.resetQueries();
+      await gql(STATS, {}, manager);
+      expect(data(db.queries)).toHaveLength(2);
+    });
+
     it('computes the four numbers on the server (occupancy: inactive among published)', async () => {
       const stats = (await gql(STATS, {}, manager)).data.listingStats;
       expect(stats).toEqual({ totalListings: 11, totalViews: 50, totalInquiries: 4, occupancyRate: 12.5 });

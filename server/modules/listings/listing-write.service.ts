@@ -357,10 +357,13 @@ export async function deleteListing(
 // The manage screen: the viewer's listings (or saved ones), and their numbers
 // ---------------------------------------------------------------------------------------------------
 
-/** Listings the viewer manages: as owner or as listing agent. */
-export const managedBy = (uid: string): Prisma.PropertyWhereInput => ({
-  OR: [{ ownerId: uid }, { agent: { is: { userId: uid } } }],
-});
+/**
+ * Listings a user manages: as owner or as listing agent (`canManageListing`), by the indexed columns
+ * (`ownerId`, and `agentId` for an agent) rather than through the agent relation, so the owner's
+ * index serves the manage screen.
+ */
+export const managedBy = (uid: string, agentId: string | null): Prisma.PropertyWhereInput =>
+  agentId ? { OR: [{ ownerId: uid }, { agentId }] } : { ownerId: uid };
 
 export function parseMyListingsQuery(input: unknown): MyListingsQuery {
   const parsed = myListingsQuerySchema.safeParse(input ?? {});
@@ -376,12 +379,12 @@ const MY_SORTS: Record<MyListingsQuery['sort'], Prisma.PropertyOrderByWithRelati
 };
 
 /** The WHERE of the manage screen's list: status tab (or saved listings) and the search on title or address. */
-export function myListingsWhere(uid: string, q: MyListingsQuery): Prisma.PropertyWhereInput {
+export function myListingsWhere(uid: string, agentId: string | null, q: MyListingsQuery): Prisma.PropertyWhereInput {
   const and: Prisma.PropertyWhereInput[] = [];
   if (q.status === 'saved') {
-    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ status: 'ACTIVE' }, managedBy(uid)] });
+    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ status: 'ACTIVE' }, managedBy(uid, agentId)] });
   } else {
-    and.push(managedBy(uid));
+    and.push(managedBy(uid, agentId));
     if (q.status !== 'all') and.push({ status: q.status.toUpperCase() as Status });
   }
   if (q.search)
@@ -400,7 +403,7 @@ export async function myListingsPage<Row>(
 ) {
   const user = await requireUser(prisma, viewer);
   const q = parseMyListingsQuery(input);
-  const where = myListingsWhere(user.id, q);
+  const where = myListingsWhere(user.id, user.agent?.id ?? null, q);
   const [rows, totalCount] = await Promise.all([
     prisma.property.findMany({
       ...(query as object),
@@ -440,8 +443,7 @@ export async function listingStats(prisma: PrismaClient, viewer: Viewer | null):
            count(*) FILTER (WHERE p."status" = 'ACTIVE')::int AS active,
            count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive
     FROM "Property" p
-    LEFT JOIN "Agent" a ON a."id" = p."agentId"
-    WHERE p."ownerId" = ${user.id} OR a."userId" = ${user.id}`;
+    WHERE p."ownerId" = ${user.id} OR p."agentId" = ${user.agent?.id ?? null}::uuid`;
   const r = rows[0] ?? { total: 0, views: 0, inquiries: 0, active: 0, inactive: 0 };
   const published = r.active + r.inactive;
   return {
