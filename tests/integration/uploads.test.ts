@@ -7,9 +7,10 @@ import { pino } from 'pino';
 import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrismaClient } from '../../server/db/client.js';
 import { completeSignup } from '../../server/modules/auth/auth.service.js';
 import { errorHandler } from '../../server/http/errors.js';
-import { createLocalStorage } from '../../server/modules/uploads/storage.js';
+import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
 import { SIGN_IN_MESSAGE, uploadRoutes, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -360,5 +361,74 @@ describe.each(backends)('photo uploads on %s', (backend) => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+
+  describe('when storing fails half-way', () => {
+    let broken: TestApp;
+    let root: string;
+    const failures = { thumbnailPut: false, insert: false };
+
+    beforeAll(async () => {
+      root = path.join(app.dataDir, 'broken-store');
+      const local = createLocalStorage(root);
+      // The thumbnail's put fails on demand (after the large one was written).
+      const storage: Storage = {
+        ...local,
+        put: (key, body, type) =>
+          failures.thumbnailPut && key.endsWith('-thumb.webp')
+            ? Promise.reject(new Error('disk full'))
+            : local.put(key, body, type),
+      };
+      // The Upload row's insert fails on demand (after both objects were written).
+      const prisma = new Proxy(db.prisma, {
+        get(target, prop, receiver) {
+          if (prop !== '$transaction') return Reflect.get(target, prop, receiver) as unknown;
+          return (fn: (tx: PrismaClient) => Promise<unknown>, opts: unknown) =>
+            target.$transaction(
+              (tx) =>
+                fn(
+                  new Proxy(tx as PrismaClient, {
+                    get(t, p, r) {
+                      if (p !== 'upload' || !failures.insert) return Reflect.get(t, p, r) as unknown;
+                      return {
+                        count: t.upload.count.bind(t.upload),
+                        findFirst: t.upload.findFirst.bind(t.upload),
+                        create: () => Promise.reject(new Error('insert failed')),
+                      };
+                    },
+                  }),
+                ),
+              opts as never,
+            );
+        },
+      }) as PrismaClient;
+      broken = await startTestApp(db, { storage, prisma });
+    });
+    afterAll(async () => {
+      await broken?.stop();
+    });
+
+    it('removes what it wrote when the second object or the row cannot be stored', async () => {
+      const { uid, headers } = await account();
+      const send = async () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+        const res = await fetch(`${broken.url}/api/uploads`, { method: 'POST', headers, body: form });
+        return { status: res.status, body: (await res.json()) as Body };
+      };
+      failures.thumbnailPut = true;
+      expect(await send()).toEqual({ status: 500, body: { error: 'Internal server error' } });
+      failures.thumbnailPut = false;
+      failures.insert = true;
+      expect(await send()).toEqual({ status: 500, body: { error: 'Internal server error' } });
+      failures.insert = false;
+      expect(await filesUnder(root)).toEqual([]);
+      expect(await db.prisma.upload.count({ where: { ownerId: uid } })).toBe(0);
+      expect(await filesUnder(uploadTempDir(broken.dataDir))).toEqual([]);
+
+      // And with nothing failing, the same app stores it.
+      expect((await send()).status).toBe(201);
+      expect(await filesUnder(root)).toHaveLength(2);
+    });
   });
 });

@@ -15,12 +15,13 @@ export interface S3StorageOptions {
   publicUrl?: string;
 }
 
-/** An S3 "no such object" answer, whichever way the store spells it. */
+/**
+ * An S3 "no such object" answer, whichever way the store spells it. A missing bucket is a
+ * misconfiguration, not a missing photo: it stays an error (a 500 at /media, logged).
+ */
 function isMissing(err: unknown): boolean {
-  if (err instanceof S3ServiceException) {
-    return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
-  }
-  return false;
+  if (!(err instanceof S3ServiceException) || err.name === 'NoSuchBucket') return false;
+  return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
 }
 
 /**
