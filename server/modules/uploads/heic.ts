@@ -52,7 +52,7 @@ export class HeicDecoderPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
 
-  constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
+  constructor(readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
 
   /** Decodes the first image of a HEIC/HEIF file into RGBA pixels. */
   decode(file: string, maxPixels: number): Promise<DecodedPixels> {
