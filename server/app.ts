@@ -20,6 +20,7 @@ import type { IdentityDeps } from './modules/auth/viewer.js';
 import { configureGeocoder } from './modules/listings/geocoder.js';
 import { pruneListingViews } from './modules/listings/listing-views.js';
 import { mediaRoutes } from './modules/uploads/media.rest.js';
+import { pruneOrphanUploads } from './modules/uploads/prune.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { mountRestRoutes } from './rest.js';
 
@@ -121,9 +122,11 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
 
-  // Visits older than the view window no longer block anything: forget them now and then.
+  // Visits older than the view window no longer block anything, and photos uploaded a week ago for a
+  // listing never saved are not coming back: forget them now and then.
   const pruning = setInterval(() => {
     pruneListingViews(prisma).catch((err: unknown) => log.warn({ err }, 'pruning listing views failed'));
+    pruneOrphanUploads(prisma, storage).catch((err: unknown) => log.warn({ err }, 'pruning orphan uploads failed'));
   }, 10 * 60_000);
   pruning.unref();
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneOrphanUploads } from '../../server/modules/uploads/prune.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -413,6 +414,25 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
       expect((await rest('GET', '/api/me/listings?status=pending', manager)).body.items).toHaveLength(3);
       expect((await rest('GET', '/api/me/listings', null)).status).toBe(401);
     });
+  });
+
+  it('prunes uploads a week old that no listing shows, with their files; attached ones stay', async () => {
+    const [orphanUrl] = await uploaded(stranger, 1);
+    const shown = await published(stranger, { title: 'Shown photo' });
+    const attached = await db.prisma.propertyPhoto.findFirstOrThrow({ where: { propertyId: shown.id } });
+    const orphan = await db.prisma.upload.findUniqueOrThrow({ where: { url: orphanUrl } });
+    const eightDaysLater = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    const removed = await pruneOrphanUploads(db.prisma, app.storage, eightDaysLater);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await db.prisma.upload.findUnique({ where: { url: orphanUrl } })).toBeNull();
+    expect(await app.storage.get(orphan.storageKey)).toBeNull();
+    expect(await app.storage.get(orphan.thumbnailKey)).toBeNull();
+    expect(await db.prisma.upload.findUnique({ where: { storageKey: attached.storageKey! } })).not.toBeNull();
+    expect(await app.storage.get(attached.storageKey!)).not.toBeNull();
+    // A recent orphan stays.
+    const [fresh] = await uploaded(stranger, 1);
+    await pruneOrphanUploads(db.prisma, app.storage);
+    expect(await db.prisma.upload.findUnique({ where: { url: fresh } })).not.toBeNull();
   });
 
   it('accepts the documented REST bodies: labels, nested pricing and policies, location or null, images', async () => {
