@@ -3,7 +3,7 @@
 // Identity: every entity type keeps Apollo's default key, `__typename` + `id`, so an object fetched by
 // any query or returned by any mutation updates the same normalized record. Connection, edge and
 // page-info objects carry no id and stay embedded in their parent field.
-import type { ApolloCache, TypePolicies } from '@apollo/client';
+import type { ApolloCache, Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 
 export const typePolicies: TypePolicies = {
@@ -29,4 +29,44 @@ export const typePolicies: TypePolicies = {
 export function evictSavedProperties(cache: ApolloCache): void {
   cache.evict({ id: 'ROOT_QUERY', fieldName: 'savedProperties' });
   cache.gc();
+}
+
+/** The arguments a cached `myListings` page was stored under (its store key holds them as JSON). */
+function myListingsArgs(storeFieldName: string): { status?: string } {
+  const start = storeFieldName.indexOf('{');
+  const end = storeFieldName.lastIndexOf('}');
+  if (start < 0 || end < start) return {};
+  try {
+    return JSON.parse(storeFieldName.slice(start, end + 1)) as { status?: string };
+  } catch {
+    return {};
+  }
+}
+
+interface CachedMyListingsPage {
+  items: readonly Reference[];
+  totalCount: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/**
+ * Takes a listing out of the cached pages of the manage screen's list (`myListings`) whose status
+ * argument `drop` accepts, and counts it out of their totals. Pages stay as they are otherwise: the
+ * list is not fetched again (the manage screen reads from the network when its filters change).
+ */
+export function removeFromMyListings(cache: ApolloCache, id: string, drop: (status: string) => boolean = () => true): void {
+  cache.modify({
+    id: 'ROOT_QUERY',
+    fields: {
+      myListings(existing, { readField, storeFieldName }) {
+        const page = existing as CachedMyListingsPage;
+        if (!page?.items || !drop(myListingsArgs(storeFieldName).status ?? 'ALL')) return existing;
+        const items = page.items.filter((ref) => readField('id', ref) !== id);
+        if (items.length === page.items.length) return existing;
+        const totalCount = Math.max(0, page.totalCount - 1);
+        return { ...page, items, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / page.pageSize)) };
+      },
+    },
+  });
 }

@@ -27,6 +27,7 @@ export const PropertyCardFragment = graphql(`
     bathrooms
     listingType
     availableDate
+    noFee
     viewerCanManage
     isSaved
     photos {
@@ -146,8 +147,15 @@ export function PropertyCard({ property, headingLevel = 2 }: PropertyCardProps) 
         <p className="truncate text-sm text-gray-600">
           {neighborhood}, {boroughLabels[borough]}
         </p>
-        <p className="text-sm text-gray-700">
-          {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-700">
+          <span>
+            {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
+          </span>
+          {property.noFee ? (
+            <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+              No fee
+            </span>
+          ) : null}
         </p>
         {agent ? (
           <div className="mt-2 flex min-w-0 items-center justify-between gap-2">

@@ -36,6 +36,12 @@ export const PropertyDetailsFragment = graphql(`
     applicationFee
     brokerFee
     brokerFeePayer
+    noFee
+    otherFees {
+      label
+      amount
+      frequency
+    }
     totalMoveInCost
     utilitiesIncluded
     amenities
@@ -94,8 +100,8 @@ export function Section({ title, children }: { title: string; children: ReactNod
 function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
     <dl className="divide-y divide-gray-100">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+      {rows.map(([label, value], index) => (
+        <div key={`${index}-${label}`} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
           <dt className="text-gray-600">{label}</dt>
           <dd className="text-right font-medium text-gray-900">{value}</dd>
         </div>
@@ -118,12 +124,22 @@ function CheckList({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
+/** 'No fee': the tenant pays no broker fee (NYC FARE Act). */
+export function NoFeeBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+      No fee
+    </span>
+  );
+}
+
 /** The four tiles under the photos: Monthly Rent, Beds, Baths, Lease Term. */
 export function KeyFacts({ property }: { property: Details }) {
-  const tiles: { label: string; value: string; icon: ReactNode }[] = [
+  const tiles: { label: string; value: string; icon: ReactNode; noFee?: boolean }[] = [
     {
       label: property.listingType === 'FOR_SALE' ? 'Asking Price' : 'Monthly Rent',
       value: formatPrice(property.price),
+      noFee: property.noFee,
       icon: <DollarSign aria-hidden="true" className="size-5" />,
     },
     {
@@ -146,7 +162,10 @@ export function KeyFacts({ property }: { property: Details }) {
             <span className="text-brand-700">{tile.icon}</span>
             {tile.label}
           </dt>
-          <dd className="mt-1 text-lg font-semibold text-gray-900">{tile.value}</dd>
+          <dd className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-lg font-semibold text-gray-900">
+            {tile.value}
+            {tile.noFee ? <NoFeeBadge /> : null}
+          </dd>
         </div>
       ))}
     </dl>
@@ -160,11 +179,21 @@ function brokerFeeText(property: Details): string {
   return labelOf(brokerFeePayerLabels, property.brokerFeePayer);
 }
 
+/** Every other fee the tenant pays (FARE Act disclosure): its label, amount and 'one-time' or 'per month'. */
+function otherFeeRows(property: Details): [string, ReactNode][] {
+  if (property.otherFees.length === 0) return [['Other fees', 'None']];
+  return property.otherFees.map((fee) => [
+    fee.label,
+    `${formatPrice(fee.amount)} ${fee.frequency === 'MONTHLY' ? 'per month' : 'one-time'}`,
+  ]);
+}
+
 export function PricingTerms({ property }: { property: Details }) {
   const rows: [string, ReactNode][] = [
     ['Security Deposit', money(property.securityDeposit)],
     ['Application Fee', money(property.applicationFee)],
     ['Broker Fee', brokerFeeText(property)],
+    ...otherFeeRows(property),
     ['Available Date', formatDate(property.availableDate, 'long')],
     [
       'Utilities Included',

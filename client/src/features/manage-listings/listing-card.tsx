@@ -1,0 +1,309 @@
+import { formatCount, formatPrice, pluralize } from '@common/format';
+import { listingStatusLabels } from '@common/options';
+import {
+  BedDouble,
+  Copy,
+  Eye,
+  Home,
+  Images,
+  MessageSquare,
+  MoreVertical,
+  Pencil,
+  Power,
+  PowerOff,
+  Ruler,
+  Star,
+  Trash2,
+} from 'lucide-react';
+import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { bathsLabel, bedsLabel, formatRating } from '@/features/listings/format';
+import { graphql } from '@/gql';
+import type { ManageListingCard_PropertyFragment } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from './manage-state';
+
+export const ManageListingCardFragment = graphql(`
+  fragment ManageListingCard_property on Property {
+    id
+    slug
+    title
+    price
+    address
+    unit
+    bedrooms
+    bathrooms
+    sqft
+    views
+    inquiriesCount
+    status
+    createdAt
+    noFee
+    viewerCanManage
+    photos {
+      id
+      url
+      thumbnailUrl
+    }
+    agent {
+      id
+      rating
+      reviewCount
+    }
+  }
+`);
+
+export type ManageListing = ManageListingCard_PropertyFragment;
+
+const statusBadgeClasses: Record<ManageListing['status'], string> = {
+  ACTIVE: 'bg-green-100 text-green-800 ring-green-200',
+  INACTIVE: 'bg-gray-100 text-gray-800 ring-gray-300',
+  DRAFT: 'bg-amber-100 text-amber-900 ring-amber-200',
+};
+
+/** The first photo, or a neutral placeholder when there is none or it fails to load. */
+function CardPhoto({ listing }: { listing: ManageListing }) {
+  const photo = listing.photos[0];
+  const [failed, setFailed] = useState<string | null>(null);
+  const broken = !photo || failed === photo.thumbnailUrl;
+  return (
+    <div className="relative aspect-[4/3] overflow-hidden bg-gray-100">
+      {broken ? (
+        <div data-testid="photo-placeholder" className="flex size-full flex-col items-center justify-center gap-1 text-gray-600">
+          <Home aria-hidden="true" className="size-10" />
+          <span className="text-xs font-medium">{photo ? 'Photo unavailable' : 'No photos'}</span>
+        </div>
+      ) : (
+        <img
+          src={photo.thumbnailUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+          onError={() => setFailed(photo.thumbnailUrl)}
+        />
+      )}
+      <span
+        className={cn(
+          'absolute top-2 left-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+          statusBadgeClasses[listing.status],
+        )}
+      >
+        <span className="sr-only">Status: </span>
+        {listingStatusLabels[listing.status]}
+      </span>
+      {listing.photos.length > 1 ? (
+        <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
+          <Images aria-hidden="true" className="size-3.5" />
+          {listing.photos.length}
+          <span className="sr-only"> photos</span>
+        </span>
+      ) : null}
+      {listing.noFee ? (
+        <span className="absolute bottom-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-green-800 shadow">
+          No fee
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export interface ListingCardActions {
+  onSetStatus: (listing: ManageListing, status: 'ACTIVE' | 'INACTIVE') => void;
+  onDuplicate: (listing: ManageListing) => void;
+  /** Deletes after the confirmation; resolves once the answer is in. */
+  onDelete: (listing: ManageListing) => void;
+}
+
+const itemClasses =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none select-none ' +
+  'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+
+function ListingMenu({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const isActive = listing.status === 'ACTIVE';
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          ref={triggerRef}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-9 px-0' })}
+          aria-label={`More actions for ${listing.title}`}
+        >
+          <MoreVertical aria-hidden="true" className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={8}
+            className="menu-content z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Item
+              className={itemClasses}
+              onSelect={() => actions.onSetStatus(listing, isActive ? 'INACTIVE' : 'ACTIVE')}
+            >
+              {isActive ? (
+                <PowerOff aria-hidden="true" className="size-4 text-gray-500" />
+              ) : (
+                <Power aria-hidden="true" className="size-4 text-gray-500" />
+              )}
+              {isActive ? 'Deactivate' : 'Activate'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClasses} onSelect={() => actions.onDuplicate(listing)}>
+              <Copy aria-hidden="true" className="size-4 text-gray-500" />
+              Duplicate
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+            <DropdownMenu.Item
+              className={cn(itemClasses, 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800')}
+              onSelect={() => setConfirmOpen(true)}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl outline-none"
+            onCloseAutoFocus={(event) => {
+              // Back to the menu button when the listing stays; after a delete the card is gone.
+              if (triggerRef.current?.isConnected) {
+                event.preventDefault();
+                triggerRef.current.focus();
+              }
+            }}
+          >
+            <AlertDialog.Title className="text-lg font-semibold text-gray-900">Delete this listing?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-gray-700">
+              “{listing.title}” will be deleted permanently, with its photos. This cannot be undone.
+            </AlertDialog.Description>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action className={buttonClasses({ variant: 'destructive' })} onClick={() => actions.onDelete(listing)}>
+                Delete
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-1.5">
+      <span className="text-gray-500">{icon}</span>
+      {children}
+    </li>
+  );
+}
+
+/** A listing on the manage screen (SPEC part 2): its facts, numbers, View, Edit and the actions menu. */
+export function ManageListingCard({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
+  const agent = listing.agent;
+  return (
+    <article
+      data-listing-id={listing.id}
+      aria-labelledby={`listing-${listing.id}-title`}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
+      <CardPhoto listing={listing} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 id={`listing-${listing.id}-title`} className="line-clamp-2 text-base font-semibold text-gray-900">
+          {listing.title}
+        </h3>
+        <p className="text-lg font-semibold text-gray-900">
+          {formatPrice(listing.price)}
+          <span className="text-sm font-normal text-gray-600"> per month</span>
+        </p>
+        <p className="truncate text-sm text-gray-700">
+          {listing.address}
+          {listing.unit ? `, ${listing.unit}` : ''}
+        </p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
+          <Fact icon={<BedDouble aria-hidden="true" className="size-4" />}>
+            {bedsLabel(listing.bedrooms)} · {bathsLabel(listing.bathrooms)}
+          </Fact>
+          {listing.sqft ? (
+            <Fact icon={<Ruler aria-hidden="true" className="size-4" />}>{formatCount(listing.sqft)} sq ft</Fact>
+          ) : null}
+        </ul>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
+          <Fact icon={<Eye aria-hidden="true" className="size-4" />}>{pluralize(listing.views, 'view')}</Fact>
+          <Fact icon={<MessageSquare aria-hidden="true" className="size-4" />}>
+            {pluralize(listing.inquiriesCount, 'inquiry', 'inquiries')}
+          </Fact>
+          {agent && agent.reviewCount > 0 ? (
+            <Fact icon={<Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />}>
+              <span>
+                <span className="sr-only">Agent rating </span>
+                {formatRating(agent.rating)}{' '}
+                <span className="text-gray-600">
+                  ({agent.reviewCount}
+                  <span className="sr-only"> {agent.reviewCount === 1 ? 'review' : 'reviews'}</span>)
+                </span>
+              </span>
+            </Fact>
+          ) : null}
+        </ul>
+        <p className="text-xs text-gray-600">
+          Created <time dateTime={listing.createdAt}>{formatRelativeTime(listing.createdAt)}</time>
+        </p>
+        <div className="mt-auto flex items-center gap-2 pt-3">
+          <Link
+            to={`/properties/${encodeURIComponent(listing.id)}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            View<span className="sr-only"> {listing.title}</span>
+          </Link>
+          {listing.viewerCanManage ? (
+            <>
+              <Link
+                to={`/create-listing?propertyId=${encodeURIComponent(listing.id)}`}
+                className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit<span className="sr-only"> {listing.title}</span>
+              </Link>
+              <ListingMenu listing={listing} actions={actions} />
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A placeholder card while the list loads. */
+export function ManageListingCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-1/2" />
+        <div className="mt-3 flex gap-2">
+          <Skeleton className="h-8 flex-1" />
+          <Skeleton className="h-8 flex-1" />
+          <Skeleton className="h-8 w-9" />
+        </div>
+      </div>
+    </div>
+  );
+}

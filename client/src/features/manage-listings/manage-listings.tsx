@@ -1,0 +1,341 @@
+import { useQuery } from '@apollo/client/react';
+import { MY_LISTINGS_PAGE_SIZE } from '@common/listing';
+import { AlertCircle, ChevronLeft, ChevronRight, Plus, Search, SearchX, Building2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select';
+import { inputClasses } from '@/components/ui/text-field';
+import { graphql } from '@/gql';
+import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { ManageListingCard, ManageListingCardSkeleton } from './listing-card';
+import {
+  parseManageParams,
+  PLACEHOLDER_CARDS,
+  SEARCH_DEBOUNCE_MS,
+  sortOptions,
+  statusTabs,
+  toManageParams,
+  toSortEnum,
+  toStatusEnum,
+  updateManageState,
+  type ManageState,
+  type ManageStatus,
+} from './manage-state';
+import { StatsCards } from './stats-cards';
+import { useListingActions } from './use-listing-actions';
+
+const MyListingsDocument = graphql(`
+  query MyListings($status: MyListingsStatus, $search: String, $sort: MyListingsSort, $page: Int, $pageSize: Int) {
+    myListings(status: $status, search: $search, sort: $sort, page: $page, pageSize: $pageSize) {
+      totalCount
+      page
+      pageSize
+      pageCount
+      items {
+        id
+        ...ManageListingCard_property
+      }
+    }
+  }
+`);
+
+const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The page numbers to show: all of them when few, else the first, the last and the current one's neighbours. */
+function pageNumbers(current: number, count: number): (number | 'gap')[] {
+  if (count <= 7) return Array.from({ length: count }, (_, i) => i + 1);
+  const shown = new Set([1, count, current - 1, current, current + 1].filter((n) => n >= 1 && n <= count));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  sorted.forEach((n, i) => {
+    if (i > 0 && n - (sorted[i - 1] as number) > 1) out.push('gap');
+    out.push(n);
+  });
+  return out;
+}
+
+function Pagination({ state, pageCount }: { state: ManageState; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (page: number) => `?${toManageParams({ ...state, page }).toString()}`;
+  const linkClasses = buttonClasses({ variant: 'outline', size: 'sm' });
+  const disabledClasses = buttonClasses({ variant: 'outline', size: 'sm', className: 'pointer-events-none opacity-50' });
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {state.page > 1 ? (
+        <Link to={href(state.page - 1)} preventScrollReset className={linkClasses}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Previous
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabledClasses}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Previous
+        </span>
+      )}
+      {pageNumbers(state.page, pageCount).map((n, i) =>
+        n === 'gap' ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-gray-500">
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={href(n)}
+            preventScrollReset
+            aria-current={n === state.page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            className={buttonClasses({
+              variant: n === state.page ? 'primary' : 'outline',
+              size: 'sm',
+              className: 'min-w-9 px-2',
+            })}
+          >
+            {n}
+          </Link>
+        ),
+      )}
+      {state.page < pageCount ? (
+        <Link to={href(state.page + 1)} preventScrollReset className={linkClasses}>
+          Next
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabledClasses}>
+          Next
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: () => void }) {
+  if (search) {
+    return (
+      <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
+        <SearchX aria-hidden="true" className="size-8 text-gray-400" />
+        <h3 className="text-lg font-semibold text-gray-900">No listings found</h3>
+        <p className="text-sm text-gray-600">No listings match "{search}". Try adjusting your search.</p>
+        <Button variant="outline" onClick={onClearSearch}>
+          Clear search
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
+      <Building2 aria-hidden="true" className="size-8 text-gray-400" />
+      <h3 className="text-lg font-semibold text-gray-900">No listings yet</h3>
+      <p className="text-sm text-gray-600">Get started by creating your first property listing.</p>
+      <Link to="/create-listing" className={buttonClasses()}>
+        <Plus aria-hidden="true" className="size-4" />
+        Create Your First Listing
+      </Link>
+    </div>
+  );
+}
+
+/** The search box: typing waits SEARCH_DEBOUNCE_MS before the URL (and the list) follows; Enter applies at once. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const settle = useEffectEvent((typed: string) => {
+    if (typed.trim() !== value.trim()) onSearch(typed.trim());
+  });
+
+  // The typed text, once it has settled, becomes the URL's search.
+  useEffect(() => settle(debounced), [debounced]);
+
+  // The URL's search changed by other means (back button, 'Clear search'): the box follows.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (text.trim() !== value.trim()) setText(value);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (text.trim() !== value.trim()) onSearch(text.trim());
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="relative min-w-0 flex-1">
+      <label htmlFor="manage-listings-search" className="sr-only">
+        Search your listings
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+      <input
+        id="manage-listings-search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search your listings..."
+        maxLength={120}
+        autoComplete="off"
+        className={cn(inputClasses, 'pl-9')}
+      />
+    </form>
+  );
+}
+
+/** The manage screen's body for a signed-in user (SPEC part 2): stats, search, tabs, sort, the cards and paging. */
+export function ManageListings() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseManageParams(params), [params]);
+  const listTop = useRef<HTMLHeadingElement>(null);
+
+  const setState = useCallback(
+    (next: ManageState, replace = false) => setParams(toManageParams(next), { replace, preventScrollReset: true }),
+    [setParams],
+  );
+  const change = (patch: Partial<ManageState>, replace = false) => setState(updateManageState(state, patch), replace);
+
+  const { data, loading, error, refetch } = useQuery(MyListingsDocument, {
+    variables: {
+      status: toStatusEnum(state.status),
+      search: state.search || null,
+      sort: toSortEnum(state.sort),
+      page: state.page,
+      pageSize: MY_LISTINGS_PAGE_SIZE,
+    },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+  });
+  const page = data?.myListings;
+
+  const actions = useListingActions();
+
+  // A page past the end (an old link, or the last card of the last page deleted): the last page.
+  useEffect(() => {
+    if (page && page.items.length === 0 && page.totalCount > 0 && state.page > page.pageCount) {
+      setState({ ...state, page: page.pageCount }, true);
+    }
+  }, [page, state, setState]);
+
+  // A new page starts at the top of the list.
+  const shownPage = useRef(state.page);
+  useEffect(() => {
+    if (shownPage.current === state.page) return;
+    shownPage.current = state.page;
+    listTop.current?.scrollIntoView({ block: 'start' });
+  }, [state.page]);
+
+  let body;
+  if (page) {
+    const first = (page.page - 1) * page.pageSize + 1;
+    const last = first + page.items.length - 1;
+    body =
+      page.items.length === 0 ? (
+        <EmptyState search={state.search} onClearSearch={() => change({ search: '' })} />
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+            Showing {first}–{last} of {page.totalCount} {page.totalCount === 1 ? 'listing' : 'listings'}
+          </p>
+          <ul className={cn('mt-3', gridClasses)}>
+            {page.items.map((listing) => (
+              <li key={listing.id}>
+                <ManageListingCard listing={listing} actions={actions} />
+              </li>
+            ))}
+          </ul>
+          <Pagination state={state} pageCount={page.pageCount} />
+        </>
+      );
+  } else if (error && !loading) {
+    body = (
+      <div
+        role="alert"
+        className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+      >
+        <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
+        <h3 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h3>
+        <p className="text-sm text-gray-700">Your listings could not be loaded. Please try again.</p>
+        <Button onClick={() => refetch().catch(() => undefined)}>Retry</Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div role="status" className="mt-4">
+        <span className="sr-only">Loading listings…</span>
+        <ul className={cn('mt-7', gridClasses)} aria-hidden="true" data-testid="listing-placeholders">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            <li key={index}>
+              <ManageListingCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <section aria-labelledby="listing-stats-heading" className="mt-6">
+        <h2 id="listing-stats-heading" className="sr-only">
+          Listing stats
+        </h2>
+        <StatsCards />
+      </section>
+
+      <section aria-labelledby="your-listings-heading" className="mt-8">
+        <h2 id="your-listings-heading" ref={listTop} tabIndex={-1} className="sr-only">
+          Your listings
+        </h2>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SearchBox value={state.search} onSearch={(search) => change({ search }, true)} />
+          <SelectField
+            label="Sort by"
+            value={state.sort}
+            options={sortOptions}
+            onValueChange={(sort) => change({ sort })}
+            className="sm:w-64"
+          />
+        </div>
+        <Tabs.Root
+          value={state.status}
+          onValueChange={(status) => change({ status: status as ManageStatus })}
+          activationMode="manual"
+          className="mt-4"
+        >
+          <Tabs.List
+            aria-label="Filter listings by status"
+            className="flex w-full gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 sm:w-fit"
+          >
+            {statusTabs.map((tab) => (
+              <Tabs.Trigger
+                key={tab.value}
+                value={tab.value}
+                className={cn(
+                  'flex-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-gray-700 sm:flex-none sm:px-4',
+                  'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  'data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm',
+                )}
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {statusTabs.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} className="outline-none">
+              {tab.value === state.status ? body : null}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </section>
+    </>
+  );
+}
+
+/** The 'Add New Listing' link of the header. */
+export function AddListingLink() {
+  return (
+    <Link to="/create-listing" className={buttonClasses()}>
+      <Plus aria-hidden="true" className="size-4" />
+      Add New Listing
+    </Link>
+  );
+}

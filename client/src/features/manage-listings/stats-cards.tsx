@@ -1,0 +1,74 @@
+import { useQuery } from '@apollo/client/react';
+import { formatCount } from '@common/format';
+import { AlertCircle, Building2, Eye, MessageSquare, Percent } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { graphql } from '@/gql';
+
+export const ListingStatsDocument = graphql(`
+  query ListingStats {
+    listingStats {
+      totalListings
+      totalViews
+      totalInquiries
+      occupancyRate
+    }
+  }
+`);
+
+function StatCard({ label, icon, value }: { label: string; icon: ReactNode; value: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
+        {label}
+        <span className="text-brand-700">{icon}</span>
+      </dt>
+      <dd className="mt-2 text-2xl font-semibold text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
+/** The four numbers of the manage screen (SPEC part 2): Total Listings, Total Views, Inquiries, Occupancy Rate. */
+export function StatsCards() {
+  const { data, loading, error, refetch } = useQuery(ListingStatsDocument, { fetchPolicy: 'cache-and-network' });
+  const stats = data?.listingStats;
+
+  if (!stats && error && !loading) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+        <AlertCircle aria-hidden="true" className="size-5 text-red-600" />
+        <p className="text-sm font-medium text-gray-900">Failed to fetch stats</p>
+        <Button variant="outline" size="sm" className="ml-auto" onClick={() => refetch().catch(() => undefined)}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const value = (text: string) => (stats ? text : <Skeleton className="h-8 w-16" />);
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={!stats}>
+      <StatCard
+        label="Total Listings"
+        icon={<Building2 aria-hidden="true" className="size-5" />}
+        value={value(formatCount(stats?.totalListings ?? 0))}
+      />
+      <StatCard
+        label="Total Views"
+        icon={<Eye aria-hidden="true" className="size-5" />}
+        value={value(formatCount(stats?.totalViews ?? 0))}
+      />
+      <StatCard
+        label="Inquiries"
+        icon={<MessageSquare aria-hidden="true" className="size-5" />}
+        value={value(formatCount(stats?.totalInquiries ?? 0))}
+      />
+      <StatCard
+        label="Occupancy Rate"
+        icon={<Percent aria-hidden="true" className="size-5" />}
+        value={value(`${formatCount(stats?.occupancyRate ?? 0)}%`)}
+      />
+    </dl>
+  );
+}

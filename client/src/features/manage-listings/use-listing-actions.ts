@@ -1,0 +1,137 @@
+// The manage screen's actions (SPEC parts 2, 4 and 8): status changes and deletes answer at once
+// (optimistic response) and update the cached list from the mutation's answer, without fetching the
+// list again; the stats are read again after each change.
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { graphql } from '@/gql';
+import { removeFromMyListings } from '@/lib/apollo/type-policies';
+import type { ManageListing, ListingCardActions } from './listing-card';
+import { ListingStatsDocument } from './stats-cards';
+
+const SetListingStatusMutation = graphql(`
+  mutation SetListingStatus($id: ID!, $status: ListingStatus!) {
+    setListingStatus(id: $id, status: $status) {
+      __typename
+      id
+      status
+    }
+  }
+`);
+
+const DuplicateListingMutation = graphql(`
+  mutation DuplicateListing($id: ID!) {
+    duplicateListing(id: $id) {
+      id
+      title
+    }
+  }
+`);
+
+const DeleteListingMutation = graphql(`
+  mutation DeleteListing($id: ID!) {
+    deleteListing(id: $id) {
+      __typename
+      id
+    }
+  }
+`);
+
+/** The server's own words for a refusal it explains (BAD_USER_INPUT, FORBIDDEN), else null. */
+export function explainedRefusal(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const first = error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT' || e.extensions?.code === 'FORBIDDEN');
+  return first?.message ?? null;
+}
+
+const FILTERED_STATUSES = new Set(['ACTIVE', 'INACTIVE', 'DRAFT']);
+
+export function useListingActions(options: { onDuplicated?: () => void } = {}): ListingCardActions {
+  const { onDuplicated } = options;
+  const [setStatus] = useMutation(SetListingStatusMutation);
+  const [duplicate] = useMutation(DuplicateListingMutation);
+  const [remove] = useMutation(DeleteListingMutation);
+
+  const onSetStatus = useCallback(
+    (listing: ManageListing, status: 'ACTIVE' | 'INACTIVE') => {
+      setStatus({
+        variables: { id: listing.id, status },
+        optimisticResponse: { setListingStatus: { __typename: 'Property', id: listing.id, status } },
+        // A listing whose status no longer matches a status tab leaves that tab's cached pages.
+        update(cache, { data }) {
+          const next = data?.setListingStatus?.status;
+          if (!next) return;
+          removeFromMyListings(cache, listing.id, (tab) => FILTERED_STATUSES.has(tab) && tab !== next);
+        },
+        refetchQueries: [ListingStatsDocument],
+      }).then(
+        () =>
+          toast({
+            title: 'Status Updated',
+            description: status === 'INACTIVE' ? 'Listing deactivated successfully' : 'Listing reactivated successfully',
+          }),
+        (error: unknown) => {
+          console.warn('Status change failed', error);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: explainedRefusal(error) ?? 'Could not change listing status. Please try again.',
+          });
+        },
+      );
+    },
+    [setStatus],
+  );
+
+  const onDuplicate = useCallback(
+    (listing: ManageListing) => {
+      duplicate({ variables: { id: listing.id }, refetchQueries: ['MyListings', ListingStatsDocument] }).then(
+        ({ data }) => {
+          onDuplicated?.();
+          toast({
+            title: 'Listing Duplicated',
+            description: `“${data?.duplicateListing.title ?? `${listing.title} (copy)`}” was saved as a draft.`,
+          });
+        },
+        (error: unknown) => {
+          console.warn('Duplicate failed', error);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: explainedRefusal(error) ?? 'Could not duplicate the listing. Please try again.',
+          });
+        },
+      );
+    },
+    [duplicate, onDuplicated],
+  );
+
+  const onDelete = useCallback(
+    (listing: ManageListing) => {
+      remove({
+        variables: { id: listing.id },
+        optimisticResponse: { deleteListing: { __typename: 'DeletedListing', id: listing.id } },
+        update(cache, { data }) {
+          const id = data?.deleteListing?.id;
+          if (!id) return;
+          removeFromMyListings(cache, id);
+        },
+        refetchQueries: [ListingStatsDocument],
+      }).then(
+        () => toast({ title: 'Listing Deleted', description: `“${listing.title}” was deleted.` }),
+        (error: unknown) => {
+          console.warn('Failed to delete listing', error);
+          toast({
+            variant: 'destructive',
+            title: 'Failed to delete listing',
+            description: explainedRefusal(error) ?? 'Please try again.',
+          });
+        },
+      );
+    },
+    [remove],
+  );
+
+  return { onSetStatus, onDuplicate, onDelete };
+}
