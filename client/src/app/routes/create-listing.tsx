@@ -1,12 +1,175 @@
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/use-auth';
+import { newListingValues, valuesFromListing } from '@/features/listing-form/form-model';
+import { ListingForm } from '@/features/listing-form/listing-form';
+import { startDraftSession } from '@/features/listing-form/local-draft';
+import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-export default function CreateListingScreen() {
-  useDocumentTitle('Create a Listing');
+const EditListingQuery = graphql(`
+  query EditListing($id: ID!) {
+    property(id: $id) {
+      id
+      status
+      viewerCanManage
+      title
+      description
+      address
+      unit
+      borough
+      neighborhood
+      postalCode
+      location {
+        lat
+        lng
+      }
+      locationPlaceId
+      propertyType
+      listingType
+      bedrooms
+      bathrooms
+      sqft
+      price
+      availableDate
+      leaseTerm
+      securityDeposit
+      applicationFee
+      brokerFee
+      brokerFeePayer
+      otherFees {
+        label
+        amount
+        frequency
+      }
+      utilitiesIncluded
+      petPolicy
+      petFee
+      petDeposit
+      petTypesAllowed
+      smokingPolicy
+      parking
+      parkingFee
+      laundry
+      buildingAmenities
+      amenities
+      unitFeatures
+      flooringType
+      appliancesIncluded
+      hvac
+      photos {
+        id
+        url
+        thumbnailUrl
+        placeholder
+      }
+      virtualTourUrl
+      openHouses {
+        id
+        startsAt
+        endsAt
+        note
+      }
+    }
+  }
+`);
+
+function Loading({ label }: { label: string }) {
   return (
-    <PageContainer>
-      <PageHeader title="Create a Listing" />
+    <div className="flex justify-center py-24">
+      <Spinner className="size-8" label={label} />
+    </div>
+  );
+}
+
+function Problem({ title, children }: { title: string; children: string }) {
+  return (
+    <div role="alert" className="mt-8 rounded-xl border border-gray-200 bg-white px-6 py-10 text-center shadow-sm">
+      <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+      <p className="mt-2 text-sm text-gray-700">{children}</p>
+      <Link to="/me/listings" className={buttonClasses({ variant: 'outline', className: 'mt-5' })}>
+        Manage Listings
+      </Link>
+    </div>
+  );
+}
+
+function EditListing({ propertyId, draftId, initialStep }: { propertyId: string; draftId: string; initialStep: string | null }) {
+  const { user } = useAuth();
+  const { data, loading, error } = useQuery(EditListingQuery, { variables: { id: propertyId }, fetchPolicy: 'network-only' });
+  if (loading && !data) return <Loading label="Loading the listing…" />;
+  if (error) {
+    console.warn('Failed to fetch property', error);
+    return (
+      <>
+        <PageHeader title="Edit Listing" />
+        <Problem title="Failed to fetch property">Please check your connection and try again.</Problem>
+      </>
+    );
+  }
+  const property = data?.property;
+  if (!property) {
+    return (
+      <>
+        <PageHeader title="Edit Listing" />
+        <Problem title="Property not found.">The listing may have been deleted.</Problem>
+      </>
+    );
+  }
+  if (user && !property.viewerCanManage) {
+    return (
+      <>
+        <PageHeader title="Edit Listing" />
+        <Problem title="You cannot edit this listing">Only the listing&apos;s owner or agent can edit it.</Problem>
+      </>
+    );
+  }
+  return (
+    <ListingForm
+      key={user?.uid ?? 'signed-out'}
+      propertyId={property.id}
+      base={valuesFromListing(property)}
+      basePhotos={property.photos.map((p) => ({ url: p.url, thumbnailUrl: p.thumbnailUrl, placeholder: p.placeholder ?? null }))}
+      user={user}
+      draftId={draftId}
+      initialStep={initialStep}
+    />
+  );
+}
+
+/** /create-listing (SPEC part 2): a new listing, or ?propertyId= to edit one; ?step= mirrors the section in view. */
+export default function CreateListingScreen() {
+  const [params] = useSearchParams();
+  const propertyId = params.get('propertyId');
+  useDocumentTitle(propertyId ? 'Edit Listing' : 'Create a Listing');
+  const { user, loading } = useAuth();
+  // At page load: this tab's session draft id, and other sessions' local entries cleared (SPEC part 4).
+  const [draftId] = useState(() => startDraftSession());
+  const [initialStep] = useState(() => params.get('step'));
+  const [base] = useState(newListingValues);
+
+  return (
+    <PageContainer className="max-w-5xl">
+      {loading ? (
+        <Loading label="Loading…" />
+      ) : propertyId ? (
+        <EditListing propertyId={propertyId} draftId={draftId} initialStep={initialStep} />
+      ) : (
+        <ListingForm
+          key={user?.uid ?? 'signed-out'}
+          propertyId={null}
+          base={base}
+          basePhotos={[]}
+          user={user}
+          draftId={draftId}
+          initialStep={initialStep}
+        />
+      )}
     </PageContainer>
   );
 }

@@ -1,3 +1,4 @@
+import type { LatLng } from '@common/nyc';
 import { MapPinOff, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -24,6 +25,10 @@ export interface MapViewProps {
   renderPopup?: (id: string) => ReactNode;
   /** Offers 'Search this area' after the user moves the map. */
   onSearchArea?: (bounds: MapBounds) => void;
+  /** A single draggable pin (for choosing a place), with its accessible name. */
+  pin?: { position: LatLng; label: string } | null;
+  /** The user clicked the map or dragged the pin: the pin should go there. Fixed for the map's life. */
+  onPinMove?: (point: LatLng) => void;
   className?: string;
 }
 
@@ -41,6 +46,8 @@ export function MapView({
   interactive = true,
   renderPopup,
   onSearchArea,
+  pin = null,
+  onPinMove,
   className,
 }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -51,9 +58,12 @@ export function MapView({
   const [moved, setMoved] = useState(false);
   const [popup, setPopup] = useState<{ id: string; node: HTMLElement } | null>(null);
   const clickable = renderPopup !== undefined;
+  const placesPin = onPinMove !== undefined;
+  const onPinMoveRef = useRef(onPinMove);
 
   useEffect(() => {
     latest.current = { view, viewKey, markers };
+    onPinMoveRef.current = onPinMove;
   });
 
   useEffect(() => {
@@ -83,6 +93,7 @@ export function MapView({
           interactive,
           onUserMove: () => setMoved(true),
           onMarkerClick: clickable ? openPopup : undefined,
+          onMapClick: placesPin ? (point) => onPinMoveRef.current?.(point) : undefined,
         });
       })
       .then((created) => {
@@ -107,7 +118,19 @@ export function MapView({
       engineRef.current = null;
       host.remove();
     };
-  }, [interactive, clickable]);
+  }, [interactive, clickable, placesPin]);
+
+  const pinLat = pin?.position.lat;
+  const pinLng = pin?.position.lng;
+  const pinLabel = pin?.label;
+  useEffect(() => {
+    if (status !== 'ready') return;
+    engineRef.current?.setPin(
+      pinLat === undefined || pinLng === undefined
+        ? null
+        : { position: { lat: pinLat, lng: pinLng }, label: pinLabel ?? '', onMove: (point) => onPinMoveRef.current?.(point) },
+    );
+  }, [pinLat, pinLng, pinLabel, status]);
 
   useEffect(() => {
     if (status === 'ready') engineRef.current?.setMarkers(markers);

@@ -20,6 +20,16 @@ export interface MapEngineOptions {
   /** The user panned or zoomed the map (not a move made by the app). */
   onUserMove?: () => void;
   onMarkerClick?: (id: string) => void;
+  /** The user clicked the map itself (not a marker); used to place a pin. */
+  onMapClick?: (point: LatLng) => void;
+}
+
+/** A draggable pin (a place being chosen), with its accessible name. */
+export interface MapPin {
+  position: LatLng;
+  label: string;
+  /** The user dropped the pin somewhere else. */
+  onMove: (point: LatLng) => void;
 }
 
 export interface MapEngine {
@@ -29,6 +39,8 @@ export interface MapEngine {
   openPopup(id: string, content: HTMLElement, onClose: () => void): void;
   closePopup(): void;
   show(view: MapView): void;
+  /** Shows, moves or (null) removes the single draggable pin. */
+  setPin(pin: MapPin | null): void;
   getBounds(): MapBounds;
   resize(): void;
   destroy(): void;
@@ -130,6 +142,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
   let labels: maplibregl.Marker[] = [];
   let highlighted: string | null = null;
   let popup: maplibregl.Popup | null = null;
+  let pin: { marker: maplibregl.Marker; onMove: (point: LatLng) => void } | null = null;
 
   const onMoveStart = (event: { originalEvent?: unknown }) => {
     // Moves made by the app (fitBounds, easeTo) have no originalEvent.
@@ -211,6 +224,29 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
     show(view) {
       applyView(map, view, true);
     },
+    setPin(next) {
+      if (!next) {
+        pin?.marker.remove();
+        pin = null;
+        return;
+      }
+      if (!pin) {
+        const marker = new maplibregl.Marker({ draggable: true, color: '#1d4ed8' });
+        const current = { marker, onMove: next.onMove };
+        marker.on('dragend', () => {
+          const { lat, lng } = marker.getLngLat();
+          current.onMove({ lat, lng });
+        });
+        marker.setLngLat(toLngLat(next.position)).addTo(map);
+        pin = current;
+      }
+      pin.onMove = next.onMove;
+      pin.marker.setLngLat(toLngLat(next.position));
+      const element = pin.marker.getElement();
+      element.setAttribute('role', 'img');
+      element.setAttribute('aria-label', next.label);
+      element.removeAttribute('tabindex');
+    },
     getBounds() {
       const bounds = map.getBounds();
       return { north: bounds.getNorth(), south: bounds.getSouth(), east: bounds.getEast(), west: bounds.getWest() };
@@ -221,6 +257,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
     destroy() {
       map.off('movestart', onMoveStart);
       popup?.remove();
+      pin?.marker.remove();
       for (const { marker } of markers.values()) marker.remove();
       for (const label of labels) label.remove();
       markers.clear();
@@ -262,6 +299,10 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         map.on('zoom', zoomClass);
       }
       map.on('movestart', onMoveStart);
+      if (options.onMapClick) {
+        const onMapClick = options.onMapClick;
+        map.on('click', (event) => onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng }));
+      }
       if (options.view.kind !== 'center') applyView(map, options.view, false);
       resolve(engine);
     });

@@ -1,0 +1,168 @@
+import { useQuery } from '@apollo/client/react';
+import { MapPin, Navigation } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { inputClasses } from '@/components/ui/text-field';
+import {
+  AddressSuggestionsQuery,
+  MIN_SUGGESTION_LENGTH,
+  searchTextOf,
+  type AddressSuggestion,
+} from '@/features/listings/components/address-search';
+import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useFieldError } from './fields';
+import type { ListingFormValues } from './form-model';
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * The street address, with the suggestions of the search page (a combobox, ARIA 1.2 pattern).
+ * Picking a suggestion fills the address and hands the place (neighborhood, borough, point) on.
+ */
+export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: AddressSuggestion) => void }) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const { control } = useFormContext<ListingFormValues>();
+  const {
+    field: { ref: inputRef, ...field },
+  } = useController({ control, name: 'address' });
+  const error = useFieldError('address');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const text = String(field.value ?? '');
+  const typed = text.trim();
+  const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
+  const wanted = open && debounced.length >= MIN_SUGGESTION_LENGTH && debounced === typed;
+  const { data } = useQuery(AddressSuggestionsQuery, { variables: { query: debounced }, skip: !wanted });
+  const suggestions: readonly AddressSuggestion[] = wanted ? (data?.addressSuggestions ?? []) : [];
+  const expanded = suggestions.length > 0;
+  const activeIndex = active < suggestions.length ? active : -1;
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function pick(suggestion: AddressSuggestion) {
+    close();
+    if (suggestion.kind !== 'NEIGHBORHOOD') field.onChange(searchTextOf(suggestion));
+    onPickPlace(suggestion);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (suggestions.length > 0) setActive((activeIndex + 1) % suggestions.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (suggestions.length > 0) setActive(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
+        break;
+      case 'Enter': {
+        // Enter picks the highlighted suggestion; it never submits the form.
+        const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
+        if (chosen || expanded) event.preventDefault();
+        if (chosen) pick(chosen);
+        break;
+      }
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        Address
+      </label>
+      <div className="relative">
+        <MapPin
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+        />
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Start typing a street address"
+          maxLength={200}
+          name={field.name}
+          ref={inputRef}
+          value={text}
+          onChange={(event) => {
+            field.onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            close();
+            field.onBlur();
+          }}
+          onKeyDown={onKeyDown}
+          className={cn(inputClasses, 'pl-9')}
+        />
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label="Address suggestions"
+          hidden={!expanded}
+          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => {
+            const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
+            return (
+              <li
+                key={`${suggestion.kind}:${suggestion.label}`}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === activeIndex}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(suggestion)}
+                onMouseMove={() => setActive(index)}
+                className={cn(
+                  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
+                  index === activeIndex && 'bg-brand-50 text-brand-800',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+                <span className="truncate">{suggestion.label}</span>
+                <span className="ml-auto shrink-0 text-xs text-gray-500">
+                  {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p id={hintId} className="text-xs text-gray-600">
+        Choose a suggestion to fill the borough, neighborhood and map pin; correct them below if needed.
+      </p>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+// The listing form's values (react-hook-form) and their conversions: from the shared defaults, from
+// a listing loaded for editing, and to the GraphQL ListingInput. The rules themselves are
+// common/listing.ts (listingInputSchema), shared with the server.
+import { LISTING_FORM_DEFAULTS, type ListingData, type ListingInput } from '@common/listing';
+import type { ListingInput as GqlListingInput } from '@/gql/graphql';
+
+/** What the form holds: the schema's input, with open houses as datetime-local strings. */
+export type ListingFormValues = ListingInput;
+
+/** The six sections of the page, in order (SPEC part 2). */
+export const SECTIONS = [
+  { id: 'basic', title: 'Basic Info' },
+  { id: 'pricing', title: 'Pricing & Terms' },
+  { id: 'policies', title: 'Policies' },
+  { id: 'amenities', title: 'Amenities' },
+  { id: 'unit', title: 'Unit Features' },
+  { id: 'media', title: 'Photos & Media' },
+] as const;
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export function isSectionId(value: string | null): value is SectionId {
+  return SECTIONS.some((s) => s.id === value);
+}
+
+/** A photo of the listing as the form shows it (url is what is saved; the rest is for the preview). */
+export interface SavedPhoto {
+  url: string;
+  thumbnailUrl: string;
+  placeholder: string | null;
+}
+
+/** A new listing's values: LISTING_FORM_DEFAULTS, with the rent left empty rather than '0'. */
+export function newListingValues(): ListingFormValues {
+  const d = LISTING_FORM_DEFAULTS;
+  return {
+    ...d,
+    // An empty rent field (validated as 'Price must be greater than 0') instead of a '0' to delete.
+    price: null as unknown as number,
+    otherFees: [],
+    utilitiesIncluded: [],
+    petTypesAllowed: [],
+    buildingAmenities: [],
+    amenities: [],
+    unitFeatures: [],
+    appliancesIncluded: [],
+    photos: [],
+    openHouses: [],
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a datetime-local value in the browser's time zone ('2025-06-01T14:30'). */
+export function isoToLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value (the browser's time zone) as an ISO instant. */
+export function localInputToIso(local: string): string {
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+}
+
+/** The validated values as the GraphQL input (open houses as instants). */
+export function toGraphqlInput(data: ListingData): GqlListingInput {
+  return {
+    title: data.title,
+    description: data.description,
+    address: data.address,
+    unit: data.unit,
+    borough: data.borough,
+    neighborhood: data.neighborhood,
+    postalCode: data.postalCode,
+    location: data.location,
+    locationPlaceId: data.locationPlaceId,
+    propertyType: data.propertyType,
+    listingType: data.listingType,
+    bedrooms: data.bedrooms,
+    bathrooms: data.bathrooms,
+    sqft: data.sqft,
+    price: data.price,
+    availableDate: data.availableDate,
+    leaseTerm: data.leaseTerm,
+    securityDeposit: data.securityDeposit,
+    applicationFee: data.applicationFee,
+    brokerFee: data.brokerFee,
+    brokerFeePayer: data.brokerFeePayer,
+    otherFees: data.otherFees,
+    utilitiesIncluded: data.utilitiesIncluded,
+    petPolicy: data.petPolicy,
+    petFee: data.petFee,
+    petDeposit: data.petDeposit,
+    petTypesAllowed: data.petTypesAllowed,
+    smokingPolicy: data.smokingPolicy,
+    parking: data.parking,
+    parkingFee: data.parkingFee,
+    laundry: data.laundry,
+    buildingAmenities: data.buildingAmenities,
+    amenities: data.amenities,
+    unitFeatures: data.unitFeatures,
+    flooringType: data.flooringType,
+    appliancesIncluded: data.appliancesIncluded,
+    hvac: data.hvac,
+    photos: data.photos.map((p) => ({ url: p.url })),
+    virtualTourUrl: data.virtualTourUrl,
+    openHouses: data.openHouses.map((o) => ({
+      startsAt: localInputToIso(o.startsAt),
+      endsAt: o.endsAt ? localInputToIso(o.endsAt) : null,
+      note: o.note,
+    })),
+  };
+}
+
+/** A listing loaded for editing (the fields of EditListingQuery), as form values. */
+export interface EditableListing {
+  title: string;
+  description?: string | null;
+  address: string;
+  unit?: string | null;
+  borough: ListingFormValues['borough'];
+  neighborhood: string;
+  postalCode?: string | null;
+  location?: { lat: number; lng: number } | null;
+  locationPlaceId?: string | null;
+  propertyType: ListingFormValues['propertyType'];
+  listingType: ListingFormValues['listingType'];
+  bedrooms: number;
+  bathrooms: number;
+  sqft?: number | null;
+  price: number;
+  availableDate: string;
+  leaseTerm: ListingFormValues['leaseTerm'];
+  securityDeposit?: number | null;
+  applicationFee?: number | null;
+  brokerFee?: number | null;
+  brokerFeePayer: ListingFormValues['brokerFeePayer'];
+  otherFees: ReadonlyArray<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>;
+  utilitiesIncluded: NonNullable<ListingFormValues['utilitiesIncluded']>;
+  petPolicy: ListingFormValues['petPolicy'];
+  petFee?: number | null;
+  petDeposit?: number | null;
+  petTypesAllowed: NonNullable<ListingFormValues['petTypesAllowed']>;
+  smokingPolicy: NonNullable<ListingFormValues['smokingPolicy']>;
+  parking: ListingFormValues['parking'];
+  parkingFee?: number | null;
+  laundry?: ListingFormValues['laundry'];
+  buildingAmenities: NonNullable<ListingFormValues['buildingAmenities']>;
+  amenities: readonly string[];
+  unitFeatures: NonNullable<ListingFormValues['unitFeatures']>;
+  flooringType?: ListingFormValues['flooringType'];
+  appliancesIncluded: NonNullable<ListingFormValues['appliancesIncluded']>;
+  hvac?: ListingFormValues['hvac'];
+  photos: ReadonlyArray<{ url: string; thumbnailUrl: string; placeholder?: string | null }>;
+  virtualTourUrl?: string | null;
+  openHouses: ReadonlyArray<{ startsAt: string; endsAt: string; note?: string | null }>;
+}
+
+export function valuesFromListing(l: EditableListing): ListingFormValues {
+  return {
+    title: l.title,
+    description: l.description ?? '',
+    address: l.address,
+    unit: l.unit ?? '',
+    borough: l.borough,
+    neighborhood: l.neighborhood,
+    postalCode: l.postalCode ?? '',
+    location: l.location ? { lat: l.location.lat, lng: l.location.lng } : null,
+    locationPlaceId: l.locationPlaceId ?? null,
+    propertyType: l.propertyType,
+    listingType: l.listingType,
+    bedrooms: l.bedrooms,
+    bathrooms: l.bathrooms,
+    sqft: l.sqft ?? null,
+    price: l.price,
+    availableDate: l.availableDate.slice(0, 10),
+    leaseTerm: l.leaseTerm,
+    securityDeposit: l.securityDeposit ?? null,
+    applicationFee: l.applicationFee ?? null,
+    brokerFee: l.brokerFee ?? null,
+    brokerFeePayer: l.brokerFeePayer,
+    otherFees: l.otherFees.map((f) => ({ label: f.label, amount: f.amount, frequency: f.frequency })),
+    utilitiesIncluded: [...l.utilitiesIncluded],
+    petPolicy: l.petPolicy,
+    petFee: l.petFee ?? null,
+    petDeposit: l.petDeposit ?? null,
+    petTypesAllowed: [...l.petTypesAllowed],
+    smokingPolicy: l.smokingPolicy,
+    parking: l.parking,
+    parkingFee: l.parkingFee ?? null,
+    laundry: l.laundry ?? null,
+    buildingAmenities: [...l.buildingAmenities],
+    amenities: [...l.amenities],
+    unitFeatures: [...l.unitFeatures],
+    flooringType: l.flooringType ?? null,
+    appliancesIncluded: [...l.appliancesIncluded],
+    hvac: l.hvac ?? null,
+    photos: l.photos.map((p) => ({ url: p.url })),
+    virtualTourUrl: l.virtualTourUrl ?? '',
+    openHouses: l.openHouses.map((o) => ({
+      startsAt: isoToLocalInput(o.startsAt),
+      endsAt: isoToLocalInput(o.endsAt),
+      note: o.note ?? '',
+    })),
+  };
+}
+
+/** Field names as the form labels them, for 'Validation Error' toasts (the first failing field). */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  address: 'Address',
+  unit: 'Unit',
+  borough: 'Borough',
+  neighborhood: 'Neighborhood',
+  postalCode: 'ZIP code',
+  location: 'Location',
+  propertyType: 'Property type',
+  listingType: 'Listing type',
+  bedrooms: 'Bedrooms',
+  bathrooms: 'Bathrooms',
+  sqft: 'Square footage',
+  price: 'Monthly rent',
+  availableDate: 'Available date',
+  leaseTerm: 'Lease term',
+  securityDeposit: 'Security deposit',
+  applicationFee: 'Application fee',
+  brokerFee: 'Broker fee',
+  brokerFeePayer: 'Who pays the broker fee',
+  otherFees: 'Other fees',
+  utilitiesIncluded: 'Utilities included',
+  petPolicy: 'Pet policy',
+  petFee: 'Pet fee',
+  petDeposit: 'Pet deposit',
+  petTypesAllowed: 'Pets allowed',
+  smokingPolicy: 'Smoking policy',
+  parking: 'Parking',
+  parkingFee: 'Parking fee',
+  laundry: 'Laundry',
+  buildingAmenities: 'Building amenities',
+  amenities: 'Other amenities',
+  unitFeatures: 'Unit features',
+  flooringType: 'Flooring',
+  appliancesIncluded: 'Appliances included',
+  hvac: 'Heating & cooling',
+  photos: 'Photos',
+  virtualTourUrl: 'Virtual tour URL',
+  openHouses: 'Open houses',
+};
+
+/** The order fields appear in on the page, so the first failing one is the first one seen. */
+export const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+export function fieldLabel(path: string): string {
+  const root = path.split('.')[0] ?? path;
+  return FIELD_LABELS[root] ?? root;
+}
+
+/** The section a field path lives in. */
+export function sectionOf(path: string): SectionId {
+  const root = path.split('.')[0] ?? path;
+  const index = FIELD_ORDER.indexOf(root);
+  if (index < 0) return 'basic';
+  if (index < FIELD_ORDER.indexOf('price')) return 'basic';
+  if (index < FIELD_ORDER.indexOf('petPolicy')) return 'pricing';
+  if (index < FIELD_ORDER.indexOf('laundry')) return 'policies';
+  if (index < FIELD_ORDER.indexOf('unitFeatures')) return 'amenities';
+  if (index < FIELD_ORDER.indexOf('photos')) return 'unit';
+  return 'media';
+}

@@ -1,0 +1,426 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { listingInputSchema, publishIssues, type ListingData } from '@common/listing';
+import { ChevronLeft, ChevronRight, Save, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import type { AuthUser } from '@/features/auth/use-auth';
+import { graphql } from '@/gql';
+import type { ListingStatus } from '@/gql/graphql';
+import {
+  fieldLabel,
+  FIELD_ORDER,
+  isSectionId,
+  SECTIONS,
+  sectionOf,
+  toGraphqlInput,
+  type ListingFormValues,
+  type SavedPhoto,
+  type SectionId,
+} from './form-model';
+import {
+  AUTOSAVE_DELAY_MS,
+  clearLocalDraft,
+  readLocalDraft,
+  readUploadedPhotos,
+  rememberUploadedPhotos,
+  renewDraftSession,
+  writeLocalDraft,
+  type DraftScope,
+} from './local-draft';
+import { donePhoto, PhotoUploader, type PhotoItem } from './photo-uploader';
+import {
+  AmenitiesSection,
+  BasicInfoSection,
+  MediaSection,
+  PoliciesSection,
+  PricingSection,
+  UnitFeaturesSection,
+} from './sections';
+import { StepBar, useActiveSection } from './step-bar';
+
+const CreateListingMutation = graphql(`
+  mutation CreateListing($input: ListingInput!, $status: ListingStatus!) {
+    createListing(input: $input, status: $status) {
+      id
+      slug
+      status
+      title
+      price
+      updatedAt
+    }
+  }
+`);
+
+const UpdateListingMutation = graphql(`
+  mutation UpdateListing($id: ID!, $input: ListingInput!, $status: ListingStatus) {
+    updateListing(id: $id, input: $input, status: $status) {
+      id
+      slug
+      status
+      title
+      price
+      updatedAt
+    }
+  }
+`);
+
+type Name = FieldPath<ListingFormValues>;
+
+interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The errors of react-hook-form, flattened to paths, in the order of the page. */
+function flattenErrors(errors: FieldErrors<ListingFormValues>): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record.message === 'string' && record.message && 'type' in record) {
+      out.push({ path, message: record.message });
+      return;
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'ref') continue;
+      walk(value, path ? (key === 'root' ? path : `${path}.${key}`) : key);
+    }
+  };
+  walk(errors, '');
+  const rank = (p: string) => {
+    const i = FIELD_ORDER.indexOf(p.split('.')[0] ?? p);
+    return i < 0 ? FIELD_ORDER.length : i;
+  };
+  return out.sort((a, b) => rank(a.path) - rank(b.path));
+}
+
+/** The server's field errors (BAD_USER_INPUT with extensions.fields), or null for any other failure. */
+function serverFieldErrors(error: unknown): FieldIssue[] | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const first = error.errors[0];
+  if (first?.extensions?.code !== 'BAD_USER_INPUT') return null;
+  const fields = first.extensions.fields;
+  if (Array.isArray(fields) && fields.length > 0) {
+    return fields
+      .filter((f): f is FieldIssue => typeof f?.path === 'string' && typeof f?.message === 'string')
+      .map((f) => ({ path: f.path, message: f.message }));
+  }
+  return [{ path: '', message: first.message }];
+}
+
+function formatTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+}
+
+export interface ListingFormProps {
+  /** The listing being edited, or null for a new one. */
+  propertyId: string | null;
+  /** Starting values: the defaults, or the listing loaded for editing. */
+  base: ListingFormValues;
+  basePhotos: SavedPhoto[];
+  user: AuthUser | null;
+  /** This tab's session draft id (local drafts and the uploads' draftId). */
+  draftId: string;
+  /** The section named by ?step= at load. */
+  initialStep: string | null;
+}
+
+/**
+ * The create/edit listing form (SPEC part 2): six sections on one scrolling page, the sticky step
+ * bar, Previous/Next, Save Draft and Publish Listing; validated by the shared schema on change and
+ * on submit; autosaved to local storage when signed in (SPEC part 4).
+ */
+export function ListingForm({ propertyId, base, basePhotos, user, draftId, initialStep }: ListingFormProps) {
+  const navigate = useNavigate();
+  const scope: DraftScope | null = user ? { uid: user.uid, draftId, propertyId } : null;
+  const [restored] = useState(() => (scope ? readLocalDraft(scope) : null));
+  const form = useForm<ListingFormValues, unknown, ListingData>({
+    resolver: zodResolver(listingInputSchema),
+    mode: 'onChange',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: restored?.values ?? base,
+  });
+  const [photos, setPhotos] = useState<PhotoItem[]>(() => {
+    if (!restored) return basePhotos.map(donePhoto);
+    // Thumbnails of restored photos: from the draft, else from the user's list of uploads.
+    const known = scope ? readUploadedPhotos(scope) : [];
+    return restored.photos.map((p) => donePhoto(known.find((k) => k.url === p.url) ?? p));
+  });
+  const [savedId, setSavedId] = useState<string | null>(restored?.savedId ?? propertyId);
+  const [savedAt, setSavedAt] = useState<number | null>(restored?.savedAt ?? null);
+  const [pending, setPending] = useState<ListingStatus | null>(null);
+  const [createListing] = useMutation(CreateListingMutation);
+  const [updateListing] = useMutation(UpdateListingMutation);
+  const { active, jumpTo } = useActiveSection(isSectionId(initialStep) ? initialStep : 'basic', true);
+  const activeIndex = SECTIONS.findIndex((s) => s.id === active);
+  const isLast = activeIndex === SECTIONS.length - 1;
+
+  const latest = useRef({ photos, savedId, scope });
+  const autosaveTimer = useRef<number | undefined>(undefined);
+  const finished = useRef(false);
+  useEffect(() => {
+    latest.current = { photos, savedId, scope };
+  });
+
+  // ?step= at load: show that section.
+  useEffect(() => {
+    if (isSectionId(initialStep) && initialStep !== 'basic') jumpTo(initialStep);
+    // Only at load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The form's `photos` are the uploaded ones, in order (the first is the cover).
+  useEffect(() => {
+    const urls = photos.flatMap((p) => (p.status === 'done' ? [{ url: p.url }] : []));
+    const current = form.getValues('photos') ?? [];
+    const same = current.length === urls.length && current.every((p, i) => p.url === urls[i]?.url);
+    if (!same) form.setValue('photos', urls, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  }, [photos, form]);
+
+  function saveLocally() {
+    const { scope: s, photos: items, savedId: id } = latest.current;
+    if (!s || finished.current) return;
+    const now = Date.now();
+    const saved = items.flatMap((p) =>
+      p.status === 'done' ? [{ url: p.url, thumbnailUrl: p.thumbnailUrl, placeholder: p.placeholder }] : [],
+    );
+    if (writeLocalDraft(s, { savedAt: now, values: form.getValues(), photos: saved, savedId: id })) setSavedAt(now);
+  }
+
+  // Autosave: 800 ms after the last change, only when signed in (SPEC part 4).
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const subscription = form.watch(() => {
+      window.clearTimeout(autosaveTimer.current);
+      autosaveTimer.current = window.setTimeout(saveLocally, AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      window.clearTimeout(autosaveTimer.current);
+    };
+    // saveLocally reads everything through refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn, form]);
+
+  function showIssues(issues: FieldIssue[]) {
+    for (const issue of issues) {
+      if (issue.path) form.setError(issue.path as Name, { type: 'server', message: issue.message });
+    }
+    const first = issues[0];
+    toast({
+      variant: 'destructive',
+      title: 'Validation Error',
+      description: first
+        ? first.path
+          ? `${fieldLabel(first.path)}: ${first.message}`
+          : first.message
+        : 'Please fix the highlighted fields.',
+    });
+    if (first?.path) goToField(first.path);
+  }
+
+  function goToField(path: string) {
+    const section = sectionOf(path);
+    const element = document.querySelector<HTMLElement>(`#${section} [name="${CSS.escape(path)}"]`);
+    if (element && typeof element.focus === 'function') {
+      jumpTo(section);
+      element.focus({ preventScroll: true });
+      element.scrollIntoView({ block: 'center' });
+    } else {
+      jumpTo(section, { focus: true });
+    }
+  }
+
+  async function submit(status: ListingStatus) {
+    if (!user) {
+      toast({ variant: 'destructive', title: 'Authentication Required', description: 'You must sign in to submit a listing.' });
+      return;
+    }
+    if (photos.some((p) => p.status === 'uploading')) {
+      toast({ title: 'Photos are still uploading', description: 'Please wait until every photo has finished uploading.' });
+      return;
+    }
+    await form.handleSubmit(
+      async (data) => {
+        if (status === 'ACTIVE') {
+          const issues = publishIssues(data);
+          if (issues.length > 0) {
+            showIssues(issues);
+            return;
+          }
+        }
+        setPending(status);
+        try {
+          const input = toGraphqlInput(data);
+          const id = latest.current.savedId;
+          const refresh = {
+            update: (cache: { evict: (o: { id: string; fieldName: string }) => boolean; gc: () => string[] }) => {
+              for (const fieldName of ['myListings', 'myListingStats', 'listingStats', 'properties']) {
+                cache.evict({ id: 'ROOT_QUERY', fieldName });
+              }
+              cache.gc();
+            },
+          };
+          const result = id
+            ? (await updateListing({ variables: { id, input, status }, ...refresh })).data?.updateListing
+            : (await createListing({ variables: { input, status }, ...refresh })).data?.createListing;
+          if (!result) throw new Error(status === 'DRAFT' ? 'Save draft failed' : 'Create failed');
+          if (status === 'DRAFT') {
+            setSavedId(result.id);
+            latest.current.savedId = result.id;
+            saveLocally();
+            toast({ title: 'Draft Saved!', description: 'Your listing has been saved as a draft.' });
+          } else {
+            finished.current = true;
+            window.clearTimeout(autosaveTimer.current);
+            clearLocalDraft({ draftId });
+            renewDraftSession();
+            toast({
+              title: 'Success!',
+              description: propertyId
+                ? 'Your listing has been updated successfully.'
+                : 'Your listing has been created successfully.',
+            });
+            await navigate('/me/listings');
+          }
+        } catch (error) {
+          const fields = serverFieldErrors(error);
+          if (fields) {
+            showIssues(fields);
+            return;
+          }
+          console.warn(status === 'DRAFT' ? 'Save draft failed' : 'Create failed', error);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description:
+              status === 'DRAFT'
+                ? 'Failed to save draft. Please try again.'
+                : 'Failed to create listing. Please check all fields and try again.',
+          });
+        } finally {
+          setPending(null);
+        }
+      },
+      (errors) => showIssues(flattenErrors(errors)),
+    )();
+  }
+
+  const busy = pending !== null;
+  const saveDraftButton = (where: string) => (
+    <Button variant="outline" onClick={() => void submit('DRAFT')} disabled={!user || busy} data-testid={`save-draft-${where}`}>
+      {pending === 'DRAFT' ? <Spinner className="size-4" /> : <Save aria-hidden="true" className="size-4" />}
+      Save Draft
+    </Button>
+  );
+
+  const formError = form.formState.errors.photos;
+  const photosError = formError?.message ?? formError?.root?.message;
+
+  return (
+    <FormProvider {...form}>
+      <PageHeader
+        title={propertyId ? 'Edit Listing' : 'Create a Listing'}
+        description={propertyId ? 'Update the details of your listing.' : 'Post a home for rent, sale or sublet.'}
+        actions={
+          <>
+            {user && savedAt ? (
+              <p role="status" className="text-sm text-gray-600">
+                Saved {formatTime(savedAt)}
+              </p>
+            ) : null}
+            {saveDraftButton('header')}
+          </>
+        }
+      />
+
+      {!user ? (
+        <div role="note" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          You are not signed in. You can fill in the form, but you must{' '}
+          <Link to="/auth" className="font-medium underline underline-offset-2">
+            sign in
+          </Link>{' '}
+          to upload photos, save a draft or publish your listing.
+        </div>
+      ) : null}
+
+      <div className="mt-6">
+        <StepBar active={active} onJump={(id) => jumpTo(id, { focus: true })} />
+      </div>
+
+      <form
+        noValidate
+        aria-label={propertyId ? 'Edit listing' : 'Create listing'}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit('ACTIVE');
+        }}
+        className="mt-6 space-y-6 pb-8"
+      >
+        <BasicInfoSection />
+        <PricingSection />
+        <PoliciesSection />
+        <AmenitiesSection />
+        <UnitFeaturesSection />
+        <MediaSection
+          photos={
+            <PhotoUploader
+              items={photos}
+              setItems={setPhotos}
+              draftId={draftId}
+              signedIn={signedIn}
+              error={photosError}
+              onUploaded={(photo) => {
+                if (scope) rememberUploadedPhotos(scope, [photo]);
+              }}
+            />
+          }
+        />
+
+        <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
+          <Button
+            variant="outline"
+            disabled={activeIndex <= 0}
+            onClick={() => {
+              if (activeIndex > 0) jumpTo(SECTIONS[activeIndex - 1]!.id as SectionId, { focus: true });
+            }}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Previous
+          </Button>
+          <span className="mr-auto text-sm text-gray-600 max-sm:hidden">{SECTIONS[activeIndex]?.title}</span>
+          {isLast ? (
+            <>
+              {saveDraftButton('footer')}
+              <Button type="submit" disabled={!user || busy}>
+                {pending === 'ACTIVE' ? (
+                  <Spinner className="size-4 text-white" />
+                ) : (
+                  <Send aria-hidden="true" className="size-4" />
+                )}
+                {user ? 'Publish Listing' : 'Sign In to Submit'}
+              </Button>
+            </>
+          ) : (
+            <Button
+              onClick={() => jumpTo(SECTIONS[activeIndex + 1]!.id as SectionId, { focus: true })}
+              className="max-sm:ml-auto"
+            >
+              Next
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

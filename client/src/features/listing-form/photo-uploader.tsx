@@ -1,0 +1,406 @@
+import { MAX_LISTING_PHOTOS } from '@common/listing';
+import { AlertCircle, ChevronLeft, ChevronRight, ImagePlus, RotateCw, Star, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { SavedPhoto } from './form-model';
+import { ACCEPTED_PHOTO_TYPES, SIGN_IN_TO_UPLOAD, uploadPhoto, type UploadedPhoto } from './upload';
+
+/** A photo of the form: uploaded (done), on its way (uploading, 0-100) or refused (error). */
+export type PhotoItem =
+  | ({ key: string; status: 'done'; fileName?: string } & SavedPhoto)
+  | { key: string; status: 'uploading'; progress: number; fileName: string; previewUrl: string | null; file: File }
+  | { key: string; status: 'error'; error: string; fileName: string; previewUrl: string | null; file: File };
+
+let keyCounter = 0;
+export function photoKey(): string {
+  keyCounter += 1;
+  return `photo-${Date.now().toString(36)}-${keyCounter}`;
+}
+
+export function donePhoto(photo: SavedPhoto): PhotoItem {
+  return { key: photoKey(), status: 'done', ...photo };
+}
+
+const PREVIEWABLE = /\.(jpe?g|png|webp|gif)$/i;
+const UPLOAD_CONCURRENCY = 2;
+
+function placeholderUrl(hash: string | null | undefined): string | undefined {
+  if (!hash) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function move<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+}
+
+export interface PhotoUploaderProps {
+  items: PhotoItem[];
+  setItems: Dispatch<SetStateAction<PhotoItem[]>>;
+  draftId: string;
+  signedIn: boolean;
+  /** A photo finished uploading (kept in the user's local list of uploads). */
+  onUploaded: (photo: SavedPhoto) => void;
+  error?: string;
+}
+
+/**
+ * Photos of the listing (SPEC parts 2 and 5, issue 8 point 5): one upload per file with its progress
+ * (0 to 100) and an error overlay with the server's reason; reorder by dragging or with the move
+ * buttons, remove, pick the cover (the first photo).
+ */
+export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, error }: PhotoUploaderProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [signInAlert, setSignInAlert] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragKey, setDragKey] = useState<string | null>(null);
+  const [dropActive, setDropActive] = useState(false);
+  const queue = useRef<Array<{ key: string; file: File }>>([]);
+  const running = useRef(0);
+  const controllers = useRef(new Map<string, AbortController>());
+  const objectUrls = useRef(new Map<string, string>());
+  const latest = useRef({ draftId, onUploaded });
+
+  useEffect(() => {
+    latest.current = { draftId, onUploaded };
+  });
+
+  // Uploads still running when the page goes away are cancelled; previews are released.
+  useEffect(() => {
+    const urls = objectUrls.current;
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  function releasePreview(key: string) {
+    const url = objectUrls.current.get(key);
+    if (url) {
+      URL.revokeObjectURL(url);
+      objectUrls.current.delete(key);
+    }
+  }
+
+  function pump() {
+    while (running.current < UPLOAD_CONCURRENCY && queue.current.length > 0) {
+      const job = queue.current.shift()!;
+      running.current += 1;
+      const controller = new AbortController();
+      controllers.current.set(job.key, controller);
+      uploadPhoto(job.file, {
+        draftId: latest.current.draftId,
+        signal: controller.signal,
+        onProgress: (progress) =>
+          setItems((list) => list.map((p) => (p.key === job.key && p.status === 'uploading' ? { ...p, progress } : p))),
+      })
+        .then((photo: UploadedPhoto) => {
+          const saved: SavedPhoto = { url: photo.url, thumbnailUrl: photo.thumbnailUrl, placeholder: photo.placeholder };
+          latest.current.onUploaded(saved);
+          setItems((list) =>
+            list.map((p) => (p.key === job.key ? { key: p.key, status: 'done', fileName: job.file.name, ...saved } : p)),
+          );
+          releasePreview(job.key);
+        })
+        .catch((err: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = err instanceof Error ? err.message : 'Upload failed.';
+          setItems((list) =>
+            list.map((p) =>
+              p.key === job.key
+                ? {
+                    key: p.key,
+                    status: 'error',
+                    error: message,
+                    fileName: job.file.name,
+                    previewUrl: p.status === 'done' ? null : p.previewUrl,
+                    file: job.file,
+                  }
+                : p,
+            ),
+          );
+        })
+        .finally(() => {
+          running.current -= 1;
+          controllers.current.delete(job.key);
+          pump();
+        });
+    }
+  }
+
+  function addFiles(files: FileList | File[]) {
+    if (!signedIn) {
+      setSignInAlert(true);
+      return;
+    }
+    const added: PhotoItem[] = [];
+    for (const file of Array.from(files)) {
+      const key = photoKey();
+      let previewUrl: string | null = null;
+      if (PREVIEWABLE.test(file.name)) {
+        previewUrl = URL.createObjectURL(file);
+        objectUrls.current.set(key, previewUrl);
+      }
+      added.push({ key, status: 'uploading', progress: 0, fileName: file.name, previewUrl, file });
+      queue.current.push({ key, file });
+    }
+    if (added.length === 0) return;
+    setItems((list) => [...list, ...added]);
+    setAnnouncement(`Uploading ${added.length} ${added.length === 1 ? 'photo' : 'photos'}.`);
+    pump();
+  }
+
+  function retry(key: string) {
+    const item = items.find((p) => p.key === key);
+    if (!item || item.status !== 'error') return;
+    setItems((list) =>
+      list.map((p) =>
+        p.key === key
+          ? { key, status: 'uploading', progress: 0, fileName: item.fileName, previewUrl: item.previewUrl, file: item.file }
+          : p,
+      ),
+    );
+    queue.current.push({ key, file: item.file });
+    pump();
+  }
+
+  function remove(key: string) {
+    controllers.current.get(key)?.abort();
+    queue.current = queue.current.filter((job) => job.key !== key);
+    releasePreview(key);
+    const index = items.findIndex((p) => p.key === key);
+    setItems((list) => list.filter((p) => p.key !== key));
+    setAnnouncement(`Photo ${index + 1} removed.`);
+  }
+
+  function reorder(from: number, to: number) {
+    if (from === to || to < 0 || to >= items.length) return;
+    setItems((list) => move(list, from, to));
+    setAnnouncement(to === 0 ? `Photo moved to the cover.` : `Photo moved to position ${to + 1} of ${items.length}.`);
+  }
+
+  function onDropFiles(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDropActive(false);
+    if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+  }
+
+  const hintId = `${id}-hint`;
+  const count = items.filter((p) => p.status !== 'error').length;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-medium text-gray-800">Photos</h3>
+        <p id={hintId} className="text-xs text-gray-600">
+          {count} of {MAX_LISTING_PHOTOS} photos · JPEG, PNG, WebP or HEIC · the first photo is the cover
+        </p>
+      </div>
+
+      <div
+        onDragOver={(event) => {
+          if (event.dataTransfer.types.includes('Files')) {
+            event.preventDefault();
+            setDropActive(true);
+          }
+        }}
+        onDragLeave={() => setDropActive(false)}
+        onDrop={onDropFiles}
+        className={cn(
+          'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center',
+          dropActive ? 'border-brand-600 bg-brand-50' : 'border-gray-300 bg-gray-50',
+        )}
+      >
+        <ImagePlus aria-hidden="true" className="size-7 text-gray-500" />
+        <p className="text-sm text-gray-700">Drag photos here, or</p>
+        <Button
+          variant="outline"
+          aria-describedby={hintId}
+          onClick={() => {
+            if (!signedIn) {
+              setSignInAlert(true);
+              return;
+            }
+            inputRef.current?.click();
+          }}
+        >
+          Add photos
+        </Button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          accept={ACCEPTED_PHOTO_TYPES}
+          hidden
+          data-testid="photo-input"
+          onChange={(event) => {
+            if (event.target.files) addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+
+      {signInAlert && !signedIn ? (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {SIGN_IN_TO_UPLOAD}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+
+      {items.length > 0 ? (
+        <ol aria-label="Listing photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((item, index) => {
+            const name = `Photo ${index + 1}${item.fileName ? ` (${item.fileName})` : ''}`;
+            const src = item.status === 'done' ? item.thumbnailUrl : item.previewUrl;
+            const background = item.status === 'done' ? placeholderUrl(item.placeholder) : undefined;
+            return (
+              <li
+                key={item.key}
+                draggable={item.status === 'done'}
+                onDragStart={(event) => {
+                  setDragKey(item.key);
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', item.key);
+                }}
+                onDragEnd={() => setDragKey(null)}
+                onDragOver={(event) => {
+                  if (dragKey) event.preventDefault();
+                }}
+                onDrop={(event) => {
+                  if (!dragKey) return;
+                  event.preventDefault();
+                  event.stopPropagation();
+                  const from = items.findIndex((p) => p.key === dragKey);
+                  setDragKey(null);
+                  if (from >= 0) reorder(from, index);
+                }}
+                data-photo-status={item.status}
+                className={cn(
+                  'overflow-hidden rounded-lg border bg-white shadow-sm',
+                  dragKey === item.key ? 'border-brand-600 opacity-60' : 'border-gray-200',
+                  item.status === 'done' && 'cursor-grab',
+                )}
+              >
+                <div
+                  className="relative aspect-[4/3] bg-gray-100 bg-cover bg-center"
+                  style={background ? { backgroundImage: `url(${background})` } : undefined}
+                >
+                  {src ? (
+                    <img src={src} alt={name} className="absolute inset-0 size-full object-cover" draggable={false} />
+                  ) : (
+                    <div className="absolute inset-0 flex items-center justify-center p-2 text-center text-xs break-all text-gray-600">
+                      {item.fileName}
+                    </div>
+                  )}
+                  {index === 0 && item.status === 'done' ? (
+                    <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">
+                      Cover
+                    </span>
+                  ) : null}
+                  {item.status === 'uploading' ? (
+                    <div className="absolute inset-x-0 bottom-0 bg-black/60 p-2 text-xs text-white">
+                      <div className="mb-1 flex justify-between">
+                        <span>Uploading…</span>
+                        <span>{item.progress}%</span>
+                      </div>
+                      <div
+                        role="progressbar"
+                        aria-label={`Uploading ${item.fileName}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={item.progress}
+                        className="h-1.5 overflow-hidden rounded-full bg-white/30"
+                      >
+                        <div className="h-full bg-white transition-[width]" style={{ width: `${item.progress}%` }} />
+                      </div>
+                    </div>
+                  ) : null}
+                  {item.status === 'error' ? (
+                    <div
+                      role="alert"
+                      className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-900/85 p-2 text-center text-xs text-white"
+                    >
+                      <AlertCircle aria-hidden="true" className="size-5" />
+                      <span className="font-medium">Upload failed: {item.fileName}</span>
+                      <span>{item.error}</span>
+                    </div>
+                  ) : null}
+                </div>
+                <div className="flex items-center justify-between gap-1 p-1.5">
+                  {item.status === 'done' ? (
+                    <>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        disabled={index === 0}
+                        onClick={() => reorder(index, index - 1)}
+                        aria-label={`Move photo ${index + 1} left`}
+                      >
+                        <ChevronLeft aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        disabled={index === items.length - 1}
+                        onClick={() => reorder(index, index + 1)}
+                        aria-label={`Move photo ${index + 1} right`}
+                      >
+                        <ChevronRight aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        disabled={index === 0}
+                        onClick={() => reorder(index, 0)}
+                        aria-label={`Make photo ${index + 1} the cover`}
+                      >
+                        <Star aria-hidden="true" className="size-4" />
+                      </Button>
+                    </>
+                  ) : item.status === 'error' ? (
+                    <Button variant="ghost" size="sm" onClick={() => retry(item.key)} aria-label={`Retry ${item.fileName}`}>
+                      <RotateCw aria-hidden="true" className="size-4" />
+                      Retry
+                    </Button>
+                  ) : (
+                    <span className="px-2 text-xs text-gray-600">{item.progress}%</span>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+                    onClick={() => remove(item.key)}
+                    aria-label={`Remove photo ${index + 1}`}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Check } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { SECTIONS, type SectionId } from './form-model';
+
+/** A section counts as in view from this share of it visible (SPEC part 9: 8 percent). */
+export const MIN_VISIBLE_RATIO = 0.08;
+/** The sticky header (64 px) and this step bar sit over the top of the page. */
+const TOP_OVERLAY_PX = 128;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Writes ?step= without a history entry and without a router navigation. */
+function mirrorStep(step: SectionId) {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('step') === step) return;
+  url.searchParams.set('step', step);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * The active section: the most visible one (in pixels on screen) among those at least 8 percent
+ * visible, observed with an IntersectionObserver. A jump (step bar, Next, Previous) sets it at once
+ * and holds it until the scroll it started has settled.
+ */
+export function useActiveSection(initial: SectionId, ready: boolean) {
+  const [active, setActive] = useState<SectionId>(initial);
+  const lockUntil = useRef(0);
+  const visible = useRef(new Map<string, { ratio: number; height: number }>());
+
+  useEffect(() => {
+    if (!ready) return;
+    const elements = SECTIONS.map((s) => document.getElementById(s.id)).filter((el): el is HTMLElement => el !== null);
+    const thresholds = Array.from({ length: 21 }, (_, i) => i / 20).concat(MIN_VISIBLE_RATIO);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          visible.current.set(entry.target.id, {
+            ratio: entry.isIntersecting ? entry.intersectionRatio : 0,
+            height: entry.isIntersecting ? entry.intersectionRect.height : 0,
+          });
+        }
+        if (Date.now() < lockUntil.current) return;
+        let best: SectionId | null = null;
+        let bestHeight = 0;
+        for (const section of SECTIONS) {
+          const v = visible.current.get(section.id);
+          if (!v || v.ratio < MIN_VISIBLE_RATIO) continue;
+          if (v.height > bestHeight) {
+            best = section.id;
+            bestHeight = v.height;
+          }
+        }
+        if (best) setActive(best);
+      },
+      { rootMargin: `-${TOP_OVERLAY_PX}px 0px 0px 0px`, threshold: thresholds.sort((a, b) => a - b) },
+    );
+    for (const el of elements) observer.observe(el);
+    return () => observer.disconnect();
+  }, [ready]);
+
+  useEffect(() => {
+    if (ready) mirrorStep(active);
+  }, [active, ready]);
+
+  const jumpTo = useCallback((id: SectionId, options: { focus?: boolean } = {}) => {
+    const el = document.getElementById(id);
+    if (!el) return;
+    lockUntil.current = Date.now() + 900;
+    setActive(id);
+    el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    if (options.focus) {
+      const heading = document.getElementById(`${id}-heading`);
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus({ preventScroll: true });
+    }
+  }, []);
+
+  return { active, jumpTo };
+}
+
+/** The sticky bar of the six steps: each jumps to its section; the counter says 'N of 6'. */
+export function StepBar({ active, onJump }: { active: SectionId; onJump: (id: SectionId) => void }) {
+  const index = SECTIONS.findIndex((s) => s.id === active);
+  return (
+    <nav
+      aria-label="Listing form steps"
+      className="sticky top-16 z-30 -mx-4 border-b border-gray-200 bg-white/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm"
+    >
+      <div className="flex items-center gap-3">
+        <ol className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
+          {SECTIONS.map((section, i) => {
+            const current = section.id === active;
+            const done = i < index;
+            return (
+              <li key={section.id} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => onJump(section.id)}
+                  aria-current={current ? 'step' : undefined}
+                  className={cn(
+                    'inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium whitespace-nowrap',
+                    current ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-100',
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'inline-flex size-6 items-center justify-center rounded-full text-xs',
+                      current ? 'bg-brand-700 text-white' : done ? 'bg-brand-100 text-brand-800' : 'bg-gray-200 text-gray-700',
+                    )}
+                  >
+                    {done ? <Check className="size-3.5" /> : i + 1}
+                  </span>
+                  <span className={cn(!current && 'sr-only lg:not-sr-only')}>{section.title}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <p className="shrink-0 text-sm font-medium text-gray-700" aria-live="polite">
+          <span className="sr-only">Step </span>
+          {index + 1} of {SECTIONS.length}
+        </p>
+      </div>
+    </nav>
+  );
+}

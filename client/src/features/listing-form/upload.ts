@@ -1,0 +1,114 @@
+// One photo to POST /api/uploads (multipart, field `file`, optional `draftId`), with progress.
+// XMLHttpRequest rather than fetch: fetch reports no upload progress.
+import { currentBridge } from '@/lib/apollo/session-link';
+
+export const SIGN_IN_TO_UPLOAD = 'Please sign in before uploading photos.';
+
+/** What the file picker accepts (SPEC part 5: image types including HEIC and HEIF). */
+export const ACCEPTED_PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+
+export interface UploadedPhoto {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/** The content type guessed from the extension (SPEC part 5), else generic binary. */
+export function contentTypeOf(fileName: string): string {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  switch (ext) {
+    case 'heic':
+      return 'image/heic';
+    case 'heif':
+      return 'image/heif';
+    case 'jpg':
+    case 'jpeg':
+      return 'image/jpeg';
+    case 'png':
+      return 'image/png';
+    case 'webp':
+      return 'image/webp';
+    default:
+      return 'application/octet-stream';
+  }
+}
+
+function messageOf(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+  } catch {
+    // not JSON: fall through
+  }
+  if (status === 401) return SIGN_IN_TO_UPLOAD;
+  if (status === 413) return 'This photo is too large.';
+  if (status === 415) return 'This file is not a supported photo (JPEG, PNG, WebP or HEIC).';
+  if (status === 429) return 'Too many uploads; wait a minute and try again.';
+  return `Upload failed (${status}).`;
+}
+
+export interface UploadOptions {
+  draftId: string;
+  onProgress: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export async function uploadPhoto(file: File, { draftId, onProgress, signal }: UploadOptions): Promise<UploadedPhoto> {
+  let token: string | null = null;
+  try {
+    token = await currentBridge().getToken();
+  } catch (err) {
+    console.warn('Identity provider unavailable; uploading with the session cookie only.', err);
+  }
+  const body = new FormData();
+  body.append('draftId', draftId);
+  // The server checks the real type by the bytes; the declared one is only a hint.
+  const typed = file.type ? file : new File([file], file.name, { type: contentTypeOf(file.name) });
+  body.append('file', typed, file.name);
+
+  return new Promise<UploadedPhoto>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploads');
+    xhr.withCredentials = true;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201 || xhr.status === 200) {
+        try {
+          const parsed = JSON.parse(xhr.responseText) as UploadedPhoto;
+          onProgress(100);
+          resolve({ ...parsed, placeholder: parsed.placeholder ?? null });
+        } catch {
+          reject(new UploadError('The server sent an unreadable answer.', xhr.status));
+        }
+        return;
+      }
+      reject(new UploadError(messageOf(xhr.status, xhr.responseText), xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadError('Upload failed. Check your connection and try again.', 0));
+    xhr.onabort = () => reject(new UploadError('Upload cancelled.', 0));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new UploadError('Upload cancelled.', 0));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,367 @@
+// The create/edit listing form (/create-listing, SPEC part 2, issue 8 points 1-5 and 10): signed out,
+// validation on change and on submit, conditional fields, the step bar, autosave and restore, Save
+// Draft, a full publish with three uploaded photos (one HEIC), editing, the source-of-income refusal.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createRenter, type NewAccount } from './accounts.js';
+import { expect, expectAccessible, test as base } from './fixtures.js';
+
+const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
+
+/** One fresh renter per worker, signed in for every test of the signed-in blocks. */
+const test = base.extend<{ renter: NewAccount }, { freshRenter: NewAccount }>({
+  freshRenter: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
+    async ({}, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('needs use.baseURL');
+      await use(await createRenter(baseURL, { firstName: 'Lister' }));
+    },
+    { scope: 'worker' },
+  ],
+  renter: async ({ freshRenter }, use) => use(freshRenter),
+});
+
+interface GqlAnswer<T> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/** A GraphQL call as the page's signed-in user (the context's session cookie; Origin as a browser sends it). */
+async function gqlAs<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/graphql', { data: { query, variables }, headers: { origin } });
+  const body = (await res.json()) as GqlAnswer<T>;
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+const stepCounter = (page: Page) => page.getByRole('navigation', { name: 'Listing form steps' });
+const headerSaveDraft = (page: Page) => page.getByTestId('save-draft-header');
+
+function unique(label: string) {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function isoDateIn(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The required fields, with the address picked from the suggestions (fills borough, neighborhood, pin). */
+async function fillRequired(page: Page, opts: { title: string; description?: string; price?: string }) {
+  await page.getByLabel('Title').fill(opts.title);
+  if (opts.description) await page.getByLabel('Description').fill(opts.description);
+  const address = page.getByRole('combobox', { name: 'Address' });
+  await address.fill('31st');
+  await page.getByRole('option', { name: /26-26 31st Street/ }).click();
+  await expect(address).toHaveValue('26-26 31st Street');
+  await expect(page.getByLabel('Borough')).toHaveValue('QUEENS');
+  await expect(page.getByLabel('Neighborhood')).toHaveValue('Astoria');
+  await page.getByLabel('Monthly rent').fill(opts.price ?? '2750');
+  await page.getByLabel('Available date').fill(isoDateIn(30));
+}
+
+async function makeJpeg(color: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+test.describe('create listing, signed out', () => {
+  test('shows the sign-in notice, disabled submit buttons and asks to sign in before uploading', async ({ page }) => {
+    await page.goto('/create-listing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create a Listing' })).toBeVisible();
+    const notice = page.getByRole('note');
+    await expect(notice).toContainText('You are not signed in');
+    await expect(notice.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/auth');
+    await expect(headerSaveDraft(page)).toBeDisabled();
+
+    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
+    await expect(stepCounter(page)).toContainText('6 of 6');
+    await expect(page.getByRole('button', { name: 'Sign In to Submit' })).toBeDisabled();
+    await expect(page.getByTestId('save-draft-footer')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Publish Listing' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add photos' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please sign in before uploading photos.' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('create listing, signed in', () => {
+  test.use({ account: async ({ renter }, use) => use(renter) });
+
+  test('validates on change and on submit with the spec messages and the Validation Error toast', async ({ page }) => {
+    await page.goto('/create-listing');
+    await expect(headerSaveDraft(page)).toBeEnabled();
+
+    // Money inputs take digits only.
+    const rent = page.getByLabel('Monthly rent');
+    await rent.pressSequentially('12a3');
+    await expect(rent).toHaveValue('123');
+    // On change: a rent of 0, a negative square footage.
+    await rent.fill('0');
+    await expect(page.getByText('Price must be greater than 0')).toBeVisible();
+    await page.getByLabel('Square feet (optional)').fill('-5');
+    await expect(page.getByText('Square footage must be positive')).toBeVisible();
+    await page.getByLabel('Square feet (optional)').fill('650');
+    await expect(page.getByText('Square footage must be positive')).toHaveCount(0);
+    // Beds and baths: steps of 0.5, 1 by default.
+    await expect(page.getByLabel('Bedrooms')).toHaveValue('1');
+    await expect(page.getByLabel('Bathrooms')).toHaveAttribute('step', '0.5');
+
+    // On submit: every missing field, and a toast naming the first one.
+    await headerSaveDraft(page).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Validation Error' }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Title: Title is required');
+    await expect(page.getByText('Available date is required')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Choose a neighborhood' })).toBeVisible();
+
+    await page.getByLabel('Title').fill('Fixed title');
+    await expect(page.getByText('Title is required')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('conditional fields appear and disappear', async ({ page }) => {
+    await page.goto('/create-listing?step=policies');
+    await expect(stepCounter(page)).toContainText('3 of 6');
+    await expect(page.getByLabel('Pet fee (per month)')).toHaveCount(0);
+    await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
+    await expect(page.getByLabel('Pet fee (per month)')).toBeVisible();
+    await expect(page.getByLabel('Pet deposit')).toBeVisible();
+    await page.getByLabel('Pet policy').selectOption({ label: 'No Pets' });
+    await expect(page.getByLabel('Pet fee (per month)')).toHaveCount(0);
+    await expect(page.getByLabel('Pet deposit')).toHaveCount(0);
+
+    await expect(page.getByLabel('Parking fee (per month)')).toHaveCount(0);
+    await page.getByLabel('Parking', { exact: true }).selectOption({ label: 'Parking Available' });
+    await expect(page.getByLabel('Parking fee (per month)')).toBeVisible();
+    await page.getByLabel('Parking', { exact: true }).selectOption({ label: 'No Parking' });
+    await expect(page.getByLabel('Parking fee (per month)')).toHaveCount(0);
+
+    // The broker fee: asked unless there is none; the move-in total counts it only when the tenant pays.
+    await page.getByLabel('Monthly rent').fill('3000');
+    await expect(page.getByTestId('move-in-total')).toContainText('$3,000');
+    await expect(page.getByLabel('Broker fee', { exact: true })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Tenant' }).check();
+    await page.getByLabel('Broker fee', { exact: true }).fill('500');
+    await expect(page.getByTestId('move-in-total')).toContainText('$3,500');
+    await page.getByRole('radio', { name: 'Landlord' }).check();
+    await expect(page.getByTestId('move-in-total')).toContainText('$3,000');
+    await page.getByRole('button', { name: 'Add a fee' }).click();
+    await page.getByLabel('Fee 1 name').fill('Move-in fee');
+    await page.getByLabel('Fee 1 amount').fill('200');
+    await expect(page.getByTestId('move-in-total')).toContainText('$3,200');
+  });
+
+  test('the step bar follows scrolling; Next, Previous and ?step= follow it', async ({ page }) => {
+    await page.goto('/create-listing');
+    const previous = page.getByRole('button', { name: 'Previous' });
+    await expect(stepCounter(page)).toContainText('1 of 6');
+    await expect(previous).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(stepCounter(page)).toContainText('2 of 6');
+    await expect(page).toHaveURL(/[?&]step=pricing/);
+    await expect(stepCounter(page).getByRole('button', { name: 'Pricing & Terms' })).toHaveAttribute('aria-current', 'step');
+
+    // Scrolling by hand sets the step to the most visible section.
+    await page.waitForTimeout(1000);
+    await page.locator('#amenities').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await expect(stepCounter(page)).toContainText('4 of 6');
+    await expect(page).toHaveURL(/[?&]step=amenities/);
+
+    await previous.click();
+    await expect(stepCounter(page)).toContainText('3 of 6');
+    await expect(page).toHaveURL(/[?&]step=policies/);
+    // replaceState: no history entries were added.
+    const length = await page.evaluate(() => window.history.length);
+    expect(length).toBeLessThanOrEqual(2);
+
+    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
+    await expect(stepCounter(page)).toContainText('6 of 6');
+    await expect(page.getByRole('button', { name: 'Publish Listing' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  });
+
+  test('autosaves to local storage and restores after a reload', async ({ page }) => {
+    await page.goto('/create-listing');
+    const title = unique('Autosaved loft');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Monthly rent').fill('4100');
+    await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
+    await page.getByLabel('Pet fee (per month)').fill('50');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved \d{1,2}:\d{2}/ })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Monthly rent')).toHaveValue('4100');
+    await expect(page.getByLabel('Pet fee (per month)')).toHaveValue('50');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved \d{1,2}:\d{2}/ })).toBeVisible();
+  });
+
+  test('Save Draft creates a draft, and a second save updates it', async ({ page }) => {
+    await page.goto('/create-listing');
+    const title = unique('Draft studio');
+    await fillRequired(page, { title });
+    await headerSaveDraft(page).click();
+    await expect(page.getByText('Draft Saved!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your listing has been saved as a draft.', { exact: true })).toBeVisible();
+
+    type Drafts = { myListings: { items: Array<{ id: string; title: string; status: string; price: number }> } };
+    const query = `query($search: String) { myListings(status: DRAFT, search: $search) { items { id title status price } } }`;
+    const first = await gqlAs<Drafts>(page, query, { search: title });
+    expect(first.myListings.items).toHaveLength(1);
+    expect(first.myListings.items[0]).toMatchObject({ title, status: 'DRAFT', price: 2750 });
+
+    await page.getByLabel('Monthly rent').fill('2800');
+    await headerSaveDraft(page).click();
+    await expect(page.getByText('Draft Saved!', { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => (await gqlAs<Drafts>(page, query, { search: title })).myListings.items.map((i) => i.price))
+      .toEqual([2800]);
+  });
+
+  test('the source-of-income refusal on publish names the phrase', async ({ page }) => {
+    await page.goto('/create-listing');
+    await fillRequired(page, { title: unique('Quiet 1BR'), description: 'Bright and quiet. No vouchers, sorry.' });
+    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
+    await page.getByRole('button', { name: 'Publish Listing' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Validation Error' }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Remove "No vouchers"');
+    await expect(
+      page.locator('#basic').getByText(/Remove "No vouchers": a listing cannot refuse rental assistance/),
+    ).toBeVisible();
+  });
+
+  test('editing a listing (?propertyId=) changes its price', async ({ page }) => {
+    await page.goto('/create-listing');
+    const title = unique('Editable 2BR');
+    const created = await gqlAs<{ createListing: { id: string } }>(
+      page,
+      `mutation($input: ListingInput!) { createListing(input: $input, status: DRAFT) { id } }`,
+      {
+        input: {
+          title,
+          address: '26-26 31st Street',
+          borough: 'QUEENS',
+          neighborhood: 'Astoria',
+          propertyType: 'APARTMENT',
+          listingType: 'FOR_RENT',
+          bedrooms: 2,
+          bathrooms: 1,
+          price: 3100,
+          availableDate: isoDateIn(20),
+          leaseTerm: 'ONE_YEAR',
+          brokerFeePayer: 'NO_FEE',
+          petPolicy: 'NO_PETS',
+          parking: 'STREET',
+          openHouses: [{ startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString() }],
+        },
+      },
+    );
+    const id = created.createListing.id;
+
+    await page.goto(`/create-listing?propertyId=${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Listing' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Monthly rent')).toHaveValue('3100');
+    await expect(page.getByLabel('Bedrooms')).toHaveValue('2');
+    await expect(page.getByLabel('Open house 1 starts')).not.toHaveValue('');
+    await page.getByLabel('Monthly rent').fill('3350');
+    await headerSaveDraft(page).click();
+    await expect(page.getByText('Draft Saved!', { exact: true })).toBeVisible();
+    const after = await gqlAs<{ property: { price: number; title: string; openHouses: unknown[] } }>(
+      page,
+      `query($id: ID!) { property(id: $id) { price title openHouses { id } } }`,
+      { id },
+    );
+    expect(after.property).toMatchObject({ price: 3350, title });
+    expect(after.property.openHouses).toHaveLength(1);
+  });
+
+  test.describe('a missing listing', () => {
+    test.use({ expectedFailures: [] });
+    test('says so', async ({ page }) => {
+      await page.goto('/create-listing?propertyId=00000000-0000-4000-8000-000000000000');
+      await expect(page.getByRole('alert')).toContainText('Property not found.');
+    });
+  });
+
+  test('publishes a listing from empty with three photos (one HEIC), seen in search and on the manage query', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/create-listing');
+    const title = unique('Published sunny 1BR');
+    await fillRequired(page, { title, description: 'A bright one-bedroom near the N/W trains.' });
+    await page.getByLabel('Square feet (optional)').fill('640');
+    await page.getByRole('radio', { name: 'Landlord' }).check();
+    await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
+    await page.getByRole('checkbox', { name: 'Cats' }).check();
+    await page.getByRole('checkbox', { name: 'Elevator' }).check();
+    await page.getByRole('checkbox', { name: 'Dishwasher' }).first().check();
+
+    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
+    const red = await makeJpeg({ r: 200, g: 40, b: 40 });
+    const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 40, g: 160, b: 80 } } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: red },
+      { name: 'kitchen.png', mimeType: 'image/png', buffer: png },
+      { name: 'photo.heic', mimeType: 'image/heic', buffer: await fs.readFile(HEIC_FIXTURE) },
+    ]);
+    const photos = page.getByRole('list', { name: 'Listing photos' }).getByRole('listitem');
+    await expect(photos).toHaveCount(3);
+    await expect(page.locator('[data-photo-status="done"]')).toHaveCount(3, { timeout: 30_000 });
+    // The HEIC one becomes the cover by the keyboard-reachable button.
+    const heicIndex = await photos.evaluateAll((items) =>
+      items.findIndex((li) => li.querySelector('img')?.alt.includes('photo.heic')),
+    );
+    expect(heicIndex).toBeGreaterThanOrEqual(0);
+    if (heicIndex > 0) await page.getByRole('button', { name: `Make photo ${heicIndex + 1} the cover` }).click();
+    await page.getByRole('button', { name: 'Move photo 2 right' }).click();
+
+    await page.getByLabel('Virtual tour URL (optional)').fill('https://example.com/tour');
+    await page.getByRole('button', { name: 'Add open house' }).click();
+    await page.getByLabel('Open house 1 starts').fill('2030-06-01T14:00');
+    await page.getByLabel('Open house 1 ends').fill('2030-06-01T15:30');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Publish Listing' }).click();
+    await expect(page).toHaveURL(/\/me\/listings$/);
+    await expect(page.getByText('Your listing has been created successfully.', { exact: true })).toBeVisible();
+
+    type Mine = {
+      myListings: {
+        items: Array<{ id: string; title: string; status: string; photos: Array<{ url: string }>; openHouses: unknown[] }>;
+      };
+    };
+    const mine = await gqlAs<Mine>(
+      page,
+      `query($search: String) { myListings(status: ACTIVE, search: $search) { items { id title status photos { url } openHouses { id } } } }`,
+      { search: title },
+    );
+    expect(mine.myListings.items).toHaveLength(1);
+    const listing = mine.myListings.items[0]!;
+    expect(listing.photos).toHaveLength(3);
+    expect(listing.openHouses).toHaveLength(1);
+
+    const found = await gqlAs<{ properties: { edges: Array<{ node: { id: string } }> } }>(
+      page,
+      `query($filter: PropertyFilter) { properties(filter: $filter, first: 5) { edges { node { id } } } }`,
+      { filter: { search: title } },
+    );
+    expect(found.properties.edges.map((e) => e.node.id)).toContain(listing.id);
+
+    // Local draft entries are gone after the publish: a new form is empty.
+    await page.goto('/create-listing');
+    await expect(page.getByLabel('Title')).toHaveValue('');
+  });
+});
