@@ -11,7 +11,7 @@ import type { PrismaClient } from '../../server/db/client.js';
 import { completeSignup } from '../../server/modules/auth/auth.service.js';
 import { errorHandler } from '../../server/http/errors.js';
 import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
-import { SIGN_IN_MESSAGE, uploadRoutes, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
+import { SIGN_IN_MESSAGE, uploadRoutes, UPLOADS_PER_MINUTE, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -336,7 +336,7 @@ describe.each(backends)('photo uploads on %s', (backend) => {
     expect((await upload(headers, jpeg)).status).toBe(201);
   });
 
-  it('limits uploads per user and minute', async () => {
+  it(`limits uploads to ${UPLOADS_PER_MINUTE} per user and minute (the real value)`, async () => {
     const { uid } = await account();
     const mini = express();
     mini.use((req, _res, next) => {
@@ -344,20 +344,21 @@ describe.each(backends)('photo uploads on %s', (backend) => {
       next();
     });
     const storage = createLocalStorage(path.join(app.dataDir, 'rate-limit-store'));
-    mini.use('/api', uploadRoutes({ env: app.env, prisma: db.prisma, storage, log: pino({ level: 'silent' }), perMinute: 2 }));
+    mini.use('/api', uploadRoutes({ env: app.env, prisma: db.prisma, storage, log: pino({ level: 'silent' }) }));
     mini.use(errorHandler(pino({ level: 'silent' })));
     const server = mini.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
       const port = (server.address() as { port: number }).port;
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < UPLOADS_PER_MINUTE + 1; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/api/uploads`, { method: 'POST' });
         statuses.push(res.status);
         if (res.status === 429)
           expect(await res.json()).toEqual({ error: 'Too many uploads. Please wait a minute.', code: 'RATE_LIMITED' });
       }
-      expect(statuses).toEqual([400, 400, 429]); // no file in the first two; the third is not even read
+      // No file in the first ones (400); the one over the limit is not even read.
+      expect(statuses).toEqual([...Array.from({ length: UPLOADS_PER_MINUTE }, () => 400), 429]);
     } finally {
       await new Promise((r) => server.close(r));
     }
