@@ -170,6 +170,18 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
     latest.current = { photos, savedId, scope };
   });
 
+  // Focused fields scroll clear of the sticky header, step bar and action bar (WCAG 2.4.11).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = { top: root.style.scrollPaddingTop, bottom: root.style.scrollPaddingBottom };
+    root.style.scrollPaddingTop = '8.5rem';
+    root.style.scrollPaddingBottom = '5.5rem';
+    return () => {
+      root.style.scrollPaddingTop = before.top;
+      root.style.scrollPaddingBottom = before.bottom;
+    };
+  }, []);
+
   // ?step= at load: show that section.
   useEffect(() => {
     if (isSectionId(initialStep) && initialStep !== 'basic') jumpTo(initialStep);
@@ -353,74 +365,75 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
         </div>
       ) : null}
 
+      {/* The step bar is sticky over the whole form: both share this container. */}
       <div className="mt-6">
         <StepBar active={active} onJump={(id) => jumpTo(id, { focus: true })} />
-      </div>
 
-      <form
-        noValidate
-        aria-label={propertyId ? 'Edit listing' : 'Create listing'}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit('ACTIVE');
-        }}
-        className="mt-6 space-y-6 pb-8"
-      >
-        <BasicInfoSection />
-        <PricingSection />
-        <PoliciesSection />
-        <AmenitiesSection />
-        <UnitFeaturesSection />
-        <MediaSection
-          photos={
-            <PhotoUploader
-              items={photos}
-              setItems={setPhotos}
-              draftId={draftId}
-              signedIn={signedIn}
-              error={photosError}
-              onUploaded={(photo) => {
-                if (scope) rememberUploadedPhotos(scope, [photo]);
-              }}
-            />
-          }
-        />
+        <form
+          noValidate
+          aria-label={propertyId ? 'Edit listing' : 'Create listing'}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit('ACTIVE');
+          }}
+          className="mt-6 space-y-6 pb-8"
+        >
+          <BasicInfoSection />
+          <PricingSection />
+          <PoliciesSection />
+          <AmenitiesSection />
+          <UnitFeaturesSection />
+          <MediaSection
+            photos={
+              <PhotoUploader
+                items={photos}
+                setItems={setPhotos}
+                draftId={draftId}
+                signedIn={signedIn}
+                error={photosError}
+                onUploaded={(photo) => {
+                  if (scope) rememberUploadedPhotos(scope, [photo]);
+                }}
+              />
+            }
+          />
 
-        <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
-          <Button
-            variant="outline"
-            disabled={activeIndex <= 0}
-            onClick={() => {
-              if (activeIndex > 0) jumpTo(SECTIONS[activeIndex - 1]!.id as SectionId, { focus: true });
-            }}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            Previous
-          </Button>
-          <span className="mr-auto text-sm text-gray-600 max-sm:hidden">{SECTIONS[activeIndex]?.title}</span>
-          {isLast ? (
-            <>
-              {saveDraftButton('footer')}
-              <Button type="submit" disabled={!user || busy}>
-                {pending === 'ACTIVE' ? (
-                  <Spinner className="size-4 text-white" />
-                ) : (
-                  <Send aria-hidden="true" className="size-4" />
-                )}
-                {user ? 'Publish Listing' : 'Sign In to Submit'}
-              </Button>
-            </>
-          ) : (
+          <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
             <Button
-              onClick={() => jumpTo(SECTIONS[activeIndex + 1]!.id as SectionId, { focus: true })}
-              className="max-sm:ml-auto"
+              variant="outline"
+              disabled={activeIndex <= 0}
+              onClick={() => {
+                if (activeIndex > 0) jumpTo(SECTIONS[activeIndex - 1]!.id as SectionId, { focus: true });
+              }}
             >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              <span className="max-sm:sr-only">Previous</span>
             </Button>
-          )}
-        </div>
-      </form>
+            <span className="mr-auto text-sm text-gray-600 max-sm:hidden">{SECTIONS[activeIndex]?.title}</span>
+            {isLast ? (
+              <>
+                {saveDraftButton('footer')}
+                <Button type="submit" disabled={!user || busy}>
+                  {pending === 'ACTIVE' ? (
+                    <Spinner className="size-4 text-white" />
+                  ) : (
+                    <Send aria-hidden="true" className="size-4" />
+                  )}
+                  {user ? 'Publish Listing' : 'Sign In to Submit'}
+                </Button>
+              </>
+            ) : (
+              <Button
+                onClick={() => jumpTo(SECTIONS[activeIndex + 1]!.id as SectionId, { focus: true })}
+                className="max-sm:ml-auto"
+              >
+                Next
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            )}
+          </div>
+        </form>
+      </div>
     </FormProvider>
   );
 }

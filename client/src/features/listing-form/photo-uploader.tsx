@@ -5,13 +5,22 @@ import { thumbHashToDataURL } from 'thumbhash';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { SavedPhoto } from './form-model';
-import { ACCEPTED_PHOTO_TYPES, SIGN_IN_TO_UPLOAD, uploadPhoto, type UploadedPhoto } from './upload';
+import { ACCEPTED_PHOTO_TYPES, SIGN_IN_TO_UPLOAD, UploadError, uploadPhoto, type UploadedPhoto } from './upload';
 
 /** A photo of the form: uploaded (done), on its way (uploading, 0-100) or refused (error). */
 export type PhotoItem =
   | ({ key: string; status: 'done'; fileName?: string } & SavedPhoto)
   | { key: string; status: 'uploading'; progress: number; fileName: string; previewUrl: string | null; file: File }
-  | { key: string; status: 'error'; error: string; fileName: string; previewUrl: string | null; file: File };
+  | {
+      key: string;
+      status: 'error';
+      error: string;
+      /** A network failure, rate limit or server error: trying again may work (a refused file will not). */
+      retryable: boolean;
+      fileName: string;
+      previewUrl: string | null;
+      file: File;
+    };
 
 let keyCounter = 0;
 export function photoKey(): string {
@@ -23,7 +32,6 @@ export function donePhoto(photo: SavedPhoto): PhotoItem {
   return { key: photoKey(), status: 'done', ...photo };
 }
 
-const PREVIEWABLE = /\.(jpe?g|png|webp|gif)$/i;
 const UPLOAD_CONCURRENCY = 2;
 
 function placeholderUrl(hash: string | null | undefined): string | undefined {
@@ -69,30 +77,19 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
   const queue = useRef<Array<{ key: string; file: File }>>([]);
   const running = useRef(0);
   const controllers = useRef(new Map<string, AbortController>());
-  const objectUrls = useRef(new Map<string, string>());
   const latest = useRef({ draftId, onUploaded });
 
   useEffect(() => {
     latest.current = { draftId, onUploaded };
   });
 
-  // Uploads still running when the page goes away are cancelled; previews are released.
+  // Uploads still running when the page goes away are cancelled.
   useEffect(() => {
-    const urls = objectUrls.current;
     const running = controllers.current;
     return () => {
       for (const controller of running.values()) controller.abort();
-      for (const url of urls.values()) URL.revokeObjectURL(url);
     };
   }, []);
-
-  function releasePreview(key: string) {
-    const url = objectUrls.current.get(key);
-    if (url) {
-      URL.revokeObjectURL(url);
-      objectUrls.current.delete(key);
-    }
-  }
 
   function pump() {
     while (running.current < UPLOAD_CONCURRENCY && queue.current.length > 0) {
@@ -112,11 +109,11 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
           setItems((list) =>
             list.map((p) => (p.key === job.key ? { key: p.key, status: 'done', fileName: job.file.name, ...saved } : p)),
           );
-          releasePreview(job.key);
         })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
           const message = err instanceof Error ? err.message : 'Upload failed.';
+          const retryable = !(err instanceof UploadError) || err.status === 0 || err.status === 429 || err.status >= 500;
           setItems((list) =>
             list.map((p) =>
               p.key === job.key
@@ -124,6 +121,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                     key: p.key,
                     status: 'error',
                     error: message,
+                    retryable,
                     fileName: job.file.name,
                     previewUrl: p.status === 'done' ? null : p.previewUrl,
                     file: job.file,
@@ -148,12 +146,9 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
     const added: PhotoItem[] = [];
     for (const file of Array.from(files)) {
       const key = photoKey();
-      let previewUrl: string | null = null;
-      if (PREVIEWABLE.test(file.name)) {
-        previewUrl = URL.createObjectURL(file);
-        objectUrls.current.set(key, previewUrl);
-      }
-      added.push({ key, status: 'uploading', progress: 0, fileName: file.name, previewUrl, file });
+      // No local preview (a blob: URL is refused by the page's CSP for some decoders); the
+      // thumbnail appears when the upload is done.
+      added.push({ key, status: 'uploading', progress: 0, fileName: file.name, previewUrl: null, file });
       queue.current.push({ key, file });
     }
     if (added.length === 0) return;
@@ -179,7 +174,6 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
   function remove(key: string) {
     controllers.current.get(key)?.abort();
     queue.current = queue.current.filter((job) => job.key !== key);
-    releasePreview(key);
     const index = items.findIndex((p) => p.key === key);
     setItems((list) => list.filter((p) => p.key !== key));
     setAnnouncement(`Photo ${index + 1} removed.`);
@@ -266,7 +260,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
         <ol aria-label="Listing photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((item, index) => {
             const name = `Photo ${index + 1}${item.fileName ? ` (${item.fileName})` : ''}`;
-            const src = item.status === 'done' ? item.thumbnailUrl : item.previewUrl;
+            const src = item.status === 'done' ? item.thumbnailUrl : item.status === 'uploading' ? item.previewUrl : null;
             const background = item.status === 'done' ? placeholderUrl(item.placeholder) : undefined;
             return (
               <li
@@ -333,11 +327,11 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                   {item.status === 'error' ? (
                     <div
                       role="alert"
-                      className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-900/85 p-2 text-center text-xs text-white"
+                      className="absolute inset-0 flex flex-col items-center justify-center gap-1 overflow-hidden bg-red-800 p-2 text-center text-xs leading-snug text-white"
                     >
-                      <AlertCircle aria-hidden="true" className="size-5" />
-                      <span className="font-medium">Upload failed: {item.fileName}</span>
-                      <span>{item.error}</span>
+                      <AlertCircle aria-hidden="true" className="size-5 shrink-0" />
+                      <span className="line-clamp-1 font-medium break-all">Upload failed: {item.fileName}</span>
+                      <span className="line-clamp-3">{item.error}</span>
                     </div>
                   ) : null}
                 </div>
@@ -375,13 +369,15 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                         <Star aria-hidden="true" className="size-4" />
                       </Button>
                     </>
-                  ) : item.status === 'error' ? (
+                  ) : item.status === 'error' && item.retryable ? (
                     <Button variant="ghost" size="sm" onClick={() => retry(item.key)} aria-label={`Retry ${item.fileName}`}>
                       <RotateCw aria-hidden="true" className="size-4" />
                       Retry
                     </Button>
-                  ) : (
+                  ) : item.status === 'uploading' ? (
                     <span className="px-2 text-xs text-gray-600">{item.progress}%</span>
+                  ) : (
+                    <span />
                   )}
                   <Button
                     variant="ghost"

@@ -7,7 +7,6 @@ import {
   ApplianceValues,
   boroughLabels,
   BoroughValues,
-  brokerFeePayerLabels,
   BrokerFeePayerValues,
   buildingAmenityLabels,
   BuildingAmenityValues,
@@ -306,7 +305,7 @@ export function PricingSection() {
         name="brokerFeePayer"
         legend="Who pays the broker fee?"
         options={brokerFeePayerOptions}
-        hint={`'${brokerFeePayerLabels.NO_FEE}' and '${brokerFeePayerLabels.LANDLORD}' listings are shown as 'No fee'.`}
+        hint="When the landlord pays it, or there is none, the listing shows 'No fee'."
       />
       {brokerFeePayer !== 'NO_FEE' ? (
         <div className={grid2}>

@@ -114,7 +114,7 @@ export function StepBar({ active, onJump }: { active: SectionId; onJump: (id: Se
                   >
                     {done ? <Check className="size-3.5" /> : i + 1}
                   </span>
-                  <span className={cn(!current && 'sr-only lg:not-sr-only')}>{section.title}</span>
+                  <span className={cn(current ? 'sr-only sm:not-sr-only' : 'sr-only lg:not-sr-only')}>{section.title}</span>
                 </button>
               </li>
             );
