@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import { HTTP_STATUS, toAppError } from '../graphql/errors.js';
 import type { Logger } from '../logger.js';
@@ -27,6 +28,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.status(500).json({ error: 'Internal server error' });
       return;
     }
-    res.status(status).json({ error: (err as { expose?: boolean }).expose === false ? 'Bad request' : (err as Error).message });
+    // body-parser and send mark client errors `expose`; anything else gets the status' own words.
+    const exposed = (err as { expose?: boolean }).expose === true;
+    res.status(status).json({ error: exposed ? (err as Error).message : (http.STATUS_CODES[status] ?? 'Bad request') });
   };
 }
