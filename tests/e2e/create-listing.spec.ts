@@ -373,6 +373,14 @@ test.describe('create listing, signed in', () => {
       );
       expect(found.properties.edges.map((e) => e.node.id)).toContain(listing.id);
 
+      // Where a person sees it: on the manage screen, in the search list, and as a marker on the map.
+      await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+      await page.goto(`/?search=${encodeURIComponent(title)}`);
+      await expect(page.locator('main').getByRole('link', { name: title }).first()).toBeVisible();
+      const map = page.getByRole('region', { name: 'Map of listings' });
+      await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+      await expect(map.locator(`.map-price-marker[data-marker-id="${listing.id}"]`)).toBeAttached();
+
       // Local draft entries are gone after the publish: a new form is empty.
       await page.goto('/create-listing');
       await expect(page.getByLabel('Title')).toHaveValue('');
