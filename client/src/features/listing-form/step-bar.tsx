@@ -20,6 +20,11 @@ function mirrorStep(step: SectionId) {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+function atPageEnd(): boolean {
+  const doc = document.documentElement;
+  return doc.scrollHeight > window.innerHeight + 8 && window.scrollY + window.innerHeight >= doc.scrollHeight - 2;
+}
+
 /**
  * The active section: the most visible one (in pixels on screen) among those at least 8 percent
  * visible, observed with an IntersectionObserver. A jump (step bar, Next, Previous) sets it at once
@@ -43,6 +48,11 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
           });
         }
         if (Date.now() < lockUntil.current) return;
+        // Scrolled to the very end: the last section is the one being read, however short it is.
+        if (atPageEnd()) {
+          setActive(SECTIONS[SECTIONS.length - 1]!.id);
+          return;
+        }
         let best: SectionId | null = null;
         let bestHeight = 0;
         for (const section of SECTIONS) {
@@ -68,7 +78,15 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
   const jumpTo = useCallback((id: SectionId, options: { focus?: boolean } = {}) => {
     const el = document.getElementById(id);
     if (!el) return;
-    lockUntil.current = Date.now() + 900;
+    // Hold the jumped-to step until the scroll it starts has ended (a slow machine may take seconds);
+    // release it soon when there is nothing to scroll.
+    lockUntil.current = Date.now() + 5000;
+    let scrolled = false;
+    window.addEventListener('scroll', () => (scrolled = true), { once: true, passive: true });
+    window.addEventListener('scrollend', () => (lockUntil.current = Date.now() + 100), { once: true });
+    window.setTimeout(() => {
+      if (!scrolled) lockUntil.current = 0;
+    }, 200);
     setActive(id);
     el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     if (options.focus) {
