@@ -126,6 +126,32 @@ test.describe('create listing, signed in', () => {
     await expectAccessible(page);
   });
 
+  test('a click on the map places the pin and fills borough and neighborhood; dragging the pin moves it', async ({ page }) => {
+    await page.goto('/create-listing');
+    const map = page.getByRole('region', { name: "Map: click to place the listing's pin" });
+    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText('No pin placed yet.')).toBeVisible();
+    await map.scrollIntoViewIfNeeded();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    // The map opens on midtown Manhattan; a click in its middle is in Manhattan.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const pinText = page.getByText(/^Pin at 40\.\d{5}, -73\.\d{5}$/);
+    await expect(pinText).toBeVisible();
+    await expect(page.getByLabel('Borough')).toHaveValue('MANHATTAN');
+    await expect(page.getByLabel('Neighborhood')).not.toHaveValue('');
+    const first = await pinText.textContent();
+
+    const pin = page.getByRole('img', { name: 'Listing location pin' });
+    const pinBox = await pin.boundingBox();
+    if (!pinBox) throw new Error('the pin has no box');
+    await page.mouse.move(pinBox.x + pinBox.width / 2, pinBox.y + pinBox.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(pinBox.x + pinBox.width / 2 + 60, pinBox.y + pinBox.height + 40, { steps: 8 });
+    await page.mouse.up();
+    await expect(pinText).not.toHaveText(first ?? '');
+  });
+
   test('conditional fields appear and disappear', async ({ page }) => {
     await page.goto('/create-listing?step=policies');
     await expect(stepCounter(page)).toContainText('3 of 6');
