@@ -68,6 +68,25 @@ const halfSteps = (label: string) =>
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** 'YYYY-MM-DD' that names a real day (not 2026-02-30) between 2000 and 2100. */
+export function isRealDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01' && v <= '2100-12-31';
+}
+
+/** An instant between 2000 and 2100 (open houses: anything else is a typo or an attack on the parser). */
+const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
+const LATEST = Date.parse('2100-12-31T23:59:59Z');
+export function isSaneInstant(v: string): boolean {
+  const t = Date.parse(v);
+  return !Number.isNaN(t) && t >= EARLIEST && t <= LATEST;
+}
+
+/** Control characters other than tab and line breaks (multi-line text keeps those). */
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
 export const otherFeeSchema = z.object({
   label: oneLine('Fee name', 60),
   amount: z
@@ -80,16 +99,21 @@ export const otherFeeSchema = z.object({
 
 export const openHouseSchema = z
   .object({
-    startsAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Open house start must be a date and time'),
+    startsAt: z.string().max(40).refine(isSaneInstant, 'Open house start must be a date and time'),
     endsAt: z
       .string()
+      .max(40)
       .nullish()
-      .refine((v) => !v || !Number.isNaN(Date.parse(v)), 'Open house end must be a date and time')
+      .refine((v) => !v || isSaneInstant(v), 'Open house end must be a date and time')
       .transform((v) => v || null),
     note: optionalOneLine('Open house note', 200),
   })
   .refine((o) => !o.endsAt || Date.parse(o.endsAt) > Date.parse(o.startsAt), {
     message: 'Open house must end after it starts',
+    path: ['endsAt'],
+  })
+  .refine((o) => !o.endsAt || Date.parse(o.endsAt) - Date.parse(o.startsAt) <= 24 * 60 * 60 * 1000, {
+    message: 'An open house lasts at most a day',
     path: ['endsAt'],
   });
 
@@ -110,7 +134,7 @@ export const listingInputSchema = z
       .string()
       .trim()
       .max(5000, 'Description is too long (at most 5000 characters)')
-      .refine((v) => !v.includes(String.fromCharCode(0)), 'Description must not contain NUL characters')
+      .refine((v) => !TEXT_CONTROL_CHARS.test(v), 'Description must not contain control characters')
       .nullish()
       .transform((v) => (v ? v : null)),
     address: oneLine('Address', 200),
@@ -142,7 +166,10 @@ export const listingInputSchema = z
       .int('Price must be whole dollars')
       .positive('Price must be greater than 0')
       .max(MAX_MONEY, 'Price is too large'),
-    availableDate: z.string({ message: 'Available date is required' }).regex(DATE_RE, 'Available date is required'),
+    availableDate: z
+      .string({ message: 'Available date is required' })
+      .regex(DATE_RE, 'Available date is required')
+      .refine((v) => !DATE_RE.test(v) || isRealDate(v), 'Available date must be a real date'),
     leaseTerm: z.enum(LeaseTermValues, { message: 'Choose a lease term' }),
     securityDeposit: money('Security deposit'),
     applicationFee: money('Application fee'),

@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
 import { createGraphQLHttp } from './graphql/http.js';
+import { createAnonymousLimit } from './graphql/limits.js';
 import { getSchema } from './graphql/schema.js';
 import { attachGraphQLWebSocket } from './graphql/ws.js';
 import { errorHandler } from './http/errors.js';
@@ -96,9 +97,11 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const revocations = new RevocationCache(identity);
   const identityDeps: IdentityDeps = { identity, revocations };
   const schema = getSchema();
+  const anonymousLimit = createAnonymousLimit();
 
-  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps, storage });
+  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps, storage, anonymousLimit });
   const graphql = await createGraphQLHttp({
+    anonymousLimit,
     server,
     schema,
     env,

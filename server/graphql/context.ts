@@ -5,6 +5,7 @@ import type { PrismaClient } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
 import type { Storage } from '../modules/uploads/storage.js';
+import type { AnonymousLimit } from './limits.js';
 
 /** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
@@ -49,4 +50,6 @@ export interface TransportDeps {
   log: Logger;
   identityDeps: IdentityDeps;
   storage: Storage;
+  /** The anonymous per-address limit, shared by both transports. */
+  anonymousLimit: AnonymousLimit;
 }

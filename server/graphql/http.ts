@@ -11,8 +11,7 @@ import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 
-/** Anonymous GraphQL requests per client address and minute (signed-in traffic is not counted here). */
-export const ANONYMOUS_GRAPHQL_RATE_LIMIT = 1_200;
+export { ANONYMOUS_GRAPHQL_RATE_LIMIT } from './limits.js';
 /** Largest GraphQL request body. */
 export const GRAPHQL_BODY_LIMIT = '256kb';
 
@@ -99,7 +98,8 @@ export async function createGraphQLHttp(
     '/graphql',
     rateLimit({
       windowMs: 60_000,
-      limit: ANONYMOUS_GRAPHQL_RATE_LIMIT,
+      limit: deps.anonymousLimit.limit,
+      store: deps.anonymousLimit.store,
       skip: (req: Request) => Boolean(req.auth?.viewer),
       standardHeaders: 'draft-8',
       legacyHeaders: false,

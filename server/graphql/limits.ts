@@ -1,4 +1,5 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { ipKeyGenerator, MemoryStore } from 'express-rate-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
@@ -84,17 +85,21 @@ function intValue(node: ValueNode | undefined, variables: Record<string, unknown
   return undefined;
 }
 
+/** The page-size argument of a field: `first` (connections, lists) or `pageSize` (numbered pages). */
+const PAGE_ARGS = ['first', 'pageSize'];
+
 function firstArg(
   field: GraphQLField<unknown, unknown>,
   args: readonly { name: { value: string }; value: ValueNode }[],
   variables: Record<string, unknown>,
   operationDefaults: Record<string, unknown>,
 ): number | undefined {
-  if (!field.args.some((a) => a.name === 'first')) return undefined;
-  const given = args.find((a) => a.name.value === 'first');
+  const name = PAGE_ARGS.find((n) => field.args.some((a) => a.name === n));
+  if (!name) return undefined;
+  const given = args.find((a) => a.name.value === name);
   const value = given ? intValue(given.value, { ...operationDefaults, ...variables }) : undefined;
   if (value !== undefined) return Math.max(0, value);
-  const def = field.args.find((a) => a.name === 'first')?.defaultValue;
+  const def = field.args.find((a) => a.name === name)?.defaultValue;
   return typeof def === 'number' ? def : undefined;
 }
 
@@ -148,12 +153,13 @@ export function operationCost(
       if (!field || !sel.selectionSet) continue; // leaves and __typename cost nothing
       const named = getNamedType(field.type);
       if (isLeafType(named)) continue;
-      const isConnection = named.name.endsWith('Connection');
+      // A connection (edges) or a numbered page (items) holds `first`/`pageSize` of its rows.
+      const isConnection = named.name.endsWith('Connection') || named.name.endsWith('Page');
       const isList = isListType(getNullableType(field.type));
       let multiplier = 1;
       if (isConnection) {
         multiplier = firstArg(field, sel.arguments ?? [], variables, defaults) ?? GRAPHQL_LIMITS.defaultConnectionSize;
-      } else if (isList && !(inConnection && sel.name.value === 'edges')) {
+      } else if (isList && !(inConnection && (sel.name.value === 'edges' || sel.name.value === 'items'))) {
         multiplier = firstArg(field, sel.arguments ?? [], variables, defaults) ?? GRAPHQL_LIMITS.defaultListSize;
       }
       total += multiplier * (1 + costOf(sel.selectionSet, named, seen, isConnection));
@@ -184,4 +190,33 @@ export function assertWithinCost(
 /** Field suggestions ('Did you mean …?') reveal the schema: removed from messages in production. */
 export function stripSuggestions(message: string): string {
   return message.replace(/\s*Did you mean .*\?$/s, '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The anonymous rate limit, one counter per address shared by HTTP requests and WebSocket operations
+// ---------------------------------------------------------------------------------------------------
+
+/** Anonymous GraphQL operations per client address and minute (HTTP requests and WebSocket operations together). */
+export const ANONYMOUS_GRAPHQL_RATE_LIMIT = 1_200;
+
+export interface AnonymousLimit {
+  /** The store express-rate-limit counts HTTP requests in. */
+  store: MemoryStore;
+  limit: number;
+  /** Counts one operation of an address; false when it is over the limit. */
+  allow(ip: string): Promise<boolean>;
+}
+
+export function createAnonymousLimit(limit = ANONYMOUS_GRAPHQL_RATE_LIMIT): AnonymousLimit {
+  const store = new MemoryStore();
+  // express-rate-limit initialises the store it is given; a WebSocket may count before any HTTP request.
+  store.init({ windowMs: 60_000 } as Parameters<MemoryStore['init']>[0]);
+  return {
+    store,
+    limit,
+    async allow(ip) {
+      const { totalHits } = await store.increment(ipKeyGenerator(ip));
+      return totalHits <= limit;
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
-import { allValidationRules, assertWithinCost, PARSE_OPTIONS } from './limits.js';
+import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
 
 /** Limits of the WebSocket transport (docs/decisions/0011-bounded-graphql.md). */
 export const WS_LIMITS = {
@@ -56,7 +56,7 @@ export interface GraphQLWebSocket {
  * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
  */
 export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
-  const { server, schema, env, prisma, log, identityDeps, storage } = deps;
+  const { server, schema, env, prisma, log, identityDeps, storage, anonymousLimit } = deps;
   const production = env.NODE_ENV === 'production';
   const rules = allValidationRules({ production });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
@@ -71,19 +71,25 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     const open = perIp.get(ip) ?? 0;
     if (open >= WS_LIMITS.maxSocketsPerIp) return refuseUpgrade(socket, 429, 'Too Many Requests');
     perIp.set(ip, open + 1);
+    // The slot is given back when the connection ends, however it ends: a refused or abandoned
+    // handshake closes the raw socket too (counting on the WebSocket's close would leak it).
+    let released = false;
+    socket.once('close', () => {
+      if (released) return;
+      released = true;
+      const n = (perIp.get(ip) ?? 1) - 1;
+      if (n <= 0) perIp.delete(ip);
+      else perIp.set(ip, n);
+    });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.once('close', () => {
-        const n = (perIp.get(ip) ?? 1) - 1;
-        if (n <= 0) perIp.delete(ip);
-        else perIp.set(ip, n);
-      });
       wss.emit('connection', ws, req);
     });
   };
   server.on('upgrade', onUpgrade);
 
+  // By the credential's user, also when it could not be checked at connect time (an outage).
   const track = (extra: Extra) => {
-    const uid = extra.auth?.viewer?.uid;
+    const uid = extra.auth?.viewer?.uid ?? extra.auth?.credential?.uid;
     if (!uid) return;
     let set = byUser.get(uid);
     if (!set) byUser.set(uid, (set = new Set()));
@@ -136,6 +142,10 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
             }),
           ];
         }
+        // Anonymous operations count against the same per-address limit as anonymous HTTP requests.
+        if (!extra.auth?.viewer && !(await anonymousLimit.allow(clientIp(extra.request, env.TRUST_PROXY)))) {
+          return [new GraphQLError('Too many requests. Please wait a minute.', { extensions: { code: 'RATE_LIMITED' } })];
+        }
         let document: DocumentNode;
         try {
           document = parse(payload.query, PARSE_OPTIONS);
@@ -149,7 +159,11 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         const errors = validate(schema, document, rules);
         if (errors.length)
           return errors.map(
-            (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+            (e) =>
+              new GraphQLError(production ? stripSuggestions(e.message) : e.message, {
+                nodes: e.nodes,
+                extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+              }),
           );
         try {
           assertWithinCost(schema, document, payload.operationName, payload.variables);

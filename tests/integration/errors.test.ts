@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../../server/db/client.js';
@@ -153,6 +156,33 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ error: 'Internal server error' });
     expect(brokenLogs.errors().some((l) => JSON.stringify(l).includes('EIO'))).toBe(true);
+  });
+
+  it('closes the stored file when a client walks away from a /media download', async () => {
+    const key = 'listings/big/photo.webp';
+    await app.storage.put(key, Buffer.alloc(20 * 1024 * 1024, 7), 'image/webp');
+    const file = path.join(app.dataDir, 'uploads', key);
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    const { port } = new URL(app.url);
+    for (let i = 0; i < 10; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`GET /media/${key} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        });
+        socket.once('data', () => {
+          socket.destroy(); // read one chunk, then go away
+          resolve();
+        });
+      });
+    }
+    await expect.poll(openOnFile, { timeout: 5_000 }).toBe(0);
   });
 
   it('refuses NUL and control characters in names', async () => {

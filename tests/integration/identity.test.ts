@@ -143,6 +143,13 @@ describe.each(backends)('identity on %s', (backend) => {
         headers: { cookie: cold.cookie, origin: ORIGIN },
       });
       expect(save.status).toBe(503);
+      const status = await fetch(`${app.url}/api/properties/${listingId}/status`, {
+        method: 'PATCH',
+        headers: { cookie: cold.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'inactive' }),
+      });
+      expect(status.status).toBe(503);
+      expect(await status.json()).toEqual({ error: 'Sign-in service unavailable, try again', code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await proxy.start();
     }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { createClient } from 'graphql-ws';
 import { Lexer, print, Source, TokenKind, validate, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,13 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     expect(search.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it('counts the page size of a numbered page (myListings pageSize) in the cost', async () => {
+    const q = (n: number) => `{ myListings(pageSize: ${n}) { items { id photos { url } agent { displayName } } } }`;
+    const schema = getSchema();
+    const { parse } = await import('graphql');
+    expect(operationCost(schema, parse(q(50)), undefined)).toBeGreaterThan(operationCost(schema, parse(q(9)), undefined) * 4);
+  });
+
   it('counts the variables of the operation in its cost', async () => {
     const q =
       'query Q($n: Int) { agents(first: $n) { edges { node { listings(first: $n) { edges { node { agent { displayName } photos { url } } } } } } } }';
@@ -169,6 +177,8 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     const prodTypo = await http(prod, typo);
     expect(prodTypo.body.errors[0].message).toBe('Cannot query field "propertie" on type "Query".');
     expect(prodTypo.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await overWs(app, typo)).errors[0].message).toMatch(/Did you mean/);
+    expect((await overWs(prod, typo)).errors[0].message).toBe('Cannot query field "propertie" on type "Query".');
   });
 
   it(`closes a WebSocket that sends more than ${WS_LIMITS.maxPayloadBytes / 1024 / 1024} MiB in one message`, async () => {
@@ -181,6 +191,41 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
       ws.on('error', () => undefined);
     });
     expect(code).toBe(1009); // message too big
+  });
+
+  it('gives an address its socket slot back when a handshake fails', async () => {
+    const { port } = new URL(app.url);
+    for (let i = 0; i < WS_LIMITS.maxSocketsPerIp + 5; i++) {
+      const status = await new Promise<number>((resolve) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port: Number(port),
+          path: '/graphql',
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': 'bad',
+            origin: ORIGIN,
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('upgrade', () => resolve(101));
+        req.on('error', () => resolve(0));
+        req.end();
+      });
+      expect(status).toBe(400);
+    }
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: ORIGIN } });
+    const opened = await new Promise<number>((resolve) => {
+      ws.once('open', () => resolve(101));
+      ws.once('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0));
+    });
+    ws.terminate();
+    expect(opened).toBe(101);
   });
 
   it(`allows ${WS_LIMITS.maxSocketsPerIp} open sockets per address, and refuses one more`, async () => {
@@ -206,6 +251,52 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
       expect(status).toBe(429);
     } finally {
       for (const ws of sockets) ws.terminate();
+    }
+  });
+
+  it(`counts anonymous WebSocket operations against the same ${ANONYMOUS_GRAPHQL_RATE_LIMIT} a minute per address as HTTP`, async () => {
+    const limited = await startTestApp(db);
+    try {
+      // Most of the budget spent over HTTP, the rest over one socket.
+      const viaHttp = ANONYMOUS_GRAPHQL_RATE_LIMIT - 100;
+      for (let i = 0; i < viaHttp; i += 50) {
+        await Promise.all(
+          Array.from({ length: Math.min(50, viaHttp - i) }, () =>
+            fetch(`${limited.url}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: ORIGIN },
+              body: JSON.stringify({ query: '{ __typename }' }),
+            }).then((r) => r.arrayBuffer()),
+          ),
+        );
+      }
+      const client = createClient({
+        url: `${limited.url.replace('http', 'ws')}/graphql`,
+        retryAttempts: 0,
+        webSocketImpl: class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers: { origin: ORIGIN } });
+          }
+        },
+      });
+      const one = () =>
+        new Promise<string>((resolve) => {
+          client.subscribe(
+            { query: '{ __typename }' },
+            {
+              next: (v) => resolve(v.errors?.[0]?.extensions?.code ? String(v.errors[0].extensions.code) : 'ok'),
+              error: (e) => resolve(String((e as Array<{ extensions?: { code?: string } }>)[0]?.extensions?.code ?? 'error')),
+              complete: () => undefined,
+            },
+          );
+        });
+      const results: string[] = [];
+      for (let i = 0; i < 110; i++) results.push(await one());
+      await client.dispose();
+      expect(results.filter((r) => r === 'ok')).toHaveLength(100);
+      expect(results.filter((r) => r === 'RATE_LIMITED')).toHaveLength(10);
+    } finally {
+      await limited.stop();
     }
   });
 

@@ -211,25 +211,16 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
     await answer(res, id, 201);
   });
 
+  // Failures answer the documented `{ error }` (with `code`) through the error handler, which also
+  // turns a refused viewer during an identity outage into a 503.
   router.patch('/properties/:id/status', noStore, json, async (req: Request, res: Response) => {
-    try {
-      const { id, status } = await setListingStatus(
-        prisma,
-        req.viewer ?? null,
-        String(req.params.id),
-        String((req.body as Body | undefined)?.status ?? ''),
-      );
-      res.json({ id, status: status.toLowerCase() });
-    } catch (err) {
-      // The documented answer of a failure: { error }, with the status of the error.
-      if (err instanceof AppError) {
-        res
-          .status(err.code === 'UNAUTHENTICATED' ? 401 : err.code === 'FORBIDDEN' ? 403 : err.code === 'NOT_FOUND' ? 404 : 400)
-          .json({ error: err.message, code: err.code });
-        return;
-      }
-      throw err;
-    }
+    const { id, status } = await setListingStatus(
+      prisma,
+      req.viewer ?? null,
+      String(req.params.id),
+      String((req.body as Body | undefined)?.status ?? ''),
+    );
+    res.json({ id, status: status.toLowerCase() });
   });
 
   router.patch('/properties/:id', noStore, json, async (req: Request, res: Response) => {

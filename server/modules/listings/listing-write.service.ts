@@ -146,6 +146,15 @@ const openHouseRows = (data: ListingData) =>
     return { startsAt, endsAt: o.endsAt ? new Date(o.endsAt) : new Date(startsAt.getTime() + 60 * 60 * 1000), note: o.note };
   });
 
+/**
+ * The price history row a listing going (or staying) live at `price` needs: its first price when it
+ * has none, a change from the last recorded price when it differs, else none.
+ */
+function priceHistoryEntry(lastRecorded: number | undefined, price: number) {
+  if (lastRecorded === undefined) return { oldPrice: null, newPrice: price };
+  return lastRecorded === price ? null : { oldPrice: lastRecorded, newPrice: price };
+}
+
 /** Creates a listing as a draft or published (active). The viewer owns it; an agent is its listing agent. */
 export async function createListing(prisma: PrismaClient, viewer: Viewer | null, input: unknown, status: Status = 'ACTIVE') {
   const user = await requireUser(prisma, viewer);
@@ -188,6 +197,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           description: true,
           amenities: true,
           otherFees: true,
+          priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
             orderBy: { position: 'asc' },
             select: {
@@ -230,8 +240,11 @@ export async function updateListing(
     listing.photos,
   );
   const next = (status ?? listing.status) as Status;
+  if (next === 'INACTIVE' && listing.status === 'DRAFT') {
+    throw new AppError('BAD_USER_INPUT', 'A draft cannot be deactivated: publish it first.');
+  }
   if (next === 'ACTIVE') assertPublishable({ ...data, photos });
-  const priceChanged = next === 'ACTIVE' && listing.price !== data.price;
+  const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
   await prisma.$transaction([
     prisma.propertyPhoto.deleteMany({ where: { propertyId: listing.id } }),
     prisma.openHouse.deleteMany({ where: { propertyId: listing.id } }),
@@ -244,7 +257,7 @@ export async function updateListing(
         ...(next === 'ACTIVE' ? { deactivatedAt: null } : {}),
         photos: { create: photos },
         openHouses: { create: openHouseRows(data) },
-        ...(priceChanged ? { priceChanges: { create: [{ oldPrice: listing.price, newPrice: data.price }] } } : {}),
+        ...(priceEntry ? { priceChanges: { create: [priceEntry] } } : {}),
       },
     }),
   ]);
@@ -271,11 +284,17 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };
+  const priceEntry = wanted === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, listing.price) : null;
   await prisma.property.update({
     where: { id: listing.id },
     data:
       wanted === 'ACTIVE'
-        ? { status: 'ACTIVE', deactivatedAt: null, isAvailable: true }
+        ? {
+            status: 'ACTIVE',
+            deactivatedAt: null,
+            isAvailable: true,
+            ...(priceEntry ? { priceChanges: { create: [priceEntry] } } : {}),
+          }
         : { status: 'INACTIVE', deactivatedAt: new Date() },
   });
   return { id: listing.id, status: wanted };

@@ -182,7 +182,12 @@ export const PropertyRef = builder.prismaObject('Property', {
     agent: t.relation('agent', { nullable: true }),
     photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
     openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
-    priceHistory: t.relation('priceChanges', { query: { orderBy: { changedAt: 'asc' } } }),
+    priceHistory: t.relation('priceChanges', {
+      description: 'The price changes of the listing, oldest first: the last `first` of them (default 20, at most 50).',
+      args: { first: t.arg.int({ defaultValue: 20 }) },
+      // A negative take reads the last rows of the ascending order.
+      query: (args) => ({ orderBy: [{ changedAt: 'asc' }, { id: 'asc' }], take: -Math.min(50, Math.max(1, args.first ?? 20)) }),
+    }),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import express from 'express';
 import { InvalidStorageKeyError, type Storage } from './storage.js';
 
@@ -27,7 +28,10 @@ export function mediaRoutes({ storage }: { storage: Storage }): express.Router {
         'Cache-Control': 'public, max-age=31536000, immutable',
         'X-Content-Type-Options': 'nosniff',
       });
-      object.body.on('error', next).pipe(res);
+      // pipeline closes the file (or the bucket's stream) when the client goes away mid-download.
+      pipeline(object.body as NodeJS.ReadableStream, res, (err) => {
+        if (err && !res.headersSent) next(err);
+      });
     } catch (err) {
       next(err);
     }
