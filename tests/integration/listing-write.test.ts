@@ -213,16 +213,28 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
     for (const [input, message] of [
       [{ availableDate: '2026-02-30' }, 'availableDate: Available date must be a real date'],
       [{ availableDate: '2026-99-99' }, 'availableDate: Available date must be a real date'],
-      [{ openHouses: [{ startsAt: '-271821-04-20T00:00:00Z' }] }, 'openHouses.0.startsAt: Open house start must be a date and time'],
-      [{ openHouses: [{ startsAt: '+275760-09-13T00:00:00Z' }] }, 'openHouses.0.startsAt: Open house start must be a date and time'],
-      [{ openHouses: [{ startsAt: '2026-12-01T10:00:00Z', endsAt: '2026-12-03T10:00:00Z' }] }, 'openHouses.0.endsAt: An open house lasts at most a day'],
+      [
+        { openHouses: [{ startsAt: '-271821-04-20T00:00:00Z' }] },
+        'openHouses.0.startsAt: Open house start must be a date and time',
+      ],
+      [
+        { openHouses: [{ startsAt: '+275760-09-13T00:00:00Z' }] },
+        'openHouses.0.startsAt: Open house start must be a date and time',
+      ],
+      [
+        { openHouses: [{ startsAt: '2026-12-01T10:00:00Z', endsAt: '2026-12-03T10:00:00Z' }] },
+        'openHouses.0.endsAt: An open house lasts at most a day',
+      ],
       [{ description: 'a\u001b[31mred' }, 'description: Description must not contain control characters'],
     ] as const) {
       const r = await gql(CREATE, { input: listing(input), status: 'DRAFT' }, owner);
       expect(r.errors?.[0]?.extensions?.code, JSON.stringify(input)).toBe('BAD_USER_INPUT');
       expect(r.errors[0].message).toBe(message);
     }
-    const rest400 = await rest('POST', '/api/properties', owner, { ...listing({ availableDate: '2026-99-99' }), status: 'draft' });
+    const rest400 = await rest('POST', '/api/properties', owner, {
+      ...listing({ availableDate: '2026-99-99' }),
+      status: 'draft',
+    });
     expect(rest400.status).toBe(400);
     // Tabs and line breaks are text.
     const ok = await gql(CREATE, { input: listing({ description: 'Line one\nLine two\twith a tab' }), status: 'DRAFT' }, owner);
@@ -328,7 +340,8 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
 
   it('records the first price when a draft goes live, and a price edited while inactive when it comes back', async () => {
     const [photo] = await uploaded(owner, 1);
-    const draft = (await gql(CREATE, { input: listing({ photos: [{ url: photo }], price: 3000 }), status: 'DRAFT' }, owner)).data.createListing;
+    const draft = (await gql(CREATE, { input: listing({ photos: [{ url: photo }], price: 3000 }), status: 'DRAFT' }, owner)).data
+      .createListing;
     await gql(STATUS, { id: draft.id, status: 'ACTIVE' }, owner);
     await gql(STATUS, { id: draft.id, status: 'INACTIVE' }, owner);
     await gql(UPDATE, { id: draft.id, input: listing({ photos: [{ url: photo }], price: 2900 }) }, owner);
