@@ -242,6 +242,62 @@ describe.each(backends)('photo uploads on %s', (backend) => {
     expect(await storedFiles(uid)).toHaveLength(22);
   });
 
+  it('deletes a photo removed from the form (its files too), which gives its slot in the draft back', async () => {
+    const { uid, headers } = await account();
+    const tiny = await scene(64, 48).jpeg().toBuffer();
+    const urls: string[] = [];
+    for (let i = 0; i < 10; i++) urls.push((await upload(headers, tiny, { draftId: 'd1' })).body.url as string);
+    expect((await upload(headers, tiny, { draftId: 'd1' })).status).toBe(409);
+    const discard = (url: string, h: Record<string, string>) =>
+      fetch(`${app.url}/api/uploads?url=${encodeURIComponent(url)}`, {
+        method: 'DELETE',
+        headers: { ...h, origin: 'http://localhost:5173' },
+      });
+    // Someone else cannot.
+    const other = await account();
+    expect((await discard(urls[0]!, other.headers)).status).toBe(404);
+    const row = await db.prisma.upload.findUniqueOrThrow({ where: { url: urls[0]! } });
+    expect((await discard(urls[0]!, headers)).status).toBe(200);
+    expect(await db.prisma.upload.findUnique({ where: { url: urls[0]! } })).toBeNull();
+    expect(await app.storage.get(row.storageKey)).toBeNull();
+    expect(await app.storage.get(row.thumbnailKey)).toBeNull();
+    expect((await upload(headers, tiny, { draftId: 'd1' })).status).toBe(201);
+    // A photo a listing shows is not discarded (and no longer counts in the draft).
+    const shown = await db.prisma.upload.findUniqueOrThrow({ where: { url: urls[1]! } });
+    const listing = await db.prisma.property.create({
+      data: {
+        slug: `discard-${uid.slice(0, 6)}`,
+        title: 'Shown',
+        address: '1 Main Street',
+        neighborhood: 'Astoria',
+        borough: 'QUEENS',
+        price: 2000,
+        bedrooms: 1,
+        bathrooms: 1,
+        propertyType: 'APARTMENT',
+        availableDate: new Date('2027-01-01'),
+        leaseTerm: 'ONE_YEAR',
+        ownerId: uid,
+        photos: {
+          create: [
+            {
+              position: 0,
+              url: shown.url,
+              thumbnailUrl: shown.thumbnailUrl,
+              width: shown.width,
+              height: shown.height,
+              storageKey: shown.storageKey,
+              thumbnailKey: shown.thumbnailKey,
+            },
+          ],
+        },
+      },
+    });
+    expect((await discard(urls[1]!, headers)).status).toBe(409);
+    expect((await upload(headers, tiny, { draftId: 'd1' })).status).toBe(201);
+    await db.prisma.property.delete({ where: { id: listing.id } });
+  });
+
   it('removes EXIF, GPS and every other metadata field', async () => {
     const { headers } = await account();
     const withGps = await scene(640, 480)

@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.js';
 import { requireUser } from '../auth/authz.js';
 import { detectPhotoType, PhotoRejectedError, processPhoto, UNSUPPORTED_MESSAGE } from './photo.js';
 import type { Storage } from './storage.js';
-import { assertRoomInDraft, deleteUpload, storeUpload } from './uploads.service.js';
+import { assertRoomInDraft, deleteUpload, discardUpload, storeUpload } from './uploads.service.js';
 
 /**
  * POST /api/uploads (SPEC part 5, issue 8): one photo per request, multipart field `file`, optional
@@ -116,6 +116,14 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
       sendError(res, 400, 'BAD_USER_INPUT', 'The upload was interrupted or malformed; please try again.');
     });
   };
+
+  /** DELETE /api/uploads?url=…: a photo removed in the form before any listing showed it. */
+  router.delete('/uploads', signedIn, async (req: Request, res: Response) => {
+    const url = (req.query as Record<string, unknown>).url;
+    if (typeof url !== 'string' || url.length === 0 || url.length > 1000) throw new AppError('BAD_USER_INPUT', 'url is required');
+    await discardUpload({ prisma, storage, log }, (res.locals.user as { id: string }).id, url);
+    res.set('Cache-Control', 'no-store').json({ ok: true });
+  });
 
   router.post('/uploads', signedIn, perUser, receiveFile, async (req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store');

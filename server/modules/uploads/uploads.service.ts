@@ -17,10 +17,44 @@ export interface UploadResult {
   placeholder: string;
 }
 
+type Db = Pick<PrismaClient, '$queryRaw'>;
+
+/**
+ * The photos of a draft that still count: uploaded to it and not yet on a listing (once saved with a
+ * listing, the listing's own limit of 10 applies; a photo removed in the form is deleted, see
+ * `discardUpload`).
+ */
+export async function photosInDraft(db: Db, ownerId: string, draftId: string): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM "Upload" u
+    WHERE u."ownerId" = ${ownerId} AND u."draftId" = ${draftId}
+      AND NOT EXISTS (SELECT 1 FROM "PropertyPhoto" p WHERE p."storageKey" = u."storageKey")`;
+  return rows[0]?.n ?? 0;
+}
+
 /** Refuses early (before any decoding) when the draft already has its 10 photos. */
 export async function assertRoomInDraft(prisma: PrismaClient, ownerId: string, draftId: string): Promise<void> {
-  const count = await prisma.upload.count({ where: { ownerId, draftId } });
-  if (count >= MAX_PHOTOS_PER_DRAFT) throw new AppError('CONFLICT', TOO_MANY_PHOTOS_MESSAGE);
+  if ((await photosInDraft(prisma, ownerId, draftId)) >= MAX_PHOTOS_PER_DRAFT)
+    throw new AppError('CONFLICT', TOO_MANY_PHOTOS_MESSAGE);
+}
+
+/**
+ * Deletes a photo the user uploaded and removed from the form before any listing showed it (its row
+ * and both files). A photo on a listing is removed by saving the listing without it instead.
+ */
+export async function discardUpload(
+  deps: { prisma: PrismaClient; storage: Storage; log: Logger },
+  ownerId: string,
+  url: string,
+): Promise<void> {
+  const upload = await deps.prisma.upload.findFirst({ where: { ownerId, url } });
+  if (!upload) throw new AppError('NOT_FOUND', 'That photo does not exist.');
+  const shown = await deps.prisma.propertyPhoto.findFirst({ where: { storageKey: upload.storageKey }, select: { id: true } });
+  if (shown) throw new AppError('CONFLICT', 'This photo is on a listing: remove it there and save the listing.');
+  await deps.prisma.upload.delete({ where: { id: upload.id } });
+  for (const key of [upload.storageKey, upload.thumbnailKey]) {
+    await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'deleting a discarded photo failed'));
+  }
 }
 
 /**
@@ -40,7 +74,7 @@ export async function storeUpload(
     return await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`uploads/${ownerId}/${draftId}`}, 0))`;
-        const count = await tx.upload.count({ where: { ownerId, draftId } });
+        const count = await photosInDraft(tx, ownerId, draftId);
         if (count >= MAX_PHOTOS_PER_DRAFT) throw new AppError('CONFLICT', TOO_MANY_PHOTOS_MESSAGE);
 
         let timestamp = Date.now();

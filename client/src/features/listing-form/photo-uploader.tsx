@@ -5,7 +5,14 @@ import { thumbHashToDataURL } from 'thumbhash';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { SavedPhoto } from './form-model';
-import { ACCEPTED_PHOTO_TYPES, SIGN_IN_TO_UPLOAD, UploadError, uploadPhoto, type UploadedPhoto } from './upload';
+import {
+  ACCEPTED_PHOTO_TYPES,
+  discardUploadedPhoto,
+  SIGN_IN_TO_UPLOAD,
+  UploadError,
+  uploadPhoto,
+  type UploadedPhoto,
+} from './upload';
 
 /** A photo of the form: uploaded (done), on its way (uploading, 0-100) or refused (error). */
 export type PhotoItem =
@@ -175,6 +182,9 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
     controllers.current.get(key)?.abort();
     queue.current = queue.current.filter((job) => job.key !== key);
     const index = items.findIndex((p) => p.key === key);
+    const removed = items[index];
+    // A photo uploaded here (not one the listing already had) leaves storage with it.
+    if (removed?.status === 'done' && removed.fileName) void discardUploadedPhoto(removed.url);
     setItems((list) => list.filter((p) => p.key !== key));
     setAnnouncement(`Photo ${index + 1} removed.`);
   }

@@ -112,3 +112,26 @@ export async function uploadPhoto(file: File, { draftId, onProgress, signal }: U
     xhr.send(body);
   });
 }
+
+/**
+ * Deletes a photo uploaded in this form and then removed from it, so it leaves storage and frees its
+ * place among the draft's 10. Best effort: a photo a saved listing shows is refused by the server
+ * (the listing keeps it until it is saved without it), and a failure changes nothing for the form.
+ */
+export async function discardUploadedPhoto(url: string): Promise<void> {
+  let token: string | null = null;
+  try {
+    token = await currentBridge().getToken();
+  } catch {
+    token = null;
+  }
+  try {
+    await fetch(`/api/uploads?url=${encodeURIComponent(url)}`, {
+      method: 'DELETE',
+      credentials: 'include',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    // Offline: the server forgets unsaved photos after a week.
+  }
+}
