@@ -403,9 +403,22 @@ test.describe('create listing, signed in', () => {
       await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
       await page.goto(`/?search=${encodeURIComponent(title)}`);
       await expect(page.locator('main').getByRole('link', { name: title }).first()).toBeVisible();
+      // Its card shows the photo's blurred preview (thumbhash) while the photo loads.
+      const cardPhoto = page.getByRole('img', { name: `${title}, photo 1 of 3` });
+      await expect(cardPhoto).toHaveAttribute('style', /background-image: url\("?data:image\/png;base64,/);
       const map = page.getByRole('region', { name: 'Map of listings' });
       await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
       await expect(map.locator(`.map-price-marker[data-marker-id="${listing.id}"]`)).toBeAttached();
+
+      // The listing goes again, so the spec files after this one see only the seed's listings.
+      const deleted = await gqlAs<{ deleteListing: { id: string } }>(
+        page,
+        'mutation($id: ID!) { deleteListing(id: $id) { id } }',
+        {
+          id: listing.id,
+        },
+      );
+      expect(deleted.deleteListing.id).toBe(listing.id);
 
       // Local draft entries are gone after the publish: a new form is empty.
       await page.goto('/create-listing');

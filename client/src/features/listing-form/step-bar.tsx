@@ -83,9 +83,23 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
     lockUntil.current = Date.now() + 5000;
     let scrolled = false;
     window.addEventListener('scroll', () => (scrolled = true), { once: true, passive: true });
-    window.addEventListener('scrollend', () => (lockUntil.current = Date.now() + 100), { once: true });
+    window.addEventListener(
+      'scrollend',
+      () => {
+        // A smooth scroll can be cut short (a layout shift, a focus change): land on the section anyway.
+        const top = el.getBoundingClientRect().top;
+        if (Math.abs(top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) el.scrollIntoView({ behavior: 'auto', block: 'start' });
+        lockUntil.current = Date.now() + 150;
+      },
+      { once: true },
+    );
     window.setTimeout(() => {
-      if (!scrolled) lockUntil.current = 0;
+      if (scrolled) return;
+      // Nothing scrolled: either the section is already in place, or the scroll never started.
+      if (Math.abs(el.getBoundingClientRect().top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) {
+        el.scrollIntoView({ behavior: 'auto', block: 'start' });
+      }
+      lockUntil.current = Date.now() + 150;
     }, 200);
     setActive(id);
     el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });

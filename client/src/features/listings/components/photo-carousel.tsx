@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { placeholderDataUrl } from '@/lib/thumbhash';
 
 export interface CarouselPhoto {
   id: string;
@@ -8,12 +9,19 @@ export interface CarouselPhoto {
   thumbnailUrl: string;
   width: number;
   height: number;
+  /** A tiny blurred preview (thumbhash), shown while the photo loads. */
+  placeholder?: string | null;
 }
 
 /** The next index in a list of `count`, wrapping in both directions (SPEC part 2). */
 export function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((index % count) + count) % count;
+}
+
+function placeholderStyle(hash: string | null | undefined) {
+  const url = placeholderDataUrl(hash);
+  return url ? { backgroundImage: `url(${url})` } : undefined;
 }
 
 function NoPhotos({ className }: { className?: string }) {
@@ -60,7 +68,8 @@ export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhot
           loading="lazy"
           decoding="async"
           onError={() => setFailed((prev) => new Set(prev).add(current.id))}
-          className="aspect-[4/3] w-full bg-gray-100 object-cover"
+          className="aspect-[4/3] w-full bg-gray-100 bg-cover bg-center object-cover"
+          style={placeholderStyle(current.placeholder)}
         />
       )}
       {count > 1 ? (

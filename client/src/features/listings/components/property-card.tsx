@@ -36,6 +36,7 @@ export const PropertyCardFragment = graphql(`
       thumbnailUrl
       width
       height
+      placeholder
     }
     agent {
       id
