@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { MapPin, Navigation } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { inputClasses } from '@/components/ui/text-field';
@@ -9,6 +9,7 @@ import {
   searchTextOf,
   type AddressSuggestion,
 } from '@/features/listings/components/address-search';
+import { AddressSuggestionList } from '@/features/listings/components/address-suggestion-list';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFieldError } from './fields';
@@ -122,38 +123,16 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
           onKeyDown={onKeyDown}
           className={cn(inputClasses, 'pl-9')}
         />
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label="Address suggestions"
-          hidden={!expanded}
-          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
-        >
-          {suggestions.map((suggestion, index) => {
-            const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
-            return (
-              <li
-                key={`${suggestion.kind}:${suggestion.label}`}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === activeIndex}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(suggestion)}
-                onMouseMove={() => setActive(index)}
-                className={cn(
-                  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
-                  index === activeIndex && 'bg-brand-50 text-brand-800',
-                )}
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
-                <span className="truncate">{suggestion.label}</span>
-                <span className="ml-auto shrink-0 text-xs text-gray-500">
-                  {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <AddressSuggestionList
+          id={id}
+          listboxId={listboxId}
+          label="Address suggestions"
+          suggestions={suggestions}
+          activeIndex={activeIndex}
+          onPick={pick}
+          onActive={setActive}
+          className="max-h-72"
+        />
       </div>
       <p id={hintId} className="text-xs text-gray-600">
         Choose a suggestion to fill the borough, neighborhood and map pin; correct them below if needed.

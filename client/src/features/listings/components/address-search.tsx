@@ -1,9 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { MapPin, Navigation, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { graphql } from '@/gql';
 import type { AddressSuggestionsQuery as AddressSuggestionsResult } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
+import { AddressSuggestionList } from './address-suggestion-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export const AddressSuggestionsQuery = graphql(`
@@ -178,38 +179,16 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
           <span className="sr-only">Search</span>
         </button>
       </div>
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
-      >
-        {suggestions.map((suggestion, index) => {
-          const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
-          return (
-            <li
-              key={`${suggestion.kind}:${suggestion.label}`}
-              id={`${id}-option-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(suggestion)}
-              onMouseMove={() => setActive(index)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
-                index === activeIndex && 'bg-brand-50 text-brand-800',
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
-              <span className="truncate">{suggestion.label}</span>
-              <span className="ml-auto shrink-0 text-xs text-gray-500">
-                {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+      <AddressSuggestionList
+        id={id}
+        listboxId={listboxId}
+        label="Suggestions"
+        suggestions={suggestions}
+        activeIndex={activeIndex}
+        onPick={pick}
+        onActive={setActive}
+        className="max-h-80"
+      />
     </form>
   );
 }

@@ -1,0 +1,66 @@
+import { MapPin, Navigation } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import type { AddressSuggestion } from './address-search';
+
+/**
+ * The listbox of address suggestions under a combobox (ARIA 1.2 pattern), shared by the search box
+ * and the listing form: options `{id}-option-{index}`, the active one highlighted, a mouse press that
+ * keeps the focus in the input.
+ */
+export function AddressSuggestionList({
+  id,
+  listboxId,
+  label,
+  suggestions,
+  activeIndex,
+  onPick,
+  onActive,
+  className,
+}: {
+  id: string;
+  listboxId: string;
+  label: string;
+  suggestions: readonly AddressSuggestion[];
+  activeIndex: number;
+  onPick: (suggestion: AddressSuggestion) => void;
+  onActive: (index: number) => void;
+  className?: string;
+}) {
+  return (
+    <ul
+      id={listboxId}
+      role="listbox"
+      aria-label={label}
+      hidden={suggestions.length === 0}
+      className={cn(
+        'absolute top-full right-0 left-0 z-30 mt-1 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg',
+        className,
+      )}
+    >
+      {suggestions.map((suggestion, index) => {
+        const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
+        return (
+          <li
+            key={`${suggestion.kind}:${suggestion.label}`}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === activeIndex}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onPick(suggestion)}
+            onMouseMove={() => onActive(index)}
+            className={cn(
+              'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
+              index === activeIndex && 'bg-brand-50 text-brand-800',
+            )}
+          >
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+            <span className="truncate">{suggestion.label}</span>
+            <span className="ml-auto shrink-0 text-xs text-gray-500">
+              {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
