@@ -3,15 +3,14 @@
 // `listingStats`), beside the same rows read by hand-written SQL (the floor). Writes
 // tests/bench/manage-results.md. BENCH_DATABASE_URL runs it on PostgreSQL; BENCH_RUNS the runs.
 
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { createDatabase, type Database } from '../../server/db/client.js';
+import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { listingStats, myListingsPage } from '../../server/modules/listings/listing-write.service.js';
+import { freshDatabase } from './bench-db.js';
 import { listingItemInclude } from '../../server/modules/listings/listings.rest.js';
 
 const OWNED = Number(process.env.BENCH_OWNED ?? 500);
@@ -19,30 +18,6 @@ const OTHERS = Number(process.env.BENCH_OTHERS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const RESULTS = path.resolve(import.meta.dirname, 'manage-results.md');
 const log = (msg: string) => console.log(`[bench:manage] ${msg}`);
-
-async function freshDatabase(): Promise<{ db: Database; label: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl)
-    return { db: await createDatabase({ dataDir: 'memory://' }), label: 'PGlite (in-memory)', drop: async () => undefined };
-  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    db: await createDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
-    label: `PostgreSQL ${version}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function seed(db: Database) {
   const prisma = db.prisma;

@@ -9,19 +9,18 @@
 // scenario (default 200); BENCH_KEEP=1 keeps a PostgreSQL bench database (and prints its URL) to
 // study plans.
 
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { graphql } from 'graphql';
-import pg from 'pg';
 import { pino } from 'pino';
 import { NEIGHBORHOODS } from '../../common/nyc.js';
-import { createDatabase, type Database } from '../../server/db/client.js';
+import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import type { GraphQLContext, Viewer } from '../../server/graphql/context.js';
 import { getSchema } from '../../server/graphql/schema.js';
+import { freshDatabase } from './bench-db.js';
 import { encodeCursor } from '../../server/modules/listings/listings.service.js';
 import { WORD_SIMILARITY_THRESHOLD } from '../../server/modules/listings/text-search.js';
 
@@ -39,37 +38,6 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 // ---------------------------------------------------------------------------------------------------
 // Database
 // ---------------------------------------------------------------------------------------------------
-
-async function freshDatabase(): Promise<{ db: Database; label: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) {
-    const db = await createDatabase({ dataDir: 'memory://' });
-    return { db, label: 'PGlite (in-memory, over the wire protocol)', drop: async () => undefined };
-  }
-  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    db,
-    label: `PostgreSQL ${version}`,
-    drop: async () => {
-      if (process.env.BENCH_KEEP === '1') {
-        log(`kept ${url.toString()}`);
-        return;
-      }
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

@@ -131,11 +131,11 @@ test.describe('create listing, signed in', () => {
     const map = page.getByRole('region', { name: "Map: click to place the listing's pin" });
     await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
     await expect(page.getByText('No pin placed yet.')).toBeVisible();
-    await map.scrollIntoViewIfNeeded();
+    // Locator clicks wait for the map to stop moving (the page may still be scrolling) first.
     const box = await map.boundingBox();
     if (!box) throw new Error('the map has no box');
     // The map opens on midtown Manhattan; a click in its middle is in Manhattan.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
     const pinText = page.getByText(/^Pin at 40\.\d{5}, -73\.\d{5}$/);
     await expect(pinText).toBeVisible();
     await expect(page.getByLabel('Borough')).toHaveValue('MANHATTAN');
@@ -143,11 +143,10 @@ test.describe('create listing, signed in', () => {
     const first = await pinText.textContent();
 
     const pin = page.getByRole('img', { name: 'Listing location pin' });
-    const pinBox = await pin.boundingBox();
-    if (!pinBox) throw new Error('the pin has no box');
-    await page.mouse.move(pinBox.x + pinBox.width / 2, pinBox.y + pinBox.height - 4);
+    await pin.hover(); // the mouse is on the pin, which is stable
     await page.mouse.down();
-    await page.mouse.move(pinBox.x + pinBox.width / 2 + 60, pinBox.y + pinBox.height + 40, { steps: 8 });
+    const at = (await pin.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2 + 60, at.y + at.height / 2 + 40, { steps: 8 });
     await page.mouse.up();
     await expect(pinText).not.toHaveText(first ?? '');
   });

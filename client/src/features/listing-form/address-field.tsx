@@ -1,21 +1,12 @@
-import { useQuery } from '@apollo/client/react';
 import { MapPin } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { inputClasses } from '@/components/ui/text-field';
-import {
-  AddressSuggestionsQuery,
-  MIN_SUGGESTION_LENGTH,
-  searchTextOf,
-  type AddressSuggestion,
-} from '@/features/listings/components/address-search';
+import { searchTextOf, useAddressSuggestions, type AddressSuggestion } from '@/features/listings/components/address-search';
 import { AddressSuggestionList } from '@/features/listings/components/address-suggestion-list';
 import { cn } from '@/lib/cn';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFieldError } from './fields';
 import type { ListingFormValues } from './form-model';
-
-const DEBOUNCE_MS = 250;
 
 /**
  * The street address, with the suggestions of the search page (a combobox, ARIA 1.2 pattern).
@@ -29,22 +20,8 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
     field: { ref: inputRef, ...field },
   } = useController({ control, name: 'address' });
   const error = useFieldError('address');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-
   const text = String(field.value ?? '');
-  const typed = text.trim();
-  const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
-  const wanted = open && debounced.length >= MIN_SUGGESTION_LENGTH && debounced === typed;
-  const { data } = useQuery(AddressSuggestionsQuery, { variables: { query: debounced }, skip: !wanted });
-  const suggestions: readonly AddressSuggestion[] = wanted ? (data?.addressSuggestions ?? []) : [];
-  const expanded = suggestions.length > 0;
-  const activeIndex = active < suggestions.length ? active : -1;
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
+  const { setOpen, setActive, suggestions, expanded, activeIndex, close, navigate } = useAddressSuggestions(text);
 
   function pick(suggestion: AddressSuggestion) {
     close();
@@ -53,32 +30,11 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (suggestions.length > 0) setActive((activeIndex + 1) % suggestions.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (suggestions.length > 0) setActive(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
-        break;
-      case 'Enter': {
-        // Enter picks the highlighted suggestion; it never submits the form.
-        const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
-        if (chosen || expanded) event.preventDefault();
-        if (chosen) pick(chosen);
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          close();
-        }
-        break;
-      default:
-        break;
-    }
+    if (navigate(event) || event.key !== 'Enter') return;
+    // Enter picks the highlighted suggestion; it never submits the form.
+    const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
+    if (chosen || expanded) event.preventDefault();
+    if (chosen) pick(chosen);
   }
 
   const hintId = `${id}-hint`;

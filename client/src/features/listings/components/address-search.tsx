@@ -42,24 +42,13 @@ export function searchTextOf(suggestion: AddressSuggestion): string {
 }
 
 /**
- * The address box of the filter bar: a combobox (ARIA 1.2 pattern) whose suggestions come from
- * `addressSuggestions`, debounced. Arrow keys move through the suggestions, Enter picks one (or
- * searches for the typed text), Escape closes the list.
+ * The suggestions of a combobox over the text typed (debounced, asked only while the list is open and
+ * the text is long enough), the highlighted one, and the keys that move through them. Shared by the
+ * search box and the listing form's address field; each decides what Enter does.
  */
-export function AddressSearch({ value, onSearch, onPickNeighborhood, className }: AddressSearchProps) {
-  const id = useId();
-  const listboxId = `${id}-listbox`;
-  const [text, setText] = useState(value);
-  const [syncedValue, setSyncedValue] = useState(value);
+export function useAddressSuggestions(text: string) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-
-  // The search in force changed elsewhere (a chip removed, 'Clear all', back/forward): show it.
-  if (value !== syncedValue) {
-    setSyncedValue(value);
-    setText(value);
-  }
-
   const typed = text.trim();
   const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
   const wanted = open && debounced.length >= MIN_SUGGESTION_LENGTH && debounced === typed;
@@ -72,6 +61,50 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
     setOpen(false);
     setActive(-1);
   }
+
+  /** Arrow keys move the highlight (opening the list), Escape closes it; true when the key was handled. */
+  function navigate(event: KeyboardEvent<HTMLInputElement>): boolean {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (suggestions.length > 0) setActive((activeIndex + 1) % suggestions.length);
+        return true;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (suggestions.length > 0) setActive(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
+        return true;
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          close();
+        }
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  return { typed, setOpen, setActive, suggestions, expanded, activeIndex, close, navigate };
+}
+
+/**
+ * The address box of the filter bar: a combobox (ARIA 1.2 pattern) whose suggestions come from
+ * `addressSuggestions`, debounced. Arrow keys move through the suggestions, Enter picks one (or
+ * searches for the typed text), Escape closes the list.
+ */
+export function AddressSearch({ value, onSearch, onPickNeighborhood, className }: AddressSearchProps) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const [text, setText] = useState(value);
+  const [syncedValue, setSyncedValue] = useState(value);
+  // The search in force changed elsewhere (a chip removed, 'Clear all', back/forward): show it.
+  if (value !== syncedValue) {
+    setSyncedValue(value);
+    setText(value);
+  }
+
+  const { typed, setOpen, setActive, suggestions, expanded, activeIndex, close, navigate } = useAddressSuggestions(text);
 
   function pick(suggestion: AddressSuggestion) {
     close();
@@ -91,32 +124,11 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (suggestions.length > 0) setActive((activeIndex + 1) % suggestions.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (suggestions.length > 0) setActive(activeIndex <= 0 ? suggestions.length - 1 : activeIndex - 1);
-        break;
-      case 'Enter': {
-        event.preventDefault();
-        const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
-        if (chosen) pick(chosen);
-        else submit();
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          close();
-        }
-        break;
-      default:
-        break;
-    }
+    if (navigate(event) || event.key !== 'Enter') return;
+    event.preventDefault();
+    const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
+    if (chosen) pick(chosen);
+    else submit();
   }
 
   return (
