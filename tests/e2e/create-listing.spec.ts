@@ -135,9 +135,13 @@ test.describe('create listing, signed in', () => {
     const box = await map.boundingBox();
     if (!box) throw new Error('the map has no box');
     // The map opens on midtown Manhattan; a click in its middle is in Manhattan.
-    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
     const pinText = page.getByText(/^Pin at 40\.\d{5}, -73\.\d{5}$/);
-    await expect(pinText).toBeVisible();
+    // Right after the map loads a first click is now and then not taken (about 1 run in 6 on CI);
+    // a person clicks again, and so does the test.
+    await expect(async () => {
+      await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+      await expect(pinText).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByLabel('Borough')).toHaveValue('MANHATTAN');
     await expect(page.getByLabel('Neighborhood')).not.toHaveValue('');
     const first = await pinText.textContent();
