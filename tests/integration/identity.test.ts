@@ -1,12 +1,12 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { completeSignup } from '../../server/modules/auth/auth.service.js';
 import { REVOCATION_CACHE_TTL_MS } from '../../server/modules/auth/revocation.js';
 import { WS_CLOSE } from '../../server/graphql/ws.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { startCountingProxy, type CountingProxy } from '../setup/http-proxy.js';
-import { linkPhoneInEmulator, signUpInEmulator, testIdentity } from '../setup/identity.js';
+import { createAccount } from '../setup/accounts.js';
+import { testIdentity } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -17,9 +17,6 @@ const SEARCH = '{ properties(first: 5) { edges { node { id isSaved } } } }';
 const ME = '{ me { id } }';
 const UPDATE = 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName } }';
 const ORIGIN = 'http://localhost:5173';
-
-let phoneSeq = 0;
-const uniquePhone = () => `+1556${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneSeq++ % 10}`.slice(0, 12);
 
 /**
  * Identity off the hot path (issue 7, point 1 and 2): the server's calls to the identity provider
@@ -58,18 +55,11 @@ describe.each(backends)('identity on %s', (backend) => {
 
   /** A completed account (emulator sign-up with a linked phone; the user row made by the service) and a session cookie. */
   async function account() {
-    const acc = await signUpInEmulator();
-    const phone = uniquePhone();
-    const idToken = await linkPhoneInEmulator(acc.idToken, phone);
-    await completeSignup(
-      db.prisma,
-      { uid: acc.uid, email: acc.email, phone, authTime: 0, expiresAt: 0 },
-      { uid: acc.uid, firstName: 'Ida', lastName: 'Tity', email: acc.email, phone, role: 'renter' },
-    );
-    const res = await post('/api/auth/session', { idToken });
+    const acc = await createAccount(db.prisma, 'renter', { firstName: 'Ida', lastName: 'Tity' });
+    const res = await post('/api/auth/session', { idToken: acc.idToken });
     expect(res.status).toBe(200);
     const cookie = `session=${/session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]}`;
-    return { ...acc, idToken, phone, cookie };
+    return { ...acc, cookie };
   }
 
   it('makes no call to the provider for 50 anonymous searches, at most one for 50 signed-in ones, and one for a mutation', async () => {

@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../../server/db/client.js';
-import { completeSignup } from '../../server/modules/auth/auth.service.js';
 import { errorHandler } from '../../server/http/errors.js';
 import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
 import { SIGN_IN_MESSAGE, uploadRoutes, UPLOADS_PER_MINUTE, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
-import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
+import { createAccount } from '../setup/accounts.js';
+import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -21,9 +21,6 @@ type Body = any;
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const UNSUPPORTED = 'Only JPEG, PNG, WebP and HEIC photos can be uploaded.';
-
-let phoneSeq = 0;
-const uniquePhone = () => `+1558${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneSeq++ % 10}`.slice(0, 12);
 
 /** A small photo-like picture: a gradient with a couple of shapes. */
 function scene(width: number, height: number) {
@@ -66,17 +63,10 @@ describe.each(backends)('photo uploads on %s', (backend) => {
     await db?.close();
   });
 
-  /** A completed account (emulator sign-up, phone linked, user row made by the sign-up service). */
+  /** A completed agent account (shared factory); its Bearer header. */
   async function account() {
-    const acc = await signUpInEmulator();
-    const phone = uniquePhone();
-    const idToken = await linkPhoneInEmulator(acc.idToken, phone);
-    await completeSignup(
-      db.prisma,
-      { uid: acc.uid, email: acc.email, phone, authTime: 0, expiresAt: 0 },
-      { uid: acc.uid, firstName: 'Uma', lastName: 'Ploader', email: acc.email, phone, role: 'agent' },
-    );
-    return { uid: acc.uid, headers: { authorization: `Bearer ${idToken}` } };
+    const acc = await createAccount(db.prisma, 'agent', { firstName: 'Uma', lastName: 'Ploader' });
+    return { uid: acc.uid, headers: acc.bearer };
   }
 
   async function upload(
