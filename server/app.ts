@@ -23,6 +23,9 @@ import { pruneListingViews } from './modules/listings/listing-views.js';
 import { mediaRoutes } from './modules/uploads/media.rest.js';
 import { pruneOrphanUploads } from './modules/uploads/prune.js';
 import type { Storage } from './modules/uploads/storage.js';
+import { createRateLimits, type RateLimits } from './infra/rate-limits.js';
+import { createPresence } from './modules/messaging/presence.js';
+import { createRealtime, type Realtime } from './modules/messaging/realtime.js';
 import { mountRestRoutes } from './rest.js';
 
 export interface AppDeps {
@@ -40,6 +43,9 @@ export interface RunningApp {
   server: http.Server;
   /** The per-user revocation cache (tests read and mark it). */
   revocations: RevocationCache;
+  /** Real-time fan-out (in process, or Redis with REDIS_URL). */
+  realtime: Realtime;
+  limits: RateLimits;
   /** Listens on the given port (0 picks a free one) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
   /** Stops accepting connections, drains requests and sockets. The database is the caller's. */
@@ -64,6 +70,8 @@ function apiRoutes(deps: {
   log: Logger;
   identityDeps: IdentityDeps;
   storage: Storage;
+  realtime: Realtime;
+  limits: RateLimits;
 }): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
@@ -98,10 +106,28 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const identityDeps: IdentityDeps = { identity, revocations };
   const schema = getSchema();
   const anonymousLimit = createAnonymousLimit();
+  const realtime = createRealtime({ redisUrl: env.REDIS_URL ?? null, log });
+  const limits = createRateLimits({ redisUrl: env.REDIS_URL ?? null, log });
+  const presence = createPresence(prisma, log);
 
-  const ws = attachGraphQLWebSocket({ server, schema, env, prisma, log, identityDeps, storage, anonymousLimit });
+  const ws = attachGraphQLWebSocket({
+    server,
+    schema,
+    env,
+    prisma,
+    log,
+    identityDeps,
+    storage,
+    anonymousLimit,
+    realtime,
+    limits,
+    presence,
+  });
   const graphql = await createGraphQLHttp({
     anonymousLimit,
+    realtime,
+    limits,
+    presence,
     server,
     schema,
     env,
@@ -118,10 +144,14 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(
     ['/graphql', '/api'],
     identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }),
+    (req: express.Request, _res: express.Response, next: express.NextFunction) => {
+      if (req.auth?.viewer) presence.seen(req.auth.viewer.uid);
+      next();
+    },
   );
   app.use(graphql.router);
   app.use(mediaRoutes({ storage }));
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage }));
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
 
@@ -137,6 +167,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     app,
     server,
     revocations,
+    realtime,
+    limits,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -159,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       force.unref();
       await closed;
       clearTimeout(force);
+      await Promise.all([realtime.close(), limits.close()]);
     },
   };
 }

@@ -6,6 +6,8 @@ import { agentRoutes } from './modules/agents/agents.rest.js';
 import { favoriteRoutes } from './modules/favorites/favorites.rest.js';
 import { listingWriteRoutes } from './modules/listings/listing-write.rest.js';
 import { listingRoutes } from './modules/listings/listings.rest.js';
+import type { RateLimits } from './infra/rate-limits.js';
+import type { Realtime } from './modules/messaging/realtime.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';
 
@@ -14,6 +16,8 @@ export interface RestDeps {
   prisma: PrismaClient;
   log: Logger;
   storage: Storage;
+  realtime: Realtime;
+  limits: RateLimits;
 }
 
 /**

@@ -3,7 +3,10 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { RateLimits } from '../infra/rate-limits.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
+import type { Presence } from '../modules/messaging/presence.js';
+import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { AnonymousLimit } from './limits.js';
 
@@ -39,6 +42,10 @@ export interface GraphQLContext {
   visitor?: Visitor;
   /** Photo storage (deleting a listing deletes its photos). */
   storage?: Storage;
+  /** Real-time fan-out (in process, or Redis); in-process tests fall back to an in-process one. */
+  realtime?: Realtime;
+  /** Per-user rate limits of user actions (in process, or Redis). */
+  limits?: RateLimits;
 }
 
 /** What both GraphQL transports (HTTP and WebSocket) are built from. */
@@ -52,4 +59,7 @@ export interface TransportDeps {
   storage: Storage;
   /** The anonymous per-address limit, shared by both transports. */
   anonymousLimit: AnonymousLimit;
+  realtime: Realtime;
+  limits: RateLimits;
+  presence: Presence;
 }

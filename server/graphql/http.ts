@@ -118,6 +118,8 @@ export async function createGraphQLHttp(
         log: req.log ?? log,
         visitor: visitorOf(env, req, res),
         storage,
+        realtime: deps.realtime,
+        limits: deps.limits,
         endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
       }),
     }),

@@ -56,7 +56,7 @@ export interface GraphQLWebSocket {
  * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
  */
 export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
-  const { server, schema, env, prisma, log, identityDeps, storage, anonymousLimit } = deps;
+  const { server, schema, env, prisma, log, identityDeps, storage, anonymousLimit, realtime, limits, presence } = deps;
   const production = env.NODE_ENV === 'production';
   const rules = allValidationRules({ production });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
@@ -108,6 +108,8 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     }
   };
   const stopListening = identityDeps.revocations.onRevoked((uid, validAfterMs) => closeUser(uid, validAfterMs));
+  // Someone with an open socket is online (the offline e-mail is for the others).
+  const stopPresence = presence.keepAlive(() => byUser.keys());
 
   const wsServer = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -127,6 +129,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           ctx.extra.auth = auth;
           ctx.extra.operations = 0;
           track(ctx.extra);
+          if (auth.viewer) presence.seen(auth.viewer.uid);
           return true;
         } catch (err) {
           log.warn({ err }, 'websocket: identity check failed');
@@ -200,6 +203,8 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           auth,
           log,
           storage,
+          realtime,
+          limits,
           visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
         };
         return {
@@ -236,6 +241,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     closeUser,
     async dispose() {
       stopListening();
+      stopPresence();
       server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.close(1001, 'Server shutting down');
       await wsServer.dispose();

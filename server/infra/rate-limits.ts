@@ -1,0 +1,98 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../logger.js';
+import { createRedis } from './redis.js';
+
+/**
+ * Per-key rate limits of user actions (message sends, typing signals, ...). With REDIS_URL the
+ * counters live in Redis, so a limit holds across every app instance; without it, in process. If
+ * Redis is unreachable the in-process counter takes over until it is back (rate-limiter-flexible's
+ * insurance limiter) rather than refusing everyone or letting everything through.
+ */
+export interface RateLimit {
+  /** Takes one point for `key`; `retryAfterSeconds` when the key is over its limit. */
+  take(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  readonly points: number;
+  readonly durationSeconds: number;
+}
+
+export interface RateLimitSpec {
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** The limits of the messaging feature (docs/decisions/0018-realtime-messaging.md). */
+export const MESSAGE_LIMITS = {
+  /** Messages one user may send: 30 a minute (a fast typist in a live chat sends well under 20). */
+  send: { name: 'message-send', points: 30, durationSeconds: 60 },
+  /** New conversations one user may start: 20 an hour (contacting agents about 20 listings). */
+  start: { name: 'thread-start', points: 20, durationSeconds: 3_600 },
+  /** Typing signals: 60 a minute (the client sends at most one every 2 s while typing). */
+  typing: { name: 'typing', points: 60, durationSeconds: 60 },
+} as const satisfies Record<string, RateLimitSpec>;
+
+export interface RateLimits {
+  messageSend: RateLimit;
+  threadStart: RateLimit;
+  typing: RateLimit;
+  close(): Promise<void>;
+}
+
+function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec): RateLimit {
+  return {
+    points: spec.points,
+    durationSeconds: spec.durationSeconds,
+    async take(key) {
+      try {
+        await limiter.consume(key, 1);
+        return { allowed: true };
+      } catch (res) {
+        if (res instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        throw res;
+      }
+    },
+  };
+}
+
+export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }): RateLimits {
+  let redis: Redis | null = null;
+  if (opts.redisUrl) {
+    // Fail fast while Redis is down (the insurance limiter answers), instead of queueing commands.
+    redis = createRedis(opts.redisUrl, opts.log, 'rate-limits', undefined, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+  }
+  const make = (spec: RateLimitSpec): RateLimit => {
+    const memory = new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds });
+    if (!redis) return wrap(memory, spec);
+    return wrap(
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `rl:${spec.name}`,
+        points: spec.points,
+        duration: spec.durationSeconds,
+        insuranceLimiter: memory,
+      }),
+      spec,
+    );
+  };
+  return {
+    messageSend: make(MESSAGE_LIMITS.send),
+    threadStart: make(MESSAGE_LIMITS.start),
+    typing: make(MESSAGE_LIMITS.typing),
+    async close() {
+      await redis?.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
+
+let fallback: RateLimits | undefined;
+
+/** In-process limits where no app wires them in (in-process GraphQL tests). */
+export function inProcessRateLimits(log: Logger): RateLimits {
+  fallback ??= createRateLimits({ log });
+  return fallback;
+}

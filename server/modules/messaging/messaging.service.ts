@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError, fromZod } from '../../graphql/errors.js';
+import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
+import { requireUser, requireViewer } from '../auth/authz.js';
+import { agentKeyWhere } from '../agents/agents.service.js';
+import { canManageListing, listingWhere } from '../listings/listings.service.js';
+import type { Realtime } from './realtime.js';
+
+/**
+ * Messaging between a renter and the agent of a listing (SPEC parts 2-7, issue 9). One rule set for
+ * GraphQL, REST and the WebSocket: only the thread's two participants read it, send in it, or hear
+ * about it; anybody else is told the thread does not exist.
+ */
+
+export const MESSAGE_RULES = {
+  maxLength: 5_000,
+  subjectMaxLength: 200,
+  /** Messages per page of a thread (newest page first, older pages by keyset). */
+  pageDefault: 30,
+  pageMax: 100,
+  threadsPageDefault: 30,
+  threadsPageMax: 50,
+} as const;
+
+/** The greeting offered as the first message (editable before sending). */
+export const FIRST_MESSAGE_GREETING = "Hi, I'm interested in this property. Is it still available?";
+
+export const NO_TITLE = 'Property Inquiry';
+
+export interface MessagingDeps {
+  prisma: PrismaClient;
+  realtime: Realtime;
+  limits: RateLimits;
+}
+
+const content = z
+  .string({ error: 'Message is required' })
+  .max(MESSAGE_RULES.maxLength * 2, `Message must be at most ${MESSAGE_RULES.maxLength.toLocaleString('en-US')} characters`)
+  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+  .refine((s) => s.length > 0, 'Message cannot be empty')
+  .refine(
+    (s) => s.length <= MESSAGE_RULES.maxLength,
+    `Message must be at most ${MESSAGE_RULES.maxLength.toLocaleString('en-US')} characters`,
+  );
+
+const subject = z
+  .string()
+  .max(MESSAGE_RULES.subjectMaxLength * 2)
+  .transform((s) => s.trim())
+  .refine(
+    (s) => s.length <= MESSAGE_RULES.subjectMaxLength,
+    `Subject must be at most ${MESSAGE_RULES.subjectMaxLength} characters`,
+  )
+  .nullish()
+  .transform((s) => (s ? s : null));
+
+const id = z.string().trim().min(1).max(200);
+
+export const sendMessageSchema = z.object({ threadId: id, content, subject });
+export const startThreadSchema = z
+  .object({
+    propertyId: id.nullish(),
+    agentId: id.nullish(),
+    message: content,
+    subject,
+  })
+  .refine((v) => Boolean(v.propertyId) !== Boolean(v.agentId), {
+    message: 'Name either a listing or an agent',
+    path: ['propertyId'],
+  });
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw fromZod(r.error);
+  return r.data;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'That conversation does not exist.';
+
+/** The thread as its participant sees it; nobody else does (the same answer as a missing thread). */
+export function participantWhere(uid: string): Prisma.ThreadWhereInput {
+  return { OR: [{ renterId: uid }, { agentUserId: uid }] };
+}
+
+export function threadWhere(threadId: string, uid: string): Prisma.ThreadWhereInput | null {
+  if (!uuid.test(threadId)) return null;
+  return { id: threadId, ...participantWhere(uid) };
+}
+
+/** Throws NOT_FOUND unless the viewer takes part in the thread; answers both participants. */
+export async function requireParticipant(prisma: PrismaClient, viewer: Viewer | null | undefined, threadId: string) {
+  const v = requireViewer(viewer);
+  const where = threadWhere(threadId, v.uid);
+  const thread = where ? await prisma.thread.findFirst({ where, select: { id: true, renterId: true, agentUserId: true } }) : null;
+  if (!thread) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return thread;
+}
+
+async function limit(rate: RateLimit, key: string, what: string) {
+  const r = await rate.take(key);
+  if (!r.allowed) {
+    throw new AppError('RATE_LIMITED', `You are ${what} too quickly. Please wait ${r.retryAfterSeconds} seconds and try again.`, {
+      retryAfterSeconds: r.retryAfterSeconds,
+    });
+  }
+}
+
+// --- cursors -----------------------------------------------------------------------------------------
+
+export interface MessageCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeMessageCursor(m: MessageCursor): string {
+  return Buffer.from(`${m.createdAt.toISOString()}|${m.id}`).toString('base64url');
+}
+
+export function decodeMessageCursor(cursor: string): MessageCursor {
+  const [at, mid] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!mid || !uuid.test(mid) || Number.isNaN(createdAt.getTime()))
+    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the newest messages');
+  return { createdAt, id: mid };
+}
+
+export const encodeThreadCursor = (t: { lastMessageAt: Date; id: string }) =>
+  encodeMessageCursor({ createdAt: t.lastMessageAt, id: t.id });
+export const decodeThreadCursor = (c: string) => {
+  const { createdAt, id: tid } = decodeMessageCursor(c);
+  return { lastMessageAt: createdAt, id: tid };
+};
+
+// --- writes ------------------------------------------------------------------------------------------
+
+/**
+ * Appends a message inside a transaction. The thread row is locked by the UPDATE, so the messages of
+ * one thread are committed one at a time, and each gets a timestamp strictly after the previous one
+ * (the database clock, never earlier than the last message plus 1 ms). A reader that has seen a
+ * message has therefore seen every earlier one: keyset reads after a cursor never skip a message.
+ */
+async function appendMessage(
+  tx: Prisma.TransactionClient,
+  input: { threadId: string; senderId: string; content: string; subject: string | null },
+) {
+  const rows = await tx.$queryRaw<Array<{ at: Date; renterId: string; agentUserId: string; prior: number }>>`
+    UPDATE "Thread" t
+       SET "lastMessageAt" = GREATEST(date_trunc('milliseconds', clock_timestamp() AT TIME ZONE 'UTC'), t."lastMessageAt" + interval '1 millisecond'),
+           "agentFirstResponseAt" = CASE
+             WHEN t."agentUserId" = ${input.senderId} AND t."agentFirstResponseAt" IS NULL
+             THEN date_trunc('milliseconds', clock_timestamp() AT TIME ZONE 'UTC')
+             ELSE t."agentFirstResponseAt" END
+     WHERE t.id = ${input.threadId}::uuid AND (t."renterId" = ${input.senderId} OR t."agentUserId" = ${input.senderId})
+ RETURNING t."lastMessageAt" AS at, t."renterId", t."agentUserId",
+           (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id) AS prior`;
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const message = await tx.message.create({
+    data: {
+      threadId: input.threadId,
+      senderId: input.senderId,
+      content: input.content,
+      // The subject belongs to a conversation's first message only (SPEC part 4).
+      subject: row.prior === 0 ? input.subject : null,
+      createdAt: row.at,
+    },
+    select: { id: true, createdAt: true },
+  });
+  return { ...message, renterId: row.renterId, agentUserId: row.agentUserId };
+}
+
+function announceMessage(realtime: Realtime, m: { id: string; threadId: string; renterId: string; agentUserId: string }) {
+  realtime.publishThread(m.threadId, { kind: 'message', messageId: m.id });
+  realtime.publishUser(m.renterId, { kind: 'thread', threadId: m.threadId });
+  realtime.publishUser(m.agentUserId, { kind: 'thread', threadId: m.threadId });
+}
+
+export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | undefined, input: unknown) {
+  const v = requireViewer(viewer);
+  const data = parse(sendMessageSchema, input);
+  if (!uuid.test(data.threadId)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  await limit(deps.limits.messageSend, v.uid, 'sending messages');
+  const m = await deps.prisma.$transaction((tx) =>
+    appendMessage(tx, { threadId: data.threadId, senderId: v.uid, content: data.content, subject: data.subject }),
+  );
+  announceMessage(deps.realtime, { id: m.id, threadId: data.threadId, renterId: m.renterId, agentUserId: m.agentUserId });
+  return { id: m.id, threadId: data.threadId };
+}
+
+/** Who answers for a listing: its listing agent, else its owner. */
+function answeringUser(listing: { ownerId: string; agent: { userId: string } | null }) {
+  return listing.agent?.userId ?? listing.ownerId;
+}
+
+function isUniqueViolation(err: unknown) {
+  return (err as { code?: string } | null)?.code === 'P2002';
+}
+
+/**
+ * Starts (or reopens) the viewer's conversation about a listing, or with an agent directly, and sends
+ * its first message. One thread per renter and listing; a new thread counts one inquiry on the listing.
+ */
+export async function startThread(deps: MessagingDeps, viewer: Viewer | null | undefined, input: unknown) {
+  const user = await requireUser(deps.prisma, viewer);
+  const data = parse(startThreadSchema, input);
+  let propertyId: string | null = null;
+  let agentUserId: string;
+  if (data.propertyId) {
+    const where = listingWhere(data.propertyId, viewer);
+    const listing = where
+      ? await deps.prisma.property.findFirst({
+          where,
+          select: { id: true, status: true, ownerId: true, agent: { select: { userId: true } } },
+        })
+      : null;
+    if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+    if (canManageListing(viewer, listing)) throw new AppError('FORBIDDEN', 'You are the agent for this listing.');
+    propertyId = listing.id;
+    agentUserId = answeringUser(listing);
+  } else {
+    const where = agentKeyWhere(String(data.agentId));
+    const agent = where ? await deps.prisma.agent.findFirst({ where, select: { userId: true } }) : null;
+    if (!agent) throw new AppError('NOT_FOUND', 'That agent does not exist.');
+    agentUserId = agent.userId;
+  }
+  if (agentUserId === user.id) throw new AppError('FORBIDDEN', 'You cannot message yourself.');
+
+  const existingWhere: Prisma.ThreadWhereInput = propertyId
+    ? { propertyId, renterId: user.id }
+    : { propertyId: null, renterId: user.id, agentUserId };
+  const existing = await deps.prisma.thread.findFirst({ where: existingWhere, select: { id: true } });
+  await limit(deps.limits.messageSend, user.id, 'sending messages');
+  if (!existing) await limit(deps.limits.threadStart, user.id, 'starting conversations');
+
+  const run = () =>
+    deps.prisma.$transaction(async (tx) => {
+      let thread = await tx.thread.findFirst({ where: existingWhere, select: { id: true } });
+      let created = false;
+      if (!thread) {
+        if (!propertyId) {
+          // No unique key covers a conversation without a listing: serialize its creation instead.
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`thread:${user.id}:${agentUserId}`}))`;
+          thread = await tx.thread.findFirst({ where: existingWhere, select: { id: true } });
+        }
+        if (!thread) {
+          thread = await tx.thread.create({ data: { propertyId, renterId: user.id, agentUserId }, select: { id: true } });
+          created = true;
+          if (propertyId) await tx.property.update({ where: { id: propertyId }, data: { inquiriesCount: { increment: 1 } } });
+        }
+      }
+      const m = await appendMessage(tx, { threadId: thread.id, senderId: user.id, content: data.message, subject: data.subject });
+      return { threadId: thread.id, created, message: m };
+    });
+  let result;
+  try {
+    result = await run();
+  } catch (err) {
+    // Two first contacts at once: the other one created the thread; append to it.
+    if (!isUniqueViolation(err)) throw err;
+    result = await run();
+  }
+  announceMessage(deps.realtime, {
+    id: result.message.id,
+    threadId: result.threadId,
+    renterId: result.message.renterId,
+    agentUserId: result.message.agentUserId,
+  });
+  return { threadId: result.threadId, created: result.created, messageId: result.message.id };
+}
+
+/** Marks what the other participant sent as read; tells the sender ('Seen') and the viewer's other tabs. */
+export async function markThreadRead(deps: MessagingDeps, viewer: Viewer | null | undefined, threadId: string) {
+  const thread = await requireParticipant(deps.prisma, viewer, threadId);
+  const uid = viewer!.uid;
+  const side = thread.renterId === uid ? 'renterReadAt' : 'agentReadAt';
+  const [{ count }] = await deps.prisma.$transaction([
+    deps.prisma.message.updateMany({
+      where: { threadId: thread.id, isRead: false, senderId: { not: uid } },
+      data: { isRead: true },
+    }),
+    deps.prisma.thread.update({ where: { id: thread.id }, data: { [side]: new Date() }, select: { id: true } }),
+  ]);
+  if (count > 0) {
+    deps.realtime.publishThread(thread.id, { kind: 'read', userId: uid, at: new Date().toISOString() });
+    deps.realtime.publishUser(uid, { kind: 'thread', threadId: thread.id });
+  }
+  return { threadId: thread.id, marked: count };
+}
+
+/** 'Typing…' for the other participant: nothing is stored. */
+export async function setTyping(deps: MessagingDeps, viewer: Viewer | null | undefined, threadId: string, typing: boolean) {
+  const thread = await requireParticipant(deps.prisma, viewer, threadId);
+  await limit(deps.limits.typing, viewer!.uid, 'sending typing signals');
+  deps.realtime.publishThread(thread.id, { kind: 'typing', userId: viewer!.uid, typing });
+  return true;
+}
+
+/** The renter has seen the prompt to rate the agent (it is shown once). */
+export async function dismissRatingPrompt(deps: MessagingDeps, viewer: Viewer | null | undefined, threadId: string) {
+  const thread = await requireParticipant(deps.prisma, viewer, threadId);
+  if (thread.renterId === viewer!.uid) {
+    await deps.prisma.thread.updateMany({
+      where: { id: thread.id, userRatingPromptSent: false },
+      data: { userRatingPromptSent: true, userRatingPromptAt: new Date() },
+    });
+  }
+  return thread.id;
+}
+
+/**
+ * Hands a listing's conversations to another agent (the listing changed hands): the previous agent
+ * stops receiving at once — their open subscriptions re-check access on the 'access' event.
+ */
+export async function handOverThreads(deps: Pick<MessagingDeps, 'prisma' | 'realtime'>, propertyId: string, agentUserId: string) {
+  const threads = await deps.prisma.thread.findMany({
+    where: { propertyId, agentUserId: { not: agentUserId }, renterId: { not: agentUserId } },
+    select: { id: true, agentUserId: true },
+  });
+  if (!threads.length) return 0;
+  await deps.prisma.thread.updateMany({ where: { id: { in: threads.map((t) => t.id) } }, data: { agentUserId } });
+  for (const t of threads) {
+    deps.realtime.publishThread(t.id, { kind: 'access' });
+    deps.realtime.publishUser(t.agentUserId, { kind: 'access' });
+    deps.realtime.publishUser(agentUserId, { kind: 'thread', threadId: t.id });
+  }
+  return threads.length;
+}
+
+// --- reads -------------------------------------------------------------------------------------------
+
+export function clampPage(first: number | null | undefined, def: number, max: number) {
+  if (first == null || !Number.isFinite(first)) return def;
+  return Math.min(max, Math.max(1, Math.trunc(first)));
+}
+
+/** A page of a thread's messages, newest page first, each page in chronological order. */
+/** A Prisma `select` or `include` (from Pothos' queryFromInfo); the keyset columns are added to a select. */
+export type RowQuery = { select?: Record<string, unknown>; include?: Record<string, unknown> };
+
+function withKeys(query: RowQuery, keys: Record<string, true>): RowQuery {
+  return query.select ? { select: { ...query.select, ...keys } } : query.include ? { include: query.include } : {};
+}
+
+export async function messagesPage(
+  prisma: PrismaClient,
+  threadId: string,
+  args: { first?: number | null; before?: string | null },
+  query: RowQuery = {},
+) {
+  const take = clampPage(args.first, MESSAGE_RULES.pageDefault, MESSAGE_RULES.pageMax);
+  const cursor = args.before ? decodeMessageCursor(args.before) : null;
+  const rows = (await prisma.message.findMany({
+    where: {
+      threadId,
+      ...(cursor
+        ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: take + 1,
+    ...withKeys(query, { id: true, createdAt: true }),
+  })) as Array<{ id: string; createdAt: Date }>;
+  const hasOlder = rows.length > take;
+  const items = rows.slice(0, take).reverse();
+  return { items, hasOlder, olderCursor: hasOlder && items[0] ? encodeMessageCursor(items[0]) : null };
+}
+
+/**
+ * The messages of a thread after a cursor, as its participant may read them: null when the viewer no
+ * longer takes part in the thread (one statement).
+ */
+export async function messagesAfter(prisma: PrismaClient, threadId: string, uid: string, after: MessageCursor | null) {
+  const where = threadWhere(threadId, uid);
+  if (!where) return null;
+  const thread = await prisma.thread.findFirst({
+    where,
+    select: {
+      messages: {
+        where: after
+          ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+          : undefined,
+        orderBy: [{ createdAt: after ? 'asc' : 'desc' }, { id: after ? 'asc' : 'desc' }],
+        take: after ? 200 : 1,
+        select: { id: true, createdAt: true },
+      },
+    },
+  });
+  return thread ? thread.messages : null;
+}
+
+/** Messages the viewer has not read yet, over all their conversations (the header's badge). */
+export async function unreadCount(prisma: PrismaClient, uid: string) {
+  return prisma.message.count({ where: { isRead: false, senderId: { not: uid }, thread: participantWhere(uid) } });
+}
+
+export async function threadsPage(
+  prisma: PrismaClient,
+  uid: string,
+  args: { first?: number | null; after?: string | null },
+  query: RowQuery = {},
+) {
+  const take = clampPage(args.first, MESSAGE_RULES.threadsPageDefault, MESSAGE_RULES.threadsPageMax);
+  const cursor = args.after ? decodeThreadCursor(args.after) : null;
+  const rows = (await prisma.thread.findMany({
+    where: {
+      AND: [
+        participantWhere(uid),
+        cursor
+          ? {
+              OR: [
+                { lastMessageAt: { lt: cursor.lastMessageAt } },
+                { lastMessageAt: cursor.lastMessageAt, id: { lt: cursor.id } },
+              ],
+            }
+          : {},
+      ],
+    },
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: take + 1,
+    ...withKeys(query, { id: true, lastMessageAt: true }),
+  })) as Array<{ id: string; lastMessageAt: Date }>;
+  const hasMore = rows.length > take;
+  const items = rows.slice(0, take);
+  return { items, hasMore, endCursor: hasMore && items.length ? encodeThreadCursor(items.at(-1)!) : null };
+}
+
+export type { RateLimits };

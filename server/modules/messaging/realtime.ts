@@ -1,0 +1,145 @@
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { createPubSub, type PubSub } from '@graphql-yoga/subscription';
+import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../logger.js';
+import { createRedis } from '../../infra/redis.js';
+
+/**
+ * Real-time fan-out of messaging events (docs/decisions/0018-realtime-messaging.md).
+ *
+ * One channel per thread (`thread:<id>`) and one per user (`user:<uid>`). Payloads are small and
+ * carry ids, not rows: a subscriber loads what it may see from the database, so an event can never
+ * leak data, and a lost event is repaired by the next one (subscribers read everything after their
+ * own cursor). In-process by default; through Redis pub/sub with REDIS_URL so every app instance
+ * hears every event. Redis keeps nothing: after a Redis outage each subscriber is told to resync.
+ */
+export type ThreadEvent =
+  | { kind: 'message'; messageId: string }
+  | { kind: 'read'; userId: string; at: string }
+  | { kind: 'typing'; userId: string; typing: boolean }
+  /** Participants changed (e.g. the listing was handed to another agent): re-check access. */
+  | { kind: 'access' };
+
+export type UserEvent = { kind: 'thread'; threadId: string } | { kind: 'access' };
+
+/** A local signal to re-read from the database (Redis came back; events may have been missed). */
+export type Resync = { kind: 'resync' };
+
+type Topics = {
+  thread: [threadId: string, event: ThreadEvent];
+  user: [uid: string, event: UserEvent];
+};
+
+export interface Realtime {
+  readonly mode: 'memory' | 'redis';
+  publishThread(threadId: string, event: ThreadEvent): void;
+  publishUser(uid: string, event: UserEvent): void;
+  /** Events of a thread, plus a resync signal after a Redis outage. Ends when `return()` is called. */
+  threadEvents(threadId: string): AsyncIterableIterator<ThreadEvent | Resync>;
+  userEvents(uid: string): AsyncIterableIterator<UserEvent | Resync>;
+  /** Subscribers open in this process (for tests and the health page). */
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
+/** Events a slow subscriber may fall behind by before the oldest are dropped (they resync from the database). */
+const BUFFER = 256;
+
+export function createRealtime(opts: { redisUrl?: string | null; log: Logger }): Realtime {
+  const { log } = opts;
+  const resyncListeners = new Set<() => void>();
+  let pub: Redis | null = null;
+  let sub: Redis | null = null;
+  let pubsub: PubSub<Topics>;
+  if (opts.redisUrl) {
+    pub = createRedis(opts.redisUrl, log, 'publish');
+    sub = createRedis(opts.redisUrl, log, 'subscribe', () => {
+      // ioredis re-subscribes its channels on reconnect; what was published meanwhile is gone.
+      for (const listener of resyncListeners) listener();
+    });
+    const publishClient = pub;
+    const subscribeClient = sub;
+    // The event target calls only these four methods; their promises are settled here so a Redis
+    // outage can never become an unhandled rejection.
+    const settle = (p: Promise<unknown>, what: string) =>
+      p.catch((err: unknown) => log.warn({ err: (err as Error).message }, `redis: ${what} failed`));
+    const publishFacade = {
+      publish: (channel: string, message: string) => settle(publishClient.publish(channel, message), 'publish'),
+    };
+    const subscribeFacade = {
+      on: (event: string, listener: (...args: unknown[]) => void) => subscribeClient.on(event, listener),
+      subscribe: (channel: string) => settle(subscribeClient.subscribe(channel), 'subscribe'),
+      unsubscribe: (channel: string) => settle(subscribeClient.unsubscribe(channel), 'unsubscribe'),
+    };
+    pubsub = createPubSub<Topics>({
+      eventTarget: createRedisEventTarget({
+        publishClient: publishFacade as unknown as Redis,
+        subscribeClient: subscribeFacade as unknown as Redis,
+      }),
+      repeaterBuffer: new SlidingBuffer(BUFFER),
+    });
+  } else {
+    pubsub = createPubSub<Topics>({ repeaterBuffer: new SlidingBuffer(BUFFER) });
+  }
+
+  let subscribers = 0;
+  function withResync<T>(source: Repeater<T>): AsyncIterableIterator<T | Resync> {
+    const resync = new Repeater<Resync>(async (push, stop) => {
+      const listener = () => void push({ kind: 'resync' });
+      resyncListeners.add(listener);
+      await stop;
+      resyncListeners.delete(listener);
+    }, new SlidingBuffer(1));
+    subscribers += 1;
+    const merged = Repeater.merge([source, resync]);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      subscribers -= 1;
+      void source.return();
+      void resync.return();
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next() {
+        const r = await merged.next();
+        if (r.done) finish();
+        return r as IteratorResult<T | Resync>;
+      },
+      async return() {
+        finish();
+        await merged.return();
+        return { done: true, value: undefined };
+      },
+      async throw(err: unknown) {
+        finish();
+        await merged.return();
+        throw err;
+      },
+    };
+  }
+
+  return {
+    mode: opts.redisUrl ? 'redis' : 'memory',
+    publishThread: (threadId, event) => pubsub.publish('thread', threadId, event),
+    publishUser: (uid, event) => pubsub.publish('user', uid, event),
+    threadEvents: (threadId) => withResync(pubsub.subscribe('thread', threadId) as Repeater<ThreadEvent>),
+    userEvents: (uid) => withResync(pubsub.subscribe('user', uid) as Repeater<UserEvent>),
+    subscriberCount: () => subscribers,
+    async close() {
+      await Promise.all([pub?.quit().catch(() => pub?.disconnect()), sub?.quit().catch(() => sub?.disconnect())]);
+    },
+  };
+}
+
+let fallback: Realtime | undefined;
+
+/** The in-process fan-out used where no app wires one in (in-process GraphQL tests). */
+export function inProcessRealtime(log: Logger): Realtime {
+  fallback ??= createRealtime({ log });
+  return fallback;
+}
