@@ -102,3 +102,20 @@ describe('identity configuration', () => {
     );
   });
 });
+
+describe('e-mail configuration', () => {
+  it('writes to the outbox unless SMTP_URL is set, and accepts only smtp:// or smtps:// URLs', () => {
+    const env = loadEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('NYC Rentals <no-reply@nycrentals.local>');
+    expect(loadEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://user:pass@mail.example.com:465',
+    );
+    expect(loadEnv({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Rentals <hi@example.com>' }).MAIL_FROM).toBe(
+      'Rentals <hi@example.com>',
+    );
+    for (const bad of ['http://mail.example.com', 'mail.example.com:25']) {
+      expect(() => loadEnv({ SMTP_URL: bad })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    }
+  });
+});

@@ -67,6 +67,13 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Public base URL of the bucket (a CDN); unset → photos are served by the app at /media. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  // --- e-mail
+  /** smtp:// or smtps:// URL of the mail server; unset → messages are written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('NYC Rentals <no-reply@nycrentals.local>'),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY'> & {
