@@ -26,6 +26,9 @@ import type { Storage } from './modules/uploads/storage.js';
 import { createRateLimits, type RateLimits } from './infra/rate-limits.js';
 import { createPresence } from './modules/messaging/presence.js';
 import { createRealtime, type Realtime } from './modules/messaging/realtime.js';
+import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
 
 export interface AppDeps {
@@ -36,6 +39,10 @@ export interface AppDeps {
   identity: IdentityProvider;
   /** Folder of the built client; the SPA is served from it when it exists. */
   clientDir?: string;
+  /** E-mail (default: from the configuration: SMTP_URL, else the development outbox). */
+  mailer?: Mailer;
+  /** How often the offline e-mail job runs (default 60 s). */
+  offlineMailEveryMs?: number;
 }
 
 export interface RunningApp {
@@ -109,6 +116,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const realtime = createRealtime({ redisUrl: env.REDIS_URL ?? null, log });
   const limits = createRateLimits({ redisUrl: env.REDIS_URL ?? null, log });
   const presence = createPresence(prisma, log);
+  const mailer = deps.mailer ?? createMailer(env, log);
 
   const ws = attachGraphQLWebSocket({
     server,
@@ -151,6 +159,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
   app.use(graphql.router);
   app.use(mediaRoutes({ storage }));
+  // The development outbox: every e-mail the app sent, as .eml files (never in production).
+  if (env.NODE_ENV !== 'production') app.use('/dev/outbox', outboxRoutes({ env }));
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
@@ -162,6 +172,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     pruneOrphanUploads(prisma, storage).catch((err: unknown) => log.warn({ err }, 'pruning orphan uploads failed'));
   }, 10 * 60_000);
   pruning.unref();
+  // Participants offline for 10 minutes hear about new messages by e-mail (once per thread per hour).
+  const offlineMail = startOfflineMailJob({ prisma, mailer, log, publicUrl: env.publicUrl, intervalMs: deps.offlineMailEveryMs });
 
   return {
     app,
@@ -179,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       }),
     async close() {
       clearInterval(pruning);
+      offlineMail.stop();
       const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
         server.close(() => resolve());
@@ -191,7 +204,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       force.unref();
       await closed;
       clearTimeout(force);
-      await Promise.all([realtime.close(), limits.close()]);
+      await Promise.all([realtime.close(), limits.close(), mailer.close()]);
     },
   };
 }

@@ -313,23 +313,37 @@ builder.mutationFields((t) => ({
 
 const accessEnded = () => new AppError('FORBIDDEN', 'You are no longer part of this conversation.');
 
+/** A subscriber re-reads once this long after subscribing: covers what was sent while its Redis SUBSCRIBE was in flight. */
+const CATCH_UP_AFTER_MS = 1_000;
+
 /**
- * New messages of a thread, in order, for its participants. Each event (or a resync after a Redis
- * outage) reads every message after the last one delivered, so a lost or reordered event costs
- * nothing; the read also re-checks that the viewer still takes part (one statement).
+ * New messages of a thread, in order, for its participants. The listener is registered before the
+ * cursor is read; each event (or a resync after a Redis outage, or the one catch-up read) reads every
+ * message after the last one delivered, so a lost or reordered event costs nothing. The read also
+ * re-checks that the viewer still takes part (one statement): a removed participant's stream ends.
  */
-async function* messageIds(ctx: GraphQLContext, threadId: string): AsyncGenerator<string> {
-  const viewer = requireViewer(ctx.viewer);
+async function* messageIds(ctx: GraphQLContext, threadId: string, uid: string): AsyncGenerator<string> {
   const { prisma } = ctx;
-  const realtime = messagingDeps(ctx).realtime;
-  const events = realtime.threadEvents(threadId);
+  const events = messagingDeps(ctx).realtime.threadEvents(threadId);
+  let pending = events.next();
+  let catchUpTimer: NodeJS.Timeout | undefined;
   try {
-    const latest = await messagesAfter(prisma, threadId, viewer.uid, null);
-    if (!latest) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
-    let cursor: MessageCursor | null = latest[0] ?? { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
-    for await (const event of events) {
-      if (event.kind === 'typing' || event.kind === 'read') continue;
-      const fresh = await messagesAfter(prisma, threadId, viewer.uid, cursor);
+    const latest = await messagesAfter(prisma, threadId, uid, null);
+    if (!latest) throw accessEnded();
+    let cursor: MessageCursor = latest[0] ?? { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
+    let catchUp: Promise<'catch-up'> | null = new Promise((resolve) => {
+      catchUpTimer = setTimeout(() => resolve('catch-up'), CATCH_UP_AFTER_MS);
+    });
+    for (;;) {
+      const r = await (catchUp ? Promise.race([pending, catchUp]) : pending);
+      if (r === 'catch-up') {
+        catchUp = null;
+      } else {
+        if (r.done) return;
+        pending = events.next();
+        if (r.value.kind === 'typing' || r.value.kind === 'read') continue;
+      }
+      const fresh = await messagesAfter(prisma, threadId, uid, cursor);
       if (!fresh) throw accessEnded();
       for (const m of fresh) {
         cursor = m;
@@ -337,13 +351,13 @@ async function* messageIds(ctx: GraphQLContext, threadId: string): AsyncGenerato
       }
     }
   } finally {
+    clearTimeout(catchUpTimer);
     await events.return?.();
   }
 }
 
 async function* activity(ctx: GraphQLContext, threadId: string) {
   const viewer = requireViewer(ctx.viewer);
-  await requireParticipant(ctx.prisma, viewer, threadId);
   const events = messagingDeps(ctx).realtime.threadEvents(threadId);
   try {
     for await (const event of events) {
@@ -390,9 +404,10 @@ builder.subscriptionFields((t) => ({
     type: 'Message',
     description: "New messages of one of the viewer's conversations, in order (refused at subscribe time for anyone else).",
     args: { threadId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, ctx) => {
-      requireViewer(ctx.viewer);
-      return messageIds(ctx, String(args.threadId));
+    // Refused at subscribe time (an error answer, the socket stays open) unless the viewer takes part.
+    subscribe: async (_root, args, ctx) => {
+      const thread = await requireParticipant(ctx.prisma, ctx.viewer, String(args.threadId));
+      return messageIds(ctx, thread.id, ctx.viewer!.uid);
     },
     resolve: (query, messageId, _args, ctx) =>
       ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: messageId as unknown as string } }),
@@ -411,9 +426,9 @@ builder.subscriptionFields((t) => ({
     type: ThreadActivityRef,
     description: "The other participant's typing and reading in one of the viewer's conversations.",
     args: { threadId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, ctx) => {
-      requireViewer(ctx.viewer);
-      return activity(ctx, String(args.threadId));
+    subscribe: async (_root, args, ctx) => {
+      const thread = await requireParticipant(ctx.prisma, ctx.viewer, String(args.threadId));
+      return activity(ctx, thread.id);
     },
     resolve: (payload) => payload,
   }),
