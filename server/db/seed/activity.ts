@@ -256,6 +256,12 @@ export function buildThreads(
         createdAt: at,
       });
     });
+    // Read receipts: each side last read the conversation when it read the other side's latest message.
+    const own = messages.filter((m) => m.threadId === threadId);
+    const readBy = (reader: string) => {
+      const read = own.filter((m) => m.senderId !== reader && m.isRead);
+      return read.length ? (read[read.length - 1]!.createdAt as Date) : null;
+    };
     threads.push({
       id: threadId,
       propertyId: listing.id,
@@ -265,6 +271,11 @@ export function buildThreads(
       firstContactAt: start,
       agentFirstResponseAt,
       lastMessageAt: at,
+      renterReadAt: readBy(renter.userId),
+      agentReadAt: readBy(listing.agent.userId),
+      // Seeded conversations are not news: nobody is e-mailed about them.
+      renterEmailedAt: at,
+      agentEmailedAt: at,
       createdAt: start,
     });
   });
