@@ -6,9 +6,10 @@ import { rateLimit } from 'express-rate-limit';
 import { GraphQLError } from 'graphql';
 import { visitorOf } from '../http/visitor.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
-import { confirmAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
+import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
+import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 
 export { ANONYMOUS_GRAPHQL_RATE_LIMIT } from './limits.js';
@@ -34,7 +35,9 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
           assertWithinCost(schema, document, operationName, request.variables);
           if (operation?.operation !== 'mutation' || !ctx.auth) return;
           try {
-            const next = await confirmAuth(identityDeps, ctx.auth);
+            const next = needsFreshAuth(operation)
+              ? await confirmAuth(identityDeps, ctx.auth)
+              : await recheckAuth(identityDeps, ctx.auth);
             if (next.refused && ctx.auth.via === 'cookie') ctx.endCookieSession?.();
             ctx.auth = next;
             ctx.viewer = next.viewer;

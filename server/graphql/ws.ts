@@ -1,12 +1,21 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, parse, validate, type DocumentNode, type ExecutionArgs } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
+import { needsFreshAuth } from './fresh-auth.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
 
 /** Limits of the WebSocket transport (docs/decisions/0011-bounded-graphql.md). */
@@ -173,15 +182,13 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         } catch (err) {
           return [err as GraphQLError];
         }
-        const isMutation = document.definitions.some(
-          (d) =>
-            d.kind === 'OperationDefinition' &&
-            d.operation === 'mutation' &&
-            (!payload.operationName || d.name?.value === payload.operationName),
+        const operation = document.definitions.find(
+          (d): d is OperationDefinitionNode =>
+            d.kind === Kind.OPERATION_DEFINITION && (!payload.operationName || d.name?.value === payload.operationName),
         );
         let auth = extra.auth!;
         try {
-          auth = isMutation ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
+          auth = needsFreshAuth(operation) ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
         } catch (err) {
           if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE')
             return [new GraphQLError(err.message, { extensions: { code: err.code } })];

@@ -83,6 +83,41 @@ describe.each(backends)('identity on %s', (backend) => {
     expect(proxy.requests).toHaveLength(1); // every mutation is checked with the provider
   });
 
+  it('checks chat mutations (send, typing, read) through the cache, and starting a conversation with the provider', async () => {
+    const acc = await account();
+    const agent = await createAgent(db.prisma);
+    const listing = await createProperty(db.prisma, { userId: agent.user.id, agentId: agent.agent.id });
+    const auth = { authorization: `Bearer ${acc.idToken}` };
+    await gql(ME, {}, auth); // warm the cache
+    proxy.reset();
+    const started = await gql(
+      'mutation S($p: ID!) { startThread(propertyId: $p, message: "Hi") { id } }',
+      { p: listing.id },
+      auth,
+    );
+    const threadId = started.body.data.startThread.id;
+    expect(proxy.requests).toHaveLength(1); // a new conversation is checked fresh
+    proxy.reset();
+    for (let i = 0; i < 5; i++) {
+      const sent = await gql(
+        'mutation M($t: ID!, $c: String!) { sendMessage(threadId: $t, content: $c) { id } }',
+        { t: threadId, c: `m${i}` },
+        auth,
+      );
+      expect(sent.body.errors).toBeUndefined();
+    }
+    await gql('mutation T($t: ID!) { setTyping(threadId: $t, typing: true) }', { t: threadId }, auth);
+    await gql('mutation R($t: ID!) { markThreadRead(threadId: $t) { id } }', { t: threadId }, auth);
+    expect(proxy.requests).toEqual([]);
+    // A chat mutation sent together with another mutation is checked fresh.
+    await gql(
+      'mutation Both($t: ID!) { markThreadRead(threadId: $t) { id } updateProfile(input: { firstName: "Fresh" }) { firstName } }',
+      { t: threadId },
+      auth,
+    );
+    expect(proxy.requests).toHaveLength(1);
+  });
+
   it(`re-asks the provider after the cache's ${REVOCATION_CACHE_TTL_MS / 1000} s`, async () => {
     const acc = await account();
     proxy.reset();
