@@ -7,6 +7,7 @@ import { favoriteRoutes } from './modules/favorites/favorites.rest.js';
 import { listingWriteRoutes } from './modules/listings/listing-write.rest.js';
 import { listingRoutes } from './modules/listings/listings.rest.js';
 import type { RateLimits } from './infra/rate-limits.js';
+import { messagingRoutes } from './modules/messaging/messaging.rest.js';
 import type { Realtime } from './modules/messaging/realtime.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';
@@ -30,4 +31,5 @@ export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
   api.use(agentRoutes(deps));
   api.use(favoriteRoutes(deps));
   api.use(uploadRoutes(deps));
+  api.use(messagingRoutes(deps));
 }
