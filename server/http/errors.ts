@@ -19,6 +19,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       }
       if (app.code === 'SERVICE_UNAVAILABLE')
         (req.log ?? log).warn({ err: (app as { cause?: unknown }).cause ?? app }, 'dependency unavailable');
+      const retryAfter = app.details?.retryAfterSeconds;
+      if (app.code === 'RATE_LIMITED' && typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
       res.status(HTTP_STATUS[app.code]).json({ error: app.message, code: app.code });
       return;
     }
