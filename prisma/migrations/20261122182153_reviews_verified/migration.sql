@@ -5,8 +5,8 @@ ADD COLUMN     "verified" BOOLEAN NOT NULL DEFAULT false;
 -- CreateIndex
 CREATE INDEX "Review_authorId_agentId_propertyId_idx" ON "Review"("authorId", "agentId", "propertyId");
 
--- Backfill (data only; the schema diff is above): existing reviews were last changed when written,
--- and a review is 'Verified conversation' when its author has a conversation with the agent as renter.
+-- Backfill (data only, the schema diff is above): existing reviews were last changed when written,
+-- and a review is a verified conversation when its author has a conversation with the agent as renter.
 UPDATE "Review" SET "updatedAt" = "createdAt";
 UPDATE "Review" r SET "verified" = true
  WHERE EXISTS (
