@@ -9,6 +9,7 @@ import { listingRoutes } from './modules/listings/listings.rest.js';
 import type { RateLimits } from './infra/rate-limits.js';
 import { messagingRoutes } from './modules/messaging/messaging.rest.js';
 import type { Realtime } from './modules/messaging/realtime.js';
+import { reviewRoutes } from './modules/reviews/reviews.rest.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';
 
@@ -31,5 +32,6 @@ export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
   api.use(agentRoutes(deps));
   api.use(favoriteRoutes(deps));
   api.use(uploadRoutes(deps));
+  api.use(reviewRoutes(deps));
   api.use(messagingRoutes(deps));
 }

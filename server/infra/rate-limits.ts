@@ -32,10 +32,17 @@ export const MESSAGE_LIMITS = {
   typing: { name: 'typing', points: 60, durationSeconds: 60 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/** The limits of ratings (docs/decisions/0019-reviews.md). */
+export const REVIEW_LIMITS = {
+  /** Review submissions (new or updated) one user may make: 10 an hour (one honest review takes minutes). */
+  submit: { name: 'review-submit', points: 10, durationSeconds: 3_600 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 export interface RateLimits {
   messageSend: RateLimit;
   threadStart: RateLimit;
   typing: RateLimit;
+  reviewSubmit: RateLimit;
   close(): Promise<void>;
 }
 
@@ -83,6 +90,7 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
     messageSend: make(MESSAGE_LIMITS.send),
     threadStart: make(MESSAGE_LIMITS.start),
     typing: make(MESSAGE_LIMITS.typing),
+    reviewSubmit: make(REVIEW_LIMITS.submit),
     async close() {
       await redis?.quit().catch(() => redis?.disconnect());
     },

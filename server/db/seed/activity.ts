@@ -93,9 +93,18 @@ export function buildReviews(
       authors.push(author);
     }
     const ownListings = listingsOf.get(agent.agentId) ?? [];
+    // One review per author, agent and listing (or no listing), as the service keeps it.
+    const written = new Set<string>();
+    const keyOf = (authorId: string, property: SeedListing | null) => `${authorId}|${property?.id ?? ''}`;
     for (const author of authors) {
       const score = rng.weighted(SCORE_MIX[agent.quality]);
-      const property = ownListings.length > 0 && rng.chance(0.6) ? rng.pick(ownListings) : null;
+      const picked = ownListings.length > 0 && rng.chance(0.6) ? rng.pick(ownListings) : null;
+      // A second review by the same author is about another listing (no random draw: the stream stays as it was).
+      const property = written.has(keyOf(author.userId, picked))
+        ? (ownListings.find((l) => !written.has(keyOf(author.userId, l))) ?? picked)
+        : picked;
+      const duplicate = written.has(keyOf(author.userId, property));
+      written.add(keyOf(author.userId, property));
       const earliest = new Date(
         Math.max(agent.createdAt.getTime(), author.createdAt.getTime(), property?.createdAt.getTime() ?? 0) + DAY_MS,
       );
@@ -116,7 +125,7 @@ export function buildReviews(
       const withSubscores = rng.chance(0.85);
       const skip = withSubscores && rng.chance(0.15) ? rng.int(0, 3) : -1;
       const subscore = (k: number) => (withSubscores && k !== skip ? sub() : null);
-      rows.push({
+      const row: Prisma.ReviewCreateManyInput = {
         id: uuidFrom(ids),
         agentId: agent.agentId,
         authorId: author.userId,
@@ -130,11 +139,29 @@ export function buildReviews(
           ? reviewComment(rng, score, agent.firstName, property?.neighborhood.name ?? agent.areas[0]?.name ?? 'the city')
           : null,
         isSample: false,
+        verified: false,
         createdAt,
-      });
+        updatedAt: createdAt,
+      };
+      // Drawn either way, so the random stream of later reviews does not depend on it.
+      if (!duplicate) rows.push(row);
     }
   });
   return rows;
+}
+
+/**
+ * 'Verified conversation': a review whose author has a conversation with the agent (as renter), as
+ * the service decides when a review is written. Marks the reviews in place.
+ */
+export function markVerifiedReviews(
+  reviews: Prisma.ReviewCreateManyInput[],
+  agents: readonly Pick<Prisma.AgentCreateManyInput, 'id' | 'userId'>[],
+  threads: readonly Pick<Prisma.ThreadCreateManyInput, 'renterId' | 'agentUserId'>[],
+): void {
+  const userOfAgent = new Map(agents.map((a) => [a.id, a.userId]));
+  const talked = new Set(threads.map((t) => `${t.renterId}|${t.agentUserId}`));
+  for (const r of reviews) r.verified = talked.has(`${r.authorId}|${userOfAgent.get(r.agentId)}`);
 }
 
 /** Average score (2 decimals) and count per agent id; what the seed writes to Agent.rating/reviewCount. */

@@ -311,6 +311,18 @@ describe('buildSeedData', () => {
     expect(data.reviews.some((r) => r.authorId === 'demo-renter')).toBe(true);
   });
 
+  it('has one review per author, agent and listing, verified exactly when the author talked to the agent', () => {
+    const keys = data.reviews.map((r) => `${r.authorId}|${r.agentId}|${r.propertyId ?? ''}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const userOfAgent = new Map(data.agents.map((a) => [a.id, a.userId]));
+    const talked = new Set(data.threads.map((t) => `${t.renterId}|${t.agentUserId}`));
+    for (const r of data.reviews) {
+      expect(r.verified).toBe(talked.has(`${r.authorId}|${userOfAgent.get(r.agentId)}`));
+      expect(r.updatedAt).toEqual(r.createdAt);
+    }
+    expect(data.reviews.some((r) => r.verified)).toBe(true);
+  });
+
   it('has favorites and conversations for the demo accounts', () => {
     const favs = data.favorites.filter((f) => f.userId === 'demo-renter');
     expect(favs.length).toBeGreaterThanOrEqual(5);

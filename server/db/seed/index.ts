@@ -5,7 +5,7 @@
 
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Storage } from '../../modules/uploads/storage.js';
-import { buildFavorites, buildReviews, buildThreads } from './activity.js';
+import { buildFavorites, buildReviews, buildThreads, markVerifiedReviews } from './activity.js';
 import { buildListings } from './listings.js';
 import { buildPeople } from './people.js';
 import { generateSeedMedia, type SeedMedia } from './photos.js';
@@ -58,6 +58,7 @@ export function buildSeedData(opts: { now: Date; listings?: number; media: SeedM
   const reviews = buildReviews(seed, opts.now, people.agentProfiles, people.renters, listings.listings);
   const favorites = buildFavorites(seed, opts.now, people.renters, listings.listings);
   const { threads, messages } = buildThreads(seed, opts.now, people.renters, listings.listings);
+  markVerifiedReviews(reviews, people.agents, threads);
   return {
     users: people.users,
     agents: people.agents,

@@ -1,0 +1,466 @@
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError } from '../../graphql/errors.js';
+import type { RateLimits } from '../../infra/rate-limits.js';
+import { agentKeyWhere } from '../agents/agents.service.js';
+import { requireViewer } from '../auth/authz.js';
+import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
+import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
+
+/**
+ * Ratings of agents by renters (SPEC parts 2-9, issue 10): one rule set for GraphQL and REST.
+ *
+ * - Who may rate: a signed-in renter with a completed account; agents cannot rate agents and nobody
+ *   rates themself (`ratingEligibility`, also shown before the form through `Agent.viewerRating`).
+ * - One review per author, agent and listing (the listing may be none): a second submission updates it.
+ * - 'Verified conversation': the author has a conversation with the agent (a Thread, as renter).
+ * - The agent's rating (the average score, 2 decimals) and review count are recomputed from the
+ *   reviews with one aggregate in the same transaction, under the agent row's lock: exact under
+ *   concurrent submissions (docs/decisions/0019-reviews.md).
+ */
+
+export interface ReviewsDeps {
+  prisma: PrismaClient;
+  limits: RateLimits;
+}
+
+export const AGENT_NOT_FOUND = 'Agent Not Found';
+export const RATING_NOT_AVAILABLE = 'Rating Not Available';
+export const AGENTS_CANNOT_RATE = 'Agents cannot rate other agents. Only interactions between agents and renters can be rated.';
+export const CANNOT_RATE_SELF = 'You cannot rate yourself.';
+export const SIGN_IN_TO_RATE = 'You must sign in to rate an agent.';
+export const FINISH_ACCOUNT = 'Finish creating your account first.';
+
+export const REVIEWS_PAGE_DEFAULT = 10;
+export const REVIEWS_PAGE_MAX = 50;
+/** Conversations read for the 'Leave a Review' pickers (most recent first). */
+export const RATEABLE_THREADS_MAX = 200;
+
+// --- who may rate --------------------------------------------------------------------------------------
+
+export type RatingRefusal = 'SIGN_IN_REQUIRED' | 'ACCOUNT_INCOMPLETE' | 'OWN_PROFILE' | 'AGENTS_CANNOT_RATE';
+
+/** The facts about the viewer the rule reads: their user row (null when sign-up was never completed). */
+export interface RaterAccount {
+  id: string;
+  role: 'RENTER' | 'AGENT';
+  agent: { id: string } | null;
+}
+
+export type Eligibility =
+  | { allowed: true; reason: null; title: null; message: null }
+  | { allowed: false; reason: RatingRefusal; title: string; message: string };
+
+const refuse = (reason: RatingRefusal, message: string, title = RATING_NOT_AVAILABLE): Eligibility => ({
+  allowed: false,
+  reason,
+  title,
+  message,
+});
+
+/** Whether `account` may rate `agent`, and if not, why (with the words the page shows). */
+export function ratingEligibility(
+  viewer: Viewer | null | undefined,
+  account: RaterAccount | null,
+  agent: { userId: string },
+): Eligibility {
+  if (!viewer) return refuse('SIGN_IN_REQUIRED', SIGN_IN_TO_RATE, 'Sign In Required');
+  if (!account) return refuse('ACCOUNT_INCOMPLETE', FINISH_ACCOUNT, 'Sign In Required');
+  if (agent.userId === account.id) return refuse('OWN_PROFILE', CANNOT_RATE_SELF);
+  if (account.role === 'AGENT' || account.agent) return refuse('AGENTS_CANNOT_RATE', AGENTS_CANNOT_RATE);
+  return { allowed: true, reason: null, title: null, message: null };
+}
+
+function refusalError(e: Eligibility & { allowed: false }): AppError {
+  const code = e.reason === 'SIGN_IN_REQUIRED' || e.reason === 'ACCOUNT_INCOMPLETE' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+  return new AppError(code, e.message, { reason: e.reason });
+}
+
+const accountSelect = { id: true, role: true, agent: { select: { id: true } } } as const;
+
+export function loadRaterAccount(prisma: PrismaClient, uid: string): Promise<RaterAccount | null> {
+  return prisma.user.findUnique({ where: { id: uid }, select: accountSelect });
+}
+
+const accounts = new WeakMap<object, Promise<RaterAccount | null>>();
+
+/** The viewer's account, read at most once per request (`memo` is the request's context object). */
+export function memoRaterAccount(memo: object, prisma: PrismaClient, viewer: Viewer | null | undefined) {
+  if (!viewer) return Promise.resolve(null);
+  let account = accounts.get(memo);
+  if (!account) {
+    account = loadRaterAccount(prisma, viewer.uid);
+    accounts.set(memo, account);
+  }
+  return account;
+}
+
+// --- input ---------------------------------------------------------------------------------------------
+
+/** Parses review input with the spec's messages as they are (no field prefix), every issue in `fields`. */
+export function parseReviewInput(input: unknown): ReviewInput {
+  const r = reviewInputSchema.safeParse(input ?? {});
+  if (!r.success) {
+    const issues = r.error.issues;
+    throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
+      fields: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return r.data;
+}
+
+// --- writing -------------------------------------------------------------------------------------------
+
+export interface SubmittedReview {
+  reviewId: string;
+  agentId: string;
+  authorId: string;
+  /** False when the author's earlier review of this agent and listing was updated. */
+  created: boolean;
+  verified: boolean;
+}
+
+/** Which listing the review is about: the agent's own, or one the author talked to the agent about. */
+async function resolveListing(prisma: PrismaClient, key: string, agent: { id: string; userId: string }, authorId: string) {
+  const where = listingKeyWhere(key);
+  const listing = where
+    ? await prisma.property.findFirst({
+        where,
+        select: {
+          id: true,
+          status: true,
+          agentId: true,
+          ownerId: true,
+          threads: { where: { renterId: authorId, agentUserId: agent.userId }, select: { id: true }, take: 1 },
+        },
+      })
+    : null;
+  const talkedAbout = (listing?.threads.length ?? 0) > 0;
+  if (!listing || (listing.status === 'DRAFT' && !talkedAbout)) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  const agentsOwn = listing.agentId === agent.id || (listing.agentId === null && listing.ownerId === agent.userId);
+  if (!agentsOwn && !talkedAbout)
+    throw new AppError('BAD_USER_INPUT', "That listing is not one of this agent's listings.", {
+      fields: [{ path: 'propertyId', message: "That listing is not one of this agent's listings." }],
+    });
+  return listing.id;
+}
+
+async function limitSubmissions(limits: RateLimits, uid: string) {
+  const r = await limits.reviewSubmit.take(uid);
+  if (!r.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `You are submitting reviews too quickly. Please wait ${Math.ceil(r.retryAfterSeconds / 60)} minutes and try again.`,
+      { retryAfterSeconds: r.retryAfterSeconds },
+    );
+  }
+}
+
+/**
+ * The agent's rating and review count from their reviews: one aggregate, written in the statement that
+ * reads it. Run inside the transaction that changed a review, after locking the agent row.
+ */
+export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: string) {
+  return tx.$executeRaw`
+    UPDATE "Agent" AS a
+       SET "rating" = s.avg, "reviewCount" = s.cnt
+      FROM (SELECT COALESCE(ROUND(AVG(r."score")::numeric, 2), 0) AS avg, COUNT(*)::int AS cnt
+              FROM "Review" r
+             WHERE r."agentId" = ${agentId}::uuid) AS s
+     WHERE a."id" = ${agentId}::uuid`;
+}
+
+/**
+ * Writes the viewer's review of an agent (about a listing, or none): creates it, or updates their
+ * earlier one for the same agent and listing, and recomputes the agent's rating and count in the same
+ * transaction. Refusals: UNAUTHENTICATED, BAD_USER_INPUT (the spec's messages), NOT_FOUND
+ * ('Agent Not Found'), FORBIDDEN (agents rating agents, self-ratings), RATE_LIMITED.
+ */
+export async function submitReview(
+  deps: ReviewsDeps,
+  viewer: Viewer | null | undefined,
+  input: unknown,
+): Promise<SubmittedReview> {
+  const { prisma } = deps;
+  const v = requireViewer(viewer);
+  const data = parseReviewInput(input);
+  const agentWhere = agentKeyWhere(data.agentId);
+  const [account, agent] = await Promise.all([
+    loadRaterAccount(prisma, v.uid),
+    agentWhere ? prisma.agent.findFirst({ where: agentWhere, select: { id: true, userId: true } }) : null,
+  ]);
+  if (!account) throw new AppError('UNAUTHENTICATED', FINISH_ACCOUNT);
+  if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND);
+  const eligibility = ratingEligibility(v, account, agent);
+  if (!eligibility.allowed) throw refusalError(eligibility);
+  const propertyId = data.propertyId ? await resolveListing(prisma, data.propertyId, agent, account.id) : null;
+  await limitSubmissions(deps.limits, account.id);
+
+  return prisma.$transaction(async (tx) => {
+    // The agent row's lock serializes every review write for this agent: the one-review rule below
+    // and the aggregate both read what the previous writer committed (READ COMMITTED re-reads per
+    // statement). NO KEY UPDATE: rows referencing the agent (listings) are not blocked.
+    const locked = await tx.$queryRaw<Array<{ verified: boolean }>>`
+      SELECT EXISTS (
+               SELECT 1 FROM "Thread" t WHERE t."renterId" = ${account.id} AND t."agentUserId" = a."userId"
+             ) AS verified
+        FROM "Agent" a
+       WHERE a."id" = ${agent.id}::uuid
+         FOR NO KEY UPDATE OF a`;
+    if (!locked[0]) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND);
+    const verified = locked[0].verified;
+    const existing = await tx.review.findFirst({
+      where: { authorId: account.id, agentId: agent.id, propertyId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    const fields = {
+      score: data.score,
+      communication: data.communication,
+      reliability: data.reliability,
+      cleanliness: data.cleanliness,
+      accuracy: data.accuracy,
+      comment: data.comment,
+      verified,
+    };
+    const review = existing
+      ? await tx.review.update({ where: { id: existing.id }, data: fields, select: { id: true } })
+      : await tx.review.create({
+          data: { ...fields, agentId: agent.id, authorId: account.id, propertyId },
+          select: { id: true },
+        });
+    await recomputeAgentRating(tx, agent.id);
+    return { reviewId: review.id, agentId: agent.id, authorId: account.id, created: !existing, verified };
+  });
+}
+
+// --- reading -------------------------------------------------------------------------------------------
+
+export type ReviewRole = 'RECEIVED' | 'GIVEN';
+
+/** RECEIVED: reviews of the viewer as an agent; GIVEN: reviews the viewer wrote. Nobody else's. */
+export function reviewRoleWhere(uid: string, role: ReviewRole): Prisma.ReviewWhereInput {
+  return role === 'GIVEN' ? { authorId: uid } : { agent: { is: { userId: uid } } };
+}
+
+interface ReviewCursor {
+  t: string;
+  id: string;
+}
+
+export function encodeReviewCursor(row: { id: string; createdAt: Date }): string {
+  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id } satisfies ReviewCursor)).toString('base64url');
+}
+
+function decodeReviewCursor(cursor: string): ReviewCursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<ReviewCursor>;
+    if (typeof parsed.t !== 'string' || Number.isNaN(Date.parse(parsed.t)) || typeof parsed.id !== 'string' || !isUuid(parsed.id))
+      throw new Error('bad cursor');
+    return { t: parsed.t, id: parsed.id };
+  } catch {
+    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the first page');
+  }
+}
+
+export function clampReviewsPage(first: number | null | undefined, def = REVIEWS_PAGE_DEFAULT): number {
+  if (first == null) return def;
+  if (!Number.isInteger(first) || first < 1 || first > REVIEWS_PAGE_MAX)
+    throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${REVIEWS_PAGE_MAX}`);
+  return first;
+}
+
+export interface ReviewsPage<R> {
+  rows: R[];
+  hasNextPage: boolean;
+  count(): Promise<number>;
+}
+
+/** A Prisma `select` or `include` (from Pothos' queryFromInfo); the keyset columns are added to a select. */
+export type ReviewQuery = { select?: Prisma.ReviewSelect; include?: Prisma.ReviewInclude };
+
+/**
+ * One page of the viewer's received or given reviews, newest first (keyset over createdAt, id), each
+ * loaded with `query`: one SQL statement. `count` runs only when asked for.
+ */
+export async function reviewsPage<R extends { id: string; createdAt: Date }>(
+  prisma: PrismaClient,
+  viewer: Viewer | null | undefined,
+  role: ReviewRole,
+  args: { first?: number | null; after?: string | null },
+  query: ReviewQuery,
+): Promise<ReviewsPage<R>> {
+  const v = requireViewer(viewer);
+  const first = clampReviewsPage(args.first);
+  const where = reviewRoleWhere(v.uid, role);
+  const cursor = args.after ? decodeReviewCursor(args.after) : null;
+  const keyset: Prisma.ReviewWhereInput | null = cursor
+    ? { OR: [{ createdAt: { lt: new Date(cursor.t) } }, { createdAt: new Date(cursor.t), id: { lt: cursor.id } }] }
+    : null;
+  const shape: ReviewQuery = query.select
+    ? { select: { ...query.select, id: true, createdAt: true } }
+    : query.include
+      ? { include: query.include }
+      : {};
+  const rows = (await prisma.review.findMany({
+    where: keyset ? { AND: [where, keyset] } : where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: first + 1,
+    ...(shape as object),
+  })) as unknown as R[];
+  const hasNextPage = rows.length > first;
+  return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, count: () => prisma.review.count({ where }) };
+}
+
+export interface ScoreCount {
+  score: number;
+  count: number;
+  /** Share of all reviews, rounded to a whole percent (the bar's width). */
+  percent: number;
+}
+
+export interface RatingsSummary {
+  /** `${role}:${uid}`: one cache entry per person and tab. */
+  id: string;
+  role: ReviewRole;
+  /** Average score, 2 decimals (0 without reviews): the same figure as Agent.rating for RECEIVED. */
+  averageScore: number;
+  totalReviews: number;
+  /** Reviews scoring 4 or more, and their share rounded to a whole percent (0 without reviews). */
+  positiveCount: number;
+  positivePercent: number;
+  verifiedCount: number;
+  /** Counts per score, 5 down to 1. */
+  distribution: ScoreCount[];
+  /** Average of each category over the reviews that rated it (null when none did), 2 decimals. */
+  categoryAverages: Record<Subscore, number | null>;
+}
+
+interface SummaryRow {
+  total: number;
+  average: number;
+  positive: number;
+  verified: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+  communication: number | null;
+  reliability: number | null;
+  cleanliness: number | null;
+  accuracy: number | null;
+}
+
+const percentOf = (n: number, total: number) => (total > 0 ? Math.round((100 * n) / total) : 0);
+
+/** The ratings screen's summary of the viewer's received or given reviews: ONE SQL statement. */
+export async function ratingsSummary(
+  prisma: PrismaClient,
+  viewer: Viewer | null | undefined,
+  role: ReviewRole,
+): Promise<RatingsSummary> {
+  const v = requireViewer(viewer);
+  const where =
+    role === 'GIVEN'
+      ? Prisma.sql`r."authorId" = ${v.uid}`
+      : Prisma.sql`r."agentId" = (SELECT a."id" FROM "Agent" a WHERE a."userId" = ${v.uid})`;
+  const avg = (column: string) => Prisma.raw(`ROUND(AVG(r."${column}")::numeric, 2)::float8`);
+  const [row] = await prisma.$queryRaw<SummaryRow[]>`
+    SELECT COUNT(*)::int AS total,
+           COALESCE(${avg('score')}, 0) AS average,
+           (COUNT(*) FILTER (WHERE r."score" >= ${REVIEW_RULES.positiveFrom}))::int AS positive,
+           (COUNT(*) FILTER (WHERE r."verified"))::int AS verified,
+           (COUNT(*) FILTER (WHERE r."score" = 1))::int AS s1,
+           (COUNT(*) FILTER (WHERE r."score" = 2))::int AS s2,
+           (COUNT(*) FILTER (WHERE r."score" = 3))::int AS s3,
+           (COUNT(*) FILTER (WHERE r."score" = 4))::int AS s4,
+           (COUNT(*) FILTER (WHERE r."score" = 5))::int AS s5,
+           ${avg('communication')} AS communication,
+           ${avg('reliability')} AS reliability,
+           ${avg('cleanliness')} AS cleanliness,
+           ${avg('accuracy')} AS accuracy
+      FROM "Review" r
+     WHERE ${where}`;
+  const s = row!;
+  const total = Number(s.total);
+  const counts: Record<number, number> = { 1: s.s1, 2: s.s2, 3: s.s3, 4: s.s4, 5: s.s5 };
+  const num = (x: number | null) => (x === null ? null : Number(x));
+  return {
+    id: `${role}:${v.uid}`,
+    role,
+    averageScore: Number(s.average),
+    totalReviews: total,
+    positiveCount: Number(s.positive),
+    positivePercent: percentOf(Number(s.positive), total),
+    verifiedCount: Number(s.verified),
+    distribution: [5, 4, 3, 2, 1].map((score) => ({
+      score,
+      count: Number(counts[score]),
+      percent: percentOf(Number(counts[score]), total),
+    })),
+    categoryAverages: {
+      communication: num(s.communication),
+      reliability: num(s.reliability),
+      cleanliness: num(s.cleanliness),
+      accuracy: num(s.accuracy),
+    },
+  };
+}
+
+// --- the 'Leave a Review' pickers ------------------------------------------------------------------------
+
+export interface RateableAgent<A, P> {
+  agent: A;
+  lastContactAt: Date;
+  listings: P[];
+}
+
+/**
+ * The agents the viewer has talked to (conversations they started as renter, with someone who has an
+ * agent profile), most recent first, each with the listings those conversations were about: one SQL
+ * statement, `agentQuery` and `propertyQuery` selecting what the caller shows. Empty for agents, who
+ * cannot rate.
+ */
+export async function rateableAgents<A, P>(
+  prisma: PrismaClient,
+  viewer: Viewer | null | undefined,
+  account: RaterAccount | null,
+  agentQuery: Prisma.AgentDefaultArgs,
+  propertyQuery: Prisma.PropertyDefaultArgs,
+): Promise<Array<RateableAgent<A, P>>> {
+  const v = requireViewer(viewer);
+  if (!account || account.role === 'AGENT' || account.agent) return [];
+  const threads = (await prisma.thread.findMany({
+    where: { renterId: v.uid, agentUserId: { not: v.uid }, agent: { is: { agent: { isNot: null } } } },
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: RATEABLE_THREADS_MAX,
+    select: {
+      agentUserId: true,
+      lastMessageAt: true,
+      propertyId: true,
+      property: propertyQuery,
+      agent: { select: { agent: agentQuery } },
+    },
+  })) as unknown as Array<{
+    agentUserId: string;
+    lastMessageAt: Date;
+    propertyId: string | null;
+    property: (P & { id: string }) | null;
+    agent: { agent: A | null };
+  }>;
+  const byAgent = new Map<string, RateableAgent<A, P> & { seen: Set<string> }>();
+  for (const t of threads) {
+    if (!t.agent.agent) continue;
+    let entry = byAgent.get(t.agentUserId);
+    if (!entry) {
+      entry = { agent: t.agent.agent, lastContactAt: t.lastMessageAt, listings: [], seen: new Set() };
+      byAgent.set(t.agentUserId, entry);
+    }
+    if (t.property && t.propertyId && !entry.seen.has(t.propertyId)) {
+      entry.seen.add(t.propertyId);
+      entry.listings.push(t.property);
+    }
+  }
+  return [...byAgent.values()].map(({ seen: _seen, ...entry }) => entry);
+}
