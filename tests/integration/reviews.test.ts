@@ -429,6 +429,9 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     expect(r.givenSummary).toEqual({ id: `GIVEN:${renter.uid}`, totalReviews: 1 });
     const row = await db.prisma.review.findUniqueOrThrow({ where: { id: r.review.id } });
     expect(row).toMatchObject({ authorId: renter.uid, agentId: agentA.id, verified: true, isSample: false });
+    // The conversation's 'rate this agent' prompt is not offered again.
+    const thread = await db.prisma.thread.findFirstOrThrow({ where: { renterId: renter.uid, agentUserId: agentA.userId } });
+    expect(thread.userRatingPromptSent).toBe(true);
   });
 
   it('updates the earlier review on a second submission for the same agent and listing, and keeps them apart per listing', async () => {
