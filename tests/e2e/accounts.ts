@@ -58,15 +58,20 @@ function freshPhone(): string {
 }
 
 /**
- * A new renter, made like the sign-up screen makes one: the identity account (e-mail + password,
+ * A new renter (or, with `role: 'agent'`, an agent with an empty agent profile), made like the
+ * sign-up screen makes one: the identity account (e-mail + password,
  * display name), the phone linked by the SMS-code flow (code read from the emulator), then
  * `POST /api/auth/complete-signup`. Needs the app's origin (`baseURL`).
  */
-export async function createRenter(baseURL: string, opts: { firstName?: string; lastName?: string } = {}): Promise<NewAccount> {
+export async function createRenter(
+  baseURL: string,
+  opts: { firstName?: string; lastName?: string; role?: 'renter' | 'agent' } = {},
+): Promise<NewAccount> {
   const id = randomUUID().slice(0, 8);
+  const role = opts.role ?? 'renter';
   const firstName = opts.firstName ?? 'Robin';
   const lastName = opts.lastName ?? `Tester${id.replace(/[^a-z]/g, '').slice(0, 4) || 'x'}`;
-  const email = `renter-${id}@e2e.example.com`;
+  const email = `${role}-${id}@e2e.example.com`;
   const password = `pw-${randomUUID()}`;
   const phone = freshPhone();
 
@@ -87,7 +92,7 @@ export async function createRenter(baseURL: string, opts: { firstName?: string; 
   const res = await fetch(new URL('/api/auth/complete-signup', baseURL), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${linked.idToken}` },
-    body: JSON.stringify({ uid: created.localId, firstName, lastName, email, phone, role: 'renter' }),
+    body: JSON.stringify({ uid: created.localId, firstName, lastName, email, phone, role }),
   });
   if (!res.ok) throw new Error(`complete-signup answered ${res.status}: ${await res.text()}`);
   return { uid: created.localId, email, password, phone, firstName, lastName, name: `${firstName} ${lastName}` };

@@ -47,7 +47,7 @@ test.describe('agent profile', () => {
     for (const specialty of agent.specialties) {
       await expect(header.getByRole('list', { name: 'Specialties' })).toContainText(specialty);
     }
-    await expect(header.getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', '/messages');
+    await expect(header.getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', `/messages?agent=${agent.id}`);
     await expect(header.getByRole('link', { name: /^Email/ })).toHaveAttribute('href', `mailto:${agent.email}`);
     await expect(header.getByRole('link', { name: new RegExp(`^Call ${agent.displayName}`) })).toHaveAttribute(
       'href',

@@ -1,6 +1,7 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { useUnreadMessages } from '@/features/messaging/hooks/use-unread-messages';
 import { cn } from '@/lib/cn';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
 import { NavigationProgress } from './navigation-progress';
@@ -15,6 +16,8 @@ const actionClasses =
  * account menu. On narrow screens the links collapse to icons; their names stay for screen readers.
  */
 export function Header(props: HeaderProps) {
+  // Unread messages over all conversations, live on every page while signed in (issue 9).
+  const unread = useUnreadMessages(props.user !== null);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <NavigationProgress />
@@ -44,10 +47,23 @@ export function Header(props: HeaderProps) {
           </a>
           <NavLink
             to="/messages"
-            className={({ isActive }) => cn(actionClasses, isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')}
+            // 'Messages, 3 unread' (the name keeps the visible 'Messages' and number).
+            aria-label={unread ? `Messages, ${unread} unread` : undefined}
+            className={({ isActive }) =>
+              cn(actionClasses, 'relative', isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')
+            }
           >
             <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
             <span className="sr-only md:not-sr-only">Messages</span>
+            {unread ? (
+              // On a phone the badge sits on the icon.
+              <span
+                aria-hidden="true"
+                className="absolute top-0.5 right-0 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white md:static md:h-5 md:min-w-5 md:px-1.5 md:text-xs md:ring-0"
+              >
+                {unread > 99 ? '99+' : unread}
+              </span>
+            ) : null}
           </NavLink>
           <AccountMenu {...props} />
         </nav>

@@ -25,6 +25,7 @@ import {
   type SearchState,
 } from '@/features/listings/search-state';
 import { MapView } from '@/features/map/map-view';
+import { MessagesDialogButton } from '@/features/messaging/components/messages-dialog';
 import type { MapMarker, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
 import type { SearchPropertiesQuery } from '@/gql/graphql';
@@ -275,6 +276,7 @@ export default function HomeScreen() {
           </div>
         </aside>
       </div>
+      <MessagesDialogButton />
     </PageContainer>
   );
 }

@@ -67,6 +67,34 @@ function closeCodeOf(value: unknown): number | null {
 // After a 4401 close the next connection asks for a fresh token first.
 let wsNeedsFreshToken = false;
 
+/** How long the client waits for the server's pong before it gives the socket up for dead. */
+const PONG_TIMEOUT_MS = 5_000;
+/** A ping every 15 s notices a connection that died silently (sleep, a network switch). */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Waits before reconnect attempt `retries` (0-based): 1, 2, 4, 8, 16 s and then every 30 s, each with
+ * up to a second of jitter so that clients dropped together do not come back together.
+ */
+export function reconnectDelayMs(retries: number, random: () => number = Math.random): number {
+  return Math.min(30_000, 1_000 * 2 ** retries) + Math.floor(random() * 1_000);
+}
+
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` each time the subscription socket is connected again after it dropped, once the
+ * open subscriptions have been sent again: events published meanwhile were missed, so screens fetch
+ * what they show again (nothing is lost). Returns the function that removes the listener.
+ */
+export function onSubscriptionsReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+let pongTimer: ReturnType<typeof setTimeout> | undefined;
+let activeSocket: WebSocket | null = null;
+
 const wsClient = createClient({
   url: webSocketUrl,
   lazy: true,
@@ -86,8 +114,39 @@ const wsClient = createClient({
     const code = closeCodeOf(event);
     return code !== null && code !== WS_SESSIONS_REVOKED;
   },
+  // A dropped socket is tried again for as long as something is subscribed (graphql-ws gives up
+  // after 5 attempts by default), with a capped backoff.
+  retryAttempts: Number.POSITIVE_INFINITY,
+  retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
+  keepAlive: KEEP_ALIVE_MS,
   on: {
+    // graphql-ws sends the open subscriptions again right after 'connected'; the listeners wait a
+    // moment so their refetch reads after the subscriptions listen again (a message sent in between
+    // then arrives twice, and the cache keeps one copy).
+    connected: (_socket, _payload, wasRetry) => {
+      if (!wasRetry) return;
+      setTimeout(() => {
+        for (const listener of reconnectListeners) listener();
+      }, 300);
+    },
+    ping: (received) => {
+      if (received) return;
+      // Our ping went out: no pong in time means the connection is gone; close it so graphql-ws
+      // reconnects (4408: request timeout, retried like any other close).
+      clearTimeout(pongTimer);
+      pongTimer = setTimeout(() => {
+        if (activeSocket?.readyState === WebSocket.OPEN) activeSocket.close(4408, 'Request Timeout');
+      }, PONG_TIMEOUT_MS);
+    },
+    pong: (received) => {
+      if (received) clearTimeout(pongTimer);
+    },
+    opened: (socket) => {
+      activeSocket = socket as WebSocket;
+    },
     closed: (event) => {
+      clearTimeout(pongTimer);
+      activeSocket = null;
       const code = closeCodeOf(event);
       if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
       if (code === WS_SESSIONS_REVOKED) endSession();

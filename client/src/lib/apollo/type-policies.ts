@@ -3,8 +3,26 @@
 // Identity: every entity type keeps Apollo's default key, `__typename` + `id`, so an object fetched by
 // any query or returned by any mutation updates the same normalized record. Connection, edge and
 // page-info objects carry no id and stay embedded in their parent field.
-import type { ApolloCache, Reference, TypePolicies } from '@apollo/client';
+import type { ApolloCache, FieldFunctionOptions, Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
+import {
+  mergeMessagePages,
+  mergeThreadPages,
+  sortMostRecentFirst,
+  type ItemKeys,
+  type MessagePageLike,
+  type ThreadPageLike,
+} from './conversation-pages';
+
+type ReadField = FieldFunctionOptions['readField'];
+
+/** How the messaging merges read a cached message or thread: by reference, through `readField`. */
+function refKeys(readField: ReadField, at: 'createdAt' | 'lastMessageAt'): ItemKeys<Reference> {
+  return {
+    id: (ref) => readField<string>('id', ref),
+    at: (ref) => readField<string>(at, ref),
+  };
+}
 
 export const typePolicies: TypePolicies = {
   Query: {
@@ -12,8 +30,42 @@ export const typePolicies: TypePolicies = {
       // One cached list per filter and sort; `first` and `after` page through it, and fetchMore
       // appends the next page's edges to the list already in the cache.
       properties: relayStylePagination(['filter', 'sort']),
+      // The viewer's conversations (issue 9): one list whatever the page size; 'after' appends the
+      // next page, a first page replaces it. Read most recent first, so a conversation whose
+      // `lastMessageAt` a live event moved forward goes to the top without a refetch.
+      threads: {
+        keyArgs: false,
+        merge(existing: ThreadPageLike<Reference> | undefined, incoming: ThreadPageLike<Reference>, { args }) {
+          return mergeThreadPages(existing, incoming, args as { after?: string | null } | null, {
+            id: (ref: Reference) => ref.__ref,
+          });
+        },
+        read(existing: ThreadPageLike<Reference> | undefined, { readField }) {
+          if (!existing) return existing;
+          return { ...existing, items: sortMostRecentFirst(existing.items, refKeys(readField, 'lastMessageAt')) };
+        },
+      },
     },
   },
+  Thread: {
+    fields: {
+      // A conversation's messages, oldest first, as one list: the newest page, older pages fetched with
+      // `before` in front of it, live messages added at the end (cache-updates in the messaging feature).
+      messages: {
+        keyArgs: false,
+        merge(existing: MessagePageLike<Reference> | undefined, incoming: MessagePageLike<Reference>, { args, readField }) {
+          return mergeMessagePages(
+            existing,
+            incoming,
+            args as { before?: string | null } | null,
+            refKeys(readField, 'createdAt'),
+          );
+        },
+      },
+    },
+  },
+  // No id: the prompt is a value of its thread, replaced as a whole.
+  RatingPrompt: { merge: true },
   Agent: {
     fields: {
       // An agent's active listings on the profile: 'Show more listings' appends the next page.

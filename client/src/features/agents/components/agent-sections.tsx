@@ -80,7 +80,7 @@ function ContactButtons({ agent, stacked = false }: { agent: Agent; stacked?: bo
   const layout = stacked ? 'w-full' : '';
   return (
     <div className={stacked ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2'}>
-      <Link to="/messages" className={buttonClasses({ className: layout })}>
+      <Link to={`/messages?agent=${encodeURIComponent(agent.id)}`} className={buttonClasses({ className: layout })}>
         <MessageSquare aria-hidden="true" className="size-4" />
         Send Message
       </Link>

@@ -1,0 +1,60 @@
+import { MessageSquare } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { signInPath } from '@/features/auth/redirect';
+import { useAuth } from '@/features/auth/use-auth';
+import { cn } from '@/lib/cn';
+import { Messenger } from './messenger';
+
+const fabClasses =
+  'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
+  'hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6';
+
+/**
+ * The listings page's floating message button and its dialog (SPEC part 2): about 4xl wide and
+ * 600 px high, the conversations in the left third and 'Select a conversation' until one is chosen,
+ * then the conversation with a 'New Message' composer, for the signed-in user (issue 9 point 3). A
+ * signed-out visitor is sent to sign in and comes back here.
+ */
+export function MessagesDialogButton() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  if (!user) {
+    return (
+      <Link to={signInPath(`${location.pathname}${location.search}`)} className={fabClasses}>
+        <MessageSquare aria-hidden="true" className="size-6" />
+        <span className="sr-only">Messages</span>
+      </Link>
+    );
+  }
+
+  return (
+    <Dialog>
+      <DialogTrigger className={cn(fabClasses, 'cursor-pointer')}>
+        <MessageSquare aria-hidden="true" className="size-6" />
+        <span className="sr-only">Messages</span>
+      </DialogTrigger>
+      <DialogContent
+        className="flex h-[600px] max-h-[calc(100dvh-2rem)] max-w-4xl flex-col overflow-hidden p-0"
+        closeClassName="top-2 right-2"
+      >
+        <div className="border-b border-gray-200 py-3 pr-14 pl-4">
+          <DialogTitle className="text-lg font-semibold text-gray-900">Messages</DialogTitle>
+          <DialogDescription className="sr-only">Your conversations with agents and renters.</DialogDescription>
+        </div>
+        <Messenger
+          variant="dialog"
+          selectedId={selected}
+          onSelect={setSelected}
+          onBack={() => setSelected(null)}
+          composerTitle="New Message"
+          headingLevel={3}
+          className="min-h-0 flex-1"
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { MessagesSquare } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { ConversationList } from './conversation-list';
+import { ThreadPane } from './thread-pane';
+
+/** From this width the list and the conversation sit side by side; below it, one at a time. */
+export const SIDE_BY_SIDE = '(min-width: 768px)';
+
+export interface MessengerProps {
+  selectedId: string | null;
+  onSelect(threadId: string): void;
+  /** Back from the conversation to the list (phone width). */
+  onBack(): void;
+  /** Shown instead of a conversation (a new message being written); it brings its own back button. */
+  pane?: ReactNode;
+  /** 'dialog': the conversations take the left third. */
+  variant?: 'page' | 'dialog';
+  composerTitle?: string;
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+export function SelectConversation() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-2 bg-gray-50 p-6 text-center">
+      <MessagesSquare aria-hidden="true" className="size-10 text-gray-400" />
+      <p className="font-semibold text-gray-900">Select a conversation</p>
+      <p className="text-sm text-gray-600">Choose a conversation from the list to read and reply.</p>
+    </div>
+  );
+}
+
+/**
+ * The inbox: the conversation list beside the open conversation (or what `pane` shows); at phone
+ * width the list, then the conversation on its own with 'Back to conversations'. The messages page
+ * and the listings page's dialog both use it.
+ */
+export function Messenger({
+  selectedId,
+  onSelect,
+  onBack,
+  pane,
+  variant = 'page',
+  composerTitle,
+  headingLevel = 2,
+  className,
+}: MessengerProps) {
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  // Back on a phone returns focus to the conversation that was open.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const back = () => {
+    setReturnTo(selectedId);
+    onBack();
+  };
+
+  const list = (
+    <ConversationList
+      selectedId={selectedId}
+      onSelect={onSelect}
+      headingLevel={headingLevel}
+      focusId={sideBySide ? null : returnTo}
+      className="h-full"
+    />
+  );
+  const right =
+    pane ??
+    (selectedId ? (
+      <ThreadPane
+        key={selectedId}
+        threadId={selectedId}
+        composerTitle={composerTitle}
+        headingLevel={headingLevel}
+        onBack={sideBySide ? undefined : back}
+        focusOnOpen={!sideBySide}
+      />
+    ) : (
+      <SelectConversation />
+    ));
+
+  if (!sideBySide) {
+    return <div className={cn('flex h-full min-h-0 flex-col', className)}>{pane || selectedId ? right : list}</div>;
+  }
+  return (
+    <div
+      className={cn('grid h-full min-h-0', variant === 'dialog' ? 'grid-cols-3' : 'grid-cols-[minmax(18rem,1fr)_2fr]', className)}
+    >
+      <div className="min-h-0 border-r border-gray-200">{list}</div>
+      <div className={cn('min-h-0', variant === 'dialog' && 'col-span-2')}>{right}</div>
+    </div>
+  );
+}
