@@ -4,8 +4,8 @@
 // Every account and listing is made here through the real APIs; nothing the server says is faked.
 import fs from 'node:fs/promises';
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
-import { createRenter, signInContext, type NewAccount } from './accounts.js';
-import { AUTH_PORT, expectSignedIn } from './auth-helpers.js';
+import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
+import { AUTH_PORT, DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { api, createAgentWithListing, deleteListing, startThread, type AgentWithListing } from './messaging-factories.js';
 
@@ -275,9 +275,12 @@ test.describe('messaging', () => {
     });
   });
 
-  test('a signed-out visitor composing is sent to sign in and comes back to the composer', async ({ page, baseURL }) => {
-    if (!baseURL) throw new Error('needs baseURL');
-    const renter = await createRenter(baseURL, { firstName: 'Sid', lastName: 'Signin' });
+  test('a signed-out visitor composing is sent to sign in and comes back to the composer', async ({ page }) => {
+    // The demo renter only looks at the composer here (nothing is sent).
+    const renter = DEMO_RENTER;
+    // The listings page's message button leads a signed-out visitor to sign in, and back.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Messages', exact: true }).last()).toHaveAttribute('href', '/auth?redirect=%2F');
     await page.goto(`/messages?compose=${shared.listing.id}`);
     await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(`/messages?compose=${shared.listing.id}`)}`);
     const form = page.getByRole('form', { name: 'Sign in' });
@@ -286,6 +289,54 @@ test.describe('messaging', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(`/messages?compose=${shared.listing.id}`);
     await expect(page.getByRole('form', { name: 'New Message' }).getByRole('textbox', { name: 'Message' })).toHaveValue(GREETING);
+  });
+
+  test('a long conversation loads older messages at the top in place; a refused send keeps the text', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    if (!baseURL) throw new Error('needs baseURL');
+    const renter = await createRenter(baseURL, { firstName: 'Lee', lastName: 'Longtalk' });
+    const threadId = await startThread(baseURL, renter, shared.listing.id, 'Line 01 from the renter');
+    const { idToken: renterToken } = await emulatorSignIn(renter);
+    const send = (token: string, content: string) =>
+      api(baseURL, token, 'mutation M($t: ID!, $c: String!) { sendMessage(threadId: $t, content: $c) { id } }', {
+        t: threadId,
+        c: content,
+      });
+    // 40 messages, one at a time (the server allows 30 a minute per sender): more than a page of 30.
+    for (let n = 2; n <= 40; n++) {
+      const line = `Line ${String(n).padStart(2, '0')}`;
+      await (n % 2 === 0 ? send(shared.token, `${line} from the agent`) : send(renterToken, `${line} from the renter`));
+    }
+    await signInContext(page.context(), baseURL, renter);
+    await page.goto(`/messages?open=${threadId}`);
+    const log = page.getByRole('log', { name: `Messages with ${shared.agent.name}` });
+    await expect(log).toContainText('Line 40 from the agent');
+    await expect(log).not.toContainText('Line 10 from the agent');
+    const firstLoaded = log.getByText('Line 11 from the renter', { exact: true });
+    await expect(firstLoaded).toBeAttached();
+
+    // Scrolling to the top loads the page before; the messages on screen stay where they were.
+    await log.evaluate((el) => (el.scrollTop = 0));
+    await expect(log.getByText('Line 01 from the renter', { exact: true })).toBeAttached();
+    await expect(log).toContainText('This is the beginning of your conversation');
+    const logBox = await log.boundingBox();
+    const keptBox = await firstLoaded.boundingBox();
+    expect(logBox && keptBox && keptBox.y >= logBox.y - 40 && keptBox.y <= logBox.y + logBox.height).toBe(true);
+    expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect(log.getByRole('listitem')).toHaveCount(40);
+
+    // The renter has sent 20 in this minute; ten more use up the limit, and the next is refused with
+    // the server's words, the text kept.
+    for (let n = 0; n < 10; n++) await send(renterToken, `Filler ${n}`);
+    const field = page.getByRole('textbox', { name: 'Message' });
+    await field.fill('One more question about the lease');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('alert')).toContainText(/sending messages too quickly/i);
+    await expect(field).toHaveValue('One more question about the lease');
+    await shot(page, 'desktop-send-refused');
   });
 
   test('the messages of an unknown listing say so', async ({ page, baseURL }) => {
@@ -323,9 +374,18 @@ test.describe('messaging', () => {
       await expect(page).toHaveURL('/messages');
       await expect(entry).toBeFocused();
 
-      await page.goto(`/messages?agent=${shared.agentId}`);
-      await expect(page.getByRole('form', { name: 'New Message' })).toBeVisible();
+      // The agent profile's 'Send Message': a conversation with the agent about no listing.
+      await page.goto(`/agents/${shared.agentId}`);
+      await page.getByRole('link', { name: 'Send Message' }).first().click();
+      await expect(page).toHaveURL(`/messages?agent=${shared.agentId}`);
+      const compose = page.getByRole('form', { name: 'New Message' });
+      await expect(compose.getByRole('textbox', { name: 'Message' })).toHaveValue('');
       await shot(page, 'phone-compose-agent');
+      await compose.getByRole('textbox', { name: 'Message' }).fill('Do you have other lofts nearby?');
+      await compose.getByRole('button', { name: 'Send' }).click();
+      await expect(page).toHaveURL(/\/messages\?open=[0-9a-f-]{36}$/);
+      await expect(page.getByRole('log')).toContainText('Do you have other lofts nearby?');
+      await expect(page.getByText('Property Inquiry')).toBeVisible();
 
       await page.goto('/');
       await page.getByRole('button', { name: 'Messages', exact: true }).click();

@@ -75,6 +75,18 @@ export function MessageList({
     snapshot.current = { first, last, height: el.scrollHeight, top: el.scrollTop, atBottom: isAtBottom(el), bottomKey };
   }, [messages, bottomKey]);
 
+  // When the list gets shorter (the composer grows, an error shows, the phone's keyboard opens), a
+  // reader at the newest message stays there.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (snapshot.current.atBottom) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   // Reaching the top loads the page before.
   useEffect(() => {
     const root = scroller.current;
