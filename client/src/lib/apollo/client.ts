@@ -17,6 +17,7 @@ import {
   setSessionBridge,
   type SessionBridge,
 } from './session-link';
+import { reconnectDelayMs } from './reconnect';
 import { typePolicies } from './type-policies';
 
 export type { RefreshOutcome, SessionBridge } from './session-link';
@@ -71,14 +72,6 @@ let wsNeedsFreshToken = false;
 const PONG_TIMEOUT_MS = 5_000;
 /** A ping every 15 s notices a connection that died silently (sleep, a network switch). */
 const KEEP_ALIVE_MS = 15_000;
-
-/**
- * Waits before reconnect attempt `retries` (0-based): 1, 2, 4, 8, 16 s and then every 30 s, each with
- * up to a second of jitter so that clients dropped together do not come back together.
- */
-export function reconnectDelayMs(retries: number, random: () => number = Math.random): number {
-  return Math.min(30_000, 1_000 * 2 ** retries) + Math.floor(random() * 1_000);
-}
 
 const reconnectListeners = new Set<() => void>();
 
