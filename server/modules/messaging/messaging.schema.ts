@@ -56,7 +56,7 @@ export const ParticipantRef = builder.objectRef<ParticipantShape>('Participant')
     id: t.exposeID('id', { description: "The person's user id." }),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
-    name: t.string({ resolve: (p) => `${p.firstName} ${p.lastName}`.trim() || 'Agent' }),
+    name: t.string({ resolve: (p) => `${p.firstName} ${p.lastName}`.trim() || (p.role === 'AGENT' ? 'Agent' : 'Renter') }),
     photoUrl: t.exposeString('photoUrl', { nullable: true }),
     isAgent: t.boolean({ resolve: (p) => p.role === 'AGENT' }),
     agentId: t.id({ nullable: true, description: 'Their agent profile, if they have one.', resolve: (p) => p.agent?.id ?? null }),

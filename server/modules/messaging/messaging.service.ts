@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGTH } from '../../../common/messaging.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
@@ -15,8 +16,8 @@ import type { Realtime } from './realtime.js';
  */
 
 export const MESSAGE_RULES = {
-  maxLength: 5_000,
-  subjectMaxLength: 200,
+  maxLength: MESSAGE_MAX_LENGTH,
+  subjectMaxLength: SUBJECT_MAX_LENGTH,
   /** Messages per page of a thread (newest page first, older pages by keyset). */
   pageDefault: 30,
   pageMax: 100,
@@ -24,10 +25,7 @@ export const MESSAGE_RULES = {
   threadsPageMax: 50,
 } as const;
 
-/** The greeting offered as the first message (editable before sending). */
-export const FIRST_MESSAGE_GREETING = "Hi, I'm interested in this property. Is it still available?";
-
-export const NO_TITLE = 'Property Inquiry';
+export { FIRST_MESSAGE_GREETING, NO_TITLE };
 
 export interface MessagingDeps {
   prisma: PrismaClient;

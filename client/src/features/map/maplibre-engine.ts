@@ -122,7 +122,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       center: toLngLat(initial.center),
       zoom: initial.zoom,
       interactive: options.interactive,
-      attributionControl: options.styleUrl ? { compact: true } : false,
+      attributionControl: false,
       cooperativeGestures: false,
       dragRotate: false,
       pitchWithRotate: false,
@@ -133,6 +133,9 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
     return Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
 
+  // A configured style's attribution, bottom-left: the listings page's floating Messages button sits
+  // in the bottom-right corner.
+  if (options.styleUrl) map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
   if (options.interactive) {
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.touchZoomRotate.disableRotation();

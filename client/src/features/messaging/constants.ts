@@ -1,13 +1,2 @@
-/**
- * The first message offered when contacting an agent about a listing (editable before sending). The
- * server's `FIRST_MESSAGE_GREETING` (server/modules/messaging/messaging.service.ts) is the same text.
- */
-export const FIRST_MESSAGE_GREETING = "Hi, I'm interested in this property. Is it still available?";
-
-/** The longest message the server accepts. */
-export const MESSAGE_MAX_LENGTH = 5_000;
-/** The longest subject the server accepts. */
-export const SUBJECT_MAX_LENGTH = 200;
-
-/** SPEC part 3: a conversation without a listing. */
-export const NO_TITLE = 'Property Inquiry';
+// The texts and limits the server enforces, from the one place both sides read.
+export { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGTH } from '@common/messaging';
