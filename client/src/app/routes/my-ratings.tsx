@@ -1,18 +1,256 @@
+import { useQuery } from '@apollo/client/react';
+import { AlertCircle, PenLine, Star } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { SignedOutNotice } from '@/features/auth/signed-out-notice';
 import { useAuth } from '@/features/auth/use-auth';
+import { LeaveReviewDialog } from '@/features/ratings/components/leave-review-dialog';
+import { GivenReviewCard, ReceivedReviewCard } from '@/features/ratings/components/review-card';
+import { Breakdown, SummaryCards } from '@/features/ratings/components/summary';
+import { MyRatingsSummariesQuery, MyReviewsQuery } from '@/features/ratings/operations';
+import { REVIEWS_SHOWN } from '@/features/ratings/review-rules';
+import type { RatingsSummary_SummaryFragment, ReviewRole } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+type Tab = 'received' | 'given';
+
+/** The first page of reviews; 'Show All N' reads up to the server's largest page. */
+const FIRST_PAGE = 10;
+const LARGEST_PAGE = 50;
+
+function ReviewSkeletons({ count }: { count: number }) {
+  return (
+    <div role="status" className="space-y-3">
+      <span className="sr-only">Loading reviews…</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          key={i}
+          aria-hidden="true"
+          data-testid="review-skeleton"
+          className="flex gap-3 rounded-lg border border-gray-200 bg-white p-4"
+        >
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/4" />
+            <Skeleton className="h-3 w-2/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ text, retry }: { text: string; retry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+      <AlertCircle aria-hidden="true" className="size-5 text-red-600" />
+      <p className="text-sm font-medium text-gray-900">{text}</p>
+      <Button variant="outline" size="sm" className="ml-auto" onClick={retry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: () => void }) {
+  const [showAll, setShowAll] = useState(false);
+  const { data, previousData, loading, error, refetch } = useQuery(MyReviewsQuery, {
+    variables: { role, first: showAll ? LARGEST_PAGE : FIRST_PAGE },
+    fetchPolicy: 'cache-and-network',
+  });
+  // While 'Show All' loads the longer page, the short one stays on screen.
+  const page = (data ?? previousData)?.myReviews;
+  useEffect(() => {
+    if (error) console.warn(role === 'RECEIVED' ? 'Failed to fetch received reviews' : 'Failed to fetch given reviews', error);
+  }, [error, role]);
+  const received = role === 'RECEIVED';
+
+  if (!page && loading) return <ReviewSkeletons count={received ? 3 : 2} />;
+  if (!page) {
+    return (
+      <LoadError
+        text={received ? 'Failed to fetch received reviews' : 'Failed to fetch given reviews'}
+        retry={() => void refetch().catch(() => undefined)}
+      />
+    );
+  }
+
+  const reviews = page.edges.map((e) => e.node);
+  if (reviews.length === 0) {
+    return received ? (
+      <div className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
+        <Star aria-hidden="true" className="mx-auto size-10 text-gray-400" />
+        <h3 className="mt-3 font-semibold text-gray-900">No reviews yet</h3>
+        <p className="mt-1 text-sm text-gray-600">This user hasn&apos;t received any reviews yet.</p>
+      </div>
+    ) : (
+      <div className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
+        <PenLine aria-hidden="true" className="mx-auto size-10 text-gray-400" />
+        <h3 className="mt-3 font-semibold text-gray-900">No reviews given yet</h3>
+        <p className="mt-1 text-sm text-gray-600">Share your rental experiences to help other tenants and landlords</p>
+        <Button className="mt-5" onClick={onLeaveReview}>
+          Leave Your First Review
+        </Button>
+      </div>
+    );
+  }
+
+  const total = page.totalCount;
+  const visible = showAll ? reviews : reviews.slice(0, REVIEWS_SHOWN);
+  const Card = received ? ReceivedReviewCard : GivenReviewCard;
+  return (
+    <div>
+      <h3 className="text-base font-semibold text-gray-900">{received ? 'Recent reviews' : 'Reviews you have given'}</h3>
+      <ul className="mt-3 space-y-3">
+        {visible.map((review) => (
+          <li key={review.id}>
+            <Card review={review} />
+          </li>
+        ))}
+      </ul>
+      {showAll && total > reviews.length && !loading ? (
+        <p className="mt-3 text-sm text-gray-600">
+          Showing the {reviews.length} most recent of {total} reviews.
+        </p>
+      ) : null}
+      {total > REVIEWS_SHOWN ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
+            {showAll ? 'Show Less' : `Show All ${total}`}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TabPanel({
+  role,
+  summary,
+  onLeaveReview,
+}: {
+  role: ReviewRole;
+  summary: RatingsSummary_SummaryFragment | null;
+  onLeaveReview: () => void;
+}) {
+  return (
+    <div className="mt-6 space-y-6">
+      {role === 'RECEIVED' && summary && summary.totalReviews > 0 ? <Breakdown summary={summary} /> : null}
+      <ReviewList role={role} onLeaveReview={onLeaveReview} />
+    </div>
+  );
+}
+
+const tabClasses = cn(
+  'flex-1 rounded-md px-4 py-2 text-sm font-medium whitespace-nowrap text-gray-700 sm:flex-none',
+  'hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+  'data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm',
+);
+
+function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'given' || (!params.get('tab') && !viewerIsAgent) ? 'given' : 'received';
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const summaries = useQuery(MyRatingsSummariesQuery, { fetchPolicy: 'cache-and-network' });
+  const received = summaries.data?.received ?? null;
+  const given = summaries.data?.given ?? null;
+  const current = tab === 'received' ? received : given;
+
+  function selectTab(next: Tab) {
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set('tab', next);
+        return out;
+      },
+      { replace: true },
+    );
+  }
+
+  const count = (s: RatingsSummary_SummaryFragment | null) => (s ? ` (${s.totalReviews})` : '');
+
+  return (
+    <>
+      <PageHeader
+        title="Your Ratings & Reviews"
+        description="See what people say about you and the reviews you have written."
+        actions={
+          <Button onClick={() => setDialogOpen(true)}>
+            <PenLine aria-hidden="true" className="size-4" />
+            Leave a Review
+          </Button>
+        }
+      />
+      <div className="mt-6">
+        {summaries.error && !summaries.data ? (
+          <LoadError
+            text={tab === 'received' ? 'Failed to fetch received reviews' : 'Failed to fetch given reviews'}
+            retry={() => void summaries.refetch().catch(() => undefined)}
+          />
+        ) : (
+          <SummaryCards summary={current} caption={tab === 'received' ? 'Reviews you received' : 'Reviews you gave'} />
+        )}
+      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => selectTab(value as Tab)} className="mt-8">
+        <Tabs.List aria-label="Reviews" className="flex w-full gap-1 rounded-lg bg-gray-100 p-1 sm:w-fit">
+          <Tabs.Trigger value="received" className={tabClasses}>
+            Received{count(received)}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="given" className={tabClasses}>
+            Given{count(given)}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="received" className="outline-none">
+          {tab === 'received' ? <TabPanel role="RECEIVED" summary={received} onLeaveReview={() => setDialogOpen(true)} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="given" className="outline-none">
+          {tab === 'given' ? <TabPanel role="GIVEN" summary={given} onLeaveReview={() => setDialogOpen(true)} /> : null}
+        </Tabs.Content>
+      </Tabs.Root>
+      <LeaveReviewDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        viewerIsAgent={viewerIsAgent}
+        onSubmitted={() => selectTab('given')}
+      />
+    </>
+  );
+}
+
+/** 'Your Ratings & Reviews' (SPEC part 2) at /me/ratings. */
 export default function MyRatingsScreen() {
   useDocumentTitle('Your Ratings & Reviews');
   const { user, loading } = useAuth();
+  if (!loading && !user) {
+    return (
+      <PageContainer>
+        <PageHeader title="Your Ratings & Reviews" />
+        <SignedOutNotice title="Please Log In">You need to be logged in to view your ratings.</SignedOutNotice>
+      </PageContainer>
+    );
+  }
   return (
     <PageContainer>
-      <PageHeader title="Your Ratings & Reviews" />
-      {!loading && !user ? (
-        <SignedOutNotice title="Please Log In">You need to be logged in to view your ratings.</SignedOutNotice>
-      ) : null}
+      {user ? (
+        <Ratings viewerIsAgent={user.role === 'AGENT'} />
+      ) : (
+        <div role="status" className="space-y-6">
+          <span className="sr-only">Loading your ratings…</span>
+          <Skeleton className="h-9 w-72" />
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        </div>
+      )}
     </PageContainer>
   );
 }

@@ -72,7 +72,11 @@ export const typePolicies: TypePolicies = {
       listings: relayStylePagination(),
     },
   },
+  // Ratings (issue 10): types no rule above names (features/ratings/type-policies.ts).
+  ...ratingsTypePolicies,
 };
+// (ES imports are hoisted: this one sits here to keep the ratings change to one place in this file.)
+import { ratingsTypePolicies } from '@/features/ratings/type-policies';
 
 /**
  * After a save or unsave: the viewer's saved-listings list no longer matches, so it is dropped and

@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import { Award, Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { Award, BadgeCheck, Building2, Mail, MessageSquare, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -35,6 +35,7 @@ export const AgentReviewFragment = graphql(`
     comment
     createdAt
     listingTitle
+    verified
     author {
       firstName
       lastName
@@ -168,7 +169,15 @@ export function ReviewList({ reviews, total }: { reviews: readonly AgentReview_R
                       {reviewDate.format(new Date(review.createdAt))}
                     </time>
                   </div>
-                  <StarRating value={review.score} className="mt-1" />
+                  <div className="mt-1 flex flex-wrap items-center gap-2">
+                    <StarRating value={review.score} />
+                    {review.verified ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200">
+                        <BadgeCheck aria-hidden="true" className="size-3.5" />
+                        Verified conversation
+                      </span>
+                    ) : null}
+                  </div>
                   {review.listingTitle ? <p className="mt-1 text-xs text-gray-500">Re: {review.listingTitle}</p> : null}
                   {review.comment ? <p className="mt-2 text-sm leading-6 text-gray-800">{review.comment}</p> : null}
                 </div>

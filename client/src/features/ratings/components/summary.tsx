@@ -1,0 +1,102 @@
+import { Star, ThumbsUp, MessageSquareText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StarRating } from '@/components/ui/star-rating';
+import type { RatingsSummary_SummaryFragment } from '@/gql/graphql';
+import { CATEGORIES, formatScore } from '../review-rules';
+
+type Summary = RatingsSummary_SummaryFragment;
+
+function Card({ label, icon, value, hint }: { label: string; icon: ReactNode; value: ReactNode; hint?: string }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
+        {label}
+        <span className="text-brand-700">{icon}</span>
+      </dt>
+      <dd className="mt-2 text-2xl font-semibold text-gray-900">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-gray-600">{hint}</dd> : null}
+    </div>
+  );
+}
+
+/** Average Rating (one decimal), Total Reviews, Positive Reviews (4 or more, rounded percent). */
+export function SummaryCards({ summary, caption }: { summary: Summary | null; caption: string }) {
+  const value = (text: string) => (summary ? text : <Skeleton className="h-8 w-16" />);
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={!summary} aria-label={caption}>
+      <Card
+        label="Average Rating"
+        icon={<Star aria-hidden="true" className="size-5" />}
+        value={value(formatScore(summary?.averageScore ?? 0))}
+        hint="out of 5"
+      />
+      <Card
+        label="Total Reviews"
+        icon={<MessageSquareText aria-hidden="true" className="size-5" />}
+        value={value(String(summary?.totalReviews ?? 0))}
+        hint={summary && summary.verifiedCount > 0 ? `${summary.verifiedCount} verified` : undefined}
+      />
+      <Card
+        label="Positive Reviews"
+        icon={<ThumbsUp aria-hidden="true" className="size-5" />}
+        value={value(`${summary?.positivePercent ?? 0}%`)}
+        hint="4 stars or more"
+      />
+    </dl>
+  );
+}
+
+/** Star average and count, the distribution 5 down to 1, and the category averages. */
+export function Breakdown({ summary }: { summary: Summary }) {
+  const categories = CATEGORIES.map((c) => ({ ...c, value: summary.categoryAverages[c.key] ?? null }));
+  return (
+    <div className="grid gap-6 rounded-xl border border-gray-200 bg-white p-5 shadow-sm md:grid-cols-2">
+      <div>
+        <div className="flex items-center gap-3">
+          <span className="text-4xl font-semibold text-gray-900">{formatScore(summary.averageScore)}</span>
+          <div>
+            <StarRating value={summary.averageScore} starClassName="size-5" />
+            <p className="text-sm text-gray-600">
+              {summary.totalReviews} {summary.totalReviews === 1 ? 'review' : 'reviews'}
+            </p>
+          </div>
+        </div>
+        <h4 className="sr-only">Rating distribution</h4>
+        <ul className="mt-4 space-y-1.5">
+          {summary.distribution.map((row) => (
+            <li key={row.score} className="flex items-center gap-2 text-sm">
+              <span className="w-14 shrink-0 text-gray-700">
+                {row.score} {row.score === 1 ? 'star' : 'stars'}
+              </span>
+              <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-100">
+                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${row.percent}%` }} />
+              </span>
+              <span className="w-8 shrink-0 text-right text-gray-700 tabular-nums">{row.count}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-sm font-semibold text-gray-900">Category averages</h4>
+        <dl className="mt-3 space-y-3">
+          {categories.map((c) => (
+            <div key={c.key} className="flex items-center justify-between gap-3 text-sm">
+              <dt className="text-gray-700">{c.label}</dt>
+              <dd className="flex items-center gap-2">
+                {c.value == null ? (
+                  <span className="text-gray-600">Not rated yet</span>
+                ) : (
+                  <>
+                    <StarRating value={c.value} />
+                    <span className="w-8 text-right font-semibold text-gray-900 tabular-nums">{formatScore(c.value)}</span>
+                  </>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Data for the ratings browser tests (issue 10), made through the real APIs while the server runs: a
+// new agent (sign-up flow) with one active listing, and a renter's conversation with that agent, so
+// the agent is one the renter may review ('Leave a Review' pickers) and the review is marked
+// 'Verified conversation'. A new agent is 'New' (under 30 days, no reviews) until the first review.
+import sharp from 'sharp';
+import { createRenter, emulatorSignIn, type NewAccount } from './accounts.js';
+
+export interface RateableAgent {
+  agent: NewAccount;
+  /** The agent's profile id (/agents/{id}, /rate-agent/{id}). */
+  agentId: string;
+  token: string;
+  listing: { id: string; slug: string; title: string };
+}
+
+/** A GraphQL call with an ID token; throws on any error. */
+export async function gql<T>(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(new URL('/graphql', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+async function uploadPhoto(baseURL: string, token: string): Promise<string> {
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 170, g: 120, b: 60 } } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bedroom.jpg');
+  const res = await fetch(new URL('/api/uploads', baseURL), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: new URL(baseURL).origin },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`POST /api/uploads answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/** A new agent with one active listing (its title carries a tag of this run). */
+export async function createAgentToRate(baseURL: string, firstName = 'Morgan'): Promise<RateableAgent> {
+  const agent = await createRenter(baseURL, { firstName, lastName: 'Realtor', role: 'agent' });
+  const { idToken: token } = await emulatorSignIn(agent);
+  const tag = agent.uid.replace(/[^a-z]/gi, '').slice(0, 6);
+  const photo = await uploadPhoto(baseURL, token);
+  const { createListing } = await gql<{ createListing: RateableAgent['listing'] }>(
+    baseURL,
+    token,
+    `mutation C($input: ListingInput!) { createListing(input: $input, status: ACTIVE) { id slug title } }`,
+    {
+      input: {
+        title: `Quiet ratings studio ${tag}`,
+        address: '88 Orchard Street',
+        borough: 'MANHATTAN',
+        neighborhood: 'Lower East Side',
+        propertyType: 'APARTMENT',
+        listingType: 'FOR_RENT',
+        bedrooms: 1,
+        bathrooms: 1,
+        sqft: 520,
+        price: 2875,
+        availableDate: '2026-10-01',
+        leaseTerm: 'ONE_YEAR',
+        brokerFeePayer: 'NO_FEE',
+        petPolicy: 'NO_PETS',
+        parking: 'STREET',
+        description: 'A quiet studio over the courtyard.',
+        photos: [{ url: photo }],
+      },
+    },
+  );
+  const { me } = await gql<{ me: { agent: { id: string } | null } }>(baseURL, token, '{ me { agent { id } } }');
+  if (!me.agent) throw new Error('the new agent has no agent profile');
+  return { agent, agentId: me.agent.id, token, listing: createListing };
+}
+
+/** The renter's conversation with the agent about the listing (makes the agent rateable and verified). */
+export async function talkTo(baseURL: string, renter: NewAccount, listingId: string): Promise<string> {
+  const { idToken } = await emulatorSignIn(renter);
+  const { startThread } = await gql<{ startThread: { id: string } }>(
+    baseURL,
+    idToken,
+    'mutation S($propertyId: ID!, $message: String!) { startThread(propertyId: $propertyId, message: $message) { id } }',
+    { propertyId: listingId, message: 'Hello! Is the studio still available?' },
+  );
+  return startThread.id;
+}
+
+/** Removes the agent's listing (so later spec files see only the seed's listings). */
+export async function deleteListing(baseURL: string, token: string, id: string): Promise<void> {
+  await gql(baseURL, token, 'mutation D($id: ID!) { deleteListing(id: $id) { id } }', { id });
+}

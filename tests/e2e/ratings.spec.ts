@@ -1,0 +1,287 @@
+// Ratings of agents (SPEC parts 2-9, issue 10): a renter rates an agent on /rate-agent/{id} (toast,
+// home, the profile's new count and rating, the 'New' badge gone), the 'Leave a Review' modal on
+// /me/ratings through both steps (the pickers offer only the agents the renter talked to), an agent
+// refused before any form, validation messages, the ratings screen with many and with no reviews,
+// its loading placeholders, axe, and screenshots at desktop and phone widths. Every account, listing
+// and conversation is made here through the real APIs.
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { createRenter, signInContext, type NewAccount } from './accounts.js';
+import { DEMO_AGENT } from './auth-helpers.js';
+import { QUIET_AGENT } from './data-factories.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { createAgentToRate, deleteListing, talkTo, type RateableAgent } from './ratings-factories.js';
+
+const SHOTS = 'test-results/ratings-screens';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function shot(page: Page, name: string) {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const toast = (page: Page) => page.locator('.toast-root[data-state="open"]');
+
+test.describe('ratings', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let target: RateableAgent;
+  test.beforeAll(async ({ baseURL }) => {
+    if (!baseURL) throw new Error('needs baseURL');
+    target = await createAgentToRate(baseURL, 'Morgan');
+  });
+  test.afterAll(async ({ baseURL }) => {
+    if (target && baseURL) await deleteListing(baseURL, target.token, target.listing.id);
+  });
+
+  test('a renter rates an agent on the rating page: validation, toast, home, the profile updated', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    if (!baseURL) throw new Error('needs baseURL');
+    const renter = await createRenter(baseURL, { firstName: 'Rita', lastName: 'Rater' });
+    await talkTo(baseURL, renter, target.listing.id);
+    await signInContext(page.context(), baseURL, renter);
+
+    // Before: a new agent without reviews carries the 'New' badge on their listing's card.
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('heading', { name: 'Client Reviews (0)' })).toBeVisible();
+    const card = page.locator(`article[data-property-id="${target.listing.id}"]`);
+    await expect(card).toContainText('New');
+
+    await page.goto(`/rate-agent/${target.agentId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rate Your Experience' })).toBeVisible();
+    await expect(page.getByText(target.agent.name, { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Verified conversation/)).toBeVisible();
+    const stars = page.getByRole('radiogroup', { name: 'Overall Rating' });
+    await expect(stars.getByRole('radio')).toHaveCount(5);
+    await expect(page.getByLabel('Additional Comments (Optional)')).toBeVisible();
+
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'rate-agent-1280');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'rate-agent-390');
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page);
+
+    // No star: 'Rating is required'; a comment over 1000 characters is refused too.
+    await page.getByLabel('Additional Comments (Optional)').fill('x'.repeat(1001));
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+    await expect(page.getByText('Rating is required')).toBeVisible();
+    await expect(page.getByText('Comment must be less than 1000 characters')).toBeVisible();
+    await shot(page, 'rate-agent-errors-1280');
+
+    // The stars are a keyboard radio group: focus the first, arrow right three times → 4 stars.
+    await stars.getByRole('radio', { name: '1 star' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight', { delay: 50 });
+    await page.keyboard.press('ArrowRight', { delay: 50 });
+    await page.keyboard.press('ArrowRight', { delay: 50 });
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(page.getByText('4 out of 5 stars')).toBeVisible();
+    await expect(page.getByText('Rating is required')).toBeHidden();
+    await page.getByLabel('Additional Comments (Optional)').fill('   Quick answers and an honest description of the studio.   ');
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+
+    await expect(toast(page)).toContainText('Rating Submitted');
+    await expect(toast(page)).toContainText('Thank you for rating this agent!');
+    await expect(page).toHaveURL(/\/$/);
+
+    // The profile: one review, 4.0, the comment trimmed, 'Verified conversation', no longer 'New'.
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('heading', { name: 'Client Reviews (1)' })).toBeVisible();
+    const reviews = page.getByRole('region', { name: 'Client Reviews (1)' });
+    await expect(reviews).toContainText('Quick answers and an honest description of the studio.');
+    await expect(reviews).toContainText('Verified conversation');
+    await expect(page.getByRole('region', { name: 'Agent' })).toContainText('1 review');
+    await expect(page.getByRole('region', { name: 'Quick Stats' })).toContainText('4.0 / 5.0');
+    await expect(card).toContainText('4.0');
+    await expect(card).not.toContainText('New');
+
+    // Back on the rating page, the earlier review is prefilled and submitting updates it.
+    await page.goto(`/rate-agent/${target.agentId}`);
+    await expect(page.getByText('You rated this agent before; submitting updates it.')).toBeVisible();
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the 'Leave a Review' modal: only agents talked to, both steps, the list and summary refreshed, the card at once", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    if (!baseURL) throw new Error('needs baseURL');
+    const renter: NewAccount = await createRenter(baseURL, { firstName: 'Mona', lastName: 'Modal' });
+    await signInContext(page.context(), baseURL, renter);
+
+    // Nobody talked to yet: the modal explains how to become able to review.
+    await page.goto('/me/ratings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Ratings & Reviews' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Given (0)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'No reviews given yet' })).toBeVisible();
+    await expect(page.getByText('Share your rental experiences to help other tenants and landlords')).toBeVisible();
+    await page.getByRole('button', { name: 'Leave Your First Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
+    await expect(dialog).toContainText('You can review agents you have messaged');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Received (0)' }).click();
+    await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+    await expect(page.getByText("This user hasn't received any reviews yet.")).toBeVisible();
+
+    // Talk to the agent, then open the agent's profile, and go to the ratings screen inside the app.
+    await talkTo(baseURL, renter, target.listing.id);
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('heading', { name: 'Client Reviews (1)' })).toBeVisible();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Account menu for ${renter.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'My Ratings' }).click();
+    await expect(page).toHaveURL(/\/me\/ratings/);
+
+    await page.getByRole('button', { name: 'Leave a Review' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Agent' })).toContainText(target.agent.name);
+    await expect(dialog.getByRole('combobox', { name: 'Listing' })).toContainText(target.listing.title);
+    await expect(dialog.getByText('Verified conversation')).toBeVisible();
+    const continueButton = dialog.getByRole('button', { name: 'Continue' });
+    await expect(continueButton).toBeDisabled();
+    await dialog.getByRole('radio', { name: '5 - Excellent' }).click();
+    await expect(dialog.getByText('Excellent', { exact: true })).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await shot(page, 'modal-rating-390');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'modal-rating-1280');
+    await expectAccessible(page);
+    await continueButton.click();
+
+    // Step 'details': optional categories and the comment, Back keeps the score.
+    await expect(dialog.getByRole('group', { name: 'Rate by category (optional)' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByRole('radio', { name: '5 - Excellent' })).toBeChecked();
+    await continueButton.click();
+    await dialog.getByRole('radio', { name: 'Communication: 4 stars' }).click();
+    await dialog.getByRole('radio', { name: 'Accuracy: 5 stars' }).click();
+    await dialog.getByLabel('Comment (optional)').fill('y'.repeat(1001));
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(dialog.getByText('Comment must be less than 1000 characters')).toBeVisible();
+    await dialog.getByLabel('Comment (optional)').fill('Showed the studio twice and answered every question.');
+    await shot(page, 'modal-details-1280');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+
+    await expect(toast(page)).toContainText('Rating Submitted');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Given (1)' })).toHaveAttribute('aria-selected', 'true');
+    const given = page.getByRole('tabpanel');
+    await expect(given.getByRole('article')).toHaveCount(1);
+    await expect(given).toContainText(target.listing.title);
+    await expect(given).toContainText('5/5');
+    await expect(given).toContainText('Communication:4/5');
+    await expect(given).toContainText('“Showed the studio twice and answered every question.”');
+    await expect(given).toContainText('Verified conversation');
+    const cards = page.getByRole('definition').filter({ hasText: /./ });
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByText('5.0', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('100%', { exact: true })).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await shot(page, 'my-ratings-given-390');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'my-ratings-given-1280');
+    await expectAccessible(page);
+
+    // Back to the profile inside the app: the new count and rating at once (2 reviews: 4 and 5).
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/agents/${target.agentId}`));
+    await expect(page.getByRole('region', { name: 'Agent' })).toContainText('2 reviews');
+    await expect(page.getByRole('region', { name: 'Quick Stats' })).toContainText('4.5 / 5.0');
+    await expect(page.locator(`article[data-property-id="${target.listing.id}"]`)).toContainText('4.5');
+    await expect(page.getByRole('heading', { name: 'Client Reviews (2)' })).toBeVisible();
+  });
+
+  test.describe('an agent', () => {
+    test.use({ account: DEMO_AGENT });
+
+    test("sees 'Rating Not Available' before any form, and the ratings they received", async ({ page }) => {
+      test.setTimeout(60_000);
+      // Another agent (by their user id, which the page accepts too), with their specialties.
+      await page.goto(`/rate-agent/${QUIET_AGENT.userId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Rating Not Available' })).toBeVisible();
+      await expect(page.getByText(`${QUIET_AGENT.firstName} ${QUIET_AGENT.lastName}`)).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Specialties' })).toContainText('Rentals');
+      await expect(
+        page.getByText('Agents cannot rate other agents. Only interactions between agents and renters can be rated.'),
+      ).toBeVisible();
+      await expect(page.getByText('Overall Rating')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Submit Rating' })).toHaveCount(0);
+      await shot(page, 'rate-agent-refused-1280');
+
+      // The screen of someone with many reviews: summary, distribution, categories, the first 3.
+      await page.goto('/me/ratings');
+      const receivedTab = page.getByRole('tab', { name: /^Received \(\d+\)$/ });
+      await expect(receivedTab).toHaveAttribute('aria-selected', 'true');
+      const total = Number((await receivedTab.textContent())?.match(/\((\d+)\)/)?.[1]);
+      expect(total).toBeGreaterThan(3);
+      await expect(page.getByText('Average Rating')).toBeVisible();
+      await expect(page.getByText('Positive Reviews')).toBeVisible();
+      await expect(page.getByText('5 stars', { exact: true })).toBeVisible();
+      await expect(page.getByText('1 star', { exact: true })).toBeVisible();
+      await expect(page.getByText('Category averages')).toBeVisible();
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByRole('article')).toHaveCount(3);
+      await expect(panel.getByText(/^Re: /).first()).toBeVisible();
+      await page.setViewportSize(PHONE);
+      await shot(page, 'my-ratings-received-390');
+      await page.setViewportSize(DESKTOP);
+      await shot(page, 'my-ratings-received-1280');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: `Show All ${total}` }).click();
+      await expect(panel.getByRole('article')).toHaveCount(Math.min(total, 50));
+      await page.getByRole('button', { name: 'Show Less' }).click();
+      await expect(panel.getByRole('article')).toHaveCount(3);
+
+      // The modal refuses agents too, before any form.
+      await page.getByRole('button', { name: 'Leave a Review' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rating Not Available' });
+      await expect(dialog).toContainText('Agents cannot rate other agents.');
+      await expect(dialog.getByRole('radio')).toHaveCount(0);
+    });
+  });
+
+  test('loading placeholders, an unknown agent, and the signed-out screen', async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error('needs baseURL');
+    const renter = await createRenter(baseURL, { firstName: 'Lou', lastName: 'Loading' });
+    await signInContext(page.context(), baseURL, renter);
+
+    // Hold the review lists back: 2 placeholders on Given (3 on Received).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'MyReviews') await held;
+      await route.continue();
+    });
+    await page.goto('/me/ratings');
+    await expect(page.getByTestId('review-skeleton')).toHaveCount(2);
+    await page.getByRole('tab', { name: /^Received/ }).click();
+    await expect(page.getByTestId('review-skeleton')).toHaveCount(3);
+    release();
+    await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+    await page.unroute('**/graphql');
+
+    await page.goto('/rate-agent/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Agent Not Found' })).toBeVisible();
+    await expect(page.getByText("The agent you're trying to rate could not be found.")).toBeVisible();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signed out: /me/ratings asks to log in, /rate-agent goes to sign in', async ({ page }) => {
+    await page.goto('/me/ratings');
+    await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+    await expect(page.getByText('You need to be logged in to view your ratings.')).toBeVisible();
+    await page.goto(`/rate-agent/${target.agentId}`);
+    await expect(page).toHaveURL(/\/(auth|login)\?/);
+  });
+});
