@@ -87,8 +87,8 @@ function RateAgentForm({ agent }: { agent: Agent }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Rate this agent" className="mt-6 space-y-6">
       {agent.viewerRating.verified ? (
-        <p className="flex items-center gap-2 text-sm text-green-800">
-          <BadgeCheck aria-hidden="true" className="size-4 text-green-700" />
+        <p className="flex items-start gap-2 text-sm text-green-800">
+          <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
           Verified conversation: you have talked with this agent, so your review is marked as verified.
         </p>
       ) : null}

@@ -9,13 +9,13 @@ type Summary = RatingsSummary_SummaryFragment;
 
 function Card({ label, icon, value, hint }: { label: string; icon: ReactNode; value: ReactNode; hint?: string }) {
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
-      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
+    <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:p-5">
+      <dt className="flex items-start justify-between gap-2 text-xs font-medium text-gray-600 sm:text-sm">
         {label}
-        <span className="text-brand-700">{icon}</span>
+        <span className="hidden text-brand-700 sm:inline">{icon}</span>
       </dt>
-      <dd className="mt-2 text-2xl font-semibold text-gray-900">{value}</dd>
-      {hint ? <dd className="mt-1 text-xs text-gray-600">{hint}</dd> : null}
+      <dd className="mt-1 text-xl font-semibold text-gray-900 sm:mt-2 sm:text-2xl">{value}</dd>
+      {hint ? <dd className="mt-1 hidden text-xs text-gray-600 sm:block">{hint}</dd> : null}
     </div>
   );
 }
@@ -24,7 +24,7 @@ function Card({ label, icon, value, hint }: { label: string; icon: ReactNode; va
 export function SummaryCards({ summary, caption }: { summary: Summary | null; caption: string }) {
   const value = (text: string) => (summary ? text : <Skeleton className="h-8 w-16" />);
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={!summary} aria-label={caption}>
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3" aria-busy={!summary} aria-label={caption}>
       <Card
         label="Average Rating"
         icon={<Star aria-hidden="true" className="size-5" />}
