@@ -16,12 +16,26 @@ export function dropStaleReviewLists(cache: ApolloCache, agentId: string): void 
   cache.gc();
 }
 
+/**
+ * Rating an agent retires the 'rate this agent' prompt of the viewer's conversations with them (the
+ * server does the same), so a conversation opened from the cache no longer asks.
+ */
+export function retireRatingPrompts(cache: ApolloCache, agentId: string): void {
+  const entries = cache.extract() as Record<string, { __typename?: string; ratingPrompt?: { agentId?: string } | null }>;
+  for (const [id, entry] of Object.entries(entries)) {
+    if (entry.__typename !== 'Thread' || entry.ratingPrompt?.agentId !== agentId) continue;
+    cache.modify({ id, fields: { ratingPrompt: () => null } });
+  }
+}
+
 /** `rateAgent`, with the cache kept in step everywhere the agent's rating shows. */
 export function useRateAgent() {
   return useMutation(RateAgentMutation, {
     update(cache, { data }) {
       const agentId = data?.rateAgent.agent.id;
-      if (agentId) dropStaleReviewLists(cache, agentId);
+      if (!agentId) return;
+      retireRatingPrompts(cache, agentId);
+      dropStaleReviewLists(cache, agentId);
     },
   });
 }
