@@ -129,9 +129,12 @@ test.describe('ratings', () => {
     await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
     await expect(page.getByText("This user hasn't received any reviews yet.")).toBeVisible();
 
-    // Talk to the agent, then open the agent's profile, and go to the ratings screen inside the app.
+    // Talk to the agent; open the listing, then the agent's profile and the ratings screen inside the app.
     await talkTo(baseURL, renter, target.listing.id);
-    await page.goto(`/agents/${target.agentId}`);
+    await page.goto(`/properties/${target.listing.slug}`);
+    const listingAgent = page.getByRole('region', { name: 'Listing agent' });
+    await expect(listingAgent).toContainText('4.0 (1 review)');
+    await listingAgent.getByRole('link', { name: target.agent.name }).click();
     await expect(page.getByRole('heading', { name: 'Client Reviews (1)' })).toBeVisible();
     await page
       .getByRole('banner')
@@ -169,6 +172,11 @@ test.describe('ratings', () => {
     await dialog.getByLabel('Comment (optional)').fill('Showed the studio twice and answered every question.');
     await shot(page, 'modal-details-1280');
     await expectAccessible(page);
+    const detailRequests: string[] = [];
+    page.on('request', (request) => {
+      const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? request.postData() : null;
+      if (body?.includes('"operationName":"PropertyDetail"')) detailRequests.push(body);
+    });
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
 
     await expect(toast(page)).toContainText('Rating Submitted');
@@ -191,13 +199,18 @@ test.describe('ratings', () => {
     await shot(page, 'my-ratings-given-1280');
     await expectAccessible(page);
 
-    // Back to the profile inside the app: the new count and rating at once (2 reviews: 4 and 5).
+    // Back to the profile inside the app: the new count and rating (2 reviews: 4 and 5) …
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/agents/${target.agentId}`));
     await expect(page.getByRole('region', { name: 'Agent' })).toContainText('2 reviews');
     await expect(page.getByRole('region', { name: 'Quick Stats' })).toContainText('4.5 / 5.0');
     await expect(page.locator(`article[data-property-id="${target.listing.id}"]`)).toContainText('4.5');
     await expect(page.getByRole('heading', { name: 'Client Reviews (2)' })).toBeVisible();
+    // … and the listing page straight from the cache (rateAgent's answer), without asking the server.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/properties/${target.listing.slug}`));
+    await expect(listingAgent).toContainText('4.5 (2 reviews)');
+    expect(detailRequests).toEqual([]);
   });
 
   test.describe('an agent', () => {
