@@ -5,6 +5,7 @@
 // page-info objects carry no id and stay embedded in their parent field.
 import type { ApolloCache, FieldFunctionOptions, Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
+import { ratingsTypePolicies } from '@/features/ratings/type-policies';
 import {
   mergeMessagePages,
   mergeThreadPages,
@@ -75,8 +76,6 @@ export const typePolicies: TypePolicies = {
   // Ratings (issue 10): types no rule above names (features/ratings/type-policies.ts).
   ...ratingsTypePolicies,
 };
-// (ES imports are hoisted: this one sits here to keep the ratings change to one place in this file.)
-import { ratingsTypePolicies } from '@/features/ratings/type-policies';
 
 /**
  * After a save or unsave: the viewer's saved-listings list no longer matches, so it is dropped and
