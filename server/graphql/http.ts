@@ -78,6 +78,9 @@ export async function createGraphQLHttp(
   const apollo = new ApolloServer<HttpContext>({
     schema,
     csrfPrevention: true,
+    // main.ts owns SIGINT/SIGTERM and stops everything in order; Apollo's own handler would start a
+    // stop that leaves our `apollo.stop()` waiting forever (Apollo Server 5.5, issue #5074).
+    stopOnTerminationSignals: false,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
     parseOptions: PARSE_OPTIONS,
