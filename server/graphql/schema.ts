@@ -7,6 +7,7 @@ import '../modules/agents/agents.schema.js';
 import '../modules/auth/auth.schema.js';
 import '../modules/favorites/favorites.schema.js';
 import '../modules/reviews/reviews.schema.js';
+import '../modules/reviews/review-moderation.schema.js';
 import '../modules/messaging/messaging.schema.js';
 
 let schema: GraphQLSchema | undefined;

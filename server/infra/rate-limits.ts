@@ -36,6 +36,10 @@ export const MESSAGE_LIMITS = {
 export const REVIEW_LIMITS = {
   /** Review submissions (new or updated) one user may make: 10 an hour (one honest review takes minutes). */
   submit: { name: 'review-submit', points: 10, durationSeconds: 3_600 },
+  /** Reports of reviews one user may file: 20 an hour (an honest reader flags a few, not a campaign). */
+  report: { name: 'review-report', points: 20, durationSeconds: 3_600 },
+  /** Agents' replies to reviews: 30 an hour (each review takes one reply, ever). */
+  reply: { name: 'review-reply', points: 30, durationSeconds: 3_600 },
 } as const satisfies Record<string, RateLimitSpec>;
 
 export interface RateLimits {
@@ -43,6 +47,8 @@ export interface RateLimits {
   threadStart: RateLimit;
   typing: RateLimit;
   reviewSubmit: RateLimit;
+  reviewReport: RateLimit;
+  reviewReply: RateLimit;
   close(): Promise<void>;
 }
 
@@ -91,6 +97,8 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
     threadStart: make(MESSAGE_LIMITS.start),
     typing: make(MESSAGE_LIMITS.typing),
     reviewSubmit: make(REVIEW_LIMITS.submit),
+    reviewReport: make(REVIEW_LIMITS.report),
+    reviewReply: make(REVIEW_LIMITS.reply),
     async close() {
       await redis?.quit().catch(() => redis?.disconnect());
     },

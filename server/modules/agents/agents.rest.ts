@@ -23,6 +23,7 @@ const agentProfileInclude = {
     include: listingWithoutAgent,
   },
   reviews: {
+    where: { hiddenAt: null },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: AGENT_REVIEWS_MAX,
     include: {

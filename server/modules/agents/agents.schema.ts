@@ -36,9 +36,13 @@ export const AgentRef = builder.prismaObject('Agent', {
       where: { status: 'ACTIVE' },
     }),
     reviews: t.relation('reviews', {
-      description: `The agent's reviews, newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
+      description: `The agent's visible reviews (not hidden pending review), newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
       args: { first: t.arg.int({ defaultValue: AGENT_REVIEWS_DEFAULT }) },
-      query: (args) => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: agentReviewsTake(args.first) }),
+      query: (args) => ({
+        where: { hiddenAt: null },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: agentReviewsTake(args.first),
+      }),
     }),
     listings: t.relatedConnection(
       'properties',

@@ -5,6 +5,7 @@ import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireViewer } from '../auth/authz.js';
 import { noStore } from '../listings/listings.rest.js';
+import { replyToReview, reportReview } from './review-moderation.js';
 import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type ReviewRole } from './reviews.service.js';
 
 /**
@@ -16,6 +17,11 @@ import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type R
  * - POST /api/reviews `{ agentId, rating, comment, propertyId?, communication?, reliability?, cleanliness?,
  *   accuracy? }` → the review (201 when new, 200 when the earlier one for that agent and listing was
  *   updated), with the agent's new rating and review count.
+ *
+ * - POST /api/reviews/{id}/reply `{ reply }` → the review with the agent's reply (the agent reviewed only, once).
+ * - POST /api/reviews/{id}/report `{ reason, details? }` → 201 `{ reviewId, hidden }` (review-moderation.ts).
+ *
+ * Hidden reviews (reported by 3 users) come with `hidden: true` on the viewer's own lists.
  *
  * Failures answer `{ error, code }` with the mapped status; a 429 carries Retry-After. Reviewers are
  * shown by name and photo only, never by e-mail or phone.
@@ -36,6 +42,9 @@ export const restReviewSelect = {
   verified: true,
   createdAt: true,
   updatedAt: true,
+  reply: true,
+  repliedAt: true,
+  hiddenAt: true,
   property: { select: { title: true } },
   author: person,
   agent: { select: { id: true, rating: true, reviewCount: true, user: person } },
@@ -64,6 +73,9 @@ export function toRestReview(r: RestReviewRow) {
     property_id: r.propertyId,
     rater_user: personOut(r.author),
     verified: r.verified,
+    hidden: r.hiddenAt !== null,
+    reply: r.reply,
+    replied_at: r.repliedAt?.toISOString() ?? null,
     agent: {
       id: r.agent.id,
       ...personOut(r.agent.user),
@@ -152,6 +164,21 @@ export function reviewRoutes(deps: { prisma: PrismaClient; limits: RateLimits })
     });
     const review = await prisma.review.findUniqueOrThrow({ where: { id: result.reviewId }, select: restReviewSelect });
     res.status(result.created ? 201 : 200).json({ ...toRestReview(review), created: result.created });
+  });
+
+  router.post('/reviews/:id/reply', noStore, express.json({ limit: '16kb' }), async (req, res) => {
+    requireViewer(req.viewer);
+    const body = (req.body ?? {}) as { reply?: unknown };
+    const { reviewId } = await replyToReview(deps, req.viewer, req.params.id, { reply: body.reply });
+    const review = await prisma.review.findUniqueOrThrow({ where: { id: reviewId }, select: restReviewSelect });
+    res.json(toRestReview(review));
+  });
+
+  router.post('/reviews/:id/report', noStore, express.json({ limit: '16kb' }), async (req, res) => {
+    requireViewer(req.viewer);
+    const body = (req.body ?? {}) as { reason?: unknown; details?: unknown };
+    const result = await reportReview(deps, req.viewer, req.params.id, { reason: body.reason, details: body.details });
+    res.status(201).json({ reviewId: result.reviewId, hidden: result.hidden });
   });
 
   router.use('/reviews', retryAfterHeader);

@@ -157,8 +157,8 @@ async function limitSubmissions(limits: RateLimits, uid: string) {
 }
 
 /**
- * The agent's rating and review count from their reviews: one aggregate, written in the statement that
- * reads it. Run inside the transaction that changed a review, after locking the agent row.
+ * The agent's rating and review count from their visible reviews (hidden ones, reported by 3 users,
+ * do not count): one aggregate, written in the statement that reads it. Run inside the transaction that changed a review, after locking the agent row.
  */
 export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: string) {
   return tx.$executeRaw`
@@ -166,7 +166,7 @@ export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: stri
        SET "rating" = s.avg, "reviewCount" = s.cnt
       FROM (SELECT COALESCE(ROUND(AVG(r."score")::numeric, 2), 0) AS avg, COUNT(*)::int AS cnt
               FROM "Review" r
-             WHERE r."agentId" = ${agentId}::uuid) AS s
+             WHERE r."agentId" = ${agentId}::uuid AND r."hiddenAt" IS NULL) AS s
      WHERE a."id" = ${agentId}::uuid`;
 }
 
@@ -360,7 +360,10 @@ interface SummaryRow {
 
 const percentOf = (n: number, total: number) => (total > 0 ? Math.round((100 * n) / total) : 0);
 
-/** The ratings screen's summary of the viewer's received or given reviews: ONE SQL statement. */
+/**
+ * The ratings screen's summary of the viewer's received or given reviews: ONE SQL statement. Hidden
+ * reviews (pending moderation) are listed to their author and agent but counted nowhere.
+ */
 export async function ratingsSummary(
   prisma: PrismaClient,
   viewer: Viewer | null | undefined,
@@ -387,7 +390,7 @@ export async function ratingsSummary(
            ${avg('cleanliness')} AS cleanliness,
            ${avg('accuracy')} AS accuracy
       FROM "Review" r
-     WHERE ${where}`;
+     WHERE ${where} AND r."hiddenAt" IS NULL`;
   const s = row!;
   const total = Number(s.total);
   const counts: Record<number, number> = { 1: s.s1, 2: s.s2, 3: s.s3, 4: s.s4, 5: s.s5 };
