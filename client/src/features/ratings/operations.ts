@@ -27,6 +27,7 @@ export const ReviewFieldsFragment = graphql(`
       displayName
       photoUrl
     }
+    ...ReviewModeration_review
   }
 `);
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
+import { ReviewModeration } from '@/features/ratings/components/review-moderation';
 import { graphql } from '@/gql';
 import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
 
@@ -41,6 +42,7 @@ export const AgentReviewFragment = graphql(`
       lastName
       photoUrl
     }
+    ...ReviewModeration_review
   }
 `);
 
@@ -180,6 +182,7 @@ export function ReviewList({ reviews, total }: { reviews: readonly AgentReview_R
                   </div>
                   {review.listingTitle ? <p className="mt-1 text-xs text-gray-500">Re: {review.listingTitle}</p> : null}
                   {review.comment ? <p className="mt-2 text-sm leading-6 text-gray-800">{review.comment}</p> : null}
+                  <ReviewModeration review={review} />
                 </div>
               </li>
             );

@@ -4,6 +4,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import type { RatingsReview_ReviewFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
 import { CATEGORIES, formatRelativeTime } from '../review-rules';
+import { HiddenMark, ReviewModeration, ReviewReply } from './review-moderation';
 
 type Review = RatingsReview_ReviewFragment;
 
@@ -62,9 +63,11 @@ export function ReceivedReviewCard({ review }: { review: Review }) {
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <StarRating value={review.score} />
           {review.verified ? <VerifiedBadge /> : null}
+          <HiddenMark review={review} />
         </div>
         <Subscores review={review} />
         {review.comment ? <p className="mt-2 text-sm leading-6 whitespace-pre-line text-gray-800">{review.comment}</p> : null}
+        <ReviewModeration review={review} allowReply />
       </div>
     </article>
   );
@@ -87,6 +90,7 @@ export function GivenReviewCard({ review }: { review: Review }) {
         <StarRating value={review.score} />
         <When instant={review.createdAt} relative={false} />
         {review.verified ? <VerifiedBadge /> : null}
+        <HiddenMark review={review} />
       </div>
       <Subscores review={review} />
       {review.comment ? (
@@ -94,6 +98,7 @@ export function GivenReviewCard({ review }: { review: Review }) {
           &ldquo;{review.comment}&rdquo;
         </blockquote>
       ) : null}
+      <ReviewReply review={review} />
     </article>
   );
 }

@@ -1,0 +1,337 @@
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EyeOff, Flag, MessageSquareReply } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { signInPath } from '@/features/auth/redirect';
+import { useAuth } from '@/features/auth/use-auth';
+import type { ReviewModeration_ReviewFragment } from '@/gql/graphql';
+import { cn } from '@/lib/cn';
+import {
+  dropHiddenReview,
+  MODERATION_MESSAGES,
+  REPLY_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  ReplyToReviewMutation,
+  replyFormSchema,
+  reportFormSchema,
+  ReportReviewMutation,
+  type ReplyFormValues,
+  type ReportFormInput,
+  type ReportFormValues,
+} from '../moderation';
+import { commentLength } from '../review-rules';
+import { serverMessage } from '../use-rate-agent';
+
+type Review = ReviewModeration_ReviewFragment;
+
+const replyDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+const textareaClasses =
+  'mt-2 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-500 ' +
+  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 ' +
+  'aria-[invalid=true]:border-red-500';
+
+/** 'Hidden pending review': shown to the author and the agent of a review 3 people reported. */
+export function HiddenMark({ review }: { review: Pick<Review, 'hidden'> }) {
+  if (!review.hidden) return null;
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-300"
+      title="Reported by several people: not shown publicly nor counted in the rating until it is reviewed."
+    >
+      <EyeOff aria-hidden="true" className="size-3.5" />
+      Hidden pending review
+    </span>
+  );
+}
+
+/** The agent's public reply under a review: 'Response from {agent name}' with its date. */
+export function ReviewReply({ review }: { review: Review }) {
+  if (!review.reply) return null;
+  return (
+    <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-gray-50 px-3 py-2" data-testid="review-reply">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <p className="text-sm font-medium text-gray-900">Response from {review.agent.displayName}</p>
+        {review.repliedAt ? (
+          <time dateTime={review.repliedAt} className="text-xs text-gray-600">
+            {replyDate.format(new Date(review.repliedAt))}
+          </time>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm leading-6 whitespace-pre-line text-gray-800">{review.reply}</p>
+    </div>
+  );
+}
+
+function ReplyForm({ review, onClose }: { review: Review; onClose: () => void }) {
+  const ids = { field: useId(), help: useId(), error: useId() };
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reply] = useMutation(ReplyToReviewMutation);
+  const form = useForm<ReplyFormValues>({ resolver: zodResolver(replyFormSchema), defaultValues: { reply: '' } });
+  const text = useWatch({ control: form.control, name: 'reply' });
+  const length = commentLength(text.trim());
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.reply?.message ?? failure;
+
+  async function submit(values: ReplyFormValues) {
+    setFailure(null);
+    try {
+      await reply({ variables: { reviewId: review.id, reply: values.reply.trim() } });
+      onClose();
+    } catch (e) {
+      // The text stays in the field: the agent can fix it and post again.
+      setFailure(serverMessage(e) ?? MODERATION_MESSAGES.replyFailed);
+    }
+  }
+
+  return (
+    <form className="mt-3" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
+      <label htmlFor={ids.field} className="block text-sm font-medium text-gray-900">
+        Your reply
+      </label>
+      <textarea
+        id={ids.field}
+        rows={3}
+        autoFocus
+        placeholder="Thank the reviewer or give your side, politely: everyone can read it."
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[ids.help, error ? ids.error : null].filter(Boolean).join(' ')}
+        readOnly={isSubmitting}
+        className={textareaClasses}
+        {...form.register('reply')}
+      />
+      <p id={ids.help} className={cn('mt-1 text-xs', length > REPLY_MAX ? 'text-red-700' : 'text-gray-600')}>
+        {length} / {REPLY_MAX} characters
+      </p>
+      {error ? (
+        <p id={ids.error} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 flex gap-2">
+        <Button type="submit" size="sm" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <>
+              <Spinner className="size-4" /> Posting…
+            </>
+          ) : (
+            'Post reply'
+          )}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onClose} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReportDialog({ review, open, onOpenChange }: { review: Review; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const ids = { reasons: useId(), details: useId(), detailsHelp: useId(), detailsError: useId(), reasonError: useId() };
+  const [failure, setFailure] = useState<string | null>(null);
+  const [report] = useMutation(ReportReviewMutation, {
+    update(cache, { data }) {
+      if (data?.reportReview.hidden) dropHiddenReview(cache, data.reportReview.agent.id);
+    },
+  });
+  const form = useForm<ReportFormInput, unknown, ReportFormValues>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues: { reason: undefined, details: '' },
+  });
+  const reason = useWatch({ control: form.control, name: 'reason' });
+  const details = useWatch({ control: form.control, name: 'details' });
+  const length = commentLength(details.trim());
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: ReportFormValues) {
+    setFailure(null);
+    try {
+      await report({ variables: { reviewId: review.id, reason: values.reason, details: values.details.trim() || null } });
+      onOpenChange(false);
+      toast({ title: 'Report received', description: 'Thanks — we will review it.' });
+    } catch (e) {
+      setFailure(serverMessage(e) ?? MODERATION_MESSAGES.reportFailed);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Report review</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-gray-600">
+          Tell us why this review breaks the rules. A review reported by several people is hidden until we check it.
+        </DialogDescription>
+        <form className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
+          <fieldset>
+            <legend id={ids.reasons} className="text-sm font-medium text-gray-900">
+              Reason <span aria-hidden="true">*</span>
+            </legend>
+            <Controller
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <RadioGroup.Root
+                  aria-labelledby={ids.reasons}
+                  aria-describedby={errors.reason ? ids.reasonError : undefined}
+                  aria-required="true"
+                  value={field.value ?? ''}
+                  onValueChange={(v) => field.onChange(v)}
+                  disabled={isSubmitting}
+                  className="mt-2 space-y-2"
+                >
+                  {REPORT_REASONS.map((r) => {
+                    const id = `${ids.reasons}-${r.value}`;
+                    return (
+                      <div key={r.value} className="flex items-start gap-3">
+                        <RadioGroup.Item
+                          id={id}
+                          value={r.value}
+                          aria-describedby={`${id}-hint`}
+                          className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border border-gray-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-700"
+                        >
+                          <RadioGroup.Indicator className="size-2.5 rounded-full bg-brand-700" />
+                        </RadioGroup.Item>
+                        <label htmlFor={id} className="text-sm text-gray-900">
+                          <span className="font-medium">{r.label}</span>
+                          <span id={`${id}-hint`} className="block text-xs text-gray-600">
+                            {r.hint}
+                          </span>
+                        </label>
+                      </div>
+                    );
+                  })}
+                </RadioGroup.Root>
+              )}
+            />
+            {errors.reason ? (
+              <p id={ids.reasonError} role="alert" className="mt-1 text-sm text-red-700">
+                {errors.reason.message}
+              </p>
+            ) : null}
+          </fieldset>
+          <div>
+            <label htmlFor={ids.details} className="block text-sm font-medium text-gray-900">
+              {reason === 'OTHER' ? 'Details *' : 'Details (optional)'}
+            </label>
+            <textarea
+              id={ids.details}
+              rows={3}
+              aria-invalid={errors.details ? true : undefined}
+              aria-required={reason === 'OTHER' ? true : undefined}
+              aria-describedby={[ids.detailsHelp, errors.details ? ids.detailsError : null].filter(Boolean).join(' ')}
+              readOnly={isSubmitting}
+              className={textareaClasses}
+              {...form.register('details')}
+            />
+            <p
+              id={ids.detailsHelp}
+              className={cn('mt-1 text-xs', length > REPORT_DETAILS_MAX ? 'text-red-700' : 'text-gray-600')}
+            >
+              {length} / {REPORT_DETAILS_MAX} characters
+            </p>
+            {errors.details ? (
+              <p id={ids.detailsError} role="alert" className="mt-1 text-sm text-red-700">
+                {errors.details.message}
+              </p>
+            ) : null}
+          </div>
+          {failure ? (
+            <p role="alert" className="text-sm text-red-700">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? (
+                <>
+                  <Spinner className="size-4" /> Submitting…
+                </>
+              ) : (
+                'Submit'
+              )}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const flagClasses = buttonClasses({ variant: 'ghost', size: 'sm', className: 'h-8 gap-1 px-2 text-xs text-gray-600' });
+
+/**
+ * The small flag button: 'Report review' opens the dialog (signed out: goes to sign in first);
+ * 'Reported', disabled, once the viewer has reported it. Nothing on the viewer's own reviews.
+ */
+export function ReportButton({ review }: { review: Review }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (review.isMine || loading) return null;
+  if (!user) {
+    return (
+      <Link to={signInPath(`${location.pathname}${location.search}`)} className={flagClasses} aria-label="Report review">
+        <Flag aria-hidden="true" className="size-3.5" />
+        Report
+      </Link>
+    );
+  }
+  if (review.viewerHasReported) {
+    return (
+      <Button variant="ghost" size="sm" className={flagClasses} disabled>
+        <Flag aria-hidden="true" className="size-3.5 fill-current" />
+        Reported
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" className={flagClasses} aria-label="Report review" onClick={() => setOpen(true)}>
+        <Flag aria-hidden="true" className="size-3.5" />
+        Report
+      </Button>
+      {open ? <ReportDialog review={review} open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
+
+/**
+ * Under a review: the agent's reply, the agent's 'Reply' (when `allowReply` and they have not replied)
+ * with its inline form, and the 'Report review' flag.
+ */
+export function ReviewModeration({ review, allowReply = false }: { review: Review; allowReply?: boolean }) {
+  const [replying, setReplying] = useState(false);
+  const canReply = allowReply && review.viewerCanReply;
+  return (
+    <div>
+      <ReviewReply review={review} />
+      {replying && canReply ? <ReplyForm review={review} onClose={() => setReplying(false)} /> : null}
+      <div className="mt-2 flex flex-wrap items-center justify-end gap-1">
+        {canReply && !replying ? (
+          <Button variant="outline" size="sm" className="h-8 gap-1 px-2 text-xs" onClick={() => setReplying(true)}>
+            <MessageSquareReply aria-hidden="true" className="size-3.5" />
+            Reply
+          </Button>
+        ) : null}
+        <ReportButton review={review} />
+      </div>
+    </div>
+  );
+}
