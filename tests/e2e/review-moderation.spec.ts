@@ -1,7 +1,8 @@
 // Moderation of reviews (issue 10 item 5): the agent replies to a review on /me/ratings (Received) and
 // the reply shows as 'Response from {agent}' on the public profile; a renter reports a review from the
 // profile (dialog with reasons, details required for Other, toast, 'Reported'), axe on the dialog; a
-// signed-out visitor's 'Report review' leads to sign in. Every account, listing and review is new.
+// signed-out visitor's 'Report review' leads to sign in; the 3rd reporter hides the review (gone from
+// the profile, 'Hidden pending review' for author and agent). Every account, listing and review is new.
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
@@ -163,5 +164,50 @@ test.describe('review moderation', () => {
     const item = clientReview(page, comment);
     await item.getByRole('link', { name: 'Report review' }).click();
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=${encodeURIComponent(`/agents/${target.agentId}`)}`));
+  });
+
+  test('the 3rd report hides the review: gone from the profile and the rating, marked for its author and its agent', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    if (!baseURL) throw new Error('needs baseURL');
+    // Two more readers report it (the first did in the test before): three distinct reporters.
+    for (const firstName of ['Sasha', 'Toni']) {
+      const reader = await createRenter(baseURL, { firstName, lastName: 'Reader' });
+      const { idToken } = await emulatorSignIn(reader);
+      const { agent } = await gql<{ agent: { reviews: Array<{ id: string }> } }>(
+        baseURL,
+        idToken,
+        'query A($id: ID!) { agent(id: $id) { reviews { id } } }',
+        { id: target.agentId },
+      );
+      await gql(baseURL, idToken, 'mutation R($id: ID!) { reportReview(reviewId: $id, reason: SPAM) { hidden } }', {
+        id: agent.reviews[0]!.id,
+      });
+    }
+
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('heading', { name: 'Client Reviews (0)' })).toBeVisible();
+    await expect(page.getByText('No reviews yet')).toBeVisible();
+    await expect(page.getByText(comment)).toHaveCount(0);
+
+    await signInContext(page.context(), baseURL, target.agent);
+    await page.goto('/me/ratings?tab=received');
+    const received = page.locator('article', { hasText: comment });
+    await expect(received.getByText('Hidden pending review')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Received (0)' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'hidden-received-1280');
+
+    const authorContext = await page.context().browser()!.newContext();
+    try {
+      await signInContext(authorContext, baseURL, author);
+      const p = await authorContext.newPage();
+      await p.goto('/me/ratings?tab=given');
+      await expect(p.locator('article', { hasText: comment }).getByText('Hidden pending review')).toBeVisible();
+    } finally {
+      await authorContext.close();
+    }
   });
 });
