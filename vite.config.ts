@@ -1,7 +1,31 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { precompressDir } from './server/http/precompress';
+
+/** After the build, a brotli and a gzip sibling of every compressible file (docs/decisions/0021). */
+function precompress(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'nyc-rentals:precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (!config) return;
+      const files = await precompressDir(path.resolve(config.root, config.build.outDir));
+      const sum = (pick: (f: (typeof files)[number]) => number) => files.reduce((n, f) => n + pick(f), 0);
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      config.logger.info(
+        `precompressed ${files.filter((f) => f.br ?? f.gz).length} files: ${kb(sum((f) => f.size))} → ` +
+          `br ${kb(sum((f) => f.br ?? f.size))}, gzip ${kb(sum((f) => f.gz ?? f.size))}`,
+      );
+    },
+  };
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
@@ -9,7 +33,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 // forwards the server's paths to the API process; in production the API process serves dist/client.
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./client/src', import.meta.url)),

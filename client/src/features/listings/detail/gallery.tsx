@@ -134,6 +134,10 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
             alt={`${title}, photo ${position + 1} of ${count}`}
             width={current.width}
             height={current.height}
+            // The first photo is the page's largest paint: fetched at once and first (never lazy);
+            // width, height and the fixed aspect box keep the layout still while it loads.
+            loading="eager"
+            fetchPriority={position === 0 ? 'high' : 'auto'}
             className="aspect-[16/9] w-full object-cover"
           />
         </button>
