@@ -24,6 +24,7 @@ const pairs = [
   ['BrokerFeePayer', 'brokerFeePayerLabels'],
   ['ListingStatus', 'listingStatusLabels'],
   ['ThreadStatus', 'threadStatusLabels'],
+  ['ReviewReportReason', 'reviewReportReasonLabels'],
 ] as const;
 
 describe('common/options', () => {

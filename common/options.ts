@@ -234,6 +234,17 @@ export const threadStatusLabels: Record<ThreadStatus, string> = {
   ARCHIVED: 'Archived',
 };
 
+// --- ReviewReportReason (issue 10: reporting a review) ---------------------------------------------
+export const ReviewReportReasonValues = ['SPAM', 'OFFENSIVE', 'FALSE_INFORMATION', 'CONFLICT_OF_INTEREST', 'OTHER'] as const;
+export type ReviewReportReason = (typeof ReviewReportReasonValues)[number];
+export const reviewReportReasonLabels: Record<ReviewReportReason, string> = {
+  SPAM: 'Spam or advertising',
+  OFFENSIVE: 'Offensive or abusive',
+  FALSE_INFORMATION: 'False information',
+  CONFLICT_OF_INTEREST: 'Conflict of interest',
+  OTHER: 'Other',
+};
+
 // --- Review score labels (SPEC part 4, review form) -------------------------------------------------
 export const REVIEW_SCORE_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
   1: 'Poor',

@@ -1,6 +1,7 @@
 // Moderation of reviews on the client (issue 10 item 5): the agent's reply and reports. The server
 // checks the same rules (server/modules/reviews/review-moderation.ts) with the same messages.
 import type { ApolloCache } from '@apollo/client';
+import { ReviewReportReasonValues, reviewReportReasonLabels } from '@common/options';
 import { z } from 'zod';
 import { graphql } from '@/gql';
 import type { ReviewReportReason } from '@/gql/graphql';
@@ -10,11 +11,19 @@ export const REPLY_MAX = 1000;
 export const REPORT_DETAILS_MAX = 500;
 
 export const REPORT_REASONS: ReadonlyArray<{ value: ReviewReportReason; label: string; hint: string }> = [
-  { value: 'SPAM', label: 'Spam or advertising', hint: 'Promotes something or is not about a rental experience.' },
-  { value: 'OFFENSIVE', label: 'Offensive or abusive', hint: 'Hateful, harassing or contains personal attacks.' },
-  { value: 'FALSE_INFORMATION', label: 'False information', hint: 'Describes things that did not happen.' },
-  { value: 'CONFLICT_OF_INTEREST', label: 'Conflict of interest', hint: 'Written by a competitor, a friend or the agent.' },
-  { value: 'OTHER', label: 'Other', hint: 'Tell us below.' },
+  { value: 'SPAM', label: reviewReportReasonLabels.SPAM, hint: 'Promotes something or is not about a rental experience.' },
+  { value: 'OFFENSIVE', label: reviewReportReasonLabels.OFFENSIVE, hint: 'Hateful, harassing or contains personal attacks.' },
+  {
+    value: 'FALSE_INFORMATION',
+    label: reviewReportReasonLabels.FALSE_INFORMATION,
+    hint: 'Describes things that did not happen.',
+  },
+  {
+    value: 'CONFLICT_OF_INTEREST',
+    label: reviewReportReasonLabels.CONFLICT_OF_INTEREST,
+    hint: 'Written by a competitor, a friend or the agent.',
+  },
+  { value: 'OTHER', label: reviewReportReasonLabels.OTHER, hint: 'Tell us below.' },
 ];
 
 export const MODERATION_MESSAGES = {
@@ -37,7 +46,7 @@ export type ReplyFormValues = z.infer<typeof replyFormSchema>;
 
 export const reportFormSchema = z
   .object({
-    reason: z.enum(['SPAM', 'OFFENSIVE', 'FALSE_INFORMATION', 'CONFLICT_OF_INTEREST', 'OTHER'], {
+    reason: z.enum(ReviewReportReasonValues, {
       error: MODERATION_MESSAGES.reasonRequired,
     }),
     details: z.string().refine((s) => commentLength(s.trim()) <= REPORT_DETAILS_MAX, MODERATION_MESSAGES.detailsTooLong),
