@@ -1,0 +1,804 @@
+// `npm run bench` (load phase): the search page and a listing's detail page through real HTTP, beside a
+// raw-SQL floor, under 8 concurrent connections (autocannon, loopback only).
+//
+// The database is built by the same code as search.bench.ts (bench-data.ts: 100,000 listings):
+// a PGlite data directory in a temporary folder by default, a throwaway database on the PostgreSQL
+// server named by BENCH_DATABASE_URL otherwise. Then, one path at a time (2 s warm-up, 10 s
+// measured, BENCH_LOAD_WARMUP / BENCH_LOAD_SECONDS):
+//
+// - GraphQL: `POST /graphql` on a child process running server/main.ts exactly as `npm run serve`
+//   does (every limit at its real value), sending the client's own SearchProperties and
+//   PropertyDetail documents (client/src/gql/graphql.ts, printed as Apollo Client prints them) with
+//   the variables the browser sends (`first: SEARCH_PAGE_SIZE`, newest, no filter).
+// - REST: `GET /api/properties?limit=SEARCH_PAGE_SIZE` and `GET /api/properties/{id}` on the same child.
+// - Floor: a minimal `node:http` handler in a second child process (this file, `floor` mode; its own
+//   event loop, so it does not share one with autocannon) that runs one hand-written SQL statement
+//   over `pg` per request and returns the same JSON as the GraphQL answer (checked once before the load).
+//   It connects as the server does: to PostgreSQL with a pool of 10, or to PGlite served over the
+//   wire protocol on a loopback port with one connection (PGlite serves one process, so on PGlite
+//   the floor runs first and is stopped before the app starts on the same data directory).
+//
+// Three scenarios: the anonymous search page, the same page signed in (the `session` cookie made by
+// POST /api/auth/session from an Auth-emulator ID token, so `isSaved` is read), and a listing's detail page.
+//
+// Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address. Every
+// connection autocannon opens takes the next source address of 127.0.0.2 … 127.0.0.251 in turn, and
+// reconnects after 25 requests (autocannon's `reconnectRate`), so each address sends an even share:
+// at most 250 × 1,200 = 300,000 anonymous operations a minute before a 429. The floor and REST paths
+// get the same address rotation, so every path pays the same reconnects. Any non-2xx answer is counted
+// as an error and printed.
+//
+// Writes tests/bench/load-results.md (a section per database; search.bench.ts rewrites results.md
+// as a whole, which links here). Fails past a hard timeout (BENCH_LOAD_TIMEOUT_S, default 600 s).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import { print } from 'graphql';
+import pg from 'pg';
+import { pino } from 'pino';
+import { isNoFee, moveInTotal } from '../../common/listing.js';
+import { SEARCH_PAGE_SIZE } from '../../common/search.js';
+import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
+import { createDatabase, type Database } from '../../server/db/client.js';
+import { applyMigrations } from '../../server/db/migrate.js';
+import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
+import { LISTINGS, seed } from './bench-data.js';
+import { freshDatabase } from './bench-db.js';
+
+const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 8);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP ?? 2);
+const HARD_TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_S ?? 600) * 1000;
+const ADDRESSES = 250;
+const RECONNECT_RATE = 25;
+const ORIGIN = 'http://localhost:5173';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RESULTS = path.resolve(import.meta.dirname, 'load-results.md');
+const RENTER = { uid: 'bench-renter', email: 'renter@bench.nycrentals.test', password: 'bench-password-1' };
+const log = (msg: string) => console.log(`[bench:load] ${msg}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------------
+// The floor: hand-written SQL over pg in a minimal node:http handler (child process, `floor` mode)
+// ---------------------------------------------------------------------------------------------------
+
+/** The first page of cards, newest first; with the total count as GraphQL's `totalCount` (one statement either way). */
+const cardSql = (withCount: boolean) => `
+  WITH page AS (
+    SELECT p.* FROM "Property" p WHERE p."status" = 'ACTIVE'
+    ORDER BY p."createdAt" DESC, p."id" DESC LIMIT $1
+  )
+  SELECT p."id", p."slug", p."title", p."address", p."unit", p."neighborhood", p."borough", p."price", p."originalPrice",
+         p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms", p."listingType",
+         to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate", p."brokerFee", p."brokerFeePayer",
+         p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng", p."createdAt", p."ownerId",
+         ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
+         COALESCE((SELECT json_agg(json_build_object('id', ph."id", 'url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
+                          'width', ph."width", 'height', ph."height", 'placeholder', ph."placeholder") ORDER BY ph."position")
+                   FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
+         a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", u."id" AS "agentUserId",
+         u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
+         ${withCount ? `, (SELECT count(*)::int FROM "Property" c WHERE c."status" = 'ACTIVE') AS "totalCount"` : ''}
+  FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
+  ORDER BY p."createdAt" DESC, p."id" DESC`;
+
+const DETAIL_SQL = `
+  SELECT p.*, p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms",
+         to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate",
+         p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng",
+         ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
+         COALESCE((SELECT json_agg(json_build_object('id', ph."id", 'url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
+                          'width', ph."width", 'height', ph."height") ORDER BY ph."position")
+                   FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
+         COALESCE((SELECT json_agg(json_build_object('id', o."id", 'startsAt', o."startsAt", 'endsAt', o."endsAt", 'note', o."note")
+                          ORDER BY o."startsAt") FROM "OpenHouse" o WHERE o."propertyId" = p."id"), '[]') AS "openHouses",
+         COALESCE((SELECT json_agg(x ORDER BY x."changedAt", x."id") FROM (
+                     SELECT c."id", c."oldPrice", c."newPrice", c."changedAt" FROM "PriceChange" c WHERE c."propertyId" = p."id"
+                     ORDER BY c."changedAt" DESC, c."id" DESC LIMIT 20) x), '[]') AS "priceHistory",
+         a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", a."yearsExperience",
+         a."agency", u."id" AS "agentUserId", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
+  FROM "Property" p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
+  WHERE p."id" = $1::uuid AND p."status" = 'ACTIVE'`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
+
+function agentOf(r: Row) {
+  if (!r.agentId) return null;
+  const name = `${r.firstName} ${r.lastName}`.trim();
+  return {
+    id: r.agentId,
+    displayName: name || String(r.email).split('@')[0] || 'Agent',
+    photoUrl: r.photoUrl,
+    rating: r.agentRating,
+    reviewCount: r.agentReviewCount,
+    isNew: r.agentReviewCount === 0 && Date.now() - new Date(r.agentCreatedAt).getTime() < 30 * 86_400_000,
+  };
+}
+
+const canManage = (r: Row, uid: string | null) => Boolean(uid) && (r.ownerId === uid || r.agentUserId === uid);
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${String(v)}Z`).toISOString());
+
+function searchJson(rows: Row[], uid: string | null, first: number, withCount: boolean) {
+  const page = rows.slice(0, first);
+  const edges = page.map((r) => {
+    const cursor = Buffer.from(JSON.stringify({ s: 'newest', v: r.createdAt.toISOString(), id: r.id })).toString('base64url');
+    return {
+      cursor,
+      node: {
+        id: r.id,
+        location: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+        slug: r.slug,
+        title: r.title,
+        address: r.address,
+        unit: r.unit,
+        neighborhood: r.neighborhood,
+        borough: r.borough,
+        price: r.price,
+        originalPrice: r.originalPrice,
+        bedrooms: r.bedrooms,
+        bathrooms: r.bathrooms,
+        listingType: r.listingType,
+        availableDate: r.availableDate,
+        noFee: isNoFee(r as never),
+        viewerCanManage: canManage(r, uid),
+        isSaved: r.isSaved,
+        photos: r.photos,
+        agent: agentOf(r),
+      },
+    };
+  });
+  return {
+    data: {
+      properties: {
+        ...(withCount ? { totalCount: rows[0]?.totalCount ?? 0 } : {}),
+        edges,
+        pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+      },
+    },
+  };
+}
+
+function detailJson(r: Row | undefined, uid: string | null) {
+  if (!r) return { data: { property: null } };
+  const otherFees = Array.isArray(r.otherFees) ? r.otherFees : [];
+  const agent = agentOf(r);
+  return {
+    data: {
+      property: {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        address: r.address,
+        unit: r.unit,
+        neighborhood: r.neighborhood,
+        borough: r.borough,
+        postalCode: r.postalCode,
+        price: r.price,
+        originalPrice: r.originalPrice,
+        bedrooms: r.bedrooms,
+        bathrooms: r.bathrooms,
+        propertyType: r.propertyType,
+        listingType: r.listingType,
+        viewerCanManage: canManage(r, uid),
+        isSaved: r.isSaved,
+        views: r.views,
+        location: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+        photos: r.photos,
+        agent: agent && { ...agent, yearsExperience: r.yearsExperience, agency: r.agency },
+        description: r.description,
+        sqft: r.sqft,
+        leaseTerm: r.leaseTerm,
+        availableDate: r.availableDate,
+        securityDeposit: r.securityDeposit,
+        applicationFee: r.applicationFee,
+        brokerFee: r.brokerFee,
+        brokerFeePayer: r.brokerFeePayer,
+        noFee: isNoFee(r as never),
+        otherFees,
+        totalMoveInCost: moveInTotal({ ...r, otherFees } as never),
+        utilitiesIncluded: r.utilitiesIncluded,
+        amenities: r.amenities,
+        buildingAmenities: r.buildingAmenities,
+        unitFeatures: r.unitFeatures,
+        flooringType: r.flooringType,
+        appliancesIncluded: r.appliancesIncluded,
+        hvac: r.hvac,
+        laundry: r.laundry,
+        petPolicy: r.petPolicy,
+        petFee: r.petFee,
+        petDeposit: r.petDeposit,
+        petTypesAllowed: r.petTypesAllowed,
+        smokingPolicy: r.smokingPolicy,
+        parking: r.parking,
+        parkingFee: r.parkingFee,
+        openHouses: (r.openHouses as Row[]).map((o) => ({ ...o, startsAt: iso(o.startsAt), endsAt: iso(o.endsAt) })),
+        priceHistory: (r.priceHistory as Row[]).map((c) => ({ ...c, changedAt: iso(c.changedAt) })),
+      },
+    },
+  };
+}
+
+/** Parses PostgreSQL arrays of enums ('{A,B}') that pg leaves as text. */
+function arrays(r: Row): Row {
+  for (const k of Object.keys(r)) {
+    const v = r[k];
+    if (typeof v === 'string' && /^\{.*\}$/.test(v) && k !== 'description') r[k] = v === '{}' ? [] : v.slice(1, -1).split(',');
+  }
+  return r;
+}
+
+async function floorMain() {
+  let connectionString = process.env.FLOOR_DATABASE_URL;
+  let max = 10;
+  let closePglite = async () => undefined;
+  if (!connectionString) {
+    // PGlite, served over the wire protocol on a loopback port with one connection, as the server does.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+    const lite = await PGlite.create(path.join(process.env.FLOOR_DATA_DIR!, 'pglite'), { extensions: { pg_trgm } });
+    const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: 1 });
+    await server.start();
+    connectionString = `postgresql://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+    max = 1;
+    closePglite = async () => {
+      await server.stop();
+      await lite.close();
+    };
+  }
+  const pool = new pg.Pool({ connectionString, max });
+  const CARDS = { count: cardSql(true), noCount: cardSql(false) };
+  pool.on('error', () => undefined);
+  const srv = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://floor');
+    const uid = url.searchParams.get('uid');
+    const answer = (body: unknown) => {
+      const json = JSON.stringify(body);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+      res.end(json);
+    };
+    const fail = (err: unknown) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String((err as Error).message));
+    };
+    if (url.pathname === '/search') {
+      const first = Number(url.searchParams.get('first') ?? SEARCH_PAGE_SIZE);
+      const withCount = url.searchParams.get('count') !== '0';
+      pool
+        .query(withCount ? CARDS.count : CARDS.noCount, [first + 1, uid])
+        .then((r) => answer(searchJson(r.rows, uid, first, withCount)), fail);
+    } else if (url.pathname === '/detail') {
+      pool
+        .query(DETAIL_SQL, [url.searchParams.get('id'), uid])
+        .then((r) => answer(detailJson(r.rows[0] && arrays(r.rows[0]), uid)), fail);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  srv.keepAliveTimeout = 60_000;
+  srv.listen(0, '127.0.0.1', () => console.log(`FLOOR_PORT=${(srv.address() as net.AddressInfo).port}`));
+  process.once('SIGTERM', () => {
+    srv.close();
+    srv.closeAllConnections();
+    void pool
+      .end()
+      .then(closePglite)
+      .then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child processes
+// ---------------------------------------------------------------------------------------------------
+
+const children: ChildProcess[] = [];
+let phase = 'start';
+
+interface Child {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startChild(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: (out: string) => Promise<string | null>,
+): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), ...env },
+  });
+  children.push(child);
+  let out = '';
+  const collect = (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const deadline = Date.now() + 90_000;
+  let url: string | null = null;
+  while (!url) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start in 90 s:\n${out}`);
+    url = await ready(out);
+    if (!url) await sleep(250);
+  }
+  return {
+    url,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(t);
+      }
+    },
+  };
+}
+
+async function startApp(dataDir: string, env: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startChild(
+    'the app',
+    ['server/main.ts'],
+    {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_ON_EMPTY: 'false',
+      ...env,
+    },
+    async () =>
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+        ? url
+        : null,
+  );
+}
+
+async function startFloor(env: Record<string, string>): Promise<Child> {
+  return startChild('the floor', [path.relative(ROOT, import.meta.filename), 'floor'], env, async (out) => {
+    const m = /FLOOR_PORT=(\d+)/.exec(out);
+    return m ? `http://127.0.0.1:${m[1]}` : null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------------------------------
+
+// Every connection autocannon opens (it calls net.connect(port, host)) takes the next loopback source address.
+let nextAddress = 0;
+const plainConnect = net.connect.bind(net);
+(net as { connect: unknown }).connect = (...args: unknown[]) => {
+  if (typeof args[0] === 'number' && args[1] === '127.0.0.1' && args.length === 2) {
+    const localAddress = `127.0.0.${2 + (nextAddress++ % ADDRESSES)}`;
+    return plainConnect({ port: args[0], host: '127.0.0.1', localAddress });
+  }
+  return (plainConnect as (...a: unknown[]) => net.Socket)(...args);
+};
+
+interface Request {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  /** Connections opened in the measured run (each from the next loopback address). */
+  opened: number;
+}
+
+function cannon(r: Request, seconds: number, latencies: number[] | null): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const inst = autocannon(
+      {
+        url: r.url,
+        method: r.method,
+        headers: r.headers,
+        body: r.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+        reconnectRate: RECONNECT_RATE,
+        timeout: 10,
+        setupClient: (client: autocannon.Client) => {
+          if (latencies)
+            client.on('response', (status: number, _bytes: number, ms: number) => {
+              if (status >= 200 && status < 300) latencies.push(ms);
+            });
+        },
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    void inst;
+  });
+}
+
+async function load(r: Request): Promise<LoadResult> {
+  await cannon(r, WARMUP_SECONDS, null);
+  const latencies: number[] = [];
+  const before = nextAddress;
+  const res = await cannon(r, SECONDS, latencies);
+  const opened = nextAddress - before;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? Number.NaN;
+  const statuses: Record<string, number> = {};
+  for (const [code, v] of Object.entries(res.statusCodeStats ?? {})) statuses[code] = (v as { count: number }).count;
+  return {
+    rps: latencies.length / SECONDS,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requests: res.requests.total,
+    errors: res.errors + res.timeouts + res.non2xx,
+    statuses,
+    opened,
+  };
+}
+
+async function fetchJson(r: Request): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** The paths of the first difference between two JSON values (for the floor's check). */
+function differences(a: unknown, b: unknown, at = '', out: string[] = []): string[] {
+  if (out.length >= 5 || isDeepStrictEqual(a, b)) return out;
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) differences((a as Row)[k], (b as Row)[k], `${at}.${k}`, out);
+    return out;
+  }
+  out.push(`${at}: ${JSON.stringify(a)?.slice(0, 60)} ≠ ${JSON.stringify(b)?.slice(0, 60)}`);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------------
+
+interface Scenario {
+  name: string;
+  graphql: (app: string) => Request;
+  rest: (app: string) => Request;
+  floor: (floor: string) => Request;
+  /** The floor of the REST page when it does less than the GraphQL one (no count). */
+  floorNoCount?: (floor: string) => Request;
+}
+
+async function startEmulator(dir: string): Promise<RunningEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const emulator = await startAuthEmulator({
+        port: await freePort(),
+        dataDir: dir,
+        log: pino({ level: 'silent' }),
+        persist: false,
+      });
+      await sleep(1_000);
+      const ok = await fetch(`http://${emulator.host}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return emulator;
+      await emulator.stop();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+    if (attempt >= 3) throw new Error('the Auth emulator does not stay up');
+    log('the Auth emulator did not start; starting another');
+  }
+}
+
+async function emulatorPost<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+/** The renter's emulator account (uid = the seeded 'bench-renter', who has saved listings) and a fresh ID token. */
+async function renterIdToken(emulatorHost: string): Promise<string> {
+  const base = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+  await emulatorPost(
+    `${base}/projects/${EMULATOR_PROJECT_ID}/accounts:batchCreate`,
+    {
+      users: [
+        {
+          localId: RENTER.uid,
+          email: RENTER.email,
+          rawPassword: RENTER.password,
+          emailVerified: true,
+          displayName: 'Rae Renter',
+        },
+      ],
+    },
+    { authorization: 'Bearer owner' },
+  );
+  const signedIn = await emulatorPost<{ idToken: string }>(`${base}/accounts:signInWithPassword?key=bench`, {
+    email: RENTER.email,
+    password: RENTER.password,
+    returnSecureToken: true,
+  });
+  return signedIn.idToken;
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+async function main() {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'bench-load-'));
+  const appDir = path.join(tmp, 'app');
+  await fsp.mkdir(appDir, { recursive: true });
+  let emulator: RunningEmulator | null = null;
+  let drop = async () => undefined as void;
+  let running: Child | null = null;
+  try {
+    phase = 'database';
+    let db: Database;
+    let label: string;
+    if (kind === 'postgres') {
+      const made = await freshDatabase();
+      db = made.db;
+      label = made.label;
+      drop = made.drop;
+    } else {
+      db = await createDatabase({ dataDir: appDir });
+      label = 'PGlite (files in a temporary folder, over the wire protocol, one connection)';
+    }
+    const [emu] = await Promise.all([
+      startEmulator(path.join(tmp, 'auth')),
+      (async () => {
+        await applyMigrations(db.adapterFactory);
+        log(`${label}: inserting ${LISTINGS.toLocaleString('en-US')} listings`);
+        await seed(db);
+      })(),
+    ]);
+    emulator = emu;
+    const facts = (
+      await db.prisma.$queryRawUnsafe<Array<{ listings: number; active: number; saved: number; detail: string }>>(
+        `SELECT (SELECT count(*)::int FROM "Property") AS listings, (SELECT count(*)::int FROM "Property" WHERE "status" = 'ACTIVE') AS active,
+                (SELECT count(*)::int FROM "Favorite" WHERE "userId" = 'bench-renter') AS saved,
+                (SELECT p."id"::text FROM "Property" p WHERE p."status" = 'ACTIVE' AND EXISTS (SELECT 1 FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id")
+                 ORDER BY p."createdAt" DESC LIMIT 1) AS detail`,
+      )
+    )[0]!;
+    const floorDbUrl = kind === 'postgres' ? db.connectionString : null;
+    await db.close();
+    log(
+      `${facts.listings} listings (${facts.active} active), the renter has ${facts.saved} saved; detail page: ${facts.detail} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    );
+
+    phase = 'sign in';
+    const idToken = await renterIdToken(emulator.host);
+    const search = print(SearchPropertiesDocument);
+    const detail = print(PropertyDetailDocument);
+    const gqlBody = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+    const json = { 'content-type': 'application/json', origin: ORIGIN };
+    let cookie = '';
+    const scenarios: Scenario[] = [
+      {
+        name: 'search page, anonymous',
+        graphql: (app) => ({
+          method: 'POST',
+          url: `${app}/graphql`,
+          headers: json,
+          body: gqlBody(search, { first: SEARCH_PAGE_SIZE }),
+        }),
+        rest: (app) => ({ method: 'GET', url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}` }),
+        floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}` }),
+        floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&count=0` }),
+      },
+      {
+        name: 'search page, signed in (session cookie)',
+        graphql: (app) => ({
+          method: 'POST',
+          url: `${app}/graphql`,
+          headers: { ...json, cookie },
+          body: gqlBody(search, { first: SEARCH_PAGE_SIZE }),
+        }),
+        rest: (app) => ({ method: 'GET', url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}`, headers: { cookie } }),
+        floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}` }),
+        floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}&count=0` }),
+      },
+      {
+        name: 'listing detail page, anonymous',
+        graphql: (app) => ({ method: 'POST', url: `${app}/graphql`, headers: json, body: gqlBody(detail, { id: facts.detail }) }),
+        rest: (app) => ({ method: 'GET', url: `${app}/api/properties/${facts.detail}` }),
+        floor: (f) => ({ method: 'GET', url: `${f}/detail?id=${facts.detail}` }),
+      },
+    ];
+    type Path = 'graphql' | 'rest' | 'floor' | 'floorNoCount';
+    const results = new Map<string, Partial<Record<Path, LoadResult>>>();
+    const floorAnswers = new Map<string, unknown>();
+    const note = (s: Scenario, p: Path, r: LoadResult) => {
+      results.set(s.name, { ...results.get(s.name), [p]: r });
+      log(
+        `${s.name} · ${p}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} / p95 ${fmt(r.p95)} / p99 ${fmt(r.p99)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}, ${r.opened} connections from ${Math.min(r.opened, ADDRESSES)} addresses`,
+      );
+    };
+
+    // The floor first (on PGlite it must be gone before the app opens the same data directory).
+    phase = 'floor';
+    running = await startFloor(floorDbUrl ? { FLOOR_DATABASE_URL: floorDbUrl } : { FLOOR_DATA_DIR: appDir });
+    for (const s of scenarios) {
+      const r = s.floor(running.url);
+      const once = await fetchJson(r);
+      if (once.status !== 200) throw new Error(`floor ${s.name}: ${once.status}`);
+      floorAnswers.set(s.name, once.body);
+      note(s, 'floor', await load(r));
+      if (s.floorNoCount) note(s, 'floorNoCount', await load(s.floorNoCount(running.url)));
+    }
+    await running.stop();
+    running = null;
+
+    phase = 'app';
+    running = await startApp(appDir, {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      ...(floorDbUrl ? { DATABASE_URL: floorDbUrl } : {}),
+    });
+    const session = await fetch(`${running.url}/api/auth/session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ idToken }),
+    });
+    const set = /session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '');
+    if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
+    cookie = `session=${set[1]}`;
+    const sameJson: Record<string, string> = {};
+    for (const s of scenarios) {
+      const g = await fetchJson(s.graphql(running.url));
+      const errs = (g.body as { errors?: unknown[] } | null)?.errors;
+      if (g.status !== 200 || errs) throw new Error(`GraphQL ${s.name}: ${g.status} ${JSON.stringify(errs).slice(0, 300)}`);
+      const rest = await fetchJson(s.rest(running.url));
+      if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
+      const diff = differences(floorAnswers.get(s.name), g.body);
+      sameJson[s.name] = diff.length ? `differs: ${diff.join('; ')}` : 'identical';
+      log(`${s.name}: the floor's JSON and GraphQL's are ${sameJson[s.name]}`);
+      note(s, 'graphql', await load(s.graphql(running.url)));
+      note(s, 'rest', await load(s.rest(running.url)));
+    }
+    const appOutput = running.output();
+    await running.stop();
+    running = null;
+
+    // --- the report ------------------------------------------------------------------------------
+    const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '—');
+    const lines = [
+      '| scenario | path | requests/s | p50 | p95 | p99 | errors | ÷ floor (req/s) | ÷ floor (p95) |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const s of scenarios) {
+      const r = results.get(s.name)!;
+      for (const p of ['floor', 'floorNoCount', 'graphql', 'rest'] as const) {
+        const x = r[p];
+        if (!x) continue;
+        // GraphQL against the floor of the same JSON; REST (no count) against the floor without the count.
+        const floor = (p === 'rest' || p === 'floorNoCount' ? r.floorNoCount : undefined) ?? r.floor!;
+        const isFloor = p === 'floor' || p === 'floorNoCount';
+        const pathName = {
+          floor: 'floor: node:http + one SQL (pg), GraphQL JSON',
+          floorNoCount: 'floor without the count (as REST)',
+          graphql: 'POST /graphql',
+          rest: 'GET /api/properties' + (s.name.startsWith('listing') ? '/{id}' : ''),
+        }[p];
+        lines.push(
+          `| ${s.name} | ${pathName} | ${fmt(x.rps)} | ${fmt(x.p50)} ms | ${fmt(x.p95)} ms | ${fmt(x.p99)} ms | ${x.errors} | ${isFloor ? '1' : ratio(x.rps, floor.rps)} | ${isFloor ? '1' : ratio(x.p95, floor.p95)} |`,
+        );
+      }
+    }
+    const table = lines.join('\n');
+    console.log(`\n${table}\n`);
+    const cpus = os.cpus();
+    const section = `<!-- BEGIN ${kind} -->
+## ${label}
+
+Run on ${startedAt.toISOString()}: ${facts.listings.toLocaleString('en-US')} listings (${facts.active.toLocaleString('en-US')} active).
+Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version};
+load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' / ',
+      )} at the end (the machine is shared). ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per path.
+A search page is ${SEARCH_PAGE_SIZE} cards, newest first, with \`totalCount\` (the client's SearchProperties); the floor's JSON
+compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — ${sameJson[s.name]}`).join('; ')}.
+
+${table}
+${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
+    const intro = `# Load through HTTP
+
+Written by \`npm run bench\` (tests/bench/load.bench.ts; how it works is at the top of that file): PGlite by default,
+PostgreSQL with \`BENCH_DATABASE_URL\`; each run replaces its own section below. The in-process search timings
+are in [results.md](results.md).
+
+- **POST /graphql**: the app (\`server/main.ts\`, a child process, every limit at its real value) answering the
+  client's own documents (SearchProperties, PropertyDetail) with the browser's variables.
+- **GET /api/properties**: the REST shim of the same page (its own JSON shape, no \`totalCount\`), same process; its
+  ratios are to the floor without the count (the same SQL less the count), GraphQL's to the floor with it.
+- **floor**: a minimal \`node:http\` handler in its own child process running one hand-written SQL statement over
+  \`pg\` per request (same rows, photos, agent, count, saved flag) and answering the GraphQL JSON.
+- Load: autocannon, ${CONNECTIONS} connections, loopback only, one path at a time. The anonymous GraphQL limit (1,200 a
+  minute per address) stays on: connections come from ${ADDRESSES} loopback addresses in turn (127.0.0.2 …) and reconnect
+  every ${RECONNECT_RATE} requests (the same for every path); any non-2xx answer counts as an error. Latencies are of 2xx answers.
+`;
+    const previous = await fsp.readFile(RESULTS, 'utf8').catch(() => '');
+    const sections = (['pglite', 'postgres'] as const).map((k) => {
+      if (k === kind) return section;
+      return new RegExp(`<!-- BEGIN ${k} -->[\\s\\S]*?<!-- END ${k} -->`).exec(previous)?.[0] ?? null;
+    });
+    await fsp.writeFile(RESULTS, `${[intro, ...sections.filter((x): x is string => x !== null)].join('\n')}\n`);
+    log(`wrote ${path.relative(process.cwd(), RESULTS)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    await running?.stop().catch(() => undefined);
+    await emulator?.stop().catch(() => undefined);
+    await drop().catch(() => undefined);
+    await fsp.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+if (process.argv[2] === 'floor') {
+  floorMain().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  const hard = setTimeout(() => {
+    console.error(`[bench:load] FAILED: over ${HARD_TIMEOUT_MS / 1000} s (during: ${phase})`);
+    for (const c of children) c.kill('SIGKILL');
+    process.exit(1);
+  }, HARD_TIMEOUT_MS);
+  process.once('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+  main().then(
+    () => {
+      clearTimeout(hard);
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
