@@ -48,7 +48,9 @@ test.describe('ratings', () => {
     const card = page.locator(`article[data-property-id="${target.listing.id}"]`);
     await expect(card).toContainText('New');
 
-    await page.goto(`/rate-agent/${target.agentId}`);
+    // The profile offers the rating page.
+    await page.getByRole('link', { name: 'Write a review' }).click();
+    await expect(page).toHaveURL(new RegExp(`/rate-agent/${target.agentId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Rate Your Experience' })).toBeVisible();
     await expect(page.getByText(target.agent.name, { exact: true })).toBeVisible();
     await expect(page.getByText(/^Verified conversation/)).toBeVisible();
@@ -96,6 +98,7 @@ test.describe('ratings', () => {
     await expect(page.getByRole('region', { name: 'Quick Stats' })).toContainText('4.0 / 5.0');
     await expect(card).toContainText('4.0');
     await expect(card).not.toContainText('New');
+    await expect(reviews.getByRole('link', { name: 'Update your review' })).toBeVisible();
 
     // Back on the rating page, the earlier review is prefilled and submitting updates it.
     await page.goto(`/rate-agent/${target.agentId}`);
@@ -218,6 +221,10 @@ test.describe('ratings', () => {
 
     test("sees 'Rating Not Available' before any form, and the ratings they received", async ({ page }) => {
       test.setTimeout(60_000);
+      // Another agent's profile offers them no review link.
+      await page.goto(`/agents/${QUIET_AGENT.userId}`);
+      await expect(page.getByRole('heading', { name: /^Client Reviews/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Write a review|Update your review/ })).toHaveCount(0);
       // Another agent (by their user id, which the page accepts too), with their specialties.
       await page.goto(`/rate-agent/${QUIET_AGENT.userId}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Rating Not Available' })).toBeVisible();

@@ -26,6 +26,13 @@ const AgentProfileQuery = graphql(`
     agent(id: $id) {
       id
       ...AgentProfile_agent
+      viewerRating {
+        allowed
+        reason
+        existingReview {
+          id
+        }
+      }
       reviews(first: $reviews) {
         id
         ...AgentReview_review
@@ -141,7 +148,19 @@ export default function AgentProfileScreen() {
               </>
             )}
           </section>
-          <ReviewList reviews={agent.reviews} total={agent.reviewCount} />
+          <ReviewList
+            reviews={agent.reviews}
+            total={agent.reviewCount}
+            // Offered to whoever may rate this agent, and to signed-out visitors (the page asks them to sign in).
+            rate={
+              agent.viewerRating.allowed || agent.viewerRating.reason === 'SIGN_IN_REQUIRED'
+                ? {
+                    href: `/rate-agent/${encodeURIComponent(agent.id)}`,
+                    label: agent.viewerRating.existingReview ? 'Update your review' : 'Write a review',
+                  }
+                : null
+            }
+          />
         </div>
         <aside aria-label="About the agent" className="space-y-6">
           <QuickStats agent={agent} />

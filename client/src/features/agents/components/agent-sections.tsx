@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import { Award, BadgeCheck, Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { Award, BadgeCheck, Building2, Mail, MessageSquare, Phone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -68,12 +68,15 @@ export function formatPhone(phone: string): string {
   return match ? `+1 (${match[1]}) ${match[2]}-${match[3]}` : phone;
 }
 
-function Card({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+function Card({ title, children, id, action }: { title: string; children: ReactNode; id?: string; action?: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        {action}
+      </div>
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -152,9 +155,29 @@ export function AgentHeader({ agent }: { agent: Agent }) {
   );
 }
 
-export function ReviewList({ reviews, total }: { reviews: readonly AgentReview_ReviewFragment[]; total: number }) {
+export function ReviewList({
+  reviews,
+  total,
+  rate = null,
+}: {
+  reviews: readonly AgentReview_ReviewFragment[];
+  total: number;
+  /** 'Write a review' (or 'Update your review'), when the viewer may rate this agent. */
+  rate?: { href: string; label: string } | null;
+}) {
   return (
-    <Card title={`Client Reviews (${total})`} id="client-reviews">
+    <Card
+      title={`Client Reviews (${total})`}
+      id="client-reviews"
+      action={
+        rate ? (
+          <Link to={rate.href} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <Star aria-hidden="true" className="size-4" />
+            {rate.label}
+          </Link>
+        ) : null
+      }
+    >
       {reviews.length === 0 ? (
         <p className="text-sm text-gray-600">No reviews yet</p>
       ) : (
