@@ -9,7 +9,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 function run(env: Record<string, string>) {
   // Node itself with tsx's loader, not the tsx CLI: the CLI relays signals to a child process and, on
   // a loaded machine, SIGKILLs it when the child does not confirm within 30 ms (exit 143).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
