@@ -34,6 +34,7 @@ export const WS_SESSIONS_REVOKED = CloseCode.Forbidden; // 4403
  * subscriptions so they pick up the new identity. `null` means signed out.
  */
 export function setSessionHandlers(next: SessionBridge | null): void {
+  wsSessionRevoked = false;
   setSessionBridge(next);
   restartSubscriptions();
 }
@@ -67,6 +68,10 @@ function closeCodeOf(value: unknown): number | null {
 
 // After a 4401 close the next connection asks for a fresh token first.
 let wsNeedsFreshToken = false;
+// After a 4403 close (the user signed out on another device) the socket stays anonymous: the live
+// features go quiet, and the page is signed out only when it does something that needs the viewer
+// (issue 7: a sign-out elsewhere never interrupts reading).
+let wsSessionRevoked = false;
 
 /** How long the client waits for the server's pong before it gives the socket up for dead. */
 const PONG_TIMEOUT_MS = 5_000;
@@ -97,11 +102,11 @@ const wsClient = createClient({
       const outcome = await refreshOnce();
       if (outcome === 'refused') endSession();
     }
-    const token = await readAuthToken();
+    const token = wsSessionRevoked ? null : await readAuthToken();
     return token ? { authorization: `Bearer ${token}` } : {};
   },
-  // 4403: the user's sessions were revoked; the operations fail and the app shows the signed-out
-  // state (the socket comes back anonymously when something subscribes again). graphql-ws never
+  // 4403: the user's sessions were revoked; the live operations end, the socket is not retried and
+  // comes back anonymously when something subscribes again. graphql-ws never
   // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
   shouldRetry: (event) => {
     const code = closeCodeOf(event);
@@ -142,7 +147,7 @@ const wsClient = createClient({
       activeSocket = null;
       const code = closeCodeOf(event);
       if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
-      if (code === WS_SESSIONS_REVOKED) endSession();
+      if (code === WS_SESSIONS_REVOKED) wsSessionRevoked = true;
     },
   },
 });
