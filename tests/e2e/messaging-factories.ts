@@ -24,7 +24,8 @@ export async function api<T>(baseURL: string, token: string, query: string, vari
   return body.data as T;
 }
 
-async function uploadPhoto(baseURL: string, token: string): Promise<string> {
+/** A small JPEG uploaded through the real upload route; answers its URL. */
+export async function uploadPhoto(baseURL: string, token: string): Promise<string> {
   const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 110, b: 170 } } })
     .jpeg({ quality: 70 })
     .toBuffer();

@@ -2,8 +2,8 @@
 // new agent (sign-up flow) with one active listing, and a renter's conversation with that agent, so
 // the agent is one the renter may review ('Leave a Review' pickers) and the review is marked
 // 'Verified conversation'. A new agent is 'New' (under 30 days, no reviews) until the first review.
-import sharp from 'sharp';
 import { createRenter, emulatorSignIn, type NewAccount } from './accounts.js';
+import { api, uploadPhoto } from './messaging-factories.js';
 
 export interface RateableAgent {
   agent: NewAccount;
@@ -13,32 +13,8 @@ export interface RateableAgent {
   listing: { id: string; slug: string; title: string };
 }
 
-/** A GraphQL call with an ID token; throws on any error. */
-export async function gql<T>(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(new URL('/graphql', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
-
-async function uploadPhoto(baseURL: string, token: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 170, g: 120, b: 60 } } })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bedroom.jpg');
-  const res = await fetch(new URL('/api/uploads', baseURL), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, origin: new URL(baseURL).origin },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`POST /api/uploads answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { url: string }).url;
-}
+/** A GraphQL call with an ID token; throws on any error (the messaging factories' helper). */
+export const gql = api;
 
 /** A new agent with one active listing (its title carries a tag of this run). */
 export async function createAgentToRate(baseURL: string, firstName = 'Morgan'): Promise<RateableAgent> {
