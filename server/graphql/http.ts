@@ -1,4 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
@@ -88,6 +94,13 @@ export async function createGraphQLHttp(
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (err) => log.error({ err }, 'GraphQL resolver failed'), { production }),
     plugins: [
+      // Off: plugins we do not use that would otherwise be installed implicitly. Cache control wraps
+      // every field resolver in a per-field hook (docs/decisions/0022-fast-graphql.md); usage and
+      // schema reporting and inline traces are Apollo GraphOS features.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       guardPlugin(identityDeps),
       {

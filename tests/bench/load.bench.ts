@@ -45,6 +45,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { isNoFee, moveInTotal } from '../../common/listing.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
+import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
@@ -85,7 +86,7 @@ const cardSql = (withCount: boolean) => `
                    FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
          a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", u."id" AS "agentUserId",
          u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
-         ${withCount ? `, (SELECT count(*)::int FROM "Property" c WHERE c."status" = 'ACTIVE') AS "totalCount"` : ''}
+         ${withCount ? `, (SELECT count(*)::int FROM (SELECT 1 FROM "Property" c WHERE c."status" = 'ACTIVE' LIMIT ${COUNT_CAP + 1}) m) AS "totalCount"` : ''}
   FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
   ORDER BY p."createdAt" DESC, p."id" DESC`;
 
@@ -158,7 +159,12 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
   return {
     data: {
       properties: {
-        ...(withCount ? { totalCount: rows[0]?.totalCount ?? 0 } : {}),
+        ...(withCount
+          ? {
+              totalCount: Math.min(COUNT_CAP, rows[0]?.totalCount ?? 0),
+              totalCountCapped: (rows[0]?.totalCount ?? 0) > COUNT_CAP,
+            }
+          : {}),
         edges,
         pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
       },

@@ -59,6 +59,15 @@ describe.each(backends)('bad input and failures on %s', (backend) => {
             },
           });
         }
+        // The search page reads its rows in one raw statement (server/db/json-rows.ts).
+        if (prop === '$queryRaw') {
+          return (sql: TemplateStringsArray | { strings: readonly string[] }, ...values: unknown[]) => {
+            const text = 'strings' in sql ? sql.strings.join('?') : sql.join('?');
+            return /"Property"/.test(text)
+              ? Promise.reject(new Error(`relation failure near ${SQL_IN_ERROR}`))
+              : (target.$queryRaw as (...a: unknown[]) => Promise<unknown>)(sql, ...values);
+          };
+        }
         return Reflect.get(target, prop, receiver) as unknown;
       },
     }) as PrismaClient;

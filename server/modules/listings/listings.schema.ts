@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
-import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
+import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError } from '../../graphql/errors.js';
 import {
   ApplianceEnum,
@@ -29,11 +29,13 @@ import { recordListingView } from './listing-views.js';
 import { isNoFee } from '../../../common/listing.js';
 import {
   canManageListing,
+  COUNT_CAP,
   encodeCursor,
   findListing,
   listingAccessSelect,
   searchListings,
   totalMoveInCost,
+  type SearchCount,
 } from './listings.service.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -280,7 +282,13 @@ builder.queryFields((t) => ({
         const query = queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['edges', 'node'] });
         const page = await searchListings<{ id: string; createdAt: Date; price: number; views: number; ownerId: string }>(
           ctx.prisma,
-          { filter: toFilter(args.filter), sort: args.sort, first: args.first, after: args.after },
+          {
+            filter: toFilter(args.filter),
+            sort: args.sort,
+            first: args.first,
+            after: args.after,
+            withCount: selectsAnyField(info, ['totalCount', 'totalCountCapped']),
+          },
           query as object,
         );
         const edges = page.rows.map((node) => ({ cursor: encodeCursor(page.sort, node), node }));
@@ -291,8 +299,12 @@ builder.queryFields((t) => ({
       name: 'PropertyConnection',
       fields: (c) => ({
         totalCount: c.int({
-          description: 'How many listings match the filter (all pages).',
-          resolve: (conn) => (conn as unknown as ConnectionWithCount).totalCount(),
+          description: `How many listings match the filter (all pages), counted up to ${COUNT_CAP.toLocaleString('en-US')}: past that it is ${COUNT_CAP.toLocaleString('en-US')} and \`totalCountCapped\` is true (shown as '${COUNT_CAP.toLocaleString('en-US')}+'). Ask for it on the first page only: it is one more statement.`,
+          resolve: async (conn) => (await (conn as unknown as ConnectionWithCount<SearchCount>).totalCount()).n,
+        }),
+        totalCountCapped: c.boolean({
+          description: `True when more than ${COUNT_CAP.toLocaleString('en-US')} listings match (\`totalCount\` is then ${COUNT_CAP.toLocaleString('en-US')}).`,
+          resolve: async (conn) => (await (conn as unknown as ConnectionWithCount<SearchCount>).totalCount()).capped,
         }),
       }),
     },

@@ -3,6 +3,7 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortS
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
+import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { moveInTotal } from '../../../common/listing.js';
 
 export type { SearchFilter, SearchSort };
@@ -88,8 +89,17 @@ export interface SearchPage<Row> {
   rows: Row[];
   hasNextPage: boolean;
   sort: SearchSort;
-  /** How many listings match the filter on all pages: one more statement, run when called. */
-  count(): Promise<number>;
+  /** How many listings match the filter on all pages, up to COUNT_CAP: one more statement, run when called. */
+  count(): Promise<SearchCount>;
+}
+
+/** Matches are counted up to this many; past it the count says 'COUNT_CAP+' (docs/decisions/0022-fast-graphql.md). */
+export const COUNT_CAP = 1_000;
+
+/** A count of matches: exact up to COUNT_CAP; `capped` when more match (then `n` is COUNT_CAP). */
+export interface SearchCount {
+  n: number;
+  capped: boolean;
 }
 
 type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect };
@@ -195,15 +205,17 @@ function pageShape(query: SearchQuery): { include?: Prisma.PropertyInclude; sele
 }
 
 /**
- * One page of the public search, with keyset cursors. Two statements, no transaction: the ids of
- * the page in SQL (filters, trigram match, keyset, order, limit; served by the sort indexes and the
- * GIN trigram indexes), then the rows of those ids with whatever `query` includes (the agent,
- * photos, the viewer's favorite), joined by Prisma's relationJoins. The total is counted only when
- * asked for (`page.count()`).
+ * One page of the public search, with keyset cursors, in ONE statement when it can be
+ * (docs/decisions/0022-fast-graphql.md): the page's rows picked in SQL (filters, trigram match,
+ * keyset, order, limit; served by the sort indexes and the GIN trigram indexes), each made into
+ * JSON with whatever `query` includes (the agent, photos, the viewer's favorite: rowJsonSql), and,
+ * with `withCount`, the capped count, all in the same statement. A `query` that rowJsonSql does not
+ * understand is read in two statements instead (the ids, then the rows through Prisma). Without
+ * `withCount`, `page.count()` runs its own statement when called.
  */
 export async function searchListings<Row extends { id: string; createdAt: Date; price: number; views: number }>(
   prisma: PrismaClient,
-  args: SearchArgs,
+  args: SearchArgs & { withCount?: boolean },
   query: SearchQuery = {},
 ): Promise<SearchPage<Row>> {
   const filter = parseFilter(args.filter);
@@ -214,6 +226,36 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
 
   const where = searchWhereSql(filter);
   const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor)}` : where;
+  const countSql = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`;
+  const toCount = (n: number): SearchCount => (n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : { n, capped: false });
+  const count = async (): Promise<SearchCount> => {
+    // Counting stops at the first COUNT_CAP + 1 matches: a common filter or word costs a short index
+    // walk instead of a pass over every matching row.
+    const result = await prisma.$queryRaw<Array<{ n: number }>>`${countSql}`;
+    return toCount(result[0]?.n ?? 0);
+  };
+
+  let json: RowJson | null = null;
+  try {
+    json = rowJsonSql('Property', 'p', shape);
+  } catch (err) {
+    if (!(err instanceof UnsupportedQuery)) throw err;
+  }
+  if (json) {
+    const [result] = await prisma.$queryRaw<Array<{ n: number | null; rows: unknown[] | null }>>`
+      WITH page AS (SELECT p.* FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1})
+      SELECT ${args.withCount ? Prisma.sql`(${countSql})` : Prisma.sql`NULL::int`} AS n,
+             (SELECT jsonb_agg(${json.sql} ORDER BY ${orderBySql(sort)}) FROM page p) AS rows`;
+    const all = (result?.rows ?? []).map((r) => json.decode(r) as Row);
+    const counted = args.withCount && result?.n != null ? toCount(result.n) : null;
+    return {
+      rows: all.slice(0, first),
+      hasNextPage: all.length > first,
+      sort,
+      count: counted ? () => Promise.resolve(counted) : count,
+    };
+  }
+
   const idRows = await prisma.$queryRaw<
     Array<{ id: string }>
   >`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`;
@@ -227,10 +269,6 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
-  const count = async () => {
-    const result = await prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM "Property" p WHERE ${where}`;
-    return result[0]?.n ?? 0;
-  };
   return { rows, hasNextPage, sort, count };
 }
 

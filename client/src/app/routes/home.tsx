@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { formatPrice, pluralize } from '@common/format';
+import { formatCount, formatPrice, pluralize } from '@common/format';
 import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
 import { SEARCH_PAGE_SIZE } from '@common/search';
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
@@ -36,9 +36,16 @@ import { useMediaQuery } from '@/lib/use-media-query';
 const PLACEHOLDER_CARDS = 6;
 
 const SearchPropertiesDocument = graphql(`
-  query SearchProperties($filter: PropertyFilter, $sort: PropertySort, $first: Int!, $after: String) {
+  query SearchProperties(
+    $filter: PropertyFilter
+    $sort: PropertySort
+    $first: Int!
+    $after: String
+    $withCount: Boolean! = true
+  ) {
     properties(filter: $filter, sort: $sort, first: $first, after: $after) {
-      totalCount
+      totalCount @include(if: $withCount)
+      totalCountCapped @include(if: $withCount)
       edges {
         cursor
         node {
@@ -157,7 +164,8 @@ export default function HomeScreen() {
   function loadMore() {
     const after = connection?.pageInfo.endCursor;
     if (!after) return;
-    fetchMore({ variables: { after } }).catch((err: unknown) => {
+    // The count comes with the first page only (one more statement); the cache keeps it.
+    fetchMore({ variables: { after, withCount: false } }).catch((err: unknown) => {
       console.warn('Failed to fetch listings', err);
       toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
     });
@@ -179,7 +187,9 @@ export default function HomeScreen() {
           <div className="flex min-h-9 items-center justify-between gap-3">
             {connection ? (
               <p className="text-sm text-gray-700" aria-live="polite">
-                {pluralize(connection.totalCount, 'property', 'properties')}
+                {connection.totalCountCapped
+                  ? `${formatCount(connection.totalCount ?? 0)}+ properties`
+                  : pluralize(connection.totalCount ?? 0, 'property', 'properties')}
               </p>
             ) : loading ? (
               <Skeleton className="h-5 w-28" />

@@ -1,0 +1,217 @@
+import { Prisma } from './generated/prisma/client.js';
+import { getDatamodel } from './generated/pothos-types.js';
+
+/**
+ * A Prisma `select` / `include` read in ONE hand-written statement (docs/decisions/0022-fast-graphql.md).
+ *
+ * `rowJsonSql(model, alias, query)` turns the query a Pothos resolver built (`queryFromInfo`) into SQL
+ * that makes one JSON object per row of `alias`, with its related rows nested as Prisma nests them
+ * (a to-one relation as an object or null, a to-many one as an array), and `decode` turns that JSON
+ * back into what Prisma would have returned: Dates, Decimals, the same keys. So a page of rows, their
+ * relations and a count can be one statement, and the GraphQL fields that read Prisma rows (and the
+ * Pothos relation fields, which read the nested keys) work unchanged.
+ *
+ * The subset Prisma's relation queries take that it understands: `select` / `include` to any depth,
+ * and on a relation `where` (equality with a string, number or boolean), `orderBy` (one or more
+ * scalar fields) and a positive `take`. Anything else (`_count`, `distinct`, filters with operators,
+ * cursors…) throws `UnsupportedQuery`, and the caller reads through Prisma instead.
+ */
+
+export class UnsupportedQuery extends Error {}
+
+interface FieldInfo {
+  name: string;
+  kind: string;
+  type: string;
+  isList: boolean;
+  isId: boolean;
+  relationName?: string;
+  relationFromFields?: string[];
+}
+
+const MODELS = getDatamodel().datamodel.models as unknown as Record<string, { fields: FieldInfo[] }>;
+
+type QueryArgs = {
+  select?: Record<string, unknown>;
+  include?: Record<string, unknown>;
+  where?: Record<string, unknown>;
+  orderBy?: unknown;
+  take?: unknown;
+};
+
+const ident = (name: string) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UnsupportedQuery(`name ${name}`);
+  return Prisma.raw(`"${name}"`);
+};
+
+function modelFields(model: string): FieldInfo[] {
+  const m = MODELS[model];
+  if (!m) throw new UnsupportedQuery(`model ${model}`);
+  return m.fields;
+}
+
+function idField(model: string): string {
+  const id = modelFields(model).find((f) => f.isId);
+  if (!id) throw new UnsupportedQuery(`no single id on ${model}`);
+  return id.name;
+}
+
+/** `child.col = parent.col` for a relation field of `model`. */
+function joinSql(model: string, field: FieldInfo, parent: string, child: string): Prisma.Sql {
+  const from = field.relationFromFields ?? [];
+  if (from.length === 1) {
+    return Prisma.sql`${Prisma.raw(child)}.${ident(idField(field.type))} = ${Prisma.raw(parent)}.${ident(from[0]!)}`;
+  }
+  if (from.length > 1) throw new UnsupportedQuery('compound foreign key');
+  const back = modelFields(field.type).find(
+    (f) => f.kind === 'object' && f.relationName === field.relationName && (f.relationFromFields?.length ?? 0) > 0,
+  );
+  if (!back || back.relationFromFields!.length !== 1) throw new UnsupportedQuery(`relation ${field.name}`);
+  return Prisma.sql`${Prisma.raw(child)}.${ident(back.relationFromFields![0]!)} = ${Prisma.raw(parent)}.${ident(idField(model))}`;
+}
+
+type Decoder = (value: unknown) => unknown;
+
+function scalarDecoder(field: FieldInfo): Decoder | null {
+  if (field.isList) return null;
+  if (field.type === 'DateTime') {
+    return (v) => {
+      if (v === null || v === undefined) return null;
+      const s = String(v);
+      // timestamp(3) without a zone is UTC; a date alone parses as UTC midnight.
+      return new Date(s.length > 10 && !/(Z|[+-]\d\d:?\d\d)$/.test(s) ? `${s}Z` : s);
+    };
+  }
+  if (field.type === 'Decimal') return (v) => (v === null || v === undefined ? null : new Prisma.Decimal(v as number | string));
+  if (field.type === 'BigInt' || field.type === 'Bytes') throw new UnsupportedQuery(field.type);
+  return null;
+}
+
+export interface RowJson {
+  /** SQL of one JSON object (jsonb) per row of the alias it was made for. */
+  sql: Prisma.Sql;
+  /** The JSON of one row → the object Prisma would have returned. */
+  decode: (json: unknown) => Record<string, unknown>;
+}
+
+interface Counter {
+  n: number;
+}
+
+/** The (jsonb) SQL of a to-one or to-many relation of a row of `parent`. */
+function relationSql(model: string, field: FieldInfo, parent: string, args: QueryArgs, counter: Counter): RowJson {
+  const child = `j${++counter.n}`;
+  const inner = objectSql(field.type, child, args, counter);
+  const table = ident(field.type);
+  const conditions = [joinSql(model, field, parent, child)];
+  for (const [key, value] of Object.entries(args.where ?? {})) {
+    const f = modelFields(field.type).find((x) => x.name === key && x.kind !== 'object');
+    if (!f || !['string', 'number', 'boolean'].includes(typeof value)) throw new UnsupportedQuery(`where ${key}`);
+    conditions.push(Prisma.sql`${Prisma.raw(child)}.${ident(key)} = ${value}`);
+  }
+  const where = Prisma.join(conditions, ' AND ');
+  if (!field.isList) {
+    if (args.orderBy !== undefined || args.take !== undefined) throw new UnsupportedQuery('to-one order');
+    return {
+      sql: Prisma.sql`(SELECT ${inner.sql} FROM ${table} ${Prisma.raw(child)} WHERE ${where} LIMIT 1)`,
+      decode: (v) => (v === null || v === undefined ? (null as never) : inner.decode(v)),
+    };
+  }
+  const orders = (Array.isArray(args.orderBy) ? args.orderBy : args.orderBy === undefined ? [] : [args.orderBy]).map((o) => {
+    const entries = Object.entries(o as Record<string, unknown>);
+    const [key, dir] = entries[0] ?? [];
+    const f = modelFields(field.type).find((x) => x.name === key && x.kind !== 'object');
+    if (entries.length !== 1 || !f || (dir !== 'asc' && dir !== 'desc')) throw new UnsupportedQuery('orderBy');
+    return { key: key!, dir: Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC') };
+  });
+  const take = args.take;
+  if (take !== undefined && !(Number.isInteger(take) && (take as number) > 0)) throw new UnsupportedQuery('take');
+  const decodeList = (v: unknown) => (Array.isArray(v) ? v.map((x) => inner.decode(x)) : []);
+  if (take === undefined) {
+    const order = orders.length
+      ? Prisma.sql` ORDER BY ${Prisma.join(
+          orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
+          ', ',
+        )}`
+      : Prisma.empty;
+    return {
+      sql: Prisma.sql`(SELECT COALESCE(jsonb_agg(${inner.sql}${order}), '[]'::jsonb) FROM ${table} ${Prisma.raw(child)} WHERE ${where})`,
+      decode: decodeList as never,
+    };
+  }
+  // A limited list: the first `take` rows in order, aggregated in that order.
+  const keys = orders.map((o, i) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} AS ${Prisma.raw(`k${i}`)}`);
+  const order = orders.length
+    ? Prisma.sql` ORDER BY ${Prisma.join(
+        orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
+        ', ',
+      )}`
+    : Prisma.empty;
+  const aggOrder = orders.length
+    ? Prisma.sql` ORDER BY ${Prisma.join(
+        orders.map((o, i) => Prisma.sql`${Prisma.raw(`s.k${i}`)} ${o.dir}`),
+        ', ',
+      )}`
+    : Prisma.empty;
+  return {
+    sql: Prisma.sql`(SELECT COALESCE(jsonb_agg(s.j${aggOrder}), '[]'::jsonb) FROM (SELECT ${inner.sql} AS j${
+      keys.length ? Prisma.sql`, ${Prisma.join(keys, ', ')}` : Prisma.empty
+    } FROM ${table} ${Prisma.raw(child)} WHERE ${where}${order} LIMIT ${take as number}) s)`,
+    decode: decodeList as never,
+  };
+}
+
+/** jsonb_build_object takes at most 100 arguments: pairs go in chunks joined with `||`. */
+const PAIRS_PER_CALL = 40;
+
+function objectSql(model: string, alias: string, args: QueryArgs, counter: Counter): RowJson {
+  for (const key of Object.keys(args)) {
+    if (!['select', 'include', 'where', 'orderBy', 'take'].includes(key)) throw new UnsupportedQuery(key);
+  }
+  if (args.select && args.include) throw new UnsupportedQuery('select and include');
+  const fields = modelFields(model);
+  const wanted: Array<{ name: string; sql: Prisma.Sql; decode: Decoder | null }> = [];
+  const relation = (name: string, value: unknown) => {
+    const f = fields.find((x) => x.name === name && x.kind === 'object');
+    if (!f) throw new UnsupportedQuery(`field ${name}`);
+    const made = relationSql(model, f, alias, value === true ? {} : (value as QueryArgs), counter);
+    wanted.push({ name, sql: made.sql, decode: made.decode });
+  };
+  if (args.select) {
+    for (const [name, value] of Object.entries(args.select)) {
+      if (!value) continue;
+      const f = fields.find((x) => x.name === name);
+      if (!f) throw new UnsupportedQuery(`field ${name}`);
+      if (f.kind === 'object') relation(name, value);
+      else if (value === true)
+        wanted.push({ name, sql: Prisma.sql`${Prisma.raw(alias)}.${ident(name)}`, decode: scalarDecoder(f) });
+      else throw new UnsupportedQuery(`select ${name}`);
+    }
+  } else {
+    for (const f of fields) {
+      if (f.kind !== 'object')
+        wanted.push({ name: f.name, sql: Prisma.sql`${Prisma.raw(alias)}.${ident(f.name)}`, decode: scalarDecoder(f) });
+    }
+    for (const [name, value] of Object.entries(args.include ?? {})) if (value) relation(name, value);
+  }
+  if (wanted.length === 0) throw new UnsupportedQuery('empty selection');
+  const chunks: Prisma.Sql[] = [];
+  for (let i = 0; i < wanted.length; i += PAIRS_PER_CALL) {
+    const pairs = wanted.slice(i, i + PAIRS_PER_CALL).map((w) => Prisma.sql`${Prisma.raw(`'${w.name}'`)}, ${w.sql}`);
+    chunks.push(Prisma.sql`jsonb_build_object(${Prisma.join(pairs, ', ')})`);
+  }
+  const decoders = wanted.filter((w) => w.decode).map((w) => [w.name, w.decode!] as const);
+  return {
+    sql: chunks.length === 1 ? chunks[0]! : Prisma.sql`(${Prisma.join(chunks, ' || ')})`,
+    decode: (json) => {
+      const row = json as Record<string, unknown>;
+      for (const [name, decode] of decoders) row[name] = decode(row[name]);
+      return row;
+    },
+  };
+}
+
+/** The JSON-per-row SQL of `query` (a Prisma select/include) over rows of `model` aliased `alias`. */
+export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJson {
+  return objectSql(model, alias, query, { n: 0 });
+}
