@@ -30,6 +30,8 @@ import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
+import { createPublicCache, type PublicCache } from './infra/public-cache.js';
+import { restPublicCache } from './http/public-cache.js';
 
 export interface AppDeps {
   env: Env;
@@ -79,9 +81,11 @@ function apiRoutes(deps: {
   storage: Storage;
   realtime: Realtime;
   limits: RateLimits;
+  publicCache: PublicCache;
 }): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
+  api.use(restPublicCache(deps.publicCache));
   api.use(
     authRoutes({
       env: deps.env,
@@ -115,6 +119,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const anonymousLimit = createAnonymousLimit();
   const realtime = createRealtime({ redisUrl: env.REDIS_URL ?? null, log });
   const limits = createRateLimits({ redisUrl: env.REDIS_URL ?? null, log });
+  const publicCache = createPublicCache({ ttlSeconds: env.PUBLIC_CACHE_SECONDS, redisUrl: env.REDIS_URL ?? null, log });
   const presence = createPresence(prisma, log);
   const mailer = deps.mailer ?? createMailer(env, log);
 
@@ -130,12 +135,14 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     realtime,
     limits,
     presence,
+    publicCache,
   });
   const graphql = await createGraphQLHttp({
     anonymousLimit,
     realtime,
     limits,
     presence,
+    publicCache,
     server,
     schema,
     env,
@@ -161,7 +168,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(mediaRoutes({ storage }));
   // The development outbox: every e-mail the app sent, as .eml files (never in production).
   if (env.NODE_ENV !== 'production') app.use('/dev/outbox', outboxRoutes({ env }));
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits }));
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
 
@@ -204,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       force.unref();
       await closed;
       clearTimeout(force);
-      await Promise.all([realtime.close(), limits.close(), mailer.close()]);
+      await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close()]);
     },
   };
 }

@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** Seconds the anonymous search page and listing details are served from the public cache; 0 turns it off. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   MAP_STYLE_URL: z.string().url().optional(),
   GEOCODER_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),

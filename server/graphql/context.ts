@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { PublicCache } from '../infra/public-cache.js';
 import type { RateLimits } from '../infra/rate-limits.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
 import type { Presence } from '../modules/messaging/presence.js';
@@ -62,4 +63,6 @@ export interface TransportDeps {
   realtime: Realtime;
   limits: RateLimits;
   presence: Presence;
+  /** The short-lived cache of anonymous public answers (search page, listing details). */
+  publicCache: PublicCache;
 }

@@ -10,6 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { GraphQLError } from 'graphql';
+import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { visitorOf } from '../http/visitor.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
 import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
@@ -25,6 +26,8 @@ export const GRAPHQL_BODY_LIMIT = '256kb';
 interface HttpContext extends GraphQLContext {
   /** Clears the session cookie (a mutation found it revoked). */
   endCookieSession?: () => void;
+  /** Where this anonymous request's answer goes in the public cache, if it is a public query. */
+  publicCacheSlot?: PublicCacheSlot | null;
 }
 
 /**
@@ -103,6 +106,7 @@ export async function createGraphQLHttp(
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       guardPlugin(identityDeps),
+      publicCachePlugin<HttpContext>(deps.publicCache),
       {
         async serverWillStart() {
           return { drainServer: deps.onDrain };
@@ -129,6 +133,7 @@ export async function createGraphQLHttp(
       },
     }),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    graphqlCacheLookup(deps.publicCache),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         prisma,
@@ -140,6 +145,7 @@ export async function createGraphQLHttp(
         realtime: deps.realtime,
         limits: deps.limits,
         endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
+        publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
       }),
     }),
   );

@@ -35,7 +35,16 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-test-'));
   const env = {
-    ...loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...opts.env }),
+    ...loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      // Off unless a test turns it on: tests make rows straight in the database between requests,
+      // which no listing write announces (tests/integration/public-cache.test.ts tests the cache).
+      PUBLIC_CACHE_SECONDS: '0',
+      ...opts.env,
+    }),
     ...opts.envOverrides,
   };
   const identity = opts.identityHost ? createIdentityProvider(env, opts.identityHost) : testIdentity();

@@ -1,0 +1,152 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { cacheKey, type PublicCache } from '../infra/public-cache.js';
+
+/**
+ * Serving the anonymous search page and listing details from the public cache
+ * (server/infra/public-cache.ts; docs/decisions/0022-fast-graphql.md), on GraphQL and REST alike.
+ *
+ * Only for a request with no viewer and no refused credential (a signed-in page carries `isSaved`
+ * and `viewerCanManage`), and not when it asks for a fresh answer (`Cache-Control: no-cache` or
+ * `no-store`, as a browser's reload does). GraphQL: only queries whose every root field is public
+ * (`properties`, `property`, `addressSuggestions`); an answer with errors is not stored. Answers say
+ * `X-Public-Cache: HIT` or `MISS`. Any listing write (GraphQL mutation or REST write under
+ * /api/properties) invalidates the whole cache.
+ */
+
+export const PUBLIC_CACHE_HEADER = 'X-Public-Cache';
+
+/** Root query fields whose answer is the same for every anonymous visitor. */
+const PUBLIC_ROOT_FIELDS = new Set(['properties', 'property', 'addressSuggestions', '__typename']);
+/** Mutations that change what the public sees of a listing. */
+export const LISTING_WRITE_MUTATIONS = new Set([
+  'createListing',
+  'updateListing',
+  'setListingStatus',
+  'duplicateListing',
+  'deleteListing',
+]);
+
+function wantsFresh(req: Request): boolean {
+  return /\b(no-cache|no-store)\b/i.test(req.get('cache-control') ?? '') || /\bno-cache\b/i.test(req.get('pragma') ?? '');
+}
+
+function anonymous(req: Request): boolean {
+  return !req.auth?.viewer && !req.auth?.refused && !req.auth?.unavailable;
+}
+
+/** What the GraphQL context carries for a request that may be stored: its key and generation. */
+export interface PublicCacheSlot {
+  key: string;
+  generation: number;
+}
+
+/**
+ * Before Apollo: answers an anonymous POST /graphql from the cache, or marks it (res.locals) as one
+ * whose answer may be stored when it turns out to be a public query.
+ */
+export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const generation = cache.generation();
+    const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (generation === null || req.method !== 'POST' || !anonymous(req) || wantsFresh(req) || typeof body?.query !== 'string') {
+      return next();
+    }
+    const key = cacheKey(
+      'graphql',
+      body.query,
+      JSON.stringify(body.variables ?? null),
+      typeof body.operationName === 'string' ? body.operationName : '',
+    );
+    cache.get(generation, key).then(
+      (hit) => {
+        if (hit !== null) {
+          res.set(PUBLIC_CACHE_HEADER, 'HIT').type('application/json; charset=utf-8').send(hit);
+          return;
+        }
+        res.locals.publicCache = { key, generation } satisfies PublicCacheSlot;
+        next();
+      },
+      () => next(),
+    );
+  };
+}
+
+function isPublicQuery(operation: OperationDefinitionNode | undefined): boolean {
+  if (operation?.operation !== 'query') return false;
+  return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
+}
+
+function writesListings(operation: OperationDefinitionNode | undefined): boolean {
+  if (operation?.operation !== 'mutation') return false;
+  return operation.selectionSet.selections.some((s) => s.kind === Kind.FIELD && LISTING_WRITE_MUTATIONS.has(s.name.value));
+}
+
+/** Stores a public query's answer (no errors) under the request's slot; a listing write invalidates. */
+export function publicCachePlugin<C extends { publicCacheSlot?: PublicCacheSlot | null }>(
+  cache: PublicCache,
+): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue: ctx, operation, response }) {
+          if (response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          if (writesListings(operation ?? undefined)) {
+            if (result.data && Object.values(result.data).some((v) => v !== null)) await cache.invalidate();
+            return;
+          }
+          const slot = ctx.publicCacheSlot;
+          if (!slot) return;
+          const stored = !result.errors?.length && (response.http.status ?? 200) === 200 && isPublicQuery(operation ?? undefined);
+          response.http.headers.set(PUBLIC_CACHE_HEADER, stored ? 'MISS' : 'BYPASS');
+          if (stored) await cache.set(slot.generation, slot.key, JSON.stringify({ data: result.data }));
+        },
+      };
+    },
+  };
+}
+
+/**
+ * REST: GET /api/properties and GET /api/properties/{id or slug} for anonymous callers from the
+ * cache; any successful write under /api/properties invalidates it. Mount on the /api router.
+ */
+export function restPublicCache(cache: PublicCache): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!/^\/properties(\/|$)/.test(req.path)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      res.on('finish', () => {
+        if (res.statusCode < 400) cache.invalidate().catch(() => undefined);
+      });
+      return next();
+    }
+    const generation = cache.generation();
+    if (
+      generation === null ||
+      req.method !== 'GET' ||
+      !/^\/properties(\/[^/]+)?$/.test(req.path) ||
+      !anonymous(req) ||
+      wantsFresh(req)
+    ) {
+      return next();
+    }
+    const key = cacheKey('rest', req.originalUrl);
+    cache.get(generation, key).then(
+      (hit) => {
+        if (hit !== null) {
+          res.set(PUBLIC_CACHE_HEADER, 'HIT').set('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(hit);
+          return;
+        }
+        res.set(PUBLIC_CACHE_HEADER, 'MISS');
+        const json = res.json.bind(res);
+        res.json = (body: unknown) => {
+          if (res.statusCode === 200) cache.set(generation, key, JSON.stringify(body)).catch(() => undefined);
+          return json(body);
+        };
+        next();
+      },
+      () => next(),
+    );
+  };
+}

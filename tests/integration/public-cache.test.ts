@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPhotos, createProperty } from '../factories/index.js';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// The short-lived cache of anonymous public answers (server/infra/public-cache.ts,
+// server/http/public-cache.ts): what is served from it, what never is, and what empties it.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const ORIGIN = 'http://localhost:5173';
+const SEARCH = `query S($first: Int!) { properties(first: $first) { totalCount edges { node { id title price isSaved } } } }`;
+const DETAIL = `query D($id: ID!) { property(id: $id) { id title price } }`;
+const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
+const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
+
+async function post(app: TestApp, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, cache: res.headers.get('x-public-cache'), body: (await res.json()) as Body };
+}
+
+async function get(app: TestApp, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}${path}`, { headers: { origin: ORIGIN, ...headers } });
+  return { status: res.status, cache: res.headers.get('x-public-cache'), body: (await res.json()) as Body };
+}
+
+describe.each(backends)('the public cache on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let owner: TestAccount;
+  let listingId = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    owner = await createAccount(db.prisma, 'renter', { firstName: 'Olive', lastName: 'Owner' });
+    const p = await createProperty(db.prisma, { userId: owner.uid }, { title: 'Cached loft', price: 3000 });
+    listingId = p.id;
+    await addPhotos(db.prisma, p.id, 1);
+    app = await startTestApp(db, { env: { PUBLIC_CACHE_SECONDS: '30' } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  /** A change no listing write announces: only the cache can hide it. */
+  const quietlyRename = (title: string) => db.prisma.property.update({ where: { id: listingId }, data: { title } });
+
+  it('answers the anonymous search page and detail from the cache until a listing write', async () => {
+    const first = await post(app, SEARCH, { first: 5 });
+    expect(first.cache).toBe('MISS');
+    await quietlyRename('Renamed quietly');
+    const second = await post(app, SEARCH, { first: 5 });
+    expect(second.cache).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    expect(second.body.data.properties.edges[0].node.title).toBe('Cached loft');
+
+    const detail = await post(app, DETAIL, { id: listingId });
+    expect(detail.cache).toBe('MISS');
+    expect(detail.body.data.property.title).toBe('Renamed quietly');
+    expect((await post(app, DETAIL, { id: listingId })).cache).toBe('HIT');
+
+    // Other variables are another answer.
+    expect((await post(app, SEARCH, { first: 4 })).cache).toBe('MISS');
+
+    // The owner deactivates and reactivates the listing through GraphQL: everything cached is stale.
+    expect((await post(app, STATUS, { id: listingId, status: 'INACTIVE' }, owner.bearer)).body.data.setListingStatus.status).toBe(
+      'INACTIVE',
+    );
+    const after = await post(app, SEARCH, { first: 5 });
+    expect(after.cache).toBe('MISS');
+    expect(after.body.data.properties.edges).toEqual([]);
+    expect((await post(app, DETAIL, { id: listingId })).body.data.property).toBeNull();
+    const active = await post(app, STATUS, { id: listingId, status: 'ACTIVE' }, owner.bearer);
+    expect(active.body).toEqual({ data: { setListingStatus: { id: listingId, status: 'ACTIVE' } } });
+    expect((await post(app, SEARCH, { first: 5 })).body.data.properties.edges[0].node.title).toBe('Renamed quietly');
+  });
+
+  it('never serves or stores a signed-in answer, an answer with errors, a private field, or a reload', async () => {
+    await post(app, SEARCH, { first: 3 });
+    expect((await post(app, SEARCH, { first: 3 })).cache).toBe('HIT');
+    const signedIn = await post(app, SEARCH, { first: 3 }, owner.bearer);
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.body.data.properties.edges[0].node.isSaved).toBe(false);
+
+    const refused = await post(app, SEARCH, { first: 3 }, { authorization: 'Bearer not-a-token' });
+    expect(refused.cache).not.toBe('HIT');
+
+    const reload = await post(app, SEARCH, { first: 3 }, { 'cache-control': 'no-cache' });
+    expect(reload.cache).toBeNull();
+
+    const bad = `query B { properties(after: "forged") { totalCount } }`;
+    expect((await post(app, bad, {})).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const again = await post(app, bad, {});
+    expect(again.cache).toBe('BYPASS');
+    expect(again.body.errors).toHaveLength(1);
+
+    const mixed = `query M { me { id } properties(first: 1) { totalCount } }`;
+    await post(app, mixed, {});
+    expect((await post(app, mixed, {})).cache).toBe('BYPASS');
+  });
+
+  it('caches GET /api/properties and /api/properties/{id} for anonymous callers; a REST write empties it', async () => {
+    const list = await get(app, '/api/properties?limit=5');
+    expect(list.status).toBe(200);
+    expect(list.cache).toBe('MISS');
+    await quietlyRename('Renamed again');
+    const hit = await get(app, '/api/properties?limit=5');
+    expect(hit.cache).toBe('HIT');
+    expect(hit.body).toEqual(list.body);
+    expect((await get(app, '/api/properties?limit=5', owner.bearer)).cache).toBeNull();
+    expect((await get(app, `/api/properties/${listingId}`)).cache).toBe('MISS');
+    expect((await get(app, `/api/properties/${listingId}`)).cache).toBe('HIT');
+    expect((await get(app, '/api/properties/no-such-listing')).status).toBe(404);
+    expect((await get(app, '/api/properties/no-such-listing')).cache).toBe('MISS');
+
+    const res = await fetch(`${app.url}/api/properties/${listingId}/status`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...owner.bearer },
+      body: JSON.stringify({ status: 'active' }),
+    });
+    expect(res.status).toBe(200);
+    const fresh = await get(app, '/api/properties?limit=5');
+    expect(fresh.cache).toBe('MISS');
+    expect(JSON.stringify(fresh.body)).toContain('Renamed again');
+  });
+
+  it('forgets an answer after its seconds', async () => {
+    const short = await startTestApp(db, { env: { PUBLIC_CACHE_SECONDS: '1' } });
+    try {
+      await post(short, DETAIL, { id: listingId });
+      expect((await post(short, DETAIL, { id: listingId })).cache).toBe('HIT');
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await post(short, DETAIL, { id: listingId })).cache).toBe('MISS');
+    } finally {
+      await short.stop();
+    }
+  });
+});
+
+describe.runIf(REDIS_URL)('the public cache shared by two instances through Redis', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let owner: TestAccount;
+  let listingId = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    owner = await createAccount(db.prisma, 'renter', { firstName: 'Olive', lastName: 'Owner' });
+    listingId = (await createProperty(db.prisma, { userId: owner.uid }, { title: `Shared ${Date.now()}` })).id;
+    await addPhotos(db.prisma, listingId, 1);
+    a = await startTestApp(db, { env: { PUBLIC_CACHE_SECONDS: '30', REDIS_URL: REDIS_URL! } });
+    b = await startTestApp(db, { env: { PUBLIC_CACHE_SECONDS: '30', REDIS_URL: REDIS_URL! } });
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await db?.close();
+  });
+
+  async function until(check: () => Promise<boolean>) {
+    const deadline = Date.now() + 5_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('serves on one instance what the other stored, and a write on either empties both', async () => {
+    // Each instance reads the generation from Redis when it connects.
+    const vars = { id: listingId };
+    await until(async () => (await post(a, DETAIL, vars)).cache !== null);
+    await until(async () => (await post(b, DETAIL, vars)).cache === 'HIT');
+    await db.prisma.property.update({ where: { id: listingId }, data: { title: 'Renamed under the cache' } });
+    expect((await post(a, DETAIL, vars)).body.data.property.title).not.toBe('Renamed under the cache');
+
+    expect((await post(b, STATUS, { id: listingId, status: 'ACTIVE' }, owner.bearer)).body.data.setListingStatus.status).toBe(
+      'ACTIVE',
+    );
+    await until(async () => (await post(a, DETAIL, vars)).body.data.property.title === 'Renamed under the cache');
+  });
+});
