@@ -2,7 +2,6 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
 import { createGraphQLHttp } from './graphql/http.js';
@@ -32,6 +31,7 @@ import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
 import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
+import { requestLogging } from './http/request-log.js';
 
 export interface AppDeps {
   env: Env;
@@ -62,15 +62,6 @@ export interface RunningApp {
 }
 
 const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
-
-/** Request logs (pino): authorization and cookies are redacted by the logger (server/logger.ts). */
-function requestLogging(log: Logger) {
-  return pinoHttp({
-    logger: log,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  });
-}
 
 /** The REST shims (SPEC part 7) and the auth routes under /api; anything else there is a JSON 404. */
 function apiRoutes(deps: {

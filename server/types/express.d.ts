@@ -1,4 +1,5 @@
 import type { Viewer } from '../graphql/context.js';
+import type { Logger } from '../logger.js';
 import type { AuthState } from '../modules/auth/viewer.js';
 
 declare global {
@@ -8,6 +9,8 @@ declare global {
       viewer?: Viewer | null;
       /** What became of the credential the request presented (set with `viewer`). */
       auth?: AuthState;
+      /** This request's logger (server/http/request-log.ts). */
+      log?: Logger;
     }
   }
 }
