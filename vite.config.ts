@@ -31,14 +31,24 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
 // The client is a single-page app under client/. In development Vite serves it on port 5173 and
 // forwards the server's paths to the API process; in production the API process serves dist/client.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./client/src', import.meta.url)),
-      '@common': fileURLToPath(new URL('./common', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
+      { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
+      // React Router's package exports name only its development build (warnings and checks
+      // included); the production build ships its own file beside it (docs/decisions/0023).
+      ...(mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
@@ -69,4 +79,4 @@ export default defineConfig({
       '/healthz': { target: apiTarget },
     },
   },
-});
+}));

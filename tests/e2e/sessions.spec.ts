@@ -4,9 +4,11 @@ import { expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
 
 test.describe('signing out on one device (issue 7 point 3)', () => {
-  // The other device's save is refused by the server (its token was revoked); the browser logs
-  // that 401 as a failed resource. Anything else on the console still fails the test.
-  test.use({ expectedFailures: [/status of 401/] });
+  // The other device's save is refused by the server (its session was revoked); the browser logs
+  // that 401 as a failed resource, and the 400 of the Auth emulator when the identity SDK, loaded to
+  // refresh the refused session (docs/decisions/0023), finds the user it stored revoked. Anything
+  // else on the console still fails the test.
+  test.use({ expectedFailures: [/status of (400|401)/] });
 
   test('does not break the other: it still browses, and is asked to sign in again only when it saves', async ({
     browser,
@@ -105,11 +107,11 @@ test.describe('when the server refuses or cannot check the identity', () => {
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(heart).toBeEnabled();
-    // Sent twice, each time with a token: the second one freshly refreshed.
+    // Sent twice: first with the session cookie alone (the identity SDK is not loaded for a cookie
+    // session, docs/decisions/0023), then with a freshly refreshed token.
     expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/^Bearer .+/);
+    expect(seen[0]).toBeNull();
     expect(seen[1]).toMatch(/^Bearer .+/);
-    expect(seen[1]).not.toBe(seen[0]);
     await expectSignedIn(page, DEMO_AGENT.name);
     await expect(page.getByText('Your session has ended. Please sign in again.', { exact: true })).toHaveCount(0);
 

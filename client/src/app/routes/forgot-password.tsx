@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
-import { authErrorMessage } from '@/features/auth/firebase';
+import { authErrorMessage, useClientConfig } from '@/features/auth/client-config';
 import { useAuth } from '@/features/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -16,7 +16,8 @@ const schema = z.object({ email: z.string().trim().min(1, 'E-mail is required').
 /** /forgot-password: 'Reset your password', then 'Check your email for a reset link.' */
 export default function ForgotPasswordScreen() {
   useDocumentTitle('Reset your password');
-  const { sendPasswordReset, config } = useAuth();
+  const { sendPasswordReset } = useAuth();
+  const config = useClientConfig();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.infer<typeof schema>>({

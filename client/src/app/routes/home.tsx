@@ -2,7 +2,7 @@ import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCount, formatPrice, pluralize } from '@common/format';
 import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
-import { SEARCH_PAGE_SIZE } from '@common/search';
+
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
 import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
+import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
 import {
   EMPTY_SEARCH,
   parseSearchParams,

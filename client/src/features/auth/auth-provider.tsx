@@ -1,22 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  createUserWithEmailAndPassword,
-  linkWithPhoneNumber,
-  onIdTokenChanged,
-  RecaptchaVerifier,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  updateProfile,
-  type Auth,
-  type ConfirmationResult,
-  type User as FirebaseUser,
-} from 'firebase/auth';
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
-import { apolloClient, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
-import { getFirebaseAuth, type ClientConfig } from './firebase';
+import { apolloClient, restartSubscriptions, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
+import { hasPersistedFirebaseUser } from './persisted-user';
+
+// Identity without the identity SDK on the first paint (docs/decisions/0023). A returning visitor's
+// session is the server's httpOnly `session` cookie: the `me` query, sent with the cookie alone, says
+// who is signed in, and every request and the subscription socket carry that cookie. The Firebase
+// Auth SDK (./firebase, about 35 KB gzip) is loaded with import() only when identity needs it:
+// signing in or up, a password reset, signing out (to clear what it stored), a refused session (a
+// fresh ID token, once), or a user the SDK stored in this browser without a server session (an
+// expired cookie, an outage). Once loaded, its ID token goes with every request, as before.
 
 export const MeQuery = graphql(`
   query Me {
@@ -57,9 +52,8 @@ export interface SignUpStart {
 
 export interface AuthContextValue {
   user: AuthUser | null;
-  /** True until the identity provider has said whether someone is signed in. */
+  /** True until it is known whether someone is signed in (the server's answer, or the identity SDK's). */
   loading: boolean;
-  config: ClientConfig | null;
   signIn(email: string, password: string): Promise<void>;
   /** Creates the account, then sends the phone code; resolve with `confirm(code)`. */
   startSignUp(input: SignUpStart, recaptchaContainer: HTMLElement): Promise<{ confirm(code: string): Promise<void> }>;
@@ -68,6 +62,13 @@ export interface AuthContextValue {
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
+
+type FirebaseModule = typeof import('./firebase');
+type FirebaseUser = import('./firebase').User;
+interface LoadedFirebase {
+  sdk: FirebaseModule;
+  auth: import('./firebase').Auth;
+}
 
 /** Firebase errors that mean "no answer", not "refused": they must not sign anyone out. */
 const UNREACHABLE_CODES = new Set([
@@ -78,7 +79,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 /** Forces a new ID token and says how it went (issue 7 point 3: only a refusal ends the session). */
-async function forceRefresh(auth: Auth): Promise<RefreshOutcome> {
+async function forceRefresh({ auth }: LoadedFirebase): Promise<RefreshOutcome> {
   const current = auth.currentUser;
   if (!current) return 'signed-out';
   try {
@@ -100,102 +101,182 @@ async function establishSession(user: FirebaseUser) {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // The identity SDK's user, once the SDK is loaded (null before, or when it has none).
   const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
-  const [ready, setReady] = useState(false);
-  const [config, setConfig] = useState<ClientConfig | null>(null);
+  // Whether the server's cookie may still identify this page: false after a sign-out or an ended session.
+  const [cookieSession, setCookieSession] = useState(true);
+  const cookieSessionRef = useRef(true);
+  // 'checking' until the first `me` answer; 'restoring' while the SDK restores a user it stored.
+  const [phase, setPhase] = useState<'checking' | 'restoring' | 'ready'>('checking');
+  const firebaseRef = useRef<Promise<LoadedFirebase> | null>(null);
+  const loadedRef = useRef<LoadedFirebase | null>(null);
   const uidRef = useRef<string | null>(null);
 
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    getFirebaseAuth()
-      .then(({ auth, config: cfg }) => {
-        if (cancelled) return;
-        setConfig(cfg);
-        setSessionHandlers({
-          getToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
-          refreshToken: () => forceRefresh(auth),
-          // The server refused this identity for good: sign out here only. The id-token listener
-          // below resets the Apollo store, so the page reloads its data as a signed-out visitor.
-          // (When the SDK has already dropped the user itself, that listener has run.)
-          endSession: async () => {
-            if (auth.currentUser) await firebaseSignOut(auth);
-          },
-        });
+  const endCookieSession = useCallback(() => {
+    cookieSessionRef.current = false;
+    setCookieSession(false);
+  }, []);
+
+  /** Loads the identity SDK once; resolves when it has said who it has stored (its first event). */
+  const ensureFirebase = useCallback((): Promise<LoadedFirebase> => {
+    firebaseRef.current ??= (async () => {
+      const sdk = await import('./firebase');
+      const { auth } = await sdk.getFirebaseAuth();
+      const loaded: LoadedFirebase = { sdk, auth };
+      await new Promise<void>((resolve) => {
         let first = true;
-        unsubscribe = onIdTokenChanged(auth, (u) => {
-          const changed = (u?.uid ?? null) !== uidRef.current;
-          uidRef.current = u?.uid ?? null;
+        sdk.onIdTokenChanged(auth, (u) => {
+          const uid = u?.uid ?? null;
+          const changed = uid !== uidRef.current;
+          uidRef.current = uid;
           setFirebaseUser(u);
-          setReady(true);
-          // A different person after start: refetch everything under their identity. The first event
-          // only restores the persisted user, whom the session cookie already identified.
-          if (changed && !first) void apolloClient.resetStore().catch(() => undefined);
-          first = false;
+          const wasFirst = first;
+          if (first) {
+            first = false;
+            loadedRef.current = loaded;
+            resolve();
+          }
+          // A different person: refetch everything under their identity, on a new socket (its
+          // connection parameters carry the new token). The first event restores the user the SDK
+          // stored: usually the one the session cookie already identified (no change), else the page
+          // and its socket, opened without an identity, start again with this one.
+          if (changed && !(wasFirst && uid === null)) {
+            restartSubscriptions();
+            void apolloClient.resetStore().catch(() => undefined);
+          }
         });
-      })
-      .catch((err: unknown) => {
-        console.warn('Identity provider unavailable; continuing signed out.', err);
-        setReady(true);
       });
+      return loaded;
+    })().catch((err: unknown) => {
+      firebaseRef.current = null;
+      throw err;
+    });
+    return firebaseRef.current;
+  }, []);
+
+  useEffect(() => {
+    setSessionHandlers({
+      // A token only once the SDK is loaded and has a user; until then the cookie identifies the page.
+      getToken: async () => loadedRef.current?.auth.currentUser?.getIdToken() ?? null,
+      // Only after the server refused what was sent: worth loading the SDK for.
+      refreshToken: async () => forceRefresh(await ensureFirebase()),
+      // The server refused this identity for good: sign out here only, and reload the page's data as
+      // a signed-out visitor (the id-token listener does that when the SDK had a user).
+      endSession: async () => {
+        endCookieSession();
+        const loaded = loadedRef.current;
+        if (loaded?.auth.currentUser) {
+          await loaded.sdk.signOut(loaded.auth);
+        } else {
+          restartSubscriptions();
+          await apolloClient.resetStore().catch(() => undefined);
+        }
+      },
+      hasCookieSession: () => cookieSessionRef.current && !loadedRef.current?.auth.currentUser,
+    });
+    return () => setSessionHandlers(null);
+  }, [ensureFirebase, endCookieSession]);
+
+  // Sent with the session cookie (and a token once the SDK has a user): the server says who this is.
+  const me = useQuery(MeQuery, { fetchPolicy: 'cache-first' });
+  const profile = me.data?.me ?? null;
+  const answered = !me.loading || me.data !== undefined;
+
+  useEffect(() => {
+    if (phase !== 'checking' || !answered) return;
+    if (profile) {
+      uidRef.current = profile.id;
+      setPhase('ready');
+      return;
+    }
+    // No session on the server (none, an expired cookie, or it could not be checked): a user the
+    // SDK stored in this browser is restored as before; a visitor who never signed in loads nothing.
+    let cancelled = false;
+    void hasPersistedFirebaseUser().then(async (stored) => {
+      if (cancelled) return;
+      if (!stored) {
+        setPhase('ready');
+        return;
+      }
+      setPhase('restoring');
+      try {
+        await ensureFirebase();
+      } catch (err) {
+        console.warn('Identity provider unavailable; continuing signed out.', err);
+      }
+      setPhase('ready');
+    });
     return () => {
       cancelled = true;
-      unsubscribe?.();
     };
-  }, []);
-
-  const me = useQuery(MeQuery, { skip: !firebaseUser, fetchPolicy: 'cache-first' });
-  const profile = firebaseUser ? me.data?.me : null;
+  }, [phase, answered, profile, ensureFirebase]);
 
   const user = useMemo<AuthUser | null>(() => {
-    if (!firebaseUser) return null;
-    return {
-      uid: firebaseUser.uid,
-      displayName: profile?.displayName ?? firebaseUser.displayName ?? firebaseUser.email?.split('@')[0] ?? 'Account',
-      email: profile?.email ?? firebaseUser.email,
-      photoUrl: profile?.photoUrl ?? firebaseUser.photoURL,
-      role: profile?.role ?? null,
-      agentId: profile?.agent?.id ?? null,
-    };
-  }, [firebaseUser, profile]);
-
-  const signIn = useCallback(async (email: string, password: string) => {
-    const { auth } = await getFirebaseAuth();
-    const cred = await signInWithEmailAndPassword(auth, email, password);
-    await establishSession(cred.user);
-  }, []);
-
-  const startSignUp = useCallback(async (input: SignUpStart, recaptchaContainer: HTMLElement) => {
-    const { auth } = await getFirebaseAuth();
-    const cred = await createUserWithEmailAndPassword(auth, input.email, input.password);
-    await updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
-    const verifier = new RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
-    let confirmation: ConfirmationResult;
-    try {
-      confirmation = await linkWithPhoneNumber(cred.user, input.phone, verifier);
-    } finally {
-      verifier.clear();
+    if (firebaseUser) {
+      const own = profile?.id === firebaseUser.uid ? profile : null;
+      return {
+        uid: firebaseUser.uid,
+        displayName: own?.displayName ?? firebaseUser.displayName ?? firebaseUser.email?.split('@')[0] ?? 'Account',
+        email: own?.email ?? firebaseUser.email,
+        photoUrl: own?.photoUrl ?? firebaseUser.photoURL,
+        role: own?.role ?? null,
+        agentId: own?.agent?.id ?? null,
+      };
     }
+    if (!cookieSession || !profile) return null;
     return {
-      async confirm(code: string) {
-        const linked = await confirmation.confirm(code);
-        const idToken = await linked.user.getIdToken(true);
-        await apiFetch('/api/auth/complete-signup', {
-          token: idToken,
-          body: {
-            uid: linked.user.uid,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            role: input.role,
-          },
-        });
-        await establishSession(linked.user);
-        await apolloClient.refetchQueries({ include: [MeQuery] });
-      },
+      uid: profile.id,
+      displayName: profile.displayName,
+      email: profile.email,
+      photoUrl: profile.photoUrl ?? null,
+      role: profile.role,
+      agentId: profile.agent?.id ?? null,
     };
-  }, []);
+  }, [firebaseUser, profile, cookieSession]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const { sdk, auth } = await ensureFirebase();
+      const cred = await sdk.signInWithEmailAndPassword(auth, email, password);
+      await establishSession(cred.user);
+    },
+    [ensureFirebase],
+  );
+
+  const startSignUp = useCallback(
+    async (input: SignUpStart, recaptchaContainer: HTMLElement) => {
+      const { sdk, auth } = await ensureFirebase();
+      const cred = await sdk.createUserWithEmailAndPassword(auth, input.email, input.password);
+      await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
+      const verifier = new sdk.RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
+      let confirmation: import('./firebase').ConfirmationResult;
+      try {
+        confirmation = await sdk.linkWithPhoneNumber(cred.user, input.phone, verifier);
+      } finally {
+        verifier.clear();
+      }
+      return {
+        async confirm(code: string) {
+          const linked = await confirmation.confirm(code);
+          const idToken = await linked.user.getIdToken(true);
+          await apiFetch('/api/auth/complete-signup', {
+            token: idToken,
+            body: {
+              uid: linked.user.uid,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email,
+              phone: input.phone,
+              role: input.role,
+            },
+          });
+          await establishSession(linked.user);
+          await apolloClient.refetchQueries({ include: [MeQuery] });
+        },
+      };
+    },
+    [ensureFirebase],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -203,19 +284,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.warn('Sign-out on the server failed', err);
     }
-    const { auth } = await getFirebaseAuth();
-    await firebaseSignOut(auth);
-    await apolloClient.clearStore();
-  }, []);
+    endCookieSession();
+    // The SDK's stored user goes too, or the next visit would restore it.
+    let loaded = loadedRef.current;
+    if (!loaded && (await hasPersistedFirebaseUser().catch(() => false))) {
+      loaded = await ensureFirebase().catch((err: unknown) => {
+        console.warn('Identity provider unavailable while signing out', err);
+        return null;
+      });
+    }
+    if (loaded?.auth.currentUser) {
+      // The id-token listener refetches the page's data as a signed-out visitor.
+      await loaded.sdk.signOut(loaded.auth);
+      await apolloClient.clearStore();
+    } else {
+      restartSubscriptions();
+      await apolloClient.resetStore().catch(() => undefined);
+    }
+  }, [ensureFirebase, endCookieSession]);
 
-  const sendPasswordReset = useCallback(async (email: string) => {
-    const { auth } = await getFirebaseAuth();
-    await sendPasswordResetEmail(auth, email);
-  }, []);
+  const sendPasswordReset = useCallback(
+    async (email: string) => {
+      const { sdk, auth } = await ensureFirebase();
+      await sdk.sendPasswordResetEmail(auth, email);
+    },
+    [ensureFirebase],
+  );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading: !ready, config, signIn, startSignUp, signOut, sendPasswordReset }),
-    [user, ready, config, signIn, startSignUp, signOut, sendPasswordReset],
+    () => ({ user, loading: phase !== 'ready', signIn, startSignUp, signOut, sendPasswordReset }),
+    [user, phase, signIn, startSignUp, signOut, sendPasswordReset],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

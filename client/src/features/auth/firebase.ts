@@ -1,25 +1,40 @@
+// Everything that needs the Firebase Auth SDK. This module is loaded with a dynamic import() only
+// when identity needs it (sign-in, sign-up, password reset, a refused session, a user stored by the
+// SDK without a server session): a returning visitor's session comes from the server's cookie
+// (docs/decisions/0023). Import it only as `import('./firebase')`.
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, getAuth, setPersistence, type Auth } from 'firebase/auth';
-import { apiFetch } from '@/lib/api';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  linkWithPhoneNumber,
+  onIdTokenChanged,
+  RecaptchaVerifier,
+  sendPasswordResetEmail,
+  setPersistence,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import { loadClientConfig, type ClientConfig } from './client-config';
 
-/** What the server tells the browser about identity and maps (GET /api/client-config). */
-export interface ClientConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
-  /** Set in development: the Firebase Auth emulator's base URL. */
-  authEmulatorUrl: string | null;
-  mapStyleUrl: string | null;
-}
+export {
+  createUserWithEmailAndPassword,
+  linkWithPhoneNumber,
+  onIdTokenChanged,
+  RecaptchaVerifier,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+};
+export type { Auth, User };
+export type { ConfirmationResult } from 'firebase/auth';
 
-let configPromise: Promise<ClientConfig> | undefined;
 let authPromise: Promise<{ auth: Auth; config: ClientConfig }> | undefined;
-
-export function loadClientConfig(): Promise<ClientConfig> {
-  configPromise ??= apiFetch<ClientConfig>('/api/client-config').catch((err: unknown) => {
-    configPromise = undefined;
-    throw err;
-  });
-  return configPromise;
-}
 
 /** The Firebase Auth instance, connected to the emulator when the server runs one. */
 export function getFirebaseAuth(): Promise<{ auth: Auth; config: ClientConfig }> {
@@ -39,26 +54,4 @@ export function getFirebaseAuth(): Promise<{ auth: Auth; config: ClientConfig }>
     throw err;
   });
   return authPromise;
-}
-
-/** Readable text for a Firebase Auth error, or the fallback the spec names. */
-export function authErrorMessage(err: unknown, fallback: string): string {
-  const code = (err as { code?: string } | null)?.code ?? '';
-  const known: Record<string, string> = {
-    'auth/invalid-credential': 'Incorrect e-mail or password.',
-    'auth/wrong-password': 'Incorrect e-mail or password.',
-    'auth/user-not-found': 'No account uses this e-mail.',
-    'auth/invalid-email': 'Enter a valid e-mail address.',
-    'auth/email-already-in-use': 'An account with this e-mail already exists.',
-    'auth/weak-password': 'Password must be at least 6 characters.',
-    'auth/too-many-requests': 'Too many attempts. Please wait a minute and try again.',
-    'auth/invalid-verification-code': 'That code is not right. Check it and try again.',
-    'auth/code-expired': 'That code has expired. Start again to get a new one.',
-    'auth/credential-already-in-use': 'This phone number is already registered. Please use a different number.',
-    'auth/account-exists-with-different-credential': 'This phone number is already registered. Please use a different number.',
-    'auth/invalid-phone-number': 'Enter a valid phone number, e.g. +1 555 123 4567',
-    'auth/network-request-failed': 'Network error. Check your connection and try again.',
-    'auth/user-disabled': 'This account has been disabled.',
-  };
-  return known[code] ?? fallback;
 }

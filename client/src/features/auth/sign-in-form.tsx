@@ -7,7 +7,7 @@ import { signInSchema } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
-import { authErrorMessage } from './firebase';
+import { authErrorMessage } from './client-config';
 import { useAuth } from './use-auth';
 
 type Values = z.infer<typeof signInSchema>;

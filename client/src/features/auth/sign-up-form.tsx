@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
 import { apiFetch } from '@/lib/api';
-import { authErrorMessage } from './firebase';
+import { authErrorMessage, useClientConfig } from './client-config';
 import { useAuth } from './use-auth';
 
 type Values = z.input<typeof signUpSchema>;
@@ -19,7 +19,8 @@ type Confirm = (code: string) => Promise<void>;
  * then the phone is linked by code, then the server creates the profile.
  */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
-  const { startSignUp, config } = useAuth();
+  const { startSignUp } = useAuth();
+  const config = useClientConfig();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ phone: string; confirm: Confirm } | null>(null);
   const [code, setCode] = useState('');

@@ -1,7 +1,8 @@
 // What the client does when the server refuses its identity (issue 7 point 3).
 //
-// - UNAUTHENTICATED on an operation sent with a token: the ID token is force-refreshed once and the
-//   operation retried once. If the refresh fails with an auth error, or the fresh token is refused
+// - UNAUTHENTICATED on an operation sent with a token, or with the session cookie of a signed-in page
+//   (docs/decisions/0023): the ID token is force-refreshed once (loading the identity SDK if needed)
+//   and the operation retried once, with the token. If the refresh fails with an auth error, or the fresh token is refused
 //   too, the session has ended: the app signs out locally (Firebase, Apollo store) and says so in a
 //   toast; the page goes on as a signed-out visitor. A refresh that fails for network reasons does
 //   not sign anyone out.
@@ -32,6 +33,11 @@ export interface SessionBridge {
   refreshToken(): Promise<RefreshOutcome>;
   /** Signs out locally (identity SDK + Apollo store); no call to the server is needed. */
   endSession(): Promise<void>;
+  /**
+   * True while the page holds a session of the server's cookie (docs/decisions/0023): requests then
+   * carry no token, and an UNAUTHENTICATED answer is treated like a refused token.
+   */
+  hasCookieSession?(): boolean;
 }
 
 const signedOutBridge: SessionBridge = {
@@ -96,9 +102,10 @@ export function notifyServiceUnavailable(): void {
   toast({ variant: 'destructive', title: SERVICE_UNAVAILABLE_MESSAGE });
 }
 
-function sentWithToken(operation: ApolloLink.Operation): boolean {
+/** Sent with an identity: a token, or the session cookie of a signed-in page. */
+function sentWithIdentity(operation: ApolloLink.Operation): boolean {
   const headers = (operation.getContext() as { headers?: Record<string, string> }).headers;
-  return Boolean(headers?.authorization ?? headers?.Authorization);
+  return Boolean(headers?.authorization ?? headers?.Authorization) || Boolean(bridge.hasCookieSession?.());
 }
 
 function refusedHeader(operation: ApolloLink.Operation): string | null {
@@ -121,7 +128,7 @@ export function createSessionLink(): ApolloLink {
             notifyServiceUnavailable();
             return false;
           }
-          if (code !== 'UNAUTHENTICATED' || !sentWithToken(operation)) return false;
+          if (code !== 'UNAUTHENTICATED' || !sentWithIdentity(operation)) return false;
           if (attempt > 0) {
             // A freshly refreshed token was refused as well: the session is over.
             endSession();

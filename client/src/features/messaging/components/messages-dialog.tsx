@@ -1,11 +1,14 @@
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { Messenger } from './messenger';
+
+// Loaded when the dialog opens: the listings page does not need it to show (docs/decisions/0023).
+const Messenger = lazy(() => import('./messenger').then((m) => ({ default: m.Messenger })));
 
 const fabClasses =
   'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
@@ -45,15 +48,24 @@ export function MessagesDialogButton() {
           <DialogTitle className="text-lg font-semibold text-gray-900">Messages</DialogTitle>
           <DialogDescription className="sr-only">Your conversations with agents and renters.</DialogDescription>
         </div>
-        <Messenger
-          variant="dialog"
-          selectedId={selected}
-          onSelect={setSelected}
-          onBack={() => setSelected(null)}
-          composerTitle="New Message"
-          headingLevel={3}
-          className="min-h-0 flex-1"
-        />
+        <Suspense
+          fallback={
+            <div className="flex min-h-0 flex-1 items-center justify-center" role="status">
+              <Spinner />
+              <span className="sr-only">Loading your conversations…</span>
+            </div>
+          }
+        >
+          <Messenger
+            variant="dialog"
+            selectedId={selected}
+            onSelect={setSelected}
+            onBack={() => setSelected(null)}
+            composerTitle="New Message"
+            headingLevel={3}
+            className="min-h-0 flex-1"
+          />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
