@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -27,13 +28,67 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Each `graphql(`…`)` call of the client becomes its own typed document in builds, as the codegen
+ * client preset's Babel/SWC plugins do: the preset's `graphql()` looks documents up in a map of every
+ * operation of the app, and `client/src/gql/graphql.ts` is one module, so either way every document
+ * was in one chunk every page loads. Here each document (its JSON from graphql.ts, fragments inlined)
+ * is a small virtual module, bundled with the code that uses it (docs/decisions/0023). Development
+ * and tests keep the preset's map (the same documents).
+ */
+function graphqlDocuments(): Plugin {
+  const generated = fileURLToPath(new URL('./client/src/gql/graphql.ts', import.meta.url));
+  const sourceDir = fileURLToPath(new URL('./client/src/', import.meta.url));
+  const gqlDir = path.join(sourceDir, 'gql') + path.sep;
+  const PREFIX = 'virtual:gql-document/';
+  let documents: Map<string, { exported: string; json: string }> | undefined;
+  const load = () => {
+    const found = new Map<string, { exported: string; json: string }>();
+    const re =
+      /^export const (\w+) = (\{"kind":"Document","definitions":\[\{"kind":"(?:OperationDefinition|FragmentDefinition)",(?:"operation":"\w+",)?"name":\{"kind":"Name","value":"(\w+)"\}.*\}) as unknown as DocumentNode<.*>;$/gm;
+    for (const m of fs.readFileSync(generated, 'utf8').matchAll(re)) found.set(m[3]!, { exported: m[1]!, json: m[2]! });
+    return found;
+  };
+  return {
+    name: 'nyc-rentals:graphql-documents',
+    apply: 'build',
+    buildStart() {
+      documents = load();
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const doc = (documents ??= load()).get(id.slice(PREFIX.length + 1));
+      return doc ? `export default ${doc.json};` : null;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!file.startsWith(sourceDir) || file.startsWith(gqlDir) || !/\.tsx?$/.test(file) || !code.includes('graphql(`'))
+        return null;
+      const known = (documents ??= load());
+      const used = new Set<string>();
+      const out = code.replace(/\bgraphql\(\s*`((?:[^`$\\]|\$(?!\{))*)`\s*\)/g, (call, source: string) => {
+        const name = /\b(?:query|mutation|subscription|fragment)\s+(\w+)/.exec(source)?.[1];
+        if (!name || !known.has(name)) return call;
+        used.add(name);
+        return `__gql_${name}`;
+      });
+      if (used.size === 0) return null;
+      const imports = [...used].map((name) => `import __gql_${name} from '${PREFIX}${name}';`).join('\n');
+      return { code: `${imports}\n${out}`, map: null };
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
 // The client is a single-page app under client/. In development Vite serves it on port 5173 and
 // forwards the server's paths to the API process; in production the API process serves dist/client.
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [graphqlDocuments(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },

@@ -14,7 +14,7 @@ import { firstPage, results } from './listings-helpers.js';
  */
 const GOAL_GZIP_BYTES = 150 * 1024;
 /** What the page ships today, with a little room: any growth beyond it fails (a ratchet; lower it as code leaves). */
-const BUDGET_GZIP_BYTES = 255 * 1024;
+const BUDGET_GZIP_BYTES = 250 * 1024;
 /** A phone: the listings page opens on its list; the map is a button away. */
 const PHONE = { width: 390, height: 844 };
 

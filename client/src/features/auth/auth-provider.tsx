@@ -106,6 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Whether the server's cookie may still identify this page: false after a sign-out or an ended session.
   const [cookieSession, setCookieSession] = useState(true);
   const cookieSessionRef = useRef(true);
+  // Whether the server's last `me` answer named someone (the cookie identifies the page).
+  const cookieUserRef = useRef(false);
   // 'checking' until the first `me` answer; 'restoring' while the SDK restores a user it stored.
   const [phase, setPhase] = useState<'checking' | 'restoring' | 'ready'>('checking');
   const firebaseRef = useRef<Promise<LoadedFirebase> | null>(null);
@@ -172,7 +174,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await apolloClient.resetStore().catch(() => undefined);
         }
       },
-      hasCookieSession: () => cookieSessionRef.current && !loadedRef.current?.auth.currentUser,
+      hasCookieSession: () => cookieSessionRef.current && cookieUserRef.current && !loadedRef.current?.auth.currentUser,
     });
     return () => setSessionHandlers(null);
   }, [ensureFirebase, endCookieSession]);
@@ -181,6 +183,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery(MeQuery, { fetchPolicy: 'cache-first' });
   const profile = me.data?.me ?? null;
   const answered = !me.loading || me.data !== undefined;
+  useEffect(() => {
+    cookieUserRef.current = Boolean(profile);
+  }, [profile]);
 
   useEffect(() => {
     if (phase !== 'checking' || !answered) return;
