@@ -102,6 +102,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
+  // No ETag computed from every JSON body (a hash per response): GraphQL POSTs and the REST shims are
+  // not cacheable by clients (no-store); the built client's files carry their own (server/http/spa.ts).
+  app.set('etag', false);
   if (env.TRUST_PROXY) app.set('trust proxy', 1);
 
   const revocations = new RevocationCache(identity);
