@@ -35,6 +35,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 const PLACEHOLDER_CARDS = 6;
+/** Cards whose photo is fetched at once (two columns on a wide screen, the first rows). */
+const EAGER_CARDS = 2;
 
 const SearchPropertiesDocument = graphql(`
   query SearchProperties(
@@ -215,7 +217,7 @@ export default function HomeScreen() {
                 </div>
               ) : (
                 <ul className={cn('mt-4', gridClasses)}>
-                  {connection.edges.map(({ node }) => (
+                  {connection.edges.map(({ node }, i) => (
                     <li
                       key={node.id}
                       onMouseEnter={() => setHighlighted(node.id)}
@@ -223,7 +225,8 @@ export default function HomeScreen() {
                       onFocus={() => setHighlighted(node.id)}
                       onBlur={() => setHighlighted((current) => (current === node.id ? null : current))}
                     >
-                      <PropertyCard property={node} />
+                      {/* The first cards are in view on arrival: their photos load at once, the first one first. */}
+                      <PropertyCard property={node} priority={i < EAGER_CARDS} />
                     </li>
                   ))}
                 </ul>

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
 import { PriceLine } from '@/features/listings/components/property-card';
@@ -107,16 +108,7 @@ export default function PropertyDetailScreen() {
     [property, location],
   );
 
-  if (loading && !property) {
-    return (
-      <PageContainer className="flex justify-center py-24">
-        <p role="status" className="flex items-center gap-3 text-gray-700">
-          <Spinner className="size-6" />
-          Loading…
-        </p>
-      </PageContainer>
-    );
-  }
+  if (loading && !property) return <DetailSkeleton />;
 
   if (!property) {
     return (
@@ -197,6 +189,35 @@ export default function PropertyDetailScreen() {
           <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
           <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} />
         </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+/**
+ * The page's frame while the listing loads, laid out like the page itself (the back link, the header,
+ * the gallery's 16:9 box, the agent panel) and at least a screen tall, so nothing painted moves when the
+ * listing arrives and the footer stays below the fold (docs/decisions/0022-fast-graphql.md).
+ */
+function DetailSkeleton() {
+  return (
+    <PageContainer className="min-h-screen pb-28 lg:pb-10">
+      <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-700">
+        <Spinner className="size-4" />
+        Loading…
+      </p>
+      <div aria-hidden="true" className="mt-3">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="mt-3 h-8 w-3/4 sm:h-9" />
+        <Skeleton className="mt-2 h-5 w-1/2" />
+        <Skeleton className="mt-2 h-4 w-1/3" />
+      </div>
+      <div aria-hidden="true" className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Skeleton className="aspect-[16/9] w-full rounded-xl" />
+          <Skeleton className="h-32 w-full rounded-xl" />
+        </div>
+        <Skeleton className="hidden h-80 rounded-xl lg:block" />
       </div>
     </PageContainer>
   );

@@ -43,7 +43,16 @@ const arrowClasses =
  * The photos of a listing card: previous/next arrows and dots when there is more than one photo
  * (the index wraps both ways), 'No photos' when there is none. Controls sit above the card's link.
  */
-export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhoto[]; title: string }) {
+export function PhotoCarousel({
+  photos,
+  title,
+  priority = false,
+}: {
+  photos: readonly CarouselPhoto[];
+  title: string;
+  /** A card at the top of the page: its first photo is fetched at once and first (the page's largest paint). */
+  priority?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const count = photos.length;
@@ -65,7 +74,8 @@ export function PhotoCarousel({ photos, title }: { photos: readonly CarouselPhot
           alt={`${title}, photo ${position + 1} of ${count}`}
           width={current.width}
           height={current.height}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority && position === 0 ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed((prev) => new Set(prev).add(current.id))}
           className="aspect-[4/3] w-full bg-gray-100 bg-cover bg-center object-cover"

@@ -108,13 +108,15 @@ export interface PropertyCardProps {
   property: PropertyCard_PropertyFragment;
   /** The level of the card's title heading under the page's headings. */
   headingLevel?: 2 | 3;
+  /** One of the first cards of a page: its photo is not lazy-loaded (docs/decisions/0022-fast-graphql.md). */
+  priority?: boolean;
 }
 
 /**
  * A listing in a results grid (SPEC part 2). The title link covers the whole card; the carousel,
  * the save heart, the agent link and 'Contact Agent' sit above it.
  */
-export function PropertyCard({ property, headingLevel = 2 }: PropertyCardProps) {
+export function PropertyCard({ property, headingLevel = 2, priority = false }: PropertyCardProps) {
   const { id, title, address, unit, neighborhood, borough, price, originalPrice, bedrooms, bathrooms, listingType, agent } =
     property;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -125,7 +127,7 @@ export function PropertyCard({ property, headingLevel = 2 }: PropertyCardProps) 
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
     >
       <div className="relative">
-        <PhotoCarousel photos={property.photos} title={title} />
+        <PhotoCarousel photos={property.photos} title={title} priority={priority} />
         <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold whitespace-nowrap text-gray-900 shadow">
           <CalendarDays aria-hidden="true" className="size-3.5 text-brand-700" />
           Available {formatDate(property.availableDate)}
