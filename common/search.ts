@@ -30,6 +30,8 @@ export const searchFilterSchema = z
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),
+    /** Listings changed at or after this time (for partners syncing a copy). */
+    updatedSince: z.date().optional(),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     message: 'Minimum price must not exceed maximum price',

@@ -32,6 +32,8 @@ import { mountRestRoutes } from './rest.js';
 import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
 import { requestLogging } from './http/request-log.js';
+import { partnerAccess } from './modules/partners/partner-access.js';
+import { PartnerKeys } from './modules/partners/partner-keys.js';
 
 export interface AppDeps {
   env: Env;
@@ -152,6 +154,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(healthRoutes({ prisma, log }));
   app.use(
     ['/graphql', '/api'],
+    partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),
     identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }),
     (req: express.Request, _res: express.Response, next: express.NextFunction) => {
       if (req.auth?.viewer) presence.seen(req.auth.viewer.uid);

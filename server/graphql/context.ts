@@ -7,6 +7,7 @@ import type { PublicCache } from '../infra/public-cache.js';
 import type { RateLimits } from '../infra/rate-limits.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
 import type { Presence } from '../modules/messaging/presence.js';
+import type { Partner } from '../modules/partners/partner-keys.js';
 import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { AnonymousLimit } from './limits.js';
@@ -47,6 +48,8 @@ export interface GraphQLContext {
   realtime?: Realtime;
   /** Per-user rate limits of user actions (in process, or Redis). */
   limits?: RateLimits;
+  /** A partner API key's holder (HTTP only): public queries only (server/modules/partners/partner-access.ts). */
+  partner?: Partner | null;
 }
 
 /** What both GraphQL transports (HTTP and WebSocket) are built from. */

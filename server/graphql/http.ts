@@ -12,6 +12,7 @@ import { rateLimit } from 'express-rate-limit';
 import { GraphQLError } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { visitorOf } from '../http/visitor.js';
+import { assertPartnerOperation } from '../modules/partners/partner-access.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
 import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
@@ -41,6 +42,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, contextValue: ctx, document, operationName, request, schema }) {
+          if (ctx.partner) assertPartnerOperation(schema, document, operation);
           assertWithinCost(schema, document, operationName, request.variables);
           if (operation?.operation !== 'mutation' || !ctx.auth) return;
           try {
@@ -123,7 +125,8 @@ export async function createGraphQLHttp(
       windowMs: 60_000,
       limit: deps.anonymousLimit.limit,
       store: deps.anonymousLimit.store,
-      skip: (req: Request) => Boolean(req.auth?.viewer),
+      // Signed-in people and partner keys (which have their own limit) are not counted per address.
+      skip: (req: Request) => Boolean(req.auth?.viewer) || Boolean(req.partner),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, res) => {
@@ -146,6 +149,7 @@ export async function createGraphQLHttp(
         limits: deps.limits,
         endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
         publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
+        partner: req.partner ?? null,
       }),
     }),
   );

@@ -33,7 +33,8 @@ function wantsFresh(req: Request): boolean {
 }
 
 function anonymous(req: Request): boolean {
-  return !req.auth?.viewer && !req.auth?.refused && !req.auth?.unavailable;
+  // A partner's query is checked against the partner rules after parsing: never answered before that.
+  return !req.auth?.viewer && !req.auth?.refused && !req.auth?.unavailable && !req.partner;
 }
 
 /** What the GraphQL context carries for a request that may be stored: its key and generation. */

@@ -42,7 +42,13 @@ export const REVIEW_LIMITS = {
   reply: { name: 'review-reply', points: 30, durationSeconds: 3_600 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/** Partner API keys (docs/decisions/0024-partner-api.md): 600 GraphQL requests a minute per key. */
+export const PARTNER_LIMITS = {
+  requests: { name: 'partner-requests', points: 600, durationSeconds: 60 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 export interface RateLimits {
+  partnerRequests: RateLimit;
   messageSend: RateLimit;
   threadStart: RateLimit;
   typing: RateLimit;
@@ -93,6 +99,7 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
     );
   };
   return {
+    partnerRequests: make(PARTNER_LIMITS.requests),
     messageSend: make(MESSAGE_LIMITS.send),
     threadStart: make(MESSAGE_LIMITS.start),
     typing: make(MESSAGE_LIMITS.typing),

@@ -1,5 +1,6 @@
 import type { Viewer } from '../graphql/context.js';
 import type { Logger } from '../logger.js';
+import type { Partner } from '../modules/partners/partner-keys.js';
 import type { AuthState } from '../modules/auth/viewer.js';
 
 declare global {
@@ -11,6 +12,8 @@ declare global {
       auth?: AuthState;
       /** This request's logger (server/http/request-log.ts). */
       log?: Logger;
+      /** A partner API key's holder (server/modules/partners): no viewer, public reads only. */
+      partner?: Partner | null;
     }
   }
 }

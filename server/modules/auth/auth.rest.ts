@@ -7,7 +7,7 @@ import { AppError, fromZod } from '../../graphql/errors.js';
 import { completeSignup, phoneRegistered, recordSignIn } from './auth.service.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
-import { bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
+import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -41,6 +41,12 @@ export function identityMiddleware({
   freshFor: (req: Request) => boolean;
 }) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.partner) {
+      // A partner API key (checked by partnerAccess): no person is signed in.
+      req.auth = ANONYMOUS;
+      req.viewer = null;
+      return next();
+    }
     try {
       const auth = await resolveAuth(identityDeps, req.headers, { fresh: freshFor(req) });
       req.auth = auth;

@@ -237,6 +237,11 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
+    updatedSince: t.field({
+      type: 'DateTime',
+      description:
+        'Only listings changed at or after this time (new, edited, price or status changes): for partners keeping a copy in sync.',
+    }),
   }),
 });
 

@@ -162,6 +162,7 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
     default:
       break;
   }
+  if (filter.updatedSince) and.push(Prisma.sql`p."updatedAt" >= ${filter.updatedSince}`);
   if (filter.bounds) {
     const { north, south, east, west } = filter.bounds;
     and.push(Prisma.sql`p."locationLat" BETWEEN ${south}::numeric AND ${north}::numeric`);

@@ -1,0 +1,110 @@
+import type { NextFunction, Request, Response } from 'express';
+import {
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import type { RateLimit } from '../../infra/rate-limits.js';
+import { bearerToken } from '../auth/viewer.js';
+import { isPartnerKeyShaped, type PartnerKeys } from './partner-keys.js';
+
+/**
+ * What a partner API key may do (docs/decisions/0024-partner-api.md): read public listings, agents and
+ * their reviews through POST /graphql, within its own rate limit; nothing else.
+ */
+
+/** Root query fields a partner may ask for. */
+export const PARTNER_ROOT_FIELDS = new Set(['properties', 'property', 'agents', 'agent', 'addressSuggestions', '__typename']);
+/** Fields that are personal data, or about the viewer: never answered to a partner. */
+export const PARTNER_DENIED_FIELDS = new Set([
+  'Property.ownerId',
+  'Property.viewerCanManage',
+  'Property.isSaved',
+  'Property.viewerThreadId',
+  'Agent.email',
+  'Agent.phone',
+  'Agent.viewerRating',
+  'ReviewAuthor.lastName',
+  'ReviewAuthor.photoUrl',
+  'Review.isMine',
+  'Review.viewerCanReply',
+  'Review.viewerHasReported',
+]);
+
+const graphqlError = (res: Response, status: number, message: string, code: string) =>
+  res.status(status).json({ errors: [{ message, extensions: { code } }] });
+
+/**
+ * Before identity: a request whose bearer token is a partner key is checked here and never reaches the
+ * identity provider. On /graphql a valid key within its limit runs as `req.partner` (no viewer); an
+ * unknown or revoked key is a 401, over the limit a 429 with Retry-After. Elsewhere (the REST API)
+ * partner keys are refused with a 403.
+ */
+export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token || !isPartnerKeyShaped(token)) return next();
+    try {
+      if (req.baseUrl !== '/graphql') {
+        res.status(403).json({ error: 'Partner keys work on POST /graphql only', code: 'FORBIDDEN' });
+        return;
+      }
+      const partner = await deps.keys.verify(token);
+      if (!partner) {
+        res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+        graphqlError(res, 401, 'Invalid or revoked API key', 'UNAUTHENTICATED');
+        return;
+      }
+      const taken = await deps.limit.take(partner.id);
+      if (!taken.allowed) {
+        res.set('Retry-After', String(taken.retryAfterSeconds));
+        graphqlError(res, 429, `Too many requests: ${deps.limit.points} a minute per API key.`, 'RATE_LIMITED');
+        return;
+      }
+      req.partner = partner;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** In the GraphQL pipeline: a partner's operation is a query over public fields only. */
+export function assertPartnerOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+): void {
+  if (operation?.operation !== 'query') {
+    throw new GraphQLError('Partner API keys are read-only: queries only.', {
+      extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+    });
+  }
+  const typeInfo = new TypeInfo(schema);
+  const denied: string[] = [];
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      [Kind.FIELD](node) {
+        const parent = typeInfo.getParentType();
+        if (!parent) return;
+        const name = node.name.value;
+        if (parent === schema.getQueryType() && !PARTNER_ROOT_FIELDS.has(name) && !name.startsWith('__')) {
+          denied.push(`Query.${name}`);
+        } else if (PARTNER_DENIED_FIELDS.has(`${parent.name}.${name}`)) {
+          denied.push(`${parent.name}.${name}`);
+        }
+      },
+    }),
+  );
+  if (denied.length) {
+    throw new GraphQLError(`Not available with a partner API key: ${[...new Set(denied)].join(', ')}.`, {
+      extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { loadEnv } from '../../env.js';
+import { createDatabase } from '../../db/client.js';
+import { applyMigrations } from '../../db/migrate.js';
+import { createPartnerKey, listPartnerKeys, revokePartnerKey } from './partner-keys.js';
+
+/**
+ * `npm run partner -- create NAME` makes an API key and prints it once; `npm run partner -- list`
+ * lists keys (never the keys themselves); `npm run partner -- revoke ID_OR_PREFIX` revokes one.
+ * On the database the app uses (DATABASE_URL, else the PGlite files under DATA_DIR).
+ */
+const USAGE = 'Usage: npm run partner -- create NAME | list | revoke ID_OR_PREFIX';
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const arg = rest.join(' ').trim();
+  if (!command || !['create', 'list', 'revoke'].includes(command) || (command !== 'list' && !arg)) throw new Error(USAGE);
+  const env = loadEnv();
+  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await applyMigrations(db.adapterFactory);
+    if (command === 'create') {
+      const { key, row } = await createPartnerKey(db.prisma, arg);
+      console.log(`Created partner key ${row.id} for '${row.name}'.`);
+      console.log('The key (shown this once; keep it secret):');
+      console.log(key);
+    } else if (command === 'list') {
+      const rows = await listPartnerKeys(db.prisma);
+      if (!rows.length) console.log('No partner keys.');
+      for (const r of rows) {
+        const state = r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : 'active';
+        const used = r.lastUsedAt ? `last used ${r.lastUsedAt.toISOString()}` : 'never used';
+        console.log(`${r.id}  ${r.prefix}…  ${r.name}  (created ${r.createdAt.toISOString()}, ${state}, ${used})`);
+      }
+    } else {
+      const n = await revokePartnerKey(db.prisma, arg);
+      console.log(n ? `Revoked ${n} key${n === 1 ? '' : 's'} (in effect within 30 seconds).` : `No active key matches '${arg}'.`);
+      if (!n) process.exitCode = 1;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  // The WASM migration engine keeps a timer alive; exit explicitly.
+  () => process.exit(process.exitCode ?? 0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTNER_LIMITS } from '../../server/infra/rate-limits.js';
+import {
+  createPartnerKey,
+  hashPartnerKey,
+  listPartnerKeys,
+  revokePartnerKey,
+} from '../../server/modules/partners/partner-keys.js';
+import { addPhotos, createAgent, createProperty } from '../factories/index.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// Partner API keys (issue 12 item 1; docs/decisions/0024-partner-api.md).
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+
+describe.each(backends)('the partner API on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let key = '';
+  let listingId = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    const { user, agent } = await createAgent(db.prisma, {
+      user: { firstName: 'Ana', lastName: 'Reyes', phone: '+15550001111' },
+    });
+    const p = await createProperty(db.prisma, { userId: user.id, agentId: agent.id }, { title: 'Partner loft' });
+    listingId = p.id;
+    await addPhotos(db.prisma, p.id, 2);
+    key = (await createPartnerKey(db.prisma, 'StreetFeed')).key;
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token = key) => {
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
+  };
+
+  it('keeps only a hash of the key, shows its prefix, and lists keys without them', async () => {
+    expect(key).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
+    const rows = await db.prisma.partnerKey.findMany();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.keyHash).toBe(hashPartnerKey(key));
+    expect(JSON.stringify(rows)).not.toContain(key);
+    const listed = await listPartnerKeys(db.prisma);
+    expect(listed[0]).toMatchObject({ name: 'StreetFeed', prefix: key.slice(0, 16), revokedAt: null });
+    expect(listed[0]).not.toHaveProperty('keyHash');
+  });
+
+  it('reads public listings, agents and reviews, paging with cursors and by change time', async () => {
+    const r = await gql(
+      `query P($after: String, $since: DateTime) {
+        properties(first: 1, after: $after, filter: { updatedSince: $since }) {
+          edges { node { id title price photos { url } agent { displayName rating reviews(first: 5) { score author { firstName } } } } }
+          pageInfo { hasNextPage endCursor }
+        }
+      }`,
+      { since: new Date(Date.now() - 3_600_000).toISOString() },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.properties.edges[0].node).toMatchObject({ id: listingId, title: 'Partner loft' });
+    expect(r.body.data.properties.edges[0].node.photos).toHaveLength(2);
+    const later = await gql(
+      `query { properties(filter: { updatedSince: "${new Date(Date.now() + 60_000).toISOString()}" }) { edges { node { id } } } }`,
+    );
+    expect(later.body.data.properties.edges).toEqual([]);
+  });
+
+  it("answers the README's example query", async () => {
+    const readme = await import('node:fs/promises').then((fs) => fs.readFile('README.md', 'utf8'));
+    const body = /-d '(\{"query":.*\})'/.exec(readme)?.[1];
+    expect(body).toBeDefined();
+    const r = await gql((JSON.parse(body!) as { query: string }).query);
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.properties.edges.map((e: Body) => e.node.id)).toContain(listingId);
+  });
+
+  it('refuses personal data, the viewer’s own fields and anything but queries, with a clear code', async () => {
+    const personal = await gql(`query { property(id: "${listingId}") { id ownerId agent { email phone } } }`);
+    expect(personal.status).toBe(403);
+    expect(personal.body.errors[0]).toMatchObject({
+      message: 'Not available with a partner API key: Property.ownerId, Agent.email, Agent.phone.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    expect(personal.body.data).toBeUndefined();
+    const me = await gql('query { me { email } }');
+    expect(me.status).toBe(403);
+    expect(me.body.errors[0].message).toMatch(/Query\.me/);
+    const write = await gql(`mutation { setListingStatus(id: "${listingId}", status: INACTIVE) { id } }`);
+    expect(write.status).toBe(403);
+    expect(write.body.errors[0]).toMatchObject({ message: 'Partner API keys are read-only: queries only.' });
+    expect((await db.prisma.property.findUniqueOrThrow({ where: { id: listingId } })).status).toBe('ACTIVE');
+    // Through a fragment too.
+    const sneaky = await gql(`query { agents(first: 1) { edges { node { ...A } } } } fragment A on Agent { phone }`);
+    expect(sneaky.status).toBe(403);
+  });
+
+  it('refuses unknown, malformed and revoked keys, and partner keys on the REST API', async () => {
+    const unknown = await gql('query { __typename }', {}, `pk_live_${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.errors[0]).toMatchObject({
+      message: 'Invalid or revoked API key',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    expect((await gql('query { __typename }', {}, 'pk_live_short')).status).toBe(401);
+    const rest = await fetch(`${app.url}/api/properties`, { headers: { authorization: `Bearer ${key}` } });
+    expect(rest.status).toBe(403);
+
+    const other = (await createPartnerKey(db.prisma, 'Revoked Co')).key;
+    expect((await gql('query { __typename }', {}, other)).status).toBe(200);
+    expect(await revokePartnerKey(db.prisma, other.slice(0, 16))).toBe(1);
+    // Another instance (no remembered answer) refuses it at once; this one within 30 s.
+    const fresh = await startTestApp(db);
+    try {
+      const res = await fetch(`${fresh.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${other}` },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(res.status).toBe(401);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it(`answers ${PARTNER_LIMITS.requests.points} requests a minute per key, then 429 with Retry-After`, async () => {
+    const own = (await createPartnerKey(db.prisma, 'Busy Feed')).key;
+    const statuses: number[] = [];
+    for (let i = 0; i < PARTNER_LIMITS.requests.points; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, PARTNER_LIMITS.requests.points - i) }, () => gql('query { __typename }', {}, own)),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const over = await gql('query { __typename }', {}, own);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    // Another key is not held back.
+    expect((await gql('query { __typename }')).status).toBe(200);
+  });
+});
+
+describe('npm run partner', () => {
+  const run = promisify(execFile);
+  it('creates a key shown once, lists it and revokes it', async () => {
+    const dir = `${process.env.TMPDIR ?? '/tmp'}/partner-cli-${process.pid}-${Date.now()}`;
+    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+    delete (env as Record<string, string | undefined>).DATABASE_URL;
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/modules/partners/partner-cli.ts', ...args], { env });
+    const made = await cli('create', 'Acme', 'Listings');
+    const key = /pk_live_[A-Za-z0-9_-]{43}/.exec(made.stdout)?.[0];
+    expect(key).toBeDefined();
+    expect(made.stdout).toContain("for 'Acme Listings'");
+    const listed = await cli('list');
+    expect(listed.stdout).toContain(key!.slice(0, 16));
+    expect(listed.stdout).not.toContain(key!);
+    expect((await cli('revoke', key!.slice(0, 16))).stdout).toMatch(/Revoked 1 key/);
+    expect((await cli('list')).stdout).toMatch(/revoked/);
+    await expect(cli('create')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage: npm run partner') });
+  }, 120_000);
+});
