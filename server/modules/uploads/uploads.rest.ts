@@ -133,6 +133,15 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
     res.on('close', () => {
       if (!res.writableFinished) gone = true;
     });
+    // The temporary file is gone before any answer is sent: a client that reads the answer knows
+    // nothing of its upload is left behind.
+    const removeTemp = async () => {
+      if (file) await fs.promises.rm(file.path, { force: true });
+    };
+    const reply = async (send: () => void) => {
+      await removeTemp();
+      send();
+    };
     try {
       const user = res.locals.user as { id: string };
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -141,13 +150,14 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
       if (!file) {
         return sendError(res, 400, 'BAD_USER_INPUT', 'Choose a photo to upload (multipart field "file").');
       }
-      if (file.size === 0) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE);
+      if (file.size === 0) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE));
       const draftId = draft.data;
       await assertRoomInDraft(prisma, user.id, draftId);
 
       const type = await detectPhotoType(file.path);
-      if (!type) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE);
+      if (!type) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE));
       const photo = await processPhoto(file.path, type);
+      await removeTemp();
       if (gone) return;
 
       const stored = await storeUpload(
@@ -166,10 +176,11 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
         placeholder: stored.placeholder,
       });
     } catch (err) {
-      if (err instanceof PhotoRejectedError) return sendError(res, err.status, err.code, err.message);
+      if (err instanceof PhotoRejectedError) return await reply(() => sendError(res, err.status, err.code, err.message));
       throw err;
     } finally {
-      if (file) await fs.promises.rm(file.path, { force: true });
+      // Thrown errors are answered by the error handler after this has run.
+      await removeTemp();
     }
   });
 
