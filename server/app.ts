@@ -33,6 +33,7 @@ import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
 import { requestLogging } from './http/request-log.js';
 import { partnerAccess } from './modules/partners/partner-access.js';
+import { partnerCors } from './modules/partners/partner-cors.js';
 import { PartnerKeys } from './modules/partners/partner-keys.js';
 
 export interface AppDeps {
@@ -152,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(requestLogging(log));
   app.use(securityHeaders(env));
   app.use(healthRoutes({ prisma, log }));
+  app.use('/graphql', partnerCors());
   app.use(
     ['/graphql', '/api'],
     partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),

@@ -136,6 +136,46 @@ describe.each(backends)('the partner API on %s', (backend) => {
     }
   });
 
+  it("lets partners' pages call with a key from any origin, never with cookies; photos may be hot-linked", async () => {
+    const partnerOrigin = 'https://apartments.partner.example';
+    const preflight = await fetch(`${app.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: partnerOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+
+    const call = (headers: Record<string, string>) =>
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: partnerOrigin, ...headers },
+        body: JSON.stringify({ query: '{ properties(first: 1) { edges { node { id } } } }' }),
+      });
+    const withKey = await call({ authorization: `Bearer ${key}` });
+    expect(withKey.status).toBe(200);
+    expect(withKey.headers.get('access-control-allow-origin')).toBe('*');
+    expect(withKey.headers.get('access-control-allow-credentials')).toBeNull();
+    // Without a key (anonymous, or a cookie session) the answer is not readable by another origin.
+    const anonymous = await call({});
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+    const cookie = await call({ cookie: 'session=anything' });
+    expect(cookie.headers.get('access-control-allow-origin')).toBeNull();
+
+    const detail = await gql(`query { property(id: "${listingId}") { photos { url } } }`);
+    const photoUrl: string = detail.body.data.property.photos[0].url;
+    await app.storage.put(photoUrl.replace(/^\/media\//, ''), Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    const photo = await fetch(`${app.url}${photoUrl}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await fetch(`${app.url}/healthz`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it(`answers ${PARTNER_LIMITS.requests.points} requests a minute per key, then 429 with Retry-After`, async () => {
     const own = (await createPartnerKey(db.prisma, 'Busy Feed')).key;
     const statuses: number[] = [];

@@ -4,7 +4,8 @@ import { InvalidStorageKeyError, type Storage } from './storage.js';
 
 /**
  * GET /media/{key}: stored photos. 404 only when the object does not exist; a storage failure is
- * passed on (a 500, logged), never disguised as a missing file.
+ * passed on (a 500, logged), never disguised as a missing file. Photos carry
+ * `Cross-Origin-Resource-Policy: cross-origin`: partners may hot-link them.
  */
 export function mediaRoutes({ storage }: { storage: Storage }): express.Router {
   const router = express.Router();
@@ -27,6 +28,9 @@ export function mediaRoutes({ storage }: { storage: Storage }): express.Router {
         'Content-Length': String(object.size),
         'Cache-Control': 'public, max-age=31536000, immutable',
         'X-Content-Type-Options': 'nosniff',
+        // Listing photos may be shown on partners' pages (hot-linked); every other answer of the app
+        // stays same-origin (server/http/security-headers.ts).
+        'Cross-Origin-Resource-Policy': 'cross-origin',
       });
       // pipeline closes the file (or the bucket's stream) when the client goes away mid-download.
       pipeline(object.body as NodeJS.ReadableStream, res, (err) => {
