@@ -30,6 +30,8 @@ export const envSchema = z.object({
   /** Seconds the anonymous search page and listing details are served from the public cache; 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Other origins the map style loads tiles, glyphs or sprites from (comma-separated), for the CSP. */
+  MAP_ORIGINS: z.string().max(2000).optional(),
   GEOCODER_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
   /** Extra origins allowed to call the API with cookies and to open WebSockets (comma-separated). */

@@ -1,23 +1,77 @@
 import helmet from 'helmet';
 import type { Env } from '../env.js';
 
-/** Security headers (helmet): a Content-Security-Policy for the SPA, the map and the Auth emulator. */
+/** The origin of a URL ('https://tiles.example.com'), or null for none or a malformed one. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Firebase Auth's web SDK: its REST endpoints (connect), and reCAPTCHA for phone verification (script, frame). */
+const FIREBASE_CONNECT = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://www.googleapis.com',
+];
+const RECAPTCHA_SCRIPT = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://apis.google.com'];
+const RECAPTCHA_FRAME = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * The Content-Security-Policy the app runs under (issue 12 item 3).
+ *
+ * Production names every host the page talks to: itself (and its WebSocket), Firebase Auth's endpoints
+ * and its auth domain, reCAPTCHA for phone verification, the map style's host and the hosts in
+ * MAP_ORIGINS (tiles, glyphs, sprites), and the photo bucket's public URL; no `https:` wildcard for
+ * connections or frames (images may come from any HTTPS host). Development and tests also allow the Auth emulator and Vite on loopback ports.
+ */
+export function contentSecurityPolicy(env: Env): Record<string, string[] | null> {
+  const production = env.NODE_ENV === 'production';
+  const self = new URL(env.publicUrl);
+  const socket = `${self.protocol === 'https:' ? 'wss:' : 'ws:'}//${self.host}`;
+  const mapOrigins = [
+    originOf(env.MAP_STYLE_URL),
+    ...(env.MAP_ORIGINS ?? '')
+      .split(',')
+      .map((o) => originOf(o.trim()))
+      .filter(Boolean),
+  ].filter((o): o is string => Boolean(o));
+  const photos = originOf(env.S3_PUBLIC_URL);
+  const authDomain = env.FIREBASE_AUTH_DOMAIN ? `https://${env.FIREBASE_AUTH_DOMAIN.replace(/^https?:\/\//, '')}` : null;
+  const loopback = ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*'];
+  const unique = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => Boolean(x)))];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique(["'self'", ...RECAPTCHA_SCRIPT]),
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Photos of people (agents' avatars) may come from any HTTPS host; images cannot run or send.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    connectSrc: unique([
+      "'self'",
+      socket,
+      ...FIREBASE_CONNECT,
+      authDomain,
+      ...mapOrigins,
+      photos,
+      ...(production ? [] : ['ws:', 'wss:', 'https:', ...loopback]),
+    ]),
+    workerSrc: ["'self'", 'blob:'],
+    fontSrc: unique(["'self'", 'data:', ...mapOrigins]),
+    frameSrc: unique(["'self'", authDomain, ...RECAPTCHA_FRAME, ...(production ? [] : ['https:', ...loopback])]),
+    objectSrc: ["'none'"],
+    upgradeInsecureRequests: production ? [] : null,
+  };
+}
+
+/** Security headers (helmet): the CSP above; HSTS in production only (a development server is plain HTTP). */
 export function securityHeaders(env: Env) {
+  const production = env.NODE_ENV === 'production';
   return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'https:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(env) },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
 }
