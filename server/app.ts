@@ -86,6 +86,7 @@ function apiRoutes(deps: {
       prisma: deps.prisma,
       identityDeps: deps.identityDeps,
       mapStyleUrl: deps.env.MAP_STYLE_URL ?? null,
+      limits: deps.limits,
     }),
   );
   mountRestRoutes(api, deps);
@@ -113,9 +114,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const revocations = new RevocationCache(identity);
   const identityDeps: IdentityDeps = { identity, revocations };
   const schema = getSchema();
-  const anonymousLimit = createAnonymousLimit();
   const realtime = createRealtime({ redisUrl: env.REDIS_URL ?? null, log });
   const limits = createRateLimits({ redisUrl: env.REDIS_URL ?? null, log });
+  const anonymousLimit = createAnonymousLimit(undefined, limits.store('graphql-anonymous', 60_000));
   const publicCache = createPublicCache({ ttlSeconds: env.PUBLIC_CACHE_SECONDS, redisUrl: env.REDIS_URL ?? null, log });
   const presence = createPresence(prisma, log);
   const mailer = deps.mailer ?? createMailer(env, log);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { IncrementResponse, Store } from 'express-rate-limit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { createRedis } from './redis.js';
@@ -55,7 +56,46 @@ export interface RateLimits {
   reviewSubmit: RateLimit;
   reviewReport: RateLimit;
   reviewReply: RateLimit;
+  /**
+   * A counter store for express-rate-limit (the per-address limits: anonymous GraphQL, sign-in calls,
+   * uploads), kept where these limits are: in Redis with REDIS_URL, so every instance counts together.
+   */
+  store(name: string, windowMs: number): Store;
   close(): Promise<void>;
+}
+
+/** An express-rate-limit Store over a rate-limiter-flexible counter (it counts; express-rate-limit decides). */
+class CounterStore implements Store {
+  readonly localKeys: boolean;
+  readonly prefix: string;
+
+  constructor(
+    private readonly counter: RateLimiterMemory | RateLimiterRedis,
+    name: string,
+    local: boolean,
+  ) {
+    this.prefix = `${name}:`;
+    this.localKeys = local;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    let res: RateLimiterRes;
+    try {
+      res = await this.counter.consume(key, 1);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      res = err;
+    }
+    return { totalHits: res.consumedPoints, resetTime: new Date(Date.now() + res.msBeforeNext) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.counter.reward(key, 1).catch(() => undefined);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.counter.delete(key).catch(() => undefined);
+  }
 }
 
 function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec): RateLimit {
@@ -98,7 +138,25 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
       spec,
     );
   };
+  const counter = (name: string, windowMs: number) => {
+    // Counting only: express-rate-limit compares the hits with its own limit.
+    const spec = { name: `count-${name}`, points: 1_000_000_000, durationSeconds: Math.max(1, Math.round(windowMs / 1000)) };
+    const memory = new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds });
+    if (!redis) return new CounterStore(memory, name, true);
+    return new CounterStore(
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `rl:${spec.name}`,
+        points: spec.points,
+        duration: spec.durationSeconds,
+        insuranceLimiter: memory,
+      }),
+      name,
+      false,
+    );
+  };
   return {
+    store: counter,
     partnerRequests: make(PARTNER_LIMITS.requests),
     messageSend: make(MESSAGE_LIMITS.send),
     threadStart: make(MESSAGE_LIMITS.start),

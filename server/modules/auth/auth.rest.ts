@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
+import type { RateLimits } from '../../infra/rate-limits.js';
 import { checkPhoneSchema } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
@@ -101,10 +102,11 @@ const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req:
 /** Rate limits of the sign-in related calls, per client address and minute (real values, also under test). */
 export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10 } as const;
 
-function limiter(limit: number) {
+function limiter(limit: number, store?: Store) {
   return rateLimit({
     windowMs: 60_000,
     limit,
+    ...(store ? { store } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { error: 'Too many attempts. Please wait a minute.', code: 'RATE_LIMITED' },
@@ -112,14 +114,15 @@ function limiter(limit: number) {
 }
 
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
-export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null }): express.Router {
+export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limits?: RateLimits }): express.Router {
   const { env, prisma, identityDeps } = deps;
   const { identity, revocations } = identityDeps;
   const router = express.Router();
   const json = express.json({ limit: '16kb' });
-  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session);
-  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck);
-  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup);
+  // Per address, counted with every instance's when REDIS_URL is set.
+  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session, deps.limits?.store('auth-session', 60_000));
+  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck, deps.limits?.store('auth-phone-check', 60_000));
+  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup, deps.limits?.store('auth-signup', 60_000));
   const maxAgeMs = env.SESSION_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 
   /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */

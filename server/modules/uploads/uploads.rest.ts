@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import type { RateLimits } from '../../infra/rate-limits.js';
 import multer from 'multer';
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.js';
@@ -37,6 +38,8 @@ export interface UploadRoutesDeps {
   log: Logger;
   /** Uploads a user may start per minute (tests lower it). */
   perMinute?: number;
+  /** Where the per-user counter lives (Redis with REDIS_URL). */
+  limits?: RateLimits;
 }
 
 /** Where request bodies are streamed; each file is removed when its request ends. */
@@ -94,6 +97,7 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
 
   const perUser = rateLimit({
     windowMs: 60_000,
+    ...(deps.limits ? { store: deps.limits.store('uploads', 60_000) } : {}),
     limit: deps.perMinute ?? UPLOADS_PER_MINUTE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
