@@ -127,13 +127,13 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
   const take = args.take;
   if (take !== undefined && !(Number.isInteger(take) && (take as number) > 0)) throw new UnsupportedQuery('take');
   const decodeList = (v: unknown) => (Array.isArray(v) ? v.map((x) => inner.decode(x)) : []);
+  const order = orders.length
+    ? Prisma.sql` ORDER BY ${Prisma.join(
+        orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
+        ', ',
+      )}`
+    : Prisma.empty;
   if (take === undefined) {
-    const order = orders.length
-      ? Prisma.sql` ORDER BY ${Prisma.join(
-          orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
-          ', ',
-        )}`
-      : Prisma.empty;
     return {
       sql: Prisma.sql`(SELECT COALESCE(jsonb_agg(${inner.sql}${order}), '[]'::jsonb) FROM ${table} ${Prisma.raw(child)} WHERE ${where})`,
       decode: decodeList as never,
@@ -141,12 +141,6 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
   }
   // A limited list: the first `take` rows in order, aggregated in that order.
   const keys = orders.map((o, i) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} AS ${Prisma.raw(`k${i}`)}`);
-  const order = orders.length
-    ? Prisma.sql` ORDER BY ${Prisma.join(
-        orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
-        ', ',
-      )}`
-    : Prisma.empty;
   const aggOrder = orders.length
     ? Prisma.sql` ORDER BY ${Prisma.join(
         orders.map((o, i) => Prisma.sql`${Prisma.raw(`s.k${i}`)} ${o.dir}`),

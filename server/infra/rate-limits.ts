@@ -124,37 +124,26 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
       maxRetriesPerRequest: 1,
     });
   }
-  const make = (spec: RateLimitSpec): RateLimit => {
+  /** One counter: in Redis with REDIS_URL (the in-process one answering while Redis is down), else in process. */
+  const limiter = (spec: RateLimitSpec) => {
     const memory = new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds });
-    if (!redis) return wrap(memory, spec);
-    return wrap(
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `rl:${spec.name}`,
-        points: spec.points,
-        duration: spec.durationSeconds,
-        insuranceLimiter: memory,
-      }),
-      spec,
-    );
+    if (!redis) return memory;
+    return new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `rl:${spec.name}`,
+      points: spec.points,
+      duration: spec.durationSeconds,
+      insuranceLimiter: memory,
+    });
   };
-  const counter = (name: string, windowMs: number) => {
-    // Counting only: express-rate-limit compares the hits with its own limit.
-    const spec = { name: `count-${name}`, points: 1_000_000_000, durationSeconds: Math.max(1, Math.round(windowMs / 1000)) };
-    const memory = new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds });
-    if (!redis) return new CounterStore(memory, name, true);
-    return new CounterStore(
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `rl:${spec.name}`,
-        points: spec.points,
-        duration: spec.durationSeconds,
-        insuranceLimiter: memory,
-      }),
+  const make = (spec: RateLimitSpec): RateLimit => wrap(limiter(spec), spec);
+  // Counting only: express-rate-limit compares the hits with its own limit.
+  const counter = (name: string, windowMs: number) =>
+    new CounterStore(
+      limiter({ name: `count-${name}`, points: 1_000_000_000, durationSeconds: Math.max(1, Math.round(windowMs / 1000)) }),
       name,
-      false,
+      !redis,
     );
-  };
   return {
     store: counter,
     partnerRequests: make(PARTNER_LIMITS.requests),

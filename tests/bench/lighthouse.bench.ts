@@ -28,12 +28,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { freePort } from '../setup/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.resolve(import.meta.dirname, 'lighthouse-results.md');
@@ -82,17 +82,6 @@ function killApp(signal: NodeJS.Signals) {
       // already gone
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startApp(dataDir: string): Promise<{ url: string; output(): string; stop(): Promise<void> }> {

@@ -52,6 +52,7 @@ import { applyMigrations } from '../../server/db/migrate.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
 import { LISTINGS, seed } from './bench-data.js';
 import { freshDatabase } from './bench-db.js';
+import { freePort } from '../setup/free-port.js';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -312,17 +313,6 @@ interface Child {
   url: string;
   output(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startChild(

@@ -26,7 +26,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -44,6 +43,7 @@ import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '..
 import { createIdentityProvider, type IdentityProvider } from '../../server/modules/auth/identity.js';
 import { createLocalStorage } from '../../server/modules/uploads/storage.js';
 import { openSocket, TEST_ORIGIN } from '../setup/ws-client.js';
+import { freePort } from '../setup/free-port.js';
 
 const SOCKETS = Number(process.env.BENCH_MESSAGING_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_MESSAGING_RATE ?? 50);
@@ -75,17 +75,6 @@ process.once('exit', () => children.forEach((c) => c.exitCode === null && c.kill
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `fn` over `items` with at most `n` at a time. */
 async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {

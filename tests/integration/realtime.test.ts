@@ -8,6 +8,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
+import { freePort } from '../setup/free-port.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -188,17 +189,6 @@ describe.each(backends)('live messaging over real sockets on %s', (backend) => {
 // ----------------------------------------------------------------------------------------------------
 
 const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** A Redis server of the test's own (so it can be stopped and restarted without disturbing others). */
 async function startRedis(port: number): Promise<ChildProcess> {
