@@ -45,7 +45,7 @@ function graphqlDocuments(): Plugin {
   const load = () => {
     const found = new Map<string, { exported: string; json: string }>();
     const re =
-      /^export const (\w+) = (\{"kind":"Document","definitions":\[\{"kind":"(?:OperationDefinition|FragmentDefinition)",(?:"operation":"\w+",)?"name":\{"kind":"Name","value":"(\w+)"\}.*\}) as unknown as DocumentNode<.*>;$/gm;
+      /^export const (\w+) = (\{(?:"__meta__":\{"hash":"[^"]*"\},)?"kind":"Document","definitions":\[\{"kind":"(?:OperationDefinition|FragmentDefinition)",(?:"operation":"\w+",)?"name":\{"kind":"Name","value":"(\w+)"\}.*\}) as unknown as DocumentNode<.*>;$/gm;
     for (const m of fs.readFileSync(generated, 'utf8').matchAll(re)) found.set(m[3]!, { exported: m[1]!, json: m[2]! });
     return found;
   };

@@ -76,6 +76,8 @@ describe('common/options', () => {
       price_low: 'Price: Low to High',
       price_high: 'Price: High to Low',
       popular: 'Most Popular',
+      // Issue 13: offered once a commute destination is set.
+      commute: 'Shortest Commute',
     });
   });
 

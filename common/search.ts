@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
 import { NEIGHBORHOODS } from './nyc.js';
 
+/** The 'Walk to subway' choices (minutes), and how many lines one search may name. */
+export const WALK_TO_SUBWAY_MINUTES = [5, 10, 15] as const;
+export const MAX_LINE_FILTERS = 12;
+
+/** The 'Commute' filter's choices: at most this many minutes door to door by subway. */
+export const COMMUTE_MAX_MINUTES = [20, 30, 45, 60] as const;
+
+/** Where a commute goes: a subway station (by id in the shipped data) or a point in New York. */
+export const commuteToSchema = z.union([
+  z.object({ stationId: z.string().regex(/^[A-Z0-9]{1,8}$/, 'must be a subway station id such as L08') }).strict(),
+  z
+    .object({
+      lat: z.number().min(40.45).max(40.95, 'must be in New York City'),
+      lng: z.number().min(-74.3).max(-73.65, 'must be in New York City'),
+    })
+    .strict(),
+]);
+export type CommuteTo = z.infer<typeof commuteToSchema>;
+
 /** Page size of the listings search (SPEC leaves it open). */
 export const SEARCH_PAGE_SIZE = 12;
 export const SEARCH_MAX_PAGE_SIZE = 50;
@@ -32,10 +51,30 @@ export const searchFilterSchema = z
     bounds: boundsSchema.optional(),
     /** Listings changed at or after this time (for partners syncing a copy). */
     updatedSince: z.date().optional(),
+    /** Near a station served by any of these subway lines (ids such as 'L', 'G', '7', 'SI'). */
+    lines: z
+      .array(z.string().regex(/^[A-Z0-9]{1,2}$/, 'must be a subway line such as L or 7'))
+      .min(1)
+      .max(MAX_LINE_FILTERS)
+      .optional(),
+    /** Within this many minutes' walk of a station (of those lines, when lines are given). */
+    walkMinutes: z
+      .number()
+      .int()
+      .refine((n) => (WALK_TO_SUBWAY_MINUTES as readonly number[]).includes(n), 'must be 5, 10 or 15')
+      .optional(),
+    /** Where the visitor commutes to: cards then show door-to-door minutes by subway; sort 'commute' needs it. */
+    commuteTo: commuteToSchema.optional(),
+    /** At most this many minutes door to door by subway to `commuteTo` (5 to 120). */
+    commuteMaxMinutes: z.number().int().min(5).max(120).optional(),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     message: 'Minimum price must not exceed maximum price',
     path: ['minPrice'],
+  })
+  .refine((f) => f.commuteMaxMinutes === undefined || f.commuteTo !== undefined, {
+    message: 'needs commuteTo (where the commute goes)',
+    path: ['commuteMaxMinutes'],
   });
 
 export type SearchFilter = z.infer<typeof searchFilterSchema>;

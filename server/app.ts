@@ -7,6 +7,7 @@ import type { Env } from './env.js';
 import { createGraphQLHttp } from './graphql/http.js';
 import { createAnonymousLimit } from './graphql/limits.js';
 import { getSchema } from './graphql/schema.js';
+import { loadTrustedDocuments } from './graphql/trusted-documents.js';
 import { attachGraphQLWebSocket } from './graphql/ws.js';
 import { errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
@@ -119,6 +120,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const anonymousLimit = createAnonymousLimit(undefined, limits.store('graphql-anonymous', 60_000));
   const publicCache = createPublicCache({ ttlSeconds: env.PUBLIC_CACHE_SECONDS, redisUrl: env.REDIS_URL ?? null, log });
   const presence = createPresence(prisma, log);
+  const trustedDocuments = loadTrustedDocuments({ required: env.TRUSTED_DOCUMENTS_ONLY });
   const mailer = deps.mailer ?? createMailer(env, log);
 
   const ws = attachGraphQLWebSocket({
@@ -134,6 +136,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     limits,
     presence,
     publicCache,
+    trustedDocuments,
   });
   const graphql = await createGraphQLHttp({
     anonymousLimit,
@@ -141,6 +144,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     limits,
     presence,
     publicCache,
+    trustedDocuments,
     server,
     schema,
     env,
@@ -153,7 +157,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
 
   app.use(requestLogging(log));
   app.use(securityHeaders(env));
-  app.use(healthRoutes({ prisma, log }));
+  app.use(healthRoutes({ prisma, log, redisUp: () => limits.redisUp() }));
   app.use('/graphql', partnerCors());
   app.use(
     ['/graphql', '/api'],

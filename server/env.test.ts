@@ -27,6 +27,21 @@ describe('loadEnv', () => {
     expect(loadEnv({ ...real, NODE_ENV: 'production', SEED_ON_EMPTY: 'true' }).SEED_ON_EMPTY).toBe(true);
   });
 
+  it('takes an http(s) TOKEN_SYNC_URL, https only in production, never with a password', () => {
+    const real = { FIREBASE_PROJECT_ID: 'nyc-prod', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'nyc-prod.firebaseapp.com' };
+    expect(loadEnv({}).TOKEN_SYNC_URL).toBeUndefined();
+    expect(loadEnv({ TOKEN_SYNC_URL: 'http://127.0.0.1:9398/sync' }).TOKEN_SYNC_URL).toBe('http://127.0.0.1:9398/sync');
+    expect(loadEnv({ ...real, NODE_ENV: 'production', TOKEN_SYNC_URL: 'https://sync.example.com/t' }).TOKEN_SYNC_URL).toBe(
+      'https://sync.example.com/t',
+    );
+    expect(() => loadEnv({ TOKEN_SYNC_URL: 'sync.example.com' })).toThrow(/TOKEN_SYNC_URL/);
+    expect(() => loadEnv({ TOKEN_SYNC_URL: 'ftp://sync.example.com/' })).toThrow(/TOKEN_SYNC_URL: must be an http/);
+    expect(() => loadEnv({ TOKEN_SYNC_URL: 'https://user:secret@sync.example.com/' })).toThrow(/user name or password/);
+    expect(() => loadEnv({ ...real, NODE_ENV: 'production', TOKEN_SYNC_URL: 'http://sync.example.com/' })).toThrow(
+      /TOKEN_SYNC_URL: must be https:\/\/ in production/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4000);
   });

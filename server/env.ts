@@ -33,6 +33,21 @@ export const envSchema = z.object({
   /** Other origins the map style loads tiles, glyphs or sprites from (comma-separated), for the CSP. */
   MAP_ORIGINS: z.string().max(2000).optional(),
   GEOCODER_URL: z.string().url().optional(),
+  /**
+   * Optional token sync (SPEC part 7): after sign-in the browser POSTs the user's ID token here
+   * (Authorization: Bearer), and sends DELETE on sign-out. Its origin joins the CSP's connect-src.
+   */
+  TOKEN_SYNC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
+    .refine((v) => !/^https?:\/\/[^/?#]*@/.test(v), 'must not carry a user name or password')
+    .optional(),
+  /**
+   * Unset: true in production. Anonymous, cookie and signed-in GraphQL traffic may run only the
+   * site's own operations (the persisted documents of the client build); partner keys may run any.
+   */
+  TRUSTED_DOCUMENTS_ONLY: bool.optional(),
   TRUST_PROXY: bool.default(false),
   /** Extra origins allowed to call the API with cookies and to open WebSockets (comma-separated). */
   ALLOWED_ORIGINS: z.string().optional(),
@@ -80,11 +95,13 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('NYC Rentals <no-reply@nycrentals.local>'),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY' | 'TRUSTED_DOCUMENTS_ONLY'> & {
   /** The address to listen on (see HOST). */
   HOST: string;
   /** Whether to seed demo data into an empty database (see SEED_ON_EMPTY). */
   SEED_ON_EMPTY: boolean;
+  /** Whether only the client's persisted documents run for non-partner GraphQL traffic (see TRUSTED_DOCUMENTS_ONLY). */
+  TRUSTED_DOCUMENTS_ONLY: boolean;
   /** True when identity comes from the Firebase Auth emulator (no real project configured). */
   authEmulator: boolean;
   /** Origins allowed for cookie-authenticated requests and WebSockets. */
@@ -128,6 +145,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (env.NODE_ENV === 'production' && env.TOKEN_SYNC_URL?.startsWith('http://')) {
+    problems.push('TOKEN_SYNC_URL: must be https:// in production (it receives ID tokens)');
+  }
   if (problems.length) throw new EnvError(problems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -135,6 +155,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Emulator tokens are unsigned: anyone who can reach the port could act as any user.
     HOST: env.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0'),
     SEED_ON_EMPTY: env.SEED_ON_EMPTY ?? env.NODE_ENV !== 'production',
+    TRUSTED_DOCUMENTS_ONLY: env.TRUSTED_DOCUMENTS_ONLY ?? env.NODE_ENV === 'production',
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl,
     authEmulator: emulator,

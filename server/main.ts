@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { startAuthEmulator, type RunningEmulator } from './modules/auth/emulator.js';
 import { createIdentityProvider } from './modules/auth/identity.js';
 import { createStorage } from './modules/uploads/create-storage.js';
+import { backfillNearbyStations } from './modules/transit/backfill.js';
 
 /** Process entry: env → db → migrate → (seed) → app → listen → graceful shutdown. */
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
   const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   const applied = await applyMigrations(db.adapterFactory, (msg) => log.debug({ engine: msg }, 'schema engine'));
   if (applied.length) log.info({ applied }, 'migrations applied');
+  const backfilled = await backfillNearbyStations(db.prisma);
+  if (backfilled) log.info({ backfilled }, 'nearby subway stations computed for existing listings');
 
   const storage = createStorage(env);
   if (env.SEED_ON_EMPTY && (await isEmpty(db.prisma))) {

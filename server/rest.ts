@@ -12,6 +12,7 @@ import type { Realtime } from './modules/messaging/realtime.js';
 import { reviewRoutes } from './modules/reviews/reviews.rest.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';
+import { transitRoutes } from './modules/transit/transit.rest.js';
 
 export interface RestDeps {
   env: Env;
@@ -34,4 +35,5 @@ export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
   api.use(uploadRoutes(deps));
   api.use(reviewRoutes(deps));
   api.use(messagingRoutes(deps));
+  api.use(transitRoutes());
 }

@@ -77,6 +77,47 @@ function withSessionSettings(pool: pg.Pool): pg.Pool {
     // Queued on the client before any query of the app, so it always runs first.
     client.query(SESSION_SETTINGS_SQL).catch(() => undefined);
   });
+  return keepConnectionsAfterStatementErrors(pool);
+}
+
+/** An error the database reported on a connection that stays usable (not FATAL, not a lost socket). */
+function leavesConnectionUsable(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && err.severity !== 'FATAL' && err.severity !== 'PANIC';
+}
+
+/**
+ * `pool.query` (which Prisma's adapter calls for every statement outside a transaction) closes its
+ * connection after any error, even one the database reported on a healthy connection: a unique
+ * violation of a double-submitted form, a bad cast, a NUL in a value. On PostgreSQL that costs a
+ * reconnect per refused statement; on PGlite, which serves one connection, the next request's new
+ * connection could arrive before the old one was gone and be turned away ("Connection terminated
+ * unexpectedly"), failing a request that had done nothing wrong. Here the connection goes back to
+ * the pool after such an error and is dropped only when it broke.
+ */
+function keepConnectionsAfterStatementErrors(pool: pg.Pool): pg.Pool {
+  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const query = async (config: unknown, values?: unknown) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // A connection error while the query runs is an event on the checked-out client: note it.
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.once('error', onError);
+    try {
+      const result = await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
+      client.removeListener('error', onError);
+      client.release(broken);
+      return result;
+    } catch (err) {
+      client.removeListener('error', onError);
+      client.release(broken ?? (leavesConnectionUsable(err) ? undefined : (err as Error)));
+      throw err;
+    }
+  };
+  (pool as { query: unknown }).query = (...args: unknown[]) =>
+    // The callback form (unused by the app and Prisma) keeps pg-pool's own behaviour.
+    args.some((a) => typeof a === 'function') ? original(...args) : query(args[0], args[1]);
   return pool;
 }
 

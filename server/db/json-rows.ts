@@ -205,7 +205,37 @@ function objectSql(model: string, alias: string, args: QueryArgs, counter: Count
   };
 }
 
-/** The JSON-per-row SQL of `query` (a Prisma select/include) over rows of `model` aliased `alias`. */
+/** Shapes seen recently (a query's include is the same for every request of one client operation). */
+const MADE_LIMIT = 500;
+const made = new Map<string, RowJson | UnsupportedQuery>();
+
+/**
+ * The JSON-per-row SQL of `query` (a Prisma select/include) over rows of `model` aliased `alias`.
+ * Remembered by the query's shape and values (the viewer's id in a favorites `where` is a value):
+ * building it was about 4% of a search page's CPU (the load bench's profile), and the Sql and the
+ * decoder are immutable, so one is shared by every request with that shape.
+ */
 export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJson {
-  return objectSql(model, alias, query, { n: 0 });
+  let shape: string;
+  try {
+    shape = JSON.stringify(query);
+  } catch {
+    return objectSql(model, alias, query, { n: 0 }); // a value JSON cannot hold (BigInt): not remembered
+  }
+  const key = `${model}\u0000${alias}\u0000${shape}`;
+  let found = made.get(key);
+  if (found) {
+    made.delete(key); // most recently used last
+  } else {
+    try {
+      found = objectSql(model, alias, query, { n: 0 });
+    } catch (err) {
+      if (!(err instanceof UnsupportedQuery)) throw err;
+      found = err;
+    }
+    if (made.size >= MADE_LIMIT) made.delete(made.keys().next().value!);
+  }
+  made.set(key, found);
+  if (found instanceof UnsupportedQuery) throw found;
+  return found;
 }

@@ -11,6 +11,7 @@ import type { Partner } from '../modules/partners/partner-keys.js';
 import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { AnonymousLimit } from './limits.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
 /** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
 export interface Viewer {
@@ -68,4 +69,6 @@ export interface TransportDeps {
   presence: Presence;
   /** The short-lived cache of anonymous public answers (search page, listing details). */
   publicCache: PublicCache;
+  /** The client build's persisted documents (docs/decisions/0025-trusted-documents.md). */
+  trustedDocuments: TrustedDocuments;
 }

@@ -11,14 +11,17 @@ import express, { type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { GraphQLError } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
+import { refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
 import { assertPartnerOperation } from '../modules/partners/partner-access.js';
+import { sessionCookieOriginCheck } from '../modules/auth/auth.rest.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
 import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
+import { trustedDocumentsHttp } from './trusted-documents.js';
 
 export { ANONYMOUS_GRAPHQL_RATE_LIMIT } from './limits.js';
 /** Largest GraphQL request body. */
@@ -95,6 +98,9 @@ export async function createGraphQLHttp(
     introspection: !production,
     includeStacktraceInErrorResponses: false,
     parseOptions: PARSE_OPTIONS,
+    // Automatic persisted queries off: the client's documents are persisted at build time
+    // (trusted-documents.ts swaps them in before Apollo), and no caller may register new ones.
+    persistedQueries: false,
     validationRules: limitRules({ production }),
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (err) => log.error({ err }, 'GraphQL resolver failed'), { production }),
@@ -121,6 +127,7 @@ export async function createGraphQLHttp(
   const router = express.Router();
   router.use(
     '/graphql',
+    sessionCookieOriginCheck(env),
     rateLimit({
       windowMs: 60_000,
       limit: deps.anonymousLimit.limit,
@@ -136,6 +143,8 @@ export async function createGraphQLHttp(
       },
     }),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    refuseNulGraphql,
+    trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({

@@ -104,6 +104,12 @@ function firstArg(
 }
 
 /**
+ * Objects that cost nothing: read from the row already loaded or from data shipped with the app
+ * (a listing's stored nearby stations and the subway lines' bullets), never a query of their own.
+ */
+const FREE_OBJECTS = new Set(['NearbyStation', 'SubwayLine', 'SubwayStation']);
+
+/**
  * The cost of an operation: every object field costs 1, multiplied by how many of it the pages
  * above it can hold. A connection holds `first` (its default, else 20); a list with `first` holds
  * that many; any other list of objects 10. Leaves cost nothing. Variables are read when given.
@@ -152,7 +158,7 @@ export function operationCost(
       const field = parent.getFields()[sel.name.value];
       if (!field || !sel.selectionSet) continue; // leaves and __typename cost nothing
       const named = getNamedType(field.type);
-      if (isLeafType(named)) continue;
+      if (isLeafType(named) || FREE_OBJECTS.has(named.name)) continue;
       // A connection (edges) or a numbered page (items) holds `first`/`pageSize` of its rows.
       const isConnection = named.name.endsWith('Connection') || named.name.endsWith('Page');
       const isList = isListType(getNullableType(field.type));

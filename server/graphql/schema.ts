@@ -9,6 +9,7 @@ import '../modules/favorites/favorites.schema.js';
 import '../modules/reviews/reviews.schema.js';
 import '../modules/reviews/review-moderation.schema.js';
 import '../modules/messaging/messaging.schema.js';
+import '../modules/transit/subway-lines.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

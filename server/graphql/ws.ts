@@ -15,8 +15,10 @@ import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
+import { graphqlPayloadHasNul, NUL_MESSAGE } from '../http/nul-guard.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
+import { resolveTrustedQuery } from './trusted-documents.js';
 
 /** Limits of the WebSocket transport (docs/decisions/0011-bounded-graphql.md). */
 export const WS_LIMITS = {
@@ -158,9 +160,20 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         if (!extra.auth?.viewer && !(await anonymousLimit.allow(clientIp(extra.request, env.TRUST_PROXY)))) {
           return [new GraphQLError('Too many requests. Please wait a minute.', { extensions: { code: 'RATE_LIMITED' } })];
         }
+        if (graphqlPayloadHasNul(payload)) {
+          return [new GraphQLError(NUL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } })];
+        }
+        // Only the client's persisted documents run here when TRUSTED_DOCUMENTS_ONLY is on (partner
+        // keys are not taken on the WebSocket); a named one runs the manifest's text, not the payload's.
+        const trusted = resolveTrustedQuery(deps.trustedDocuments, payload, {
+          enforce: env.TRUSTED_DOCUMENTS_ONLY,
+          partner: false,
+        });
+        if ('code' in trusted) return [new GraphQLError(trusted.message, { extensions: { code: trusted.code } })];
+        const source = typeof trusted.query === 'string' ? trusted.query : payload.query;
         let document: DocumentNode;
         try {
-          document = parse(payload.query, PARSE_OPTIONS);
+          document = parse(source, PARSE_OPTIONS);
         } catch (err) {
           return [
             err instanceof GraphQLError

@@ -11,6 +11,11 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/** Whether the public URL is HTTPS (HSTS and upgrading requests mean nothing, or harm, otherwise). */
+function httpsSite(env: Env): boolean {
+  return env.publicUrl.startsWith('https:');
+}
+
 /** Firebase Auth's web SDK: its REST endpoints (connect), and reCAPTCHA for phone verification (script, frame). */
 const FIREBASE_CONNECT = [
   'https://identitytoolkit.googleapis.com',
@@ -25,8 +30,8 @@ const RECAPTCHA_FRAME = ['https://www.google.com/recaptcha/', 'https://recaptcha
  *
  * Production names every host the page talks to: itself (and its WebSocket), Firebase Auth's endpoints
  * and its auth domain, reCAPTCHA for phone verification, the map style's host and the hosts in
- * MAP_ORIGINS (tiles, glyphs, sprites), and the photo bucket's public URL; no `https:` wildcard for
- * connections or frames (images may come from any HTTPS host). Development and tests also allow the Auth emulator and Vite on loopback ports.
+ * MAP_ORIGINS (tiles, glyphs, sprites), the photo bucket's public URL, and the token-sync URL (SPEC
+ * part 7); no `https:` wildcard for connections or frames (images may come from any HTTPS host). Development and tests also allow the Auth emulator and Vite on loopback ports.
  */
 export function contentSecurityPolicy(env: Env): Record<string, string[] | null> {
   const production = env.NODE_ENV === 'production';
@@ -40,6 +45,7 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
       .filter(Boolean),
   ].filter((o): o is string => Boolean(o));
   const photos = originOf(env.S3_PUBLIC_URL);
+  const tokenSync = originOf(env.TOKEN_SYNC_URL);
   const authDomain = env.FIREBASE_AUTH_DOMAIN ? `https://${env.FIREBASE_AUTH_DOMAIN.replace(/^https?:\/\//, '')}` : null;
   const loopback = ['http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*'];
   const unique = (xs: Array<string | null>) => [...new Set(xs.filter((x): x is string => Boolean(x)))];
@@ -56,22 +62,25 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
       authDomain,
       ...mapOrigins,
       photos,
+      tokenSync,
       ...(production ? [] : ['ws:', 'wss:', 'https:', ...loopback]),
     ]),
     workerSrc: ["'self'", 'blob:'],
     fontSrc: unique(["'self'", 'data:', ...mapOrigins]),
     frameSrc: unique(["'self'", authDomain, ...RECAPTCHA_FRAME, ...(production ? [] : ['https:', ...loopback])]),
     objectSrc: ["'none'"],
-    upgradeInsecureRequests: production ? [] : null,
+    // Only when the site itself is served over HTTPS: a production build tried on http://localhost
+    // (docker compose up) would have its own scripts and API calls upgraded to an HTTPS it lacks.
+    upgradeInsecureRequests: production && httpsSite(env) ? [] : null,
   };
 }
 
-/** Security headers (helmet): the CSP above; HSTS in production only (a development server is plain HTTP). */
+/** Security headers (helmet): the CSP above; HSTS in production over HTTPS only (a development server is plain HTTP). */
 export function securityHeaders(env: Env) {
   const production = env.NODE_ENV === 'production';
   return helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(env) },
-    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: production && httpsSite(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -48,8 +48,20 @@ export const PARTNER_LIMITS = {
   requests: { name: 'partner-requests', points: 600, durationSeconds: 60 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/**
+ * The phone lookup of sign-up (issue 12 item 8; docs/decisions/0026-phone-check.md): besides the
+ * per-address limit, each account in the middle of sign-up may look up 5 numbers an hour, and all
+ * callers together 120 a minute, so the registered numbers cannot be enumerated at scale.
+ */
+export const PHONE_CHECK_LIMITS = {
+  account: { name: 'phone-check-account', points: 5, durationSeconds: 3_600 },
+  global: { name: 'phone-check-global', points: 120, durationSeconds: 60 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 export interface RateLimits {
   partnerRequests: RateLimit;
+  phoneCheckAccount: RateLimit;
+  phoneCheckGlobal: RateLimit;
   messageSend: RateLimit;
   threadStart: RateLimit;
   typing: RateLimit;
@@ -61,6 +73,8 @@ export interface RateLimits {
    * uploads), kept where these limits are: in Redis with REDIS_URL, so every instance counts together.
    */
   store(name: string, windowMs: number): Store;
+  /** Whether Redis answers (null without REDIS_URL): for /healthz. Fails fast while Redis is down. */
+  redisUp(): Promise<boolean | null>;
   close(): Promise<void>;
 }
 
@@ -147,12 +161,21 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
   return {
     store: counter,
     partnerRequests: make(PARTNER_LIMITS.requests),
+    phoneCheckAccount: make(PHONE_CHECK_LIMITS.account),
+    phoneCheckGlobal: make(PHONE_CHECK_LIMITS.global),
     messageSend: make(MESSAGE_LIMITS.send),
     threadStart: make(MESSAGE_LIMITS.start),
     typing: make(MESSAGE_LIMITS.typing),
     reviewSubmit: make(REVIEW_LIMITS.submit),
     reviewReport: make(REVIEW_LIMITS.report),
     reviewReply: make(REVIEW_LIMITS.reply),
+    async redisUp() {
+      if (!redis) return null;
+      return redis.ping().then(
+        () => true,
+        () => false,
+      );
+    },
     async close() {
       await redis?.quit().catch(() => redis?.disconnect());
     },

@@ -8,7 +8,7 @@
 //
 // - GraphQL: `POST /graphql` on a child process running server/main.ts exactly as `npm run serve`
 //   does (every limit at its real value), sending the client's own SearchProperties and
-//   PropertyDetail documents (client/src/gql/graphql.ts, printed as Apollo Client prints them) with
+//   PropertyDetail documents named by their persisted hash, as the client sends them (decision 0025) with
 //   the variables the browser sends (`first: SEARCH_PAGE_SIZE`, newest, no filter).
 // - REST: `GET /api/properties?limit=SEARCH_PAGE_SIZE` and `GET /api/properties/{id}` on the same child.
 // - Floor: a minimal `node:http` handler in a second child process (this file, `floor` mode; its own
@@ -40,13 +40,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
-import { print } from 'graphql';
 import pg from 'pg';
 import { pino } from 'pino';
 import { isNoFee, moveInTotal } from '../../common/listing.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
+import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
@@ -116,6 +116,7 @@ function agentOf(r: Row) {
   if (!r.agentId) return null;
   const name = `${r.firstName} ${r.lastName}`.trim();
   return {
+    __typename: 'Agent',
     id: r.agentId,
     displayName: name || String(r.email).split('@')[0] || 'Agent',
     photoUrl: r.photoUrl,
@@ -125,6 +126,9 @@ function agentOf(r: Row) {
   };
 }
 
+/** Objects of a list with their GraphQL type name, as the client's documents ask for it (Apollo's cache needs it). */
+const typed = (list: Row[], name: string) => list.map((o) => ({ __typename: name, ...o }));
+
 const canManage = (r: Row, uid: string | null) => Boolean(uid) && (r.ownerId === uid || r.agentUserId === uid);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${String(v)}Z`).toISOString());
 
@@ -133,10 +137,12 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
   const edges = page.map((r) => {
     const cursor = Buffer.from(JSON.stringify({ s: 'newest', v: r.createdAt.toISOString(), id: r.id })).toString('base64url');
     return {
+      __typename: 'PropertyEdge',
       cursor,
       node: {
+        __typename: 'Property',
         id: r.id,
-        location: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+        location: r.lat === null || r.lng === null ? null : { __typename: 'Location', lat: r.lat, lng: r.lng },
         slug: r.slug,
         title: r.title,
         address: r.address,
@@ -152,7 +158,7 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
         noFee: isNoFee(r as never),
         viewerCanManage: canManage(r, uid),
         isSaved: r.isSaved,
-        photos: r.photos,
+        photos: typed(r.photos, 'PropertyPhoto'),
         agent: agentOf(r),
       },
     };
@@ -160,6 +166,7 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
   return {
     data: {
       properties: {
+        __typename: 'PropertyConnection',
         ...(withCount
           ? {
               totalCount: Math.min(COUNT_CAP, rows[0]?.totalCount ?? 0),
@@ -167,7 +174,7 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
             }
           : {}),
         edges,
-        pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+        pageInfo: { __typename: 'PageInfo', hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
       },
     },
   };
@@ -180,6 +187,7 @@ function detailJson(r: Row | undefined, uid: string | null) {
   return {
     data: {
       property: {
+        __typename: 'Property',
         id: r.id,
         slug: r.slug,
         title: r.title,
@@ -197,8 +205,8 @@ function detailJson(r: Row | undefined, uid: string | null) {
         viewerCanManage: canManage(r, uid),
         isSaved: r.isSaved,
         views: r.views,
-        location: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
-        photos: r.photos,
+        location: r.lat === null || r.lng === null ? null : { __typename: 'Location', lat: r.lat, lng: r.lng },
+        photos: typed(r.photos, 'PropertyPhoto'),
         agent: agent && { ...agent, yearsExperience: r.yearsExperience, agency: r.agency },
         description: r.description,
         sqft: r.sqft,
@@ -209,7 +217,7 @@ function detailJson(r: Row | undefined, uid: string | null) {
         brokerFee: r.brokerFee,
         brokerFeePayer: r.brokerFeePayer,
         noFee: isNoFee(r as never),
-        otherFees,
+        otherFees: typed(otherFees, 'TenantFee'),
         totalMoveInCost: moveInTotal({ ...r, otherFees } as never),
         utilitiesIncluded: r.utilitiesIncluded,
         amenities: r.amenities,
@@ -226,8 +234,13 @@ function detailJson(r: Row | undefined, uid: string | null) {
         smokingPolicy: r.smokingPolicy,
         parking: r.parking,
         parkingFee: r.parkingFee,
-        openHouses: (r.openHouses as Row[]).map((o) => ({ ...o, startsAt: iso(o.startsAt), endsAt: iso(o.endsAt) })),
-        priceHistory: (r.priceHistory as Row[]).map((c) => ({ ...c, changedAt: iso(c.changedAt) })),
+        openHouses: (r.openHouses as Row[]).map((o) => ({
+          __typename: 'OpenHouse',
+          ...o,
+          startsAt: iso(o.startsAt),
+          endsAt: iso(o.endsAt),
+        })),
+        priceHistory: (r.priceHistory as Row[]).map((c) => ({ __typename: 'PriceChange', ...c, changedAt: iso(c.changedAt) })),
       },
     },
   };
@@ -615,9 +628,11 @@ async function main() {
 
     phase = 'sign in';
     const idToken = await renterIdToken(emulator.host);
-    const search = print(SearchPropertiesDocument);
-    const detail = print(PropertyDetailDocument);
-    const gqlBody = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+    // What the client sends: the persisted document's hash, never its text (docs/decisions/0025).
+    const search = persistedHash(SearchPropertiesDocument)!;
+    const detail = persistedHash(PropertyDetailDocument)!;
+    const gqlBody = (sha256Hash: string, variables: Record<string, unknown>) =>
+      JSON.stringify({ variables, extensions: { persistedQuery: { version: 1, sha256Hash } } });
     const json = { 'content-type': 'application/json', origin: ORIGIN };
     let cookie = '';
     const scenarios: Scenario[] = [

@@ -31,9 +31,10 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, 'Jordan Rivera');
+    // A cookie-authenticated call carries its Origin, as the browser's own would (CSRF check).
     const me = await page.request.post('/graphql', {
       data: { query: '{ me { role email } }' },
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: new URL(page.url()).origin },
     });
     expect((await me.json()).data.me).toEqual({ role: 'AGENT', email });
   });
@@ -48,6 +49,14 @@ test.describe('accounts', () => {
     await form.getByLabel('Phone').fill('+1 555 555 0101'); // the demo renter's
     await form.getByRole('button', { name: 'Create Account & Verify Phone' }).click();
     await expect(form.getByText('This phone number is already registered. Please use a different number.')).toBeVisible();
+    // Nothing is lost and the unfinished account is gone: another number goes on, same e-mail.
+    await expect(form.getByLabel('First name')).toHaveValue('Dup');
+    const n = Date.now() % 10_000_000;
+    await form.getByLabel('Phone').fill(`+1556${String(n).padStart(7, '0')}`);
+    await form.getByRole('button', { name: 'Create Account & Verify Phone' }).click();
+    await expect(
+      page.getByRole('form', { name: 'Verify your phone' }).getByText('Enter the verification code sent to'),
+    ).toBeVisible();
   });
 
   test('sign in, see the account menu, sign out', async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
 // Rows the browser tests need beyond the seed, written straight into the e2e server's database
 // before it starts (tests/e2e/server.ts). They change nothing the seed-based tests rely on: the new
 // listing is the oldest one (last in 'Newest'), with a title no search of the tests matches.
-import type { PrismaClient } from '../../server/db/generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
+import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
 
 /** The demo agent's listing with 11 photos (the gallery shows 8 thumbnails and '+3'). */
@@ -32,11 +33,13 @@ export async function createElevenPhotoListing(prisma: PrismaClient): Promise<vo
     updatedAt: _updatedAt,
     views: _views,
     otherFees: _otherFees,
+    nearbyStations: _nearbyStations,
     ...facts
   } = template;
   await prisma.property.create({
     data: {
       ...facts,
+      nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
       slug: ELEVEN_PHOTOS.slug,
       title: ELEVEN_PHOTOS.title,
       views: 0,

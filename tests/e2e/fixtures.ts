@@ -26,7 +26,8 @@ export interface WorkerFixtures {
 /**
  * Every browser test fails on a console.error or an uncaught page error. Two kinds of browser
  * network messages are not the app's errors: the Auth emulator answering 501 for endpoints it does
- * not implement (reCAPTCHA config), and failures a test provokes on purpose (`expectedFailures`).
+ * not implement (reCAPTCHA config), and failures a test provokes on purpose (`expectedFailures`: failed
+ * loads and refused WebSocket connections).
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   expectedFailures: [[], { option: true }],
@@ -71,7 +72,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (msg.type() !== 'error') return;
         const text = msg.text();
         const url = msg.location().url ?? '';
-        if (text.startsWith('Failed to load resource')) {
+        if (text.startsWith('Failed to load resource') || text.startsWith('WebSocket connection to')) {
           const fromEmulator = url.includes(`:${EMULATOR_PORT}/`);
           if (fromEmulator && text.includes('501')) return;
           if (expectedFailures.some((re) => re.test(`${text} ${url}`))) return;
@@ -79,6 +80,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         errors.push(`${text} ${url}`.trim());
       });
       page.on('pageerror', (err) => errors.push(err.message));
+      // Production runs only the client's persisted documents (TRUSTED_DOCUMENTS_ONLY, decision 0025):
+      // every GraphQL request the page sends over HTTP names one by hash and carries no query text.
+      page.on('request', (request) => {
+        if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
+        type Body = { query?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } } | null;
+        let body: Body = null;
+        try {
+          body = request.postDataJSON() as Body;
+        } catch {
+          // not JSON: Apollo never sends that
+        }
+        if (body?.query !== undefined || typeof body?.extensions?.persistedQuery?.sha256Hash !== 'string')
+          errors.push(`a GraphQL request without a persisted document: ${request.postData()?.slice(0, 200)}`);
+      });
       await use(errors);
       expect(errors, 'console errors in the browser').toEqual([]);
     },

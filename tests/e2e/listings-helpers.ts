@@ -1,8 +1,10 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './origin.js';
 
 /** Sends a GraphQL operation to the server under test, as a signed-out visitor. */
 export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await request.post('/graphql', { data: { query, variables } });
+  // The context may carry the session cookie: send the Origin a browser would (the CSRF check).
+  const res = await request.post('/graphql', { data: { query, variables }, headers: { origin: E2E_ORIGIN } });
   expect(res.ok(), `GraphQL answered ${res.status()}`).toBe(true);
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();

@@ -24,7 +24,10 @@ test.describe('saved listings, signed in', () => {
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await expect(heart).toBeEnabled(); // the request finished
-    const saved = await page.request.post('/graphql', { data: { query: SAVED } });
+    const saved = await page.request.post('/graphql', {
+      data: { query: SAVED },
+      headers: { origin: new URL(page.url()).origin },
+    });
     const titles = (
       (await saved.json()) as { data: { savedProperties: { edges: Array<{ node: { title: string } }> } } }
     ).data.savedProperties.edges.map((e) => e.node.title);
@@ -38,7 +41,10 @@ test.describe('saved listings, signed in', () => {
     await again.click();
     await expect(again).toHaveAttribute('aria-pressed', 'false');
     await expect(again).toBeEnabled();
-    const after = await page.request.post('/graphql', { data: { query: SAVED } });
+    const after = await page.request.post('/graphql', {
+      data: { query: SAVED },
+      headers: { origin: new URL(page.url()).origin },
+    });
     const left = (
       (await after.json()) as { data: { savedProperties: { edges: Array<{ node: { title: string } }> } } }
     ).data.savedProperties.edges.map((e) => e.node.title);
@@ -58,7 +64,7 @@ test.describe('saved listings, signed in', () => {
       await expect(heart).toHaveAttribute('aria-pressed', 'false');
       await page.route('**/graphql', async (route) => {
         const body = route.request().postData() ?? '';
-        if (body.includes('saveProperty')) await route.fulfill({ status: 500, body: 'boom' });
+        if (body.includes('"operationName":"SaveProperty"')) await route.fulfill({ status: 500, body: 'boom' });
         else await route.continue();
       });
       await heart.click();

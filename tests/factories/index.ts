@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
+import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 
 /** Test data built through Prisma, with sensible defaults and overrides. */
 let n = 0;
@@ -35,8 +36,11 @@ export async function createProperty(
   data: Partial<Prisma.PropertyUncheckedCreateInput> = {},
 ) {
   const i = next();
+  const lat = data.locationLat === undefined ? 40.7081 : data.locationLat;
+  const lng = data.locationLng === undefined ? -73.9571 : data.locationLng;
   return prisma.property.create({
     data: {
+      nearbyStations: nearbyStationsFor(lat, lng) as unknown as Prisma.InputJsonValue,
       slug: `test-listing-${i}-${randomUUID().slice(0, 6)}`,
       title: `Test listing ${i}`,
       address: `${100 + i} Bedford Avenue`,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../../server/modules/auth/auth.rest.js';
+import { PHONE_CHECK_LIMITS } from '../../server/infra/rate-limits.js';
 import { IP_VIEW_CEILING } from '../../server/modules/listings/listing-views.js';
 import { createAgent, createProperty } from '../factories/index.js';
+import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -79,14 +81,92 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       const sessions = await statuses('/api/auth/session', { idToken: 'not-a-real-token-at-all' }, AUTH_RATE_LIMITS.session + 1);
       expect(sessions.slice(0, -1).every((s) => s === 401)).toBe(true);
       expect(sessions.at(-1)).toBe(429);
+      // Counted per address before anything else (a visitor without a sign-up in progress is refused).
       const phones = await statuses('/api/auth/check-phone', { phone: '+15550001234' }, AUTH_RATE_LIMITS.phoneCheck + 1);
-      expect(phones.slice(0, -1).every((s) => s === 200)).toBe(true);
+      expect(phones.slice(0, -1).every((s) => s === 401)).toBe(true);
       expect(phones.at(-1)).toBe(429);
       const signups = await statuses('/api/auth/complete-signup', {}, AUTH_RATE_LIMITS.signup + 1);
       expect(signups.at(-1)).toBe(429);
     } finally {
       await limited.stop();
     }
+  });
+
+  describe('the phone lookup of sign-up cannot enumerate registered numbers', () => {
+    const check = (target: TestApp, idToken: string | null, forwardedFor?: string) =>
+      fetch(`${target.url}/api/auth/check-phone`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: ORIGIN,
+          ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+        body: JSON.stringify({ phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
+      });
+
+    it(`answers one account in sign-up ${PHONE_CHECK_LIMITS.account.points} numbers an hour, then 429 with Retry-After`, async () => {
+      const limited = await startTestApp(db);
+      try {
+        const signingUp = await signUpInEmulator();
+        for (let i = 0; i < PHONE_CHECK_LIMITS.account.points; i++) {
+          const res = await check(limited, signingUp.idToken);
+          expect(res.status).toBe(200);
+          expect(await res.json()).toEqual({ exists: false });
+        }
+        const refused = await check(limited, signingUp.idToken);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+        // Another account signing up from the same address still gets its answer.
+        expect((await check(limited, (await signUpInEmulator()).idToken)).status).toBe(200);
+      } finally {
+        await limited.stop();
+      }
+    });
+
+    it('counts the per-address limit by the proxy-given address only when TRUST_PROXY is set', async () => {
+      const direct = await startTestApp(db);
+      const proxied = await startTestApp(db, { env: { TRUST_PROXY: 'true' } });
+      try {
+        // Without TRUST_PROXY, a forged X-Forwarded-For does not make a new address.
+        const forged: number[] = [];
+        for (let i = 0; i <= AUTH_RATE_LIMITS.phoneCheck; i++)
+          forged.push((await check(direct, null, `198.51.100.${i + 1}`)).status);
+        expect(forged.slice(0, -1).every((s) => s === 401)).toBe(true);
+        expect(forged.at(-1)).toBe(429);
+        // Behind a proxy, each client address has its own count.
+        for (let i = 0; i < AUTH_RATE_LIMITS.phoneCheck; i++)
+          expect((await check(proxied, null, '203.0.113.7')).status).toBe(401);
+        expect((await check(proxied, null, '203.0.113.7')).status).toBe(429);
+        expect((await check(proxied, null, '203.0.113.8')).status).toBe(401);
+      } finally {
+        await direct.stop();
+        await proxied.stop();
+      }
+    });
+
+    it(`answers at most ${PHONE_CHECK_LIMITS.global.points} lookups a minute in all, whatever the addresses and accounts`, async () => {
+      const limited = await startTestApp(db, { env: { TRUST_PROXY: 'true' } });
+      try {
+        const perAccount = PHONE_CHECK_LIMITS.account.points;
+        const accounts = await Promise.all(
+          Array.from({ length: Math.ceil(PHONE_CHECK_LIMITS.global.points / perAccount) + 1 }, () => signUpInEmulator()),
+        );
+        const statuses: number[] = [];
+        for (let i = 0; i <= PHONE_CHECK_LIMITS.global.points; i++) {
+          // A fresh address every few calls and a fresh account every five: only the global limit binds.
+          const address = `192.0.2.${Math.floor(i / (AUTH_RATE_LIMITS.phoneCheck - 1)) + 1}`;
+          const res = await check(limited, accounts[Math.floor(i / perAccount)]!.idToken, address);
+          statuses.push(res.status);
+          await res.arrayBuffer();
+        }
+        expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+        expect(statuses.at(-1)).toBe(429);
+      } finally {
+        await limited.stop();
+      }
+    }, 60_000);
   });
 
   it('queues requests behind a slow query instead of failing them (text searches need no transaction)', async () => {

@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { completeSignup } from '../../server/modules/auth/auth.service.js';
+import { completeSignup, SIGNUP_IN_PROGRESS_ONLY, SIGNUP_WINDOW_SECONDS } from '../../server/modules/auth/auth.service.js';
 import { EMULATOR_PROJECT_ID } from '../../server/modules/auth/emulator.js';
 import { craftToken, linkPhoneInEmulator, signInInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -98,12 +98,39 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     expect(await unverified.json()).toMatchObject({ error: 'Failed to verify phone' });
   });
 
-  it('checks a phone against existing registrations', async () => {
+  it('checks a phone against existing registrations for the account signing up, and for no one else', async () => {
     const acc = await newAccount();
-    expect(await (await post('/api/auth/check-phone', { phone: acc.phone })).json()).toEqual({ exists: true });
-    expect(await (await post('/api/auth/check-phone', { phone: '+1 555 999 0000' })).json()).toEqual({ exists: false });
-    const bad = await post('/api/auth/check-phone', { phone: 'call me' });
+    // The identity just created in the provider, before its phone is linked (as the browser does).
+    const signingUp = await signUpInEmulator();
+    const auth = { authorization: `Bearer ${signingUp.idToken}` };
+    const taken = await post('/api/auth/check-phone', { phone: acc.phone }, auth);
+    expect(taken.headers.get('cache-control')).toBe('no-store');
+    expect(await taken.json()).toEqual({ exists: true });
+    expect(await (await post('/api/auth/check-phone', { phone: '+1 555 999 0000' }, auth)).json()).toEqual({ exists: false });
+    const bad = await post('/api/auth/check-phone', { phone: 'call me' }, auth);
     expect(bad.status).toBe(400);
+
+    // Not an enumeration oracle: a visitor, a finished account, or a sign-in long past get no answer.
+    const anonymous = await post('/api/auth/check-phone', { phone: acc.phone });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: SIGNUP_IN_PROGRESS_ONLY });
+    const finished = await post('/api/auth/check-phone', { phone: acc.phone }, { authorization: `Bearer ${acc.idToken}` });
+    expect(finished.status).toBe(403);
+    expect(await finished.json()).toMatchObject({ code: 'FORBIDDEN', error: SIGNUP_IN_PROGRESS_ONLY });
+    const now = Math.floor(Date.now() / 1000);
+    const stale = craftToken({
+      iss: `https://securetoken.google.com/${EMULATOR_PROJECT_ID}`,
+      aud: EMULATOR_PROJECT_ID,
+      sub: signingUp.uid,
+      user_id: signingUp.uid,
+      email: signingUp.email,
+      auth_time: now - SIGNUP_WINDOW_SECONDS - 60,
+      iat: now - 60,
+      exp: now + 3000,
+    });
+    const old = await post('/api/auth/check-phone', { phone: acc.phone }, { authorization: `Bearer ${stale}` });
+    expect(old.status).toBe(403);
+    expect(await old.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('sets an httpOnly SameSite=Lax session cookie from an ID token, and the cookie identifies the viewer', async () => {

@@ -65,6 +65,8 @@ describe.each(backends)('live messaging over real sockets on %s', (backend) => {
       const added = agentSocket.subscribe(MESSAGE_ADDED, { threadId });
       const inbox = agentSocket.subscribe(INBOX);
       const activity = renterSocket.subscribe(ACTIVITY, { threadId });
+      // The first sockets of the app: their auth may take a while under load before the subscriptions register.
+      await Promise.all([agentSocket.connected, renterSocket.connected]);
       await settle();
       const sent = await must(app, renter, SEND, { t: threadId, c: 'Is it still available?' });
       const got = await added.next();

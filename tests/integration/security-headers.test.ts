@@ -73,4 +73,17 @@ describe('security headers', () => {
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://127.0.0.1:*', 'ws://localhost:*']));
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it('in production on plain http://localhost (docker compose up): no request upgrading and no HSTS, which would break the page', async () => {
+    const local = await startTestApp(db, { envOverrides: { NODE_ENV: 'production', publicUrl: 'http://localhost:4000' } });
+    try {
+      const res = await fetch(`${local.url}/healthz`);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['upgrade-insecure-requests']).toBeUndefined();
+      expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'ws://localhost:4000']));
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await local.stop();
+    }
+  });
 });

@@ -62,6 +62,31 @@ describe.each(backends)('the seed on %s', (backend) => {
     expect(agentListings).toBeGreaterThanOrEqual(12);
   });
 
+  it('gives seeded listings their nearest subway stations: on Bedford Avenue in Williamsburg, Bedford Av on the L', async () => {
+    type Near = { id: string; name: string; lines: string[]; walkMinutes: number };
+    const bedford = await db.prisma.property.findMany({
+      where: { neighborhood: 'Williamsburg', address: { endsWith: 'Bedford Avenue' }, locationLat: { not: null } },
+      select: { address: true, nearbyStations: true },
+    });
+    expect(bedford.length).toBeGreaterThan(0);
+    for (const p of bedford) {
+      const stations = p.nearbyStations as Near[];
+      const station = stations.find((s) => s.name === 'Bedford Av');
+      expect(station, p.address).toBeDefined();
+      expect(station!.lines).toContain('L');
+      // Seeded inside Williamsburg's disc, at its edge nearest the station: the nearest, within 8 minutes.
+      expect(stations[0]?.name, p.address).toBe('Bedford Av');
+      expect(station!.walkMinutes).toBeLessThanOrEqual(8);
+    }
+    // Every row has its list (none left for the start-up backfill); none without a location.
+    const rows = await db.prisma.property.findMany({ select: { locationLat: true, nearbyStations: true } });
+    for (const r of rows) expect(Array.isArray(r.nearbyStations)).toBe(true);
+    expect(rows.filter((r) => r.locationLat === null).every((r) => (r.nearbyStations as Near[]).length === 0)).toBe(true);
+    // Most of the city's listings are within a 15-minute walk of a train.
+    const served = rows.filter((r) => (r.nearbyStations as Near[]).length > 0).length;
+    expect(served / rows.length).toBeGreaterThan(0.7);
+  });
+
   it('stores the generated photos through the storage layer', async () => {
     const photo = await db.prisma.propertyPhoto.findFirst({ orderBy: { id: 'asc' } });
     expect(photo?.url).toMatch(/^\/media\/seed\//);

@@ -1,5 +1,9 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../../server/modules/auth/auth.rest.js';
+import { Redis } from 'ioredis';
+import { PHONE_CHECK_LIMITS } from '../../server/infra/rate-limits.js';
+import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -23,6 +27,32 @@ describe.runIf(REDIS_URL)('per-address limits shared by two instances through Re
     await b?.stop();
     await db?.close();
   });
+
+  /** A JSON POST from a chosen loopback address; resolves with the status. */
+  const post = (app: TestApp, path: string, opts: { localAddress: string; authorization?: string; body: unknown }) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(`${app.url}${path}`);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          localAddress: opts.localAddress,
+          headers: {
+            'content-type': 'application/json',
+            origin: 'http://localhost:5173',
+            ...(opts.authorization ? { authorization: opts.authorization } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(opts.body));
+    });
 
   it(`counts the ${AUTH_RATE_LIMITS.phoneCheck} phone checks a minute of one address across both instances`, async () => {
     // A loopback address of its own, so earlier runs and other tests do not share the counter.
@@ -55,4 +85,30 @@ describe.runIf(REDIS_URL)('per-address limits shared by two instances through Re
     expect(await check(a)).toBe(429);
     expect(await check(b)).toBe(429);
   });
+
+  it(`holds the ${PHONE_CHECK_LIMITS.global.points} phone lookups a minute of everyone together across both instances`, async () => {
+    // The global counter's key is shared by every run against this Redis: start it from zero.
+    const redis = new Redis(REDIS_URL!);
+    await redis.del(`rl:${PHONE_CHECK_LIMITS.global.name}:all`);
+    await redis.quit();
+    const perAccount = PHONE_CHECK_LIMITS.account.points;
+    const accounts = await Promise.all(
+      Array.from({ length: Math.ceil(PHONE_CHECK_LIMITS.global.points / perAccount) + 2 }, () => signUpInEmulator()),
+    );
+    const base = Math.floor(Math.random() * 100) + 20;
+    const check = (app: TestApp, i: number, account: number) =>
+      post(app, '/api/auth/check-phone', {
+        // A fresh loopback address every few calls and a fresh account every five: only the global limit binds.
+        localAddress: `127.1.${base}.${Math.floor(i / (AUTH_RATE_LIMITS.phoneCheck - 1)) + 2}`,
+        authorization: `Bearer ${accounts[account]!.idToken}`,
+        body: { phone: `+1555${String(i).padStart(7, '0')}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < PHONE_CHECK_LIMITS.global.points; i++)
+      statuses.push(await check(i % 2 ? b : a, i, Math.floor(i / perAccount)));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const last = accounts.length - 1;
+    expect(await check(a, PHONE_CHECK_LIMITS.global.points, last)).toBe(429);
+    expect(await check(b, PHONE_CHECK_LIMITS.global.points + 1, last)).toBe(429);
+  }, 60_000);
 });

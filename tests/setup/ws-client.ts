@@ -22,7 +22,13 @@ export function openSocket(
   baseUrl: string,
   auth: { idToken?: string; cookie?: string } = {},
   opts: { localAddress?: string } = {},
-): { client: Client; subscribe(query: string, variables?: Record<string, unknown>): LiveSubscription; close(): Promise<void> } {
+): {
+  client: Client;
+  /** Resolves once the server has acknowledged the connection (its auth is done). */
+  connected: Promise<void>;
+  subscribe(query: string, variables?: Record<string, unknown>): LiveSubscription;
+  close(): Promise<void>;
+} {
   const client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
     retryAttempts: 0,
@@ -36,6 +42,12 @@ export function openSocket(
         });
       }
     },
+  });
+  const connected = new Promise<void>((resolve) => {
+    const off = client.on('connected', () => {
+      off();
+      resolve();
+    });
   });
   const subscribe = (query: string, variables?: Record<string, unknown>): LiveSubscription => {
     const results: Result[] = [];
@@ -87,7 +99,7 @@ export function openSocket(
       stop,
     };
   };
-  return { client, subscribe, close: () => client.dispose() as Promise<void> };
+  return { client, connected, subscribe, close: () => client.dispose() as Promise<void> };
 }
 
 /** Lets in-flight socket frames settle (a subscription is registered on the server asynchronously). */

@@ -22,6 +22,7 @@ import {
   type Utility,
 } from '../../../common/options.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { nearbyStationsFor } from '../../modules/transit/nearby.js';
 import type { AgentProfile } from './people.js';
 import type { PhotoKind, PoolPhoto } from './photos.js';
 import { Rng, shortId, uuidFrom } from './random.js';
@@ -83,6 +84,17 @@ export function listingsPerNeighborhood(total: number): number[] {
 }
 
 const METERS_PER_DEGREE_LAT = 111_320;
+
+/**
+ * Streets whose listings sit on the street itself rather than anywhere in the neighborhood, so the
+ * demo's transit facts read true: a listing on Bedford Avenue in Williamsburg is by the L's Bedford Av
+ * station (issue 13). Same random draws as the neighborhood disc, so the rest of the seed is unchanged.
+ */
+const STREET_ANCHORS: Record<string, { center: LatLng; radiusM: number }> = {
+  // Bedford Avenue at North 1st Street: the edge of the neighborhood's disc nearest the station (about
+  // 350–400 m from it, nearer than any other station, a 6-7 minute walk), inside Williamsburg's 700 m.
+  'Williamsburg|Bedford Avenue': { center: { lat: 40.71395, lng: -73.95671 }, radiusM: 40 },
+};
 
 /** A point uniformly distributed in the disc of `radiusM` metres around `center`. */
 export function randomPointNear(rng: Rng, center: LatLng, radiusM: number): LatLng {
@@ -767,7 +779,10 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     if (!amenities.includes('Near subway') && hood.borough !== 'STATEN_ISLAND' && rng.chance(0.5))
       amenities.unshift('Near subway');
 
-    const point = noCoordinates.has(index) ? null : randomPointNear(rng, hood.centroid, hood.radiusM);
+    const anchor = STREET_ANCHORS[`${hood.name}|${street}`];
+    const point = noCoordinates.has(index)
+      ? null
+      : randomPointNear(rng, anchor?.center ?? hood.centroid, anchor?.radiusM ?? hood.radiusM);
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY_MS;
 
     // Price history: the asking price at creation, perhaps a rise or one or two drops since.
@@ -832,6 +847,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       locationLat: point?.lat ?? null,
       locationLng: point?.lng ?? null,
       locationPlaceId: null,
+      nearbyStations: nearbyStationsFor(point?.lat, point?.lng) as unknown as Prisma.InputJsonValue,
       securityDeposit,
       applicationFee,
       brokerFee,

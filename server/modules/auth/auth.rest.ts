@@ -5,10 +5,19 @@ import { checkPhoneSchema } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
-import { completeSignup, phoneRegistered, recordSignIn } from './auth.service.js';
+import { checkPhoneDuringSignup, completeSignup, recordSignIn, SIGNUP_IN_PROGRESS_ONLY } from './auth.service.js';
+import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
-import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
+import {
+  ANONYMOUS,
+  bearerToken,
+  readCookie,
+  resolveAuth,
+  SESSION_COOKIE,
+  TOKEN_REFUSED_HEADER,
+  type IdentityDeps,
+} from './viewer.js';
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -92,6 +101,25 @@ export function originCheck(env: Env) {
   };
 }
 
+/**
+ * CSRF protection of GraphQL over HTTP, beside Apollo's csrfPrevention (which refuses the requests a
+ * browser sends without a preflight): a request that rides on the session cookie (no Bearer token)
+ * must come from an allowed Origin, as REST writes must. Anonymous requests and tokens (partner keys
+ * included) are not concerned; GET cannot run mutations.
+ */
+export function sessionCookieOriginCheck(env: Env) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || bearerToken(req.get('authorization'))) return next();
+    if (!readCookie(req.headers.cookie, SESSION_COOKIE)) return next();
+    const origin = originOf(req);
+    if (!origin || !env.allowedOrigins.includes(origin)) {
+      res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
+      return;
+    }
+    next();
+  };
+}
+
 export function isAllowedOrigin(env: Env, origin: string | undefined): boolean {
   return origin === undefined || env.allowedOrigins.includes(origin);
 }
@@ -114,15 +142,15 @@ function limiter(limit: number, store?: Store) {
 }
 
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
-export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limits?: RateLimits }): express.Router {
+export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits }): express.Router {
   const { env, prisma, identityDeps } = deps;
   const { identity, revocations } = identityDeps;
   const router = express.Router();
   const json = express.json({ limit: '16kb' });
   // Per address, counted with every instance's when REDIS_URL is set.
-  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session, deps.limits?.store('auth-session', 60_000));
-  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck, deps.limits?.store('auth-phone-check', 60_000));
-  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup, deps.limits?.store('auth-signup', 60_000));
+  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session, deps.limits.store('auth-session', 60_000));
+  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck, deps.limits.store('auth-phone-check', 60_000));
+  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup, deps.limits.store('auth-signup', 60_000));
   const maxAgeMs = env.SESSION_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 
   /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */
@@ -162,6 +190,8 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
       firebase: identity.webConfig,
       authEmulatorUrl: identity.emulatorUrl,
       mapStyleUrl: deps.mapStyleUrl ?? null,
+      // SPEC part 7: where the browser POSTs its ID token after sign-in and sends DELETE on sign-out.
+      tokenSyncUrl: env.TOKEN_SYNC_URL ?? null,
     });
   });
 
@@ -181,6 +211,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
   router.post(
     '/token',
     sessionLimiter,
+    noBody,
     asyncRoute(async (req, res) => {
       const token = bearerToken(req.get('authorization'));
       if (!token) throw new AppError('UNAUTHENTICATED', 'A Bearer token is required');
@@ -190,6 +221,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
 
   router.post(
     '/auth/signout',
+    noBody,
     asyncRoute(async (req, res) => {
       // The cookie goes in any case; the sessions of every device are revoked when the provider answers.
       res.clearCookie(SESSION_COOKIE, cookieOptions(env)).set('Cache-Control', 'no-store');
@@ -204,15 +236,33 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
     }),
   );
 
+  // The phone lookup answers only the account in the middle of its own sign-up (the ID token of an
+  // identity just created, with no phone linked and no profile here yet), within the limits per
+  // address, per account and for everyone together (docs/decisions/0026-phone-check.md).
   router.post(
     '/auth/check-phone',
     phoneLimiter,
     json,
     asyncRoute(async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      const token = bearerToken(req.get('authorization'));
+      if (!token) throw new AppError('UNAUTHENTICATED', SIGNUP_IN_PROGRESS_ONLY);
       const parsed = checkPhoneSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw fromZod(parsed.error);
-      const exists = await phoneRegistered(prisma, identity, parsed.data.phone);
-      res.set('Cache-Control', 'no-store').json({ exists });
+      let who;
+      try {
+        who = await identity.verifyIdToken(token);
+      } catch (err) {
+        if (err instanceof CredentialRefused) throw err.toAppError();
+        throw err;
+      }
+      const exists = await checkPhoneDuringSignup(
+        { prisma, identity, limits: deps.limits },
+        who,
+        parsed.data.phone,
+        (retryAfter) => res.set('Retry-After', String(retryAfter)),
+      );
+      res.json({ exists });
     }),
   );
 

@@ -6,6 +6,7 @@ import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
 
 const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
 import { requireUser } from './authz.js';
+import type { RateLimits } from '../../infra/rate-limits.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
@@ -14,6 +15,44 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
   if (!r.success) throw fromZod(r.error);
   return r.data;
+}
+
+/** The answer of the phone lookup to anyone but an account in the middle of its own sign-up. */
+export const SIGNUP_IN_PROGRESS_ONLY = 'Phone numbers can be checked only while signing up.';
+/** How long after the account's creation (its first sign-in) the lookup answers it. */
+export const SIGNUP_WINDOW_SECONDS = 30 * 60;
+
+/**
+ * The phone lookup of sign-up (SPEC part 8: "the phone is checked against existing registrations
+ * first"), answered so it cannot be used to enumerate registered numbers: only for the identity
+ * that is signing up (signed in within the last half hour, no phone linked yet, no profile here),
+ * at most 5 numbers an hour per account and 120 a minute for everyone together (on top of the
+ * per-address limit of the route). `onLimited` receives the Retry-After seconds of a refusal.
+ */
+export async function checkPhoneDuringSignup(
+  deps: { prisma: PrismaClient; identity: IdentityProvider; limits: RateLimits },
+  who: VerifiedIdentity,
+  phone: string,
+  onLimited: (retryAfterSeconds: number) => void,
+): Promise<boolean> {
+  const { prisma, identity, limits } = deps;
+  const inProgress =
+    who.phone === null && Date.now() / 1000 - who.authTime <= SIGNUP_WINDOW_SECONDS
+      ? (await prisma.user.findUnique({ where: { id: who.uid }, select: { id: true } })) === null
+      : false;
+  if (!inProgress) throw new AppError('FORBIDDEN', SIGNUP_IN_PROGRESS_ONLY);
+  for (const limit of [limits.phoneCheckAccount, limits.phoneCheckGlobal]) {
+    const perAccount = limit === limits.phoneCheckAccount;
+    const taken = await limit.take(perAccount ? who.uid : 'all');
+    if (!taken.allowed) {
+      onLimited(taken.retryAfterSeconds);
+      throw new AppError(
+        'RATE_LIMITED',
+        perAccount ? 'Too many phone numbers tried. Please try again later.' : 'Too many attempts. Please wait a minute.',
+      );
+    }
+  }
+  return phoneRegistered(prisma, identity, phone);
 }
 
 /** Whether a phone number is already registered, here or in the identity provider. */

@@ -1,4 +1,5 @@
 import express from 'express';
+import { noBody } from '../../http/no-body.js';
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../graphql/errors.js';
@@ -43,12 +44,12 @@ export function favoriteRoutes(deps: { prisma: PrismaClient }): express.Router {
     });
   });
 
-  router.post('/me/saved-listings/:listingId', noStore, async (req, res) => {
+  router.post('/me/saved-listings/:listingId', noStore, noBody, async (req, res) => {
     await saveListing(prisma, req.viewer ?? null, (req.params as { listingId: string }).listingId);
     res.json({ ok: true });
   });
 
-  router.delete('/me/saved-listings/:listingId', noStore, async (req, res) => {
+  router.delete('/me/saved-listings/:listingId', noStore, noBody, async (req, res) => {
     await unsaveListing(prisma, req.viewer ?? null, (req.params as { listingId: string }).listingId);
     res.json({ ok: true });
   });

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { noBody } from '../../http/no-body.js';
 import { boroughOfNeighborhood, findNeighborhood, parseBorough } from '../../../common/nyc.js';
 import {
   ApplianceValues,
@@ -235,7 +236,7 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
     await answer(res, id);
   });
 
-  router.delete('/properties/:id', noStore, async (req: Request, res: Response) => {
+  router.delete('/properties/:id', noStore, noBody, async (req: Request, res: Response) => {
     const { id } = await deleteListing(prisma, req.viewer ?? null, String(req.params.id), deps.storage, (err) =>
       deps.log.warn({ err }, 'deleting a photo failed'),
     );

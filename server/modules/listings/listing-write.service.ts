@@ -11,6 +11,7 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { requireUser } from '../auth/authz.js';
+import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
 
@@ -116,6 +117,7 @@ function columns(data: ListingData) {
     locationLat: data.location?.lat ?? null,
     locationLng: data.location?.lng ?? null,
     locationPlaceId: data.locationPlaceId,
+    nearbyStations: nearbyStationsFor(data.location?.lat, data.location?.lng) as unknown as Prisma.InputJsonValue,
     securityDeposit: data.securityDeposit,
     applicationFee: data.applicationFee,
     brokerFee: data.brokerFee,
@@ -315,6 +317,7 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     status: _s,
     otherFees,
     openHouses,
+    nearbyStations: _n,
     ...rest
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);
@@ -322,6 +325,7 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     data: {
       ...rest,
       otherFees: (otherFees ?? []) as Prisma.InputJsonValue,
+      nearbyStations: nearbyStationsFor(source.locationLat, source.locationLng) as unknown as Prisma.InputJsonValue,
       title,
       slug: slugFor(title),
       status: 'DRAFT',

@@ -31,5 +31,6 @@ export const PropertySortEnum = builder.enumType('PropertySort', {
     PRICE_LOW: { value: 'price_low' },
     PRICE_HIGH: { value: 'price_high' },
     POPULAR: { value: 'popular' },
+    COMMUTE: { value: 'commute', description: 'Shortest commute first (needs filter.commuteTo).' },
   } as const,
 });

@@ -27,7 +27,9 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.j
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { displayName, isNewAgent } from '../agents/agents.service.js';
-import { encodeCursor, findListing, searchListings, totalMoveInCost } from './listings.service.js';
+import { findListing, searchListings, totalMoveInCost } from './listings.service.js';
+import { storedNearbyStations } from '../transit/nearby.js';
+import { commuteMinutesOf } from '../transit/commute-search.js';
 
 /**
  * REST shims of the listings (SPEC part 7): GET /api/properties and GET /api/properties/{id or slug},
@@ -132,6 +134,7 @@ export function toListingItem(p: ListingWithRelations) {
     location:
       p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
     locationPlaceId: p.locationPlaceId,
+    nearby_stations: storedNearbyStations(p).map((s) => ({ name: s.name, lines: s.lines, walk_minutes: s.walkMinutes })),
     securityDeposit: p.securityDeposit,
     applicationFee: p.applicationFee,
     brokerFee: p.brokerFee,
@@ -254,6 +257,28 @@ export const restSearchQuerySchema = z.object({
     PetsFilterValues.filter((v) => v !== 'any'),
     (v) => v.toLowerCase(),
   ),
+  // lines=L,G (or repeated), walk=10: issue 13 item 3.
+  lines: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => {
+      if (v === undefined) return undefined;
+      const ids = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase());
+      const kept = ids.filter(Boolean);
+      return kept.length ? kept : undefined;
+    }),
+  walk: wholeNumber,
+  // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
+  commute_to: param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const station = /^station:(.+)$/i.exec(v);
+    if (station) return { stationId: station[1]!.toUpperCase() };
+    const point = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(v);
+    if (point) return { lat: Number(point[1]), lng: Number(point[2]) };
+    ctx.addIssue({ code: 'custom', message: "must be 'station:<id>' or '<lat>,<lng>'" });
+    return z.NEVER;
+  }),
+  commute_max: wholeNumber,
   sort: oneOf(SortValues, (v) => v.toLowerCase()),
   limit: wholeNumber,
   cursor: param,
@@ -262,7 +287,8 @@ export const restSearchQuerySchema = z.object({
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, ...filter } = parsed.data;
+  const { limit, cursor, sort, walk, commute_to, commute_max, ...rest } = parsed.data;
+  const filter = { ...rest, walkMinutes: walk, commuteTo: commute_to, commuteMaxMinutes: commute_max };
   const cleanFilter = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
   return { filter: cleanFilter, sort: sort ?? 'newest', first: limit ?? SEARCH_PAGE_SIZE, after: cursor ?? null };
 }
@@ -282,9 +308,13 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
     }
     const page = await searchListings<ListingWithRelations>(prisma, args, { include: listingItemInclude });
     const last = page.rows.at(-1);
+    const commute = page.commute;
     res.json({
-      items: page.rows.map(toListingItem),
-      nextCursor: page.hasNextPage && last ? encodeCursor(page.sort, last) : null,
+      // With commute_to, each item also says its door-to-door minutes by subway (null when out of reach).
+      items: page.rows.map((p) =>
+        commute ? { ...toListingItem(p), commute_minutes: commuteMinutesOf(commute, p) } : toListingItem(p),
+      ),
+      nextCursor: page.hasNextPage && last ? page.cursorOf(last) : null,
     });
   });
 

@@ -1,7 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError, fromZod } from '../../graphql/errors.js';
 import {
   ApplianceEnum,
   BoroughEnum,
@@ -26,11 +26,14 @@ import {
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
+import { storedNearbyStations } from '../transit/nearby.js';
+import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/transit.schema.js';
+import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
+import { commuteToSchema } from '../../../common/search.js';
 import { isNoFee } from '../../../common/listing.js';
 import {
   canManageListing,
   COUNT_CAP,
-  encodeCursor,
   findListing,
   listingAccessSelect,
   searchListings,
@@ -121,6 +124,25 @@ export const PropertyRef = builder.prismaObject('Property', {
         p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
     }),
     locationPlaceId: t.exposeString('locationPlaceId', { nullable: true }),
+    nearbyStations: t.field({
+      type: [NearbyStationRef],
+      description: 'Subway stations within about a 15-minute walk, nearest first (at most five).',
+      select: { nearbyStations: true, locationLat: true, locationLng: true },
+      resolve: (p) => storedNearbyStations(p),
+    }),
+    commuteMinutes: t.int({
+      nullable: true,
+      description:
+        'Estimated door-to-door minutes by subway to a destination (walk to one of the nearby stations, wait, ride, change, walk), or walking when quicker; null when out of reach. The same figure the search filters and sorts by (docs/decisions/0030-commute.md).',
+      args: { to: t.arg({ type: CommuteDestinationInput, description: 'Where the commute goes; without it, null.' }) },
+      select: { nearbyStations: true, locationLat: true, locationLng: true },
+      resolve: (p, args) => {
+        if (!args.to) return null;
+        const parsed = commuteToSchema.safeParse(toCommuteTo(args.to));
+        if (!parsed.success) throw fromZod(parsed.error);
+        return commuteMinutesOf(commuteContext(parsed.data), p);
+      },
+    }),
     securityDeposit: t.exposeInt('securityDeposit', { nullable: true }),
     applicationFee: t.exposeInt('applicationFee', { nullable: true }),
     brokerFee: t.exposeInt('brokerFee', { nullable: true }),
@@ -242,12 +264,28 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
       description:
         'Only listings changed at or after this time (new, edited, price or status changes): for partners keeping a copy in sync.',
     }),
+    lines: t.stringList({
+      description: "Near a station served by any of these subway lines ('L', 'G', '7', 'SI'; at most 12).",
+    }),
+    walkMinutes: t.int({
+      description: 'Within this many minutes of walking of a subway station (5, 10 or 15), of those lines when lines are given.',
+    }),
+    commuteTo: t.field({
+      type: CommuteDestinationInput,
+      description:
+        'Where the visitor commutes to: `Property.commuteMinutes` then estimates door-to-door minutes by subway; needed by `commuteMaxMinutes` and the sort COMMUTE.',
+    }),
+    commuteMaxMinutes: t.int({
+      description: 'At most this many minutes door to door by subway to `commuteTo` (5 to 120; docs/decisions/0030-commute.md).',
+    }),
   }),
 });
 
 /** GraphQL input → the service's filter (nulls dropped; the service validates with zod). */
 function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined));
+  const filter = Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined));
+  if (filter.commuteTo) filter.commuteTo = toCommuteTo(filter.commuteTo as Parameters<typeof toCommuteTo>[0]);
+  return filter;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -296,7 +334,7 @@ builder.queryFields((t) => ({
           },
           query as object,
         );
-        const edges = page.rows.map((node) => ({ cursor: encodeCursor(page.sort, node), node }));
+        const edges = page.rows.map((node) => ({ cursor: page.cursorOf(node), node }));
         return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count }) as never;
       },
     },

@@ -5,6 +5,13 @@ import { AppError, fromZod } from '../../graphql/errors.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { moveInTotal } from '../../../common/listing.js';
+import {
+  commuteContext,
+  commuteMinutesOf,
+  commuteMinutesSql,
+  NO_COMMUTE,
+  type CommuteContext,
+} from '../transit/commute-search.js';
 
 export type { SearchFilter, SearchSort };
 
@@ -21,7 +28,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // ---------------------------------------------------------------------------------------------------
 
 type SortSpec = {
-  field: 'createdAt' | 'price' | 'views';
+  field: 'createdAt' | 'price' | 'views' | 'commute';
   dir: 'asc' | 'desc';
 };
 
@@ -31,6 +38,7 @@ const SORTS: Record<SearchSort, SortSpec> = {
   price_low: { field: 'price', dir: 'asc' },
   price_high: { field: 'price', dir: 'desc' },
   popular: { field: 'views', dir: 'desc' },
+  commute: { field: 'commute', dir: 'asc' },
 };
 
 type CursorValue = string | number;
@@ -40,9 +48,18 @@ interface Cursor {
   id: string;
 }
 
-export function encodeCursor(sort: SearchSort, row: { id: string; createdAt: Date; price: number; views: number }): string {
+type CursorRow = { id: string; createdAt: Date; price: number; views: number };
+
+/** The cursor after a row; sorting by commute needs the destination's context (the row's minutes are its value). */
+export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: CommuteContext | null): string {
   const spec = SORTS[sort];
-  const v = spec.field === 'createdAt' ? row.createdAt.toISOString() : row[spec.field];
+  let v: CursorValue;
+  if (spec.field === 'commute') {
+    if (!commute) throw new Error('a commute cursor needs the commute context');
+    v = commuteMinutesOf(commute, row as unknown as Parameters<typeof commuteMinutesOf>[1]) ?? NO_COMMUTE;
+  } else {
+    v = spec.field === 'createdAt' ? row.createdAt.toISOString() : row[spec.field];
+  }
   return Buffer.from(JSON.stringify({ s: sort, v, id: row.id } satisfies Cursor)).toString('base64url');
 }
 
@@ -89,6 +106,10 @@ export interface SearchPage<Row> {
   rows: Row[];
   hasNextPage: boolean;
   sort: SearchSort;
+  /** The destination's commute context when the filter names one (card figures, commute cursors). */
+  commute: CommuteContext | null;
+  /** The cursor after a row of this page. */
+  cursorOf(row: Row): string;
   /** How many listings match the filter on all pages, up to COUNT_CAP: one more statement, run when called. */
   count(): Promise<SearchCount>;
 }
@@ -108,11 +129,18 @@ type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertyS
 // The filters, written once, in SQL (the trigram operators of the text search have no Prisma form).
 // ---------------------------------------------------------------------------------------------------
 
-const SORT_COLUMN: Record<SortSpec['field'], Prisma.Sql> = {
+const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute'>, Prisma.Sql> = {
   createdAt: Prisma.sql`p."createdAt"`,
   price: Prisma.sql`p."price"`,
   views: Prisma.sql`p."views"`,
 };
+
+/** The sort's value of a row; a listing with no commute estimate sorts after all others. */
+function sortValueSql(field: SortSpec['field'], filter: SearchFilter): Prisma.Sql {
+  if (field !== 'commute') return SORT_COLUMN[field];
+  if (!filter.commuteTo) throw new AppError('BAD_USER_INPUT', "sort: 'commute' needs filter.commuteTo (where the commute goes)");
+  return Prisma.sql`COALESCE(${commuteMinutesSql(commuteContext(filter.commuteTo))}, ${NO_COMMUTE}::int)`;
+}
 
 /** Searched columns, shortest first (predicates are tried in order). */
 const TEXT_COLUMNS = [Prisma.sql`p."neighborhood"`, Prisma.sql`p."address"`, Prisma.sql`p."title"`];
@@ -163,6 +191,20 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
       break;
   }
   if (filter.updatedSince) and.push(Prisma.sql`p."updatedAt" >= ${filter.updatedSince}`);
+  if (filter.lines || filter.walkMinutes !== undefined) {
+    // A station within the walk (15 minutes, all that is stored, unless less is asked) that one of the
+    // lines serves (any line when none are named): issue 13 item 3, over the stored nearbyStations.
+    const walk = filter.walkMinutes ?? 15;
+    const lines = filter.lines
+      ? Prisma.sql` AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s->'lines') l WHERE l = ANY(${filter.lines}::text[]))`
+      : Prisma.empty;
+    and.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(p."nearbyStations", '[]'::jsonb)) s WHERE (s->>'walkMinutes')::int <= ${walk}::int${lines})`,
+    );
+  }
+  if (filter.commuteTo && filter.commuteMaxMinutes !== undefined) {
+    and.push(Prisma.sql`${commuteMinutesSql(commuteContext(filter.commuteTo))} <= ${filter.commuteMaxMinutes}::int`);
+  }
   if (filter.bounds) {
     const { north, south, east, west } = filter.bounds;
     and.push(Prisma.sql`p."locationLat" BETWEEN ${south}::numeric AND ${north}::numeric`);
@@ -172,18 +214,19 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
 }
 
 /** `(value, id) after (cursor value, cursor id)` in the sort's direction, as a row comparison. */
-function keysetSql(sort: SearchSort, cursor: Cursor): Prisma.Sql {
+function keysetSql(sort: SearchSort, cursor: Cursor, filter: SearchFilter): Prisma.Sql {
   const { field, dir } = SORTS[sort];
+  const column = sortValueSql(field, filter);
   const value = field === 'createdAt' ? Prisma.sql`${String(cursor.v)}::timestamp(3)` : Prisma.sql`${Number(cursor.v)}::int`;
   const op = dir === 'asc' ? Prisma.raw('>') : Prisma.raw('<');
   const bound = Prisma.raw(dir === 'asc' ? '>=' : '<=');
-  return Prisma.sql`${SORT_COLUMN[field]} ${bound} ${value} AND (${SORT_COLUMN[field]}, p."id") ${op} (${value}, ${cursor.id}::uuid)`;
+  return Prisma.sql`${column} ${bound} ${value} AND (${column}, p."id") ${op} (${value}, ${cursor.id}::uuid)`;
 }
 
-function orderBySql(sort: SearchSort): Prisma.Sql {
+function orderBySql(sort: SearchSort, filter: SearchFilter): Prisma.Sql {
   const { field, dir } = SORTS[sort];
   const d = Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC');
-  return Prisma.sql`${SORT_COLUMN[field]} ${d}, p."id" ${d}`;
+  return Prisma.sql`${sortValueSql(field, filter)} ${d}, p."id" ${d}`;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -198,11 +241,11 @@ function pageSize(first: number | null | undefined): number {
   return n;
 }
 
-/** The selection of a page; sort keys are always read, cursors are made of them. */
-function pageShape(query: SearchQuery): { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } {
-  return query.select
-    ? { select: { ...query.select, id: true, createdAt: true, price: true, views: true } }
-    : { include: query.include };
+/** The selection of a page; sort keys are always read, cursors are made of them (a commute's of the stations and location). */
+function pageShape(query: SearchQuery, sort: SearchSort): { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } {
+  if (!query.select) return { include: query.include };
+  const commuteKeys = sort === 'commute' ? { nearbyStations: true, locationLat: true, locationLng: true } : {};
+  return { select: { ...query.select, id: true, createdAt: true, price: true, views: true, ...commuteKeys } };
 }
 
 /**
@@ -223,10 +266,13 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   const sort = parseSort(args.sort);
   const first = pageSize(args.first);
   const cursor = args.after ? decodeCursor(args.after, sort) : null;
-  const shape = pageShape(query);
+  const shape = pageShape(query, sort);
+  const commute = filter.commuteTo ? commuteContext(filter.commuteTo) : null;
+  const cursorOf = (row: Row) => encodeCursor(sort, row, commute);
 
   const where = searchWhereSql(filter);
-  const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor)}` : where;
+  const order = orderBySql(sort, filter);
+  const pageWhere = cursor ? Prisma.sql`${where} AND ${keysetSql(sort, cursor, filter)}` : where;
   const countSql = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`;
   const toCount = (n: number): SearchCount => (n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : { n, capped: false });
   const count = async (): Promise<SearchCount> => {
@@ -244,22 +290,24 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   }
   if (json) {
     const [result] = await prisma.$queryRaw<Array<{ n: number | null; rows: unknown[] | null }>>`
-      WITH page AS (SELECT p.* FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1})
+      WITH page AS (SELECT p.* FROM "Property" p WHERE ${pageWhere} ORDER BY ${order} LIMIT ${first + 1})
       SELECT ${args.withCount ? Prisma.sql`(${countSql})` : Prisma.sql`NULL::int`} AS n,
-             (SELECT jsonb_agg(${json.sql} ORDER BY ${orderBySql(sort)}) FROM page p) AS rows`;
+             (SELECT jsonb_agg(${json.sql} ORDER BY ${order}) FROM page p) AS rows`;
     const all = (result?.rows ?? []).map((r) => json.decode(r) as Row);
     const counted = args.withCount && result?.n != null ? toCount(result.n) : null;
     return {
       rows: all.slice(0, first),
       hasNextPage: all.length > first,
       sort,
+      commute,
+      cursorOf,
       count: counted ? () => Promise.resolve(counted) : count,
     };
   }
 
   const idRows = await prisma.$queryRaw<
     Array<{ id: string }>
-  >`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${orderBySql(sort)} LIMIT ${first + 1}`;
+  >`SELECT p."id"::text AS id FROM "Property" p WHERE ${pageWhere} ORDER BY ${order} LIMIT ${first + 1}`;
   const hasNextPage = idRows.length > first;
   const ids = idRows.slice(0, first).map((r) => r.id);
   const found = ids.length
@@ -270,7 +318,7 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
-  return { rows, hasNextPage, sort, count };
+  return { rows, hasNextPage, sort, commute, cursorOf, count };
 }
 
 /** What the tenant pays to move in (common/listing.ts `moveInTotal`: only fees the tenant pays). */

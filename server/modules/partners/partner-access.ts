@@ -19,7 +19,16 @@ import { isPartnerKeyShaped, type PartnerKeys } from './partner-keys.js';
  */
 
 /** Root query fields a partner may ask for. */
-export const PARTNER_ROOT_FIELDS = new Set(['properties', 'property', 'agents', 'agent', 'addressSuggestions', '__typename']);
+export const PARTNER_ROOT_FIELDS = new Set([
+  'properties',
+  'property',
+  'agents',
+  'agent',
+  'addressSuggestions',
+  'subwayLines',
+  'subwayStations',
+  '__typename',
+]);
 /** Fields that are personal data, or about the viewer: never answered to a partner. */
 export const PARTNER_DENIED_FIELDS = new Set([
   'Property.ownerId',

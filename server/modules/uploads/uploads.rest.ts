@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { noBody } from '../../http/no-body.js';
 import { rateLimit } from 'express-rate-limit';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import multer from 'multer';
@@ -122,7 +123,7 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
   };
 
   /** DELETE /api/uploads?url=…: a photo removed in the form before any listing showed it. */
-  router.delete('/uploads', signedIn, async (req: Request, res: Response) => {
+  router.delete('/uploads', noBody, signedIn, async (req: Request, res: Response) => {
     const url = (req.query as Record<string, unknown>).url;
     if (typeof url !== 'string' || url.length === 0 || url.length > 1000) throw new AppError('BAD_USER_INPUT', 'url is required');
     await discardUpload({ prisma, storage, log }, (res.locals.user as { id: string }).id, url);

@@ -21,6 +21,7 @@ import {
   parseSearchParams,
   toPropertyFilter,
   toPropertySort,
+  toCommuteDestination,
   toSearchParams,
   updateSearch,
   type SearchState,
@@ -45,6 +46,7 @@ const SearchPropertiesDocument = graphql(`
     $first: Int!
     $after: String
     $withCount: Boolean! = true
+    $commuteTo: CommuteDestination
   ) {
     properties(filter: $filter, sort: $sort, first: $first, after: $after) {
       totalCount @include(if: $withCount)
@@ -57,6 +59,7 @@ const SearchPropertiesDocument = graphql(`
             lat
             lng
           }
+          commuteMinutes(to: $commuteTo)
           ...PropertyCard_property
         }
       }
@@ -124,7 +127,12 @@ export default function HomeScreen() {
 
   const filter = useMemo(() => toPropertyFilter(state), [state]);
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
-    variables: { filter, sort: toPropertySort(state.sort), first: SEARCH_PAGE_SIZE },
+    variables: {
+      filter,
+      sort: toPropertySort(state.sort),
+      first: SEARCH_PAGE_SIZE,
+      commuteTo: state.commute ? toCommuteDestination(state.commute) : null,
+    },
     notifyOnNetworkStatusChange: true,
   });
 
@@ -226,7 +234,11 @@ export default function HomeScreen() {
                       onBlur={() => setHighlighted((current) => (current === node.id ? null : current))}
                     >
                       {/* The first cards are in view on arrival: their photos load at once, the first one first. */}
-                      <PropertyCard property={node} priority={i < EAGER_CARDS} />
+                      <PropertyCard
+                        property={node}
+                        priority={i < EAGER_CARDS}
+                        commute={state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -25,6 +25,7 @@ import {
 } from '@/features/listings/detail/property-details';
 import { bathsLabel, bedsLabel } from '@/features/listings/format';
 import { MapView } from '@/features/map/map-view';
+import { TransitList } from '@/features/transit/transit-section';
 import type { MapMarker } from '@/features/map/types';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -52,6 +53,22 @@ const PropertyDetailQuery = graphql(`
       location {
         lat
         lng
+      }
+      nearbyStations {
+        id
+        name
+        walkMinutes
+        location {
+          lat
+          lng
+        }
+        subwayLines {
+          id
+          bullet
+          accessibleName
+          color
+          textColor
+        }
       }
       photos {
         id
@@ -100,13 +117,34 @@ export default function PropertyDetailScreen() {
   }, [propertyId, recordView]);
 
   const location = property?.location ?? null;
-  const markers = useMemo<MapMarker[]>(
-    () =>
-      property && location
-        ? [{ id: property.id, position: location, text: formatPrice(property.price), label: property.title }]
+  const markers = useMemo<MapMarker[]>(() => {
+    if (!property || !location) return [];
+    const stations: MapMarker[] = property.nearbyStations.flatMap((s) =>
+      s.location
+        ? [
+            {
+              id: `station-${s.id}`,
+              kind: 'station' as const,
+              // The chip on the side away from the listing, so the two do not cover each other.
+              side: s.location.lng >= location.lng ? ('right' as const) : ('left' as const),
+              position: s.location,
+              text: `${s.walkMinutes} min`,
+              label: `${s.name} station, ${s.walkMinutes} min walk`,
+            },
+          ]
         : [],
-    [property, location],
-  );
+    );
+    // The listing last, so its price draws over a station's chip when they are close.
+    return [...stations, { id: property.id, position: location, text: formatPrice(property.price), label: property.title }];
+  }, [property, location]);
+  // The listing and its stations all in view (the nearest few are within a few hundred metres).
+  const mapView = useMemo(() => {
+    if (!location) return null;
+    const points = markers.map((m) => m.position);
+    return points.length > 1
+      ? ({ kind: 'points', points, maxZoom: 16 } as const)
+      : ({ kind: 'center', center: location, zoom: 15 } as const);
+  }, [location, markers]);
 
   if (loading && !property) return <DetailSkeleton />;
 
@@ -160,13 +198,22 @@ export default function PropertyDetailScreen() {
           <Policies property={property} />
           <OpenHouses property={property} />
           <PriceHistory property={property} />
+          {location ? (
+            <Section title="Transit">
+              <TransitList stations={property.nearbyStations} />
+            </Section>
+          ) : null}
           <Section title="Location">
-            {location ? (
+            {location && mapView ? (
               <MapView
-                label={`Map showing ${property.title}`}
+                label={
+                  property.nearbyStations.length
+                    ? `Map showing ${property.title} and nearby subway stations`
+                    : `Map showing ${property.title}`
+                }
                 className="h-72 rounded-lg sm:h-80"
                 markers={markers}
-                view={{ kind: 'center', center: location, zoom: 15 }}
+                view={mapView}
                 viewKey={`${location.lat},${location.lng}`}
                 interactive={false}
               />

@@ -3,6 +3,7 @@ import { createContext, useCallback, useEffect, useMemo, useRef, useState, type 
 import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
 import { apolloClient, restartSubscriptions, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
+import { PhoneTakenError } from './phone-taken';
 import { hasPersistedFirebaseUser } from './persisted-user';
 
 // Identity without the identity SDK on the first paint (docs/decisions/0023). A returning visitor's
@@ -93,11 +94,25 @@ async function forceRefresh({ auth }: LoadedFirebase): Promise<RefreshOutcome> {
   }
 }
 
-/** On sign-in the client establishes the server session (SPEC part 7: /api/auth/session and /api/token). */
+/**
+ * The optional token sync (SPEC part 7, ./token-sync), loaded only when used. Never awaited by a
+ * sign-in or sign-out and never throws: its failures are logged there.
+ */
+function syncToken(call: (sync: import('./token-sync').TokenSync) => unknown) {
+  import('./token-sync')
+    .then(({ tokenSync }) => call(tokenSync))
+    .catch((err: unknown) => console.warn('Token sync unavailable', err));
+}
+
+/**
+ * On sign-in the client establishes the server session (SPEC part 7: /api/auth/session and
+ * /api/token), then hands the token to the optional token sync.
+ */
 async function establishSession(user: FirebaseUser) {
   const idToken = await user.getIdToken();
   await apiFetch('/api/auth/session', { body: { idToken } });
   await apiFetch('/api/token', { method: 'POST', token: idToken });
+  syncToken((sync) => sync.signedIn(user.uid, idToken));
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -145,6 +160,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (changed && !(wasFirst && uid === null)) {
             restartSubscriptions();
             void apolloClient.resetStore().catch(() => undefined);
+          }
+          // The token sync follows the user it was given: a stored user restored now, or a new
+          // token (a refresh) of the same user.
+          if (u && wasFirst) syncToken((sync) => sync.restored(u.uid));
+          else if (u && !changed) {
+            void u
+              .getIdToken()
+              .then((token) => syncToken((sync) => sync.tokenChanged(u.uid, token)))
+              .catch(() => undefined);
           }
         });
       });
@@ -252,13 +276,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (input: SignUpStart, recaptchaContainer: HTMLElement) => {
       const { sdk, auth } = await ensureFirebase();
       const cred = await sdk.createUserWithEmailAndPassword(auth, input.email, input.password);
-      await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
-      const verifier = new sdk.RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
       let confirmation: import('./firebase').ConfirmationResult;
       try {
-        confirmation = await sdk.linkWithPhoneNumber(cred.user, input.phone, verifier);
-      } finally {
-        verifier.clear();
+        await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
+        // The phone is checked against existing registrations before it is linked (SPEC part 8).
+        // The server answers only the account in the middle of its own sign-up: this one
+        // (docs/decisions/0026-phone-check.md).
+        const { exists } = await apiFetch<{ exists: boolean }>('/api/auth/check-phone', {
+          token: await cred.user.getIdToken(),
+          body: { phone: input.phone },
+        });
+        if (exists) throw new PhoneTakenError();
+        const verifier = new sdk.RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
+        try {
+          confirmation = await sdk.linkWithPhoneNumber(cred.user, input.phone, verifier);
+        } finally {
+          verifier.clear();
+        }
+      } catch (err) {
+        // The unfinished account goes, so the form can be sent again (another number, the same e-mail).
+        await sdk.deleteUser(cred.user).catch((e: unknown) => console.warn('Could not remove the unfinished account', e));
+        throw err;
       }
       return {
         async confirm(code: string) {
@@ -289,6 +327,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.warn('Sign-out on the server failed', err);
     }
+    syncToken((sync) => sync.signedOut());
     endCookieSession();
     // The SDK's stored user goes too, or the next visit would restore it.
     let loaded = loadedRef.current;

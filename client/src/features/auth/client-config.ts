@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '@/lib/api';
+import { ApiError, apiFetch } from '@/lib/api';
 
 /** What the server tells the browser about identity and maps (GET /api/client-config). */
 export interface ClientConfig {
@@ -7,6 +7,8 @@ export interface ClientConfig {
   /** Set in development: the Firebase Auth emulator's base URL. */
   authEmulatorUrl: string | null;
   mapStyleUrl: string | null;
+  /** SPEC part 7's optional token sync (TOKEN_SYNC_URL): see ./token-sync. */
+  tokenSyncUrl: string | null;
 }
 
 let configPromise: Promise<ClientConfig> | undefined;
@@ -36,8 +38,10 @@ export function useClientConfig(): ClientConfig | null {
   return config;
 }
 
-/** Readable text for a Firebase Auth error, or the fallback the spec names. */
+/** Readable text for a Firebase Auth error (or a server refusal), or the fallback the spec names. */
 export function authErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status === 429)
+    return err.serverMessage ?? 'Too many attempts. Please wait a minute and try again.';
   const code = (err as { code?: string } | null)?.code ?? '';
   const known: Record<string, string> = {
     'auth/invalid-credential': 'Incorrect e-mail or password.',

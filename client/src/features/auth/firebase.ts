@@ -7,6 +7,7 @@ import {
   browserLocalPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  deleteUser,
   getAuth,
   linkWithPhoneNumber,
   onIdTokenChanged,
@@ -23,6 +24,7 @@ import { loadClientConfig, type ClientConfig } from './client-config';
 
 export {
   createUserWithEmailAndPassword,
+  deleteUser,
   linkWithPhoneNumber,
   onIdTokenChanged,
   RecaptchaVerifier,

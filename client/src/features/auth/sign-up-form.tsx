@@ -6,8 +6,8 @@ import { DEFAULT_PHONE_PREFIX, PHONE_TAKEN_MESSAGE, signUpSchema, verificationCo
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
-import { apiFetch } from '@/lib/api';
 import { authErrorMessage, useClientConfig } from './client-config';
+import { PhoneTakenError } from './phone-taken';
 import { useAuth } from './use-auth';
 
 type Values = z.input<typeof signUpSchema>;
@@ -37,20 +37,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     setError(null);
     const values = signUpSchema.parse(raw);
     try {
-      const { exists } = await apiFetch<{ exists: boolean }>('/api/auth/check-phone', { body: { phone: values.phone } });
-      if (exists) {
-        form.setError('phone', { message: PHONE_TAKEN_MESSAGE });
-        return;
-      }
-    } catch {
-      setError('Failed to create account');
-      return;
-    }
-    try {
+      // The account is created, its phone checked against existing registrations, then linked by code.
       const { confirm } = await startSignUp(values, recaptchaRef.current as HTMLElement);
       setPending({ phone: values.phone, confirm });
     } catch (err) {
-      setError(authErrorMessage(err, 'Failed to create account'));
+      if (err instanceof PhoneTakenError) form.setError('phone', { message: PHONE_TAKEN_MESSAGE }, { shouldFocus: true });
+      else setError(authErrorMessage(err, 'Failed to create account'));
     }
   });
 

@@ -15,7 +15,7 @@ const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 describe('search state in the URL', () => {
   it('reads every key and writes it back in the same form', () => {
     const query =
-      'search=bedford&borough=staten-island&neighborhood=St.+George&minPrice=1500&maxPrice=4000&bedrooms=2&propertyType=loft&pets=cats&sort=price_low&bounds=40.8%2C40.7%2C-73.9%2C-74';
+      'search=bedford&borough=staten-island&neighborhood=St.+George&minPrice=1500&maxPrice=4000&bedrooms=2&propertyType=loft&pets=cats&lines=L%2CG&walk=10&sort=price_low&bounds=40.8%2C40.7%2C-73.9%2C-74';
     const state = parse(query);
     expect(state).toEqual({
       search: 'bedford',
@@ -26,10 +26,40 @@ describe('search state in the URL', () => {
       bedrooms: '2',
       propertyType: 'loft',
       pets: 'cats',
+      lines: ['L', 'G'],
+      walk: '10',
+      commute: null,
+      commuteMax: 'any',
       sort: 'price_low',
       bounds: { north: 40.8, south: 40.7, east: -73.9, west: -74 },
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads a commute destination (a station or a point), its limit and the commute sort, and writes them back', () => {
+    const station = 'to=station%3A635&toName=14+St-Union+Sq&commute=30&sort=commute';
+    const state = parse(station);
+    expect(state).toMatchObject({
+      commute: { kind: 'station', stationId: '635', label: '14 St-Union Sq' },
+      commuteMax: '30',
+      sort: 'commute',
+    });
+    expect(toSearchParams(state).toString()).toBe(station);
+    expect(toPropertyFilter(state)).toEqual({ commuteTo: { stationId: '635' }, commuteMaxMinutes: 30 });
+    expect(toPropertySort(state.sort)).toBe('COMMUTE');
+
+    const point = parse('to=40.7359%2C-73.9911&toName=Union+Square');
+    expect(point.commute).toEqual({ kind: 'point', lat: 40.7359, lng: -73.9911, label: 'Union Square' });
+    expect(toPropertyFilter(point)).toEqual({ commuteTo: { lat: 40.7359, lng: -73.9911 } });
+    expect(toSearchParams(point).toString()).toBe('to=40.7359%2C-73.9911&toName=Union+Square');
+
+    // No destination: no limit, no commute sort; a point outside the city or a malformed one is dropped.
+    expect(parse('commute=30&sort=commute')).toEqual(EMPTY_SEARCH);
+    expect(parse('to=10%2C20&commute=30').commute).toBeNull();
+    expect(parse('to=station%3A%3Bdrop&sort=commute')).toEqual(EMPTY_SEARCH);
+    expect(parse('to=station%3A635&commute=25').commuteMax).toBe('any');
+    // Clearing the destination clears its limit and its sort.
+    expect(updateSearch(state, { commute: null })).toMatchObject({ commute: null, commuteMax: 'any', sort: 'newest' });
   });
 
   it('omits empty, all, any and default values', () => {
@@ -39,7 +69,12 @@ describe('search state in the URL', () => {
   });
 
   it('drops invalid values and repairs what it can', () => {
-    expect(parse('borough=atlantis&bedrooms=9&pets=lizards&sort=random&bounds=1,2,3')).toEqual(EMPTY_SEARCH);
+    expect(parse('borough=atlantis&bedrooms=9&pets=lizards&sort=random&bounds=1,2,3&walk=7&lines=;drop,,LONG')).toEqual(
+      EMPTY_SEARCH,
+    );
+    // Lines: upper case, each once, at most 12.
+    expect(parse('lines=l,g,L,%207').lines).toEqual(['L', 'G', '7']);
+    expect(parse(`lines=${'1,2,3,4,5,6,7,A,C,E,B,D,F,M'}`).lines).toHaveLength(12);
     // A neighborhood alone brings its borough; one of another borough is dropped.
     expect(parse('neighborhood=astoria')).toMatchObject({ borough: 'QUEENS', neighborhood: 'Astoria' });
     expect(parse('borough=bronx&neighborhood=Astoria')).toMatchObject({ borough: 'BRONX', neighborhood: '' });
@@ -67,6 +102,7 @@ describe('search state in the URL', () => {
       pets: 'NONE',
       maxPrice: 900,
     });
+    expect(toPropertyFilter(parse('lines=L,G&walk=5'))).toEqual({ lines: ['L', 'G'], walkMinutes: 5 });
     expect(toPropertyFilter(EMPTY_SEARCH)).toEqual({});
     expect(toPropertySort('price_high')).toBe('PRICE_HIGH');
   });

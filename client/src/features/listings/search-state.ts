@@ -17,7 +17,7 @@ import {
   type SortOption,
 } from '@common/options';
 import { findNeighborhood } from '@common/nyc';
-import type { PetsFilter as PetsFilterEnum, PropertyFilter, PropertySort } from '@/gql/graphql';
+import type { CommuteDestination, PetsFilter as PetsFilterEnum, PropertyFilter, PropertySort } from '@/gql/graphql';
 
 /** A map area, in degrees. */
 export interface Bounds {
@@ -39,9 +39,67 @@ export interface SearchState {
   bedrooms: BedroomsFilter;
   propertyType: PropertyTypeFilter;
   pets: PetsFilter;
+  /** Near a station of any of these subway lines (ids: 'L', 'G', '7'), in the order chosen. */
+  lines: string[];
+  /** Within this many minutes' walk of a station ('any': no limit). */
+  walk: WalkFilter;
+  /** Where the visitor commutes to (cards then show minutes by subway), or null. */
+  commute: CommuteTarget | null;
+  /** At most this many minutes door to door ('any': no limit; only with a destination). */
+  commuteMax: CommuteMaxFilter;
   sort: SortOption;
   /** 'Search this area' on the map. */
   bounds: Bounds | null;
+}
+
+/** A commute destination: a subway station by id, or a point (an address picked from the suggestions). */
+export type CommuteTarget =
+  | { kind: 'station'; stationId: string; label: string }
+  | { kind: 'point'; lat: number; lng: number; label: string };
+
+/** The 'Commute' limit choices (issue 13 item 4). */
+export const CommuteMaxFilterValues = ['any', '20', '30', '45', '60'] as const;
+export type CommuteMaxFilter = (typeof CommuteMaxFilterValues)[number];
+const STATION_ID = /^[A-Z0-9]{1,8}$/;
+
+/** 'station:635' or '40.73590,-73.99110' plus its label → a target; null when malformed or outside the city. */
+export function parseCommuteParam(raw: string | null, label: string | null): CommuteTarget | null {
+  if (!raw) return null;
+  const name = (label ?? '').trim().slice(0, 120);
+  const station = /^station:(.+)$/i.exec(raw.trim());
+  if (station) {
+    const stationId = station[1]!.toUpperCase();
+    return STATION_ID.test(stationId) ? { kind: 'station', stationId, label: name || 'the station' } : null;
+  }
+  const parts = raw.split(',').map((part) => Number(part));
+  if (parts.length !== 2 || parts.some((part) => !Number.isFinite(part))) return null;
+  const [lat, lng] = parts as [number, number];
+  if (lat < 40.45 || lat > 40.95 || lng < -74.3 || lng > -73.65) return null;
+  return { kind: 'point', lat, lng, label: name || 'your destination' };
+}
+
+export function commuteToParam(target: CommuteTarget): string {
+  return target.kind === 'station' ? `station:${target.stationId}` : `${round5(target.lat)},${round5(target.lng)}`;
+}
+
+/** The GraphQL destination of a target. */
+export function toCommuteDestination(target: CommuteTarget): CommuteDestination {
+  return target.kind === 'station' ? { stationId: target.stationId } : { lat: target.lat, lng: target.lng };
+}
+
+/** The 'Walk to subway' choices (issue 13 item 3). */
+export const WalkFilterValues = ['any', '5', '10', '15'] as const;
+export type WalkFilter = (typeof WalkFilterValues)[number];
+const MAX_LINES = 12;
+const LINE_ID = /^[A-Z0-9]{1,2}$/;
+
+/** 'L,g, 7' → ['L', 'G', '7']: known shapes only, each once, at most 12. */
+export function parseLinesParam(raw: string | null): string[] {
+  const ids = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim().toUpperCase())
+    .filter((id) => LINE_ID.test(id));
+  return [...new Set(ids)].slice(0, MAX_LINES);
 }
 
 /** Reset values (SPEC part 4): sort newest; bedrooms, property type, pets any; borough, neighborhood all; others empty. */
@@ -54,6 +112,10 @@ export const EMPTY_SEARCH: SearchState = {
   bedrooms: 'any',
   propertyType: 'any',
   pets: 'any',
+  lines: [],
+  walk: 'any',
+  commute: null,
+  commuteMax: 'any',
   sort: DEFAULT_SORT,
   bounds: null,
 };
@@ -68,6 +130,11 @@ export const SEARCH_KEYS = [
   'bedrooms',
   'propertyType',
   'pets',
+  'lines',
+  'walk',
+  'to',
+  'toName',
+  'commute',
   'sort',
   'bounds',
 ] as const;
@@ -125,6 +192,8 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   let minPrice = normalizePrice(params.get('minPrice'));
   let maxPrice = normalizePrice(params.get('maxPrice'));
   if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const commute = parseCommuteParam(params.get('to'), params.get('toName'));
+  const sort = oneOf(SortValues, params.get('sort')) ?? DEFAULT_SORT;
   return {
     search: (params.get('search') ?? '').trim().slice(0, 120),
     borough: borough ?? 'all',
@@ -134,7 +203,12 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     bedrooms: oneOf(BedroomsFilterValues, params.get('bedrooms')) ?? 'any',
     propertyType: oneOf(PropertyTypeFilterValues, params.get('propertyType')) ?? 'any',
     pets: oneOf(PetsFilterValues, params.get('pets')) ?? 'any',
-    sort: oneOf(SortValues, params.get('sort')) ?? DEFAULT_SORT,
+    lines: parseLinesParam(params.get('lines')),
+    walk: oneOf(WalkFilterValues, params.get('walk')) ?? 'any',
+    commute,
+    commuteMax: commute ? (oneOf(CommuteMaxFilterValues, params.get('commute')) ?? 'any') : 'any',
+    // Sorting by commute needs a destination.
+    sort: sort === 'commute' && !commute ? DEFAULT_SORT : sort,
     bounds: parseBoundsParam(params.get('bounds')),
   };
 }
@@ -153,7 +227,14 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
-  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.lines.length) params.set('lines', state.lines.join(','));
+  if (state.walk !== 'any') params.set('walk', state.walk);
+  if (state.commute) {
+    params.set('to', commuteToParam(state.commute));
+    params.set('toName', state.commute.label);
+    if (state.commuteMax !== 'any') params.set('commute', state.commuteMax);
+  }
+  if (state.sort !== DEFAULT_SORT && (state.sort !== 'commute' || state.commute)) params.set('sort', state.sort);
   if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
   return params;
 }
@@ -165,6 +246,11 @@ export function updateSearch(state: SearchState, patch: Partial<SearchState>): S
     next.neighborhood = '';
   }
   if (next.borough === 'all') next.neighborhood = '';
+  // Without a destination there is no commute to limit or sort by.
+  if (!next.commute) {
+    next.commuteMax = 'any';
+    if (next.sort === 'commute') next.sort = DEFAULT_SORT;
+  }
   return next;
 }
 
@@ -182,6 +268,12 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
   if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
   if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
+  if (state.lines.length) filter.lines = [...state.lines];
+  if (state.walk !== 'any') filter.walkMinutes = Number(state.walk);
+  if (state.commute) {
+    filter.commuteTo = toCommuteDestination(state.commute);
+    if (state.commuteMax !== 'any') filter.commuteMaxMinutes = Number(state.commuteMax);
+  }
   if (state.bounds) filter.bounds = { ...state.bounds };
   return filter;
 }

@@ -6,6 +6,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { offlineStyle } from './offline-style';
+import { addSubwayLayers } from './subway-layers';
 import type { MapBounds, MapMarker, MapView } from './types';
 import './map.css';
 
@@ -133,9 +134,9 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
     return Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
 
-  // A configured style's attribution, bottom-left: the listings page's floating Messages button sits
-  // in the bottom-right corner.
-  if (options.styleUrl) map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
+  // Attribution (the configured style's, and the MTA's for the subway layer), bottom-left: the
+  // listings page's floating Messages button sits in the bottom-right corner.
+  map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
   if (options.interactive) {
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.touchZoomRotate.disableRotation();
@@ -143,6 +144,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
 
   const markers = new Map<string, { marker: maplibregl.Marker; element: HTMLButtonElement }>();
   let labels: maplibregl.Marker[] = [];
+  let removeSubway = () => {};
   let highlighted: string | null = null;
   let popup: maplibregl.Popup | null = null;
   let pin: { marker: maplibregl.Marker; onMove: (point: LatLng) => void } | null = null;
@@ -171,7 +173,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         }
         const element = document.createElement('button');
         element.type = 'button';
-        element.className = 'map-price-marker';
+        element.className = item.kind === 'station' ? 'map-price-marker map-station-marker' : 'map-price-marker';
         element.textContent = item.text;
         element.setAttribute('aria-label', markerName(item));
         element.dataset.markerId = item.id;
@@ -185,7 +187,12 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
           element.tabIndex = -1;
           element.setAttribute('aria-hidden', 'true');
         }
-        const marker = new maplibregl.Marker({ element, anchor: 'bottom' }).setLngLat(toLngLat(item.position)).addTo(map);
+        // A station's chip sits beside its point (the listing's price sits above its own, the station's
+        // name below), on the side it is told.
+        const right = item.side === 'right';
+        const anchor = item.kind === 'station' ? (right ? 'left' : 'right') : 'bottom';
+        const offset: [number, number] = item.kind === 'station' ? [right ? 4 : -4, 0] : [0, 0];
+        const marker = new maplibregl.Marker({ element, anchor, offset }).setLngLat(toLngLat(item.position)).addTo(map);
         markers.set(item.id, { marker, element });
       }
     },
@@ -263,6 +270,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       pin?.marker.remove();
       for (const { marker } of markers.values()) marker.remove();
       for (const label of labels) label.remove();
+      removeSubway();
       markers.clear();
       map.remove();
     },
@@ -301,6 +309,9 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         zoomClass();
         map.on('zoom', zoomClass);
       }
+      removeSubway = addSubwayLayers(map, container, (element, lngLat) =>
+        new maplibregl.Marker({ element, anchor: 'top', offset: [0, 6] }).setLngLat(lngLat).addTo(map),
+      );
       map.on('movestart', onMoveStart);
       if (options.onMapClick) {
         const onMapClick = options.onMapClick;

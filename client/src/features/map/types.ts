@@ -16,6 +16,10 @@ export interface MapMarker {
   text: string;
   /** The marker's accessible name, e.g. the listing's title and price. */
   label: string;
+  /** A listing (the default: a price chip) or a subway station near it (a small dark chip). */
+  kind?: 'listing' | 'station';
+  /** Which side of its point a station's chip sits on (away from the listing); left unless given. */
+  side?: 'left' | 'right';
 }
 
 /** What the map should show: a point at a zoom, an area, or every point given. */

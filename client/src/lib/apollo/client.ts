@@ -18,6 +18,7 @@ import {
   type SessionBridge,
 } from './session-link';
 import { reconnectDelayMs } from './reconnect';
+import { trustedDocumentsLink } from './trusted-documents';
 import { typePolicies } from './type-policies';
 
 export type { RefreshOutcome, SessionBridge } from './session-link';
@@ -108,10 +109,9 @@ const wsClient = createClient({
   // 4403: the user's sessions were revoked; the live operations end, the socket is not retried and
   // comes back anonymously when something subscribes again. graphql-ws never
   // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
-  shouldRetry: (event) => {
-    const code = closeCodeOf(event);
-    return code !== null && code !== WS_SESSIONS_REVOKED;
-  },
+  // A failed connection (an error event, no close code: the network is down, the server unreachable)
+  // is retried like a dropped one; before, it ended every live subscription until the page reloaded.
+  shouldRetry: (event) => closeCodeOf(event) !== WS_SESSIONS_REVOKED,
   // A dropped socket is tried again for as long as something is subscribed (graphql-ws gives up
   // after 5 attempts by default), with a capped backoff.
   retryAttempts: Number.POSITIVE_INFINITY,
@@ -194,11 +194,14 @@ const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'include' });
 
 const wsLink = new GraphQLWsLink(wsClient);
 
-const link = ApolloLink.split(
-  ({ query }) => isSubscriptionOperation(query),
-  ApolloLink.from([wsSessionLink, wsLink]),
-  ApolloLink.from([createSessionLink(), authLink, httpLink]),
-);
+const link = ApolloLink.from([
+  trustedDocumentsLink,
+  ApolloLink.split(
+    ({ query }) => isSubscriptionOperation(query),
+    ApolloLink.from([wsSessionLink, wsLink]),
+    ApolloLink.from([createSessionLink(), authLink, httpLink]),
+  ),
+]);
 
 export const apolloClient = new ApolloClient({
   link,

@@ -13,15 +13,25 @@ import {
   sortLabels,
   type Borough,
 } from '@common/options';
-import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { useQuery } from '@apollo/client/react';
+import { ChevronDown, SlidersHorizontal, TrainFront, X } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SelectField, type SelectOption } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
-import { hasActiveFilters, normalizePrice, type SearchState } from '../search-state';
+import {
+  CommuteMaxFilterValues,
+  hasActiveFilters,
+  normalizePrice,
+  WalkFilterValues,
+  type CommuteMaxFilter,
+  type SearchState,
+  type WalkFilter,
+} from '../search-state';
 import { AddressSearch, type AddressSuggestion } from './address-search';
 
 export interface FilterBarProps {
@@ -44,6 +54,7 @@ const boroughOptions: SelectOption<Borough | 'all'>[] = [
 
 const bedroomOptions = BedroomsFilterValues.map((value) => ({ value, label: bedroomsFilterLabels[value] }));
 const sortOptions = SortValues.map((value) => ({ value, label: sortLabels[value] }));
+const sortOptionsWithoutCommute = sortOptions.filter((o) => o.value !== 'commute');
 
 /** '$1,000 – $3,000', '$1,000+', 'Up to $3,000' or '' when the price is not filtered. */
 export function priceRangeLabel(minPrice: string, maxPrice: string): string {
@@ -209,6 +220,176 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
   );
 }
 
+export const SubwayLinesQuery = graphql(`
+  query SubwayLines {
+    subwayLines {
+      id
+      bullet
+      accessibleName
+      color
+      textColor
+    }
+  }
+`);
+
+const walkLabels: Record<WalkFilter, string> = { any: 'Any', '5': '5 min', '10': '10 min', '15': '15 min' };
+
+/** 'L, G' for the trigger and the chip. */
+function linesLabel(lines: string[]): string {
+  return lines.join(', ');
+}
+
+/**
+ * 'Subway lines' (a multi-select of the line bullets, in the MTA's colours) and 'Walk to subway'
+ * (5, 10 or 15 minutes), issue 13 item 3. The lines are asked of the server when the popover first
+ * opens (none of the data is in the page's JavaScript).
+ */
+function SubwayFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const active = state.lines.length > 0 || state.walk !== 'any';
+  const summary = [linesLabel(state.lines), state.walk !== 'any' ? `${state.walk} min` : ''].filter(Boolean).join(' · ');
+  return (
+    <Popover>
+      <PopoverTrigger className={cn(triggerClasses, active && activeTriggerClasses)}>
+        <TrainFront aria-hidden="true" className="size-4" />
+        {summary ? `Subway: ${summary}` : 'Subway'}
+        <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+      </PopoverTrigger>
+      <PopoverContent aria-label="Subway" className="w-80 space-y-4" align="start">
+        <SubwayLinePicker selected={state.lines} onChange={(lines) => onChange({ lines })} />
+        <RadioPills
+          legend="Walk to subway"
+          value={state.walk}
+          options={WalkFilterValues.map((value) => ({ value, label: walkLabels[value] }))}
+          onValueChange={(walk) => onChange({ walk })}
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange: (lines: string[]) => void }) {
+  const legendId = useId();
+  const { data, loading, error, refetch } = useQuery(SubwayLinesQuery);
+  const lines = data?.subwayLines ?? [];
+  return (
+    <div>
+      <p id={legendId} className="mb-2 text-sm font-medium text-gray-800">
+        Subway lines
+      </p>
+      {loading && !data ? (
+        <p className="text-sm text-gray-600" role="status">
+          Loading lines…
+        </p>
+      ) : error && !data ? (
+        <p className="text-sm text-red-700" role="alert">
+          Could not load the lines.{' '}
+          <button type="button" className="underline" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <ul aria-labelledby={legendId} className="flex flex-wrap gap-1.5">
+          {lines.map((line) => {
+            const on = selected.includes(line.id);
+            // The name starts with what the bullet shows (WCAG 2.5.3): 'L train', 'SIR Staten Island Railway'.
+            const name = line.accessibleName.startsWith(line.bullet)
+              ? line.accessibleName
+              : `${line.bullet} ${line.accessibleName}`;
+            return (
+              <li key={line.id}>
+                <button
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={name}
+                  title={line.accessibleName}
+                  onClick={() => onChange(on ? selected.filter((id) => id !== line.id) : [...selected, line.id])}
+                  style={{ backgroundColor: line.color, color: line.textColor }}
+                  className={cn(
+                    // Large bold text: the MTA's lighter colours (the L's grey) keep a 3:1 contrast.
+                    'inline-flex size-10 items-center justify-center rounded-full leading-none font-bold ring-offset-2 transition',
+                    line.bullet.length > 1 ? 'text-sm' : 'text-xl',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    on ? 'ring-3 ring-gray-900' : 'hover:ring-2 hover:ring-gray-300',
+                  )}
+                >
+                  {line.bullet}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// The destination picker (stations and addresses) loads with the popover, not with the page.
+const CommutePicker = lazy(() => import('@/features/transit/commute-picker'));
+
+const commuteMaxLabels: Record<CommuteMaxFilter, string> = {
+  any: 'Any',
+  '20': '20 min',
+  '30': '30 min',
+  '45': '45 min',
+  '60': '60 min',
+};
+
+/**
+ * 'Commute' (issue 13 item 4): where the visitor commutes to (a station or an address), then at most
+ * how many minutes door to door by subway. The cards show each listing's minutes once it is set.
+ */
+function CommuteFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const [open, setOpen] = useState(false);
+  const target = state.commute;
+  const summary = target
+    ? `Commute: ${target.label}${state.commuteMax !== 'any' ? ` · ${state.commuteMax} min` : ''}`
+    : 'Commute';
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger className={cn(triggerClasses, 'max-w-72', target && activeTriggerClasses)}>
+        <TrainFront aria-hidden="true" className="size-4 shrink-0" />
+        <span className="truncate">{summary}</span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+      </PopoverTrigger>
+      <PopoverContent aria-label="Commute" className="w-[22rem] max-w-[calc(100vw-1rem)] space-y-4" align="start">
+        {target ? (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <p className="text-sm text-gray-800">
+                Commuting to <strong className="font-semibold">{target.label}</strong>
+              </p>
+              <Button variant="link" size="sm" className="h-auto px-0" onClick={() => onChange({ commute: null })}>
+                Change
+              </Button>
+            </div>
+            <RadioPills
+              legend="At most, door to door"
+              value={state.commuteMax}
+              options={CommuteMaxFilterValues.map((value) => ({ value, label: commuteMaxLabels[value] }))}
+              onValueChange={(commuteMax) => onChange({ commuteMax })}
+            />
+            {state.sort !== 'commute' ? (
+              <Button variant="outline" size="sm" onClick={() => onChange({ sort: 'commute' })}>
+                Sort by shortest commute
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-gray-600">
+                Loading…
+              </p>
+            }
+          >
+            <CommutePicker onPick={(commute) => onChange({ commute })} />
+          </Suspense>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
 interface Chip {
   key: string;
   label: string;
@@ -234,6 +415,16 @@ export function activeChips(state: SearchState): Chip[] {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
   }
   if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
+  if (state.lines.length) chips.push({ key: 'lines', label: `Subway: ${linesLabel(state.lines)}`, patch: { lines: [] } });
+  if (state.walk !== 'any') {
+    chips.push({ key: 'walk', label: `Walk to subway: ${walkLabels[state.walk]}`, patch: { walk: 'any' } });
+  }
+  if (state.commute) {
+    chips.push({ key: 'commute', label: `Commute to ${state.commute.label}`, patch: { commute: null } });
+    if (state.commuteMax !== 'any') {
+      chips.push({ key: 'commuteMax', label: `Commute: at most ${state.commuteMax} min`, patch: { commuteMax: 'any' } });
+    }
+  }
   if (state.bounds) chips.push({ key: 'bounds', label: 'Map area', patch: { bounds: null } });
   return chips;
 }
@@ -298,11 +489,13 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
             onValueChange={(bedrooms) => onChange({ bedrooms })}
             className={cn('shrink-0', state.bedrooms !== 'any' && activeTriggerClasses)}
           />
+          <SubwayFilter state={state} onChange={onChange} />
+          <CommuteFilter state={state} onChange={onChange} />
           <MoreFilters state={state} onChange={onChange} />
           <SelectField
             label="Sort by"
             value={state.sort}
-            options={sortOptions}
+            options={state.commute ? sortOptions : sortOptionsWithoutCommute}
             onValueChange={(sort) => onChange({ sort })}
             className="shrink-0"
           />

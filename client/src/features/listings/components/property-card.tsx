@@ -1,11 +1,12 @@
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
-import { CalendarDays, Star } from 'lucide-react';
+import { CalendarDays, Star, TrainFront } from 'lucide-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { graphql } from '@/gql';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
+import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
 import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from '../format';
 import { ContactAgentButton } from './contact-agent-button';
@@ -30,6 +31,18 @@ export const PropertyCardFragment = graphql(`
     noFee
     viewerCanManage
     isSaved
+    nearbyStations {
+      id
+      name
+      walkMinutes
+      subwayLines {
+        id
+        bullet
+        accessibleName
+        color
+        textColor
+      }
+    }
     photos {
       id
       url
@@ -104,8 +117,45 @@ export function PriceLine({
   );
 }
 
+/** The nearest subway station: its lines' bullets, its name and the walk ('2 min walk'). */
+function NearestStation({ station }: { station: PropertyCard_PropertyFragment['nearbyStations'][number] | undefined }) {
+  if (!station) return null;
+  return (
+    <p data-testid="nearest-station" className="flex min-w-0 items-center gap-1.5 text-sm text-gray-700">
+      <span className="sr-only">Nearest subway: </span>
+      <SubwayBullets lines={station.subwayLines} />
+      <span className="truncate">{station.name}</span>
+      <span aria-hidden="true" className="text-gray-400">
+        ·
+      </span>
+      <span className="shrink-0 whitespace-nowrap">{station.walkMinutes} min walk</span>
+    </p>
+  );
+}
+
+/** The commute to the visitor's destination: '23 min to 14 St-Union Sq' by subway, door to door. */
+function Commute({ minutes, to }: { minutes: number | null; to: string }) {
+  return (
+    <p data-testid="commute" className="flex min-w-0 items-center gap-1.5 text-sm font-medium text-brand-800">
+      <TrainFront aria-hidden="true" className="size-4 shrink-0" />
+      <span className="truncate">
+        {minutes === null ? (
+          <span className="font-normal text-gray-600">No subway estimate to {to}</span>
+        ) : (
+          <>
+            {minutes} min to {to}
+            <span className="sr-only"> door to door by subway</span>
+          </>
+        )}
+      </span>
+    </p>
+  );
+}
+
 export interface PropertyCardProps {
   property: PropertyCard_PropertyFragment;
+  /** With a commute destination chosen on the listings page: the listing's minutes to it (null: out of reach). */
+  commute?: { minutes: number | null; to: string };
   /** The level of the card's title heading under the page's headings. */
   headingLevel?: 2 | 3;
   /** One of the first cards of a page: its photo is not lazy-loaded (docs/decisions/0022-fast-graphql.md). */
@@ -116,7 +166,7 @@ export interface PropertyCardProps {
  * A listing in a results grid (SPEC part 2). The title link covers the whole card; the carousel,
  * the save heart, the agent link and 'Contact Agent' sit above it.
  */
-export function PropertyCard({ property, headingLevel = 2, priority = false }: PropertyCardProps) {
+export function PropertyCard({ property, headingLevel = 2, priority = false, commute }: PropertyCardProps) {
   const { id, title, address, unit, neighborhood, borough, price, originalPrice, bedrooms, bathrooms, listingType, agent } =
     property;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -150,6 +200,8 @@ export function PropertyCard({ property, headingLevel = 2, priority = false }: P
         <p className="truncate text-sm text-gray-600">
           {neighborhood}, {boroughLabels[borough]}
         </p>
+        <NearestStation station={property.nearbyStations[0]} />
+        {commute ? <Commute minutes={commute.minutes} to={commute.to} /> : null}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-700">
           <span>
             {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}

@@ -1,0 +1,40 @@
+import { TrainFront } from 'lucide-react';
+import { SubwayBullets, type BulletLine } from './subway-bullets';
+
+export interface NearbyStationView {
+  id: string;
+  name: string;
+  walkMinutes: number;
+  subwayLines: readonly BulletLine[];
+}
+
+/**
+ * The detail page's 'Transit' list: the subway stations within about a 15-minute walk, nearest
+ * first, with their lines' bullets and the walk (docs/decisions/0029-nearby-stations.md).
+ */
+export function TransitList({ stations }: { stations: readonly NearbyStationView[] }) {
+  if (stations.length === 0) {
+    return <p className="text-sm text-gray-600">No subway station within a 15-minute walk.</p>;
+  }
+  return (
+    <>
+      <ul className="divide-y divide-gray-100" aria-label="Subway stations nearby">
+        {stations.map((s) => (
+          <li key={s.id} data-station-id={s.id} className="flex items-start justify-between gap-3 py-3 text-sm">
+            <span className="flex min-w-0 items-start gap-2">
+              <TrainFront aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-500" />
+              <span className="flex min-w-0 flex-col gap-1.5">
+                <span className="font-medium text-gray-900">{s.name}</span>
+                <SubwayBullets lines={s.subwayLines} size="md" className="gap-1" />
+              </span>
+            </span>
+            <span className="shrink-0 whitespace-nowrap text-gray-700">{s.walkMinutes} min walk</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-gray-600">
+        Walking times are estimates from distance. Subway data © Metropolitan Transportation Authority.
+      </p>
+    </>
+  );
+}
