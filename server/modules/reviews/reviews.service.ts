@@ -43,7 +43,7 @@ export type RatingRefusal = 'SIGN_IN_REQUIRED' | 'ACCOUNT_INCOMPLETE' | 'OWN_PRO
 /** The facts about the viewer the rule reads: their user row (null when sign-up was never completed). */
 export interface RaterAccount {
   id: string;
-  role: 'RENTER' | 'AGENT';
+  role: 'RENTER' | 'AGENT' | 'ADMIN';
   agent: { id: string } | null;
 }
 
