@@ -21,7 +21,11 @@ export type ThreadEvent =
   /** Participants changed (e.g. the listing was handed to another agent): re-check access. */
   | { kind: 'access' };
 
-export type UserEvent = { kind: 'thread'; threadId: string } | { kind: 'access' };
+export type UserEvent =
+  | { kind: 'thread'; threadId: string }
+  | { kind: 'access' }
+  /** A notification was made for the user (issue 14; server/modules/notifications). */
+  | { kind: 'notification'; notificationId: string };
 
 /** A local signal to re-read from the database (Redis came back; events may have been missed). */
 export type Resync = { kind: 'resync' };

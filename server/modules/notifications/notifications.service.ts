@@ -1,0 +1,55 @@
+import type { NotificationKind, Prisma } from '../../db/generated/prisma/client.js';
+import type { PrismaClient } from '../../db/client.js';
+import type { Realtime } from '../messaging/realtime.js';
+
+/**
+ * The in-app notification centre (issue 14): one row per notification, announced on the user's
+ * real-time channel (`user:<uid>`, the same channel as the inbox) with its id only, so a subscriber
+ * reads what it may see from the database. Every feature that tells a user something (saved-search
+ * alerts, moderation, license verification) goes through `notify`.
+ */
+export interface NotificationInput {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body?: string | null;
+  /** Where it leads in the app (a path, e.g. /properties/<slug>). */
+  url?: string | null;
+  propertyId?: string | null;
+  savedSearchId?: string | null;
+}
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Writes the notifications (in `db`, which may be a transaction) and returns their ids. */
+export async function insertNotifications(db: Db, items: NotificationInput[]): Promise<Array<{ id: string; userId: string }>> {
+  if (items.length === 0) return [];
+  return db.notification.createManyAndReturn({
+    data: items.map((n) => ({
+      userId: n.userId,
+      kind: n.kind,
+      title: n.title.slice(0, 200),
+      body: n.body?.slice(0, 1000) ?? null,
+      url: n.url ?? null,
+      propertyId: n.propertyId ?? null,
+      savedSearchId: n.savedSearchId ?? null,
+    })),
+    select: { id: true, userId: true },
+  });
+}
+
+/** Announces written notifications to their users' open sockets (call after the transaction commits). */
+export function announceNotifications(realtime: Realtime | undefined, made: Array<{ id: string; userId: string }>): void {
+  if (!realtime) return;
+  for (const n of made) realtime.publishUser(n.userId, { kind: 'notification', notificationId: n.id });
+}
+
+/** Writes and announces notifications outside any transaction. */
+export async function notify(
+  deps: { prisma: PrismaClient; realtime?: Realtime },
+  items: NotificationInput[],
+): Promise<Array<{ id: string; userId: string }>> {
+  const made = await insertNotifications(deps.prisma, items);
+  announceNotifications(deps.realtime, made);
+  return made;
+}
