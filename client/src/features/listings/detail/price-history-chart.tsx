@@ -8,7 +8,7 @@ const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York'
 
 /**
  * The asking rent over time as a small step chart (issue 14 item 3; hand-written SVG:
- * docs/decisions/0031-price-history-chart.md). A fixed-height box, so nothing moves when it paints;
+ * docs/decisions/0031-price-drops-and-freshness.md). A fixed-height box, so nothing moves when it paints;
  * one image with a summary for screen readers, the exact figures being the table below it.
  */
 export function PriceHistoryChart({ history, now = new Date() }: { history: readonly PricePoint[]; now?: Date }) {
