@@ -92,7 +92,13 @@ export async function createPriceDropListing(prisma: PrismaClient): Promise<void
     include: { photos: { orderBy: { position: 'asc' }, take: 3 } },
   });
   const owner = await prisma.user.create({
-    data: { id: 'e2e-price-drop-owner', email: 'price.drop@e2e.example.com', role: 'RENTER', firstName: 'Pat', lastName: 'Reyes' },
+    data: {
+      id: 'e2e-price-drop-owner',
+      email: 'price.drop@e2e.example.com',
+      role: 'RENTER',
+      firstName: 'Pat',
+      lastName: 'Reyes',
+    },
   });
   const now = Date.now();
   const createdAt = new Date(now - 2 * 24 * 60 * 60 * 1000);

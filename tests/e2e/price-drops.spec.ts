@@ -20,10 +20,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 test.describe('price drops and freshness', () => {
-  test("'Recently Reduced' writes the URL and orders the cards; the reduced card shows its badges", async ({
-    page,
-    request,
-  }) => {
+  test("'Recently Reduced' writes the URL and orders the cards; the reduced card shows its badges", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/listings');
     await expect(results(page).cards.first()).toBeVisible();

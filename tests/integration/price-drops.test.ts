@@ -58,7 +58,14 @@ describe.each(backends)('price drops and freshness on %s', (backend) => {
     const tieDrop = ago(5);
     const tieCreated = ago(30);
     const made: Array<{ key: string; id: string; droppedAt: Date | null; createdAt: Date }> = [];
-    const reduced = async (key: string, oldPrice: number, price: number, droppedAt: Date, createdAt?: Date, status = 'ACTIVE') => {
+    const reduced = async (
+      key: string,
+      oldPrice: number,
+      price: number,
+      droppedAt: Date,
+      createdAt?: Date,
+      status = 'ACTIVE',
+    ) => {
       const p = await createReducedProperty(
         db.prisma,
         owner,
@@ -90,7 +97,9 @@ describe.each(backends)('price drops and freshness on %s', (backend) => {
     expected = [...made]
       .sort(
         (a, b) =>
-          t(b.droppedAt) - t(a.droppedAt) || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+          t(b.droppedAt) - t(a.droppedAt) ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
       )
       .map((m) => m.key);
     app = await startTestApp(db);
@@ -171,7 +180,10 @@ describe.each(backends)('price drops and freshness on %s', (backend) => {
     expect(drop.is_new).toBe(false);
     expect(items.find((it) => it.title === 'drop-14.1d')!.price_drop).toBeNull();
     expect(items.find((it) => it.title === 'new-1d')!.is_new).toBe(true);
-    const one = (await (await fetch(`${app.url}/api/properties/${byKey['drop-1d']}`)).json()) as { price_drop: unknown; is_new: boolean };
+    const one = (await (await fetch(`${app.url}/api/properties/${byKey['drop-1d']}`)).json()) as {
+      price_drop: unknown;
+      is_new: boolean;
+    };
     expect(one).toMatchObject({ price_drop: { amount: 200 }, is_new: false });
   });
 

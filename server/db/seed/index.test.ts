@@ -293,7 +293,12 @@ describe('buildSeedData', () => {
     expect(data.properties.filter((p) => p.originalPrice != null).length).toBeGreaterThan(20);
     // The demo shows a few 'Price drop' badges: active listings whose drop is within the window.
     const recent = data.properties.filter(
-      (p) => p.status === 'ACTIVE' && recentPriceDrop({ priceDroppedAt: (p.priceDroppedAt as Date | null) ?? null, priceDropAmount: p.priceDropAmount ?? null }, NOW),
+      (p) =>
+        p.status === 'ACTIVE' &&
+        recentPriceDrop(
+          { priceDroppedAt: (p.priceDroppedAt as Date | null) ?? null, priceDropAmount: p.priceDropAmount ?? null },
+          NOW,
+        ),
     );
     expect(recent.length).toBeGreaterThanOrEqual(3);
   });

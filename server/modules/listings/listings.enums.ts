@@ -34,7 +34,8 @@ export const PropertySortEnum = builder.enumType('PropertySort', {
     COMMUTE: { value: 'commute', description: 'Shortest commute first (needs filter.commuteTo).' },
     RECENTLY_REDUCED: {
       value: 'recently_reduced',
-      description: 'Listings whose rent was lowered most recently first (any past drop), then those without a drop, newest first.',
+      description:
+        'Listings whose rent was lowered most recently first (any past drop), then those without a drop, newest first.',
     },
   } as const,
 });

@@ -31,7 +31,13 @@ import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../trans
 import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
 import { isNoFee } from '../../../common/listing.js';
-import { isNewListing, NEW_LISTING_DAYS, PRICE_DROP_WINDOW_DAYS, recentPriceDrop, type PriceDrop } from '../../../common/freshness.js';
+import {
+  isNewListing,
+  NEW_LISTING_DAYS,
+  PRICE_DROP_WINDOW_DAYS,
+  recentPriceDrop,
+  type PriceDrop,
+} from '../../../common/freshness.js';
 import {
   canManageListing,
   COUNT_CAP,

@@ -57,7 +57,10 @@ export function priceHistorySummary(history: readonly PricePoint[]): string {
   }
   const since = day.format(new Date(first.changedAt));
   if (history.length === 1) return `Asking rent ${formatPrice(first.newPrice)} since ${since}, unchanged.`;
-  const changes = [drops ? `${drops} ${drops === 1 ? 'drop' : 'drops'}` : '', rises ? `${rises} ${rises === 1 ? 'increase' : 'increases'}` : '']
+  const changes = [
+    drops ? `${drops} ${drops === 1 ? 'drop' : 'drops'}` : '',
+    rises ? `${rises} ${rises === 1 ? 'increase' : 'increases'}` : '',
+  ]
     .filter(Boolean)
     .join(' and ');
   return `Asking rent from ${formatPrice(first.newPrice)} on ${since} to ${formatPrice(last.newPrice)} on ${day.format(new Date(last.changedAt))}: ${changes || 'no change'}.`;
