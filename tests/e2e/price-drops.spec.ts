@@ -51,6 +51,16 @@ test.describe('price drops and freshness', () => {
   ] as const) {
     test(`the detail page shows the badges and the price history chart (${name}); axe`, async ({ page }) => {
       await page.setViewportSize(viewport);
+      // Layout shifts from the first paint on (the skeleton, then the page with its chart): none.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
       await page.goto(`/listing/${PRICE_DROP.slug}`);
       await expect(page.getByRole('heading', { level: 1, name: PRICE_DROP.title })).toBeVisible();
       const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
@@ -60,6 +70,8 @@ test.describe('price drops and freshness', () => {
       const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Price History' }) });
       const chart = history.getByRole('img', { name: /^Asking rent from \$3,450 on .+ to \$3,200 on .+: 1 drop\.$/ });
       await expect(chart).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
       const box = await chart.boundingBox();
       expect(box?.height).toBe(112);
       // The exact figures stay in the table.
