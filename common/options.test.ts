@@ -78,6 +78,8 @@ describe('common/options', () => {
       popular: 'Most Popular',
       // Issue 13: offered once a commute destination is set.
       commute: 'Shortest Commute',
+      // Issue 14: the last price drop first, then listings without one, newest first.
+      recently_reduced: 'Recently Reduced',
     });
   });
 

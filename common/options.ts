@@ -309,7 +309,7 @@ export const petsFilterLabels: Record<PetsFilter, string> = {
 };
 
 /** Sort orders of the search page; `newest` is the default. */
-export const SortValues = ['newest', 'oldest', 'price_low', 'price_high', 'popular', 'commute'] as const;
+export const SortValues = ['newest', 'oldest', 'price_low', 'price_high', 'popular', 'commute', 'recently_reduced'] as const;
 export type SortOption = (typeof SortValues)[number];
 export const sortLabels: Record<SortOption, string> = {
   newest: 'Newest',
@@ -318,5 +318,6 @@ export const sortLabels: Record<SortOption, string> = {
   price_high: 'Price: High to Low',
   popular: 'Most Popular',
   commute: 'Shortest Commute',
+  recently_reduced: 'Recently Reduced',
 };
 export const DEFAULT_SORT: SortOption = 'newest';

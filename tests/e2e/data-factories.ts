@@ -77,8 +77,81 @@ export async function createQuietAgent(prisma: PrismaClient): Promise<void> {
   });
 }
 
+/**
+ * A listing two days old whose rent dropped by $250 a minute before the server started (issue 14
+ * item 3): 'New' and 'Price drop $250' on its card and page, first in 'Recently reduced', and a
+ * price history of two points for the chart. Its owner has no agent profile, so no agent's or demo
+ * account's listings, stats or counts change.
+ */
+export const PRICE_DROP = { slug: 'e2e-price-drop', title: 'Reduced corner one-bedroom', oldPrice: 3450, price: 3200 } as const;
+
+export async function createPriceDropListing(prisma: PrismaClient): Promise<void> {
+  const template = await prisma.property.findFirstOrThrow({
+    where: { status: 'ACTIVE', locationLat: { not: null }, listingType: 'FOR_RENT' },
+    orderBy: { createdAt: 'asc' },
+    include: { photos: { orderBy: { position: 'asc' }, take: 3 } },
+  });
+  const owner = await prisma.user.create({
+    data: {
+      id: 'e2e-price-drop-owner',
+      email: 'price.drop@e2e.example.com',
+      role: 'RENTER',
+      firstName: 'Pat',
+      lastName: 'Reyes',
+    },
+  });
+  const now = Date.now();
+  const createdAt = new Date(now - 2 * 24 * 60 * 60 * 1000);
+  const droppedAt = new Date(now - 60 * 1000);
+  const {
+    id: _id,
+    slug: _slug,
+    title: _title,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    views: _views,
+    otherFees: _otherFees,
+    nearbyStations: _nearbyStations,
+    photos,
+    ...facts
+  } = template;
+  await prisma.property.create({
+    data: {
+      ...facts,
+      nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
+      slug: PRICE_DROP.slug,
+      title: PRICE_DROP.title,
+      ownerId: owner.id,
+      agentId: null,
+      price: PRICE_DROP.price,
+      originalPrice: null,
+      views: 0,
+      createdAt,
+      priceDroppedAt: droppedAt,
+      priceDropAmount: PRICE_DROP.oldPrice - PRICE_DROP.price,
+      photos: {
+        create: photos.map(({ position, url, thumbnailUrl, width, height, placeholder }) => ({
+          position,
+          url,
+          thumbnailUrl,
+          width,
+          height,
+          placeholder,
+        })),
+      },
+      priceChanges: {
+        create: [
+          { oldPrice: null, newPrice: PRICE_DROP.oldPrice, changedAt: createdAt },
+          { oldPrice: PRICE_DROP.oldPrice, newPrice: PRICE_DROP.price, changedAt: droppedAt },
+        ],
+      },
+    },
+  });
+}
+
 /** Every factory of the e2e database, in order. */
 export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
   await createQuietAgent(prisma);
+  await createPriceDropListing(prisma);
 }

@@ -73,3 +73,32 @@ export async function addPhotos(prisma: PrismaClient, propertyId: string, count:
     })),
   });
 }
+
+/**
+ * A listing whose asking rent was lowered from `oldPrice` to its price at `droppedAt` (issue 14 item 3):
+ * its price history (listed at `oldPrice` when created, then the drop) and its last-drop columns, as
+ * listing writes keep them. Created a day before the drop unless `createdAt` says otherwise.
+ */
+export async function createReducedProperty(
+  prisma: PrismaClient,
+  owner: { userId: string; agentId?: string | null },
+  drop: { oldPrice: number; droppedAt: Date },
+  data: Partial<Prisma.PropertyUncheckedCreateInput> = {},
+) {
+  const price = data.price ?? 3000;
+  const createdAt = data.createdAt ?? new Date(drop.droppedAt.getTime() - 24 * 3_600_000);
+  const property = await createProperty(prisma, owner, {
+    ...data,
+    price,
+    createdAt,
+    priceDroppedAt: drop.droppedAt,
+    priceDropAmount: drop.oldPrice - price,
+  });
+  await prisma.priceChange.createMany({
+    data: [
+      { propertyId: property.id, oldPrice: null, newPrice: drop.oldPrice, changedAt: new Date(createdAt) },
+      { propertyId: property.id, oldPrice: drop.oldPrice, newPrice: price, changedAt: drop.droppedAt },
+    ],
+  });
+  return property;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMeters, findNeighborhood, NEIGHBORHOODS, neighborhoodsOf, boroughOfNeighborhood } from '../../../common/nyc.js';
 import * as options from '../../../common/options.js';
+import { recentPriceDrop } from '../../../common/freshness.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { buildSeedData, type SeedData } from './index.js';
 import { listingsPerNeighborhood, randomPointNear } from './listings.js';
@@ -279,12 +280,27 @@ describe('buildSeedData', () => {
       expect(history.length).toBeLessThanOrEqual(3);
       expect(history[history.length - 1]!.newPrice).toBe(p.price);
       expect(history[0]!.oldPrice).toBeNull();
+      // The last drop is the last change when it lowered the rent (issue 14 item 3).
+      const last = history[history.length - 1]!;
+      const dropped = last.oldPrice != null && last.newPrice < last.oldPrice;
+      expect(p.priceDroppedAt ?? null).toEqual(dropped ? last.changedAt : null);
+      expect(p.priceDropAmount ?? null).toBe(dropped ? last.oldPrice! - last.newPrice : null);
       if (p.originalPrice != null) {
         expect(p.originalPrice).toBeGreaterThan(p.price);
         expect(history[0]!.newPrice).toBe(p.originalPrice);
       }
     }
     expect(data.properties.filter((p) => p.originalPrice != null).length).toBeGreaterThan(20);
+    // The demo shows a few 'Price drop' badges: active listings whose drop is within the window.
+    const recent = data.properties.filter(
+      (p) =>
+        p.status === 'ACTIVE' &&
+        recentPriceDrop(
+          { priceDroppedAt: (p.priceDroppedAt as Date | null) ?? null, priceDropAmount: p.priceDropAmount ?? null },
+          NOW,
+        ),
+    );
+    expect(recent.length).toBeGreaterThanOrEqual(3);
   });
 
   it('has at least 300 reviews by renters, skewed positive', () => {

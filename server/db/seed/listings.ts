@@ -818,6 +818,10 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
         changedAt: h.at,
       });
 
+    // The last change, when it lowered the rent, is the listing's last drop (as listing writes keep it).
+    const last = history[history.length - 1]!;
+    const lastDrop = last.oldPrice !== null && last.newPrice < last.oldPrice ? last : null;
+
     const deactivatedAt = status === 'INACTIVE' ? between(history[history.length - 1]!.at, rng.float(0.1, 0.95)) : null;
     const views = status === 'DRAFT' ? 0 : Math.min(2500, Math.round(Math.min(1, (ageDays + 2) / 60) * 2500 * rng.next() ** 1.6));
     const inquiriesCount = status === 'DRAFT' ? 0 : Math.min(60, Math.round(views * rng.float(0.004, 0.03)));
@@ -869,6 +873,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       hvac,
       virtualTourUrl: rng.chance(0.12) ? `https://tours.example.com/${slug}` : null,
       status,
+      priceDroppedAt: lastDrop?.at ?? null,
+      priceDropAmount: lastDrop ? lastDrop.oldPrice! - lastDrop.newPrice : null,
       deactivatedAt,
       isAvailable: status === 'INACTIVE' ? rng.chance(0.4) : true,
       views,

@@ -14,6 +14,7 @@ import { requireUser } from '../auth/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
+import { priceDropColumns } from '../../../common/freshness.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -157,6 +158,16 @@ function priceHistoryEntry(lastRecorded: number | undefined, price: number) {
   return lastRecorded === price ? null : { oldPrice: lastRecorded, newPrice: price };
 }
 
+/**
+ * The write of a price history row and, with it, the listing's last-drop columns (common/freshness.ts
+ * `priceDropColumns`: a drop sets them at the change's time, a rise clears them), or nothing.
+ */
+function priceHistoryWrite(entry: ReturnType<typeof priceHistoryEntry>) {
+  if (!entry) return {};
+  const changedAt = new Date();
+  return { ...priceDropColumns(entry, changedAt), priceChanges: { create: [{ ...entry, changedAt }] } };
+}
+
 /** Creates a listing as a draft or published (active). The viewer owns it; an agent is its listing agent. */
 export async function createListing(prisma: PrismaClient, viewer: Viewer | null, input: unknown, status: Status = 'ACTIVE') {
   const user = await requireUser(prisma, viewer);
@@ -259,7 +270,7 @@ export async function updateListing(
         ...(next === 'ACTIVE' ? { deactivatedAt: null } : {}),
         photos: { create: photos },
         openHouses: { create: openHouseRows(data) },
-        ...(priceEntry ? { priceChanges: { create: [priceEntry] } } : {}),
+        ...priceHistoryWrite(priceEntry),
       },
     }),
   ]);
@@ -295,7 +306,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
             status: 'ACTIVE',
             deactivatedAt: null,
             isAvailable: true,
-            ...(priceEntry ? { priceChanges: { create: [priceEntry] } } : {}),
+            ...priceHistoryWrite(priceEntry),
           }
         : { status: 'INACTIVE', deactivatedAt: new Date() },
   });
@@ -318,6 +329,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     otherFees,
     openHouses,
     nearbyStations: _n,
+    priceDroppedAt: _pd,
+    priceDropAmount: _pa,
     ...rest
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);

@@ -32,5 +32,10 @@ export const PropertySortEnum = builder.enumType('PropertySort', {
     PRICE_HIGH: { value: 'price_high' },
     POPULAR: { value: 'popular' },
     COMMUTE: { value: 'commute', description: 'Shortest commute first (needs filter.commuteTo).' },
+    RECENTLY_REDUCED: {
+      value: 'recently_reduced',
+      description:
+        'Listings whose rent was lowered most recently first (any past drop), then those without a drop, newest first.',
+    },
   } as const,
 });

@@ -23,6 +23,7 @@ import {
   unitFeatureLabels,
   utilityLabels,
 } from '../../../common/options.js';
+import { isNewListing, recentPriceDrop } from '../../../common/freshness.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
@@ -103,6 +104,7 @@ export function toListingItem(p: ListingWithRelations) {
   const utilitiesIncluded = labels(utilityLabels, p.utilitiesIncluded);
   const petTypesAllowed = labels(petTypeLabels, p.petTypesAllowed);
   const availableDate = dateOnly(p.availableDate);
+  const priceDrop = recentPriceDrop(p);
   return {
     id: p.id,
     slug: p.slug,
@@ -170,6 +172,8 @@ export function toListingItem(p: ListingWithRelations) {
     total_ratings: ratings.length,
     createdAt: p.createdAt.toISOString(),
     created_at: p.createdAt.toISOString(),
+    price_drop: priceDrop ? { amount: priceDrop.amount, at: priceDrop.at.toISOString() } : null,
+    is_new: isNewListing(p.createdAt),
     updatedAt: p.updatedAt.toISOString(),
     ownerId: p.ownerId,
     owner_id: p.ownerId,

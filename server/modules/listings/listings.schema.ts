@@ -32,6 +32,13 @@ import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
 import { isNoFee } from '../../../common/listing.js';
 import {
+  isNewListing,
+  NEW_LISTING_DAYS,
+  PRICE_DROP_WINDOW_DAYS,
+  recentPriceDrop,
+  type PriceDrop,
+} from '../../../common/freshness.js';
+import {
   canManageListing,
   COUNT_CAP,
   findListing,
@@ -92,6 +99,14 @@ export const PriceChangeRef = builder.prismaObject('PriceChange', {
     oldPrice: t.exposeInt('oldPrice', { nullable: true }),
     newPrice: t.exposeInt('newPrice'),
     changedAt: t.expose('changedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const PriceDropRef = builder.objectRef<PriceDrop>('PriceDrop').implement({
+  description: `The last drop of the asking rent, within the last ${PRICE_DROP_WINDOW_DAYS} days.`,
+  fields: (t) => ({
+    amount: t.exposeInt('amount', { description: 'Old rent minus new rent, whole US dollars.' }),
+    at: t.expose('at', { type: 'DateTime' }),
   }),
 });
 
@@ -194,6 +209,18 @@ export const PropertyRef = builder.prismaObject('Property', {
     isAvailable: t.exposeBoolean('isAvailable'),
     views: t.exposeInt('views'),
     inquiriesCount: t.exposeInt('inquiriesCount'),
+    priceDrop: t.field({
+      type: PriceDropRef,
+      nullable: true,
+      description: `The last drop of the asking rent when it happened in the last ${PRICE_DROP_WINDOW_DAYS} days ('Price drop $250'); null otherwise, or when the rent rose since (common/freshness.ts).`,
+      select: { priceDroppedAt: true, priceDropAmount: true },
+      resolve: (p) => recentPriceDrop(p),
+    }),
+    isNew: t.boolean({
+      description: `True for a listing created less than ${NEW_LISTING_DAYS} days ago ('New'; common/freshness.ts).`,
+      select: { createdAt: true },
+      resolve: (p) => isNewListing(p.createdAt),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     ownerId: t.exposeID('ownerId'),

@@ -28,7 +28,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // ---------------------------------------------------------------------------------------------------
 
 type SortSpec = {
-  field: 'createdAt' | 'price' | 'views' | 'commute';
+  field: 'createdAt' | 'price' | 'views' | 'commute' | 'reduced';
   dir: 'asc' | 'desc';
 };
 
@@ -39,16 +39,22 @@ const SORTS: Record<SearchSort, SortSpec> = {
   price_high: { field: 'price', dir: 'desc' },
   popular: { field: 'views', dir: 'desc' },
   commute: { field: 'commute', dir: 'asc' },
+  // (priceDroppedAt DESC NULLS LAST, createdAt DESC, id DESC): see reducedKeysetSql.
+  recently_reduced: { field: 'reduced', dir: 'desc' },
 };
 
-type CursorValue = string | number;
+/** A 'recently_reduced' cursor's value: the row's last drop (ISO, or null when it has none) and its creation (ISO). */
+type ReducedValue = [string | null, string];
+type CursorValue = string | number | ReducedValue;
 interface Cursor {
   s: SearchSort;
   v: CursorValue;
   id: string;
 }
 
-type CursorRow = { id: string; createdAt: Date; price: number; views: number };
+type CursorRow = { id: string; createdAt: Date; price: number; views: number; priceDroppedAt?: Date | null };
+
+const isIsoDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 
 /** The cursor after a row; sorting by commute needs the destination's context (the row's minutes are its value). */
 export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: CommuteContext | null): string {
@@ -57,6 +63,8 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
   if (spec.field === 'commute') {
     if (!commute) throw new Error('a commute cursor needs the commute context');
     v = commuteMinutesOf(commute, row as unknown as Parameters<typeof commuteMinutesOf>[1]) ?? NO_COMMUTE;
+  } else if (spec.field === 'reduced') {
+    v = [row.priceDroppedAt?.toISOString() ?? null, row.createdAt.toISOString()];
   } else {
     v = spec.field === 'createdAt' ? row.createdAt.toISOString() : row[spec.field];
   }
@@ -68,9 +76,14 @@ export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (parsed.s !== sort || typeof parsed.id !== 'string' || !UUID_RE.test(parsed.id)) throw new Error('mismatch');
     const field = SORTS[sort].field;
-    if (
-      field === 'createdAt' ? typeof parsed.v !== 'string' || Number.isNaN(Date.parse(parsed.v)) : typeof parsed.v !== 'number'
-    ) {
+    const v: unknown = parsed.v;
+    const valid =
+      field === 'createdAt'
+        ? isIsoDate(v)
+        : field === 'reduced'
+          ? Array.isArray(v) && v.length === 2 && (v[0] === null || isIsoDate(v[0])) && isIsoDate(v[1])
+          : typeof v === 'number';
+    if (!valid) {
       throw new Error('bad value');
     }
     return parsed as Cursor;
@@ -129,14 +142,14 @@ type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertyS
 // The filters, written once, in SQL (the trigram operators of the text search have no Prisma form).
 // ---------------------------------------------------------------------------------------------------
 
-const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute'>, Prisma.Sql> = {
+const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute' | 'reduced'>, Prisma.Sql> = {
   createdAt: Prisma.sql`p."createdAt"`,
   price: Prisma.sql`p."price"`,
   views: Prisma.sql`p."views"`,
 };
 
 /** The sort's value of a row; a listing with no commute estimate sorts after all others. */
-function sortValueSql(field: SortSpec['field'], filter: SearchFilter): Prisma.Sql {
+function sortValueSql(field: Exclude<SortSpec['field'], 'reduced'>, filter: SearchFilter): Prisma.Sql {
   if (field !== 'commute') return SORT_COLUMN[field];
   if (!filter.commuteTo) throw new AppError('BAD_USER_INPUT', "sort: 'commute' needs filter.commuteTo (where the commute goes)");
   return Prisma.sql`COALESCE(${commuteMinutesSql(commuteContext(filter.commuteTo))}, ${NO_COMMUTE}::int)`;
@@ -216,6 +229,7 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
 /** `(value, id) after (cursor value, cursor id)` in the sort's direction, as a row comparison. */
 function keysetSql(sort: SearchSort, cursor: Cursor, filter: SearchFilter): Prisma.Sql {
   const { field, dir } = SORTS[sort];
+  if (field === 'reduced') return reducedKeysetSql(cursor.v as ReducedValue, cursor.id);
   const column = sortValueSql(field, filter);
   const value = field === 'createdAt' ? Prisma.sql`${String(cursor.v)}::timestamp(3)` : Prisma.sql`${Number(cursor.v)}::int`;
   const op = dir === 'asc' ? Prisma.raw('>') : Prisma.raw('<');
@@ -223,8 +237,25 @@ function keysetSql(sort: SearchSort, cursor: Cursor, filter: SearchFilter): Pris
   return Prisma.sql`${column} ${bound} ${value} AND (${column}, p."id") ${op} (${value}, ${cursor.id}::uuid)`;
 }
 
+/**
+ * 'Recently reduced' (issue 14 item 3): two runs in one order, `priceDroppedAt DESC NULLS LAST,
+ * createdAt DESC, id DESC`. After a cursor in the first run (a row with a drop): the rest of that
+ * run, by the row comparison on all three keys, then the whole second run. After a cursor in the
+ * second run (no drop): only the rest of the second run. Every row is after exactly one position,
+ * so pages have no duplicates and no gaps across the boundary.
+ */
+function reducedKeysetSql([droppedAt, createdAt]: ReducedValue, id: string): Prisma.Sql {
+  const created = Prisma.sql`${createdAt}::timestamp(3)`;
+  if (droppedAt === null) {
+    return Prisma.sql`p."priceDroppedAt" IS NULL AND (p."createdAt", p."id") < (${created}, ${id}::uuid)`;
+  }
+  const dropped = Prisma.sql`${droppedAt}::timestamp(3)`;
+  return Prisma.sql`(p."priceDroppedAt" IS NULL OR (p."priceDroppedAt" <= ${dropped} AND (p."priceDroppedAt", p."createdAt", p."id") < (${dropped}, ${created}, ${id}::uuid)))`;
+}
+
 function orderBySql(sort: SearchSort, filter: SearchFilter): Prisma.Sql {
   const { field, dir } = SORTS[sort];
+  if (field === 'reduced') return Prisma.sql`p."priceDroppedAt" DESC NULLS LAST, p."createdAt" DESC, p."id" DESC`;
   const d = Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC');
   return Prisma.sql`${sortValueSql(field, filter)} ${d}, p."id" ${d}`;
 }
@@ -245,7 +276,8 @@ function pageSize(first: number | null | undefined): number {
 function pageShape(query: SearchQuery, sort: SearchSort): { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } {
   if (!query.select) return { include: query.include };
   const commuteKeys = sort === 'commute' ? { nearbyStations: true, locationLat: true, locationLng: true } : {};
-  return { select: { ...query.select, id: true, createdAt: true, price: true, views: true, ...commuteKeys } };
+  const reducedKeys = sort === 'recently_reduced' ? { priceDroppedAt: true } : {};
+  return { select: { ...query.select, id: true, createdAt: true, price: true, views: true, ...commuteKeys, ...reducedKeys } };
 }
 
 /**

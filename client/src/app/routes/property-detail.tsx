@@ -9,6 +9,7 @@ import { PageContainer } from '@/components/ui/page-container';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
+import { FreshnessBadges } from '@/features/listings/components/freshness-badges';
 import { PriceLine } from '@/features/listings/components/property-card';
 import { AgentPanel } from '@/features/listings/detail/agent-panel';
 import { Gallery } from '@/features/listings/detail/gallery';
@@ -50,6 +51,11 @@ const PropertyDetailQuery = graphql(`
       viewerCanManage
       isSaved
       views
+      isNew
+      priceDrop {
+        amount
+        at
+      }
       location {
         lat
         lng
@@ -173,6 +179,7 @@ export default function PropertyDetailScreen() {
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{listingTypeLabels[property.listingType]}</span>
           <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-700">{propertyTypeLabels[property.propertyType]}</span>
         </div>
+        <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mt-2" />
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{property.title}</h1>
         <p className="mt-1 flex items-center gap-1.5 text-gray-600">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />

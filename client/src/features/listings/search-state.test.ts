@@ -36,6 +36,13 @@ describe('search state in the URL', () => {
     expect(toSearchParams(state).toString()).toBe(query);
   });
 
+  it("reads and writes the 'Recently Reduced' sort (issue 14)", () => {
+    const state = parse('sort=recently_reduced');
+    expect(state).toEqual({ ...EMPTY_SEARCH, sort: 'recently_reduced' });
+    expect(toSearchParams(state).toString()).toBe('sort=recently_reduced');
+    expect(toPropertySort(state.sort)).toBe('RECENTLY_REDUCED');
+  });
+
   it('reads a commute destination (a station or a point), its limit and the commute sort, and writes them back', () => {
     const station = 'to=station%3A635&toName=14+St-Union+Sq&commute=30&sort=commute';
     const state = parse(station);

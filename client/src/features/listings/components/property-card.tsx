@@ -10,6 +10,7 @@ import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
 import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from '../format';
 import { ContactAgentButton } from './contact-agent-button';
+import { FreshnessBadges } from './freshness-badges';
 import { PhotoCarousel } from './photo-carousel';
 import { SaveButton } from './save-button';
 
@@ -29,6 +30,10 @@ export const PropertyCardFragment = graphql(`
     listingType
     availableDate
     noFee
+    isNew
+    priceDrop {
+      amount
+    }
     viewerCanManage
     isSaved
     nearbyStations {
@@ -185,6 +190,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
         <SaveButton propertyId={id} isSaved={property.isSaved} title={title} className="absolute top-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
+        <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
         <Heading className="line-clamp-2 text-base font-semibold text-gray-900">
           <Link
             to={propertyPath(property)}

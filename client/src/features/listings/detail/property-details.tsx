@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { formatDate } from '../format';
+import { PriceHistoryChart } from './price-history-chart';
 
 export const PropertyDetailsFragment = graphql(`
   fragment PropertyDetails_property on Property {
@@ -295,6 +296,7 @@ export function PriceHistory({ property }: { property: Details }) {
   const rows = [...property.priceHistory].reverse();
   return (
     <Section title="Price History">
+      <PriceHistoryChart history={property.priceHistory} />
       <table className="w-full text-left text-sm">
         <thead className="text-gray-600">
           <tr>

@@ -1,0 +1,41 @@
+import { formatPrice } from '@common/format';
+import { ArrowDown, Sparkles } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/**
+ * 'New' and 'Price drop $250' (issue 14 item 3): the server says whether they apply
+ * (`Property.isNew`, `Property.priceDrop`, windows in common/freshness.ts); nothing when neither does.
+ */
+export function FreshnessBadges({
+  isNew,
+  priceDrop,
+  className,
+}: {
+  isNew: boolean;
+  priceDrop: { amount: number } | null | undefined;
+  className?: string;
+}) {
+  if (!isNew && !priceDrop) return null;
+  return (
+    <p className={cn('flex flex-wrap items-center gap-1.5 text-xs font-semibold', className)}>
+      {priceDrop ? (
+        <span
+          data-badge="price-drop"
+          className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 whitespace-nowrap text-amber-900 ring-1 ring-amber-300"
+        >
+          <ArrowDown aria-hidden="true" className="size-3.5" />
+          Price drop {formatPrice(priceDrop.amount)}
+        </span>
+      ) : null}
+      {isNew ? (
+        <span
+          data-badge="new"
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 whitespace-nowrap text-brand-800 ring-1 ring-brand-200"
+        >
+          <Sparkles aria-hidden="true" className="size-3.5" />
+          New
+        </span>
+      ) : null}
+    </p>
+  );
+}

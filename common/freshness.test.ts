@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isNewListing, NEW_LISTING_DAYS, PRICE_DROP_WINDOW_DAYS, priceDropColumns, recentPriceDrop } from './freshness.js';
+
+const DAY = 24 * 3_600_000;
+const NOW = new Date('2026-11-24T12:00:00Z');
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+
+describe('price drops and freshness', () => {
+  it('shows a drop for 14 days, not after, not a future or empty one', () => {
+    expect(PRICE_DROP_WINDOW_DAYS).toBe(14);
+    expect(recentPriceDrop({ priceDroppedAt: ago(13.99), priceDropAmount: 250 }, NOW)).toEqual({ amount: 250, at: ago(13.99) });
+    expect(recentPriceDrop({ priceDroppedAt: ago(14), priceDropAmount: 250 }, NOW)).toBeNull();
+    expect(recentPriceDrop({ priceDroppedAt: ago(-1), priceDropAmount: 250 }, NOW)).toBeNull();
+    expect(recentPriceDrop({ priceDroppedAt: null, priceDropAmount: null }, NOW)).toBeNull();
+    expect(recentPriceDrop({ priceDroppedAt: ago(1), priceDropAmount: 0 }, NOW)).toBeNull();
+  });
+
+  it("calls a listing 'New' for 3 days", () => {
+    expect(NEW_LISTING_DAYS).toBe(3);
+    expect(isNewListing(ago(2.99), NOW)).toBe(true);
+    expect(isNewListing(ago(3), NOW)).toBe(false);
+  });
+
+  it('sets the columns on a drop, clears them on a rise or a first price, keeps them with no change', () => {
+    expect(priceDropColumns({ oldPrice: 3000, newPrice: 2750 }, NOW)).toEqual({ priceDroppedAt: NOW, priceDropAmount: 250 });
+    expect(priceDropColumns({ oldPrice: 2750, newPrice: 2900 }, NOW)).toEqual({ priceDroppedAt: null, priceDropAmount: null });
+    expect(priceDropColumns({ oldPrice: null, newPrice: 2900 }, NOW)).toEqual({ priceDroppedAt: null, priceDropAmount: null });
+    expect(priceDropColumns(null, NOW)).toBeUndefined();
+  });
+});

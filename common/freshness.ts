@@ -1,0 +1,52 @@
+/**
+ * Price drops and freshness of a listing (issue 14 item 3): the rules the server applies when it
+ * answers `Property.priceDrop` / `Property.isNew` (REST `price_drop` / `is_new`), kept in one place
+ * so every client reads the same windows. The server decides (at the time of the request); clients
+ * show what it says and never recompute it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A drop of the asking rent is shown ('Price drop $250') for this many days after it happened. */
+export const PRICE_DROP_WINDOW_DAYS = 14;
+
+/** A listing is 'New' for this many days after it was created (published listings are created live, drafts when saved). */
+export const NEW_LISTING_DAYS = 3;
+
+export interface PriceDrop {
+  /** Old rent minus new rent, whole dollars (> 0). */
+  amount: number;
+  at: Date;
+}
+
+/** The listing's last drop when it happened within PRICE_DROP_WINDOW_DAYS of `now` (and not in the future), else null. */
+export function recentPriceDrop(
+  p: { priceDroppedAt: Date | null; priceDropAmount: number | null },
+  now: Date = new Date(),
+): PriceDrop | null {
+  if (!p.priceDroppedAt || !p.priceDropAmount || p.priceDropAmount <= 0) return null;
+  const age = now.getTime() - p.priceDroppedAt.getTime();
+  return age >= 0 && age < PRICE_DROP_WINDOW_DAYS * DAY_MS ? { amount: p.priceDropAmount, at: p.priceDroppedAt } : null;
+}
+
+/** Whether a listing created at `createdAt` is under NEW_LISTING_DAYS old at `now`. */
+export function isNewListing(createdAt: Date, now: Date = new Date()): boolean {
+  const age = now.getTime() - createdAt.getTime();
+  return age < NEW_LISTING_DAYS * DAY_MS;
+}
+
+/**
+ * The price-drop columns a recorded change of the asking rent sets: a lower rent records the drop
+ * (amount = old − new, at the change's time); a higher one clears it (the drop is no longer the
+ * latest word on the price). A first price (no old one) clears too. No change: undefined (keep).
+ */
+export function priceDropColumns(
+  change: { oldPrice: number | null; newPrice: number } | null,
+  at: Date,
+): { priceDroppedAt: Date | null; priceDropAmount: number | null } | undefined {
+  if (!change) return undefined;
+  if (change.oldPrice !== null && change.newPrice < change.oldPrice) {
+    return { priceDroppedAt: at, priceDropAmount: change.oldPrice - change.newPrice };
+  }
+  return { priceDroppedAt: null, priceDropAmount: null };
+}

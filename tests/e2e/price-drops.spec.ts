@@ -1,0 +1,88 @@
+// Price drops and freshness (issue 14 item 3): 'Price drop $250' and 'New' on a card and on the
+// detail page, the 'Recently Reduced' sort in the URL and in the order the server gives, the price
+// history chart with its accessible summary, axe on the detail page, and screenshots at desktop and
+// phone widths. The listing is made by tests/e2e/data-factories.ts (PRICE_DROP).
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { PRICE_DROP } from './data-factories.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { cardPrices, choose, firstPage, query, results } from './listings-helpers.js';
+
+const SHOTS = 'test-results/price-drop-screens';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test.use({ reducedMotion: 'reduce' });
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+test.describe('price drops and freshness', () => {
+  test("'Recently Reduced' writes the URL and orders the cards; the reduced card shows its badges", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/listings');
+    await expect(results(page).cards.first()).toBeVisible();
+    await choose(page, 'Sort by', 'Recently Reduced');
+    await expect.poll(() => query(page)).toEqual({ sort: 'recently_reduced' });
+    const order = (await firstPage(request, {}, 'RECENTLY_REDUCED')).edges.map((e) => e.node.price);
+    await expect.poll(() => cardPrices(results(page).cards)).toEqual(order);
+
+    const card = results(page).cards.filter({ hasText: PRICE_DROP.title });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator('[data-badge="price-drop"]')).toHaveText('Price drop $250');
+    await expect(card.locator('[data-badge="new"]')).toHaveText('New');
+    // The most recent drop of all (a minute before the server started) is the first card.
+    await expect(results(page).cards.first()).toContainText(PRICE_DROP.title);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'listings-desktop');
+
+    await page.setViewportSize(PHONE);
+    await page.goto('/listings?sort=recently_reduced');
+    await expect(results(page).cards.first()).toContainText(PRICE_DROP.title);
+    await expect(page.getByRole('combobox', { name: 'Sort by', exact: true })).toHaveText(/Recently Reduced/);
+    await shot(page, 'listings-phone');
+  });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`the detail page shows the badges and the price history chart (${name}); axe`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // Layout shifts from the first paint on (the skeleton, then the page with its chart): none.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`/listing/${PRICE_DROP.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: PRICE_DROP.title })).toBeVisible();
+      const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+      await expect(header.locator('[data-badge="price-drop"]')).toHaveText('Price drop $250');
+      await expect(header.locator('[data-badge="new"]')).toHaveText('New');
+
+      const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Price History' }) });
+      const chart = history.getByRole('img', { name: /^Asking rent from \$3,450 on .+ to \$3,200 on .+: 1 drop\.$/ });
+      await expect(chart).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      const box = await chart.boundingBox();
+      expect(box?.height).toBe(112);
+      // The exact figures stay in the table.
+      await expect(history.getByRole('row')).toHaveCount(3);
+      await expect(history.getByRole('cell', { name: 'Price drop $250' })).toBeVisible();
+
+      await history.scrollIntoViewIfNeeded();
+      await shot(page, `detail-${name}-history`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `detail-${name}-top`);
+      await expectAccessible(page);
+    });
+  }
+});
