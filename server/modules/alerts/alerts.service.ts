@@ -188,7 +188,7 @@ export async function sendDueAlerts(
     JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
     JOIN "User" u ON u."id" = s."userId"
     JOIN "Property" p ON p."id" = d."propertyId"
-    LEFT JOIN "PriceChange" c ON d."event" LIKE 'DROP:%' AND c."id" = substr(d."event", 6)::uuid
+    LEFT JOIN "PriceChange" c ON c."id" = (CASE WHEN d."event" LIKE 'DROP:%' THEN substr(d."event", 6)::uuid END)
     WHERE d."emailedAt" IS NULL AND s."frequency" = ${frequency}::"AlertFrequency"
       AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
       ${opts.propertyId ? Prisma.sql`AND d."propertyId" = ${opts.propertyId}::uuid` : Prisma.empty}
