@@ -156,8 +156,9 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
   });
 
   it('saves, lists, renames, changes and deletes a search for its owner only; signed-out is refused', async () => {
-    const saved = (await h.must(seeker, SAVE, { input: { name: 'Owner only', filter: { borough: 'QUEENS' }, frequency: 'DAILY' } }))
-      .saveSearch;
+    const saved = (
+      await h.must(seeker, SAVE, { input: { name: 'Owner only', filter: { borough: 'QUEENS' }, frequency: 'DAILY' } })
+    ).saveSearch;
     expect(saved).toMatchObject({ name: 'Owner only', frequency: 'DAILY', newMatchCount: 0, filter: { borough: 'QUEENS' } });
     expect((await h.must(seeker, LIST)).savedSearches.map((s: Body) => s.id)).toContain(saved.id);
     // Someone else: the search does not exist for them.
@@ -211,7 +212,8 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
   });
 
   it('alerts on a new listing and a price drop: live notification, e-mail with a working unsubscribe link', async () => {
-    const saved = (await h.must(seeker, SAVE, { input: { name: '2+ beds in Brooklyn under $4,000', filter: BROOKLYN_2BR } })).saveSearch;
+    const saved = (await h.must(seeker, SAVE, { input: { name: '2+ beds in Brooklyn under $4,000', filter: BROOKLYN_2BR } }))
+      .saveSearch;
     expect(saved.frequency).toBe('INSTANT');
     const socket = openSocket(app.url, { idToken: seeker.idToken });
     try {
@@ -226,7 +228,9 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
       expect(got.data.notificationAdded).toMatchObject({ kind: 'NEW_MATCH', url: `/properties/${match.slug}` });
       expect(got.data.notificationAdded.title).toContain('Match on Bedford');
 
-      const mail = await waitUntil('the new-match e-mail', async () => (await outbox(app)).find((m) => m.includes('Match on Bedford')));
+      const mail = await waitUntil('the new-match e-mail', async () =>
+        (await outbox(app)).find((m) => m.includes('Match on Bedford')),
+      );
       expect(mail).toMatch(new RegExp(`To: ${seeker.email}`, 'i'));
       expect(mail).toContain(`/properties/${match.slug}`);
       expect(mail).toContain('$3,900/mo');
@@ -235,13 +239,21 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
       expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
       // The price drops: a second alert, once.
-      await h.must(poster, UPDATE_LISTING, { id: match.id, input: listing({ title: 'Match on Bedford', price: 3500, photos: await h.photo(poster) }) });
+      await h.must(poster, UPDATE_LISTING, {
+        id: match.id,
+        input: listing({ title: 'Match on Bedford', price: 3500, photos: await h.photo(poster) }),
+      });
       const drop = await live.next(20_000);
       expect(drop.data.notificationAdded).toMatchObject({ kind: 'PRICE_DROP', url: `/properties/${match.slug}` });
-      const dropMail = await waitUntil('the price-drop e-mail', async () => (await outbox(app)).find((m) => m.includes('(was $3,900)')));
+      const dropMail = await waitUntil('the price-drop e-mail', async () =>
+        (await outbox(app)).find((m) => m.includes('(was $3,900)')),
+      );
       expect(dropMail).toContain('$3,500/mo (was $3,900)');
       // A price rise says nothing.
-      await h.must(poster, UPDATE_LISTING, { id: match.id, input: listing({ title: 'Match on Bedford', price: 3700, photos: await h.photo(poster) }) });
+      await h.must(poster, UPDATE_LISTING, {
+        id: match.id,
+        input: listing({ title: 'Match on Bedford', price: 3700, photos: await h.photo(poster) }),
+      });
       await settle(1_500);
       expect(live.results).toHaveLength(2);
 
@@ -308,7 +320,9 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     // Visible again and published from a draft: alerted.
     await db.prisma.property.update({ where: { id: draft.id }, data: { hiddenAt: null, status: 'DRAFT' } });
     await h.must(poster, STATUS, { id: draft.id, status: 'ACTIVE' });
-    await waitUntil('the alert', () => db.prisma.alertDelivery.findFirst({ where: { savedSearchId: seekers.id, propertyId: draft.id } }));
+    await waitUntil('the alert', () =>
+      db.prisma.alertDelivery.findFirst({ where: { savedSearchId: seekers.id, propertyId: draft.id } }),
+    );
   });
 });
 
@@ -349,18 +363,29 @@ describe.skipIf(!REDIS_URL || !backends.includes('postgres'))('alerts with two a
       const live = onB.subscribe(ADDED);
       await onB.connected;
       await settle(300);
-      const listings = await Promise.all([1, 2, 3].map((i) => h.publish(poster, { title: `Concurrent ${i}` }, 'ACTIVE', i % 2 ? a : b)));
+      const listings = await Promise.all(
+        [1, 2, 3].map((i) => h.publish(poster, { title: `Concurrent ${i}` }, 'ACTIVE', i % 2 ? a : b)),
+      );
       await live.waitFor(3, 20_000);
       // Retries and duplicate runs on both instances change nothing.
       const deps = (app: TestApp) => ({
         prisma: db.prisma,
-        mailer: { kind: 'outbox' as const, send: async () => { throw new Error('must not send again'); }, close: async () => {} },
+        mailer: {
+          kind: 'outbox' as const,
+          send: async () => {
+            throw new Error('must not send again');
+          },
+          close: async () => {},
+        },
         log: console as never,
         realtime: app.realtime,
         publicUrl: app.env.publicUrl,
       });
       const again = await Promise.all(
-        listings.flatMap((l) => [runListingAlert(deps(a), { propertyId: l.id, event: 'PUBLISHED' }), runListingAlert(deps(b), { propertyId: l.id, event: 'PUBLISHED' })]),
+        listings.flatMap((l) => [
+          runListingAlert(deps(a), { propertyId: l.id, event: 'PUBLISHED' }),
+          runListingAlert(deps(b), { propertyId: l.id, event: 'PUBLISHED' }),
+        ]),
       );
       expect(again.every((n) => n === 0)).toBe(true);
       await waitUntil('three e-mails', async () => (await outbox(a)).length + (await outbox(b)).length >= 3);

@@ -27,12 +27,20 @@ export function alertRoutes(deps: { prisma: PrismaClient; log: Logger }): expres
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Referrer-Policy', 'no-referrer');
       if (!done) {
-        res.status(404).type('html').send(page('Link not valid', 'This unsubscribe link is not valid or the saved search was deleted.'));
+        res
+          .status(404)
+          .type('html')
+          .send(page('Link not valid', 'This unsubscribe link is not valid or the saved search was deleted.'));
         return;
       }
       res
         .type('html')
-        .send(page('Alerts turned off', `You will no longer get alerts for “${escapeHtml(done.name)}”. You can turn them back on from your saved searches.`));
+        .send(
+          page(
+            'Alerts turned off',
+            `You will no longer get alerts for “${escapeHtml(done.name)}”. You can turn them back on from your saved searches.`,
+          ),
+        );
     } catch (err) {
       next(err);
     }

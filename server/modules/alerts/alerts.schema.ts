@@ -25,14 +25,16 @@ export const AlertFrequencyEnum = builder.enumType('AlertFrequency', {
 
 type Shape = SavedSearch & { newMatchCount?: number };
 
-const SavedBoundsRef = builder.objectRef<{ north: number; south: number; east: number; west: number }>('SavedSearchBounds').implement({
-  fields: (t) => ({
-    north: t.exposeFloat('north'),
-    south: t.exposeFloat('south'),
-    east: t.exposeFloat('east'),
-    west: t.exposeFloat('west'),
-  }),
-});
+const SavedBoundsRef = builder
+  .objectRef<{ north: number; south: number; east: number; west: number }>('SavedSearchBounds')
+  .implement({
+    fields: (t) => ({
+      north: t.exposeFloat('north'),
+      south: t.exposeFloat('south'),
+      east: t.exposeFloat('east'),
+      west: t.exposeFloat('west'),
+    }),
+  });
 
 const SavedCommuteRef = builder.objectRef<{ stationId?: string; lat?: number; lng?: number }>('SavedSearchCommute').implement({
   fields: (t) => ({
@@ -144,7 +146,10 @@ builder.mutationFields((t) => ({
     type: SavedSearchRef,
     description: 'The owner opened the saved search: its new matches are counted from now.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ ...(await markSavedSearchSeen(ctx.prisma, ctx.viewer, String(args.id))), newMatchCount: 0 }),
+    resolve: async (_root, args, ctx) => ({
+      ...(await markSavedSearchSeen(ctx.prisma, ctx.viewer, String(args.id))),
+      newMatchCount: 0,
+    }),
   }),
   deleteSavedSearch: t.id({
     description: 'Deletes a saved search; answers its id.',

@@ -65,7 +65,11 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
       hiddenAt: true,
       ownerId: true,
       neighborhood: true,
-      priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { id: true, oldPrice: true, newPrice: true } },
+      priceChanges: {
+        orderBy: [{ changedAt: 'desc' }, { id: 'desc' }],
+        take: 1,
+        select: { id: true, oldPrice: true, newPrice: true },
+      },
     },
   });
   // Drafts, inactive and hidden listings never alert.

@@ -60,9 +60,13 @@ export async function saveSearch(
   const filter = parseSavedFilter(input.filter);
   const r = await deps.limits.savedSearchSave.take(user.id);
   if (!r.allowed) {
-    throw new AppError('RATE_LIMITED', `You are saving searches too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`, {
-      retryAfterSeconds: r.retryAfterSeconds,
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `You are saving searches too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`,
+      {
+        retryAfterSeconds: r.retryAfterSeconds,
+      },
+    );
   }
   const count = await deps.prisma.savedSearch.count({ where: { userId: user.id } });
   if (count >= SAVED_SEARCHES_PER_USER) {

@@ -23,10 +23,13 @@ export interface JobQueue {
 
 const RETRIES = 3;
 
-export function createJobQueue(opts: { databaseUrl?: string | null; schema?: string; pollSeconds?: number; log: Logger }): JobQueue {
-  return opts.databaseUrl
-    ? createPgBossQueue({ ...opts, databaseUrl: opts.databaseUrl })
-    : createMemoryQueue(opts.log);
+export function createJobQueue(opts: {
+  databaseUrl?: string | null;
+  schema?: string;
+  pollSeconds?: number;
+  log: Logger;
+}): JobQueue {
+  return opts.databaseUrl ? createPgBossQueue({ ...opts, databaseUrl: opts.databaseUrl }) : createMemoryQueue(opts.log);
 }
 
 export function createMemoryQueue(log: Logger): JobQueue {

@@ -248,7 +248,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         displayName: own?.displayName ?? firebaseUser.displayName ?? firebaseUser.email?.split('@')[0] ?? 'Account',
         email: own?.email ?? firebaseUser.email,
         photoUrl: own?.photoUrl ?? firebaseUser.photoURL,
-        role: own?.role ?? null,
+        // Moderators (ADMIN, issue 14) browse as renters in the client until the admin screens land.
+        role: own?.role === 'ADMIN' ? 'RENTER' : (own?.role ?? null),
         agentId: own?.agent?.id ?? null,
       };
     }
