@@ -259,7 +259,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       displayName: profile.displayName,
       email: profile.email,
       photoUrl: profile.photoUrl ?? null,
-      role: profile.role,
+      role: profile.role === 'ADMIN' ? 'RENTER' : profile.role,
       agentId: profile.agent?.id ?? null,
     };
   }, [firebaseUser, profile, cookieSession]);
