@@ -27,6 +27,9 @@ import { createRateLimits, type RateLimits } from './infra/rate-limits.js';
 import { createPresence } from './modules/messaging/presence.js';
 import { createRealtime, type Realtime } from './modules/messaging/realtime.js';
 import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
+import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
+import { registerAlertJobs } from './modules/alerts/alerts.service.js';
+import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
@@ -49,6 +52,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often the offline e-mail job runs (default 60 s). */
   offlineMailEveryMs?: number;
+  /** Background jobs (default: pg-boss with DATABASE_URL, else in process). */
+  jobs?: JobQueue;
 }
 
 export interface RunningApp {
@@ -59,6 +64,8 @@ export interface RunningApp {
   /** Real-time fan-out (in process, or Redis with REDIS_URL). */
   realtime: Realtime;
   limits: RateLimits;
+  /** The background job queue (saved-search alerts). */
+  jobs: JobQueue;
   /** Listens on the given port (0 picks a free one) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
   /** Stops accepting connections, drains requests and sockets. The database is the caller's. */
@@ -172,6 +179,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(mediaRoutes({ storage }));
   // The development outbox: every e-mail the app sent, as .eml files (never in production).
   if (env.NODE_ENV !== 'production') app.use('/dev/outbox', outboxRoutes({ env }));
+  app.use(alertRoutes({ prisma, log }));
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));
@@ -185,6 +193,21 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   pruning.unref();
   // Participants offline for 10 minutes hear about new messages by e-mail (once per thread per hour).
   const offlineMail = startOfflineMailJob({ prisma, mailer, log, publicUrl: env.publicUrl, intervalMs: deps.offlineMailEveryMs });
+  // Saved-search alerts run as background jobs: pg-boss on PostgreSQL (one worker per job across
+  // instances), in process on PGlite (docs/decisions/0031-alerts.md).
+  const jobs =
+    deps.jobs ??
+    createJobQueue({ databaseUrl: env.DATABASE_URL ?? null, schema: env.JOBS_SCHEMA, pollSeconds: env.JOBS_POLL_SECONDS, log });
+  const alertJobs = registerAlertJobs({
+    queue: jobs,
+    prisma,
+    mailer,
+    log,
+    realtime,
+    publicUrl: env.publicUrl,
+    digestHourUtc: env.ALERTS_DIGEST_HOUR_UTC,
+  });
+  await jobs.start();
 
   return {
     app,
@@ -192,6 +215,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     revocations,
     realtime,
     limits,
+    jobs,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -203,6 +227,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     async close() {
       clearInterval(pruning);
       offlineMail.stop();
+      alertJobs.stop();
       const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
         server.close(() => resolve());
@@ -215,6 +240,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       force.unref();
       await closed;
       clearTimeout(force);
+      await jobs.stop(); // the jobs in flight finish (they may still e-mail and publish)
       await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close()]);
     },
   };

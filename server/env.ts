@@ -93,6 +93,16 @@ export const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('NYC Rentals <no-reply@nycrentals.local>'),
+  // --- background jobs (pg-boss on PostgreSQL with DATABASE_URL, else in process)
+  /** PostgreSQL schema of the pg-boss job tables. */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
+    .default('pgboss'),
+  /** How often each pg-boss worker polls for jobs, in seconds. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Hour of the day (UTC) the daily saved-search digests go out (13 = 8 or 9 AM in New York). */
+  ALERTS_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY' | 'TRUSTED_DOCUMENTS_ONLY'> & {

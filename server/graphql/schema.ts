@@ -10,6 +10,8 @@ import '../modules/reviews/reviews.schema.js';
 import '../modules/reviews/review-moderation.schema.js';
 import '../modules/messaging/messaging.schema.js';
 import '../modules/transit/subway-lines.schema.js';
+import '../modules/notifications/notifications.schema.js';
+import '../modules/alerts/alerts.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -17,6 +17,8 @@ export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : 
 
 export interface TestDatabase extends Database {
   backend: Backend;
+  /** The PostgreSQL URL of the file's database (postgres only), e.g. for an app's DATABASE_URL. */
+  url?: string;
   /** SQL statements seen since the last `resetQueries()`. */
   queries: string[];
   resetQueries(): void;
@@ -27,6 +29,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   const onQuery = (sql: string) => queries.push(sql);
   let db: Database;
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (backend === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const name = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -36,6 +39,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     await admin.end();
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     db = await createDatabase({ databaseUrl: url.toString(), onQuery, poolSize: 4 });
     drop = async () => {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -51,6 +55,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   return {
     ...db,
     backend,
+    url: databaseUrl,
     queries,
     resetQueries: () => {
       queries.length = 0;

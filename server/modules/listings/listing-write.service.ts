@@ -15,6 +15,7 @@ import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
 import { priceDropColumns } from '../../../common/freshness.js';
+import { enqueueListingAlert } from '../alerts/alerts.service.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -180,7 +181,7 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
     [],
   );
   if (status === 'ACTIVE') assertPublishable({ ...data, photos });
-  return prisma.property.create({
+  const created = await prisma.property.create({
     data: {
       ...columns(data),
       slug: slugFor(data.title),
@@ -193,6 +194,8 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
     },
     select: { id: true },
   });
+  if (status === 'ACTIVE') enqueueListingAlert(prisma, { propertyId: created.id, event: 'PUBLISHED' });
+  return created;
 }
 
 /** The listing named by id or slug, which the viewer must manage: NOT_FOUND when there is none, FORBIDDEN when it is someone else's. */
@@ -274,6 +277,8 @@ export async function updateListing(
       },
     }),
   ]);
+  if (next === 'ACTIVE' && (listing.status !== 'ACTIVE' || priceEntry))
+    enqueueListingAlert(prisma, { propertyId: listing.id, event: listing.status !== 'ACTIVE' ? 'PUBLISHED' : 'PRICE_CHANGED' });
   return { id: listing.id };
 }
 
@@ -310,6 +315,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
           }
         : { status: 'INACTIVE', deactivatedAt: new Date() },
   });
+  if (wanted === 'ACTIVE') enqueueListingAlert(prisma, { propertyId: listing.id, event: 'PUBLISHED' });
   return { id: listing.id, status: wanted };
 }
 

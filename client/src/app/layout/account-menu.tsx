@@ -1,4 +1,14 @@
-import { ChevronDown, CircleUserRound, ClipboardList, LogIn, LogOut, type LucideIcon, SquarePlus, Star } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleUserRound,
+  ClipboardList,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  SquarePlus,
+  Star,
+  BellRing,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -93,6 +103,9 @@ export function AccountMenu(props: AccountMenuProps) {
         </MenuLink>
         <MenuLink to="/me/ratings" icon={<MenuIcon icon={Star} />}>
           My Ratings
+        </MenuLink>
+        <MenuLink to="/me/searches" icon={<MenuIcon icon={BellRing} />}>
+          Saved Searches
         </MenuLink>
         <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
         <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>

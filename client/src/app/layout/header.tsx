@@ -1,6 +1,7 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { NotificationBell } from '@/features/alerts/components/notification-bell';
 import { useUnreadMessages } from '@/features/messaging/hooks/use-unread-messages';
 import { cn } from '@/lib/cn';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
@@ -65,6 +66,7 @@ export function Header(props: HeaderProps) {
               </span>
             ) : null}
           </NavLink>
+          {props.user ? <NotificationBell /> : null}
           <AccountMenu {...props} />
         </nav>
       </div>

@@ -32,6 +32,8 @@ import type { MapMarker, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
 import type { SearchPropertiesQuery } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
+import { SaveSearchButton } from '@/features/alerts/components/save-search-button';
+import { useViewer } from '@/features/listings/use-viewer';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 
@@ -116,6 +118,7 @@ function MapPopupCard({ listing }: { listing: Listing }) {
 /** The listings screen (SPEC part 2, title 'NYC Rentals'): filters in the URL, results, and the map. */
 export default function HomeScreen() {
   useDocumentTitle('NYC Rentals');
+  const { user: viewer } = useViewer();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchParams(params), [params]);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
@@ -186,7 +189,7 @@ export default function HomeScreen() {
 
   return (
     <PageContainer className="pb-8">
-      <PageHeader title="NYC Rentals" />
+      <PageHeader title="NYC Rentals" actions={<SaveSearchButton filter={filter} signedIn={Boolean(viewer)} />} />
       <div className="mt-4">
         <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
       </div>

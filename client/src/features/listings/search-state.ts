@@ -290,3 +290,49 @@ export function hasActiveFilters(state: SearchState): boolean {
 export function boroughName(borough: Borough): string {
   return boroughLabels[borough];
 }
+
+/** A saved filter (the PropertyFilter shape) back as a search state: reopening a saved search. */
+export function fromPropertyFilter(filter: {
+  search?: string | null;
+  borough?: Borough | null;
+  neighborhood?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  minBeds?: number | null;
+  propertyType?: string | null;
+  pets?: string | null;
+  lines?: readonly string[] | null;
+  walkMinutes?: number | null;
+  commuteTo?: { stationId?: string | null; lat?: number | null; lng?: number | null } | null;
+  commuteMaxMinutes?: number | null;
+  bounds?: Bounds | null;
+}): SearchState {
+  const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
+    ([, value]) => value === filter.propertyType,
+  );
+  const commute: CommuteTarget | null = filter.commuteTo?.stationId
+    ? { kind: 'station', stationId: filter.commuteTo.stationId, label: 'the station' }
+    : filter.commuteTo?.lat != null && filter.commuteTo.lng != null
+      ? { kind: 'point', lat: filter.commuteTo.lat, lng: filter.commuteTo.lng, label: 'your destination' }
+      : null;
+  return {
+    ...EMPTY_SEARCH,
+    search: filter.search ?? '',
+    borough: filter.borough ?? 'all',
+    neighborhood: filter.neighborhood ?? '',
+    minPrice: filter.minPrice != null ? String(filter.minPrice) : '',
+    maxPrice: filter.maxPrice != null ? String(filter.maxPrice) : '',
+    bedrooms: oneOf(BedroomsFilterValues, filter.minBeds != null ? String(filter.minBeds) : null) ?? 'any',
+    propertyType: type?.[0] ?? 'any',
+    pets: oneOf(PetsFilterValues, filter.pets ? filter.pets.toLowerCase() : null) ?? 'any',
+    lines: [...(filter.lines ?? [])],
+    walk: oneOf(WalkFilterValues, filter.walkMinutes != null ? String(filter.walkMinutes) : null) ?? 'any',
+    commute,
+    commuteMax: commute
+      ? (oneOf(CommuteMaxFilterValues, filter.commuteMaxMinutes != null ? String(filter.commuteMaxMinutes) : null) ?? 'any')
+      : 'any',
+    bounds: filter.bounds
+      ? { north: filter.bounds.north, south: filter.bounds.south, east: filter.bounds.east, west: filter.bounds.west }
+      : null,
+  };
+}

@@ -1,0 +1,205 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
+import { AlertCircle, Pencil, Search, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageContainer } from '@/components/ui/page-container';
+import { PageHeader } from '@/components/ui/page-header';
+import { SelectField } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import {
+  DeleteSavedSearchDocument,
+  MarkSavedSearchSeenDocument,
+  SavedSearchesDocument,
+  UpdateSavedSearchDocument,
+} from '@/features/alerts/operations';
+import { SignedOutNotice } from '@/features/auth/signed-out-notice';
+import { useAuth } from '@/features/auth/use-auth';
+import { fromPropertyFilter, toSearchParams } from '@/features/listings/search-state';
+import type { SavedSearchesQuery } from '@/gql/graphql';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+type Saved = SavedSearchesQuery['savedSearches'][number];
+const frequencyOptions = AlertFrequencyValues.map((value) => ({ value, label: alertFrequencyLabels[value] }));
+
+function SavedSearchRow({ saved }: { saved: Saved }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(saved.name);
+  const [error, setError] = useState<string | null>(null);
+  const [update, { loading: updating }] = useMutation(UpdateSavedSearchDocument);
+  const [seen] = useMutation(MarkSavedSearchSeenDocument);
+  const [remove, { loading: removing }] = useMutation(DeleteSavedSearchDocument, {
+    update(cache) {
+      cache.evict({ id: cache.identify({ __typename: 'SavedSearch', id: saved.id }) });
+      cache.gc();
+    },
+  });
+  const query = toSearchParams(fromPropertyFilter(saved.filter as Parameters<typeof fromPropertyFilter>[0])).toString();
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    const parsed = savedSearchNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
+      return;
+    }
+    try {
+      await update({ variables: { id: saved.id, input: { name: parsed.data } } });
+      setEditing(false);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The name could not be saved.');
+    }
+  }
+
+  function open() {
+    void seen({ variables: { id: saved.id } }).catch(() => undefined);
+    navigate(query ? `/?${query}` : '/');
+  }
+
+  return (
+    <li className="rounded-lg border border-gray-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          {editing ? (
+            <form onSubmit={rename} className="flex flex-wrap items-end gap-2" noValidate>
+              <TextField
+                label="Name"
+                value={name}
+                maxLength={120}
+                autoFocus
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setError(null);
+                }}
+                error={error ?? undefined}
+                className="min-w-56"
+              />
+              <Button type="submit" size="sm" disabled={updating}>
+                Save
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setEditing(false);
+                  setName(saved.name);
+                  setError(null);
+                }}
+              >
+                Cancel
+              </Button>
+            </form>
+          ) : (
+            <h2 className="truncate text-base font-semibold text-gray-900">{saved.name}</h2>
+          )}
+          <p className="mt-1 text-sm text-gray-600">
+            {saved.newMatchCount > 0 ? (
+              <span className="font-medium text-brand-700">
+                {saved.newMatchCount > 99 ? '99+' : saved.newMatchCount} new {saved.newMatchCount === 1 ? 'match' : 'matches'}
+              </span>
+            ) : (
+              'No new matches'
+            )}{' '}
+            since you last looked
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" onClick={open} aria-label={`Open ${saved.name}`}>
+            <Search aria-hidden="true" className="size-4" />
+            Open
+          </Button>
+          <SelectField
+            label="Alerts"
+            value={saved.frequency as AlertFrequency}
+            options={frequencyOptions}
+            onValueChange={(frequency) =>
+              void update({
+                variables: { id: saved.id, input: { frequency } },
+                optimisticResponse: {
+                  updateSavedSearch: { __typename: 'SavedSearch', id: saved.id, name: saved.name, frequency },
+                },
+              }).catch(() => toast({ variant: 'destructive', title: 'Alerts not changed', description: 'Please try again.' }))
+            }
+          />
+          <Button size="icon" variant="ghost" aria-label={`Rename ${saved.name}`} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={`Delete ${saved.name}`}
+            disabled={removing}
+            onClick={() =>
+              void remove({ variables: { id: saved.id } }).catch(() =>
+                toast({ variant: 'destructive', title: 'Not deleted', description: 'Please try again.' }),
+              )
+            }
+          >
+            <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Saved Searches (issue 14 item 1): the viewer's searches with their new matches; open, rename, alerts, delete. */
+export default function SavedSearchesScreen() {
+  useDocumentTitle('Saved Searches');
+  const { user, loading: authLoading } = useAuth();
+  const { data, loading, error, refetch } = useQuery(SavedSearchesDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
+
+  if (!authLoading && !user) {
+    return (
+      <PageContainer className="py-8">
+        <SignedOutNotice title="Please Log In">You need to be logged in to see your saved searches.</SignedOutNotice>
+      </PageContainer>
+    );
+  }
+  const searches = data?.savedSearches ?? [];
+  return (
+    <PageContainer className="py-8">
+      <PageHeader title="Saved Searches" description="Searches you saved from the listings page, and how we alert you." />
+      <div className="mt-6">
+        {error && !data ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          >
+            <AlertCircle aria-hidden="true" className="size-5" />
+            Your saved searches could not be loaded.
+            <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
+              Try again
+            </Button>
+          </div>
+        ) : (loading || authLoading) && !data ? (
+          <div role="status" className="space-y-3">
+            <span className="sr-only">Loading saved searches…</span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
+          </div>
+        ) : searches.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
+            <p className="font-medium text-gray-900">No saved searches yet</p>
+            <p className="mt-1 text-sm text-gray-600">Set filters on the listings page and press ‘Save search’.</p>
+            <Button asChild className="mt-4">
+              <Link to="/">Browse listings</Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {searches.map((s) => (
+              <SavedSearchRow key={s.id} saved={s} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </PageContainer>
+  );
+}

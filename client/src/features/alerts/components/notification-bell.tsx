@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Bell } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Skeleton } from '@/components/ui/skeleton';
+import { onSubscriptionsReconnected } from '@/lib/apollo/client';
+import { cn } from '@/lib/cn';
+import {
+  MarkAllNotificationsReadDocument,
+  MarkNotificationReadDocument,
+  NotificationAddedDocument,
+  NotificationsDocument,
+} from '../operations';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * The header's bell (issue 14): the unread count, live through `notificationAdded` (each arrival
+ * reads the list again), and a panel of the newest notifications with mark-read and mark-all-read.
+ */
+export function NotificationBell({ className }: { className?: string }) {
+  const { data, loading, error, refetch } = useQuery(NotificationsDocument, { fetchPolicy: 'cache-and-network' });
+  const reload = () => {
+    refetch().catch((err: unknown) => console.warn('Reading notifications failed', err));
+  };
+  useSubscription(NotificationAddedDocument, {
+    ignoreResults: true,
+    onData: reload,
+    onError: (err) => console.warn('Live notifications stopped', err),
+  });
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => onSubscriptionsReconnected(reload), []);
+  const [markRead] = useMutation(MarkNotificationReadDocument);
+  const [markAll, { loading: markingAll }] = useMutation(MarkAllNotificationsReadDocument, {
+    onCompleted: reload,
+  });
+
+  const unread = data?.unreadNotificationCount ?? 0;
+  const items = data?.notifications ?? [];
+  return (
+    <Popover>
+      <PopoverTrigger
+        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        className={cn(
+          'relative inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2.5 text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+          className,
+        )}
+      >
+        <Bell aria-hidden="true" className="size-5 md:size-4" />
+        {unread ? (
+          <span
+            aria-hidden="true"
+            data-testid="notification-count"
+            className="absolute top-0.5 right-0 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-80 p-0">
+        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
+          <h2 className="text-sm font-semibold text-gray-900">Notifications</h2>
+          <Button variant="link" size="sm" disabled={!unread || markingAll} onClick={() => void markAll().catch(() => undefined)}>
+            Mark all read
+          </Button>
+        </div>
+        {error && !data ? (
+          <div className="space-y-2 p-4 text-sm text-gray-700" role="alert">
+            <p>Notifications could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={reload}>
+              Try again
+            </Button>
+          </div>
+        ) : loading && !data ? (
+          <div role="status" className="space-y-2 p-4">
+            <span className="sr-only">Loading notifications…</span>
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        ) : items.length === 0 ? (
+          <p className="p-4 text-sm text-gray-600">No notifications yet. Save a search to hear about new listings.</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto">
+            {items.map((n) => (
+              <li key={n.id} className={cn('px-4 py-3', !n.readAt && 'bg-brand-50/60')}>
+                <Link
+                  to={n.url ?? '/'}
+                  className="block rounded text-sm hover:underline"
+                  onClick={() => {
+                    if (!n.readAt) void markRead({ variables: { id: n.id } }).then(reload, () => undefined);
+                  }}
+                >
+                  <span className={cn('block text-gray-900', !n.readAt && 'font-semibold')}>
+                    {!n.readAt ? <span className="sr-only">Unread: </span> : null}
+                    {n.title}
+                  </span>
+                  {n.body ? <span className="mt-0.5 block text-gray-600">{n.body}</span> : null}
+                  <span className="mt-0.5 block text-xs text-gray-600">{timeFormat.format(new Date(n.createdAt as string))}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,116 @@
+// The saved searches and notification centre's GraphQL documents (issue 14). Mutations return the
+// changed objects, so Apollo's normalized cache updates every list and badge by itself.
+import { graphql } from '@/gql';
+
+export const SavedSearchFieldsFragment = graphql(`
+  fragment SavedSearchFields_savedSearch on SavedSearch {
+    id
+    name
+    frequency
+    newMatchCount
+    createdAt
+    filter {
+      search
+      borough
+      neighborhood
+      minPrice
+      maxPrice
+      minBeds
+      propertyType
+      pets
+      lines
+      walkMinutes
+      commuteMaxMinutes
+      commuteTo {
+        stationId
+        lat
+        lng
+      }
+      bounds {
+        north
+        south
+        east
+        west
+      }
+    }
+  }
+`);
+
+export const SavedSearchesDocument = graphql(`
+  query SavedSearches {
+    savedSearches {
+      ...SavedSearchFields_savedSearch
+    }
+  }
+`);
+
+export const SaveSearchDocument = graphql(`
+  mutation SaveSearch($input: SaveSearchInput!) {
+    saveSearch(input: $input) {
+      ...SavedSearchFields_savedSearch
+    }
+  }
+`);
+
+export const UpdateSavedSearchDocument = graphql(`
+  mutation UpdateSavedSearch($id: ID!, $input: UpdateSavedSearchInput!) {
+    updateSavedSearch(id: $id, input: $input) {
+      id
+      name
+      frequency
+    }
+  }
+`);
+
+export const MarkSavedSearchSeenDocument = graphql(`
+  mutation MarkSavedSearchSeen($id: ID!) {
+    markSavedSearchSeen(id: $id) {
+      id
+      newMatchCount
+    }
+  }
+`);
+
+export const DeleteSavedSearchDocument = graphql(`
+  mutation DeleteSavedSearch($id: ID!) {
+    deleteSavedSearch(id: $id)
+  }
+`);
+
+export const NotificationsDocument = graphql(`
+  query Notifications {
+    unreadNotificationCount
+    notifications(first: 20) {
+      id
+      kind
+      title
+      body
+      url
+      readAt
+      createdAt
+    }
+  }
+`);
+
+export const NotificationAddedDocument = graphql(`
+  subscription NotificationAdded {
+    notificationAdded {
+      id
+    }
+  }
+`);
+
+export const MarkNotificationReadDocument = graphql(`
+  mutation MarkNotificationRead($id: ID!) {
+    markNotificationRead(id: $id) {
+      id
+      readAt
+    }
+  }
+`);
+
+export const MarkAllNotificationsReadDocument = graphql(`
+  mutation MarkAllNotificationsRead {
+    markAllNotificationsRead
+  }
+`);

@@ -1,0 +1,62 @@
+import express from 'express';
+import type { PrismaClient } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
+import { unsubscribeByToken } from './saved-searches.service.js';
+
+/**
+ * One-click unsubscribe from saved-search alert e-mails: `GET /alerts/unsubscribe/:token` (the link
+ * in the e-mail) turns the search's alerts off and says so; `POST` to the same address is RFC 8058's
+ * one-click (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), sent by mail clients without
+ * cookies or an Origin, so these routes sit outside /api's origin check. The token is the secret.
+ */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · NYC Rentals</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#111827;line-height:1.5}a{color:#1d4ed8}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${message}</p><p><a href="/me/searches">Manage your saved searches</a></p></main></body></html>`;
+}
+
+export function alertRoutes(deps: { prisma: PrismaClient; log: Logger }): express.Router {
+  const router = express.Router();
+  router.get('/alerts/unsubscribe/:token', async (req, res, next) => {
+    try {
+      const done = await unsubscribeByToken(deps.prisma, String(req.params.token));
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      if (!done) {
+        res
+          .status(404)
+          .type('html')
+          .send(page('Link not valid', 'This unsubscribe link is not valid or the saved search was deleted.'));
+        return;
+      }
+      res
+        .type('html')
+        .send(
+          page(
+            'Alerts turned off',
+            `You will no longer get alerts for “${escapeHtml(done.name)}”. You can turn them back on from your saved searches.`,
+          ),
+        );
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.post('/alerts/unsubscribe/:token', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res, next) => {
+    try {
+      const done = await unsubscribeByToken(deps.prisma, String(req.params.token));
+      res.setHeader('Cache-Control', 'no-store');
+      if (!done) {
+        res.status(404).json({ error: 'Not found' });
+        return;
+      }
+      res.json({ unsubscribed: true });
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,310 @@
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Logger } from '../../logger.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Realtime } from '../messaging/realtime.js';
+import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/notifications.service.js';
+import { parseSavedFilter } from './saved-searches.service.js';
+
+/**
+ * Saved-search alerts (issue 14 item 2; docs/decisions/0031-alerts.md). A listing write that
+ * publishes a listing or changes a live listing's price queues a job (`enqueueListingAlert`); the
+ * job, on any instance, finds the saved searches the listing matches (the search page's own SQL,
+ * restricted to the listing), records one AlertDelivery per search, listing and event with
+ * ON CONFLICT DO NOTHING (so an alert is made once, whoever runs the job, however often), notifies
+ * the owners in the app and e-mails instant alerts. Daily searches get one digest a day. Each
+ * e-mail is claimed by a conditional UPDATE of `emailedAt` before it is sent: sent exactly once.
+ */
+export const ALERT_JOBS = {
+  listing: 'alerts.listing',
+  instant: 'alerts.instant-sweep',
+  daily: 'alerts.daily-digest',
+} as const;
+
+export type ListingAlertEvent = 'PUBLISHED' | 'PRICE_CHANGED';
+export interface ListingAlertJob {
+  propertyId: string;
+  event: ListingAlertEvent;
+}
+
+export interface AlertDeps {
+  prisma: PrismaClient;
+  mailer: Mailer;
+  log: Logger;
+  realtime?: Realtime;
+  /** Origin of the web app (links in e-mails). */
+  publicUrl: string;
+}
+
+// The queue of the app that owns a Prisma client: listing writes reach it through their client, so
+// the write services keep their signatures (and a script without an app queues nothing).
+const queues = new WeakMap<object, { queue: JobQueue; log: Logger }>();
+
+/** After a listing write commits: queue the alert job (errors are logged, never thrown at the write). */
+export function enqueueListingAlert(prisma: object, job: ListingAlertJob): void {
+  const q = queues.get(prisma);
+  if (!q) return;
+  q.queue.send(ALERT_JOBS.listing, job).catch((err: unknown) => q.log.error({ err, job }, 'alert job not queued'));
+}
+
+const SEARCH_BATCH = 200;
+const MAIL_BATCH = 500;
+
+/** The job: alerts for one listing event. Answers how many alerts were made. */
+export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Promise<number> {
+  const { prisma } = deps;
+  const listing = await prisma.property.findUnique({
+    where: { id: job.propertyId },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      price: true,
+      status: true,
+      hiddenAt: true,
+      ownerId: true,
+      neighborhood: true,
+      priceChanges: {
+        orderBy: [{ changedAt: 'desc' }, { id: 'desc' }],
+        take: 1,
+        select: { id: true, oldPrice: true, newPrice: true },
+      },
+    },
+  });
+  // Drafts, inactive and hidden listings never alert.
+  if (!listing || listing.status !== 'ACTIVE' || listing.hiddenAt) return 0;
+  let event: string;
+  let kind: 'NEW_MATCH' | 'PRICE_DROP';
+  let title: string;
+  let body: string;
+  if (job.event === 'PUBLISHED') {
+    event = 'NEW';
+    kind = 'NEW_MATCH';
+    title = `New listing: ${listing.title}`;
+    body = `$${listing.price.toLocaleString('en-US')}/mo in ${listing.neighborhood}`;
+  } else {
+    const change = listing.priceChanges[0];
+    if (!change || change.oldPrice == null || change.newPrice >= change.oldPrice) return 0;
+    event = `DROP:${change.id}`;
+    kind = 'PRICE_DROP';
+    title = `Price drop: ${listing.title}`;
+    body = `Now $${change.newPrice.toLocaleString('en-US')}/mo (was $${change.oldPrice.toLocaleString('en-US')}) in ${listing.neighborhood}`;
+  }
+
+  let made = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    // Searches with alerts on, of anyone but the listing's owner.
+    const searches = await prisma.savedSearch.findMany({
+      where: { frequency: { not: 'OFF' }, userId: { not: listing.ownerId }, ...(cursor ? { id: { gt: cursor } } : {}) },
+      orderBy: { id: 'asc' },
+      take: SEARCH_BATCH,
+      select: { id: true, userId: true, name: true, filter: true },
+    });
+    if (searches.length === 0) break;
+    cursor = searches[searches.length - 1]!.id;
+    const matched = await matchingSearches(prisma, listing.id, searches);
+    if (matched.length) {
+      const byId = new Map(searches.map((s) => [s.id, s]));
+      const notified = await prisma.$transaction(async (tx) => {
+        const fresh = await tx.$queryRaw<Array<{ savedSearchId: string }>>`
+          INSERT INTO "AlertDelivery" ("savedSearchId", "propertyId", "event")
+          SELECT s, ${listing.id}::uuid, ${event} FROM unnest(${matched}::uuid[]) AS s
+          ON CONFLICT DO NOTHING
+          RETURNING "savedSearchId"::text AS "savedSearchId"`;
+        const items: NotificationInput[] = fresh.map(({ savedSearchId }) => ({
+          userId: byId.get(savedSearchId)!.userId,
+          kind,
+          title,
+          body: `${body} · matches “${byId.get(savedSearchId)!.name}”`,
+          url: `/properties/${listing.slug}`,
+          propertyId: listing.id,
+          savedSearchId,
+        }));
+        return insertNotifications(tx, items);
+      });
+      announceNotifications(deps.realtime, notified);
+      made += notified.length;
+    }
+    if (searches.length < SEARCH_BATCH) break;
+  }
+  if (made > 0) await sendDueAlerts(deps, 'INSTANT', { propertyId: listing.id });
+  return made;
+}
+
+/** Which of `searches` the listing matches, in one statement: each search's filter as the search page's WHERE, on this one row. */
+async function matchingSearches(
+  prisma: PrismaClient,
+  propertyId: string,
+  searches: Array<{ id: string; filter: unknown }>,
+): Promise<string[]> {
+  const parts: Prisma.Sql[] = [];
+  for (const s of searches) {
+    let filter: SearchFilter;
+    try {
+      filter = parseSavedFilter(s.filter);
+    } catch {
+      continue; // a stored filter no longer valid matches nothing
+    }
+    parts.push(
+      Prisma.sql`SELECT ${s.id}::text AS id WHERE EXISTS (SELECT 1 FROM "Property" p WHERE p."id" = ${propertyId}::uuid AND p."hiddenAt" IS NULL AND ${searchWhereSql(filter)})`,
+    );
+  }
+  if (parts.length === 0) return [];
+  const rows = await prisma.$queryRaw<Array<{ id: string }>>`${Prisma.join(parts, ' UNION ALL ')}`;
+  return rows.map((r) => r.id);
+}
+
+interface DueRow {
+  savedSearchId: string;
+  propertyId: string;
+  event: string;
+  name: string;
+  unsubscribeToken: string;
+  email: string;
+  firstName: string;
+  title: string;
+  slug: string;
+  price: number;
+  neighborhood: string;
+  oldPrice: number | null;
+}
+
+/**
+ * E-mails the alerts owed: instant searches' unsent alerts (right after the job, and by a sweep
+ * that retries failed sends), or daily searches' unsent alerts as one digest per search. Each
+ * search's rows are claimed by one conditional UPDATE before the e-mail goes: only one caller
+ * gets them. A failed send releases the claim for the next run. Answers how many e-mails were sent.
+ */
+export async function sendDueAlerts(
+  deps: AlertDeps,
+  frequency: 'INSTANT' | 'DAILY',
+  opts: { propertyId?: string; now?: Date } = {},
+): Promise<number> {
+  const { prisma, mailer, log } = deps;
+  const now = opts.now ?? new Date();
+  const due = await prisma.$queryRaw<DueRow[]>`
+    SELECT d."savedSearchId"::text AS "savedSearchId", d."propertyId"::text AS "propertyId", d."event",
+           s."name", s."unsubscribeToken", u."email", u."firstName",
+           p."title", p."slug", p."price", p."neighborhood", c."oldPrice"
+    FROM "AlertDelivery" d
+    JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
+    JOIN "User" u ON u."id" = s."userId"
+    JOIN "Property" p ON p."id" = d."propertyId"
+    LEFT JOIN "PriceChange" c ON c."id" = (CASE WHEN d."event" LIKE 'DROP:%' THEN substr(d."event", 6)::uuid END)
+    WHERE d."emailedAt" IS NULL AND s."frequency" = ${frequency}::"AlertFrequency"
+      AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
+      ${opts.propertyId ? Prisma.sql`AND d."propertyId" = ${opts.propertyId}::uuid` : Prisma.empty}
+    ORDER BY d."savedSearchId", d."createdAt"
+    LIMIT ${MAIL_BATCH}`;
+  const bySearch = new Map<string, DueRow[]>();
+  for (const row of due) bySearch.set(row.savedSearchId, [...(bySearch.get(row.savedSearchId) ?? []), row]);
+
+  let sent = 0;
+  for (const [searchId, rows] of bySearch) {
+    const keys = rows.map((r) => Prisma.sql`(${r.savedSearchId}::uuid, ${r.propertyId}::uuid, ${r.event})`);
+    const claimed = await prisma.$queryRaw<Array<{ propertyId: string; event: string }>>`
+      UPDATE "AlertDelivery" SET "emailedAt" = ${now}::timestamp(3)
+      WHERE ("savedSearchId", "propertyId", "event") IN (${Prisma.join(keys)}) AND "emailedAt" IS NULL
+      RETURNING "propertyId"::text AS "propertyId", "event"`;
+    if (claimed.length === 0) continue;
+    const mine = rows.filter((r) => claimed.some((c) => c.propertyId === r.propertyId && c.event === r.event));
+    try {
+      await mailer.send(composeAlertMail(mine, frequency, deps.publicUrl));
+      sent++;
+    } catch (err) {
+      log.error({ err, savedSearchId: searchId }, 'alert e-mail not sent; will retry');
+      const back = mine.map((r) => Prisma.sql`(${r.savedSearchId}::uuid, ${r.propertyId}::uuid, ${r.event})`);
+      await prisma.$executeRaw`
+        UPDATE "AlertDelivery" SET "emailedAt" = NULL
+        WHERE ("savedSearchId", "propertyId", "event") IN (${Prisma.join(back)}) AND "emailedAt" = ${now}::timestamp(3)`.catch(
+        (resetErr: unknown) => log.error({ err: resetErr, savedSearchId: searchId }, 'alert e-mail claim not released'),
+      );
+    }
+  }
+  return sent;
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/alerts/unsubscribe/${encodeURIComponent(token)}`;
+}
+
+function composeAlertMail(rows: DueRow[], frequency: 'INSTANT' | 'DAILY', publicUrl: string) {
+  const first = rows[0]!;
+  const base = publicUrl.replace(/\/+$/, '');
+  const name = oneLine(first.name).slice(0, 120);
+  const unsubscribe = unsubscribeUrl(publicUrl, first.unsubscribeToken);
+  const lines = rows.map((r) => {
+    const drop = r.event.startsWith('DROP:');
+    const price = drop && r.oldPrice != null ? `${money(r.price)}/mo (was ${money(r.oldPrice)})` : `${money(r.price)}/mo`;
+    return `${drop ? 'Price drop: ' : 'New: '}${oneLine(r.title).slice(0, 140)} — ${price}, ${oneLine(r.neighborhood)}\n${base}/properties/${r.slug}`;
+  });
+  const subject =
+    frequency === 'DAILY'
+      ? `Your daily alert for “${name}”: ${rows.length === 1 ? '1 listing' : `${rows.length} listings`}`
+      : rows.length === 1
+        ? `${first.event.startsWith('DROP:') ? 'Price drop' : 'New match'} for “${name}”: ${oneLine(first.title).slice(0, 100)}`
+        : `${rows.length} new matches for “${name}”`;
+  const greeting = oneLine(first.firstName) ? `Hi ${oneLine(first.firstName)},` : 'Hi,';
+  const text = [
+    greeting,
+    '',
+    frequency === 'DAILY' ? `Today's listings for your saved search “${name}”:` : `Your saved search “${name}” has news:`,
+    '',
+    lines.join('\n\n'),
+    '',
+    `Turn off these alerts: ${unsubscribe}`,
+    '— NYC Rentals',
+    '',
+  ].join('\n');
+  return {
+    to: first.email,
+    subject,
+    text,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Milliseconds until the next `hour`:00 UTC. */
+function msUntilHour(hour: number, now = new Date()): number {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Registers the alert jobs on the queue and makes listing writes of this Prisma client queue them:
+ * the listing job, a sweep of unsent instant alerts every minute (failed sends), and the daily digest
+ * at `digestHourUtc`. Call before `queue.start()`; the returned `stop` unregisters.
+ */
+export function registerAlertJobs(deps: AlertDeps & { queue: JobQueue; digestHourUtc: number }): { stop(): void } {
+  const { queue, log } = deps;
+  queue.work<ListingAlertJob>(ALERT_JOBS.listing, async (job) => {
+    const made = await runListingAlert(deps, job);
+    if (made > 0) log.info({ made, job }, 'saved-search alerts made');
+  });
+  queue.work(ALERT_JOBS.instant, async () => {
+    await sendDueAlerts(deps, 'INSTANT');
+  });
+  queue.work(ALERT_JOBS.daily, async () => {
+    const sent = await sendDueAlerts(deps, 'DAILY');
+    if (sent > 0) log.info({ sent }, 'daily alert digests sent');
+  });
+  queue.schedule(ALERT_JOBS.instant, { cron: '* * * * *', everyMs: 60_000 });
+  queue.schedule(ALERT_JOBS.daily, {
+    cron: `0 ${deps.digestHourUtc} * * *`,
+    everyMs: 24 * 3_600_000,
+    firstInMs: msUntilHour(deps.digestHourUtc),
+  });
+  const entry = { queue, log };
+  queues.set(deps.prisma, entry);
+  return {
+    stop() {
+      if (queues.get(deps.prisma) === entry) queues.delete(deps.prisma);
+    },
+  };
+}

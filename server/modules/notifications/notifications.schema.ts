@@ -1,0 +1,126 @@
+import { builder } from '../../graphql/builder.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { AppError } from '../../graphql/errors.js';
+import { requireViewer } from '../auth/authz.js';
+import { isUuid } from '../listings/listings.service.js';
+import { inProcessRealtime } from '../messaging/realtime.js';
+
+/** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */
+export const NotificationKindEnum = builder.enumType('NotificationKind', {
+  values: ['NEW_MATCH', 'PRICE_DROP', 'LISTING_HIDDEN', 'LISTING_REINSTATED', 'LICENSE_VERIFIED'] as const,
+});
+
+export const NotificationRef = builder.prismaObject('Notification', {
+  description: 'Something the app tells one user (a saved-search match, a price drop, a moderation decision).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.expose('kind', { type: NotificationKindEnum }),
+    title: t.exposeString('title'),
+    body: t.exposeString('body', { nullable: true }),
+    url: t.exposeString('url', { nullable: true, description: 'Where it leads in the app (a path).' }),
+    readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const PAGE_MAX = 50;
+
+builder.queryFields((t) => ({
+  notifications: t.prismaField({
+    type: ['Notification'],
+    description: "The signed-in viewer's notifications, newest first (at most 50; `before`: older than that one).",
+    args: { first: t.arg.int({ defaultValue: 20 }), before: t.arg.id() },
+    resolve: async (query, _root, args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const first = args.first ?? 20;
+      if (first < 1 || first > PAGE_MAX) throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${PAGE_MAX}`);
+      let before: { createdAt: Date; id: string } | null = null;
+      if (args.before != null) {
+        const id = String(args.before);
+        before = isUuid(id)
+          ? await ctx.prisma.notification.findFirst({ where: { id, userId: viewer.uid }, select: { createdAt: true, id: true } })
+          : null;
+        if (!before) return [];
+      }
+      return ctx.prisma.notification.findMany({
+        ...query,
+        where: {
+          userId: viewer.uid,
+          ...(before
+            ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] }
+            : {}),
+        },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: first,
+      });
+    },
+  }),
+  unreadNotificationCount: t.int({
+    description: "How many of the signed-in viewer's notifications are unread (0 when signed out).",
+    resolve: (_root, _args, ctx) =>
+      ctx.viewer ? ctx.prisma.notification.count({ where: { userId: ctx.viewer.uid, readAt: null } }) : 0,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  markNotificationRead: t.prismaField({
+    type: 'Notification',
+    description: "Marks one of the viewer's notifications read (NOT_FOUND for anyone else's).",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const id = String(args.id);
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', 'That notification does not exist.');
+      const { count } = await ctx.prisma.notification.updateMany({
+        where: { id, userId: viewer.uid, readAt: null },
+        data: { readAt: new Date() },
+      });
+      const row = await ctx.prisma.notification.findFirst({ ...query, where: { id, userId: viewer.uid } });
+      if (!row) throw new AppError('NOT_FOUND', 'That notification does not exist.');
+      void count;
+      return row;
+    },
+  }),
+  markAllNotificationsRead: t.int({
+    description: "Marks all the viewer's notifications read; answers how many were unread.",
+    resolve: async (_root, _args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const { count } = await ctx.prisma.notification.updateMany({
+        where: { userId: viewer.uid, readAt: null },
+        data: { readAt: new Date() },
+      });
+      return count;
+    },
+  }),
+}));
+
+/** The viewer's new notifications, as they are made (their ids come over the user's channel; rows are read here). */
+async function* notificationIds(ctx: GraphQLContext): AsyncGenerator<string> {
+  const viewer = requireViewer(ctx.viewer);
+  const events = (ctx.realtime ?? inProcessRealtime(ctx.log)).userEvents(viewer.uid);
+  try {
+    for await (const event of events) {
+      if (event.kind !== 'notification') continue;
+      const own = await ctx.prisma.notification.findFirst({
+        where: { id: event.notificationId, userId: viewer.uid },
+        select: { id: true },
+      });
+      if (own) yield own.id;
+    }
+  } finally {
+    await events.return?.();
+  }
+}
+
+builder.subscriptionFields((t) => ({
+  notificationAdded: t.prismaField({
+    type: 'Notification',
+    description: 'A notification made for the signed-in viewer (the bell counts up live).',
+    subscribe: (_root, _args, ctx) => {
+      requireViewer(ctx.viewer);
+      return notificationIds(ctx);
+    },
+    resolve: (query, id, _args, ctx) =>
+      ctx.prisma.notification.findUniqueOrThrow({ ...query, where: { id: id as unknown as string } }),
+  }),
+}));
