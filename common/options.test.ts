@@ -25,6 +25,8 @@ const pairs = [
   ['ListingStatus', 'listingStatusLabels'],
   ['ThreadStatus', 'threadStatusLabels'],
   ['ReviewReportReason', 'reviewReportReasonLabels'],
+  ['AlertFrequency', 'alertFrequencyLabels'],
+  ['NotificationKind', 'notificationKindLabels'],
 ] as const;
 
 describe('common/options', () => {

@@ -17,11 +17,13 @@ export function optionsOf<K extends string>(
 }
 
 // --- Role -------------------------------------------------------------------------------------------
-export const RoleValues = ['RENTER', 'AGENT'] as const;
+export const RoleValues = ['RENTER', 'AGENT', 'ADMIN'] as const;
 export type Role = (typeof RoleValues)[number];
 export const roleLabels: Record<Role, string> = {
   RENTER: 'Renter',
   AGENT: 'Agent/Broker',
+  /** Moderators (issue 14), granted by `npm run admin`; never chosen at sign-up (common/auth.ts). */
+  ADMIN: 'Admin',
 };
 
 // --- Borough (names and neighborhoods live in common/nyc.ts) ----------------------------------------
@@ -321,3 +323,29 @@ export const sortLabels: Record<SortOption, string> = {
   recently_reduced: 'Recently Reduced',
 };
 export const DEFAULT_SORT: SortOption = 'newest';
+
+// --- AlertFrequency (issue 14: saved searches) -----------------------------------------------------
+export const AlertFrequencyValues = ['INSTANT', 'DAILY', 'OFF'] as const;
+export type AlertFrequency = (typeof AlertFrequencyValues)[number];
+export const alertFrequencyLabels: Record<AlertFrequency, string> = {
+  INSTANT: 'Instant',
+  DAILY: 'Daily digest',
+  OFF: 'Off',
+};
+
+// --- NotificationKind (issue 14: the notification centre) -------------------------------------------
+export const NotificationKindValues = [
+  'NEW_MATCH',
+  'PRICE_DROP',
+  'LISTING_HIDDEN',
+  'LISTING_REINSTATED',
+  'LICENSE_VERIFIED',
+] as const;
+export type NotificationKind = (typeof NotificationKindValues)[number];
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  NEW_MATCH: 'New match',
+  PRICE_DROP: 'Price drop',
+  LISTING_HIDDEN: 'Listing hidden',
+  LISTING_REINSTATED: 'Listing reinstated',
+  LICENSE_VERIFIED: 'License verified',
+};

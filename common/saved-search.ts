@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { boroughLabels, propertyTypeLabels, type Borough, type PropertyType } from './options.js';
+import { AlertFrequencyValues, boroughLabels, propertyTypeLabels, type Borough, type PropertyType } from './options.js';
+
+export { AlertFrequencyValues, alertFrequencyLabels, type AlertFrequency } from './options.js';
 
 /** Saved searches and their alerts (issue 14 item 1). Imported by the browser: no Prisma here. */
 export const SAVED_SEARCH_NAME_MAX = 120;
 /** How many saved searches one account may keep. */
 export const SAVED_SEARCHES_PER_USER = 50;
-
-export const AlertFrequencyValues = ['INSTANT', 'DAILY', 'OFF'] as const;
-export type AlertFrequency = (typeof AlertFrequencyValues)[number];
-export const alertFrequencyLabels: Record<AlertFrequency, string> = {
-  INSTANT: 'Instant',
-  DAILY: 'Daily digest',
-  OFF: 'Off',
-};
 
 // Control characters (line breaks included) have no place in a name shown in menus and subjects.
 // eslint-disable-next-line no-control-regex
