@@ -32,7 +32,10 @@ async function shots(page: Page, name: string) {
 }
 
 async function openSavedSearchesFromMenu(page: Page, account: NewAccount) {
-  await page.getByRole('banner').getByRole('button', { name: `Account menu for ${account.name}` }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: `Account menu for ${account.name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Saved Searches' }).click();
   await expect(page).toHaveURL(/\/me\/searches$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Saved Searches' })).toBeVisible();
@@ -43,7 +46,13 @@ function row(page: Page, name: string) {
 }
 
 /** A saved search made through GraphQL as the account. */
-async function saveSearch(baseURL: string, account: NewAccount, name: string, filter: Record<string, unknown>, frequency = 'INSTANT') {
+async function saveSearch(
+  baseURL: string,
+  account: NewAccount,
+  name: string,
+  filter: Record<string, unknown>,
+  frequency = 'INSTANT',
+) {
   const { idToken } = await emulatorSignIn(account);
   await api(baseURL, idToken, 'mutation S($input: SaveSearchInput!) { saveSearch(input: $input) { id } }', {
     input: { name, filter, frequency },
@@ -228,13 +237,13 @@ test.describe('saved searches', () => {
       await shots(page, 'bell-count');
 
       await bell.click();
-      const panel = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Notifications' }) });
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
       const item = panel.getByRole('link').filter({ hasText: title });
       await expect(item).toBeVisible();
       await expect(item).toContainText('Park Slope 3-beds');
+      // Focus goes to the panel (named by its heading), not to 'Mark all read'.
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeFocused();
       await shots(page, 'bell-panel');
-      await bell.click();
-      await bell.click();
       await expect(item).toBeVisible();
       await expectAccessible(page);
 
@@ -242,6 +251,7 @@ test.describe('saved searches', () => {
       await item.click();
       await expect(page).toHaveURL(new RegExp(`/properties/${listing.slug}$`));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(panel).toHaveCount(0);
       await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
       // Mark all read clears the count (a second alert: a price drop on the same listing).
@@ -251,6 +261,9 @@ test.describe('saved searches', () => {
       });
       await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 20_000 });
       await bell.click();
+      await expect(panel.getByRole('link').filter({ hasText: `Price drop: ${title}` })).toContainText(
+        'Now $4,900/mo (was $5,200)',
+      );
       await panel.getByRole('button', { name: 'Mark all read' }).click();
       await expect(page.getByTestId('notification-count')).toHaveCount(0);
       await expect(bell).toHaveAccessibleName('Notifications');

@@ -62,10 +62,10 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
 
   return (
     <li className="rounded-lg border border-gray-200 bg-white p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1">
           {editing ? (
-            <form onSubmit={rename} className="flex flex-wrap items-end gap-2" noValidate>
+            <form onSubmit={rename} className="max-w-md space-y-2" noValidate>
               <TextField
                 label="Name"
                 value={name}
@@ -76,26 +76,27 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
                   setError(null);
                 }}
                 error={error ?? undefined}
-                className="min-w-56"
               />
-              <Button type="submit" size="sm" disabled={updating}>
-                Save
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setEditing(false);
-                  setName(saved.name);
-                  setError(null);
-                }}
-              >
-                Cancel
-              </Button>
+              <div className="flex gap-2">
+                <Button type="submit" size="sm" disabled={updating}>
+                  {updating ? 'Saving…' : 'Save'}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    setEditing(false);
+                    setName(saved.name);
+                    setError(null);
+                  }}
+                >
+                  Cancel
+                </Button>
+              </div>
             </form>
           ) : (
-            <h2 className="truncate text-base font-semibold text-gray-900">{saved.name}</h2>
+            <h2 className="text-base font-semibold break-words text-gray-900">{saved.name}</h2>
           )}
           <p className="mt-1 text-sm text-gray-600">
             {saved.newMatchCount > 0 ? (
@@ -108,7 +109,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
             since you last looked
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:shrink-0">
           <Button size="sm" onClick={open} aria-label={`Open ${saved.name}`}>
             <Search aria-hidden="true" className="size-4" />
             Open
