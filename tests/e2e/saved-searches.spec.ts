@@ -144,6 +144,8 @@ test.describe('saved searches', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const renamed = row(page, 'Brooklyn two-beds');
     await expect(renamed).toBeVisible();
+    // Keyboard users keep their place: back on the row's Rename button.
+    await expect(renamed.getByRole('button', { name: 'Rename Brooklyn two-beds' })).toBeFocused();
 
     // Alerts to Daily.
     await renamed.getByRole('combobox', { name: /^Alerts/ }).click();

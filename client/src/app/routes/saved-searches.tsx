@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
 import { AlertCircle, Pencil, Search, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -30,6 +30,12 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(saved.name);
   const [error, setError] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Back to the Rename button when the form closes, so keyboard users keep their place.
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
   const [update, { loading: updating }] = useMutation(UpdateSavedSearchDocument);
   const [seen] = useMutation(MarkSavedSearchSeenDocument);
   const [remove, { loading: removing }] = useMutation(DeleteSavedSearchDocument, {
@@ -49,7 +55,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
     }
     try {
       await update({ variables: { id: saved.id, input: { name: parsed.data } } });
-      setEditing(false);
+      stopEditing();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The name could not be saved.');
     }
@@ -86,7 +92,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
                   size="sm"
                   variant="ghost"
                   onClick={() => {
-                    setEditing(false);
+                    stopEditing();
                     setName(saved.name);
                     setError(null);
                   }}
@@ -98,7 +104,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
           ) : (
             <h2 className="text-base font-semibold break-words text-gray-900">{saved.name}</h2>
           )}
-          <p className="mt-1 text-sm text-gray-600">
+          <p className={editing ? 'mt-3 text-sm text-gray-600' : 'mt-1 text-sm text-gray-600'}>
             {saved.newMatchCount > 0 ? (
               <span className="font-medium text-brand-700">
                 {saved.newMatchCount > 99 ? '99+' : saved.newMatchCount} new {saved.newMatchCount === 1 ? 'match' : 'matches'}
@@ -111,7 +117,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:shrink-0">
           <Button size="sm" onClick={open} aria-label={`Open ${saved.name}`}>
-            <Search aria-hidden="true" className="size-4" />
+            <Search aria-hidden="true" className="hidden size-4 sm:block" />
             Open
           </Button>
           <SelectField
@@ -127,7 +133,17 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
               }).catch(() => toast({ variant: 'destructive', title: 'Alerts not changed', description: 'Please try again.' }))
             }
           />
-          <Button size="icon" variant="ghost" aria-label={`Rename ${saved.name}`} onClick={() => setEditing(true)}>
+          <Button
+            ref={renameButton}
+            size="icon"
+            variant="ghost"
+            aria-label={`Rename ${saved.name}`}
+            onClick={() => {
+              setName(saved.name);
+              setError(null);
+              setEditing(true);
+            }}
+          >
             <Pencil aria-hidden="true" className="size-4" />
           </Button>
           <Button
