@@ -122,6 +122,8 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
           </Button>
           <SelectField
             label="Alerts"
+            // One width for every row on wide screens, so the buttons line up.
+            className="sm:w-52"
             value={saved.frequency as AlertFrequency}
             options={frequencyOptions}
             onValueChange={(frequency) =>
