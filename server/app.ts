@@ -194,7 +194,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // Participants offline for 10 minutes hear about new messages by e-mail (once per thread per hour).
   const offlineMail = startOfflineMailJob({ prisma, mailer, log, publicUrl: env.publicUrl, intervalMs: deps.offlineMailEveryMs });
   // Saved-search alerts run as background jobs: pg-boss on PostgreSQL (one worker per job across
-  // instances), in process on PGlite (docs/decisions/0031-alerts.md).
+  // instances), in process on PGlite (docs/decisions/0032-saved-searches-and-alerts.md).
   const jobs =
     deps.jobs ??
     createJobQueue({ databaseUrl: env.DATABASE_URL ?? null, schema: env.JOBS_SCHEMA, pollSeconds: env.JOBS_POLL_SECONDS, log });

@@ -8,7 +8,7 @@ import { announceNotifications, insertNotifications, type NotificationInput } fr
 import { parseSavedFilter } from './saved-searches.service.js';
 
 /**
- * Saved-search alerts (issue 14 item 2; docs/decisions/0031-alerts.md). A listing write that
+ * Saved-search alerts (issue 14 item 2; docs/decisions/0032-saved-searches-and-alerts.md). A listing write that
  * publishes a listing or changes a live listing's price queues a job (`enqueueListingAlert`); the
  * job, on any instance, finds the saved searches the listing matches (the search page's own SQL,
  * restricted to the listing), records one AlertDelivery per search, listing and event with

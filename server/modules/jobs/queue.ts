@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../../logger.js';
 
 /**
- * Background jobs (docs/decisions/0031-alerts.md). One small interface, two implementations:
+ * Background jobs (docs/decisions/0032-saved-searches-and-alerts.md). One small interface, two implementations:
  * pg-boss on PostgreSQL (DATABASE_URL), where each job is fetched by one worker of one instance
  * (SKIP LOCKED) and retried after a failure, and schedules fire once across instances; and an
  * in-process queue for the embedded PGlite default, which runs the same handlers in this process.

@@ -10,7 +10,7 @@ import { NavigationProgress } from './navigation-progress';
 export type HeaderProps = AccountMenuProps;
 
 const actionClasses =
-  'inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-md px-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+  'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5';
 
 /**
  * The sticky header of every screen (SPEC part 2): brand, support phone and e-mail, messages and the
@@ -22,10 +22,10 @@ export function Header(props: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <NavigationProgress />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
-          className="mr-auto inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-brand-700"
+          className="mr-auto inline-flex items-center gap-1.5 rounded-md text-lg font-semibold whitespace-nowrap sm:gap-2 tracking-tight text-brand-700"
         >
           <Building2 aria-hidden="true" className="size-6" />
           NYC Rentals

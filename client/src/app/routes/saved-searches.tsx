@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
 import { AlertCircle, Pencil, Search, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -30,6 +30,12 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(saved.name);
   const [error, setError] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // Back to the Rename button when the form closes, so keyboard users keep their place.
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
   const [update, { loading: updating }] = useMutation(UpdateSavedSearchDocument);
   const [seen] = useMutation(MarkSavedSearchSeenDocument);
   const [remove, { loading: removing }] = useMutation(DeleteSavedSearchDocument, {
@@ -49,7 +55,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
     }
     try {
       await update({ variables: { id: saved.id, input: { name: parsed.data } } });
-      setEditing(false);
+      stopEditing();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The name could not be saved.');
     }
@@ -62,10 +68,10 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
 
   return (
     <li className="rounded-lg border border-gray-200 bg-white p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1">
           {editing ? (
-            <form onSubmit={rename} className="flex flex-wrap items-end gap-2" noValidate>
+            <form onSubmit={rename} className="max-w-md space-y-2" noValidate>
               <TextField
                 label="Name"
                 value={name}
@@ -76,28 +82,29 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
                   setError(null);
                 }}
                 error={error ?? undefined}
-                className="min-w-56"
               />
-              <Button type="submit" size="sm" disabled={updating}>
-                Save
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setEditing(false);
-                  setName(saved.name);
-                  setError(null);
-                }}
-              >
-                Cancel
-              </Button>
+              <div className="flex gap-2">
+                <Button type="submit" size="sm" disabled={updating}>
+                  {updating ? 'Saving…' : 'Save'}
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    stopEditing();
+                    setName(saved.name);
+                    setError(null);
+                  }}
+                >
+                  Cancel
+                </Button>
+              </div>
             </form>
           ) : (
-            <h2 className="truncate text-base font-semibold text-gray-900">{saved.name}</h2>
+            <h2 className="text-base font-semibold break-words text-gray-900">{saved.name}</h2>
           )}
-          <p className="mt-1 text-sm text-gray-600">
+          <p className={editing ? 'mt-3 text-sm text-gray-600' : 'mt-1 text-sm text-gray-600'}>
             {saved.newMatchCount > 0 ? (
               <span className="font-medium text-brand-700">
                 {saved.newMatchCount > 99 ? '99+' : saved.newMatchCount} new {saved.newMatchCount === 1 ? 'match' : 'matches'}
@@ -108,13 +115,15 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
             since you last looked
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:shrink-0">
           <Button size="sm" onClick={open} aria-label={`Open ${saved.name}`}>
-            <Search aria-hidden="true" className="size-4" />
+            <Search aria-hidden="true" className="hidden size-4 sm:block" />
             Open
           </Button>
           <SelectField
             label="Alerts"
+            // One width for every row on wide screens, so the buttons line up.
+            className="sm:w-52"
             value={saved.frequency as AlertFrequency}
             options={frequencyOptions}
             onValueChange={(frequency) =>
@@ -126,7 +135,17 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
               }).catch(() => toast({ variant: 'destructive', title: 'Alerts not changed', description: 'Please try again.' }))
             }
           />
-          <Button size="icon" variant="ghost" aria-label={`Rename ${saved.name}`} onClick={() => setEditing(true)}>
+          <Button
+            ref={renameButton}
+            size="icon"
+            variant="ghost"
+            aria-label={`Rename ${saved.name}`}
+            onClick={() => {
+              setName(saved.name);
+              setError(null);
+              setEditing(true);
+            }}
+          >
             <Pencil aria-hidden="true" className="size-4" />
           </Button>
           <Button

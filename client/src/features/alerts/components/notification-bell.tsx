@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Bell } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -37,14 +37,16 @@ export function NotificationBell({ className }: { className?: string }) {
     onCompleted: reload,
   });
 
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
   const unread = data?.unreadNotificationCount ?? 0;
   const items = data?.notifications ?? [];
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
         className={cn(
-          'relative inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2.5 text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+          'relative inline-flex h-10 min-w-9 items-center justify-center rounded-md px-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5',
           className,
         )}
       >
@@ -59,9 +61,21 @@ export function NotificationBell({ className }: { className?: string }) {
           </span>
         ) : null}
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-80 p-0">
+      <PopoverContent
+        align="end"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        // Focus goes to the panel itself (announced by its heading), not to 'Mark all read'.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+        className="w-80 max-w-[calc(100vw-1rem)] p-0"
+      >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
-          <h2 className="text-sm font-semibold text-gray-900">Notifications</h2>
+          <h2 id={headingId} className="text-sm font-semibold text-gray-900">
+            Notifications
+          </h2>
           <Button variant="link" size="sm" disabled={!unread || markingAll} onClick={() => void markAll().catch(() => undefined)}>
             Mark all read
           </Button>
@@ -89,6 +103,8 @@ export function NotificationBell({ className }: { className?: string }) {
                   to={n.url ?? '/'}
                   className="block rounded text-sm hover:underline"
                   onClick={() => {
+                    // Following a notification closes the panel (the page changes under it).
+                    setOpen(false);
                     if (!n.readAt) void markRead({ variables: { id: n.id } }).then(reload, () => undefined);
                   }}
                 >

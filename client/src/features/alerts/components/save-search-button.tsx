@@ -31,7 +31,9 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
   const suggested = summarizeFilter(filter);
   const [name, setName] = useState(suggested);
   const [frequency, setFrequency] = useState<AlertFrequency>('INSTANT');
+  // A problem with the name (shown under the field) and one of the save itself (shown above the buttons).
   const [error, setError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [save, { loading }] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
 
   function start() {
@@ -42,11 +44,13 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
     setName(suggested);
     setFrequency('INSTANT');
     setError(null);
+    setSaveError(null);
     setOpen(true);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setSaveError(null);
     const parsed = savedSearchNameSchema.safeParse(name);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a name');
@@ -61,7 +65,7 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
       });
     } catch (err) {
       // The dialog stays open with what was typed.
-      setError(err instanceof Error && err.message ? err.message : 'The search could not be saved. Please try again.');
+      setSaveError(err instanceof Error && err.message ? err.message : 'The search could not be saved. Please try again.');
     }
   }
 
@@ -89,7 +93,7 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
               error={error ?? undefined}
             />
             <SelectField label="Alerts" value={frequency} options={frequencyOptions} onValueChange={setFrequency} />
-            {error && !name.trim() ? null : error ? <FormMessage kind="error">{error}</FormMessage> : null}
+            {saveError ? <FormMessage kind="error">{saveError}</FormMessage> : null}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
                 Cancel
