@@ -137,6 +137,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     presence,
     publicCache,
     trustedDocuments,
+    mailer,
   });
   const graphql = await createGraphQLHttp({
     anonymousLimit,
@@ -145,6 +146,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     presence,
     publicCache,
     trustedDocuments,
+    mailer,
     server,
     schema,
     env,

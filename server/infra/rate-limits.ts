@@ -43,6 +43,11 @@ export const REVIEW_LIMITS = {
   reply: { name: 'review-reply', points: 30, durationSeconds: 3_600 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/** Reports of listings (issue 14; docs/decisions/0031-trust.md): 20 an hour per user, like reports of reviews. */
+export const LISTING_LIMITS = {
+  report: { name: 'listing-report', points: 20, durationSeconds: 3_600 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 /** Partner API keys (docs/decisions/0024-partner-api.md): 600 GraphQL requests a minute per key. */
 export const PARTNER_LIMITS = {
   requests: { name: 'partner-requests', points: 600, durationSeconds: 60 },
@@ -68,6 +73,7 @@ export interface RateLimits {
   reviewSubmit: RateLimit;
   reviewReport: RateLimit;
   reviewReply: RateLimit;
+  listingReport: RateLimit;
   /**
    * A counter store for express-rate-limit (the per-address limits: anonymous GraphQL, sign-in calls,
    * uploads), kept where these limits are: in Redis with REDIS_URL, so every instance counts together.
@@ -169,6 +175,7 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
     reviewSubmit: make(REVIEW_LIMITS.submit),
     reviewReport: make(REVIEW_LIMITS.report),
     reviewReply: make(REVIEW_LIMITS.reply),
+    listingReport: make(LISTING_LIMITS.report),
     async redisUp() {
       if (!redis) return null;
       return redis.ping().then(

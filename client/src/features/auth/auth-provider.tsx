@@ -38,7 +38,7 @@ export interface AuthUser {
   displayName: string;
   email: string | null;
   photoUrl: string | null;
-  role: 'RENTER' | 'AGENT' | null;
+  role: 'RENTER' | 'AGENT' | 'ADMIN' | null;
   agentId: string | null;
 }
 

@@ -8,7 +8,7 @@ export interface Viewer {
   displayName: string;
   email: string | null;
   photoUrl: string | null;
-  role: 'RENTER' | 'AGENT' | null;
+  role: 'RENTER' | 'AGENT' | 'ADMIN' | null;
 }
 
 /** Who is looking at the listings: the single point where this feature reads the auth feature. */
