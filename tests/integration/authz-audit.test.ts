@@ -262,7 +262,7 @@ const MUTATIONS: Record<string, MutationAudit> = {
     ],
   },
   reportListing: {
-    actsOn: "a report by the caller of a public listing the caller does not manage (issue 14)",
+    actsOn: 'a report by the caller of a public listing the caller does not manage (issue 14)',
     document: 'mutation A($id: ID!) { reportListing(propertyId: $id, reason: SCAM_FRAUD) { propertyId } }',
     attempts: [
       ['anon', "agent A's listing", ANON, (f) => ({ id: f.listingA })],

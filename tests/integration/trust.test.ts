@@ -131,7 +131,11 @@ const MY_LICENSE = /* GraphQL */ `
 const codeOf = (r: { errors?: ReadonlyArray<{ originalError?: Error | null }> }) =>
   (r.errors?.[0]?.originalError as { code?: string } | undefined)?.code;
 const messageOf = (r: { errors?: ReadonlyArray<{ message: string }> }) => r.errors?.[0]?.message;
-const asViewer = (u: { id: string; email: string }, role: Viewer['role'] = 'RENTER'): Viewer => ({ uid: u.id, email: u.email, role });
+const asViewer = (u: { id: string; email: string }, role: Viewer['role'] = 'RENTER'): Viewer => ({
+  uid: u.id,
+  email: u.email,
+  role,
+});
 
 describe.each(backends)('trust and safety on %s', (backend) => {
   let db: TestDatabase;
@@ -167,7 +171,8 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     agentOwner = await createAgent(db.prisma, { user: { firstName: 'Olga', lastName: 'Owner' } });
     owner = asViewer(agentOwner.user, 'AGENT');
     renters = [];
-    for (let i = 0; i < 5; i++) renters.push(asViewer(await createUser(db.prisma, { firstName: `Renter${i}`, lastName: 'Reporter' })));
+    for (let i = 0; i < 5; i++)
+      renters.push(asViewer(await createUser(db.prisma, { firstName: `Renter${i}`, lastName: 'Reporter' })));
   });
   afterAll(async () => {
     await app?.stop();
@@ -223,7 +228,8 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     const reporter = asViewer(await createUser(db.prisma, { firstName: 'Busy' }));
     const listings = [];
     for (let i = 0; i < 21; i++) listings.push(await createProperty(db.prisma, { userId: agentOwner.user.id }));
-    for (let i = 0; i < 20; i++) await reportListing({ prisma: db.prisma, limits }, reporter, listings[i]!.id, { reason: 'SCAM_FRAUD' });
+    for (let i = 0; i < 20; i++)
+      await reportListing({ prisma: db.prisma, limits }, reporter, listings[i]!.id, { reason: 'SCAM_FRAUD' });
     const over = reportListing({ prisma: db.prisma, limits }, reporter, listings[20]!.id, { reason: 'SCAM_FRAUD' });
     await expect(over).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect(await db.prisma.listingReport.count({ where: { reporterId: reporter.uid } })).toBe(20);
@@ -231,7 +237,11 @@ describe.each(backends)('trust and safety on %s', (backend) => {
   });
 
   it('hides a listing at the 3rd distinct reporter from search, counts, REST and details; the owner still sees it', async () => {
-    const p = await createProperty(db.prisma, { userId: agentOwner.user.id, agentId: agentOwner.agent.id }, { title: 'Suspicious loft' });
+    const p = await createProperty(
+      db.prisma,
+      { userId: agentOwner.user.id, agentId: agentOwner.agent.id },
+      { title: 'Suspicious loft' },
+    );
     const before = await ids();
     expect(before.ids).toContain(p.id);
     expect(await restIds()).toContain(p.id);
@@ -248,7 +258,9 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     const auto = (await audits(p.id)).filter((a) => a.action === 'LISTING_AUTO_HIDDEN');
     expect(auto).toEqual([{ action: 'LISTING_AUTO_HIDDEN', actorId: null }]);
     // The owner is told.
-    expect(await db.prisma.notification.count({ where: { userId: agentOwner.user.id, kind: 'LISTING_HIDDEN', propertyId: p.id } })).toBe(1);
+    expect(
+      await db.prisma.notification.count({ where: { userId: agentOwner.user.id, kind: 'LISTING_HIDDEN', propertyId: p.id } }),
+    ).toBe(1);
 
     const after = await ids();
     expect(after.ids).not.toContain(p.id);
@@ -270,11 +282,17 @@ describe.each(backends)('trust and safety on %s', (backend) => {
       hiddenReason: 'REPORTED',
     });
     // A 4th report of a hidden listing: not found (nobody else sees it).
-    expect(codeOf(await execute(db.prisma, REPORT, { propertyId: p.id, reason: 'OTHER', details: 'x' }, renters[3]!))).toBe('NOT_FOUND');
+    expect(codeOf(await execute(db.prisma, REPORT, { propertyId: p.id, reason: 'OTHER', details: 'x' }, renters[3]!))).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('lets admins dismiss, hide and reinstate, audited, the owner notified and e-mailed; the queue groups reports', async () => {
-    const p = await createProperty(db.prisma, { userId: agentOwner.user.id, agentId: agentOwner.agent.id }, { title: 'Queue me' });
+    const p = await createProperty(
+      db.prisma,
+      { userId: agentOwner.user.id, agentId: agentOwner.agent.id },
+      { title: 'Queue me' },
+    );
     await query(db.prisma, REPORT, { propertyId: p.id, reason: 'DISCRIMINATORY', details: 'No kids' }, renters[0]!);
     await query(db.prisma, REPORT, { propertyId: p.id, reason: 'SCAM_FRAUD' }, renters[1]!);
     const queue = (await query<Body>(db.prisma, QUEUE, {}, admin)).moderationQueue;
@@ -292,7 +310,13 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     // Hide, with an e-mail in the outbox (the service with the app's mailer).
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trust-outbox-'));
     const mailer = createMailer(loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
-    await moderateListing({ prisma: db.prisma, mail: { mailer, publicUrl: 'http://rentals.test' } }, admin, p.id, 'HIDE', 'Discriminatory wording');
+    await moderateListing(
+      { prisma: db.prisma, mail: { mailer, publicUrl: 'http://rentals.test' } },
+      admin,
+      p.id,
+      'HIDE',
+      'Discriminatory wording',
+    );
     expect(await db.prisma.property.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ hiddenReason: 'MODERATOR' });
     expect((await ids()).ids).not.toContain(p.id);
     const mails = await listOutbox(dataDir);
@@ -305,7 +329,9 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     expect(hiddenNote).toMatchObject({ userId: agentOwner.user.id });
     expect(hiddenNote.body).toMatch(/Discriminatory/);
     // Hidden listings stay in the queue for a later reinstatement.
-    expect((await query<Body>(db.prisma, QUEUE, {}, admin)).moderationQueue.find((c: Body) => c.propertyId === p.id)).toMatchObject({
+    expect(
+      (await query<Body>(db.prisma, QUEUE, {}, admin)).moderationQueue.find((c: Body) => c.propertyId === p.id),
+    ).toMatchObject({
       hidden: true,
       hiddenReason: 'MODERATOR',
     });

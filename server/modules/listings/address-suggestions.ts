@@ -53,7 +53,8 @@ export async function gazetteerSuggestions(prisma: PrismaClient, text: string): 
   const addressMatch = wordsMatchSql(
     words,
     [Prisma.sql`p."address"`],
-    (pattern) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" o WHERE o."status" = 'ACTIVE' AND o."hiddenAt" IS NULL AND o."address" ILIKE ${pattern})`,
+    (pattern) =>
+      Prisma.sql`EXISTS (SELECT 1 FROM "Property" o WHERE o."status" = 'ACTIVE' AND o."hiddenAt" IS NULL AND o."address" ILIKE ${pattern})`,
   );
   const rows = await prisma.$queryRaw<SuggestionRow[]>`
       SELECT s.kind, s.label, s.neighborhood, s.borough, s.lat, s.lng

@@ -110,16 +110,14 @@ const LicenseCaseRef = builder.objectRef<LicenseCase>('LicenseCase').implement({
   }),
 });
 
-const ReportListingPayloadRef = builder
-  .objectRef<{ propertyId: string; hiddenNow: boolean }>('ReportListingPayload')
-  .implement({
-    fields: (t) => ({
-      propertyId: t.exposeID('propertyId'),
-      hiddenNow: t.exposeBoolean('hiddenNow', {
-        description: `This report was the ${LISTING_REPORTS_TO_HIDE}rd distinct one: the listing is hidden pending review.`,
-      }),
+const ReportListingPayloadRef = builder.objectRef<{ propertyId: string; hiddenNow: boolean }>('ReportListingPayload').implement({
+  fields: (t) => ({
+    propertyId: t.exposeID('propertyId'),
+    hiddenNow: t.exposeBoolean('hiddenNow', {
+      description: `This report was the ${LISTING_REPORTS_TO_HIDE}rd distinct one: the listing is hidden pending review.`,
     }),
-  });
+  }),
+});
 
 builder.queryFields((t) => ({
   moderationQueue: t.field({
@@ -166,7 +164,8 @@ builder.mutationFields((t) => ({
   }),
   setAgentLicenseVerified: t.prismaField({
     type: 'Agent',
-    description: "Admins only: mark an agent's license number verified or not (audited). Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT.",
+    description:
+      "Admins only: mark an agent's license number verified or not (audited). Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT.",
     args: { agentId: t.arg.id({ required: true }), verified: t.arg.boolean({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const { agentId } = await setAgentLicenseVerified(trustDeps(ctx), ctx.viewer, String(args.agentId), args.verified);

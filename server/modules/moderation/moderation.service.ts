@@ -52,7 +52,9 @@ export interface TrustDeps {
   log?: Logger;
 }
 
-function parse<T>(r: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } }): T {
+function parse<T>(
+  r: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } },
+): T {
   if (r.success) return r.data;
   const issues = r.error.issues;
   throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
@@ -195,7 +197,14 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
         what === 'HIDDEN_REPORTED'
           ? `It was reported by several people and is hidden from search until a moderator reviews it. ${why}`
           : `A moderator hid it from search. ${why}${note ? ` Moderator's note: ${note}` : ''}`;
-      item = { userId: p.ownerId, kind: 'LISTING_HIDDEN', title: `Your listing is hidden: ${p.title}`, body: body.trim(), url, propertyId: p.id };
+      item = {
+        userId: p.ownerId,
+        kind: 'LISTING_HIDDEN',
+        title: `Your listing is hidden: ${p.title}`,
+        body: body.trim(),
+        url,
+        propertyId: p.id,
+      };
     }
     await notify(deps, [item]);
     if (what !== 'REINSTATED' && deps.mail) {
@@ -301,7 +310,10 @@ export async function moderateListing(
     await tx.$queryRaw`SELECT 1 FROM "Property" p WHERE p."id" = ${id}::uuid FOR NO KEY UPDATE OF p`;
     const before = await tx.property.findUniqueOrThrow({ where: { id }, select: { hiddenAt: true, hiddenReason: true } });
     const now = new Date();
-    const resolved = await tx.listingReport.updateMany({ where: { propertyId: id, resolvedAt: null }, data: { resolvedAt: now } });
+    const resolved = await tx.listingReport.updateMany({
+      where: { propertyId: id, resolvedAt: null },
+      data: { resolvedAt: now },
+    });
     const hide = action === 'HIDE';
     await tx.property.update({
       where: { id },
@@ -376,7 +388,10 @@ export async function setAgentLicenseVerified(
   const admin = await requireAdmin(deps.prisma, viewer);
   const id = typeof agentId === 'string' ? agentId.trim() : '';
   const agent = /^[0-9a-f-]{36}$/i.test(id)
-    ? await deps.prisma.agent.findUnique({ where: { id }, select: { id: true, userId: true, license: true, licenseVerifiedAt: true } })
+    ? await deps.prisma.agent.findUnique({
+        where: { id },
+        select: { id: true, userId: true, license: true, licenseVerifiedAt: true },
+      })
     : null;
   if (!agent) throw new AppError('NOT_FOUND', TRUST_MESSAGES.agentNotFound);
   if (verified && !agent.license) throw new AppError('BAD_USER_INPUT', TRUST_MESSAGES.noLicense);
@@ -417,11 +432,20 @@ export async function setAgentLicenseVerified(
 
 export async function grantAdmin(prisma: PrismaClient, email: string): Promise<'granted' | 'already' | 'no-user'> {
   return prisma.$transaction(async (tx) => {
-    const user = await tx.user.findFirst({ where: { email: { equals: email.trim(), mode: 'insensitive' } }, select: { id: true, role: true } });
+    const user = await tx.user.findFirst({
+      where: { email: { equals: email.trim(), mode: 'insensitive' } },
+      select: { id: true, role: true },
+    });
     if (!user) return 'no-user';
     if (user.role === 'ADMIN') return 'already';
     await tx.user.update({ where: { id: user.id }, data: { role: 'ADMIN' }, select: { id: true } });
-    await audit(tx, { actorId: null, action: 'ROLE_GRANTED', targetType: 'User', targetId: user.id, details: { from: user.role, to: 'ADMIN', by: 'cli' } });
+    await audit(tx, {
+      actorId: null,
+      action: 'ROLE_GRANTED',
+      targetType: 'User',
+      targetId: user.id,
+      details: { from: user.role, to: 'ADMIN', by: 'cli' },
+    });
     return 'granted';
   });
 }
@@ -437,7 +461,13 @@ export async function revokeAdmin(prisma: PrismaClient, email: string): Promise<
     if (user.role !== 'ADMIN') return 'not-admin';
     const to = user.agent ? 'AGENT' : 'RENTER';
     await tx.user.update({ where: { id: user.id }, data: { role: to }, select: { id: true } });
-    await audit(tx, { actorId: null, action: 'ROLE_REVOKED', targetType: 'User', targetId: user.id, details: { from: 'ADMIN', to, by: 'cli' } });
+    await audit(tx, {
+      actorId: null,
+      action: 'ROLE_REVOKED',
+      targetType: 'User',
+      targetId: user.id,
+      details: { from: 'ADMIN', to, by: 'cli' },
+    });
     return 'revoked';
   });
 }

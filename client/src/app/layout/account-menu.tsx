@@ -1,4 +1,14 @@
-import { ChevronDown, CircleUserRound, ClipboardList, LogIn, LogOut, type LucideIcon, SquarePlus, Star } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleUserRound,
+  ClipboardList,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  ShieldCheck,
+  SquarePlus,
+  Star,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +19,8 @@ import { cn } from '@/lib/cn';
 export interface AccountUser {
   displayName: string;
   photoUrl?: string | null;
+  /** ADMIN sees the moderation link. */
+  role?: string | null;
 }
 
 /** Signed out: no user. Signed in: the user and what "Sign Out" does (signing out, then going to /). */
@@ -94,6 +106,11 @@ export function AccountMenu(props: AccountMenuProps) {
         <MenuLink to="/me/ratings" icon={<MenuIcon icon={Star} />}>
           My Ratings
         </MenuLink>
+        {user.role === 'ADMIN' ? (
+          <MenuLink to="/admin/moderation" icon={<MenuIcon icon={ShieldCheck} />}>
+            Moderation
+          </MenuLink>
+        ) : null}
         <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
         <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
           <MenuIcon icon={LogOut} />
