@@ -72,7 +72,8 @@ test.describe('trust and safety', () => {
 
   test('a listing reported by three people is gone from the listings page and its detail page', async ({ page }) => {
     await searchFor(page, 'walk-up reported three times');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The search answered (its only match is hidden): the empty state, no card.
+    await expect(page.getByRole('heading', { name: 'No properties found' })).toBeVisible();
     await expect(card(page, REPORTED.title)).toHaveCount(0);
     await page.goto(`/properties/${REPORTED.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Property not found.' })).toBeVisible();
@@ -123,7 +124,7 @@ test.describe('trust and safety', () => {
     await expect(toast(page)).toContainText('Listing hidden');
     await expect(mine).toContainText('Hidden by a moderator');
     await searchFor(page, 'studio to report');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No properties found' })).toBeVisible();
     await expect(card(page, REPORT_ME.title)).toHaveCount(0);
     await page.goto('/admin/moderation');
     await mine.getByRole('button', { name: 'Reinstate' }).click();
