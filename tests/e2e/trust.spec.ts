@@ -5,7 +5,9 @@
 // and it comes back; a verified agent shows 'Licensed' on the card, the detail page and the profile.
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createRenter, signInContext, type NewAccount } from './accounts.js';
+import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
+import { DEMO_AGENT } from './auth-helpers.js';
+import { api } from './messaging-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { E2E_ADMIN, ensureAdminIdentity, LICENSED_AGENT, LICENSED_LISTING, REPORT_ME, REPORTED } from './trust-factories.js';
 
@@ -77,6 +79,16 @@ test.describe('trust and safety', () => {
     await expect(card(page, REPORTED.title)).toHaveCount(0);
     await page.goto(`/properties/${REPORTED.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Property not found.' })).toBeVisible();
+  });
+
+  test("the owner still sees the hidden listing, with 'Hidden by moderation'", async ({ page, baseURL }) => {
+    await signInContext(page.context(), baseURL!, DEMO_AGENT);
+    await page.goto(`/properties/${REPORTED.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: REPORTED.title })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Hidden by moderation.' })).toBeVisible();
+    // Nobody reports their own listing.
+    await expect(page.getByRole('button', { name: 'Report listing' })).toHaveCount(0);
+    await shot(page, 'owner-hidden-notice-1280');
   });
 
   test('others get not found at /admin/moderation', async ({ page, baseURL }) => {
@@ -175,6 +187,26 @@ test.describe('trust and safety', () => {
     } finally {
       await admin.close();
     }
+  });
+
+  test('an agent enters a license number on their profile: checked, saved, then verifiable', async ({ page, baseURL }) => {
+    const agent = await createRenter(baseURL!, { firstName: 'Nico', lastName: 'Number', role: 'agent' });
+    const { idToken } = await emulatorSignIn(agent);
+    const { me } = await api<{ me: { agent: { id: string } } }>(baseURL!, idToken, '{ me { agent { id } } }');
+    await signInContext(page.context(), baseURL!, agent);
+    await page.goto(`/agents/${me.agent.id}`);
+    const field = page.getByLabel('Your NY license number');
+    await field.fill('12-AB');
+    await page.getByRole('button', { name: 'Save license' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter your New York license number' })).toBeVisible();
+    await expect(field).toHaveValue('12-AB');
+    await field.fill('104 0123 4567');
+    await page.getByRole('button', { name: 'Save license' }).click();
+    await expect(toast(page)).toContainText('License number saved');
+    await expect(field).toHaveValue('10401234567');
+    await expect(page.getByText('Not verified yet.')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'license-form-1280');
   });
 
   test("a verified agent shows 'Licensed' on the card, the detail page and the profile", async ({ page }) => {

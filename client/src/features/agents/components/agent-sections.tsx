@@ -257,7 +257,6 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
             {agent.license ?? 'Not provided'}
             <LicensedBadge verified={agent.licenseVerified} />
           </dd>
-          {own ? <LicenseForm license={agent.license ?? null} verified={agent.licenseVerified} /> : null}
         </div>
         <div>
           <dt className="flex items-center gap-1.5 text-gray-600">
@@ -267,6 +266,7 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
           <dd className="mt-0.5 font-medium text-gray-900">{agent.agency ?? 'Independent'}</dd>
         </div>
       </dl>
+      {own ? <LicenseForm license={agent.license ?? null} verified={agent.licenseVerified} /> : null}
     </Card>
   );
 }
