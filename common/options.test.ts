@@ -27,6 +27,7 @@ const pairs = [
   ['ReviewReportReason', 'reviewReportReasonLabels'],
   ['AlertFrequency', 'alertFrequencyLabels'],
   ['NotificationKind', 'notificationKindLabels'],
+  ['ListingReportReason', 'listingReportReasonLabels'],
 ] as const;
 
 describe('common/options', () => {

@@ -349,3 +349,20 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   LISTING_REINSTATED: 'Listing reinstated',
   LICENSE_VERIFIED: 'License verified',
 };
+
+// --- ListingReportReason (issue 14: reporting a listing) --------------------------------------------
+export const ListingReportReasonValues = [
+  'SCAM_FRAUD',
+  'WRONG_INFORMATION',
+  'ALREADY_RENTED',
+  'DISCRIMINATORY',
+  'OTHER',
+] as const;
+export type ListingReportReason = (typeof ListingReportReasonValues)[number];
+export const listingReportReasonLabels: Record<ListingReportReason, string> = {
+  SCAM_FRAUD: 'Scam or fraud',
+  WRONG_INFORMATION: 'Wrong information',
+  ALREADY_RENTED: 'Already rented',
+  DISCRIMINATORY: 'Discriminatory',
+  OTHER: 'Other',
+};

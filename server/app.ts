@@ -144,6 +144,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     presence,
     publicCache,
     trustedDocuments,
+    mailer,
   });
   const graphql = await createGraphQLHttp({
     anonymousLimit,
@@ -152,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     presence,
     publicCache,
     trustedDocuments,
+    mailer,
     server,
     schema,
     env,

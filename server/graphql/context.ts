@@ -10,6 +10,7 @@ import type { Presence } from '../modules/messaging/presence.js';
 import type { Partner } from '../modules/partners/partner-keys.js';
 import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
+import type { Mailer } from '../modules/mail/mailer.js';
 import type { AnonymousLimit } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
@@ -20,7 +21,7 @@ export interface Viewer {
   /** The phone number linked in the identity provider, if any (E.164). */
   phone?: string | null;
   /** From the database user row when known; loaded on demand by the authorization helpers. */
-  role: 'RENTER' | 'AGENT' | null;
+  role: 'RENTER' | 'AGENT' | 'ADMIN' | null;
   /** When the credential's sign-in happened and when it expires (seconds since the epoch). */
   authTime?: number;
   expiresAt?: number;
@@ -49,6 +50,8 @@ export interface GraphQLContext {
   realtime?: Realtime;
   /** Per-user rate limits of user actions (in process, or Redis). */
   limits?: RateLimits;
+  /** E-mail to users (moderation tells owners by e-mail too); absent in in-process tests. */
+  mail?: { mailer: Mailer; publicUrl: string };
   /** A partner API key's holder (HTTP only): public queries only (server/modules/partners/partner-access.ts). */
   partner?: Partner | null;
 }
@@ -69,6 +72,8 @@ export interface TransportDeps {
   presence: Presence;
   /** The short-lived cache of anonymous public answers (search page, listing details). */
   publicCache: PublicCache;
+  /** E-mail (moderation decisions reach the listing's owner by e-mail). */
+  mailer?: Mailer;
   /** The client build's persisted documents (docs/decisions/0025-trusted-documents.md). */
   trustedDocuments: TrustedDocuments;
 }

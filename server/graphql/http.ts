@@ -156,6 +156,7 @@ export async function createGraphQLHttp(
         storage,
         realtime: deps.realtime,
         limits: deps.limits,
+        mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
         endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
         publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
         partner: req.partner ?? null,

@@ -8,6 +8,7 @@ import '../modules/auth/auth.schema.js';
 import '../modules/favorites/favorites.schema.js';
 import '../modules/reviews/reviews.schema.js';
 import '../modules/reviews/review-moderation.schema.js';
+import '../modules/moderation/moderation.schema.js';
 import '../modules/messaging/messaging.schema.js';
 import '../modules/transit/subway-lines.schema.js';
 import '../modules/notifications/notifications.schema.js';

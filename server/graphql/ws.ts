@@ -225,6 +225,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           storage,
           realtime,
           limits,
+          mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
           visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
         };
         return {

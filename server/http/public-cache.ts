@@ -26,6 +26,12 @@ export const LISTING_WRITE_MUTATIONS = new Set([
   'setListingStatus',
   'duplicateListing',
   'deleteListing',
+  // Moderation (issue 14): a report may hide a listing (the 3rd reporter); the admin's decisions hide
+  // or show listings; a license verification changes the 'Licensed' badge of cached answers.
+  'reportListing',
+  'moderateListing',
+  'setAgentLicenseVerified',
+  'updateMyLicense',
 ]);
 
 function wantsFresh(req: Request): boolean {

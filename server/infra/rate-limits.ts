@@ -48,6 +48,11 @@ export const SAVED_SEARCH_LIMITS = {
   save: { name: 'saved-search-save', points: 20, durationSeconds: 3_600 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/** Reports of listings (issue 14; docs/decisions/0033-trust.md): 20 an hour per user, like reports of reviews. */
+export const LISTING_LIMITS = {
+  report: { name: 'listing-report', points: 20, durationSeconds: 3_600 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 /** Partner API keys (docs/decisions/0024-partner-api.md): 600 GraphQL requests a minute per key. */
 export const PARTNER_LIMITS = {
   requests: { name: 'partner-requests', points: 600, durationSeconds: 60 },
@@ -74,6 +79,7 @@ export interface RateLimits {
   reviewReport: RateLimit;
   reviewReply: RateLimit;
   savedSearchSave: RateLimit;
+  listingReport: RateLimit;
   /**
    * A counter store for express-rate-limit (the per-address limits: anonymous GraphQL, sign-in calls,
    * uploads), kept where these limits are: in Redis with REDIS_URL, so every instance counts together.
@@ -176,6 +182,7 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
     reviewReport: make(REVIEW_LIMITS.report),
     reviewReply: make(REVIEW_LIMITS.reply),
     savedSearchSave: make(SAVED_SEARCH_LIMITS.save),
+    listingReport: make(LISTING_LIMITS.report),
     async redisUp() {
       if (!redis) return null;
       return redis.ping().then(

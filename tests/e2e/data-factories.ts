@@ -4,6 +4,7 @@
 import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
+import { createTrustData } from './trust-factories.js';
 
 /** The demo agent's listing with 11 photos (the gallery shows 8 thumbnails and '+3'). */
 export const ELEVEN_PHOTOS = { slug: 'e2e-eleven-photos', title: 'Gallery loft with eleven photos', photos: 11 } as const;
@@ -154,4 +155,5 @@ export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
   await createQuietAgent(prisma);
   await createPriceDropListing(prisma);
+  await createTrustData(prisma);
 }

@@ -261,6 +261,50 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['agentB', "renter A's hidden review", 'NOT_FOUND', (f) => ({ reviewId: f.hiddenReviewA })],
     ],
   },
+  reportListing: {
+    actsOn: 'a report by the caller of a public listing the caller does not manage (issue 14)',
+    document: 'mutation A($id: ID!) { reportListing(propertyId: $id, reason: SCAM_FRAUD) { propertyId } }',
+    attempts: [
+      ['anon', "agent A's listing", ANON, (f) => ({ id: f.listingA })],
+      ['newcomer', "agent A's listing, sign-up unfinished", ANON, (f) => ({ id: f.listingA })],
+      ['agentA', 'the listing agent A manages', 'FORBIDDEN', (f) => ({ id: f.listingA })],
+      ['renterA', 'their own listing', 'FORBIDDEN', (f) => ({ id: f.listingOfRenterA })],
+      ['renterB', "agent A's draft (it does not exist for B)", 'NOT_FOUND', (f) => ({ id: f.draftA })],
+      ['agentB', "agent A's draft", 'NOT_FOUND', (f) => ({ id: f.draftA })],
+    ],
+  },
+  moderateListing: {
+    actsOn: 'any listing: administrators only (role ADMIN in the database)',
+    document: 'mutation A($id: ID!) { moderateListing(propertyId: $id, action: HIDE) { id } }',
+    attempts: [
+      ['anon', "agent A's listing", ANON, (f) => ({ id: f.listingA })],
+      ['newcomer', "agent A's listing, sign-up unfinished", ANON, (f) => ({ id: f.listingA })],
+      ['renterA', "renter A's own listing", 'FORBIDDEN', (f) => ({ id: f.listingOfRenterA })],
+      ['renterB', "agent A's listing", 'FORBIDDEN', (f) => ({ id: f.listingA })],
+      ['agentA', 'the listing agent A manages', 'FORBIDDEN', (f) => ({ id: f.listingA })],
+      ['agentB', "agent A's listing", 'FORBIDDEN', (f) => ({ id: f.listingA })],
+    ],
+  },
+  setAgentLicenseVerified: {
+    actsOn: "any agent's license verification: administrators only",
+    document: 'mutation A($agentId: ID!) { setAgentLicenseVerified(agentId: $agentId, verified: true) { id } }',
+    attempts: [
+      ['anon', "agent A's license", ANON, (f) => ({ agentId: f.agentIdA })],
+      ['newcomer', "agent A's license, sign-up unfinished", ANON, (f) => ({ agentId: f.agentIdA })],
+      ['renterA', "agent A's license", 'FORBIDDEN', (f) => ({ agentId: f.agentIdA })],
+      ['agentA', 'their own license', 'FORBIDDEN', (f) => ({ agentId: f.agentIdA })],
+      ['agentB', "agent A's license", 'FORBIDDEN', (f) => ({ agentId: f.agentIdA })],
+    ],
+  },
+  updateMyLicense: {
+    actsOn: "the caller's own agent profile's license number only (agents)",
+    document: 'mutation A { updateMyLicense(license: "10401234567") { id } }',
+    attempts: [
+      ['anon', 'a license number', ANON, () => ({})],
+      ['newcomer', 'a license number, sign-up unfinished', ANON, () => ({})],
+      ['renterA', 'a license number (renters have no agent profile)', 'FORBIDDEN', () => ({})],
+    ],
+  },
   saveProperty: {
     actsOn: "the caller's own saved listings; only listings the caller can see",
     document: 'mutation A($id: ID!) { saveProperty(id: $id) { id } }',
@@ -1032,6 +1076,8 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     expect(await db.prisma.thread.findUniqueOrThrow({ where: { id: f.threadA } })).toMatchObject({ userRatingPromptSent: true });
     await ok('agentA', 'replyToReview', { reviewId: f.reviewA });
     await ok('agentA', 'reportReview', { reviewId: f.hiddenReviewA });
+    await ok('renterB', 'reportListing', { id: f.listingA });
+    await ok('agentA', 'updateMyLicense', {});
     await ok('agentA', 'duplicateListing', { id: f.draftA });
     await ok('agentA', 'setListingStatus', { id: f.listingA });
     await ok('renterA', 'setListingStatus', { id: f.listingOfRenterA });

@@ -226,6 +226,8 @@ describe.each(backends)('REST shims of listings, agents and saved listings on %s
         years: 9,
         agency: 'Bridge Realty',
         isNew: false,
+        // Issue 14: an admin checked the agent's license number (the 'Licensed' badge).
+        license_verified: false,
       });
     });
 

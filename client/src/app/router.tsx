@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'messages', lazy: screen(() => import('./routes/messages')) },
               { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
+              { path: 'admin/moderation', lazy: screen(() => import('./routes/admin-moderation')) },
             ],
           },
           { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },

@@ -17,7 +17,7 @@ const { agent: _agentOfListing, ...listingWithoutAgent } = listingItemInclude;
 const agentProfileInclude = {
   user: { select: { firstName: true, lastName: true, email: true, phone: true, photoUrl: true, createdAt: true } },
   properties: {
-    where: { status: 'ACTIVE' },
+    where: { status: 'ACTIVE', hiddenAt: null },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: AGENT_REST_LISTINGS,
     include: listingWithoutAgent,
@@ -31,7 +31,7 @@ const agentProfileInclude = {
       property: { select: { title: true } },
     },
   },
-  _count: { select: { properties: { where: { status: 'ACTIVE' } } } },
+  _count: { select: { properties: { where: { status: 'ACTIVE', hiddenAt: null } } } },
 } satisfies Prisma.AgentInclude;
 
 type AgentProfile = Prisma.AgentGetPayload<{ include: typeof agentProfileInclude }>;
@@ -69,6 +69,7 @@ export function toAgentProfile(agent: AgentProfile) {
     bio: agent.bio,
     specialties: agent.specialties,
     license: agent.license,
+    license_verified: agent.licenseVerifiedAt !== null && agent.license !== null,
     isNew: isNewAgent(user.createdAt, agent.reviewCount),
     memberSince: user.createdAt.toISOString(),
     activeListingsCount: agent._count.properties,

@@ -30,10 +30,15 @@ export const AgentRef = builder.prismaObject('Agent', {
     rating: t.float({ description: 'Average review score, 0 to 5.', select: { rating: true }, resolve: (a) => Number(a.rating) }),
     reviewCount: t.exposeInt('reviewCount'),
     license: t.exposeString('license', { nullable: true }),
+    licenseVerified: t.boolean({
+      description: "An admin checked the agent's New York real-estate license number: the 'Licensed' badge.",
+      select: { licenseVerifiedAt: true, license: true },
+      resolve: (a) => a.licenseVerifiedAt !== null && a.license !== null,
+    }),
     agency: t.exposeString('agency', { nullable: true }),
     activeListingsCount: t.relationCount('properties', {
-      description: "How many of the agent's listings are active.",
-      where: { status: 'ACTIVE' },
+      description: "How many of the agent's listings are public (active, not hidden by moderation).",
+      where: { status: 'ACTIVE', hiddenAt: null },
     }),
     reviews: t.relation('reviews', {
       description: `The agent's visible reviews (not hidden pending review), newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
@@ -50,7 +55,7 @@ export const AgentRef = builder.prismaObject('Agent', {
         description: "The agent's active listings, newest first.",
         cursor: 'id',
         totalCount: true,
-        query: () => ({ where: { status: 'ACTIVE' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+        query: () => ({ where: { status: 'ACTIVE', hiddenAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
       },
       { name: 'AgentListingsConnection' },
       { name: 'AgentListingsEdge' },

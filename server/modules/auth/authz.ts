@@ -37,3 +37,10 @@ export function requireOwner(
   if (record.ownerId !== v.uid) throw new AppError('FORBIDDEN', `You can only change your own ${what}.`);
   return record;
 }
+
+/** The viewer must be an administrator (role ADMIN, read from the database on every call). */
+export async function requireAdmin(prisma: PrismaClient, viewer: Viewer | null | undefined) {
+  const user = await requireUser(prisma, viewer);
+  if (user.role !== 'ADMIN') throw new AppError('FORBIDDEN', 'Only administrators can do that.');
+  return user;
+}

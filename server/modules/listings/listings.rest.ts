@@ -82,6 +82,7 @@ export function toAgentSummary(agent: AgentWithUser) {
     years: agent.yearsExperience,
     agency: agent.agency,
     isNew: isNewAgent(agent.user.createdAt, agent.reviewCount),
+    license_verified: agent.licenseVerifiedAt !== null && agent.license !== null,
   };
 }
 

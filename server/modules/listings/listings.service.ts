@@ -167,14 +167,15 @@ const TEXT_COLUMNS = [Prisma.sql`p."neighborhood"`, Prisma.sql`p."address"`, Pri
 const occursInListings = (pattern: string) =>
   Prisma.sql`(${Prisma.join(
     TEXT_COLUMNS.map(
-      (col) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND ${col} ILIKE ${pattern})`,
+      (col) =>
+        Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL AND ${col} ILIKE ${pattern})`,
     ),
     ' OR ',
   )})`;
 
-/** The WHERE of the public search over `"Property" p`: active listings, every filter given, and the words of the text. */
+/** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
-  const and: Prisma.Sql[] = [Prisma.sql`p."status" = 'ACTIVE'`];
+  const and: Prisma.Sql[] = [Prisma.sql`p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL`];
   const words = searchWords(filter.search ?? '');
   if (words.length) and.push(wordsMatchSql(words, TEXT_COLUMNS, occursInListings));
   if (filter.borough) and.push(Prisma.sql`p."borough" = ${filter.borough}::"Borough"`);
@@ -345,7 +346,7 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   const found = ids.length
     ? ((await prisma.property.findMany({
         ...(shape as { include?: Prisma.PropertyInclude }),
-        where: { id: { in: ids }, status: 'ACTIVE' },
+        where: { id: { in: ids }, ...PUBLIC_LISTING },
       })) as unknown as Row[])
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
@@ -377,30 +378,38 @@ export function isUuid(value: string): boolean {
 // 'You are the agent' state (through Property.viewerCanManage).
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * A public listing: active and not hidden by moderation (issue 14; docs/decisions/0033-trust.md). Every
+ * public read (search, counts, details, agent profiles, REST, the partner API) filters on this.
+ */
+export const PUBLIC_LISTING = { status: 'ACTIVE', hiddenAt: null } as const satisfies Prisma.PropertyWhereInput;
+
 /** The facts about a listing the access rule reads. */
 export interface ListingAccessFacts {
   status: string;
+  /** Hidden by moderation: public no more, still seen by those who manage it. */
+  hiddenAt?: Date | null;
   ownerId: string;
   agent?: { userId: string } | null;
 }
 
 /** Select these to call `canManageListing` / `canSeeListing` on a row. */
-export const listingAccessSelect = { status: true, ownerId: true, agent: { select: { userId: true } } } as const;
+export const listingAccessSelect = { status: true, hiddenAt: true, ownerId: true, agent: { select: { userId: true } } } as const;
 
 /** The listing's owner and its listing agent manage it (and see it in any status). */
 export function canManageListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
   return Boolean(viewer) && (listing.ownerId === viewer!.uid || listing.agent?.userId === viewer!.uid);
 }
 
-/** Active listings are public; drafts and inactive ones are seen by those who manage them only. */
+/** Active listings not hidden by moderation are public; the rest are seen by those who manage them only. */
 export function canSeeListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
-  return listing.status === 'ACTIVE' || canManageListing(viewer, listing);
+  return (listing.status === 'ACTIVE' && !listing.hiddenAt) || canManageListing(viewer, listing);
 }
 
 /** `canSeeListing` as a Prisma WHERE (the same rule, for queries that filter many rows). */
 export function visibleListingWhere(viewer: ListingViewer | null | undefined): Prisma.PropertyWhereInput {
-  if (!viewer) return { status: 'ACTIVE' };
-  return { OR: [{ status: 'ACTIVE' }, { ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } }] };
+  if (!viewer) return { ...PUBLIC_LISTING };
+  return { OR: [{ ...PUBLIC_LISTING }, { ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } }] };
 }
 
 /** The WHERE naming one listing by id (uuid) or slug; null when the key cannot name a listing. */

@@ -35,6 +35,7 @@ export const PARTNER_DENIED_FIELDS = new Set([
   'Property.viewerCanManage',
   'Property.isSaved',
   'Property.viewerThreadId',
+  'Property.viewerHasReported',
   'Agent.email',
   'Agent.phone',
   'Agent.viewerRating',

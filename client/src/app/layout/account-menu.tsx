@@ -5,6 +5,7 @@ import {
   LogIn,
   LogOut,
   type LucideIcon,
+  ShieldCheck,
   SquarePlus,
   Star,
   BellRing,
@@ -19,6 +20,8 @@ import { cn } from '@/lib/cn';
 export interface AccountUser {
   displayName: string;
   photoUrl?: string | null;
+  /** ADMIN sees the moderation link. */
+  role?: string | null;
 }
 
 /** Signed out: no user. Signed in: the user and what "Sign Out" does (signing out, then going to /). */
@@ -107,6 +110,11 @@ export function AccountMenu(props: AccountMenuProps) {
         <MenuLink to="/me/searches" icon={<MenuIcon icon={BellRing} />}>
           Saved Searches
         </MenuLink>
+        {user.role === 'ADMIN' ? (
+          <MenuLink to="/admin/moderation" icon={<MenuIcon icon={ShieldCheck} />}>
+            Moderation
+          </MenuLink>
+        ) : null}
         <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
         <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
           <MenuIcon icon={LogOut} />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
 import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
-import { ArrowLeft, MapPin } from 'lucide-react';
+import { ArrowLeft, EyeOff, MapPin } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
 import { FreshnessBadges } from '@/features/listings/components/freshness-badges';
+import { ReportListingButton } from '@/features/moderation/report-listing';
 import { PriceLine } from '@/features/listings/components/property-card';
 import { AgentPanel } from '@/features/listings/detail/agent-panel';
 import { Gallery } from '@/features/listings/detail/gallery';
@@ -56,6 +57,9 @@ const PropertyDetailQuery = graphql(`
         amount
         at
       }
+      hidden
+      hiddenReason
+      viewerHasReported
       location {
         lat
         lng
@@ -174,6 +178,20 @@ export default function PropertyDetailScreen() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to listings
       </Link>
+      {property.hidden ? (
+        <div
+          role="status"
+          className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">Hidden by moderation.</span>{' '}
+            {property.hiddenReason === 'REPORTED'
+              ? 'Several people reported this listing; it is hidden from search until a moderator reviews it.'
+              : 'A moderator hid this listing from search. Only you can see it.'}
+          </p>
+        </div>
+      ) : null}
       <header className="mt-3">
         <div className="flex flex-wrap gap-2 text-xs font-medium">
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{listingTypeLabels[property.listingType]}</span>
@@ -235,6 +253,13 @@ export default function PropertyDetailScreen() {
         </div>
         <aside aria-label="Agent and contact" className="lg:sticky lg:top-20 lg:self-start">
           <AgentPanel property={property} agent={property.agent} />
+          <div className="mt-3 flex justify-end">
+            <ReportListingButton
+              propertyId={property.id}
+              viewerCanManage={property.viewerCanManage}
+              viewerHasReported={property.viewerHasReported}
+            />
+          </div>
         </aside>
       </div>
 

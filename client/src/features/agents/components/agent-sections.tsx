@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
+import { useAuth } from '@/features/auth/use-auth';
+import { LicenseForm } from '@/features/moderation/license-form';
+import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ReviewModeration } from '@/features/ratings/components/review-moderation';
 import { graphql } from '@/gql';
 import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
@@ -24,6 +27,7 @@ export const AgentProfileFragment = graphql(`
     bio
     specialties
     license
+    licenseVerified
     isNew
     activeListingsCount
   }
@@ -135,6 +139,7 @@ export function AgentHeader({ agent }: { agent: Agent }) {
             {agent.isNew ? (
               <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">New</span>
             ) : null}
+            <LicensedBadge verified={agent.licenseVerified} />
           </div>
           {agent.bio ? <p className="mt-4 max-w-3xl text-sm leading-6 whitespace-pre-line text-gray-800">{agent.bio}</p> : null}
           {agent.specialties.length > 0 ? (
@@ -238,6 +243,8 @@ export function QuickStats({ agent }: { agent: Agent }) {
 }
 
 export function ProfessionalInfo({ agent }: { agent: Agent }) {
+  const { user } = useAuth();
+  const own = user?.agentId === agent.id;
   return (
     <Card title="Professional Info" id="professional-info">
       <dl className="space-y-3 text-sm">
@@ -246,7 +253,10 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
             <Award aria-hidden="true" className="size-4" />
             License
           </dt>
-          <dd className="mt-0.5 font-medium text-gray-900">{agent.license ?? 'Not provided'}</dd>
+          <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-gray-900">
+            {agent.license ?? 'Not provided'}
+            <LicensedBadge verified={agent.licenseVerified} />
+          </dd>
         </div>
         <div>
           <dt className="flex items-center gap-1.5 text-gray-600">
@@ -256,6 +266,7 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
           <dd className="mt-0.5 font-medium text-gray-900">{agent.agency ?? 'Independent'}</dd>
         </div>
       </dl>
+      {own ? <LicenseForm license={agent.license ?? null} verified={agent.licenseVerified} /> : null}
     </Card>
   );
 }

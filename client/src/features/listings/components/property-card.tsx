@@ -9,6 +9,7 @@ import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
 import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
 import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from '../format';
+import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ContactAgentButton } from './contact-agent-button';
 import { FreshnessBadges } from './freshness-badges';
 import { PhotoCarousel } from './photo-carousel';
@@ -63,6 +64,7 @@ export const PropertyCardFragment = graphql(`
       rating
       reviewCount
       isNew
+      licenseVerified
     }
   }
 `);
@@ -230,7 +232,10 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
                 {agent.displayName}
               </span>
             </Link>
-            <AgentRatingBadge agent={agent} />
+            <span className="flex shrink-0 items-center gap-1.5">
+              <LicensedBadge verified={agent.licenseVerified} />
+              <AgentRatingBadge agent={agent} />
+            </span>
           </div>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">

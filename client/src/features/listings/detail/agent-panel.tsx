@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
+import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { graphql } from '@/gql';
 import type { ListingAgent_AgentFragment, ListingType } from '@/gql/graphql';
 import { ContactAgentButton } from '../components/contact-agent-button';
@@ -16,6 +17,7 @@ export const ListingAgentFragment = graphql(`
     rating
     reviewCount
     isNew
+    licenseVerified
     yearsExperience
     agency
   }
@@ -55,6 +57,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
                 {agent.displayName}
               </Link>
             </p>
+            <LicensedBadge verified={agent.licenseVerified} />
             {agent.agency ? <p className="text-sm text-gray-600">{agent.agency}</p> : null}
             <p className="text-sm text-gray-600">
               {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} of experience

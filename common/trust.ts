@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Trust and safety rules both sides share (issue 14 items 4 and 5; docs/decisions/0033-trust.md):
+ * the listing report form and the New York real-estate license number.
+ */
+
+// The reasons and their labels live with every other enum's in common/options.ts.
+import { ListingReportReasonValues, listingReportReasonLabels, type ListingReportReason } from './options.js';
+
+export const LISTING_REPORT_REASONS = ListingReportReasonValues;
+export { listingReportReasonLabels, type ListingReportReason };
+
+export const LISTING_REPORT_DETAILS_MAX = 1000;
+
+export const LISTING_REPORT_MESSAGES = {
+  reasonRequired: 'Choose a reason for reporting this listing.',
+  detailsRequired: 'Tell us what is wrong with this listing.',
+  detailsTooLong: `Comment must be at most ${LISTING_REPORT_DETAILS_MAX} characters`,
+} as const;
+
+const clean = (s: string) => s.replace(/\0/g, '').replace(/\r\n?/g, '\n').trim();
+
+export const listingReportSchema = z
+  .object({
+    reason: z.enum(LISTING_REPORT_REASONS, { error: LISTING_REPORT_MESSAGES.reasonRequired }),
+    details: z
+      .string({ error: 'Comment must be text' })
+      .nullish()
+      .transform((s) => (s == null ? null : clean(s) || null))
+      .refine((s) => s == null || [...s].length <= LISTING_REPORT_DETAILS_MAX, LISTING_REPORT_MESSAGES.detailsTooLong),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'OTHER' && !v.details)
+      ctx.addIssue({ code: 'custom', path: ['details'], message: LISTING_REPORT_MESSAGES.detailsRequired });
+  });
+export type ListingReportInput = z.input<typeof listingReportSchema>;
+
+/**
+ * A New York State real-estate license number (Department of State, Division of Licensing Services):
+ * 8 to 12 characters after removing spaces and dashes; digits, except that broker and corporate
+ * licenses may carry two capital letters after the first two digits (10401234567, 30AB1234567).
+ * Stored normalised (no spaces or dashes, upper case).
+ */
+export const NY_LICENSE_PATTERN = /^(?:\d{8,12}|\d{2}[A-Z]{2}\d{4,8})$/;
+export const LICENSE_MESSAGE =
+  'Enter your New York license number: 8 to 12 digits (e.g. 10401234567), or for brokers 2 digits, 2 letters and digits (e.g. 30AB1234567).';
+
+export const normalizeLicense = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
+
+/** The license form: an empty value removes the number. */
+export const licenseInputSchema = z.object({
+  license: z
+    .string({ error: LICENSE_MESSAGE })
+    .max(40, LICENSE_MESSAGE)
+    .transform(normalizeLicense)
+    .refine((s) => s === '' || NY_LICENSE_PATTERN.test(s), LICENSE_MESSAGE)
+    .transform((s) => (s === '' ? null : s)),
+});
+export type LicenseInput = z.input<typeof licenseInputSchema>;

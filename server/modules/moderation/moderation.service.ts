@@ -1,0 +1,481 @@
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Viewer } from '../../graphql/context.js';
+import { AppError } from '../../graphql/errors.js';
+import type { RateLimit } from '../../infra/rate-limits.js';
+import type { Logger } from '../../logger.js';
+import {
+  licenseInputSchema,
+  listingReportReasonLabels,
+  listingReportSchema,
+  type ListingReportReason,
+} from '../../../common/trust.js';
+import { requireAdmin, requireUser, requireViewer } from '../auth/authz.js';
+import { canManageListing, listingKeyWhere } from '../listings/listings.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Realtime } from '../messaging/realtime.js';
+import { notify, type NotificationInput } from '../notifications/notifications.service.js';
+
+/**
+ * Trust and safety (issue 14 items 4 and 5; docs/decisions/0033-trust.md), one rule set for GraphQL
+ * (and any REST shim later):
+ *
+ * - Anyone signed in (with an account) may report a public listing they do not manage, once, at most
+ *   20 reports an hour. The 3rd distinct reporter with open reports hides it (`hiddenReason` REPORTED)
+ *   in the same transaction, under the listing row's lock, exactly once.
+ * - Admins (role ADMIN, read from the database) see the queue of reported or hidden listings and decide:
+ *   dismiss (reports resolved, visible), hide (MODERATOR) or reinstate (visible). The owner hears of a
+ *   hide or a reinstatement by notification, and of a hide by e-mail too.
+ * - Agents keep their New York license number; changing it clears the verification; admins verify.
+ * - Every action writes an AuditLog row in the same transaction as the change.
+ */
+
+export const LISTING_REPORTS_TO_HIDE = 3;
+export const HIDDEN_REPORTED = 'REPORTED';
+export const HIDDEN_MODERATOR = 'MODERATOR';
+
+export const TRUST_MESSAGES = {
+  listingNotFound: 'That listing does not exist.',
+  cannotReportOwn: 'You cannot report your own listing.',
+  alreadyReported: 'You have already reported this listing.',
+  agentNotFound: 'Agent not found.',
+  noLicense: 'This agent has not entered a license number.',
+  onlyAgents: 'Only agents have a license number.',
+} as const;
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface TrustDeps {
+  prisma: PrismaClient;
+  limits?: { listingReport: RateLimit };
+  realtime?: Realtime;
+  mail?: { mailer: Mailer; publicUrl: string };
+  log?: Logger;
+}
+
+function parse<T>(
+  r: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } },
+): T {
+  if (r.success) return r.data;
+  const issues = r.error.issues;
+  throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
+    fields: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
+export async function audit(
+  db: Db,
+  row: { actorId: string | null; action: string; targetType: string; targetId: string; details?: Prisma.InputJsonValue },
+) {
+  await db.auditLog.create({ data: { ...row, details: row.details ?? Prisma.JsonNull }, select: { id: true } });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reports
+// ---------------------------------------------------------------------------------------------------
+
+export interface ListingReportResult {
+  propertyId: string;
+  /** This report hid the listing (the 3rd distinct reporter). */
+  hiddenNow: boolean;
+}
+
+export async function reportListing(
+  deps: TrustDeps,
+  viewer: Viewer | null | undefined,
+  listingKey: unknown,
+  input: unknown,
+): Promise<ListingReportResult> {
+  const v = requireViewer(viewer);
+  const data = parse(listingReportSchema.safeParse(input ?? {}));
+  const byKey = typeof listingKey === 'string' ? listingKeyWhere(listingKey) : null;
+  const [account, listing] = await Promise.all([
+    deps.prisma.user.findUnique({ where: { id: v.uid }, select: { id: true } }),
+    byKey
+      ? deps.prisma.property.findFirst({
+          where: byKey,
+          select: { id: true, status: true, hiddenAt: true, ownerId: true, agent: { select: { userId: true } } },
+        })
+      : null,
+  ]);
+  if (!account) throw new AppError('UNAUTHENTICATED', 'Finish creating your account first.');
+  if (!listing) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+  if (canManageListing(v, listing)) throw new AppError('FORBIDDEN', TRUST_MESSAGES.cannotReportOwn);
+  if (listing.status !== 'ACTIVE' || listing.hiddenAt) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+  const already = await deps.prisma.listingReport.findUnique({
+    where: { propertyId_reporterId: { propertyId: listing.id, reporterId: account.id } },
+    select: { id: true },
+  });
+  if (already) throw new AppError('CONFLICT', TRUST_MESSAGES.alreadyReported);
+  if (deps.limits) {
+    const r = await deps.limits.listingReport.take(account.id);
+    if (!r.allowed)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You are reporting listings too quickly. Please wait ${Math.ceil(r.retryAfterSeconds / 60)} minutes and try again.`,
+        { retryAfterSeconds: r.retryAfterSeconds },
+      );
+  }
+
+  let result: ListingReportResult;
+  try {
+    result = await deps.prisma.$transaction(async (tx) => {
+      // The listing row's lock: concurrent reporters count and hide one after another.
+      await tx.$queryRaw`SELECT 1 FROM "Property" p WHERE p."id" = ${listing.id}::uuid FOR NO KEY UPDATE OF p`;
+      const report = await tx.listingReport.create({
+        data: { propertyId: listing.id, reporterId: account.id, reason: data.reason, details: data.details },
+        select: { id: true },
+      });
+      await audit(tx, {
+        actorId: account.id,
+        action: 'LISTING_REPORTED',
+        targetType: 'Property',
+        targetId: listing.id,
+        details: { reportId: report.id, reason: data.reason },
+      });
+      const current = await tx.property.findUniqueOrThrow({ where: { id: listing.id }, select: { hiddenAt: true } });
+      if (current.hiddenAt) return { propertyId: listing.id, hiddenNow: false };
+      const open = await tx.listingReport.count({ where: { propertyId: listing.id, resolvedAt: null } });
+      if (open < LISTING_REPORTS_TO_HIDE) return { propertyId: listing.id, hiddenNow: false };
+      await tx.property.update({
+        where: { id: listing.id },
+        data: { hiddenAt: new Date(), hiddenReason: HIDDEN_REPORTED },
+        select: { id: true },
+      });
+      await audit(tx, {
+        actorId: null,
+        action: 'LISTING_AUTO_HIDDEN',
+        targetType: 'Property',
+        targetId: listing.id,
+        details: { openReports: open },
+      });
+      return { propertyId: listing.id, hiddenNow: true };
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')
+      throw new AppError('CONFLICT', TRUST_MESSAGES.alreadyReported);
+    throw err;
+  }
+  if (result.hiddenNow) await tellOwner(deps, result.propertyId, 'HIDDEN_REPORTED');
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The owner hears of decisions
+// ---------------------------------------------------------------------------------------------------
+
+type Telling = 'HIDDEN_REPORTED' | 'HIDDEN' | 'REINSTATED';
+
+async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, note?: string | null) {
+  try {
+    const p = await deps.prisma.property.findUnique({
+      where: { id: propertyId },
+      select: {
+        id: true,
+        slug: true,
+        title: true,
+        ownerId: true,
+        owner: { select: { email: true, firstName: true } },
+        reports: { select: { reason: true } },
+      },
+    });
+    if (!p) return;
+    const url = `/properties/${p.slug}`;
+    const reasons = [...new Set(p.reports.map((r) => listingReportReasonLabels[r.reason as ListingReportReason]))];
+    const why = reasons.length ? `Reported as: ${reasons.join(', ')}.` : '';
+    let item: NotificationInput;
+    if (what === 'REINSTATED') {
+      item = {
+        userId: p.ownerId,
+        kind: 'LISTING_REINSTATED',
+        title: `Your listing is visible again: ${p.title}`,
+        body: 'Our moderators reviewed it and it is back in search.',
+        url,
+        propertyId: p.id,
+      };
+    } else {
+      const body =
+        what === 'HIDDEN_REPORTED'
+          ? `It was reported by several people and is hidden from search until a moderator reviews it. ${why}`
+          : `A moderator hid it from search. ${why}${note ? ` Moderator's note: ${note}` : ''}`;
+      item = {
+        userId: p.ownerId,
+        kind: 'LISTING_HIDDEN',
+        title: `Your listing is hidden: ${p.title}`,
+        body: body.trim(),
+        url,
+        propertyId: p.id,
+      };
+    }
+    await notify(deps, [item]);
+    if (what !== 'REINSTATED' && deps.mail) {
+      await deps.mail.mailer.send({
+        to: p.owner.email,
+        subject: item.title,
+        text: `Hello ${p.owner.firstName},\n\n${item.body}\n\nYour listing: ${deps.mail.publicUrl}${url}\n\nYou can still see and edit it while it is hidden.\n`,
+      });
+    }
+  } catch (err) {
+    // The decision is committed; telling the owner is best effort.
+    deps.log?.warn({ err, propertyId }, 'telling the owner of a moderation decision failed');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The admins' queue and decisions
+// ---------------------------------------------------------------------------------------------------
+
+export const MODERATION_QUEUE_MAX = 100;
+
+/** Listings with open reports or hidden, most reported first: one statement. */
+export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | undefined) {
+  await requireAdmin(deps.prisma, viewer);
+  const rows = await deps.prisma.property.findMany({
+    where: { OR: [{ reports: { some: { resolvedAt: null } } }, { hiddenAt: { not: null } }] },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      status: true,
+      hiddenAt: true,
+      hiddenReason: true,
+      owner: { select: { id: true, firstName: true, lastName: true, email: true } },
+      reports: {
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: {
+          id: true,
+          reason: true,
+          details: true,
+          createdAt: true,
+          resolvedAt: true,
+          reporter: { select: { firstName: true, lastName: true } },
+        },
+      },
+    },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+    take: MODERATION_QUEUE_MAX,
+  });
+  return rows
+    .map((r) => {
+      const open = r.reports.filter((x) => x.resolvedAt === null);
+      return {
+        propertyId: r.id,
+        slug: r.slug,
+        title: r.title,
+        status: r.status,
+        hiddenAt: r.hiddenAt,
+        hiddenReason: r.hiddenReason,
+        ownerName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
+        ownerEmail: r.owner.email,
+        openReportCount: open.length,
+        reports: (open.length ? open : r.reports).map((x) => ({
+          id: x.id,
+          reason: x.reason,
+          details: x.details,
+          createdAt: x.createdAt,
+          resolved: x.resolvedAt !== null,
+          reporterName: `${x.reporter.firstName} ${x.reporter.lastName.slice(0, 1)}.`.trim(),
+        })),
+      };
+    })
+    .sort((a, b) => b.openReportCount - a.openReportCount);
+}
+export type ModerationCase = Awaited<ReturnType<typeof moderationQueue>>[number];
+
+export const MODERATION_ACTIONS = ['DISMISS', 'HIDE', 'REINSTATE'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+const NOTE_MAX = 500;
+
+/**
+ * An admin's decision on a listing: DISMISS (open reports resolved, visible), HIDE (hidden by a
+ * moderator, reports resolved) or REINSTATE (visible, reports resolved). Audited in the same transaction.
+ */
+export async function moderateListing(
+  deps: TrustDeps,
+  viewer: Viewer | null | undefined,
+  propertyId: unknown,
+  action: unknown,
+  note?: unknown,
+): Promise<{ propertyId: string }> {
+  const admin = await requireAdmin(deps.prisma, viewer);
+  if (!MODERATION_ACTIONS.includes(action as ModerationAction))
+    throw new AppError('BAD_USER_INPUT', 'action must be DISMISS, HIDE or REINSTATE');
+  const text = typeof note === 'string' ? note.replace(/\0/g, '').trim() : '';
+  if (text.length > NOTE_MAX) throw new AppError('BAD_USER_INPUT', `Note must be at most ${NOTE_MAX} characters`);
+  const byKey = typeof propertyId === 'string' ? listingKeyWhere(propertyId) : null;
+  const found = byKey ? await deps.prisma.property.findFirst({ where: byKey, select: { id: true } }) : null;
+  if (!found) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+  const id = found.id;
+
+  const outcome = await deps.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Property" p WHERE p."id" = ${id}::uuid FOR NO KEY UPDATE OF p`;
+    const before = await tx.property.findUniqueOrThrow({ where: { id }, select: { hiddenAt: true, hiddenReason: true } });
+    const now = new Date();
+    const resolved = await tx.listingReport.updateMany({
+      where: { propertyId: id, resolvedAt: null },
+      data: { resolvedAt: now },
+    });
+    const hide = action === 'HIDE';
+    await tx.property.update({
+      where: { id },
+      data: hide ? { hiddenAt: before.hiddenAt ?? now, hiddenReason: HIDDEN_MODERATOR } : { hiddenAt: null, hiddenReason: null },
+      select: { id: true },
+    });
+    await audit(tx, {
+      actorId: admin.id,
+      action: action === 'DISMISS' ? 'REPORTS_DISMISSED' : hide ? 'LISTING_HIDDEN' : 'LISTING_REINSTATED',
+      targetType: 'Property',
+      targetId: id,
+      details: { reportsResolved: resolved.count, wasHidden: before.hiddenAt !== null, ...(text ? { note: text } : {}) },
+    });
+    return { wasHidden: before.hiddenAt !== null, wasModerator: before.hiddenReason === HIDDEN_MODERATOR };
+  });
+  if (action === 'HIDE' && !outcome.wasModerator) await tellOwner(deps, id, 'HIDDEN', text || null);
+  if (action !== 'HIDE' && outcome.wasHidden) await tellOwner(deps, id, 'REINSTATED');
+  return { propertyId: id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Licenses
+// ---------------------------------------------------------------------------------------------------
+
+/** The agent's own license number: normalised, checked; a change clears the verification. */
+export async function updateMyLicense(deps: TrustDeps, viewer: Viewer | null | undefined, input: unknown) {
+  const user = await requireUser(deps.prisma, viewer);
+  if (!user.agent) throw new AppError('FORBIDDEN', TRUST_MESSAGES.onlyAgents);
+  const { license } = parse(licenseInputSchema.safeParse(input ?? {}));
+  if (license === user.agent.license) return { agentId: user.agent.id };
+  await deps.prisma.agent.update({
+    where: { id: user.agent.id },
+    data: { license, licenseVerifiedAt: null },
+    select: { id: true },
+  });
+  return { agentId: user.agent.id };
+}
+
+/** Agents with a license number, unverified first (the admins' 'Licenses' tab). */
+export async function licenseQueue(deps: TrustDeps, viewer: Viewer | null | undefined, unverifiedOnly: boolean) {
+  await requireAdmin(deps.prisma, viewer);
+  const rows = await deps.prisma.agent.findMany({
+    where: { license: { not: null }, ...(unverifiedOnly ? { licenseVerifiedAt: null } : {}) },
+    select: {
+      id: true,
+      license: true,
+      licenseVerifiedAt: true,
+      agency: true,
+      updatedAt: true,
+      user: { select: { firstName: true, lastName: true, email: true } },
+    },
+    orderBy: [{ licenseVerifiedAt: { sort: 'desc', nulls: 'first' } }, { updatedAt: 'desc' }, { id: 'asc' }],
+    take: 200,
+  });
+  return rows.map((a) => ({
+    agentId: a.id,
+    name: `${a.user.firstName} ${a.user.lastName}`.trim(),
+    email: a.user.email,
+    agency: a.agency,
+    license: a.license ?? '',
+    verifiedAt: a.licenseVerifiedAt,
+  }));
+}
+export type LicenseCase = Awaited<ReturnType<typeof licenseQueue>>[number];
+
+export async function setAgentLicenseVerified(
+  deps: TrustDeps,
+  viewer: Viewer | null | undefined,
+  agentId: unknown,
+  verified: boolean,
+): Promise<{ agentId: string }> {
+  const admin = await requireAdmin(deps.prisma, viewer);
+  const id = typeof agentId === 'string' ? agentId.trim() : '';
+  const agent = /^[0-9a-f-]{36}$/i.test(id)
+    ? await deps.prisma.agent.findUnique({
+        where: { id },
+        select: { id: true, userId: true, license: true, licenseVerifiedAt: true },
+      })
+    : null;
+  if (!agent) throw new AppError('NOT_FOUND', TRUST_MESSAGES.agentNotFound);
+  if (verified && !agent.license) throw new AppError('BAD_USER_INPUT', TRUST_MESSAGES.noLicense);
+  const changed = verified !== (agent.licenseVerifiedAt !== null);
+  if (!changed) return { agentId: agent.id };
+  await deps.prisma.$transaction(async (tx) => {
+    // Verify only the number the admin saw: a change by the agent meanwhile wins (nothing updated).
+    const n = await tx.agent.updateMany({
+      where: { id: agent.id, license: agent.license },
+      data: { licenseVerifiedAt: verified ? new Date() : null },
+    });
+    if (n.count === 0) throw new AppError('CONFLICT', 'The agent changed the license number meanwhile. Reload and check again.');
+    await audit(tx, {
+      actorId: admin.id,
+      action: verified ? 'LICENSE_VERIFIED' : 'LICENSE_UNVERIFIED',
+      targetType: 'Agent',
+      targetId: agent.id,
+      details: { license: agent.license },
+    });
+  });
+  if (verified) {
+    await notify(deps, [
+      {
+        userId: agent.userId,
+        kind: 'LICENSE_VERIFIED',
+        title: 'Your license is verified',
+        body: "Your listings and profile now show the 'Licensed' badge.",
+        url: `/agents/${agent.id}`,
+      },
+    ]).catch((err: unknown) => deps.log?.warn({ err }, 'license notification failed'));
+  }
+  return { agentId: agent.id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Roles (the admin command)
+// ---------------------------------------------------------------------------------------------------
+
+export async function grantAdmin(prisma: PrismaClient, email: string): Promise<'granted' | 'already' | 'no-user'> {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findFirst({
+      where: { email: { equals: email.trim(), mode: 'insensitive' } },
+      select: { id: true, role: true },
+    });
+    if (!user) return 'no-user';
+    if (user.role === 'ADMIN') return 'already';
+    await tx.user.update({ where: { id: user.id }, data: { role: 'ADMIN' }, select: { id: true } });
+    await audit(tx, {
+      actorId: null,
+      action: 'ROLE_GRANTED',
+      targetType: 'User',
+      targetId: user.id,
+      details: { from: user.role, to: 'ADMIN', by: 'cli' },
+    });
+    return 'granted';
+  });
+}
+
+/** Back to AGENT when the user has an agent profile, else RENTER. */
+export async function revokeAdmin(prisma: PrismaClient, email: string): Promise<'revoked' | 'not-admin' | 'no-user'> {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findFirst({
+      where: { email: { equals: email.trim(), mode: 'insensitive' } },
+      select: { id: true, role: true, agent: { select: { id: true } } },
+    });
+    if (!user) return 'no-user';
+    if (user.role !== 'ADMIN') return 'not-admin';
+    const to = user.agent ? 'AGENT' : 'RENTER';
+    await tx.user.update({ where: { id: user.id }, data: { role: to }, select: { id: true } });
+    await audit(tx, {
+      actorId: null,
+      action: 'ROLE_REVOKED',
+      targetType: 'User',
+      targetId: user.id,
+      details: { from: 'ADMIN', to, by: 'cli' },
+    });
+    return 'revoked';
+  });
+}
+
+export function listAdmins(prisma: PrismaClient) {
+  return prisma.user.findMany({
+    where: { role: 'ADMIN' },
+    select: { id: true, email: true, firstName: true, lastName: true, createdAt: true },
+    orderBy: { email: 'asc' },
+  });
+}
