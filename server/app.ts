@@ -168,9 +168,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(securityHeaders(env));
   app.use(healthRoutes({ prisma, log, redisUp: () => limits.redisUp() }));
   app.use('/graphql', partnerCors());
+  const partners = partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests });
   app.use(
     ['/graphql', '/api'],
-    partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),
+    partners,
     identityMiddleware({ env, identityDeps, freshFor: (req) => req.baseUrl === '/api' && restWritesAreFresh(req) }),
     (req: express.Request, _res: express.Response, next: express.NextFunction) => {
       if (req.auth?.viewer) presence.seen(req.auth.viewer.uid);
@@ -181,7 +182,12 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   app.use(mediaRoutes({ storage }));
   // The development outbox: every e-mail the app sent, as .eml files (never in production).
   if (env.NODE_ENV !== 'production') app.use('/dev/outbox', outboxRoutes({ env }));
-  app.use(alertRoutes({ prisma, log }));
+  // The unsubscribe links' token is their only credential; a partner key there is refused like on /api.
+  app.use(
+    '/alerts',
+    partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),
+    alertRoutes({ prisma, log }),
+  );
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache }));
   app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
   app.use(errorHandler(log));

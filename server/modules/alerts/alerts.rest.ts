@@ -1,6 +1,7 @@
 import express from 'express';
 import type { PrismaClient } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
+import { noBody } from '../../http/no-body.js';
 import { unsubscribeByToken } from './saved-searches.service.js';
 
 /**
@@ -19,18 +20,18 @@ function page(title: string, message: string): string {
 </head><body><main><h1>${escapeHtml(title)}</h1><p>${message}</p><p><a href="/me/searches">Manage your saved searches</a></p></main></body></html>`;
 }
 
+const NOT_VALID = 'This unsubscribe link is not valid or the saved search was deleted.';
+
+/** Mounted at /alerts. */
 export function alertRoutes(deps: { prisma: PrismaClient; log: Logger }): express.Router {
   const router = express.Router();
-  router.get('/alerts/unsubscribe/:token', async (req, res, next) => {
+  router.get('/unsubscribe/:token', async (req, res, next) => {
     try {
       const done = await unsubscribeByToken(deps.prisma, String(req.params.token));
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Referrer-Policy', 'no-referrer');
       if (!done) {
-        res
-          .status(404)
-          .type('html')
-          .send(page('Link not valid', 'This unsubscribe link is not valid or the saved search was deleted.'));
+        res.status(404).type('html').send(page('Link not valid', NOT_VALID));
         return;
       }
       res
@@ -45,12 +46,12 @@ export function alertRoutes(deps: { prisma: PrismaClient; log: Logger }): expres
       next(err);
     }
   });
-  router.post('/alerts/unsubscribe/:token', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res, next) => {
+  router.post('/unsubscribe/:token', noBody, async (req, res, next) => {
     try {
       const done = await unsubscribeByToken(deps.prisma, String(req.params.token));
       res.setHeader('Cache-Control', 'no-store');
       if (!done) {
-        res.status(404).json({ error: 'Not found' });
+        res.status(404).json({ error: NOT_VALID, code: 'NOT_FOUND' });
         return;
       }
       res.json({ unsubscribed: true });

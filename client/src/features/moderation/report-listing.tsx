@@ -9,18 +9,15 @@ import {
   type ListingReportInput,
 } from '@common/trust';
 import { Flag } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ReportDialog } from '@/components/ui/report-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
-import { cn } from '@/lib/cn';
 import { ReportListingMutation } from './operations';
 
 type Output = z.output<typeof listingReportSchema>;
@@ -32,6 +29,7 @@ const HINTS: Record<(typeof LISTING_REPORT_REASONS)[number], string> = {
   DISCRIMINATORY: 'Excludes people by source of income, family, origin or other protected traits.',
   OTHER: 'Tell us below.',
 };
+const REASONS = LISTING_REPORT_REASONS.map((value) => ({ value, label: listingReportReasonLabels[value], hint: HINTS[value] }));
 
 /** A GraphQL error's message when the server explained itself. */
 function serverMessage(error: unknown): string | null {
@@ -51,14 +49,13 @@ function ReportListingDialog({
   onOpenChange: (open: boolean) => void;
   onReported: () => void;
 }) {
-  const ids = { reasons: useId(), details: useId(), help: useId(), detailsError: useId(), reasonError: useId() };
   const [failure, setFailure] = useState<string | null>(null);
   const [report] = useMutation(ReportListingMutation);
   const form = useForm<ListingReportInput, unknown, Output>({
     resolver: zodResolver(listingReportSchema),
     defaultValues: { reason: undefined, details: '' },
   });
-  const reason = useWatch({ control: form.control, name: 'reason' });
+  const { field: reasonField } = useController({ control: form.control, name: 'reason' });
   const details = useWatch({ control: form.control, name: 'details' }) ?? '';
   const length = [...details.trim()].length;
   const { errors, isSubmitting } = form.formState;
@@ -83,108 +80,25 @@ function ReportListingDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Report listing</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-gray-600">
-          Tell us what is wrong. A listing reported by several people is hidden until our moderators check it.
-        </DialogDescription>
-        <form className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
-          <fieldset>
-            <legend id={ids.reasons} className="text-sm font-medium text-gray-900">
-              Reason <span aria-hidden="true">*</span>
-            </legend>
-            <Controller
-              control={form.control}
-              name="reason"
-              render={({ field }) => (
-                <RadioGroup.Root
-                  aria-labelledby={ids.reasons}
-                  aria-describedby={errors.reason ? ids.reasonError : undefined}
-                  aria-required="true"
-                  value={field.value ?? ''}
-                  onValueChange={(v) => field.onChange(v)}
-                  disabled={isSubmitting}
-                  className="mt-2 space-y-2"
-                >
-                  {LISTING_REPORT_REASONS.map((value) => {
-                    const id = `${ids.reasons}-${value}`;
-                    return (
-                      <div key={value} className="flex items-start gap-3">
-                        <RadioGroup.Item
-                          id={id}
-                          value={value}
-                          aria-describedby={`${id}-hint`}
-                          className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border border-gray-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-700"
-                        >
-                          <RadioGroup.Indicator className="size-2.5 rounded-full bg-brand-700" />
-                        </RadioGroup.Item>
-                        <label htmlFor={id} className="text-sm text-gray-900">
-                          <span className="font-medium">{listingReportReasonLabels[value]}</span>
-                          <span id={`${id}-hint`} className="block text-xs text-gray-600">
-                            {HINTS[value]}
-                          </span>
-                        </label>
-                      </div>
-                    );
-                  })}
-                </RadioGroup.Root>
-              )}
-            />
-            {errors.reason ? (
-              <p id={ids.reasonError} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.reason.message}
-              </p>
-            ) : null}
-          </fieldset>
-          <div>
-            <label htmlFor={ids.details} className="block text-sm font-medium text-gray-900">
-              {reason === 'OTHER' ? 'Comment *' : 'Comment (optional)'}
-            </label>
-            <textarea
-              id={ids.details}
-              rows={3}
-              aria-invalid={errors.details ? true : undefined}
-              aria-required={reason === 'OTHER' ? true : undefined}
-              aria-describedby={[ids.help, errors.details ? ids.detailsError : null].filter(Boolean).join(' ')}
-              readOnly={isSubmitting}
-              className="mt-2 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-500"
-              {...form.register('details')}
-            />
-            <p
-              id={ids.help}
-              className={cn('mt-1 text-xs', length > LISTING_REPORT_DETAILS_MAX ? 'text-red-700' : 'text-gray-600')}
-            >
-              {length} / {LISTING_REPORT_DETAILS_MAX} characters
-            </p>
-            {errors.details ? (
-              <p id={ids.detailsError} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.details.message}
-              </p>
-            ) : null}
-          </div>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <>
-                  <Spinner className="size-4" /> Sending…
-                </>
-              ) : (
-                'Send report'
-              )}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReportDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report listing"
+      description="Tell us what is wrong. A listing reported by several people is hidden until our moderators check it."
+      reasons={REASONS}
+      reason={reasonField.value ?? undefined}
+      onReasonChange={reasonField.onChange}
+      detailsLabel="Comment"
+      details={form.register('details')}
+      detailsLength={length}
+      detailsMax={LISTING_REPORT_DETAILS_MAX}
+      errors={{ reason: errors.reason?.message, details: errors.details?.message }}
+      failure={failure}
+      isSubmitting={isSubmitting}
+      submitLabel="Send report"
+      busyLabel="Sending…"
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+    />
   );
 }
 

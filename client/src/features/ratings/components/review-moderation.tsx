@@ -1,12 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EyeOff, Flag, MessageSquareReply } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ReportDialog } from '@/components/ui/report-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { signInPath } from '@/features/auth/redirect';
@@ -134,8 +133,15 @@ function ReplyForm({ review, onClose }: { review: Review; onClose: () => void })
   );
 }
 
-function ReportDialog({ review, open, onOpenChange }: { review: Review; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const ids = { reasons: useId(), details: useId(), detailsHelp: useId(), detailsError: useId(), reasonError: useId() };
+function ReportReviewDialog({
+  review,
+  open,
+  onOpenChange,
+}: {
+  review: Review;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const [report] = useMutation(ReportReviewMutation, {
     update(cache, { data }) {
@@ -146,7 +152,7 @@ function ReportDialog({ review, open, onOpenChange }: { review: Review; open: bo
     resolver: zodResolver(reportFormSchema),
     defaultValues: { reason: undefined, details: '' },
   });
-  const reason = useWatch({ control: form.control, name: 'reason' });
+  const { field: reasonField } = useController({ control: form.control, name: 'reason' });
   const details = useWatch({ control: form.control, name: 'details' });
   const length = commentLength(details.trim());
   const { errors, isSubmitting } = form.formState;
@@ -163,114 +169,25 @@ function ReportDialog({ review, open, onOpenChange }: { review: Review; open: bo
   }
 
   return (
-    <Dialog
+    <ReportDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Report review</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-gray-600">
-          Tell us why this review breaks the rules. A review reported by several people is hidden until we check it.
-        </DialogDescription>
-        <form className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
-          <fieldset>
-            <legend id={ids.reasons} className="text-sm font-medium text-gray-900">
-              Reason <span aria-hidden="true">*</span>
-            </legend>
-            <Controller
-              control={form.control}
-              name="reason"
-              render={({ field }) => (
-                <RadioGroup.Root
-                  aria-labelledby={ids.reasons}
-                  aria-describedby={errors.reason ? ids.reasonError : undefined}
-                  aria-required="true"
-                  value={field.value ?? ''}
-                  onValueChange={(v) => field.onChange(v)}
-                  disabled={isSubmitting}
-                  className="mt-2 space-y-2"
-                >
-                  {REPORT_REASONS.map((r) => {
-                    const id = `${ids.reasons}-${r.value}`;
-                    return (
-                      <div key={r.value} className="flex items-start gap-3">
-                        <RadioGroup.Item
-                          id={id}
-                          value={r.value}
-                          aria-describedby={`${id}-hint`}
-                          className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border border-gray-400 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-700"
-                        >
-                          <RadioGroup.Indicator className="size-2.5 rounded-full bg-brand-700" />
-                        </RadioGroup.Item>
-                        <label htmlFor={id} className="text-sm text-gray-900">
-                          <span className="font-medium">{r.label}</span>
-                          <span id={`${id}-hint`} className="block text-xs text-gray-600">
-                            {r.hint}
-                          </span>
-                        </label>
-                      </div>
-                    );
-                  })}
-                </RadioGroup.Root>
-              )}
-            />
-            {errors.reason ? (
-              <p id={ids.reasonError} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.reason.message}
-              </p>
-            ) : null}
-          </fieldset>
-          <div>
-            <label htmlFor={ids.details} className="block text-sm font-medium text-gray-900">
-              {reason === 'OTHER' ? 'Details *' : 'Details (optional)'}
-            </label>
-            <textarea
-              id={ids.details}
-              rows={3}
-              aria-invalid={errors.details ? true : undefined}
-              aria-required={reason === 'OTHER' ? true : undefined}
-              aria-describedby={[ids.detailsHelp, errors.details ? ids.detailsError : null].filter(Boolean).join(' ')}
-              readOnly={isSubmitting}
-              className={textareaClasses}
-              {...form.register('details')}
-            />
-            <p
-              id={ids.detailsHelp}
-              className={cn('mt-1 text-xs', length > REPORT_DETAILS_MAX ? 'text-red-700' : 'text-gray-600')}
-            >
-              {length} / {REPORT_DETAILS_MAX} characters
-            </p>
-            {errors.details ? (
-              <p id={ids.detailsError} role="alert" className="mt-1 text-sm text-red-700">
-                {errors.details.message}
-              </p>
-            ) : null}
-          </div>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <>
-                  <Spinner className="size-4" /> Submitting…
-                </>
-              ) : (
-                'Submit'
-              )}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Report review"
+      description="Tell us why this review breaks the rules. A review reported by several people is hidden until we check it."
+      reasons={REPORT_REASONS}
+      reason={reasonField.value ?? undefined}
+      onReasonChange={reasonField.onChange}
+      detailsLabel="Details"
+      details={form.register('details')}
+      detailsLength={length}
+      detailsMax={REPORT_DETAILS_MAX}
+      errors={{ reason: errors.reason?.message, details: errors.details?.message }}
+      failure={failure}
+      isSubmitting={isSubmitting}
+      submitLabel="Submit"
+      busyLabel="Submitting…"
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+    />
   );
 }
 
@@ -307,7 +224,7 @@ export function ReportButton({ review }: { review: Review }) {
         <Flag aria-hidden="true" className="size-3.5" />
         Report
       </Button>
-      {open ? <ReportDialog review={review} open={open} onOpenChange={setOpen} /> : null}
+      {open ? <ReportReviewDialog review={review} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }
