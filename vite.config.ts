@@ -120,6 +120,7 @@ export default defineConfig(({ mode }) => ({
               name: 'apollo',
               test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib)[\\/]/,
             },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/ },
           ],
         },
       },

@@ -13,8 +13,12 @@ import { firstPage, results } from './listings-helpers.js';
  * test of the goal is marked as failing, and reports when it starts to pass.
  */
 const GOAL_GZIP_BYTES = 150 * 1024;
-/** What the page ships today, with a little room: any growth beyond it fails (a ratchet; lower it as code leaves). */
-const BUDGET_GZIP_BYTES = 250 * 1024;
+/**
+ * What the page ships today, with a little room: any growth beyond it fails (a ratchet; lower it as
+ * code leaves). 252 KB since issue 14: signed out 248.7 KB; signed in 251.6 KB, of which 2.9 KB is the
+ * notification bell, loaded after the header for the signed in only (docs/decisions/0023).
+ */
+const BUDGET_GZIP_BYTES = 252 * 1024;
 /** A phone: the listings page opens on its list; the map is a button away. */
 const PHONE = { width: 390, height: 844 };
 

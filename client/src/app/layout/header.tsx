@@ -1,13 +1,20 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { NotificationBell } from '@/features/alerts/components/notification-bell';
 import { useUnreadMessages } from '@/features/messaging/hooks/use-unread-messages';
 import { cn } from '@/lib/cn';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
 import { NavigationProgress } from './navigation-progress';
 
 export type HeaderProps = AccountMenuProps;
+
+// The bell (its queries, live subscription and panel) loads only for the signed in, after the header:
+// signed-out visitors ship none of it. Its place is held meanwhile so nothing moves.
+const NotificationBell = lazy(() =>
+  import('@/features/alerts/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const bellPlaceholder = <span aria-hidden="true" className="inline-flex h-10 min-w-9 sm:min-w-10" />;
 
 const actionClasses =
   'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5';
@@ -66,7 +73,11 @@ export function Header(props: HeaderProps) {
               </span>
             ) : null}
           </NavLink>
-          {props.user ? <NotificationBell /> : null}
+          {props.user ? (
+            <Suspense fallback={bellPlaceholder}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <AccountMenu {...props} />
         </nav>
       </div>

@@ -1,72 +1,28 @@
-import { useMutation } from '@apollo/client/react';
-import {
-  alertFrequencyLabels,
-  AlertFrequencyValues,
-  savedSearchNameSchema,
-  summarizeFilter,
-  type AlertFrequency,
-} from '@common/saved-search';
 import { BellPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/select';
-import { FormMessage, TextField } from '@/components/ui/text-field';
-import { toast } from '@/components/ui/use-toast';
 import { signInPath } from '@/features/auth/redirect';
 import type { PropertyFilter } from '@/gql/graphql';
-import { SaveSearchDocument, SavedSearchesDocument } from '../operations';
 
-const frequencyOptions = AlertFrequencyValues.map((value) => ({ value, label: alertFrequencyLabels[value] }));
+// The dialog (with zod for the name) loads when first opened: the listings page ships none of it.
+const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
 
 /**
- * 'Save search' on the listings page: the current filters under a name (a readable summary by
- * default) with alerts instant, daily or off. Signed-out visitors are sent to sign in first.
+ * 'Save search' on the listings page: opens the dialog that keeps the current filters under a name
+ * with alerts. Signed-out visitors are sent to sign in first.
  */
 export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter; signedIn: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const suggested = summarizeFilter(filter);
-  const [name, setName] = useState(suggested);
-  const [frequency, setFrequency] = useState<AlertFrequency>('INSTANT');
-  // A problem with the name (shown under the field) and one of the save itself (shown above the buttons).
-  const [error, setError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [save, { loading }] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
 
   function start() {
     if (!signedIn) {
       navigate(signInPath(`${location.pathname}${location.search}`));
       return;
     }
-    setName(suggested);
-    setFrequency('INSTANT');
-    setError(null);
-    setSaveError(null);
     setOpen(true);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaveError(null);
-    const parsed = savedSearchNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
-      return;
-    }
-    try {
-      await save({ variables: { input: { name: parsed.data, filter, frequency } } });
-      setOpen(false);
-      toast({
-        title: 'Search saved',
-        description: frequency === 'OFF' ? 'Find it under Saved Searches.' : 'We will tell you about new matches.',
-      });
-    } catch (err) {
-      // The dialog stays open with what was typed.
-      setSaveError(err instanceof Error && err.message ? err.message : 'The search could not be saved. Please try again.');
-    }
   }
 
   return (
@@ -75,36 +31,11 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
         <BellPlus aria-hidden="true" className="size-4" />
         Save search
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-md">
-          <DialogTitle className="text-lg font-semibold text-gray-900">Save this search</DialogTitle>
-          <DialogDescription className="mt-1 text-sm text-gray-600">
-            Name it, and choose how we tell you about new listings and price drops.
-          </DialogDescription>
-          <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
-            <TextField
-              label="Name"
-              value={name}
-              maxLength={120}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-              error={error ?? undefined}
-            />
-            <SelectField label="Alerts" value={frequency} options={frequencyOptions} onValueChange={setFrequency} />
-            {saveError ? <FormMessage kind="error">{saveError}</FormMessage> : null}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={loading}>
-                {loading ? 'Saving…' : 'Save search'}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <SaveSearchDialog filter={filter} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
