@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
+import { runListingAlert, sendDueAlerts } from '../../server/modules/alerts/alerts.service.js';
+import { createProperty, createUser } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -323,6 +325,73 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     await waitUntil('the alert', () =>
       db.prisma.alertDelivery.findFirst({ where: { savedSearchId: seekers.id, propertyId: draft.id } }),
     );
+  });
+  it('e-mails every owed daily digest in one run, however many searches, and leaves out a drop undone since', async () => {
+    const reader = await createAccount(db.prisma, 'renter', { firstName: 'Dana', lastName: 'Digest' });
+    const owner = await createUser(db.prisma);
+    const fresh = await createProperty(db.prisma, { userId: owner.id }, { title: 'Digest studio', price: 2500 });
+    // Dropped from $4,000 to $3,500, then raised to $3,800: the drop is no news any more.
+    const undone = await createProperty(db.prisma, { userId: owner.id }, { title: 'Undone drop', price: 3800 });
+    const change = await db.prisma.priceChange.create({ data: { propertyId: undone.id, oldPrice: 4000, newPrice: 3500 } });
+    // More searches than one round e-mails (200), each owed the new listing; the last also the undone drop.
+    const count = 205;
+    await db.prisma.savedSearch.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        userId: reader.uid,
+        name: `Digest ${i}`,
+        filter: {},
+        frequency: 'DAILY' as const,
+        unsubscribeToken: `digest-${backend}-${i}-${reader.uid}`,
+      })),
+    });
+    const searches = await db.prisma.savedSearch.findMany({ where: { userId: reader.uid }, orderBy: { id: 'asc' } });
+    await db.prisma.alertDelivery.createMany({
+      data: [
+        ...searches.map((s) => ({ savedSearchId: s.id, propertyId: fresh.id, event: 'NEW' })),
+        { savedSearchId: searches.at(-1)!.id, propertyId: undone.id, event: `DROP:${change.id}` },
+      ],
+    });
+    const sent: Array<{ to: string; subject: string; text: string }> = [];
+    const mailer = {
+      kind: 'outbox' as const,
+      send: async (m: { to: string; subject: string; text: string }) => void sent.push(m),
+    };
+    const deps = {
+      prisma: db.prisma,
+      mailer,
+      log: pino({ level: 'silent' }),
+      publicUrl: app.env.publicUrl,
+    } as unknown as Parameters<typeof sendDueAlerts>[0];
+
+    expect(await sendDueAlerts(deps, 'DAILY')).toBe(count);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent.map((m) => m.to))).toEqual(new Set([reader.email]));
+    expect(sent.every((m) => m.text.includes('Digest studio') && !m.text.includes('Undone drop'))).toBe(true);
+    // Everything owed is claimed, the undone drop too (it is never sent later); a second run sends nothing.
+    expect(
+      await db.prisma.alertDelivery.count({ where: { savedSearchId: { in: searches.map((s) => s.id) }, emailedAt: null } }),
+    ).toBe(0);
+    expect(await sendDueAlerts(deps, 'DAILY')).toBe(0);
+  });
+
+  it('holds the 50-search limit under concurrent saves', async () => {
+    const saver = await createAccount(db.prisma, 'renter', { firstName: 'Cora', lastName: 'Current' });
+    await db.prisma.savedSearch.createMany({
+      data: Array.from({ length: 47 }, (_, i) => ({
+        userId: saver.uid,
+        name: `Kept ${i}`,
+        filter: {},
+        unsubscribeToken: `limit-${backend}-${i}-${saver.uid}`,
+      })),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => h.gql(saver, SAVE, { input: { name: `Racing ${i}`, filter: {} } })),
+    );
+    const refused = answers.filter((r) => r.errors);
+    expect(answers.filter((r) => !r.errors)).toHaveLength(3);
+    expect(refused.map((r) => r.errors[0].extensions.code)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT']);
+    expect(refused[0].errors[0].message).toMatch(/up to 50 saved searches/);
+    expect(await db.prisma.savedSearch.count({ where: { userId: saver.uid } })).toBe(50);
   });
 });
 

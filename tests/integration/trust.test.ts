@@ -13,6 +13,7 @@ import {
   grantAdmin,
   listAdmins,
   moderateListing,
+  MODERATION_QUEUE_MAX,
   reportListing,
   revokeAdmin,
   TRUST_MESSAGES,
@@ -80,6 +81,23 @@ const DETAIL = /* GraphQL */ `
       hidden
       hiddenReason
       viewerHasReported
+    }
+  }
+`;
+const VIEW = /* GraphQL */ `
+  mutation View($id: ID!) {
+    recordPropertyView(id: $id) {
+      id
+      title
+    }
+  }
+`;
+const SAVED_TAB = /* GraphQL */ `
+  query SavedTab {
+    myListings(status: SAVED) {
+      items {
+        id
+      }
     }
   }
 `;
@@ -246,6 +264,11 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     expect(before.ids).toContain(p.id);
     expect(await restIds()).toContain(p.id);
     const first = await query<Body>(db.prisma, AGENT, { id: agentOwner.agent.id });
+    // A renter who saved it before it was hidden (their Saved tab of the manage screen).
+    await db.prisma.favorite.create({ data: { userId: renters[3]!.uid, propertyId: p.id } });
+    const savedTab = async () =>
+      (await query<Body>(db.prisma, SAVED_TAB, {}, renters[3]!)).myListings.items.map((x: Body) => x.id) as string[];
+    expect(await savedTab()).toContain(p.id);
 
     for (const [i, who] of renters.slice(0, 2).entries()) {
       const r = await query<Body>(db.prisma, REPORT, { propertyId: p.id, reason: i ? 'SCAM_FRAUD' : 'WRONG_INFORMATION' }, who);
@@ -270,6 +293,10 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     expect((await fetch(`${app.url}/api/properties/${p.id}`)).status).toBe(404);
     expect((await query<Body>(db.prisma, DETAIL, { id: p.id })).property).toBeNull();
     expect((await query<Body>(db.prisma, DETAIL, { id: p.id }, renters[3]!)).property).toBeNull();
+    // Nor through counting a view, nor on the Saved tab of someone who saved it before.
+    expect((await query<Body>(db.prisma, VIEW, { id: p.id }, renters[3]!)).recordPropertyView).toBeNull();
+    expect((await query<Body>(db.prisma, VIEW, { id: p.slug })).recordPropertyView).toBeNull();
+    expect(await savedTab()).not.toContain(p.id);
     const agentAfter = await query<Body>(db.prisma, AGENT, { id: agentOwner.agent.id });
     expect(agentAfter.agent.activeListingsCount).toBe(first.agent.activeListingsCount - 1);
     expect(agentAfter.agent.listings.edges.map((e: Body) => e.node.id)).not.toContain(p.id);
@@ -349,6 +376,33 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     ]);
     await mailer.close();
     await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('puts listings awaiting a decision before decided ones, however many a moderator hid', async () => {
+    const o = { userId: agentOwner.user.id, agentId: agentOwner.agent.id };
+    // Decided cases written after the waiting one (newer): they must not push it down or out.
+    const waiting = await createProperty(db.prisma, o, { title: 'Waiting for a decision' });
+    await db.prisma.listingReport.create({
+      data: { propertyId: waiting.id, reporterId: renters[0]!.uid, reason: 'OTHER', details: 'odd' },
+    });
+    const decided = [];
+    for (let i = 0; i < MODERATION_QUEUE_MAX; i++)
+      decided.push(
+        await createProperty(db.prisma, o, {
+          title: `Hidden by a moderator ${i}`,
+          hiddenAt: new Date(),
+          hiddenReason: 'MODERATOR',
+        }),
+      );
+    const queue = (await query<Body>(db.prisma, QUEUE, {}, admin)).moderationQueue as Body[];
+    const at = (id: string) => queue.findIndex((c) => c.propertyId === id);
+    expect(at(waiting.id)).toBeGreaterThanOrEqual(0);
+    expect(queue).toHaveLength(MODERATION_QUEUE_MAX);
+    for (const d of decided.slice(-3)) {
+      expect(at(d.id), 'a decided case is listed, to reinstate').toBeGreaterThan(at(waiting.id));
+      expect(queue[at(d.id)]).toMatchObject({ openReportCount: 0, hidden: true, hiddenReason: 'MODERATOR' });
+    }
+    expect(queue[at(waiting.id)]).toMatchObject({ openReportCount: 1, hidden: false });
   });
 
   it('refuses moderation to everyone but admins (renters, agents, signed out, a partner key) and changes nothing', async () => {

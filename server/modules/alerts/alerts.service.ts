@@ -49,7 +49,6 @@ export function enqueueListingAlert(prisma: object, job: ListingAlertJob): void 
 }
 
 const SEARCH_BATCH = 200;
-const MAIL_BATCH = 500;
 
 /** The job: alerts for one listing event. Answers how many alerts were made. */
 export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Promise<number> {
@@ -169,39 +168,80 @@ interface DueRow {
   price: number;
   neighborhood: string;
   oldPrice: number | null;
+  newPrice: number | null;
 }
+
+/** Searches whose alerts one round e-mails, and the most listings one e-mail lists. */
+const SEARCHES_PER_ROUND = 200;
+const LISTINGS_PER_MAIL = 50;
+/** Rounds one call runs at most (each claims what it sends), so a call is bounded. */
+const MAX_ROUNDS = 50;
 
 /**
  * E-mails the alerts owed: instant searches' unsent alerts (right after the job, and by a sweep
  * that retries failed sends), or daily searches' unsent alerts as one digest per search. Each
  * search's rows are claimed by one conditional UPDATE before the e-mail goes: only one caller
- * gets them. A failed send releases the claim for the next run. Answers how many e-mails were sent.
+ * gets them. A failed send releases the claim for the next run (a crash between the claim and the
+ * send loses that e-mail: at most once). Rounds of SEARCHES_PER_ROUND searches repeat until nothing
+ * is owed, so no search waits for another day. A price drop undone since (the rent is above the
+ * dropped price again) is claimed and left out of the e-mail. Answers how many e-mails were sent.
  */
 export async function sendDueAlerts(
   deps: AlertDeps,
   frequency: 'INSTANT' | 'DAILY',
   opts: { propertyId?: string; now?: Date } = {},
 ): Promise<number> {
+  let sent = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const result = await sendDueRound(deps, frequency, opts);
+    sent += result.sent;
+    // Done when a round found less than a full set, or could not send (its claims were released).
+    if (result.searches < SEARCHES_PER_ROUND || result.failed) break;
+  }
+  return sent;
+}
+
+async function sendDueRound(
+  deps: AlertDeps,
+  frequency: 'INSTANT' | 'DAILY',
+  opts: { propertyId?: string; now?: Date },
+): Promise<{ searches: number; sent: number; failed: boolean }> {
   const { prisma, mailer, log } = deps;
   const now = opts.now ?? new Date();
+  const owed = Prisma.sql`d."emailedAt" IS NULL AND s."frequency" = ${frequency}::"AlertFrequency"
+      AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
+      ${opts.propertyId ? Prisma.sql`AND d."propertyId" = ${opts.propertyId}::uuid` : Prisma.empty}`;
   const due = await prisma.$queryRaw<DueRow[]>`
+    WITH searches AS (
+      SELECT DISTINCT d."savedSearchId"
+      FROM "AlertDelivery" d
+      JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
+      JOIN "Property" p ON p."id" = d."propertyId"
+      WHERE ${owed}
+      ORDER BY d."savedSearchId"
+      LIMIT ${SEARCHES_PER_ROUND}
+    ), rows AS (
+      SELECT d.*, row_number() OVER (PARTITION BY d."savedSearchId" ORDER BY d."createdAt", d."propertyId", d."event") AS n
+      FROM "AlertDelivery" d
+      JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
+      JOIN "Property" p ON p."id" = d."propertyId"
+      WHERE d."savedSearchId" IN (SELECT "savedSearchId" FROM searches) AND ${owed}
+    )
     SELECT d."savedSearchId"::text AS "savedSearchId", d."propertyId"::text AS "propertyId", d."event",
            s."name", s."unsubscribeToken", u."email", u."firstName",
-           p."title", p."slug", p."price", p."neighborhood", c."oldPrice"
-    FROM "AlertDelivery" d
+           p."title", p."slug", p."price", p."neighborhood", c."oldPrice", c."newPrice"
+    FROM rows d
     JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
     JOIN "User" u ON u."id" = s."userId"
     JOIN "Property" p ON p."id" = d."propertyId"
     LEFT JOIN "PriceChange" c ON c."id" = (CASE WHEN d."event" LIKE 'DROP:%' THEN substr(d."event", 6)::uuid END)
-    WHERE d."emailedAt" IS NULL AND s."frequency" = ${frequency}::"AlertFrequency"
-      AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
-      ${opts.propertyId ? Prisma.sql`AND d."propertyId" = ${opts.propertyId}::uuid` : Prisma.empty}
-    ORDER BY d."savedSearchId", d."createdAt"
-    LIMIT ${MAIL_BATCH}`;
+    WHERE d.n <= ${LISTINGS_PER_MAIL}
+    ORDER BY d."savedSearchId", d."createdAt"`;
   const bySearch = new Map<string, DueRow[]>();
   for (const row of due) bySearch.set(row.savedSearchId, [...(bySearch.get(row.savedSearchId) ?? []), row]);
 
   let sent = 0;
+  let failed = false;
   for (const [searchId, rows] of bySearch) {
     const keys = rows.map((r) => Prisma.sql`(${r.savedSearchId}::uuid, ${r.propertyId}::uuid, ${r.event})`);
     const claimed = await prisma.$queryRaw<Array<{ propertyId: string; event: string }>>`
@@ -210,10 +250,14 @@ export async function sendDueAlerts(
       RETURNING "propertyId"::text AS "propertyId", "event"`;
     if (claimed.length === 0) continue;
     const mine = rows.filter((r) => claimed.some((c) => c.propertyId === r.propertyId && c.event === r.event));
+    // A drop the owner has undone since (the rent went back up) is no news any more.
+    const news = mine.filter((r) => !r.event.startsWith('DROP:') || r.newPrice == null || r.price <= r.newPrice);
+    if (news.length === 0) continue;
     try {
-      await mailer.send(composeAlertMail(mine, frequency, deps.publicUrl));
+      await mailer.send(composeAlertMail(news, frequency, deps.publicUrl));
       sent++;
     } catch (err) {
+      failed = true;
       log.error({ err, savedSearchId: searchId }, 'alert e-mail not sent; will retry');
       const back = mine.map((r) => Prisma.sql`(${r.savedSearchId}::uuid, ${r.propertyId}::uuid, ${r.event})`);
       await prisma.$executeRaw`
@@ -223,7 +267,7 @@ export async function sendDueAlerts(
       );
     }
   }
-  return sent;
+  return { searches: bySearch.size, sent, failed };
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -240,7 +284,11 @@ function composeAlertMail(rows: DueRow[], frequency: 'INSTANT' | 'DAILY', public
   const unsubscribe = unsubscribeUrl(publicUrl, first.unsubscribeToken);
   const lines = rows.map((r) => {
     const drop = r.event.startsWith('DROP:');
-    const price = drop && r.oldPrice != null ? `${money(r.price)}/mo (was ${money(r.oldPrice)})` : `${money(r.price)}/mo`;
+    // A drop names the prices of its change (the rent may have moved again since, never above it).
+    const price =
+      drop && r.oldPrice != null && r.newPrice != null
+        ? `${money(r.newPrice)}/mo (was ${money(r.oldPrice)})`
+        : `${money(r.price)}/mo`;
     return `${drop ? 'Price drop: ' : 'New: '}${oneLine(r.title).slice(0, 140)} — ${price}, ${oneLine(r.neighborhood)}\n${base}/properties/${r.slug}`;
   });
   const subject =

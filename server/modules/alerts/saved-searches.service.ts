@@ -68,21 +68,25 @@ export async function saveSearch(
       },
     );
   }
-  const count = await deps.prisma.savedSearch.count({ where: { userId: user.id } });
-  if (count >= SAVED_SEARCHES_PER_USER) {
-    throw new AppError(
-      'BAD_USER_INPUT',
-      `You can keep up to ${SAVED_SEARCHES_PER_USER} saved searches. Delete one to save another.`,
-    );
-  }
-  return deps.prisma.savedSearch.create({
-    data: {
-      userId: user.id,
-      name,
-      frequency,
-      filter: filter as Prisma.InputJsonValue,
-      unsubscribeToken: randomBytes(24).toString('base64url'),
-    },
+  // Counted and created under a per-user lock: concurrent saves cannot pass the limit together.
+  return deps.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`saved-searches/${user.id}`}, 0))`;
+    const count = await tx.savedSearch.count({ where: { userId: user.id } });
+    if (count >= SAVED_SEARCHES_PER_USER) {
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `You can keep up to ${SAVED_SEARCHES_PER_USER} saved searches. Delete one to save another.`,
+      );
+    }
+    return tx.savedSearch.create({
+      data: {
+        userId: user.id,
+        name,
+        frequency,
+        filter: filter as Prisma.InputJsonValue,
+        unsubscribeToken: randomBytes(24).toString('base64url'),
+      },
+    });
   });
 }
 

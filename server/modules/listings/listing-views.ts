@@ -57,6 +57,8 @@ export async function recordListingView(
   });
   if (!listing) return null;
   if (canManageListing(caller.viewerUid ? { uid: caller.viewerUid } : null, listing)) return { id: listing.id, counted: false };
+  // Hidden by moderation (issue 14): there is no such listing for anyone but its managers.
+  if (listing.hiddenAt) return null;
 
   const visitor = visitorKey(caller);
   const linked = !caller.viewerUid && !caller.cookieId && caller.issuedCookieId ? `c:${caller.issuedCookieId}` : null;
@@ -82,7 +84,7 @@ export async function recordListingView(
       ON CONFLICT ("propertyId", "visitor") DO NOTHING
     )
     UPDATE "Property" SET "views" = "views" + 1
-    WHERE "id" IN (SELECT "propertyId" FROM claimed) AND "status" = 'ACTIVE'
+    WHERE "id" IN (SELECT "propertyId" FROM claimed) AND "status" = 'ACTIVE' AND "hiddenAt" IS NULL
     RETURNING "id"::text AS id`;
   return { id: listing.id, counted: counted.length > 0 };
 }

@@ -13,7 +13,7 @@ import { AppError, fromZod } from '../../graphql/errors.js';
 import { requireUser } from '../auth/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
-import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
+import { canManageListing, listingAccessSelect, listingKeyWhere, PUBLIC_LISTING } from './listings.service.js';
 import { priceDropColumns } from '../../../common/freshness.js';
 import { enqueueListingAlert } from '../alerts/alerts.service.js';
 
@@ -424,7 +424,8 @@ const MY_SORTS: Record<MyListingsQuery['sort'], Prisma.PropertyOrderByWithRelati
 export function myListingsWhere(uid: string, agentId: string | null, q: MyListingsQuery): Prisma.PropertyWhereInput {
   const and: Prisma.PropertyWhereInput[] = [];
   if (q.status === 'saved') {
-    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ status: 'ACTIVE' }, managedBy(uid, agentId)] });
+    // Saved listings the public may see (active, not hidden by moderation), or that the viewer manages.
+    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ ...PUBLIC_LISTING }, managedBy(uid, agentId)] });
   } else {
     and.push(managedBy(uid, agentId));
     if (q.status !== 'all') and.push({ status: q.status.toUpperCase() as Status });

@@ -226,37 +226,63 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
 
 export const MODERATION_QUEUE_MAX = 100;
 
-/** Listings with open reports or hidden, most reported first: one statement. */
+/** Reports listed per listing in the queue (the count says how many are open). */
+const REPORTS_SHOWN = 20;
+
+/**
+ * Listings awaiting a decision (open reports, or hidden automatically at the 3rd report) first, then
+ * those a moderator hid (to reinstate), each newest first; most open reports first within the page.
+ * Two statements: the waiting ones, then hidden ones to fill the page, so decided cases can never
+ * push a waiting one out of the queue.
+ */
 export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | undefined) {
   await requireAdmin(deps.prisma, viewer);
-  const rows = await deps.prisma.property.findMany({
-    where: { OR: [{ reports: { some: { resolvedAt: null } } }, { hiddenAt: { not: null } }] },
-    select: {
-      id: true,
-      slug: true,
-      title: true,
-      status: true,
-      hiddenAt: true,
-      hiddenReason: true,
-      owner: { select: { id: true, firstName: true, lastName: true, email: true } },
-      reports: {
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        select: {
-          id: true,
-          reason: true,
-          details: true,
-          createdAt: true,
-          resolvedAt: true,
-          reporter: { select: { firstName: true, lastName: true } },
-        },
+  const select = {
+    id: true,
+    slug: true,
+    title: true,
+    status: true,
+    hiddenAt: true,
+    hiddenReason: true,
+    owner: { select: { id: true, firstName: true, lastName: true, email: true } },
+    reports: {
+      orderBy: [{ resolvedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'desc' }],
+      take: REPORTS_SHOWN,
+      select: {
+        id: true,
+        reason: true,
+        details: true,
+        createdAt: true,
+        resolvedAt: true,
+        reporter: { select: { firstName: true, lastName: true } },
       },
     },
+    _count: { select: { reports: { where: { resolvedAt: null } } } },
+  } satisfies Prisma.PropertySelect;
+  const waiting = await deps.prisma.property.findMany({
+    where: { OR: [{ reports: { some: { resolvedAt: null } } }, { hiddenReason: 'REPORTED', hiddenAt: { not: null } }] },
+    select,
     orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
     take: MODERATION_QUEUE_MAX,
   });
+  const decided =
+    waiting.length < MODERATION_QUEUE_MAX
+      ? await deps.prisma.property.findMany({
+          where: {
+            hiddenAt: { not: null },
+            id: { notIn: waiting.map((w) => w.id) },
+            NOT: { reports: { some: { resolvedAt: null } } },
+          },
+          select,
+          orderBy: [{ hiddenAt: 'desc' }, { id: 'asc' }],
+          take: MODERATION_QUEUE_MAX - waiting.length,
+        })
+      : [];
+  const rows = [...waiting, ...decided];
   return rows
     .map((r) => {
       const open = r.reports.filter((x) => x.resolvedAt === null);
+      const openReportCount = r._count.reports;
       return {
         propertyId: r.id,
         slug: r.slug,
@@ -266,7 +292,7 @@ export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | u
         hiddenReason: r.hiddenReason,
         ownerName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
         ownerEmail: r.owner.email,
-        openReportCount: open.length,
+        openReportCount,
         reports: (open.length ? open : r.reports).map((x) => ({
           id: x.id,
           reason: x.reason,
