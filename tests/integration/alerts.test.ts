@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListingAlert, sendDueAlerts } from '../../server/modules/alerts/alerts.service.js';
 import { createProperty, createUser } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -26,33 +27,6 @@ const UPDATE_LISTING = `mutation U($id: ID!, $input: ListingInput!) { updateList
 const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
 
 const BROOKLYN_2BR = { borough: 'BROOKLYN', minBeds: 2, maxPrice: 4000 };
-
-function listing(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Sunny two-bedroom in Williamsburg',
-    description: 'Bright corner unit near the L train.',
-    address: '123 Bedford Avenue',
-    unit: '4B',
-    borough: 'BROOKLYN',
-    neighborhood: 'Williamsburg',
-    postalCode: '11211',
-    location: { lat: 40.7172, lng: -73.9566 },
-    propertyType: 'APARTMENT',
-    listingType: 'FOR_RENT',
-    bedrooms: 2,
-    bathrooms: 1,
-    price: 3800,
-    availableDate: '2026-12-15',
-    leaseTerm: 'ONE_YEAR',
-    brokerFeePayer: 'NO_FEE',
-    petPolicy: 'NO_PETS',
-    smokingPolicy: 'NO_SMOKING',
-    parking: 'NO_PARKING',
-    photos: [],
-    openHouses: [],
-    ...overrides,
-  };
-}
 
 async function waitUntil<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -121,7 +95,7 @@ function harness(getApp: () => TestApp, getDb: () => TestDatabase) {
     return [{ url: big.url }];
   };
   const publish = async (who: TestAccount, overrides: Record<string, unknown> = {}, status = 'ACTIVE', app = getApp()) =>
-    (await must(who, CREATE, { input: listing({ photos: await photo(who), ...overrides }), status }, app)).createListing as {
+    (await must(who, CREATE, { input: listingInput({ photos: await photo(who), ...overrides }), status }, app)).createListing as {
       id: string;
       slug: string;
     };
@@ -243,7 +217,7 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
       // The price drops: a second alert, once.
       await h.must(poster, UPDATE_LISTING, {
         id: match.id,
-        input: listing({ title: 'Match on Bedford', price: 3500, photos: await h.photo(poster) }),
+        input: listingInput({ title: 'Match on Bedford', price: 3500, photos: await h.photo(poster) }),
       });
       const drop = await live.next(20_000);
       expect(drop.data.notificationAdded).toMatchObject({ kind: 'PRICE_DROP', url: `/properties/${match.slug}` });
@@ -254,7 +228,7 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
       // A price rise says nothing.
       await h.must(poster, UPDATE_LISTING, {
         id: match.id,
-        input: listing({ title: 'Match on Bedford', price: 3700, photos: await h.photo(poster) }),
+        input: listingInput({ title: 'Match on Bedford', price: 3700, photos: await h.photo(poster) }),
       });
       await settle(1_500);
       expect(live.results).toHaveLength(2);

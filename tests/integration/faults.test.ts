@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { createProperty } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { freePort } from '../setup/free-port.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -54,44 +55,6 @@ const START = `mutation S($p: ID!, $m: String!) { startThread(propertyId: $p, me
 const SEND = `mutation Send($t: ID!, $c: String!) { sendMessage(threadId: $t, content: $c) { id } }`;
 const CREATE = `mutation C($input: ListingInput!) { createListing(input: $input, status: DRAFT) { id title } }`;
 const UPDATE = `mutation U($id: ID!, $input: ListingInput!) { updateListing(id: $id, input: $input, status: DRAFT) { id title } }`;
-
-/** A complete, valid listing (saved as a draft: no photos needed). */
-function listing(title: string) {
-  return {
-    title,
-    description: 'Bright corner unit near the L train.',
-    address: '123 Bedford Avenue',
-    unit: '4B',
-    borough: 'BROOKLYN',
-    neighborhood: 'Williamsburg',
-    postalCode: '11211',
-    location: { lat: 40.7172, lng: -73.9566 },
-    propertyType: 'APARTMENT',
-    listingType: 'FOR_RENT',
-    bedrooms: 2,
-    bathrooms: 1,
-    sqft: 850,
-    price: 3800,
-    availableDate: '2026-12-15',
-    leaseTerm: 'ONE_YEAR',
-    securityDeposit: 3800,
-    applicationFee: 20,
-    brokerFee: 0,
-    brokerFeePayer: 'NO_FEE',
-    utilitiesIncluded: [],
-    petPolicy: 'NO_PETS',
-    petTypesAllowed: [],
-    smokingPolicy: 'NO_SMOKING',
-    parking: 'NO_PARKING',
-    laundry: 'IN_BUILDING',
-    buildingAmenities: [],
-    amenities: [],
-    unitFeatures: [],
-    appliancesIncluded: [],
-    photos: [],
-    openHouses: [],
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -263,13 +226,13 @@ describe.skipIf(skipReason !== null)('faults under load: PostgreSQL and Redis st
         if (!r.body.errors) messages.set(r.body.data.sendMessage.id, content);
       } else if (kind === 'create') {
         const title = `Draft ${n}`;
-        r = await gql(agent, CREATE, { input: listing(title) });
+        r = await gql(agent, CREATE, { input: listingInput({ title }) });
         if (!r.body.errors) listings.set(r.body.data.createListing.id, title);
       } else {
         const [id] = [...listings.keys()].slice(-1);
         if (!id) return one('create');
         const title = `Edited ${n}`;
-        r = await gql(agent, UPDATE, { id, input: listing(title) });
+        r = await gql(agent, UPDATE, { id, input: listingInput({ title }) });
         if (!r.body.errors) listings.set(id, title);
       }
       const error = r.body.errors?.[0];

@@ -1,0 +1,41 @@
+/**
+ * A complete, valid `ListingInput` for GraphQL's createListing / updateListing (a Williamsburg
+ * two-bedroom; no photos, so it publishes only with `photos` given, and saves as a draft without).
+ */
+export function listingInput(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Sunny two-bedroom in Williamsburg',
+    description: 'Bright corner unit near the L train.',
+    address: '123 Bedford Avenue',
+    unit: '4B',
+    borough: 'BROOKLYN',
+    neighborhood: 'Williamsburg',
+    postalCode: '11211',
+    location: { lat: 40.7172, lng: -73.9566 },
+    propertyType: 'APARTMENT',
+    listingType: 'FOR_RENT',
+    bedrooms: 2,
+    bathrooms: 1,
+    sqft: 850,
+    price: 3800,
+    availableDate: '2026-12-15',
+    leaseTerm: 'ONE_YEAR',
+    securityDeposit: 3800,
+    applicationFee: 20,
+    brokerFee: 0,
+    brokerFeePayer: 'NO_FEE',
+    utilitiesIncluded: [],
+    petPolicy: 'NO_PETS',
+    petTypesAllowed: [],
+    smokingPolicy: 'NO_SMOKING',
+    parking: 'NO_PARKING',
+    laundry: 'IN_BUILDING',
+    buildingAmenities: [],
+    amenities: [],
+    unitFeatures: [],
+    appliancesIncluded: [],
+    photos: [],
+    openHouses: [],
+    ...overrides,
+  };
+}
