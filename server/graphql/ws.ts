@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  getOperationAST,
   GraphQLError,
   Kind,
   parse,
@@ -16,6 +17,7 @@ import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } fr
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { graphqlPayloadHasNul, NUL_MESSAGE } from '../http/nul-guard.js';
+import { writesListings } from '../http/public-cache.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
 import { resolveTrustedQuery } from './trusted-documents.js';
@@ -236,7 +238,16 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           contextValue,
         } satisfies ExecutionArgs;
       },
-      onNext: (_ctx, _id, _payload, _args, result) => {
+      onNext: async (_ctx, _id, _payload, args, result) => {
+        // A listing write over the socket empties the public cache, as over HTTP (publicCachePlugin).
+        const data = 'data' in result ? result.data : null;
+        if (
+          data &&
+          Object.values(data).some((v) => v !== null) &&
+          writesListings(getOperationAST(args.document, args.operationName))
+        ) {
+          await deps.publicCache.invalidate();
+        }
         if (!('errors' in result) || !result.errors?.length) return;
         return {
           ...result,

@@ -85,7 +85,8 @@ function isPublicQuery(operation: OperationDefinitionNode | undefined): boolean 
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
 }
 
-function writesListings(operation: OperationDefinitionNode | undefined): boolean {
+/** A mutation that changes listings (their public answers): HTTP's plugin and the WebSocket invalidate after it. */
+export function writesListings(operation: OperationDefinitionNode | undefined | null): boolean {
   if (operation?.operation !== 'mutation') return false;
   return operation.selectionSet.selections.some((s) => s.kind === Kind.FIELD && LISTING_WRITE_MUTATIONS.has(s.name.value));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhotos, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { openSocket } from '../setup/ws-client.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // The short-lived cache of anonymous public answers (server/infra/public-cache.ts,
@@ -79,6 +80,28 @@ describe.each(backends)('the public cache on %s', (backend) => {
     const active = await post(app, STATUS, { id: listingId, status: 'ACTIVE' }, owner.bearer);
     expect(active.body).toEqual({ data: { setListingStatus: { id: listingId, status: 'ACTIVE' } } });
     expect((await post(app, SEARCH, { first: 5 })).body.data.properties.edges[0].node.title).toBe('Renamed quietly');
+  });
+
+  it('is emptied by a listing write sent over the WebSocket too', async () => {
+    const cached = await post(app, DETAIL, { id: listingId });
+    expect((await post(app, DETAIL, { id: listingId })).cache).toBe('HIT');
+    expect(cached.body.data.property).not.toBeNull();
+    const socket = openSocket(app.url, { idToken: owner.idToken });
+    try {
+      await socket.connected;
+      const write = socket.subscribe(STATUS, { id: listingId, status: 'INACTIVE' });
+      expect(await write.ended).toEqual({});
+      expect(write.results[0]!.data).toEqual({ setListingStatus: { id: listingId, status: 'INACTIVE' } });
+      // Gone for everyone at once, not PUBLIC_CACHE_SECONDS later.
+      const after = await post(app, DETAIL, { id: listingId });
+      expect(after.cache).toBe('MISS');
+      expect(after.body.data.property).toBeNull();
+      const back = socket.subscribe(STATUS, { id: listingId, status: 'ACTIVE' });
+      expect(await back.ended).toEqual({});
+      expect((await post(app, DETAIL, { id: listingId })).body.data.property).not.toBeNull();
+    } finally {
+      await socket.close();
+    }
   });
 
   it('never serves or stores a signed-in answer, an answer with errors, a private field, or a reload', async () => {
