@@ -304,6 +304,10 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     const reader = await createAccount(db.prisma, 'renter', { firstName: 'Dana', lastName: 'Digest' });
     const owner = await createUser(db.prisma);
     const fresh = await createProperty(db.prisma, { userId: owner.id }, { title: 'Digest studio', price: 2500 });
+    const more = [
+      await createProperty(db.prisma, { userId: owner.id }, { title: 'Digest loft', price: 2600 }),
+      await createProperty(db.prisma, { userId: owner.id }, { title: 'Digest walk-up', price: 2700 }),
+    ];
     // Dropped from $4,000 to $3,500, then raised to $3,800: the drop is no news any more.
     const undone = await createProperty(db.prisma, { userId: owner.id }, { title: 'Undone drop', price: 3800 });
     const change = await db.prisma.priceChange.create({ data: { propertyId: undone.id, oldPrice: 4000, newPrice: 3500 } });
@@ -321,7 +325,8 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     const searches = await db.prisma.savedSearch.findMany({ where: { userId: reader.uid }, orderBy: { id: 'asc' } });
     await db.prisma.alertDelivery.createMany({
       data: [
-        ...searches.map((s) => ({ savedSearchId: s.id, propertyId: fresh.id, event: 'NEW' })),
+        // Three listings each: more alerts (615) than one query's worth used to be (500).
+        ...searches.flatMap((s) => [fresh, ...more].map((p) => ({ savedSearchId: s.id, propertyId: p.id, event: 'NEW' }))),
         { savedSearchId: searches.at(-1)!.id, propertyId: undone.id, event: `DROP:${change.id}` },
       ],
     });
@@ -340,7 +345,13 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     expect(await sendDueAlerts(deps, 'DAILY')).toBe(count);
     expect(sent).toHaveLength(count);
     expect(new Set(sent.map((m) => m.to))).toEqual(new Set([reader.email]));
-    expect(sent.every((m) => m.text.includes('Digest studio') && !m.text.includes('Undone drop'))).toBe(true);
+    // One digest a search, with all three listings, and without the undone drop.
+    expect(
+      sent.every(
+        (m) =>
+          ['Digest studio', 'Digest loft', 'Digest walk-up'].every((t) => m.text.includes(t)) && !m.text.includes('Undone drop'),
+      ),
+    ).toBe(true);
     // Everything owed is claimed, the undone drop too (it is never sent later); a second run sends nothing.
     expect(
       await db.prisma.alertDelivery.count({ where: { savedSearchId: { in: searches.map((s) => s.id) }, emailedAt: null } }),
