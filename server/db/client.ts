@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.js';
 import { WORD_SIMILARITY_THRESHOLD } from '../modules/listings/text-search.js';
+import { registerRawRunner } from './prepared.js';
 
 export type { PrismaClient };
 
@@ -65,9 +66,10 @@ function pgConfig(connectionString: string, max: number) {
 /**
  * Session settings every connection of the app gets when it opens: the word-similarity threshold
  * of the typo-tolerant search (read by pg_trgm's `<%` operator and its GIN index scans), so a text
- * search needs no transaction to set it.
+ * search needs no transaction to set it; and a plan made with each execution's own values for the
+ * hot path's prepared statements (server/db/prepared.ts), never a generic one.
  */
-export const SESSION_SETTINGS_SQL = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+export const SESSION_SETTINGS_SQL = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; SET plan_cache_mode = force_custom_plan`;
 
 function withSessionSettings(pool: pg.Pool): pg.Pool {
   // An idle connection the server ends (a restart, a dropped database) is an event, not a crash:
@@ -161,6 +163,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     };
     const prisma = new PrismaClient({ adapter: mainFactory, ...logOpts });
     if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
+    registerRawRunner(prisma, mainPool, onQuery);
     return {
       kind: 'postgres',
       prisma,
@@ -201,6 +204,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     ...logOpts,
   });
   if (onQuery) prisma.$on('query' as never, (e: { query: string }) => onQuery(e.query));
+  registerRawRunner(prisma, pool, onQuery);
   return {
     kind: 'pglite',
     prisma,

@@ -5,9 +5,12 @@ import { getDatamodel } from './generated/pothos-types.js';
  * A Prisma `select` / `include` read in ONE hand-written statement (docs/decisions/0022-fast-graphql.md).
  *
  * `rowJsonSql(model, alias, query)` turns the query a Pothos resolver built (`queryFromInfo`) into SQL
- * that makes one JSON object per row of `alias`, with its related rows nested as Prisma nests them
- * (a to-one relation as an object or null, a to-many one as an array), and `decode` turns that JSON
- * back into what Prisma would have returned: Dates, Decimals, the same keys. So a page of rows, their
+ * that makes one JSON value per row of `alias`, with its related rows nested as Prisma nests them
+ * (a to-one relation as a row or null, a to-many one as an array of rows), and `decode` turns that JSON
+ * back into what Prisma would have returned: Dates, Decimals, the same keys. A row is a positional
+ * `json` array (its values in the order of the selection; `decode` puts the keys back): `json`, not
+ * `jsonb`, and no key names, because building and printing the JSON was most of PostgreSQL's work for
+ * a search page (docs/decisions/0034-prepared-hot-path.md). So a page of rows, their
  * relations and a count can be one statement, and the GraphQL fields that read Prisma rows (and the
  * Pothos relation fields, which read the nested keys) work unchanged.
  *
@@ -88,7 +91,7 @@ function scalarDecoder(field: FieldInfo): Decoder | null {
 }
 
 export interface RowJson {
-  /** SQL of one JSON object (jsonb) per row of the alias it was made for. */
+  /** SQL of one JSON value (`json`) per row of the alias it was made for. */
   sql: Prisma.Sql;
   /** The JSON of one row → the object Prisma would have returned. */
   decode: (json: unknown) => Record<string, unknown>;
@@ -98,7 +101,7 @@ interface Counter {
   n: number;
 }
 
-/** The (jsonb) SQL of a to-one or to-many relation of a row of `parent`. */
+/** The (json) SQL of a to-one or to-many relation of a row of `parent`. */
 function relationSql(model: string, field: FieldInfo, parent: string, args: QueryArgs, counter: Counter): RowJson {
   const child = `j${++counter.n}`;
   const inner = objectSql(field.type, child, args, counter);
@@ -135,7 +138,7 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
     : Prisma.empty;
   if (take === undefined) {
     return {
-      sql: Prisma.sql`(SELECT COALESCE(jsonb_agg(${inner.sql}${order}), '[]'::jsonb) FROM ${table} ${Prisma.raw(child)} WHERE ${where})`,
+      sql: Prisma.sql`(SELECT COALESCE(json_agg(${inner.sql}${order}), '[]'::json) FROM ${table} ${Prisma.raw(child)} WHERE ${where})`,
       decode: decodeList as never,
     };
   }
@@ -148,15 +151,15 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
       )}`
     : Prisma.empty;
   return {
-    sql: Prisma.sql`(SELECT COALESCE(jsonb_agg(s.j${aggOrder}), '[]'::jsonb) FROM (SELECT ${inner.sql} AS j${
+    sql: Prisma.sql`(SELECT COALESCE(json_agg(s.j${aggOrder}), '[]'::json) FROM (SELECT ${inner.sql} AS j${
       keys.length ? Prisma.sql`, ${Prisma.join(keys, ', ')}` : Prisma.empty
     } FROM ${table} ${Prisma.raw(child)} WHERE ${where}${order} LIMIT ${take as number}) s)`,
     decode: decodeList as never,
   };
 }
 
-/** jsonb_build_object takes at most 100 arguments: pairs go in chunks joined with `||`. */
-const PAIRS_PER_CALL = 40;
+/** json_build_array takes at most 100 arguments: longer rows are an array of chunks, flattened by decode. */
+const VALUES_PER_CALL = 90;
 
 function objectSql(model: string, alias: string, args: QueryArgs, counter: Counter): RowJson {
   for (const key of Object.keys(args)) {
@@ -190,16 +193,26 @@ function objectSql(model: string, alias: string, args: QueryArgs, counter: Count
   }
   if (wanted.length === 0) throw new UnsupportedQuery('empty selection');
   const chunks: Prisma.Sql[] = [];
-  for (let i = 0; i < wanted.length; i += PAIRS_PER_CALL) {
-    const pairs = wanted.slice(i, i + PAIRS_PER_CALL).map((w) => Prisma.sql`${Prisma.raw(`'${w.name}'`)}, ${w.sql}`);
-    chunks.push(Prisma.sql`jsonb_build_object(${Prisma.join(pairs, ', ')})`);
+  for (let i = 0; i < wanted.length; i += VALUES_PER_CALL) {
+    chunks.push(
+      Prisma.sql`json_build_array(${Prisma.join(
+        wanted.slice(i, i + VALUES_PER_CALL).map((w) => w.sql),
+        ', ',
+      )})`,
+    );
   }
-  const decoders = wanted.filter((w) => w.decode).map((w) => [w.name, w.decode!] as const);
+  const names = wanted.map((w) => w.name);
+  const decoders = wanted.map((w) => w.decode);
+  const chunked = chunks.length > 1;
   return {
-    sql: chunks.length === 1 ? chunks[0]! : Prisma.sql`(${Prisma.join(chunks, ' || ')})`,
+    sql: chunked ? Prisma.sql`json_build_array(${Prisma.join(chunks, ', ')})` : chunks[0]!,
     decode: (json) => {
-      const row = json as Record<string, unknown>;
-      for (const [name, decode] of decoders) row[name] = decode(row[name]);
+      const values = (chunked ? (json as unknown[][]).flat() : json) as unknown[];
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const decode = decoders[i];
+        row[names[i]!] = decode ? decode(values[i]) : values[i];
+      }
       return row;
     },
   };

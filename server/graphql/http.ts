@@ -21,6 +21,7 @@ import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError, formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
+import { createSearchPagePath } from './search-page.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 
 export { ANONYMOUS_GRAPHQL_RATE_LIMIT } from './limits.js';
@@ -124,6 +125,15 @@ export async function createGraphQLHttp(
   });
   await apollo.start();
 
+  // The listings page's SearchProperties document, planned once and answered without Apollo's
+  // per-field execution (search-page.ts; docs/decisions/0034-prepared-hot-path.md).
+  const searchPage = createSearchPagePath({
+    schema,
+    prisma,
+    trustedDocuments: deps.trustedDocuments,
+    publicCache: deps.publicCache,
+    log,
+  });
   const router = express.Router();
   router.use(
     '/graphql',
@@ -146,6 +156,7 @@ export async function createGraphQLHttp(
     refuseNulGraphql,
     trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),
+    searchPage.handler,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({
         prisma,

@@ -17,6 +17,8 @@ export interface TrustedDocuments {
   readonly size: number;
   /** The document text persisted under this hash (`sha256:<hex>` or bare hex), if any. */
   get(hash: string): string | undefined;
+  /** Every persisted document's text. */
+  texts(): IterableIterator<string>;
 }
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -44,6 +46,7 @@ export function loadTrustedDocuments(opts: { required: boolean; file?: string })
   return {
     size: byHex.size,
     get: (hash) => byHex.get(hash.replace(/^sha256:/, '').toLowerCase()),
+    texts: () => byHex.values(),
   };
 }
 

@@ -309,7 +309,7 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
 });
 
 /** GraphQL input → the service's filter (nulls dropped; the service validates with zod). */
-function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
+export function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
   const filter = Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined));
   if (filter.commuteTo) filter.commuteTo = toCommuteTo(filter.commuteTo as Parameters<typeof toCommuteTo>[0]);
   return filter;

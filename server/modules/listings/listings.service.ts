@@ -4,6 +4,7 @@ import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
+import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
 import {
   commuteContext,
@@ -322,10 +323,14 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
     if (!(err instanceof UnsupportedQuery)) throw err;
   }
   if (json) {
-    const [result] = await prisma.$queryRaw<Array<{ n: number | null; rows: unknown[] | null }>>`
+    const statement = Prisma.sql`
       WITH page AS (SELECT p.* FROM "Property" p WHERE ${pageWhere} ORDER BY ${order} LIMIT ${first + 1})
       SELECT ${args.withCount ? Prisma.sql`(${countSql})` : Prisma.sql`NULL::int`} AS n,
-             (SELECT jsonb_agg(${json.sql} ORDER BY ${order}) FROM page p) AS rows`;
+             (SELECT json_agg(${json.sql} ORDER BY ${order}) FROM page p) AS rows`;
+    // Straight on the pool as a prepared statement (server/db/prepared.ts); through Prisma otherwise.
+    const run = rawRunner(prisma);
+    type Result = { n: number | null; rows: unknown[] | null };
+    const [result] = run ? await run<Result>(statement) : await prisma.$queryRaw<Result[]>(statement);
     const all = (result?.rows ?? []).map((r) => json.decode(r) as Row);
     const counted = args.withCount && result?.n != null ? toCount(result.n) : null;
     return {
