@@ -39,6 +39,7 @@ import { commuteContext, commuteMinutesOf } from '../modules/transit/commute-sea
 import { toCommuteTo } from '../modules/transit/transit.schema.js';
 import { stationLocation, storedNearbyStations, subwayLine, type NearbyStation } from '../modules/transit/nearby.js';
 import { assertWithinCost, limitRules } from './limits.js';
+import { SEARCH_PAGE_HEADER } from './executor-header.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 /**
@@ -62,8 +63,7 @@ import type { TrustedDocuments } from './trusted-documents.js';
  */
 
 export const SEARCH_PAGE_OPERATION = 'SearchProperties';
-/** Answers served here say so (tests and the bench check it). */
-export const SEARCH_PAGE_HEADER = 'X-GraphQL-Executor';
+export { SEARCH_PAGE_HEADER };
 
 class Unsupported extends Error {}
 /** Thrown while answering: Apollo answers the request instead. */

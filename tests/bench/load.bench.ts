@@ -47,6 +47,7 @@ import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
+import { SEARCH_PAGE_HEADER } from '../../server/graphql/executor-header.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
@@ -482,9 +483,9 @@ async function load(r: Request): Promise<LoadResult> {
   };
 }
 
-async function fetchJson(r: Request): Promise<{ status: number; body: unknown }> {
+async function fetchJson(r: Request): Promise<{ status: number; body: unknown; executor: string | null }> {
   const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
-  return { status: res.status, body: await res.json().catch(() => null) };
+  return { status: res.status, body: await res.json().catch(() => null), executor: res.headers.get(SEARCH_PAGE_HEADER) };
 }
 
 /** The paths of the first difference between two JSON values (for the floor's check). */
@@ -707,12 +708,14 @@ async function main() {
     if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
     cookie = `session=${set[1]}`;
     const sameJson: Record<string, string> = {};
+    const executors: Record<string, string> = {};
     for (const s of scenarios) {
       const g = await fetchJson(s.graphql(running.url));
       const errs = (g.body as { errors?: unknown[] } | null)?.errors;
       if (g.status !== 200 || errs) throw new Error(`GraphQL ${s.name}: ${g.status} ${JSON.stringify(errs).slice(0, 300)}`);
       const rest = await fetchJson(s.rest(running.url));
       if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
+      executors[s.name] = g.executor ? 'its own executor (server/graphql/search-page.ts)' : 'Apollo Server';
       const diff = differences(floorAnswers.get(s.name), g.body);
       sameJson[s.name] = diff.length ? `differs: ${diff.join('; ')}` : 'identical';
       log(`${s.name}: the floor's JSON and GraphQL's are ${sameJson[s.name]}`);
@@ -770,6 +773,7 @@ load average ${os
       )} at the end (the machine is shared). ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per path.
 A search page is ${SEARCH_PAGE_SIZE} cards, newest first, with \`totalCount\` (the client's SearchProperties); the floor's JSON
 compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — ${sameJson[s.name]}`).join('; ')}.
+GraphQL answered by: ${scenarios.map((s) => `${s.name} — ${executors[s.name]}`).join('; ')}.
 
 ${table}
 ${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
@@ -780,7 +784,9 @@ PostgreSQL with \`BENCH_DATABASE_URL\`; each run replaces its own section below.
 are in [results.md](results.md).
 
 - **POST /graphql**: the app (\`server/main.ts\`, a child process, every limit at its real value) answering the
-  client's own documents (SearchProperties, PropertyDetail) with the browser's variables.
+  client's own documents (SearchProperties, PropertyDetail) with the browser's variables. SearchProperties is
+  answered by the search page's own executor (docs/decisions/0034-prepared-hot-path.md; each section says which
+  executor answered), PropertyDetail by Apollo Server.
 - **GET /api/properties**: the REST shim of the same page (its own JSON shape, no \`totalCount\`), same process; its
   ratios are to the floor without the count (the same SQL less the count), GraphQL's to the floor with it.
 - **floor**: a minimal \`node:http\` handler in its own child process running one hand-written SQL statement over
