@@ -42,7 +42,9 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pino } from 'pino';
+import { isNewListing, recentPriceDrop } from '../../common/freshness.js';
 import { isNoFee, moveInTotal } from '../../common/listing.js';
+import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
@@ -75,20 +77,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The first page of cards, newest first; with the total count as GraphQL's `totalCount` (one statement either way). */
 const cardSql = (withCount: boolean) => `
   WITH page AS (
-    SELECT p.* FROM "Property" p WHERE p."status" = 'ACTIVE'
+    SELECT p.* FROM "Property" p WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
     ORDER BY p."createdAt" DESC, p."id" DESC LIMIT $1
   )
   SELECT p."id", p."slug", p."title", p."address", p."unit", p."neighborhood", p."borough", p."price", p."originalPrice",
          p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms", p."listingType",
          to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate", p."brokerFee", p."brokerFeePayer",
          p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng", p."createdAt", p."ownerId",
+         p."nearbyStations", p."priceDroppedAt", p."priceDropAmount",
          ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
          COALESCE((SELECT json_agg(json_build_object('id', ph."id", 'url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
                           'width', ph."width", 'height', ph."height", 'placeholder', ph."placeholder") ORDER BY ph."position")
                    FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
          a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", u."id" AS "agentUserId",
-         u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
-         ${withCount ? `, (SELECT count(*)::int FROM (SELECT 1 FROM "Property" c WHERE c."status" = 'ACTIVE' LIMIT ${COUNT_CAP + 1}) m) AS "totalCount"` : ''}
+         a."license", a."licenseVerifiedAt", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
+         ${withCount ? `, (SELECT count(*)::int FROM (SELECT 1 FROM "Property" c WHERE c."status" = 'ACTIVE' AND c."hiddenAt" IS NULL LIMIT ${COUNT_CAP + 1}) m) AS "totalCount"` : ''}
   FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
   ORDER BY p."createdAt" DESC, p."id" DESC`;
 
@@ -97,6 +100,7 @@ const DETAIL_SQL = `
          to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate",
          p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng",
          ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
+         ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "ListingReport" r WHERE r."propertyId" = p."id" AND r."reporterId" = $2)) AS "viewerHasReported",
          COALESCE((SELECT json_agg(json_build_object('id', ph."id", 'url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
                           'width', ph."width", 'height', ph."height") ORDER BY ph."position")
                    FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
@@ -106,9 +110,10 @@ const DETAIL_SQL = `
                      SELECT c."id", c."oldPrice", c."newPrice", c."changedAt" FROM "PriceChange" c WHERE c."propertyId" = p."id"
                      ORDER BY c."changedAt" DESC, c."id" DESC LIMIT 20) x), '[]') AS "priceHistory",
          a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", a."yearsExperience",
-         a."agency", u."id" AS "agentUserId", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
+         a."agency", a."license", a."licenseVerifiedAt", u."id" AS "agentUserId", u."firstName", u."lastName", u."email", u."photoUrl",
+         u."createdAt" AS "agentCreatedAt"
   FROM "Property" p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
-  WHERE p."id" = $1::uuid AND p."status" = 'ACTIVE'`;
+  WHERE p."id" = $1::uuid AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = Record<string, any>;
@@ -124,11 +129,53 @@ function agentOf(r: Row) {
     rating: r.agentRating,
     reviewCount: r.agentReviewCount,
     isNew: r.agentReviewCount === 0 && Date.now() - new Date(r.agentCreatedAt).getTime() < 30 * 86_400_000,
+    licenseVerified: r.licenseVerifiedAt !== null && r.license !== null,
   };
 }
 
 /** Objects of a list with their GraphQL type name, as the client's documents ask for it (Apollo's cache needs it). */
 const typed = (list: Row[], name: string) => list.map((o) => ({ __typename: name, ...o }));
+
+/** The stations stored with the listing, with their lines' bullets (and, on the detail page, where they are). */
+function stationsOf(r: Row, withLocation: boolean) {
+  return ((r.nearbyStations ?? []) as Array<{ id: string; name: string; lines: string[]; walkMinutes: number }>).map((st) => {
+    const at = withLocation ? stationLocation(st.id) : null;
+    return {
+      __typename: 'NearbyStation',
+      id: st.id,
+      name: st.name,
+      walkMinutes: st.walkMinutes,
+      subwayLines: st.lines.map((id) => {
+        const l = subwayLine(id);
+        return {
+          __typename: 'SubwayLine',
+          id: l.id,
+          bullet: l.bullet,
+          accessibleName: l.name,
+          color: l.color,
+          textColor: l.textColor,
+        };
+      }),
+      ...(withLocation ? { location: at && { __typename: 'Location', ...at } } : {}),
+    };
+  });
+}
+
+/** 'New' (created in the last 3 days) and the last price drop within 14 days (common/freshness.ts). */
+function freshness(r: Row, withDate: boolean) {
+  const createdAt = r.createdAt instanceof Date ? r.createdAt : new Date(`${String(r.createdAt)}Z`);
+  const droppedAt =
+    r.priceDroppedAt === null
+      ? null
+      : r.priceDroppedAt instanceof Date
+        ? r.priceDroppedAt
+        : new Date(`${String(r.priceDroppedAt)}Z`);
+  const drop = recentPriceDrop({ priceDroppedAt: droppedAt, priceDropAmount: r.priceDropAmount });
+  return {
+    isNew: isNewListing(createdAt),
+    priceDrop: drop && { __typename: 'PriceDrop', amount: drop.amount, ...(withDate ? { at: drop.at.toISOString() } : {}) },
+  };
+}
 
 const canManage = (r: Row, uid: string | null) => Boolean(uid) && (r.ownerId === uid || r.agentUserId === uid);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${String(v)}Z`).toISOString());
@@ -143,7 +190,10 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
       node: {
         __typename: 'Property',
         id: r.id,
+        commuteMinutes: null,
         location: r.lat === null || r.lng === null ? null : { __typename: 'Location', lat: r.lat, lng: r.lng },
+        nearbyStations: stationsOf(r, false),
+        ...freshness(r, false),
         slug: r.slug,
         title: r.title,
         address: r.address,
@@ -205,7 +255,12 @@ function detailJson(r: Row | undefined, uid: string | null) {
         listingType: r.listingType,
         viewerCanManage: canManage(r, uid),
         isSaved: r.isSaved,
+        viewerHasReported: r.viewerHasReported,
+        hidden: false,
+        hiddenReason: null,
         views: r.views,
+        nearbyStations: stationsOf(r, true),
+        ...freshness(r, true),
         location: r.lat === null || r.lng === null ? null : { __typename: 'Location', lat: r.lat, lng: r.lng },
         photos: typed(r.photos, 'PropertyPhoto'),
         agent: agent && { ...agent, yearsExperience: r.yearsExperience, agency: r.agency },
