@@ -16,7 +16,8 @@
 //   over `pg` per request and returns the same JSON as the GraphQL answer (checked once before the load).
 //   It connects as the server does: to PostgreSQL with a pool of 10, or to PGlite served over the
 //   wire protocol on a loopback port with one connection (PGlite serves one process, so on PGlite
-//   the floor runs first and is stopped before the app starts on the same data directory).
+//   the floor runs first and is stopped before the app starts on the same data directory; on
+//   PostgreSQL both run side by side and each scenario's floor is loaded right before the app's paths).
 //
 // Three scenarios: the anonymous search page, the same page signed in (the `session` cookie made by
 // POST /api/auth/session from an Auth-emulator ID token, so `isSaved` is read), and a listing's detail page.
@@ -735,54 +736,77 @@ async function main() {
       );
     };
 
-    // The floor first (on PGlite it must be gone before the app opens the same data directory).
-    phase = 'floor';
-    running = await startFloor(floorDbUrl ? { FLOOR_DATABASE_URL: floorDbUrl } : { FLOOR_DATA_DIR: appDir });
-    for (const s of scenarios) {
-      const r = s.floor(running.url);
+    const sameJson: Record<string, string> = {};
+    const executors: Record<string, string> = {};
+    const floorRuns = async (floorUrl: string, s: Scenario) => {
+      const r = s.floor(floorUrl);
       const once = await fetchJson(r);
       if (once.status !== 200) throw new Error(`floor ${s.name}: ${once.status}`);
       floorAnswers.set(s.name, once.body);
       note(s, 'floor', await load(r));
-      if (s.floorNoCount) note(s, 'floorNoCount', await load(s.floorNoCount(running.url)));
-    }
-    await running.stop();
-    running = null;
-
-    phase = 'app';
-    running = await startApp(appDir, {
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      ...(floorDbUrl ? { DATABASE_URL: floorDbUrl } : {}),
-    });
-    const session = await fetch(`${running.url}/api/auth/session`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ idToken }),
-    });
-    const set = /session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '');
-    if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
-    cookie = `session=${set[1]}`;
-    const sameJson: Record<string, string> = {};
-    const executors: Record<string, string> = {};
-    for (const s of scenarios) {
-      const g = await fetchJson(s.graphql(running.url));
+      if (s.floorNoCount) note(s, 'floorNoCount', await load(s.floorNoCount(floorUrl)));
+    };
+    const startTheApp = async () => {
+      const app = await startApp(appDir, {
+        FIREBASE_AUTH_EMULATOR_HOST: emulator!.host,
+        ...(floorDbUrl ? { DATABASE_URL: floorDbUrl } : {}),
+      });
+      const session = await fetch(`${app.url}/api/auth/session`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ idToken }),
+      });
+      const set = /session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '');
+      if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
+      cookie = `session=${set[1]}`;
+      return app;
+    };
+    const appRuns = async (appUrl: string, s: Scenario) => {
+      const g = await fetchJson(s.graphql(appUrl));
       const errs = (g.body as { errors?: unknown[] } | null)?.errors;
       if (g.status !== 200 || errs) throw new Error(`GraphQL ${s.name}: ${g.status} ${JSON.stringify(errs).slice(0, 300)}`);
-      const rest = await fetchJson(s.rest(running.url));
+      const rest = await fetchJson(s.rest(appUrl));
       if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
       executors[s.name] = g.executor ? 'its own executor (server/graphql/search-page.ts)' : 'Apollo Server';
       const diff = differences(floorAnswers.get(s.name), g.body);
       sameJson[s.name] = diff.length ? `differs: ${diff.join('; ')}` : 'identical';
       log(`${s.name}: the floor's JSON and GraphQL's are ${sameJson[s.name]}`);
-      note(s, 'graphql', await load(s.cacheable ? fresh(s.graphql(running.url)) : s.graphql(running.url)));
-      note(s, 'rest', await load(s.cacheable ? fresh(s.rest(running.url)) : s.rest(running.url)));
+      note(s, 'graphql', await load(s.cacheable ? fresh(s.graphql(appUrl)) : s.graphql(appUrl)));
+      note(s, 'rest', await load(s.cacheable ? fresh(s.rest(appUrl)) : s.rest(appUrl)));
       if (s.cacheable) {
-        note(s, 'graphqlCached', await load(s.graphql(running.url)));
-        note(s, 'restCached', await load(s.rest(running.url)));
+        note(s, 'graphqlCached', await load(s.graphql(appUrl)));
+        note(s, 'restCached', await load(s.rest(appUrl)));
       }
+    };
+
+    phase = 'floor';
+    const floor = await startFloor(floorDbUrl ? { FLOOR_DATABASE_URL: floorDbUrl } : { FLOOR_DATA_DIR: appDir });
+    running = floor;
+    let app: Child;
+    if (kind === 'postgres') {
+      // Both run side by side (each idle while the other is loaded), and each scenario's floor is
+      // measured right before the app's paths of that scenario: the shared machine's load changes over
+      // minutes, and a floor measured minutes before the app would compare different moments.
+      phase = 'app';
+      app = await startTheApp();
+      for (const s of scenarios) {
+        await floorRuns(floor.url, s);
+        await appRuns(app.url, s);
+      }
+      await floor.stop();
+      running = app;
+    } else {
+      // PGlite serves one process: the floor first, gone before the app opens the same data directory.
+      for (const s of scenarios) await floorRuns(floor.url, s);
+      await floor.stop();
+      running = null;
+      phase = 'app';
+      app = await startTheApp();
+      running = app;
+      for (const s of scenarios) await appRuns(app.url, s);
     }
-    const appOutput = running.output();
-    await running.stop();
+    const appOutput = app.output();
+    await app.stop();
     running = null;
 
     // --- the report ------------------------------------------------------------------------------
