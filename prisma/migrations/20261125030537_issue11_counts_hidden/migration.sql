@@ -2,13 +2,7 @@
 DROP INDEX "Property_status_bedrooms_idx";
 
 -- DropIndex
-DROP INDEX "Property_status_borough_neighborhood_idx";
-
--- DropIndex
 DROP INDEX "Property_status_borough_price_idx";
-
--- CreateIndex
-CREATE INDEX "Property_status_borough_neighborhood_hiddenAt_idx" ON "Property"("status", "borough", "neighborhood", "hiddenAt");
 
 -- CreateIndex
 CREATE INDEX "Property_status_borough_price_hiddenAt_idx" ON "Property"("status", "borough", "price", "hiddenAt");
