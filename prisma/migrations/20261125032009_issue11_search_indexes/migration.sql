@@ -5,6 +5,9 @@ DROP INDEX "Property_status_bedrooms_idx";
 DROP INDEX "Property_status_borough_price_idx";
 
 -- CreateIndex
+CREATE INDEX "Property_status_neighborhood_createdAt_id_idx" ON "Property"("status", "neighborhood", "createdAt" DESC, "id" DESC);
+
+-- CreateIndex
 CREATE INDEX "Property_status_borough_price_hiddenAt_idx" ON "Property"("status", "borough", "price", "hiddenAt");
 
 -- CreateIndex
