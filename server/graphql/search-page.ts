@@ -33,8 +33,8 @@ import { PUBLIC_CACHE_HEADER, type PublicCacheSlot } from '../http/public-cache.
 import type { PublicCache } from '../infra/public-cache.js';
 import type { Logger } from '../logger.js';
 import { displayName, isNewAgent } from '../modules/agents/agents.service.js';
-import { toFilter } from '../modules/listings/listings.schema.js';
-import { canManageListing, searchListings, type ListingViewer } from '../modules/listings/listings.service.js';
+import { searchConnection, type SearchConnectionArgs } from '../modules/listings/listings.schema.js';
+import { canManageListing, type ListingViewer } from '../modules/listings/listings.service.js';
 import { commuteContext, commuteMinutesOf } from '../modules/transit/commute-search.js';
 import { toCommuteTo } from '../modules/transit/transit.schema.js';
 import { stationLocation, storedNearbyStations, subwayLine, type NearbyStation } from '../modules/transit/nearby.js';
@@ -63,7 +63,6 @@ import type { TrustedDocuments } from './trusted-documents.js';
  */
 
 export const SEARCH_PAGE_OPERATION = 'SearchProperties';
-export { SEARCH_PAGE_HEADER };
 
 class Unsupported extends Error {}
 /** Thrown while answering: Apollo answers the request instead. */
@@ -87,7 +86,6 @@ const own =
 
 /** What the schema's resolvers do for the fields the search page asks for (same helpers, same order of checks). */
 const RESOLVERS: Record<string, Record<string, Resolver>> = {
-  Query: {},
   PropertyConnection: {
     edges: own('edges'),
     pageInfo: own('pageInfo'),
@@ -213,7 +211,6 @@ function hasConditions(node: SelectionNode): boolean {
 }
 
 function planObject(
-  schema: GraphQLSchema,
   type: GraphQLObjectType,
   sets: Array<{ set: SelectionSetNode; conditions: SelectionNode[] }>,
   fragments: Record<string, FragmentDefinitionNode>,
@@ -272,7 +269,6 @@ function planObject(
     let sub: ObjectPlan | null = null;
     if (isObjectType(named)) {
       sub = planObject(
-        schema,
         named,
         nodes.map((n) => ({ set: n.selectionSet!, conditions: [] })),
         fragments,
@@ -343,7 +339,7 @@ export interface SearchPagePath {
 }
 
 /**
- * Plans the SearchProperties document of the trusted documents (or `text`); `handler` answers a POST
+ * Plans the SearchProperties document of the trusted documents; `handler` answers a POST
  * /graphql of exactly that text (after the trusted-document and public-cache middleware) or calls next().
  */
 export function createSearchPagePath(deps: {
@@ -352,7 +348,6 @@ export function createSearchPagePath(deps: {
   trustedDocuments: TrustedDocuments;
   publicCache: PublicCache;
   log: Logger;
-  text?: string;
 }): SearchPagePath {
   const { schema, prisma, publicCache, log } = deps;
   let text: string | null = null;
@@ -360,7 +355,8 @@ export function createSearchPagePath(deps: {
   let operation: OperationDefinitionNode | null = null;
   let plan: ObjectPlan | null = null;
   let field: FieldNode | null = null;
-  for (const candidate of deps.text !== undefined ? [deps.text] : deps.trustedDocuments.texts()) {
+  for (const candidate of deps.trustedDocuments.texts()) {
+    if (!candidate.includes(`query ${SEARCH_PAGE_OPERATION}`)) continue;
     let doc: DocumentNode;
     try {
       doc = parse(candidate);
@@ -392,7 +388,7 @@ export function createSearchPagePath(deps: {
       let named: GraphQLOutputType = connection;
       while (isNonNullType(named)) named = named.ofType;
       if (!isObjectType(named)) throw new Unsupported('connection type');
-      plan = planObject(schema, named, [{ set: root.selectionSet!, conditions: [] }], fragments);
+      plan = planObject(named, [{ set: root.selectionSet!, conditions: [] }], fragments);
       text = candidate;
       document = doc;
       operation = op;
@@ -447,42 +443,16 @@ export function createSearchPagePath(deps: {
   };
 
   async function answer(state: RequestState): Promise<Record<string, unknown>> {
-    const args = getArgumentValues(schema.getQueryType()!.getFields().properties!, field!, state.variables) as {
-      filter?: Record<string, unknown> | null;
-      sort?: string | null;
-      first?: number | null;
-      after?: string | null;
-      last?: number | null;
-      before?: string | null;
-    };
-    if (args.last != null || args.before != null) throw new Fallback('backward paging');
+    const properties = schema.getQueryType()!.getFields().properties!;
+    const args = getArgumentValues(properties, field!, state.variables) as SearchConnectionArgs;
     const wantsCount = plan!.fields.some(
       (f) =>
         (f.name === 'totalCount' || f.name === 'totalCountCapped') && (!f.conditions.length || included(state, f.conditions)),
     );
-    const page = await searchListings(
-      prisma,
-      {
-        filter: toFilter(args.filter) as never,
-        sort: args.sort as never,
-        first: args.first as never,
-        after: args.after,
-        withCount: wantsCount,
-      },
-      pageQuery(state.viewer) as never,
-    );
-    const edges = page.rows.map((node) => ({ cursor: page.cursorOf(node), node }));
-    const connection = {
-      edges,
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: args.after != null,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-      count: wantsCount ? await page.count() : null,
-    };
-    return { properties: complete(schema.getQueryType()!.getFields().properties!.type, connection, plan, state) };
+    // The resolver's own code (backward paging refused there): the same statement, page and cursors.
+    const connection = await searchConnection(prisma, args, pageQuery(state.viewer), wantsCount);
+    const count = wantsCount ? await connection.totalCount() : null;
+    return { properties: complete(properties.type, { ...connection, count }, plan, state) };
   }
 
   return { text, handler };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneOrphanUploads } from '../../server/modules/uploads/prune.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { listingInput } from '../factories/listing-input.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,49 +20,26 @@ const MINE =
   'query M($status: MyListingsStatus, $search: String, $sort: MyListingsSort, $page: Int) { myListings(status: $status, search: $search, sort: $sort, page: $page) { totalCount page pageCount items { id title price status views } } }';
 const STATS = '{ listingStats { totalListings totalViews totalInquiries occupancyRate } }';
 
-/** A complete, valid listing (SPEC part 3 fields). */
+/** A complete, valid listing (SPEC part 3 fields), with every optional part filled in. */
 function listing(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Sunny two-bedroom in Williamsburg',
-    description: 'Bright corner unit near the L train.',
-    address: '123 Bedford Avenue',
-    unit: '4B',
-    borough: 'BROOKLYN',
-    neighborhood: 'Williamsburg',
-    postalCode: '11211',
-    location: { lat: 40.7172, lng: -73.9566 },
-    propertyType: 'APARTMENT',
-    listingType: 'FOR_RENT',
-    bedrooms: 2,
+  return listingInput({
     bathrooms: 1.5,
-    sqft: 850,
-    price: 3800,
-    availableDate: '2026-12-15',
-    leaseTerm: 'ONE_YEAR',
-    securityDeposit: 3800,
-    applicationFee: 20,
-    brokerFee: 0,
-    brokerFeePayer: 'NO_FEE',
     utilitiesIncluded: ['WATER', 'HEAT'],
     petPolicy: 'PETS_ALLOWED',
     petFee: 50,
     petDeposit: 300,
     petTypesAllowed: ['CATS'],
-    smokingPolicy: 'NO_SMOKING',
-    parking: 'NO_PARKING',
     parkingFee: 150,
-    laundry: 'IN_BUILDING',
     buildingAmenities: ['ELEVATOR'],
     amenities: ['Roof access'],
     unitFeatures: ['HARDWOOD_FLOORS'],
     flooringType: 'WOOD',
     appliancesIncluded: ['DISHWASHER'],
     hvac: 'RADIATOR',
-    photos: [],
     virtualTourUrl: 'https://tours.example.com/123',
     openHouses: [{ startsAt: '2026-12-01T18:00:00.000Z', endsAt: '2026-12-01T19:00:00.000Z' }],
     ...overrides,
-  };
+  });
 }
 
 describe.each(backends)('posting and managing listings on %s', (backend) => {

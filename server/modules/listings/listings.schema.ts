@@ -1,4 +1,5 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { PrismaClient } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
@@ -309,10 +310,38 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
 });
 
 /** GraphQL input → the service's filter (nulls dropped; the service validates with zod). */
-export function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
+function toFilter(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
   const filter = Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== null && v !== undefined));
   if (filter.commuteTo) filter.commuteTo = toCommuteTo(filter.commuteTo as Parameters<typeof toCommuteTo>[0]);
   return filter;
+}
+
+/** The arguments of `Query.properties` as GraphQL coerced them. */
+export interface SearchConnectionArgs {
+  filter?: Record<string, unknown> | null;
+  sort?: unknown;
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/**
+ * `Query.properties`: a page of the public search as a keyset connection, with the capped count in
+ * the same statement when `withCount`. Also what the search page's own executor answers from
+ * (server/graphql/search-page.ts), with the query of the rows it reads.
+ */
+export async function searchConnection(prisma: PrismaClient, args: SearchConnectionArgs, query: object, withCount: boolean) {
+  if (args.last != null || args.before != null) {
+    throw new AppError('BAD_USER_INPUT', 'Only forward paging (first, after) is supported');
+  }
+  const page = await searchListings<{ id: string; createdAt: Date; price: number; views: number; ownerId: string }>(
+    prisma,
+    { filter: toFilter(args.filter), sort: args.sort, first: args.first, after: args.after, withCount },
+    query,
+  );
+  const edges = page.rows.map((node) => ({ cursor: page.cursorOf(node), node }));
+  return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -345,25 +374,13 @@ builder.queryFields((t) => ({
         filter: t.arg({ type: PropertyFilterInput }),
         sort: t.arg({ type: PropertySortEnum, defaultValue: 'newest' }),
       },
-      resolve: async (_root, args, ctx, info) => {
-        if (args.last != null || args.before != null) {
-          throw new AppError('BAD_USER_INPUT', 'Only forward paging (first, after) is supported');
-        }
-        const query = queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['edges', 'node'] });
-        const page = await searchListings<{ id: string; createdAt: Date; price: number; views: number; ownerId: string }>(
+      resolve: (_root, args, ctx, info) =>
+        searchConnection(
           ctx.prisma,
-          {
-            filter: toFilter(args.filter),
-            sort: args.sort,
-            first: args.first,
-            after: args.after,
-            withCount: selectsAnyField(info, ['totalCount', 'totalCountCapped']),
-          },
-          query as object,
-        );
-        const edges = page.rows.map((node) => ({ cursor: page.cursorOf(node), node }));
-        return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count }) as never;
-      },
+          args,
+          queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['edges', 'node'] }),
+          selectsAnyField(info, ['totalCount', 'totalCountCapped']),
+        ) as never,
     },
     {
       name: 'PropertyConnection',
