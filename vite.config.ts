@@ -16,7 +16,7 @@ function precompress(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      if (!config) return;
+      if (!config || config.build.ssr) return;
       const files = await precompressDir(path.resolve(config.root, config.build.outDir));
       const sum = (pick: (f: (typeof files)[number]) => number) => files.reduce((n, f) => n + pick(f), 0);
       const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -85,8 +85,10 @@ function graphqlDocuments(): Plugin {
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
 // The client is a single-page app under client/. In development Vite serves it on port 5173 and
-// forwards the server's paths to the API process; in production the API process serves dist/client.
-export default defineConfig(({ mode }) => ({
+// forwards the server's paths to the API process; in production the API process serves dist/client,
+// and renders the listings and detail pages with dist/server (`vite build --ssr`, the second half of
+// `npm run build`; docs/decisions/0035-server-rendering.md).
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   plugins: [graphqlDocuments(), react(), tailwindcss(), precompress()],
   resolve: {
@@ -95,7 +97,7 @@ export default defineConfig(({ mode }) => ({
       { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
       // React Router's package exports name only its development build (warnings and checks
       // included); the production build ships its own file beside it (docs/decisions/0023).
-      ...(mode === 'production'
+      ...(mode === 'production' && !isSsrBuild
         ? [
             {
               find: /^react-router$/,
@@ -105,27 +107,39 @@ export default defineConfig(({ mode }) => ({
         : []),
     ],
   },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Long-lived vendor chunks that every screen needs, cached across deploys of app code. Only
-        // eagerly used libraries are named here: a lazily imported one (MapLibre) must stay in its
-        // own lazy chunk.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'apollo',
-              test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib)[\\/]/,
+  build: isSsrBuild
+    ? {
+        outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+        emptyOutDir: true,
+        rolldownOptions: { input: fileURLToPath(new URL('./client/src/entry-server.tsx', import.meta.url)) },
+        copyPublicDir: false,
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+        emptyOutDir: true,
+        // .vite/manifest.json: the chunks of each screen, preloaded with a page the server rendered.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Long-lived vendor chunks that every screen needs, cached across deploys of app code. Only
+            // eagerly used libraries are named here: a lazily imported one (MapLibre) must stay in its
+            // own lazy chunk.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                {
+                  name: 'apollo',
+                  test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib)[\\/]/,
+                },
+                { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/ },
+              ],
             },
-            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/ },
-          ],
+          },
         },
       },
-    },
-  },
+  // The server build carries its libraries (React's production build among them) rather than loading
+  // them from node_modules, so one copy of each serves the render.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {

@@ -13,6 +13,7 @@ import { errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRoutes } from './http/spa.js';
+import { SERVER_RENDERED_PAGES, serverRenderedPages } from './http/ssr.js';
 import type { Logger } from './logger.js';
 import { authRoutes, identityMiddleware, originCheck, restWritesAreFresh } from './modules/auth/auth.rest.js';
 import type { IdentityProvider } from './modules/auth/identity.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   identity: IdentityProvider;
   /** Folder of the built client; the SPA is served from it when it exists. */
   clientDir?: string;
+  /** Folder of the client's server build (entry-server.js); the listings and detail pages are rendered with it when it exists. */
+  serverDir?: string;
   /** E-mail (default: from the configuration: SMTP_URL, else the development outbox). */
   mailer?: Mailer;
   /** How often the offline e-mail job runs (default 60 s). */
@@ -73,6 +76,7 @@ export interface RunningApp {
 }
 
 const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+const DEFAULT_SERVER_DIR = path.resolve(import.meta.dirname, '../dist/server');
 
 /** The REST shims (SPEC part 7) and the auth routes under /api; anything else there is a JSON 404. */
 function apiRoutes(deps: {
@@ -189,7 +193,20 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     alertRoutes({ prisma, log }),
   );
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache }));
-  app.use(spaRoutes(deps.clientDir ?? DEFAULT_CLIENT_DIR));
+  const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
+  const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
+  app.get(
+    pagePaths,
+    identityMiddleware({ env, identityDeps, freshFor: () => false }),
+    serverRenderedPages({
+      clientDir,
+      serverDir: deps.serverDir ?? DEFAULT_SERVER_DIR,
+      log,
+      executorFor: graphql.executorFor,
+      allowAnonymous: (ip) => anonymousLimit.allow(ip),
+    }),
+  );
+  app.use(spaRoutes(clientDir));
   app.use(errorHandler(log));
 
   // Visits older than the view window no longer block anything, and photos uploaded a week ago for a

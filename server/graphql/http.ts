@@ -9,7 +9,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
@@ -87,7 +87,11 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
 /** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
 export async function createGraphQLHttp(
   deps: TransportDeps & { onDrain: () => Promise<void> },
-): Promise<{ apollo: ApolloServer<HttpContext>; router: express.Router }> {
+): Promise<{
+  apollo: ApolloServer<HttpContext>;
+  router: express.Router;
+  executorFor: (req: Request, res: express.Response) => PageExecutor;
+}> {
   const { server, schema, env, prisma, log, identityDeps, storage } = deps;
   const production = env.NODE_ENV === 'production';
   const apollo = new ApolloServer<HttpContext>({
@@ -157,22 +161,44 @@ export async function createGraphQLHttp(
     trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),
     searchPage.handler,
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({
-        prisma,
-        viewer: req.auth?.viewer ?? null,
-        auth: req.auth,
-        log: req.log ?? log,
-        visitor: visitorOf(env, req, res),
-        storage,
-        realtime: deps.realtime,
-        limits: deps.limits,
-        mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
-        endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
-        publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
-        partner: req.partner ?? null,
-      }),
-    }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }),
   );
-  return { apollo, router };
+
+  /**
+   * Answers operations in process as /graphql would answer them for this request's viewer, through
+   * Apollo's whole pipeline (validation, limits, the identity guard): for pages rendered on the
+   * server (server/http/ssr.ts), whose documents are the client's own.
+   */
+  function executorFor(req: Request, res: express.Response): PageExecutor {
+    return async ({ query, variables, operationName }) => {
+      const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextOf(req, res) });
+      if (response.body.kind !== 'single') throw new Error('An incremental answer cannot be rendered on the server.');
+      return response.body.singleResult;
+    };
+  }
+
+  function contextOf(req: Request, res: express.Response): HttpContext {
+    return {
+      prisma,
+      viewer: req.auth?.viewer ?? null,
+      auth: req.auth,
+      log: req.log ?? log,
+      visitor: visitorOf(env, req, res),
+      storage,
+      realtime: deps.realtime,
+      limits: deps.limits,
+      mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
+      endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
+      publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
+      partner: req.partner ?? null,
+    };
+  }
+  return { apollo, router, executorFor };
 }
+
+/** One operation of a page rendered on the server, and its answer. */
+export type PageExecutor = (operation: {
+  query: DocumentNode;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}) => Promise<FormattedExecutionResult>;

@@ -1,10 +1,10 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { apolloClient } from '@/lib/apollo/client';
 import { Providers } from './providers';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
-    <Providers>
+    <Providers client={apolloClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { RootHydrateFallback, RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
@@ -62,4 +62,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the code of the screens a location matches, in place of their `lazy` loaders: a page the
+ * server rendered is hydrated with its screen already there (React Router would otherwise render the
+ * hydrate fallback first, which is not what the server sent).
+ */
+export async function loadMatchedScreens(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, await lazy(), { lazy: undefined });
+    }),
+  );
+}

@@ -241,6 +241,7 @@ export default function PropertyDetailScreen() {
                 view={mapView}
                 viewKey={`${location.lat},${location.lng}`}
                 interactive={false}
+                loadWhenVisible
               />
             ) : (
               <div className="flex h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-600">

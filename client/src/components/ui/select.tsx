@@ -49,7 +49,9 @@ export function SelectField<V extends string>({
       >
         <span className="truncate">
           {hideLabel ? null : <span className="text-gray-600">{label}: </span>}
-          <SelectPrimitive.Value />
+          {/* The selected option's label, given rather than left to Radix (which copies the item's
+              text in only once mounted): a page rendered on the server shows it too. */}
+          <SelectPrimitive.Value>{options.find((o) => o.value === value)?.label}</SelectPrimitive.Value>
         </span>
         <SelectPrimitive.Icon asChild>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />

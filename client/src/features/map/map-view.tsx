@@ -29,6 +29,11 @@ export interface MapViewProps {
   pin?: { position: LatLng; label: string } | null;
   /** The user clicked the map or dragged the pin: the pin should go there. Fixed for the map's life. */
   onPinMove?: (point: LatLng) => void;
+  /**
+   * Loads MapLibre only once the map comes near the viewport (a map further down a page): its code
+   * and its start-up, the heaviest work of a page, are spent only when it is looked at.
+   */
+  loadWhenVisible?: boolean;
   className?: string;
 }
 
@@ -48,9 +53,12 @@ export function MapView({
   onSearchArea,
   pin = null,
   onPinMove,
+  loadWhenVisible = false,
   className,
 }: MapViewProps) {
+  const regionRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(!loadWhenVisible);
   const engineRef = useRef<MapEngine | null>(null);
   const appliedViewKey = useRef(viewKey);
   const latest = useRef({ view, viewKey, markers });
@@ -67,8 +75,25 @@ export function MapView({
   });
 
   useEffect(() => {
+    const region = regionRef.current;
+    if (near || !region) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(region);
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    if (!container || !near) return;
     // Each map instance gets its own host element, so a map being torn down never touches the next.
     const host = document.createElement('div');
     // Inline, so MapLibre's own `.maplibregl-map { position: relative }` cannot collapse it.
@@ -118,7 +143,7 @@ export function MapView({
       engineRef.current = null;
       host.remove();
     };
-  }, [interactive, clickable, placesPin]);
+  }, [interactive, clickable, placesPin, near]);
 
   const pinLat = pin?.position.lat;
   const pinLng = pin?.position.lng;
@@ -160,7 +185,7 @@ export function MapView({
   }
 
   return (
-    <div role="region" aria-label={label} className={cn('relative overflow-hidden bg-[#aad3df]', className)}>
+    <div ref={regionRef} role="region" aria-label={label} className={cn('relative overflow-hidden bg-[#aad3df]', className)}>
       <div ref={containerRef} className="absolute inset-0" />
       {status === 'loading' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-600">

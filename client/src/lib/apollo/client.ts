@@ -2,11 +2,11 @@
 // /graphql on the page's own origin (Vite proxies them to the API in development). Every request
 // carries the session cookie and, when someone is signed in, a Firebase ID token. What happens when
 // the server refuses that identity is in session-link.ts.
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { CloseCode, createClient } from 'graphql-ws';
+import { CloseCode, createClient, type Client } from 'graphql-ws';
 import { Observable, type Subscription } from 'rxjs';
 import {
   createSessionLink,
@@ -19,6 +19,7 @@ import {
 } from './session-link';
 import { reconnectDelayMs } from './reconnect';
 import { trustedDocumentsLink } from './trusted-documents';
+import { readServerState } from '@/app/ssr-state';
 import { typePolicies } from './type-policies';
 
 export type { RefreshOutcome, SessionBridge } from './session-link';
@@ -42,7 +43,7 @@ export function setSessionHandlers(next: SessionBridge | null): void {
 
 /** Closes the subscription socket; it reconnects, with fresh connection parameters, when needed. */
 export function restartSubscriptions(): void {
-  wsClient.terminate();
+  wsClient?.terminate();
 }
 
 /** The token, or null when signed out or when the identity provider fails (SPEC part 7 and 8). */
@@ -94,7 +95,10 @@ export function onSubscriptionsReconnected(listener: () => void): () => void {
 let pongTimer: ReturnType<typeof setTimeout> | undefined;
 let activeSocket: WebSocket | null = null;
 
-const wsClient = createClient({
+// Created on the first subscription: no socket (and no WebSocket implementation) is needed before,
+// nor when the app is rendered on the server (client/src/entry-server.tsx).
+let wsClient: Client | undefined;
+const subscriptionsClient = (): Client => (wsClient ??= createClient({
   url: webSocketUrl,
   lazy: true,
   connectionParams: async () => {
@@ -150,7 +154,7 @@ const wsClient = createClient({
       if (code === WS_SESSIONS_REVOKED) wsSessionRevoked = true;
     },
   },
-});
+}));
 
 onSessionEnded(() => restartSubscriptions());
 
@@ -192,7 +196,8 @@ const authLink = new SetContextLink(async (prevContext) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'include' });
 
-const wsLink = new GraphQLWsLink(wsClient);
+let graphqlWsLink: GraphQLWsLink | undefined;
+const wsLink = new ApolloLink((operation) => (graphqlWsLink ??= new GraphQLWsLink(subscriptionsClient())).request(operation));
 
 const link = ApolloLink.from([
   trustedDocumentsLink,
@@ -203,9 +208,13 @@ const link = ApolloLink.from([
   ),
 ]);
 
+/**
+ * The page's client. `window.__APOLLO_STATE__`-style hand-over: a page the server rendered carries the
+ * answers it rendered with (client/src/app/ssr-state.ts), so the first render finds them in the cache.
+ */
 export const apolloClient = new ApolloClient({
   link,
-  cache: new InMemoryCache({ typePolicies }),
+  cache: new InMemoryCache({ typePolicies }).restore((readServerState()?.apollo ?? {}) as NormalizedCacheObject),
   // Queries are answered from the cache once loaded and are refetched only on request (SPEC part 7:
   // never stale, no refetch on focus, no retries; no RetryLink is installed — the only retry is the
   // single one after a refused token has been refreshed).

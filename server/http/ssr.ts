@@ -1,0 +1,213 @@
+// The listings and detail pages rendered on the server (docs/decisions/0035-server-rendering.md): the
+// first screen arrives as HTML, with the GraphQL answers it was rendered with, and the browser takes
+// it over in place (hydration) instead of drawing it only after all its JavaScript and a round trip.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import express from 'express';
+import type { Logger } from 'pino';
+import type { PageExecutor } from '../graphql/http.js';
+import { acceptedEncodings } from './spa.js';
+
+/** The pages rendered on the server, and the screen module of each (its chunks are preloaded). */
+export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string }[] = [
+  { paths: ['/', '/listings'], screen: 'src/app/routes/home.tsx' },
+  { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx' },
+];
+
+/** A render that takes longer is given up, and the page is sent to be rendered in the browser. */
+export const SSR_TIME_LIMIT_MS = 3_000;
+
+/** What client/src/entry-server.tsx exports (dist/server/entry-server.js). */
+interface ServerEntry {
+  render(input: {
+    url: string;
+    execute: PageExecutor;
+    signal?: AbortSignal;
+  }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; html: string; state: string; aborted: boolean }
+  >;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+interface Template {
+  /** index.html up to and including `<div id="root">`, with the page's first links and its preloads; the rest. */
+  head: (early: string, preloads: string) => string;
+  tail: string;
+  manifest: Record<string, ManifestChunk>;
+  mtimeMs: number;
+}
+
+const ROOT = '<div id="root"></div>';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function readTemplate(clientDir: string): Template | null {
+  const indexHtml = path.join(clientDir, 'index.html');
+  try {
+    const mtimeMs = fs.statSync(indexHtml).mtimeMs;
+    const html = fs.readFileSync(indexHtml, 'utf8');
+    const at = html.indexOf(ROOT);
+    const headEnd = html.indexOf('</head>');
+    if (at < 0 || headEnd < 0 || headEnd > at) return null;
+    const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+    const manifest = fs.existsSync(manifestFile)
+      ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+      : {};
+    // The page's own links go after the title, before the build's scripts and styles.
+    const titleEnd = html.indexOf('</title>');
+    const first = titleEnd >= 0 && titleEnd < headEnd ? titleEnd + '</title>'.length : headEnd;
+    return {
+      head: (early, preloads) =>
+        html.slice(0, first) + early + html.slice(first, headEnd) + preloads + html.slice(headEnd, at) + '<div id="root">',
+      tail: html.slice(at + ROOT.length - '</div>'.length),
+      manifest,
+      mtimeMs,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** `<link>`s for a screen's chunk, the chunks it imports and their styles (what the build already links is left out). */
+export function preloadsOf(manifest: Record<string, ManifestChunk>, screen: string, alreadyLinked: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(screen);
+  const links: string[] = [];
+  for (const css of styles) if (!alreadyLinked.includes(`/${css}"`)) links.push(`<link rel="stylesheet" href="/${css}">`);
+  for (const file of scripts) {
+    if (!alreadyLinked.includes(`/${file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  }
+  return links.join('');
+}
+
+export interface ServerRenderingDeps {
+  clientDir: string;
+  /** dist/server, where `vite build --ssr` put entry-server.js. */
+  serverDir: string;
+  log: Logger;
+  /** Answers the page's GraphQL operations as /graphql would for this request. */
+  executorFor: (req: express.Request, res: express.Response) => PageExecutor;
+  /** Counts a render against the anonymous GraphQL limit of the address; false when over it. */
+  allowAnonymous: (ip: string) => Promise<boolean>;
+  timeLimitMs?: number;
+}
+
+/**
+ * GET of a page in SERVER_RENDERED_PAGES: the page rendered for the request's viewer, compressed,
+ * never stored by shared caches. Anything short of a whole render (no server build, an error, the
+ * time limit, an anonymous address over its GraphQL limit) passes the request on to the plain page
+ * (server/http/spa.ts), which the browser renders as before.
+ */
+export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
+  const router = express.Router();
+  const entryFile = path.join(deps.serverDir, 'entry-server.js');
+  // Loaded once, when built: Node keeps one instance of a module per URL, and the server build's
+  // chunks import its entry by URL. After a rebuild, restart the server for the new render.
+  let entry: Promise<ServerEntry | null> | null = null;
+  let template: Template | null = null;
+  let checkedAt = 0;
+
+  function current(): { entry: Promise<ServerEntry | null> | null; template: Template | null } {
+    if (Date.now() - checkedAt < 1000) return { entry, template };
+    checkedAt = Date.now();
+    if (!entry && fs.existsSync(entryFile)) {
+      entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>).catch((err: unknown) => {
+        deps.log.error({ err }, 'The server build could not be loaded; pages are rendered in the browser');
+        return null;
+      });
+    }
+    let indexMtime = 0;
+    try {
+      indexMtime = fs.statSync(path.join(deps.clientDir, 'index.html')).mtimeMs;
+    } catch {
+      // not built
+    }
+    if (template?.mtimeMs !== indexMtime) template = indexMtime ? readTemplate(deps.clientDir) : null;
+    return { entry, template };
+  }
+
+  for (const { paths, screen } of SERVER_RENDERED_PAGES) {
+    router.get(paths, async (req, res, next) => {
+      if (req.method !== 'GET') return next();
+      const { entry: loading, template: page } = current();
+      const server = loading && (await loading);
+      if (!server || !page) return next();
+      if (!req.auth?.viewer && !(await deps.allowAnonymous(req.ip ?? req.socket.remoteAddress ?? 'unknown'))) return next();
+
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), deps.timeLimitMs ?? SSR_TIME_LIMIT_MS);
+      const hungUp = () => controller.abort();
+      req.once('close', hungUp);
+      try {
+        const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).href;
+        const out = await server.render({ url, execute: deps.executorFor(req, res), signal: controller.signal });
+        if (controller.signal.aborted || res.headersSent) return next();
+        if (out.kind === 'redirect') {
+          res.redirect(out.status, out.location);
+          return;
+        }
+        if (out.aborted) return next();
+        // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
+        // rendered; in the head, before the scripts, the photo is asked for first.
+        const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
+        const head = page.head(hoisted, preloadsOf(page.manifest, screen, page.head('', '')));
+        const body =
+          head +
+          out.html.slice(hoisted.length) +
+          `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
+          page.tail.slice('</div>'.length);
+        await send(req, res, out.status, body);
+      } catch (err) {
+        if (controller.signal.aborted) {
+          deps.log.warn({ url: req.originalUrl }, 'Server rendering gave up (time limit or client gone); the browser renders the page');
+        } else {
+          deps.log.error({ err, url: req.originalUrl }, 'Server rendering failed; the browser renders the page');
+        }
+        if (!res.headersSent) next();
+      } finally {
+        clearTimeout(timer);
+        req.off('close', hungUp);
+      }
+    });
+  }
+  return router;
+}
+
+async function send(req: express.Request, res: express.Response, status: number, html: string): Promise<void> {
+  const accepts = acceptedEncodings(req.get('accept-encoding'));
+  const raw = Buffer.from(html, 'utf8');
+  let body = raw;
+  if (accepts.br) {
+    body = await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    res.set('Content-Encoding', 'br');
+  } else if (accepts.gzip) {
+    body = await gzip(raw, { level: 6 });
+    res.set('Content-Encoding', 'gzip');
+  }
+  res.status(status);
+  res.type('html');
+  // The page is drawn for this viewer (saved listings, the header): never kept by a shared cache.
+  res.set('Cache-Control', 'private, no-cache');
+  res.vary('Accept-Encoding');
+  res.vary('Cookie');
+  res.set('Content-Length', String(body.length));
+  res.end(body);
+}
