@@ -1,40 +1,48 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { loadMatchedScreens, routes } from './app/router';
-import { readServerState } from './app/ssr-state';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html.');
+// The entry: the styles, and the app (boot.tsx, with React and Apollo) as its own chunk.
+//
+// A page the server rendered (docs/decisions/0035-server-rendering.md) is already there to read: its
+// first photos and styles get the connection to themselves, and the app's code (about 250 KB gzip)
+// is fetched once the page is painted and those photos are in (at most a second later), all of it
+// at once (the page lists its chunks), then takes the page over in place. Fetched alongside, the code
+// would share a slow connection with the photos and hold back the paint of what is already there.
+const start = () => void import('./boot');
 
-async function start(root: HTMLElement) {
-  if (readServerState() && root.firstElementChild) {
-    // The server rendered this page (docs/decisions/0035-server-rendering.md): its screen's code is
-    // loaded first, then React takes over the markup in place. The answers it rendered with are
-    // already in the cache (lib/apollo/client.ts). Should the markup differ, React renders it anew
-    // and says why in the console.
-    await loadMatchedScreens(window.location.pathname);
-    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-      {
-        onRecoverableError: (error, info) =>
-          console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
-      },
-    );
-    return;
-  }
-  const router = createBrowserRouter(routes);
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
+const modules = document.getElementById('ssr-modules');
+if (document.getElementById('ssr-state') && modules) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    try {
+      for (const href of JSON.parse(modules.textContent ?? '[]') as string[]) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    } catch {
+      // The list is an optimisation only: boot.tsx loads what it needs either way.
+    }
+    start();
+  };
+  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const loaded = Promise.all(
+    photos.map(
+      (img) =>
+        img.complete ||
+        new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
+    ),
   );
+  void Promise.all([painted, loaded]).then(once);
+  // A tab opened in the background gets no frames; a photo may never arrive.
+  setTimeout(once, 1000);
+} else {
+  start();
 }
-
-void start(container);

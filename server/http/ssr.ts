@@ -17,6 +17,9 @@ export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string }
   { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx' },
 ];
 
+/** The app's code, imported by the entry (client/src/main.tsx) once the page is painted. */
+const APP_MODULE = 'src/boot.tsx';
+
 /** A render that takes longer is given up, and the page is sent to be rendered in the browser. */
 export const SSR_TIME_LIMIT_MS = 3_000;
 
@@ -26,6 +29,7 @@ interface ServerEntry {
     url: string;
     execute: PageExecutor;
     signal?: AbortSignal;
+    onError?: (error: unknown) => void;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; html: string; state: string; aborted: boolean }
@@ -78,8 +82,15 @@ function readTemplate(clientDir: string): Template | null {
   }
 }
 
-/** `<link>`s for a screen's chunk, the chunks it imports and their styles (what the build already links is left out). */
-export function preloadsOf(manifest: Record<string, ManifestChunk>, screen: string, alreadyLinked: string): string {
+/**
+ * The files of these modules' chunks, the chunks they import and their styles, as URL paths. The
+ * scripts are fetched by the page once it is painted (client/src/main.tsx); the styles are linked.
+ */
+export function chunksOf(
+  manifest: Record<string, ManifestChunk>,
+  modules: string[],
+  alreadyLinked: string,
+): { scripts: string[]; styles: string } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -89,13 +100,14 @@ export function preloadsOf(manifest: Record<string, ManifestChunk>, screen: stri
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(screen);
-  const links: string[] = [];
-  for (const css of styles) if (!alreadyLinked.includes(`/${css}"`)) links.push(`<link rel="stylesheet" href="/${css}">`);
-  for (const file of scripts) {
-    if (!alreadyLinked.includes(`/${file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-  }
-  return links.join('');
+  for (const key of modules) visit(key);
+  return {
+    scripts: [...scripts].filter((file) => !alreadyLinked.includes(`/${file}"`)).map((file) => `/${file}`),
+    styles: [...styles]
+      .filter((css) => !alreadyLinked.includes(`/${css}"`))
+      .map((css) => `<link rel="stylesheet" href="/${css}">`)
+      .join(''),
+  };
 }
 
 export interface ServerRenderingDeps {
@@ -158,26 +170,42 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       req.once('close', hungUp);
       try {
         const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).href;
-        const out = await server.render({ url, execute: deps.executorFor(req, res), signal: controller.signal });
+        let partial = false;
+        const out = await server.render({
+          url,
+          execute: deps.executorFor(req, res),
+          signal: controller.signal,
+          onError: (err) => {
+            partial = true;
+            if (!controller.signal.aborted)
+              deps.log.error({ err, url: req.originalUrl }, 'Part of a page failed to render on the server');
+          },
+        });
         if (controller.signal.aborted || res.headersSent) return next();
         if (out.kind === 'redirect') {
           res.redirect(out.status, out.location);
           return;
         }
-        if (out.aborted) return next();
+        // A part that failed would be rendered again in the browser: the plain page does it whole.
+        if (out.aborted || partial) return next();
         // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
         // rendered; in the head, before the scripts, the photo is asked for first.
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
-        const head = page.head(hoisted, preloadsOf(page.manifest, screen, page.head('', '')));
+        const chunks = chunksOf(page.manifest, [APP_MODULE, screen], page.head('', ''));
+        const head = page.head(hoisted, chunks.styles);
         const body =
           head +
           out.html.slice(hoisted.length) +
           `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
+          `<script type="application/json" id="ssr-modules">${JSON.stringify(chunks.scripts)}</script>` +
           page.tail.slice('</div>'.length);
         await send(req, res, out.status, body);
       } catch (err) {
         if (controller.signal.aborted) {
-          deps.log.warn({ url: req.originalUrl }, 'Server rendering gave up (time limit or client gone); the browser renders the page');
+          deps.log.warn(
+            { url: req.originalUrl },
+            'Server rendering gave up (time limit or client gone); the browser renders the page',
+          );
         } else {
           deps.log.error({ err, url: req.originalUrl }, 'Server rendering failed; the browser renders the page');
         }

@@ -254,14 +254,21 @@ test.describe('listing detail', () => {
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800);
   });
 
-  test("'Loading…' while the listing loads; an unknown listing shows Property not found.", async ({ page }) => {
+  test("'Loading…' while a listing loads; an unknown listing shows Property not found.", async ({ page }) => {
+    // A page opened from the address bar arrives rendered by the server; moving to a listing from
+    // the list loads it in the browser, with its loading state.
+    await page.goto('/');
+    const card = page.locator('article[data-property-id]').first();
+    const title = await card.getByRole('heading').innerText();
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string };
       if (body.operationName === 'PropertyDetail') await new Promise((resolve) => setTimeout(resolve, 500));
       await route.fallback();
     });
-    await page.goto('/properties/no-such-listing-anywhere');
+    await card.getByRole('heading').getByRole('link').click();
     await expect(page.locator('main p[role="status"]', { hasText: 'Loading…' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.goto('/properties/no-such-listing-anywhere');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property not found.');
     await page.goto('/listing/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property not found.');

@@ -236,6 +236,9 @@ test.describe('the listings page: results', () => {
   });
 
   test('shimmer placeholders while loading, then the error state with Retry', async ({ page }) => {
+    // The first page arrives rendered by the server; a new search loads in the browser.
+    await page.goto('/listings');
+    await expect(results(page).cards.first()).toBeVisible();
     let fail = true;
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string };
@@ -247,7 +250,9 @@ test.describe('the listings page: results', () => {
       }
       return route.fallback();
     });
-    await page.goto('/listings?borough=manhattan');
+    await page.getByRole('combobox', { name: 'Borough' }).click();
+    await page.getByRole('option', { name: 'Manhattan' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('borough')).toBe('manhattan');
     await expect(page.getByRole('status').filter({ hasText: 'Loading properties…' })).toBeAttached();
     await expect(page.getByRole('alert')).toContainText('Failed to fetch listings');
     await page.getByRole('button', { name: 'Retry' }).click();

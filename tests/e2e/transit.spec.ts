@@ -43,6 +43,8 @@ test.describe('nearby subway stations', () => {
 
     // The map: the listing and a chip per station.
     const map = page.getByRole('region', { name: /and nearby subway stations/ });
+    // The map loads as it comes into view.
+    await map.scrollIntoViewIfNeeded();
     await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
     await expect(map.locator('.map-station-marker')).toHaveCount(count);
     await expect(map.locator('.map-price-marker:not(.map-station-marker)')).toHaveCount(1);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/use-auth';
@@ -31,11 +31,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      {user ? <Header user={user} onSignOut={onSignOut} /> : <Header user={null} />}
+      {/* Its own part of the hydration of a page rendered on the server (docs/decisions/0035). */}
+      <Suspense fallback={null}>{user ? <Header user={user} onSignOut={onSignOut} /> : <Header user={null} />}</Suspense>
       <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { formatCount, formatPrice, pluralize } from '@common/format';
 import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
 
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -191,7 +191,11 @@ export default function HomeScreen() {
     <PageContainer className="pb-8">
       <PageHeader title="NYC Rentals" actions={<SaveSearchButton filter={filter} signedIn={Boolean(viewer)} />} />
       <div className="mt-4">
-        <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
+        {/* Suspense boundaries here and around each card cut the hydration of a page rendered on the
+            server into parts, each its own short task (docs/decisions/0035-server-rendering.md). */}
+        <Suspense fallback={null}>
+          <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
+        </Suspense>
       </div>
 
       <div className="mt-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)] lg:gap-6">
@@ -237,11 +241,13 @@ export default function HomeScreen() {
                       onBlur={() => setHighlighted((current) => (current === node.id ? null : current))}
                     >
                       {/* The first cards are in view on arrival: their photos load at once, the first one first. */}
-                      <PropertyCard
-                        property={node}
-                        priority={i < EAGER_CARDS}
-                        commute={state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined}
-                      />
+                      <Suspense fallback={null}>
+                        <PropertyCard
+                          property={node}
+                          priority={i < EAGER_CARDS}
+                          commute={state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined}
+                        />
+                      </Suspense>
                     </li>
                   ))}
                 </ul>

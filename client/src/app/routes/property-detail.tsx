@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
 import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
 import { ArrowLeft, EyeOff, MapPin } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -214,15 +214,25 @@ export default function PropertyDetailScreen() {
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
-          <Gallery key={property.id} photos={property.photos} title={property.title} />
-          <KeyFacts property={property} />
-          <AboutProperty property={property} />
-          <PricingTerms property={property} />
-          <Amenities property={property} />
-          <UnitFeatures property={property} />
-          <Policies property={property} />
-          <OpenHouses property={property} />
-          <PriceHistory property={property} />
+          {/* Suspense boundaries cut the hydration of a page rendered on the server into parts, each
+              its own short task (docs/decisions/0035-server-rendering.md). */}
+          <Suspense fallback={null}>
+            <Gallery key={property.id} photos={property.photos} title={property.title} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <KeyFacts property={property} />
+            <AboutProperty property={property} />
+            <PricingTerms property={property} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Amenities property={property} />
+            <UnitFeatures property={property} />
+            <Policies property={property} />
+            <OpenHouses property={property} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PriceHistory property={property} />
+          </Suspense>
           {location ? (
             <Section title="Transit">
               <TransitList stations={property.nearbyStations} />
@@ -253,14 +263,16 @@ export default function PropertyDetailScreen() {
           </Section>
         </div>
         <aside aria-label="Agent and contact" className="lg:sticky lg:top-20 lg:self-start">
-          <AgentPanel property={property} agent={property.agent} />
-          <div className="mt-3 flex justify-end">
-            <ReportListingButton
-              propertyId={property.id}
-              viewerCanManage={property.viewerCanManage}
-              viewerHasReported={property.viewerHasReported}
-            />
-          </div>
+          <Suspense fallback={null}>
+            <AgentPanel property={property} agent={property.agent} />
+            <div className="mt-3 flex justify-end">
+              <ReportListingButton
+                propertyId={property.id}
+                viewerCanManage={property.viewerCanManage}
+                viewerHasReported={property.viewerHasReported}
+              />
+            </div>
+          </Suspense>
         </aside>
       </div>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
 import { apolloClient, restartSubscriptions, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
@@ -213,9 +213,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (phase !== 'checking' || !answered) return;
+    // The end of 'checking' changes what every card and the header show; as a transition it does
+    // not force the rest of a server-rendered page to hydrate in one long task
+    // (docs/decisions/0035-server-rendering.md).
+    const ready = () => startTransition(() => setPhase('ready'));
     if (profile) {
       uidRef.current = profile.id;
-      setPhase('ready');
+      ready();
       return;
     }
     // No session on the server (none, an expired cookie, or it could not be checked): a user the
@@ -224,7 +228,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void hasPersistedFirebaseUser().then(async (stored) => {
       if (cancelled) return;
       if (!stored) {
-        setPhase('ready');
+        ready();
         return;
       }
       setPhase('restoring');
@@ -233,7 +237,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         console.warn('Identity provider unavailable; continuing signed out.', err);
       }
-      setPhase('ready');
+      ready();
     });
     return () => {
       cancelled = true;

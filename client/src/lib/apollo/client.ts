@@ -98,63 +98,64 @@ let activeSocket: WebSocket | null = null;
 // Created on the first subscription: no socket (and no WebSocket implementation) is needed before,
 // nor when the app is rendered on the server (client/src/entry-server.tsx).
 let wsClient: Client | undefined;
-const subscriptionsClient = (): Client => (wsClient ??= createClient({
-  url: webSocketUrl,
-  lazy: true,
-  connectionParams: async () => {
-    if (wsNeedsFreshToken) {
-      wsNeedsFreshToken = false;
-      const outcome = await refreshOnce();
-      if (outcome === 'refused') endSession();
-    }
-    const token = wsSessionRevoked ? null : await readAuthToken();
-    return token ? { authorization: `Bearer ${token}` } : {};
-  },
-  // 4403: the user's sessions were revoked; the live operations end, the socket is not retried and
-  // comes back anonymously when something subscribes again. graphql-ws never
-  // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
-  // A failed connection (an error event, no close code: the network is down, the server unreachable)
-  // is retried like a dropped one; before, it ended every live subscription until the page reloaded.
-  shouldRetry: (event) => closeCodeOf(event) !== WS_SESSIONS_REVOKED,
-  // A dropped socket is tried again for as long as something is subscribed (graphql-ws gives up
-  // after 5 attempts by default), with a capped backoff.
-  retryAttempts: Number.POSITIVE_INFINITY,
-  retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
-  keepAlive: KEEP_ALIVE_MS,
-  on: {
-    // graphql-ws sends the open subscriptions again right after 'connected'; the listeners wait a
-    // moment so their refetch reads after the subscriptions listen again (a message sent in between
-    // then arrives twice, and the cache keeps one copy).
-    connected: (_socket, _payload, wasRetry) => {
-      if (!wasRetry) return;
-      setTimeout(() => {
-        for (const listener of reconnectListeners) listener();
-      }, 300);
+const subscriptionsClient = (): Client =>
+  (wsClient ??= createClient({
+    url: webSocketUrl,
+    lazy: true,
+    connectionParams: async () => {
+      if (wsNeedsFreshToken) {
+        wsNeedsFreshToken = false;
+        const outcome = await refreshOnce();
+        if (outcome === 'refused') endSession();
+      }
+      const token = wsSessionRevoked ? null : await readAuthToken();
+      return token ? { authorization: `Bearer ${token}` } : {};
     },
-    ping: (received) => {
-      if (received) return;
-      // Our ping went out: no pong in time means the connection is gone; close it so graphql-ws
-      // reconnects (4408: request timeout, retried like any other close).
-      clearTimeout(pongTimer);
-      pongTimer = setTimeout(() => {
-        if (activeSocket?.readyState === WebSocket.OPEN) activeSocket.close(4408, 'Request Timeout');
-      }, PONG_TIMEOUT_MS);
+    // 4403: the user's sessions were revoked; the live operations end, the socket is not retried and
+    // comes back anonymously when something subscribes again. graphql-ws never
+    // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
+    // A failed connection (an error event, no close code: the network is down, the server unreachable)
+    // is retried like a dropped one; before, it ended every live subscription until the page reloaded.
+    shouldRetry: (event) => closeCodeOf(event) !== WS_SESSIONS_REVOKED,
+    // A dropped socket is tried again for as long as something is subscribed (graphql-ws gives up
+    // after 5 attempts by default), with a capped backoff.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
+    keepAlive: KEEP_ALIVE_MS,
+    on: {
+      // graphql-ws sends the open subscriptions again right after 'connected'; the listeners wait a
+      // moment so their refetch reads after the subscriptions listen again (a message sent in between
+      // then arrives twice, and the cache keeps one copy).
+      connected: (_socket, _payload, wasRetry) => {
+        if (!wasRetry) return;
+        setTimeout(() => {
+          for (const listener of reconnectListeners) listener();
+        }, 300);
+      },
+      ping: (received) => {
+        if (received) return;
+        // Our ping went out: no pong in time means the connection is gone; close it so graphql-ws
+        // reconnects (4408: request timeout, retried like any other close).
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => {
+          if (activeSocket?.readyState === WebSocket.OPEN) activeSocket.close(4408, 'Request Timeout');
+        }, PONG_TIMEOUT_MS);
+      },
+      pong: (received) => {
+        if (received) clearTimeout(pongTimer);
+      },
+      opened: (socket) => {
+        activeSocket = socket as WebSocket;
+      },
+      closed: (event) => {
+        clearTimeout(pongTimer);
+        activeSocket = null;
+        const code = closeCodeOf(event);
+        if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
+        if (code === WS_SESSIONS_REVOKED) wsSessionRevoked = true;
+      },
     },
-    pong: (received) => {
-      if (received) clearTimeout(pongTimer);
-    },
-    opened: (socket) => {
-      activeSocket = socket as WebSocket;
-    },
-    closed: (event) => {
-      clearTimeout(pongTimer);
-      activeSocket = null;
-      const code = closeCodeOf(event);
-      if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
-      if (code === WS_SESSIONS_REVOKED) wsSessionRevoked = true;
-    },
-  },
-}));
+  }));
 
 onSessionEnded(() => restartSubscriptions());
 

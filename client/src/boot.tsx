@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { loadMatchedScreens, routes } from './app/router';
+import { readServerState } from './app/ssr-state';
+
+// The app, started by main.tsx.
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html.');
+
+async function start(root: HTMLElement) {
+  if (readServerState() && root.firstElementChild) {
+    // The server rendered this page (docs/decisions/0035-server-rendering.md): its screen's code is
+    // loaded first, then React takes over the markup in place. The answers it rendered with are
+    // already in the cache (lib/apollo/client.ts). Should the markup differ, React renders it anew
+    // and says why in the console.
+    await loadMatchedScreens(window.location.pathname);
+    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+      {
+        onRecoverableError: (error, info) =>
+          console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
+      },
+    );
+    return;
+  }
+  const router = createBrowserRouter(routes);
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}
+
+void start(container);
