@@ -117,8 +117,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {
         outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
         emptyOutDir: true,
-        // .vite/manifest.json: the chunks of each screen, preloaded with a page the server rendered.
+        // .vite/manifest.json: the chunks of each screen, fetched at once by a page the server rendered.
         manifest: true,
+        // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // Long-lived vendor chunks that every screen needs, cached across deploys of app code. Only

@@ -28,6 +28,8 @@ async function start(root: HTMLElement) {
           console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
       },
     );
+    // React listens from here on: a click on a part not yet taken over is replayed once it is.
+    document.documentElement.dataset.app = 'running';
     return;
   }
   const router = createBrowserRouter(routes);
@@ -36,6 +38,7 @@ async function start(root: HTMLElement) {
       <App router={router} />
     </StrictMode>,
   );
+  document.documentElement.dataset.app = 'running';
 }
 
 void start(container);

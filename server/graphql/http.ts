@@ -85,9 +85,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
 }
 
 /** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
-export async function createGraphQLHttp(
-  deps: TransportDeps & { onDrain: () => Promise<void> },
-): Promise<{
+export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => Promise<void> }): Promise<{
   apollo: ApolloServer<HttpContext>;
   router: express.Router;
   executorFor: (req: Request, res: express.Response) => PageExecutor;

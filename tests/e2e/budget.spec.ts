@@ -16,9 +16,12 @@ const GOAL_GZIP_BYTES = 150 * 1024;
 /**
  * What the page ships today, with a little room: any growth beyond it fails (a ratchet; lower it as
  * code leaves). 252 KB since issue 14: signed out 248.7 KB; signed in 251.6 KB, of which 2.9 KB is the
- * notification bell, loaded after the header for the signed in only (docs/decisions/0023).
+ * notification bell, loaded after the header for the signed in only (docs/decisions/0023). 256 KB
+ * since server rendering (docs/decisions/0035): signed out 251.2 KB, signed in 254.2 KB — the app
+ * moved out of the entry into its own chunk, fetched once the page is painted (2 KB of lost
+ * compression), and hydration with its hand-over state (0.5 KB).
  */
-const BUDGET_GZIP_BYTES = 252 * 1024;
+const BUDGET_GZIP_BYTES = 256 * 1024;
 /** A phone: the listings page opens on its list; the map is a button away. */
 const PHONE = { width: 390, height: 844 };
 

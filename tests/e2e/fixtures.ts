@@ -61,6 +61,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  // A page rendered on the server is on screen before the app runs (docs/decisions/0035): a click
+  // in between would be lost, as it would be for a person. Navigations through the test wait for the
+  // app to have taken the page over (client/src/boot.tsx marks <html data-app="running">).
+  page: async ({ page }, use) => {
+    const appRunning = () =>
+      page
+        .waitForFunction(
+          () => document.getElementById('ssr-state') === null || document.documentElement.dataset.app === 'running',
+          undefined,
+          { timeout: 15_000 },
+        )
+        .catch(() => undefined); // a page that went away meanwhile: the test's next step says what happened
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await appRunning();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await appRunning();
+      return response;
+    };
+    await use(page);
+  },
+
   storageState: async ({ account, signedInState, storageState }, use) => {
     await use(account ? await signedInState(account) : storageState);
   },

@@ -260,6 +260,8 @@ test.describe('listing detail', () => {
     await page.goto('/');
     const card = page.locator('article[data-property-id]').first();
     const title = await card.getByRole('heading').innerText();
+    // The app has taken the page over once its controls work (the heart waits for it).
+    await expect(card.getByRole('button', { name: `Save ${title}` })).toBeEnabled();
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string };
       if (body.operationName === 'PropertyDetail') await new Promise((resolve) => setTimeout(resolve, 500));

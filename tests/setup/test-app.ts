@@ -23,6 +23,8 @@ export async function startTestApp(
   db: TestDatabase,
   opts: {
     clientDir?: string;
+    /** The client's server build (entry-server.js); none by default, so no page is rendered on the server. */
+    serverDir?: string;
     env?: Record<string, string>;
     /** Changes to the validated configuration (e.g. NODE_ENV 'production', which loadEnv refuses with the emulator). */
     envOverrides?: Partial<Env>;
@@ -56,6 +58,7 @@ export async function startTestApp(
     log: opts.log ?? pino({ level: 'silent' }),
     identity,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
+    serverDir: opts.serverDir ?? path.join(dataDir, 'no-server'),
   });
   const url = await running.listen(0, '127.0.0.1');
   return {

@@ -17,11 +17,14 @@ export interface ContactAgentButtonProps {
 }
 
 /**
- * 'Contact Agent' (SPEC part 2): idle, 'Opening…' while the messages screen opens, or disabled
+ * 'Contact Agent' (SPEC part 2): idle, 'Opening…' while the messages screen opens, disabled while
+ * sign-in is being checked, or disabled
  * 'You are the agent' for the listing's owner or listing agent. Starts a message about the listing on /messages.
  */
 export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', className }: ContactAgentButtonProps) {
-  const { user } = useViewer();
+  // Disabled until it is known who is looking (like the save heart): on a page rendered on the
+  // server, until the app has taken the page over, so that a click is never lost.
+  const { user, loading } = useViewer();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -43,7 +46,13 @@ export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', c
   }
 
   return (
-    <Button size={size} disabled={busy} aria-busy={busy} onClick={() => void open()} className={cn('relative z-10', className)}>
+    <Button
+      size={size}
+      disabled={busy || (loading && !user)}
+      aria-busy={busy}
+      onClick={() => void open()}
+      className={cn('relative z-10', className)}
+    >
       <MessageSquare aria-hidden="true" className="size-4" />
       {busy ? 'Opening…' : 'Contact Agent'}
     </Button>

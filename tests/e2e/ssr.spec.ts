@@ -1,0 +1,90 @@
+import { DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
+import { expect, test } from './fixtures.js';
+import { firstPage, results } from './listings-helpers.js';
+
+// Issue 11 point 6: the listings and detail pages arrive rendered by the server, with the answers they
+// were rendered with, and the browser takes them over in place (docs/decisions/0035-server-rendering.md).
+// Every test here also fails on a console error: a page whose markup the browser had to render again
+// says so with console.error (client/src/boot.tsx).
+
+/** The text of the page's `#root` as the server sent it, and whether it carried its state. */
+async function served(request: import('@playwright/test').APIRequestContext, path: string) {
+  const res = await request.get(path, { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">/.exec(html)?.[1] ?? '';
+  return { res, html, root };
+}
+
+test.describe('pages rendered on the server', () => {
+  test('the listings page arrives with its first cards, its count and its state; no inline script', async ({ request }) => {
+    const page1 = await firstPage(request);
+    const { res, html, root } = await served(request, '/');
+    expect(root.length).toBeGreaterThan(1000);
+    for (const { node } of page1.edges.slice(0, 3)) expect(root).toContain(node.title.replace(/&/g, '&amp;'));
+    expect(root).toContain('properties');
+    // Drawn for this visitor: never kept by a shared cache.
+    expect(res.headers()['cache-control']).toBe('private, no-cache');
+    expect(res.headers()['vary']).toMatch(/Cookie/);
+    // The Content-Security-Policy allows no inline script: only JSON data and the build's modules.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    for (const attrs of scripts) expect(attrs).toMatch(/type="(application\/json|module)"/);
+    // The first photo is asked for from the head, before any script.
+    const preload = html.indexOf('rel="preload" as="image"');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(html.indexOf('<script'));
+  });
+
+  test('the detail page arrives with its title; an unknown listing with "Property not found."', async ({ request }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    const { root } = await served(request, `/properties/${listing.slug}`);
+    expect(root).toMatch(
+      new RegExp(`<h1[^>]*>${listing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;')}</h1>`),
+    );
+    const unknown = await served(request, '/properties/no-such-listing-anywhere');
+    expect(unknown.root).toContain('Property not found.');
+  });
+
+  test('the browser takes the page over in place: the same nodes, then working controls', async ({ page, request }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    await page.goto('/');
+    const card = results(page).cards.first();
+    await expect(card).toContainText(listing.title);
+    // Mark a node the server sent: taking the page over keeps it (a render in the browser would not).
+    await card.evaluate((el) => el.setAttribute('data-from-server', 'yes'));
+    // The heart waits for the app (and for it to know nobody is signed in), then asks to sign in.
+    const heart = card.getByRole('button', { name: `Save ${listing.title}` });
+    await expect(heart).toBeEnabled();
+    await expect(page.locator('article[data-from-server="yes"]')).toHaveCount(1);
+    await heart.click();
+    await expect(page).toHaveURL(/\/login\?/);
+  });
+
+  test('without JavaScript the list and a listing can still be read', async ({ browser, request }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    const baseURL = test.info().project.use.baseURL;
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
+      await expect(page.locator('article[data-property-id]').first()).toContainText(listing.title);
+      await page.locator('article[data-property-id]').first().getByRole('heading').getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/properties/${listing.slug}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test.describe('signed in', () => {
+    test.use({ account: DEMO_RENTER });
+
+    test('the page is drawn for the viewer: the header names them before any script runs', async ({ page }) => {
+      const { root } = await served(page.request, '/');
+      expect(root).toContain(DEMO_RENTER.name);
+      await page.goto('/');
+      await expectSignedIn(page, DEMO_RENTER.name);
+    });
+  });
+});
