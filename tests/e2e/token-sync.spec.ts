@@ -93,6 +93,10 @@ test.describe('token sync (TOKEN_SYNC_URL)', () => {
     await signIn(page, account);
     await expectSignedIn(page, account.name);
     const [first] = await synced(request, 1);
+    // The Auth emulator stamps a token with the second it was made in (its own clock, not the page's):
+    // renewed within the second of the sign-in, it would be the very same token, which the sync does
+    // not send again. This was the cause of this test's occasional failure.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await page.clock.fastForward('01:01:00');
     await page.getByRole('button', { name: `Account menu for ${account.name}` }).click();
     await page.getByRole('menuitem', { name: 'Manage Listings' }).click();
