@@ -139,6 +139,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           },
         },
       },
+  // The server render uses React's production build whatever NODE_ENV the server runs with (Vite
+  // leaves process.env.NODE_ENV to run time in server builds): the browser's build is production
+  // too, and React's development build renders several times slower.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   // The server build carries its libraries (React's production build among them) rather than loading
   // them from node_modules, so one copy of each serves the render.
   ssr: { noExternal: true },
