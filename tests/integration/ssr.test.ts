@@ -92,8 +92,8 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
 
   const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.url}${p}`, { headers, redirect: 'manual' });
 
-  async function sessionCookie(account: TestAccount): Promise<string> {
-    const res = await fetch(`${app.url}/api/auth/session`, {
+  async function sessionCookie(account: TestAccount, on: TestApp = app): Promise<string> {
+    const res = await fetch(`${on.url}/api/auth/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
       body: JSON.stringify({ idToken: account.idToken }),
@@ -203,14 +203,7 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
       expect(over).toContain('<div id="root"></div>');
       expect(over).not.toContain('ssr-state');
       // A signed-in viewer is not counted per address.
-      const cookie = await (async () => {
-        const res = await fetch(`${limited.url}/api/auth/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
-          body: JSON.stringify({ idToken: renter.idToken }),
-        });
-        return `session=${/session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]}`;
-      })();
+      const cookie = await sessionCookie(renter, limited);
       expect(await (await fetch(`${limited.url}/`, { headers: { cookie } })).text()).toContain('ssr-state');
     } finally {
       await limited.stop();
