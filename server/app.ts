@@ -204,6 +204,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       log,
       executorFor: graphql.executorFor,
       allowAnonymous: (ip) => anonymousLimit.allow(ip),
+      cache: publicCache,
     }),
   );
   app.use(spaRoutes(clientDir));

@@ -11,7 +11,7 @@ import express, { type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
-import { refuseNulGraphql } from '../http/nul-guard.js';
+import { containsNul, NUL_MESSAGE, refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
 import { assertPartnerOperation } from '../modules/partners/partner-access.js';
 import { sessionCookieOriginCheck } from '../modules/auth/auth.rest.js';
@@ -169,6 +169,8 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
    */
   function executorFor(req: Request, res: express.Response): PageExecutor {
     return async ({ query, variables, operationName }) => {
+      // As /graphql refuses it (refuseNulGraphql): a NUL from the page's address never reaches the database.
+      if (containsNul(variables)) return { errors: [{ message: NUL_MESSAGE, extensions: { code: 'BAD_USER_INPUT' } }] };
       const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextOf(req, res) });
       if (response.body.kind !== 'single') throw new Error('An incremental answer cannot be rendered on the server.');
       return response.body.singleResult;

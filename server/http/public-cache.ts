@@ -34,11 +34,13 @@ export const LISTING_WRITE_MUTATIONS = new Set([
   'updateMyLicense',
 ]);
 
-function wantsFresh(req: Request): boolean {
+/** The request asks for a fresh answer (a browser's reload sends `Cache-Control: no-cache`). */
+export function wantsFresh(req: Request): boolean {
   return /\b(no-cache|no-store)\b/i.test(req.get('cache-control') ?? '') || /\bno-cache\b/i.test(req.get('pragma') ?? '');
 }
 
-function anonymous(req: Request): boolean {
+/** No viewer, no refused or unverifiable credential, no partner: an answer the same for every visitor. */
+export function anonymous(req: Request): boolean {
   // A partner's query is checked against the partner rules after parsing: never answered before that.
   return !req.auth?.viewer && !req.auth?.refused && !req.auth?.unavailable && !req.partner;
 }

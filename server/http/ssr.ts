@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import express from 'express';
 import type { Logger } from 'pino';
 import type { PageExecutor } from '../graphql/http.js';
+import { cacheKey, type PublicCache } from '../infra/public-cache.js';
+import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
 
 /** The pages rendered on the server, and the screen module of each (its chunks are preloaded). */
@@ -22,6 +24,12 @@ const APP_MODULE = 'src/boot.tsx';
 
 /** A render that takes longer is given up, and the page is sent to be rendered in the browser. */
 export const SSR_TIME_LIMIT_MS = 3_000;
+
+/**
+ * Renders at once in one process: a render costs some 30 ms of CPU (decision 0035), so more of them
+ * at a time only make each slower. Over it, the plain page is sent at once and the browser renders it.
+ */
+export const SSR_MAX_CONCURRENT = 4;
 
 /** What client/src/entry-server.tsx exports (dist/server/entry-server.js). */
 interface ServerEntry {
@@ -53,6 +61,7 @@ interface Template {
 const ROOT = '<div id="root"></div>';
 
 const brotli = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
 function readTemplate(clientDir: string): Template | null {
@@ -119,6 +128,13 @@ export interface ServerRenderingDeps {
   executorFor: (req: express.Request, res: express.Response) => PageExecutor;
   /** Counts a render against the anonymous GraphQL limit of the address; false when over it. */
   allowAnonymous: (ip: string) => Promise<boolean>;
+  /** At most this many renders at once (SSR_MAX_CONCURRENT). */
+  maxConcurrent?: number;
+  /**
+   * The public cache (server/infra/public-cache.ts): a page drawn for no one in particular is kept
+   * there, brotli-compressed, for its few seconds, until a listing changes.
+   */
+  cache?: PublicCache;
   timeLimitMs?: number;
 }
 
@@ -127,6 +143,11 @@ export interface ServerRenderingDeps {
  * never stored by shared caches. Anything short of a whole render (no server build, an error, the
  * time limit, an anonymous address over its GraphQL limit) passes the request on to the plain page
  * (server/http/spa.ts), which the browser renders as before.
+ *
+ * A page for an anonymous visitor is the same for all of them: it is kept in the public cache (the
+ * one of the anonymous GraphQL and REST answers, emptied by the same listing writes) and sent from
+ * there, without a render and without counting against the address's limit, for its few seconds.
+ * A reload (`Cache-Control: no-cache`) renders it again. `X-Public-Cache` says HIT or MISS.
  */
 export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   const router = express.Router();
@@ -136,6 +157,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   let entry: Promise<ServerEntry | null> | null = null;
   let template: Template | null = null;
   let checkedAt = 0;
+  let rendering = 0;
 
   function current(): { entry: Promise<ServerEntry | null> | null; template: Template | null } {
     if (Date.now() - checkedAt < 1000) return { entry, template };
@@ -162,8 +184,22 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       const { entry: loading, template: page } = current();
       const server = loading && (await loading);
       if (!server || !page) return next();
+      // The generation the render starts in: a listing written meanwhile makes its page unstorable.
+      const generation = deps.cache && anonymous(req) ? deps.cache.generation() : null;
+      // The page of another build (a deploy) is never served: the build's index.html is in the key.
+      const key = generation === null ? '' : cacheKey('page', String(page.mtimeMs), req.get('host') ?? '', req.originalUrl);
+      if (generation !== null && !wantsFresh(req)) {
+        const hit = await deps.cache!.get(generation, key);
+        if (hit !== null) {
+          res.set(PUBLIC_CACHE_HEADER, 'HIT');
+          await send(req, res, 200, { br: Buffer.from(hit, 'base64') });
+          return;
+        }
+      }
+      if (rendering >= (deps.maxConcurrent ?? SSR_MAX_CONCURRENT)) return next();
       if (!req.auth?.viewer && !(await deps.allowAnonymous(req.ip ?? req.socket.remoteAddress ?? 'unknown'))) return next();
 
+      rendering += 1;
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), deps.timeLimitMs ?? SSR_TIME_LIMIT_MS);
       const hungUp = () => controller.abort();
@@ -171,9 +207,18 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       try {
         const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).href;
         let partial = false;
+        const executor = deps.executorFor(req, res);
         const out = await server.render({
           url,
-          execute: deps.executorFor(req, res),
+          // An answer with errors (a database outage, a bad address) is not a page to send: its data is
+          // missing from the state handed over, so the browser would draw that part again — the plain
+          // page does the whole. Nothing more is asked once the render is given up.
+          execute: async (operation) => {
+            if (controller.signal.aborted) throw new Error('The render was given up.');
+            const result = await executor(operation);
+            if (result.errors?.length) partial = true;
+            return result;
+          },
           signal: controller.signal,
           onError: (err) => {
             partial = true;
@@ -199,7 +244,14 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
           `<script type="application/json" id="ssr-modules">${JSON.stringify(chunks.scripts)}</script>` +
           page.tail.slice('</div>'.length);
-        await send(req, res, out.status, body);
+        if (generation !== null && out.status === 200) {
+          const br = await brotli(Buffer.from(body, 'utf8'), BROTLI);
+          void deps.cache!.set(generation, key, br.toString('base64'));
+          res.set(PUBLIC_CACHE_HEADER, 'MISS');
+          await send(req, res, out.status, { br, html: body });
+        } else {
+          await send(req, res, out.status, { html: body });
+        }
       } catch (err) {
         if (controller.signal.aborted) {
           deps.log.warn(
@@ -211,6 +263,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         }
         if (!res.headersSent) next();
       } finally {
+        rendering -= 1;
         clearTimeout(timer);
         req.off('close', hungUp);
       }
@@ -219,21 +272,33 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   return router;
 }
 
-async function send(req: express.Request, res: express.Response, status: number, html: string): Promise<void> {
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** The page in the encoding the browser accepts: from its brotli form when it has one, else from its text. */
+async function send(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  page: { html: string; br?: Buffer } | { html?: undefined; br: Buffer },
+): Promise<void> {
   const accepts = acceptedEncodings(req.get('accept-encoding'));
-  const raw = Buffer.from(html, 'utf8');
-  let body = raw;
+  const text = async () => (page.html === undefined ? brotliDecompress(page.br) : Buffer.from(page.html, 'utf8'));
+  let body: Buffer;
   if (accepts.br) {
-    body = await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    body = page.br ?? (await brotli(await text(), BROTLI));
     res.set('Content-Encoding', 'br');
   } else if (accepts.gzip) {
-    body = await gzip(raw, { level: 6 });
+    body = await gzip(await text(), { level: 6 });
     res.set('Content-Encoding', 'gzip');
+  } else {
+    body = await text();
   }
   res.status(status);
   res.type('html');
-  // The page is drawn for this viewer (saved listings, the header): never kept by a shared cache.
-  res.set('Cache-Control', 'private, no-cache');
+  // The page is drawn for this viewer (saved listings, the header): never kept by a shared cache; a
+  // signed-in viewer's page (their name and contact details in the state) not even by the browser,
+  // which would show it again on Back after a sign-out on a shared computer.
+  res.set('Cache-Control', req.auth?.viewer ? 'private, no-store' : 'private, no-cache');
   res.vary('Accept-Encoding');
   res.vary('Cookie');
   res.set('Content-Length', String(body.length));

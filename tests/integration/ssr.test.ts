@@ -6,11 +6,13 @@ import zlib from 'node:zlib';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_GRAPHQL_RATE_LIMIT } from '../../server/graphql/http.js';
-import { SSR_TIME_LIMIT_MS } from '../../server/http/ssr.js';
-import { createAgent, createProperty } from '../factories/index.js';
+import { SSR_MAX_CONCURRENT, SSR_TIME_LIMIT_MS } from '../../server/http/ssr.js';
+import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
 
 // Pages rendered on the server (server/http/ssr.ts; docs/decisions/0035-server-rendering.md), with a
 // stand-in for the client's server build: the real one needs `vite build --ssr` (the browser tests
@@ -35,6 +37,12 @@ export async function render({ url, execute, signal, onError }) {
     throw new Error('aborted');
   }
   if (mode === 'partial') onError(new Error('a part broke'));
+  if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 1500));
+  if (mode === 'error') {
+    // A forged cursor: the answer carries an error (BAD_USER_INPUT) and no data.
+    const failed = await execute({ query: ${JSON.stringify(parse('query Forged { properties(after: "forged") { totalCount } }'))}, variables: {}, operationName: 'Forged' });
+    if (!failed.errors) throw new Error('the stand-in expected an error');
+  }
   const result = await execute({ query: DOCUMENT, variables: {}, operationName: 'Page' });
   return {
     kind: 'page',
@@ -65,6 +73,55 @@ const MANIFEST = {
   'src/app/routes/home.tsx': { file: 'assets/home-d4.js', imports: ['_react-c3.js'], css: ['assets/home-d4.css'] },
 };
 
+/** A folder with the stand-in builds: client/ (index.html, the manifest) and server/ (entry-server.js). */
+async function standInBuild(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-ssr-'));
+  await fs.mkdir(path.join(dir, 'client', '.vite'), { recursive: true });
+  await fs.mkdir(path.join(dir, 'server'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'client', 'index.html'), INDEX_HTML);
+  await fs.writeFile(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await fs.writeFile(path.join(dir, 'server', 'entry-server.js'), ENTRY);
+  return dir;
+}
+
+const builtIn = (dir: string, env: Record<string, string> = {}) => ({
+  clientDir: path.join(dir, 'client'),
+  serverDir: path.join(dir, 'server'),
+  env,
+});
+
+async function sessionCookie(account: TestAccount, on: TestApp): Promise<string> {
+  const res = await fetch(`${on.url}/api/auth/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+    body: JSON.stringify({ idToken: account.idToken }),
+  });
+  const m = /session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '');
+  expect(m, 'a session cookie').not.toBeNull();
+  return `session=${m![1]}`;
+}
+
+/** Sends anonymous GraphQL requests until the address's allowance of the minute is spent. */
+async function spendAnonymousAllowance(on: TestApp, alreadySpent: number): Promise<void> {
+  for (let sent = alreadySpent; sent < ANONYMOUS_GRAPHQL_RATE_LIMIT; sent += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, ANONYMOUS_GRAPHQL_RATE_LIMIT - sent) }, () =>
+        fetch(`${on.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        }).then((r) => r.arrayBuffer()),
+      ),
+    );
+  }
+}
+
+/** What a page rendered by the stand-in shows: the answer of its query. */
+function shown(html: string): unknown {
+  const main = /<main data-rendered="yes">(.*?)<\/main>/.exec(html)?.[1];
+  return main === undefined ? null : JSON.parse(main.replace(/&lt;/g, '<'));
+}
+
 describe.each(backends)('pages rendered on the server, on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
@@ -76,13 +133,8 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     const { user, agent } = await createAgent(db.prisma);
     await createProperty(db.prisma, { userId: user.id, agentId: agent.id }, { title: 'Loft <b>with</b> a view' });
     renter = await createAccount(db.prisma);
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-ssr-'));
-    await fs.mkdir(path.join(dir, 'client', '.vite'), { recursive: true });
-    await fs.mkdir(path.join(dir, 'server'), { recursive: true });
-    await fs.writeFile(path.join(dir, 'client', 'index.html'), INDEX_HTML);
-    await fs.writeFile(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    await fs.writeFile(path.join(dir, 'server', 'entry-server.js'), ENTRY);
-    app = await startTestApp(db, { clientDir: path.join(dir, 'client'), serverDir: path.join(dir, 'server') });
+    dir = await standInBuild();
+    app = await startTestApp(db, builtIn(dir));
   });
   afterAll(async () => {
     await app?.stop();
@@ -92,17 +144,6 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
 
   const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.url}${p}`, { headers, redirect: 'manual' });
 
-  async function sessionCookie(account: TestAccount, on: TestApp = app): Promise<string> {
-    const res = await fetch(`${on.url}/api/auth/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
-      body: JSON.stringify({ idToken: account.idToken }),
-    });
-    const m = /session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '');
-    expect(m, 'a session cookie').not.toBeNull();
-    return `session=${m![1]}`;
-  }
-
   it('renders the listings page into index.html: the data, the state, the chunks to fetch, the first photo in the head', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
@@ -111,8 +152,7 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(res.headers.get('vary')).toMatch(/Cookie/);
     const html = await res.text();
-    const main = /<main data-rendered="yes">(.*?)<\/main>/.exec(html)?.[1];
-    expect(JSON.parse(main!.replace(/&lt;/g, '<'))).toEqual({
+    expect(shown(html)).toEqual({
       me: null,
       properties: { edges: [{ node: { title: 'Loft <b>with</b> a view' } }] },
     });
@@ -150,13 +190,16 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
   });
 
   it('renders for the viewer of the session cookie', async () => {
-    const cookie = await sessionCookie(renter);
-    const html = await (await get('/properties/any-slug', { cookie })).text();
+    const cookie = await sessionCookie(renter, app);
+    const res = await get('/properties/any-slug', { cookie });
+    // Not even the browser keeps a signed-in viewer's page (Back after a sign-out).
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
     expect(html).toContain(`"me":{"id":"${renter.uid}"}`);
   });
 
-  it('sends the plain page when the render fails, a part of it fails, or it takes too long; redirects as told', async () => {
-    for (const mode of ['throw', 'partial']) {
+  it('sends the plain page when the render fails, a part of it fails, an answer has errors, or it takes too long; redirects as told', async () => {
+    for (const mode of ['throw', 'partial', 'error']) {
       const res = await get(`/listings?mode=${mode}`);
       expect(res.status).toBe(200);
       const html = await res.text();
@@ -174,6 +217,16 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(redirect.headers.get('location')).toBe('/listings');
   });
 
+  it(`renders at most ${SSR_MAX_CONCURRENT} pages at once: the others get the plain page at once`, async () => {
+    const pages = await Promise.all(
+      Array.from({ length: SSR_MAX_CONCURRENT + 2 }, async () => (await get('/listings?mode=slow')).text()),
+    );
+    expect(pages.filter((html) => html.includes('ssr-state'))).toHaveLength(SSR_MAX_CONCURRENT);
+    expect(pages.filter((html) => html.includes('<div id="root"></div>'))).toHaveLength(2);
+    // Once they are done, pages are rendered again.
+    expect(await (await get('/listings')).text()).toContain('ssr-state');
+  });
+
   it('sends the plain page for other paths', async () => {
     for (const route of ['/messages', '/auth', '/no/such/page']) {
       const html = await (await get(route)).text();
@@ -183,22 +236,12 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
   });
 
   it('counts a render against the anonymous GraphQL limit of the address: over it, the plain page', async () => {
-    const limited = await startTestApp(db, { clientDir: path.join(dir, 'client'), serverDir: path.join(dir, 'server') });
+    const limited = await startTestApp(db, builtIn(dir));
     try {
       // Every render so far counted one; spend the rest of the minute's allowance.
       const rendered = await (await fetch(`${limited.url}/`)).text();
       expect(rendered).toContain('ssr-state');
-      for (let sent = 1; sent < ANONYMOUS_GRAPHQL_RATE_LIMIT; sent += 100) {
-        await Promise.all(
-          Array.from({ length: Math.min(100, ANONYMOUS_GRAPHQL_RATE_LIMIT - sent) }, () =>
-            fetch(`${limited.url}/graphql`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ query: '{ __typename }' }),
-            }).then((r) => r.arrayBuffer()),
-          ),
-        );
-      }
+      await spendAnonymousAllowance(limited, 1);
       const over = await (await fetch(`${limited.url}/`)).text();
       expect(over).toContain('<div id="root"></div>');
       expect(over).not.toContain('ssr-state');
@@ -208,5 +251,175 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     } finally {
       await limited.stop();
     }
+  });
+
+  describe('an anonymous page, kept in the public cache', () => {
+    let cached: TestApp;
+    let owner: TestAccount;
+    let listingId = '';
+    const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
+
+    beforeAll(async () => {
+      owner = await createAccount(db.prisma);
+      listingId = (await createProperty(db.prisma, { userId: owner.uid }, { title: 'Cached walk-up' })).id;
+      await addPhotos(db.prisma, listingId, 1);
+      cached = await startTestApp(db, builtIn(dir, { PUBLIC_CACHE_SECONDS: '30' }));
+    });
+    afterAll(async () => {
+      await cached?.stop();
+    });
+
+    const page = async (p: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${cached.url}${p}`, { headers: { 'accept-encoding': 'br', ...headers } });
+      const html = await res.text();
+      return {
+        cache: res.headers.get('x-public-cache'),
+        encoding: res.headers.get('content-encoding'),
+        html,
+        titles: titlesOf(html),
+      };
+    };
+    const titlesOf = (html: string) =>
+      (shown(html) as { properties?: { edges: { node: { title: string } }[] } } | null)?.properties?.edges.map(
+        (e) => e.node.title,
+      ) ?? [];
+    /** A change no listing write announces: only the cache can hide it. */
+    const quietlyRename = (title: string) => db.prisma.property.update({ where: { id: listingId }, data: { title } });
+
+    it('is sent again without a render until a listing write, in any encoding; a reload renders it anew', async () => {
+      const first = await page('/listings?beds=1');
+      expect(first.cache).toBe('MISS');
+      expect(first.titles).toContain('Cached walk-up');
+      await quietlyRename('Renamed walk-up');
+      const again = await page('/listings?beds=1');
+      expect(again.cache).toBe('HIT');
+      expect(again.encoding).toBe('br');
+      expect(again.html).toBe(first.html);
+      // A browser that takes only gzip gets the same page from the cache.
+      const gzipped = await page('/listings?beds=1', { 'accept-encoding': 'gzip' });
+      expect(gzipped).toMatchObject({ cache: 'HIT', encoding: 'gzip', html: first.html });
+      const plain = await page('/listings?beds=1', { 'accept-encoding': 'identity' });
+      expect(plain).toMatchObject({ cache: 'HIT', encoding: null, html: first.html });
+      // Another address is another page.
+      expect((await page('/listings?beds=2')).titles).toContain('Renamed walk-up');
+
+      // A reload asks for a fresh page: rendered again, and kept in place of the old one.
+      const reload = await page('/listings?beds=1', { 'cache-control': 'no-cache' });
+      expect(reload.cache).toBe('MISS');
+      expect(reload.titles).toContain('Renamed walk-up');
+      expect((await page('/listings?beds=1')).titles).toContain('Renamed walk-up');
+
+      // The owner's listing write empties the cache at once.
+      await quietlyRename('Cached walk-up');
+      const write = await fetch(`${cached.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...owner.bearer },
+        body: JSON.stringify({ query: STATUS, variables: { id: listingId, status: 'ACTIVE' } }),
+      });
+      expect(await write.json()).toEqual({ data: { setListingStatus: { id: listingId, status: 'ACTIVE' } } });
+      const after = await page('/listings?beds=1');
+      expect(after.cache).toBe('MISS');
+      expect(after.titles).toContain('Cached walk-up');
+    });
+
+    it("never serves nor keeps a signed-in viewer's page, nor a page that did not render whole", async () => {
+      const cookie = await sessionCookie(renter, cached);
+      const signedIn = await page('/listings?who=1', { cookie });
+      expect(signedIn.cache).toBeNull();
+      expect(signedIn.html).toContain(`"me":{"id":"${renter.uid}"}`);
+      const anonymousAfter = await page('/listings?who=1');
+      expect(anonymousAfter.cache).toBe('MISS');
+      expect(anonymousAfter.html).toContain('"me":null');
+      // A signed-in viewer is not sent the anonymous page kept for the address.
+      expect((await page('/listings?who=1')).cache).toBe('HIT');
+      const signedInAgain = await page('/listings?who=1', { cookie });
+      expect(signedInAgain.cache).toBeNull();
+      expect(signedInAgain.html).toContain(`"me":{"id":"${renter.uid}"}`);
+      // A refused cookie is not anonymous either.
+      expect((await page('/listings?who=1', { cookie: 'session=forged' })).cache).toBeNull();
+
+      for (let i = 0; i < 2; i++) {
+        const partial = await page('/listings?mode=partial');
+        expect(partial.cache).toBeNull();
+        expect(partial.html).toContain('<div id="root"></div>');
+      }
+    });
+
+    it("is sent from the cache without counting against the address's limit", async () => {
+      const limited = await startTestApp(db, builtIn(dir, { PUBLIC_CACHE_SECONDS: '30' }));
+      try {
+        const kept = await fetch(`${limited.url}/listings?kept=1`);
+        expect(kept.headers.get('x-public-cache')).toBe('MISS');
+        await kept.arrayBuffer();
+        await spendAnonymousAllowance(limited, 1);
+        const hit = await fetch(`${limited.url}/listings?kept=1`);
+        expect(hit.headers.get('x-public-cache')).toBe('HIT');
+        expect(await hit.text()).toContain('ssr-state');
+        // A page not kept would need a render: over the limit, the plain page.
+        const other = await (await fetch(`${limited.url}/listings?kept=2`)).text();
+        expect(other).toContain('<div id="root"></div>');
+        expect(other).not.toContain('ssr-state');
+      } finally {
+        await limited.stop();
+      }
+    });
+  });
+});
+
+describe.runIf(REDIS_URL)('anonymous pages shared by two instances through Redis', () => {
+  let db: TestDatabase;
+  let dir: string;
+  let a: TestApp;
+  let b: TestApp;
+  let owner: TestAccount;
+  let listingId = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    owner = await createAccount(db.prisma);
+    listingId = (await createProperty(db.prisma, { userId: owner.uid }, { title: 'Shared walk-up' })).id;
+    await addPhotos(db.prisma, listingId, 1);
+    dir = await standInBuild();
+    a = await startTestApp(db, builtIn(dir, { PUBLIC_CACHE_SECONDS: '30', REDIS_URL: REDIS_URL! }));
+    b = await startTestApp(db, builtIn(dir, { PUBLIC_CACHE_SECONDS: '30', REDIS_URL: REDIS_URL! }));
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await db?.close();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  async function until(check: () => Promise<boolean>) {
+    const deadline = Date.now() + 5_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const cacheOf = async (on: TestApp, p: string) => {
+    const res = await fetch(`${on.url}${p}`);
+    return { cache: res.headers.get('x-public-cache'), html: await res.text() };
+  };
+
+  it('serves on one instance the page the other rendered, until a write on either', async () => {
+    // A unique address: Redis keeps what earlier runs stored.
+    const url = `/listings?run=${Date.now()}`;
+    // Each instance reads the generation from Redis when it connects.
+    await until(async () => (await cacheOf(a, url)).cache !== null);
+    await until(async () => (await cacheOf(b, url)).cache === 'HIT');
+    await db.prisma.property.update({ where: { id: listingId }, data: { title: 'Renamed under the cache' } });
+    expect((await cacheOf(a, url)).html).toContain('Shared walk-up');
+
+    const write = await fetch(`${b.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...owner.bearer },
+      body: JSON.stringify({
+        query: 'mutation S($id: ID!) { setListingStatus(id: $id, status: ACTIVE) { id } }',
+        variables: { id: listingId },
+      }),
+    });
+    expect(write.status).toBe(200);
+    await until(async () => (await cacheOf(a, url)).html.includes('Renamed under the cache'));
   });
 });
