@@ -34,9 +34,14 @@ export const LISTING_WRITE_MUTATIONS = new Set([
   'updateMyLicense',
 ]);
 
-/** The request asks for a fresh answer (a browser's reload sends `Cache-Control: no-cache`). */
+/**
+ * The request asks for a fresh answer: a browser's reload sends `Cache-Control: max-age=0` (a hard
+ * reload `no-cache`), and so may a client that wants the latest.
+ */
 export function wantsFresh(req: Request): boolean {
-  return /\b(no-cache|no-store)\b/i.test(req.get('cache-control') ?? '') || /\bno-cache\b/i.test(req.get('pragma') ?? '');
+  return (
+    /\b(no-cache|no-store|max-age=0)\b/i.test(req.get('cache-control') ?? '') || /\bno-cache\b/i.test(req.get('pragma') ?? '')
+  );
 }
 
 /** No viewer, no refused or unverifiable credential, no partner: an answer the same for every visitor. */

@@ -303,10 +303,12 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
       // Another address is another page.
       expect((await page('/listings?beds=2')).titles).toContain('Renamed walk-up');
 
-      // A reload asks for a fresh page: rendered again, and kept in place of the old one.
-      const reload = await page('/listings?beds=1', { 'cache-control': 'no-cache' });
+      // A reload asks for a fresh page (max-age=0; a hard reload no-cache): rendered again, and kept
+      // in place of the old one.
+      const reload = await page('/listings?beds=1', { 'cache-control': 'max-age=0' });
       expect(reload.cache).toBe('MISS');
       expect(reload.titles).toContain('Renamed walk-up');
+      expect((await page('/listings?beds=1', { 'cache-control': 'no-cache' })).cache).toBe('MISS');
       expect((await page('/listings?beds=1')).titles).toContain('Renamed walk-up');
 
       // The owner's listing write empties the cache at once.
