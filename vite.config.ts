@@ -96,8 +96,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
       { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
       // React Router's package exports name only its development build (warnings and checks
-      // included); the production build ships its own file beside it (docs/decisions/0023).
-      ...(mode === 'production' && !isSsrBuild
+      // included); the production build ships its own file beside it (docs/decisions/0023), for the
+      // browser and the server's render alike.
+      ...(mode === 'production'
         ? [
             {
               find: /^react-router$/,

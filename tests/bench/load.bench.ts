@@ -51,6 +51,7 @@ import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
 import { SEARCH_PAGE_HEADER } from '../../server/graphql/executor-header.js';
+import { SSR_MAX_CONCURRENT } from '../../server/http/ssr.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
@@ -490,9 +491,14 @@ interface LoadResult {
   statuses: Record<string, number>;
   /** Connections opened in the measured run (each from the next loopback address). */
   opened: number;
+  /** 2xx answers over RENDERED_PAGE_BYTES (pages: rendered on the server, not the plain page). */
+  large: number;
 }
 
-function cannon(r: Request, seconds: number, latencies: number[] | null): Promise<autocannon.Result> {
+/** A page the server rendered is well over this when brotli-compressed; the plain page (index.html) well under. */
+const RENDERED_PAGE_BYTES = 4096;
+
+function cannon(r: Request, seconds: number, latencies: number[] | null, sizes?: { large: number }): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const inst = autocannon(
       {
@@ -506,8 +512,9 @@ function cannon(r: Request, seconds: number, latencies: number[] | null): Promis
         timeout: 10,
         setupClient: (client: autocannon.Client) => {
           if (latencies)
-            client.on('response', (status: number, _bytes: number, ms: number) => {
+            client.on('response', (status: number, bytes: number, ms: number) => {
               if (status >= 200 && status < 300) latencies.push(ms);
+              if (sizes && bytes > RENDERED_PAGE_BYTES) sizes.large += 1;
             });
         },
       },
@@ -520,8 +527,9 @@ function cannon(r: Request, seconds: number, latencies: number[] | null): Promis
 async function load(r: Request): Promise<LoadResult> {
   await cannon(r, WARMUP_SECONDS, null);
   const latencies: number[] = [];
+  const sizes = { large: 0 };
   const before = nextAddress;
-  const res = await cannon(r, SECONDS, latencies);
+  const res = await cannon(r, SECONDS, latencies, sizes);
   const opened = nextAddress - before;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? Number.NaN;
@@ -536,6 +544,7 @@ async function load(r: Request): Promise<LoadResult> {
     errors: res.errors + res.timeouts + res.non2xx,
     statuses,
     opened,
+    large: sizes.large,
   };
 }
 
@@ -779,6 +788,37 @@ async function main() {
       }
     };
 
+    // Pages as the browser asks for them (docs/decisions/0035): rendered on the server for the viewer,
+    // an anonymous one from the public cache, beside the plain page (index.html, what every other path
+    // serves; its floor). Only when the client's server build is there (`npm run build`).
+    const pageResults: Array<{ name: string; r: LoadResult }> = [];
+    const BROWSER = { accept: 'text/html', 'accept-encoding': 'br' };
+    const pageRuns = async (appUrl: string) => {
+      const probe = await fetch(`${appUrl}/`, { headers: { ...BROWSER, ...FRESH } });
+      if (!(await probe.text()).includes('id="ssr-state"')) {
+        log('pages: not rendered on the server (no dist/server: run `npm run build` first); skipped');
+        return;
+      }
+      const page = (name: string, p: string, headers: Record<string, string> = {}) => ({
+        name,
+        req: { method: 'GET' as const, url: `${appUrl}${p}`, headers: { ...BROWSER, ...headers } },
+      });
+      for (const { name, req } of [
+        page('the plain page (index.html; floor)', '/messages'),
+        page('`/` rendered, anonymous (uncached)', '/', FRESH),
+        page('`/` anonymous, public cache', '/'),
+        page('`/` rendered, signed in', '/', { cookie }),
+        page('`/properties/{id}` rendered, anonymous (uncached)', `/properties/${facts.detail}`, FRESH),
+        page('`/properties/{id}` anonymous, public cache', `/properties/${facts.detail}`),
+      ]) {
+        const r = await load(req);
+        pageResults.push({ name, r });
+        log(
+          `page ${name}: ${fmt(r.rps)} req/s (${r.large} of ${r.requests} rendered), p50 ${fmt(r.p50)} / p95 ${fmt(r.p95)} ms, ${r.errors} errors`,
+        );
+      }
+    };
+
     phase = 'floor';
     const floor = await startFloor(floorDbUrl ? { FLOOR_DATABASE_URL: floorDbUrl } : { FLOOR_DATA_DIR: appDir });
     running = floor;
@@ -795,6 +835,7 @@ async function main() {
       }
       await floor.stop();
       running = app;
+      await pageRuns(app.url);
     } else {
       // PGlite serves one process: the floor first, gone before the app opens the same data directory.
       for (const s of scenarios) await floorRuns(floor.url, s);
@@ -804,6 +845,7 @@ async function main() {
       app = await startTheApp();
       running = app;
       for (const s of scenarios) await appRuns(app.url, s);
+      await pageRuns(app.url);
     }
     const appOutput = app.output();
     await app.stop();
@@ -837,6 +879,18 @@ async function main() {
       }
     }
     const table = lines.join('\n');
+    const pageFloor = pageResults[0]?.r;
+    const pageTable = pageFloor
+      ? [
+          '| page | requests/s | rendered on the server | p50 | p95 | p99 | errors | ÷ plain page (req/s) |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|',
+          ...pageResults.map(
+            ({ name, r }, i) =>
+              `| ${name} | ${fmt(r.rps)} | ${i === 0 ? '—' : `${r.large} of ${r.requests}`} | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.p99)} ms | ${r.errors} | ${i === 0 ? '1' : ratio(r.rps, pageFloor.rps)} |`,
+          ),
+        ].join('\n')
+      : '';
+    if (pageTable) console.log(`\n${pageTable}\n`);
     console.log(`\n${table}\n`);
     const cpus = os.cpus();
     const section = `<!-- BEGIN ${kind} -->
@@ -855,7 +909,7 @@ compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — $
 GraphQL answered by: ${scenarios.map((s) => `${s.name} — ${executors[s.name]}`).join('; ')}.
 
 ${table}
-${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
+${pageTable ? `\nPages, as a browser asks for them (\`Accept-Encoding: br\`); a render beyond the ${SSR_MAX_CONCURRENT} at once of a process is sent as the plain page, so the uncached rows say how many were rendered:\n\n${pageTable}\n` : ''}${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
     const intro = `# Load through HTTP
 
 Written by \`npm run bench\` (tests/bench/load.bench.ts; how it works is at the top of that file): PGlite by default,

@@ -1,10 +1,13 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 
+/** The year in New York: the same on the server that drew the page and in the browser that takes it over. */
+const nycYear = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' });
+
 export function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <p>© {new Date().getFullYear()} NYC Rentals. Apartments, houses and sublets across the five boroughs.</p>
+        <p>© {nycYear.format(new Date())} NYC Rentals. Apartments, houses and sublets across the five boroughs.</p>
         <p>
           Questions? Call{' '}
           <a href={`tel:${SUPPORT_PHONE_E164}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
