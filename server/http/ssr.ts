@@ -147,7 +147,7 @@ export interface ServerRenderingDeps {
  * A page for an anonymous visitor is the same for all of them: it is kept in the public cache (the
  * one of the anonymous GraphQL and REST answers, emptied by the same listing writes) and sent from
  * there, without a render and without counting against the address's limit, for its few seconds.
- * A reload (`Cache-Control: no-cache`) renders it again. `X-Public-Cache` says HIT or MISS.
+ * A reload (`Cache-Control: max-age=0` or `no-cache`) renders it again. `X-Public-Cache` says HIT or MISS.
  */
 export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   const router = express.Router();
@@ -196,9 +196,9 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           return;
         }
       }
-      if (rendering >= (deps.maxConcurrent ?? SSR_MAX_CONCURRENT)) return next();
       if (!req.auth?.viewer && !(await deps.allowAnonymous(req.ip ?? req.socket.remoteAddress ?? 'unknown'))) return next();
-
+      // Checked and taken with no await in between, so that no more than the cap start together.
+      if (rendering >= (deps.maxConcurrent ?? SSR_MAX_CONCURRENT)) return next();
       rendering += 1;
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), deps.timeLimitMs ?? SSR_TIME_LIMIT_MS);
