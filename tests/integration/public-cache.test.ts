@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhotos, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { until } from '../setup/until.js';
 import { openSocket } from '../setup/ws-client.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -186,14 +187,6 @@ describe.runIf(REDIS_URL)('the public cache shared by two instances through Redi
     await b?.stop();
     await db?.close();
   });
-
-  async function until(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 5_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 
   it('serves on one instance what the other stored, and a write on either empties both', async () => {
     // Each instance reads the generation from Redis when it connects.

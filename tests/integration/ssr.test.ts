@@ -10,6 +10,7 @@ import { SSR_MAX_CONCURRENT, SSR_TIME_LIMIT_MS } from '../../server/http/ssr.js'
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { until } from '../setup/until.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
@@ -392,13 +393,6 @@ describe.runIf(REDIS_URL)('anonymous pages shared by two instances through Redis
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  async function until(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 5_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   const cacheOf = async (on: TestApp, p: string) => {
     const res = await fetch(`${on.url}${p}`);
     return { cache: res.headers.get('x-public-cache'), html: await res.text() };
