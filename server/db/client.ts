@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** Maximum pool size for PostgreSQL (PGlite always uses one connection). */
   poolSize?: number;
+  /** PGlite only: start from this archive of a data directory (`Database.dumpDataDir`), e.g. a migrated template. */
+  loadDataDir?: Blob;
 }
 
 export interface Database {
@@ -31,6 +33,8 @@ export interface Database {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Connection string a plain `pg` client can use (PGlite is served on a loopback port). */
   connectionString: string;
+  /** PGlite only: an archive of the data directory, for `DatabaseOptions.loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -39,19 +43,20 @@ export interface Database {
  * and a real PostgreSQL go through the very same driver (`pg` + `@prisma/adapter-pg`).
  * See docs/decisions/0002-pglite-over-the-wire.md.
  */
-async function servePglite(dataDir: string | 'memory://') {
+async function servePglite(dataDir: string | 'memory://', loadDataDir?: Blob) {
   let dir: string | undefined;
   if (dataDir !== 'memory://') {
     dir = path.join(dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
   }
-  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const conn = server.getServerConn(); // "127.0.0.1:PORT"
   const connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
   return {
     connectionString,
+    dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       await server.stop();
       await db.close();
@@ -176,7 +181,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     };
   }
 
-  const main = await servePglite(opts.dataDir ?? 'memory://');
+  const main = await servePglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
   // PGlite serves one connection at a time (its multiplexer interleaves protocol messages of
   // concurrent connections), so the app and the migration engine share one single-connection pool.
   // A request waiting for that connection queues for as long as it takes (no acquire timeout):
@@ -210,6 +215,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     prisma,
     adapterFactory,
     connectionString: main.connectionString,
+    dumpDataDir: main.dumpDataDir,
     async close() {
       await prisma.$disconnect();
       await pool.end();

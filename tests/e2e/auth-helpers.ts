@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_AUTH_PORT } from './origin.js';
 
-export const AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9399);
+export const AUTH_PORT = E2E_AUTH_PORT;
 export const EMULATOR = `http://127.0.0.1:${AUTH_PORT}`;
 export const PROJECT = 'demo-nyc-rentals';
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { choose, expectCountMatches, gql, query, results } from './listings-helpers.js';
+import { SCREENSHOTS } from './shots.js';
 
 // Commute time (issue 13 item 4): the visitor says where they commute to (a station or an address);
 // every card shows its minutes door to door by subway, the list can be limited to at most N minutes
@@ -48,7 +49,7 @@ test.describe('commute by subway', () => {
     await expect(option).toBeVisible();
     await expect(option.getByRole('img', { name: 'L train' })).toBeVisible();
     await expectAccessible(page);
-    await panel.screenshot({ path: 'test-results/commute-picker.png' });
+    if (SCREENSHOTS) await panel.screenshot({ path: 'test-results/commute-picker.png' });
     await where.press('ArrowDown');
     await where.press('Enter');
     await expect.poll(() => query(page).to).toBe('station:635');
@@ -116,13 +117,13 @@ test.describe('commute by subway', () => {
     await expect(card.getByTestId('commute')).toBeVisible();
     const box = (await card.getByTestId('commute').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await card.screenshot({ path: 'test-results/commute-card-phone.png' });
+    if (SCREENSHOTS) await card.screenshot({ path: 'test-results/commute-card-phone.png' });
     await page.getByRole('button', { name: /^Commute: 14 St-Union Sq/ }).click();
     const panel = page.getByRole('dialog', { name: 'Commute' });
     await expect(panel.getByText('Commuting to 14 St-Union Sq')).toBeVisible();
     const dialog = (await panel.boundingBox())!;
     expect(dialog.x).toBeGreaterThanOrEqual(0);
     expect(dialog.x + dialog.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: 'test-results/commute-phone.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'test-results/commute-phone.png' });
   });
 });

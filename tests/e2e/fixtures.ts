@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signInContext, type Account } from './accounts.js';
+import { E2E_AUTH_PORT, E2E_ORIGIN } from './origin.js';
 
-const EMULATOR_PORT = Number(process.env.E2E_AUTH_PORT ?? 9399);
+const EMULATOR_PORT = E2E_AUTH_PORT;
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -30,13 +31,15 @@ export interface WorkerFixtures {
  * loads and refused WebSocket connections).
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // This worker's own app (tests/e2e/origin.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
+  baseURL: async ({}, use) => use(E2E_ORIGIN),
   expectedFailures: [[], { option: true }],
   account: [null, { option: true }],
 
   signedInState: [
-    async ({ browser }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('signedInState needs use.baseURL');
+    async ({ browser }, use) => {
+      const baseURL = E2E_ORIGIN;
       // Signing in once per worker and account keeps well under the server's real limit of
       // session mints per minute and IP.
       const states = new Map<string, Promise<StorageState>>();

@@ -8,11 +8,13 @@ import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './
 import { AUTH_PORT, DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { api, createAgentWithListing, deleteListing, startThread, type AgentWithListing } from './messaging-factories.js';
+import { SCREENSHOTS } from './shots.js';
 
 const GREETING = "Hi, I'm interested in this property. Is it still available?";
 const SHOTS = 'test-results/messaging-screens';
 
 async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }

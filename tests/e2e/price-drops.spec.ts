@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { PRICE_DROP } from './data-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { cardPrices, choose, firstPage, query, results } from './listings-helpers.js';
+import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/price-drop-screens';
 const PHONE = { width: 390, height: 844 };
@@ -15,6 +16,7 @@ const DESKTOP = { width: 1280, height: 800 };
 test.use({ reducedMotion: 'reduce' });
 
 async function shot(page: Page, name: string, fullPage = false) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }

@@ -8,10 +8,12 @@ import type { Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { createAgentToRate, deleteListing, gql, talkTo, type RateableAgent } from './ratings-factories.js';
+import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/review-moderation';
 
 async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }

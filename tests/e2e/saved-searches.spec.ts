@@ -9,6 +9,7 @@ import { expectSignedIn } from './auth-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { choose, query } from './listings-helpers.js';
 import { api, deleteListing, uploadPhoto } from './messaging-factories.js';
+import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/saved-searches-screens';
 const PHONE = { width: 390, height: 844 };
@@ -18,12 +19,14 @@ const DESKTOP = { width: 1280, height: 800 };
 test.use({ reducedMotion: 'reduce' });
 
 async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** Desktop then phone screenshots of the page as it is (the viewport is put back). */
 async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);

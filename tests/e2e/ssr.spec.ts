@@ -1,6 +1,7 @@
 import { DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { firstPage, results } from './listings-helpers.js';
+import { E2E_ORIGIN } from './origin.js';
 
 // Issue 11 point 6: the listings and detail pages arrive rendered by the server, with the answers they
 // were rendered with, and the browser takes them over in place (docs/decisions/0035-server-rendering.md).
@@ -62,7 +63,7 @@ test.describe('pages rendered on the server', () => {
 
   test('without JavaScript the list and a listing can still be read', async ({ browser, request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
-    const baseURL = test.info().project.use.baseURL;
+    const baseURL = E2E_ORIGIN;
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     try {
       const page = await context.newPage();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { SCREENSHOTS } from './shots.js';
 
 // The subway on the map (issue 13 item 5): lines in their colours and the stations, from one GeoJSON
 // the map loads itself, under the listing markers; station names from zoom 14.
@@ -28,12 +29,12 @@ test.describe('the subway map', () => {
     await expect(bedford).toHaveAttribute('aria-hidden', 'true');
     // The MTA is credited on the map.
     await expect(map.locator('.maplibregl-ctrl-attrib')).toHaveCount(1);
-    await page.screenshot({ path: 'test-results/subway-map-williamsburg.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'test-results/subway-map-williamsburg.png' });
 
     // Zoomed out to the city, the lines stay and the names go.
     await page.goto('/listings?bounds=40.9,40.55,-73.7,-74.1');
     await expect(map.locator('[data-subway="loaded"]')).toHaveCount(1, { timeout: 15_000 });
     await expect(map.locator('.map-station-label')).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/subway-map-city.png' });
+    if (SCREENSHOTS) await page.screenshot({ path: 'test-results/subway-map-city.png' });
   });
 });

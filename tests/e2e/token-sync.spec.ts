@@ -3,12 +3,13 @@ import { createRenter } from './accounts.js';
 import { expectSignedIn, signIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import type { SyncRequest } from './token-sync-server.js';
+import { E2E_TOKEN_SYNC_PORT } from './origin.js';
 
 // The optional token sync of SPEC part 7 (docs/decisions/0027) in a real browser: the app runs with
 // TOKEN_SYNC_URL pointing at the stand-in tests/e2e/token-sync-server.ts (another origin, answering
 // CORS), which playwright.config.ts starts beside it.
 
-const SYNC = `http://127.0.0.1:${Number(process.env.E2E_TOKEN_SYNC_PORT ?? 9398)}`;
+const SYNC = `http://127.0.0.1:${E2E_TOKEN_SYNC_PORT}`;
 
 /** What reached the stand-in since the last `answerWith`. */
 async function syncRequests(request: APIRequestContext): Promise<SyncRequest[]> {

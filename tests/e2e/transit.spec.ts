@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures.js';
+import { SCREENSHOTS } from './shots.js';
 
 // Nearby subway stations (issue 13 item 2): cards show the nearest station's line bullets in the
 // MTA's colours, named for screen readers ('L train'), and the walk; the detail page lists the
@@ -21,7 +22,7 @@ test.describe('nearby subway stations', () => {
     // The L's official grey, with white letters.
     await expect(bullet).toHaveCSS('background-color', 'rgb(124, 133, 140)');
     await expect(bullet).toHaveCSS('color', 'rgb(255, 255, 255)');
-    await card.screenshot({ path: 'test-results/transit-card.png' });
+    if (SCREENSHOTS) await card.screenshot({ path: 'test-results/transit-card.png' });
   });
 
   test("the detail page lists the stations in 'Transit' and draws them on its map", async ({ page }) => {
@@ -48,8 +49,8 @@ test.describe('nearby subway stations', () => {
     await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
     await expect(map.locator('.map-station-marker')).toHaveCount(count);
     await expect(map.locator('.map-price-marker:not(.map-station-marker)')).toHaveCount(1);
-    await map.screenshot({ path: 'test-results/transit-detail-map.png' });
-    await transit.screenshot({ path: 'test-results/transit-detail.png' });
+    if (SCREENSHOTS) await map.screenshot({ path: 'test-results/transit-detail-map.png' });
+    if (SCREENSHOTS) await transit.screenshot({ path: 'test-results/transit-detail.png' });
     await expectAccessible(page);
   });
 
@@ -58,12 +59,12 @@ test.describe('nearby subway stations', () => {
     await page.goto(BEDFORD_IN_WILLIAMSBURG);
     const card = page.locator('article[data-property-id]', { hasText: 'Bedford Avenue' }).first();
     await expect(card.getByTestId('nearest-station')).toContainText(/\d+ min walk/);
-    await card.screenshot({ path: 'test-results/transit-card-phone.png' });
+    if (SCREENSHOTS) await card.screenshot({ path: 'test-results/transit-card-phone.png' });
     await card.getByRole('heading').getByRole('link').click();
     const transit = page.locator('section', { has: page.getByRole('heading', { name: 'Transit', level: 2 }) });
     await expect(transit.getByRole('listitem').first()).toContainText('Bedford Av');
     const box = await transit.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
-    await transit.screenshot({ path: 'test-results/transit-detail-phone.png' });
+    if (SCREENSHOTS) await transit.screenshot({ path: 'test-results/transit-detail-phone.png' });
   });
 });

@@ -10,10 +10,12 @@ import { DEMO_AGENT } from './auth-helpers.js';
 import { api } from './messaging-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { E2E_ADMIN, ensureAdminIdentity, LICENSED_AGENT, LICENSED_LISTING, REPORT_ME, REPORTED } from './trust-factories.js';
+import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/trust';
 
 async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 
@@ -24,18 +26,36 @@ export interface TestDatabase extends Database {
   resetQueries(): void;
 }
 
+/**
+ * The migrated templates the global setup made once per run (tests/setup/global-setup.ts): an
+ * archive of a migrated PGlite data directory, and a migrated PostgreSQL database to copy
+ * (`CREATE DATABASE … TEMPLATE`). A file's database starts from them instead of applying every
+ * migration again (3–5 s each on PGlite).
+ */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+function pgliteTemplateArchive(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = inject('pgliteTemplatePath');
+    return file ? new Blob([await fs.readFile(file)]) : undefined;
+  })();
+  return pgliteTemplate;
+}
+
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
   let db: Database;
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let migrated = false;
   if (backend === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const name = `test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const template = inject('postgresTemplate');
+    migrated = Boolean(template);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
     await admin.end();
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
@@ -48,9 +68,11 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
       await c.end();
     };
   } else {
-    db = await createDatabase({ dataDir: 'memory://', onQuery });
+    const template = await pgliteTemplateArchive();
+    migrated = Boolean(template);
+    db = await createDatabase({ dataDir: 'memory://', onQuery, loadDataDir: template });
   }
-  await applyMigrations(db.adapterFactory);
+  if (!migrated) await applyMigrations(db.adapterFactory);
   queries.length = 0;
   return {
     ...db,

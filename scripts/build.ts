@@ -1,0 +1,65 @@
+// `npm run build`: the Prisma client, the typed GraphQL documents, then the client (dist/client) and
+// its server-rendering build (dist/server). Skipped when nothing it depends on changed since the last
+// build: a hash of its inputs is kept in dist/.build-hash (`--force` builds anyway). `npm start` and
+// `npm run test:e2e` build through it, so a second start or test run does not rebuild.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const HASH_FILE = path.join(ROOT, 'dist/.build-hash');
+const OUTPUTS = ['dist/client/index.html', 'dist/server/entry-server.js'];
+/** What the build reads. client/src/gql is left out: codegen makes it from schema.graphql and the documents. */
+const INPUTS = [
+  'client',
+  'common',
+  'schema.graphql',
+  'prisma/schema.prisma',
+  'codegen.ts',
+  'vite.config.ts',
+  'server/http/precompress.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
+const SKIP = new Set([path.join(ROOT, 'client/src/gql'), path.join(ROOT, 'node_modules')]);
+
+function hashInputs(): string {
+  const hash = createHash('sha256');
+  const visit = (abs: string) => {
+    if (SKIP.has(abs)) return;
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) visit(path.join(abs, name));
+      return;
+    }
+    // Tests are not built.
+    if (/\.test\.tsx?$/.test(abs)) return;
+    hash.update(path.relative(ROOT, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
+  };
+  for (const input of INPUTS) visit(path.join(ROOT, input));
+  return hash.digest('hex');
+}
+
+function run(cmd: string, args: string[]) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const force = process.argv.includes('--force');
+const current = hashInputs();
+const built = fs.existsSync(HASH_FILE) ? fs.readFileSync(HASH_FILE, 'utf8').trim() : null;
+if (!force && built === current && OUTPUTS.every((f) => fs.existsSync(path.join(ROOT, f)))) {
+  console.log('build: up to date (nothing it depends on changed; `npm run build -- --force` rebuilds)');
+  process.exit(0);
+}
+
+const started = performance.now();
+fs.rmSync(HASH_FILE, { force: true });
+run('npm', ['run', '-s', 'prisma:generate']);
+run('npm', ['run', '-s', 'codegen']);
+run('npx', ['vite', 'build']);
+run('npx', ['vite', 'build', '--ssr']);
+fs.writeFileSync(HASH_FILE, `${current}\n`);
+console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
