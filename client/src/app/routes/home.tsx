@@ -4,8 +4,8 @@ import { formatCount, formatPrice, pluralize } from '@common/format';
 import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
 
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
-import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,16 +16,8 @@ import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
 import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
 import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
-import {
-  EMPTY_SEARCH,
-  parseSearchParams,
-  toPropertyFilter,
-  toPropertySort,
-  toCommuteDestination,
-  toSearchParams,
-  updateSearch,
-  type SearchState,
-} from '@/features/listings/search-state';
+import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/features/listings/search-state';
+import { useSearchState } from '@/features/listings/use-search-state';
 import { MapView } from '@/features/map/map-view';
 import { MessagesDialogButton } from '@/features/messaging/components/messages-dialog';
 import type { MapMarker, MapView as MapViewSpec } from '@/features/map/types';
@@ -119,14 +111,10 @@ function MapPopupCard({ listing }: { listing: Listing }) {
 export default function HomeScreen() {
   useDocumentTitle('NYC Rentals');
   const { user: viewer } = useViewer();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseSearchParams(params), [params]);
+  const { state, onChange, clearAll } = useSearchState();
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [mobileView, setMobileView] = useState<'list' | 'map'>('list');
   const [highlighted, setHighlighted] = useState<string | null>(null);
-
-  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next), { preventScrollReset: true }), [setParams]);
-  const onChange = (patch: Partial<SearchState>) => setState(updateSearch(state, patch));
 
   const filter = useMemo(() => toPropertyFilter(state), [state]);
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
@@ -194,7 +182,7 @@ export default function HomeScreen() {
         {/* Suspense boundaries here and around each card cut the hydration of a page rendered on the
             server into parts, each its own short task (docs/decisions/0035-server-rendering.md). */}
         <Suspense fallback={null}>
-          <FilterBar state={state} onChange={onChange} onClearAll={() => setState(EMPTY_SEARCH)} />
+          <FilterBar state={state} onChange={onChange} onClearAll={clearAll} />
         </Suspense>
       </div>
 
@@ -226,7 +214,7 @@ export default function HomeScreen() {
                   <SearchX aria-hidden="true" className="size-8 text-gray-400" />
                   <h2 className="text-lg font-semibold text-gray-900">No properties found</h2>
                   <p className="text-sm text-gray-600">No listings match these filters. Try widening your search.</p>
-                  <Button variant="outline" onClick={() => setState(EMPTY_SEARCH)}>
+                  <Button variant="outline" onClick={clearAll}>
                     Clear all filters
                   </Button>
                 </div>

@@ -1,0 +1,299 @@
+// The listings page's filter bar over its URL state (SPEC parts 2, 4 and 5): every control writes the
+// query string, a URL with filters sets every control and the chips at start, each chip removes one
+// filter and 'Clear all' resets them all. The bar is wired to the URL exactly as the page wires it
+// (useSearchState); that the server then answers with matching listings is the browser test's part
+// (tests/e2e/search.spec.ts) and the integration tests' (tests/integration/listings.test.ts).
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, type LocationProbe } from '@/test/render';
+import { useSearchState } from '../use-search-state';
+import { FilterBar } from './filter-bar';
+
+function ListingsFilters() {
+  const { state, onChange, clearAll } = useSearchState();
+  return <FilterBar state={state} onChange={onChange} onClearAll={clearAll} />;
+}
+
+function renderBar(route = '/listings') {
+  return renderWithProviders(<ListingsFilters />, { route, path: '/listings' });
+}
+
+/** The query string as a plain object, for comparisons that do not depend on the key order. */
+function query(location: LocationProbe): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(location.current.search));
+}
+
+async function expectQuery(location: LocationProbe, expected: Record<string, string>) {
+  await waitFor(() => expect(query(location)).toEqual(expected));
+}
+
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+const priceButton = () => screen.getByRole('button', { name: /^Price/ });
+const moreButton = () => screen.getByRole('button', { name: /^More/ });
+const chipList = () => screen.queryByRole('list', { name: 'Active filters' });
+const chipTexts = () =>
+  within(screen.getByRole('list', { name: 'Active filters' }))
+    .getAllByRole('button')
+    .map((chip) => chip.textContent);
+
+describe('the filter bar writes the URL', () => {
+  it('borough and neighborhood; the neighborhood resets when the borough changes', async () => {
+    const { user, location } = renderBar();
+    expect(location.current.search).toBe('');
+    // The neighborhood control appears only once a borough is chosen.
+    expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
+    expect(chipList()).not.toBeInTheDocument();
+
+    await user.click(combobox('Borough'));
+    await user.click(await screen.findByRole('option', { name: 'Brooklyn' }));
+    await expectQuery(location, { borough: 'brooklyn' });
+    expect(combobox('Borough')).toHaveTextContent('Brooklyn');
+    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
+
+    // Only Brooklyn's 11 neighborhoods are offered, after 'All neighborhoods'.
+    await user.click(combobox('Neighborhood'));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(12);
+    expect(options.map((option) => option.textContent)).toContain('Williamsburg');
+    expect(options.map((option) => option.textContent)).not.toContain('Astoria');
+    await user.click(screen.getByRole('option', { name: 'Williamsburg' }));
+    await expectQuery(location, { borough: 'brooklyn', neighborhood: 'Williamsburg' });
+    expect(chipTexts()).toEqual(['Brooklyn', 'Williamsburg']);
+
+    await user.click(combobox('Borough'));
+    await user.click(await screen.findByRole('option', { name: 'Queens' }));
+    await expectQuery(location, { borough: 'queens' });
+    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
+    expect(chipTexts()).toEqual(['Queens']);
+
+    // 'All boroughs' leaves the URL and takes the neighborhood control away.
+    await user.click(combobox('Borough'));
+    await user.click(await screen.findByRole('option', { name: 'All boroughs' }));
+    await expectQuery(location, {});
+    expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
+  });
+
+  it('sort; Newest is the default and leaves the URL; no commute sort without a destination', async () => {
+    const { user, location } = renderBar('/listings?borough=queens');
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+
+    await user.click(combobox('Sort by'));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Newest',
+      'Oldest',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Most Popular',
+      'Recently Reduced',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Price: Low to High' }));
+    await expectQuery(location, { borough: 'queens', sort: 'price_low' });
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Price: Low to High');
+
+    await user.click(combobox('Sort by'));
+    await user.click(await screen.findByRole('option', { name: 'Most Popular' }));
+    await expectQuery(location, { borough: 'queens', sort: 'popular' });
+
+    await user.click(combobox('Sort by'));
+    await user.click(await screen.findByRole('option', { name: 'Newest' }));
+    await expectQuery(location, { borough: 'queens' });
+  });
+
+  it('the price popover takes digits only, checks its range, writes minPrice and maxPrice, and Reset clears both', async () => {
+    const { user, location } = renderBar();
+    expect(priceButton()).toHaveTextContent(/^Price$/);
+
+    await user.click(priceButton());
+    const min = await screen.findByLabelText('Minimum price');
+    const max = screen.getByLabelText('Maximum price');
+    await user.type(min, '2,500');
+    expect(min).toHaveValue('2500');
+    await user.type(max, '1000');
+    expect(screen.getByRole('alert')).toHaveTextContent('Minimum price must not exceed maximum price.');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    // Enter does not apply an inverted range either.
+    await user.type(max, '{Enter}');
+    expect(location.current.search).toBe('');
+
+    await user.clear(max);
+    await user.type(max, '4500');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expectQuery(location, { minPrice: '2500', maxPrice: '4500' });
+    expect(priceButton()).toHaveTextContent('Price: $2,500 – $4,500');
+    expect(chipTexts()).toEqual(['Min $2,500', 'Max $4,500']);
+
+    // Reopened, the popover shows the bounds in force; Reset clears both.
+    await user.click(priceButton());
+    expect(await screen.findByLabelText('Minimum price')).toHaveValue('2500');
+    expect(screen.getByLabelText('Maximum price')).toHaveValue('4500');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await expectQuery(location, {});
+    expect(priceButton()).toHaveTextContent(/^Price$/);
+    expect(chipList()).not.toBeInTheDocument();
+  });
+
+  it('one price bound reads "$1,000+" or "Up to $3,000"', async () => {
+    const { user, location } = renderBar('/listings?minPrice=1000');
+    expect(priceButton()).toHaveTextContent('Price: $1,000+');
+    await user.click(priceButton());
+    await user.clear(await screen.findByLabelText('Minimum price'));
+    await user.type(screen.getByLabelText('Maximum price'), '3000');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expectQuery(location, { maxPrice: '3000' });
+    expect(priceButton()).toHaveTextContent('Price: Up to $3,000');
+    expect(chipTexts()).toEqual(['Max $3,000']);
+  });
+
+  it('bedrooms, property type and pets; chips remove them again', async () => {
+    const { user, location } = renderBar('/listings?maxPrice=6000');
+
+    await user.click(combobox('Bedrooms'));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Any',
+      'Studio',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5+',
+    ]);
+    await user.click(screen.getByRole('option', { name: '2' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '2' });
+    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: 2');
+
+    await user.click(moreButton());
+    await user.click(await screen.findByRole('radio', { name: 'Apartment' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '2', propertyType: 'apartment' });
+    await user.click(screen.getByRole('radio', { name: 'Cats OK' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '2', propertyType: 'apartment', pets: 'cats' });
+    expect(screen.getByRole('radio', { name: 'Apartment' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Cats OK' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Apartment' })).not.toBeInTheDocument());
+    expect(moreButton()).toHaveTextContent('2 active');
+    expect(chipTexts()).toEqual(['Max $6,000', 'Bedrooms: 2', 'Apartment', 'Cats OK']);
+
+    // Studio is bedrooms=0.
+    await user.click(combobox('Bedrooms'));
+    await user.click(await screen.findByRole('option', { name: 'Studio' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '0', propertyType: 'apartment', pets: 'cats' });
+    expect(chipTexts()).toContain('Bedrooms: Studio');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Apartment' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '0', pets: 'cats' });
+    expect(moreButton()).toHaveTextContent('1 active');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Cats OK' }));
+    await expectQuery(location, { maxPrice: '6000', bedrooms: '0' });
+    expect(moreButton()).not.toHaveTextContent('active');
+  });
+});
+
+const FULL =
+  '/listings?borough=manhattan&neighborhood=Chelsea&minPrice=1500&maxPrice=9000&bedrooms=1&propertyType=apartment&pets=allowed&sort=price_high';
+
+describe('a URL with filters', () => {
+  it('sets every control and the chips at start', async () => {
+    const { user } = renderBar(FULL);
+    expect(combobox('Borough')).toHaveTextContent('Manhattan');
+    expect(combobox('Neighborhood')).toHaveTextContent('Chelsea');
+    expect(priceButton()).toHaveTextContent('Price: $1,500 – $9,000');
+    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: 1');
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Price: High to Low');
+    expect(moreButton()).toHaveTextContent('2 active');
+    expect(chipTexts()).toEqual(['Manhattan', 'Chelsea', 'Min $1,500', 'Max $9,000', 'Bedrooms: 1', 'Apartment', 'Pets Allowed']);
+
+    await user.click(moreButton());
+    expect(await screen.findByRole('radio', { name: 'Apartment' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Pets Allowed' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'House' })).not.toBeChecked();
+  });
+
+  it('with a text search and a map area: the search box and the "…" and Map area chips', () => {
+    renderBar('/listings?search=avenue&bounds=40.8,40.74,-73.94,-74.01');
+    expect(screen.getByRole('combobox', { name: 'Search by address or neighborhood' })).toHaveValue('avenue');
+    expect(chipTexts()).toEqual(['“avenue”', 'Map area']);
+    expect(screen.getByRole('button', { name: 'Remove filter Map area' })).toBeInTheDocument();
+  });
+
+  it('ignores unknown values and a neighborhood of another borough', () => {
+    const { location } = renderBar('/listings?borough=queens&neighborhood=Chelsea&bedrooms=9&pets=llamas&sort=cheapest');
+    expect(combobox('Borough')).toHaveTextContent('Queens');
+    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
+    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: Any');
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(chipTexts()).toEqual(['Queens']);
+    // Nothing is written until a control changes.
+    expect(location.current.search).toBe('?borough=queens&neighborhood=Chelsea&bedrooms=9&pets=llamas&sort=cheapest');
+  });
+});
+
+describe('chips and Clear all', () => {
+  const everyFilter = {
+    borough: 'manhattan',
+    neighborhood: 'Chelsea',
+    minPrice: '1500',
+    maxPrice: '9000',
+    bedrooms: '1',
+    propertyType: 'apartment',
+    pets: 'allowed',
+    sort: 'price_high',
+  };
+  const without = (...keys: string[]) => Object.fromEntries(Object.entries(everyFilter).filter(([key]) => !keys.includes(key)));
+
+  it.each([
+    // Removing the borough removes its neighborhood too.
+    ['Manhattan', without('borough', 'neighborhood')],
+    ['Chelsea', without('neighborhood')],
+    ['Min $1,500', without('minPrice')],
+    ['Max $9,000', without('maxPrice')],
+    ['Bedrooms: 1', without('bedrooms')],
+    ['Apartment', without('propertyType')],
+    ['Pets Allowed', without('pets')],
+  ])('the chip %s removes that filter only', async (label, expected) => {
+    const { user, location } = renderBar(FULL);
+    await user.click(screen.getByRole('button', { name: `Remove filter ${label}` }));
+    await expectQuery(location, expected);
+    expect(chipTexts()).not.toContain(label);
+  });
+
+  it('the search and Map area chips remove the text search and the map area', async () => {
+    const { user, location } = renderBar('/listings?search=avenue&bounds=40.8,40.74,-73.94,-74.01');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Map area' }));
+    await expectQuery(location, { search: 'avenue' });
+    await user.click(screen.getByRole('button', { name: 'Remove filter “avenue”' }));
+    await expectQuery(location, {});
+    expect(screen.getByRole('combobox', { name: 'Search by address or neighborhood' })).toHaveValue('');
+    expect(chipList()).not.toBeInTheDocument();
+  });
+
+  it('a chip at a time, then Clear all resets every filter and every control', async () => {
+    const { user, location } = renderBar('/listings?borough=bronx&neighborhood=Fordham&bedrooms=2&pets=dogs&sort=oldest');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Bronx' }));
+    await expectQuery(location, { bedrooms: '2', pets: 'dogs', sort: 'oldest' });
+    expect(combobox('Borough')).toHaveTextContent('All boroughs');
+    expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Dogs OK' }));
+    await expectQuery(location, { bedrooms: '2', sort: 'oldest' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(location.current.search).toBe(''));
+    expect(chipList()).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
+    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: Any');
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(priceButton()).toHaveTextContent(/^Price$/);
+    expect(moreButton()).not.toHaveTextContent('active');
+  });
+
+  it('Clear all is offered for a sort alone (no chip), and resets it', async () => {
+    const { user, location } = renderBar('/listings?sort=oldest');
+    expect(within(screen.getByRole('list', { name: 'Active filters' })).queryAllByRole('button')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(location.current.search).toBe(''));
+    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+  });
+});

@@ -1,0 +1,17 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMPTY_SEARCH, parseSearchParams, toSearchParams, updateSearch, type SearchState } from './search-state';
+
+/**
+ * The listings page's filters as they live in the URL (SPEC part 4): the state read from the query
+ * string, `onChange` for a control's change (a new borough resets the neighborhood) and `clearAll`
+ * for the reset values; every change writes the URL, omitting empty, 'all' and 'any' values.
+ */
+export function useSearchState() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseSearchParams(params), [params]);
+  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next), { preventScrollReset: true }), [setParams]);
+  const onChange = useCallback((patch: Partial<SearchState>) => setState(updateSearch(state, patch)), [state, setState]);
+  const clearAll = useCallback(() => setState(EMPTY_SEARCH), [setState]);
+  return { state, onChange, clearAll };
+}
