@@ -1,12 +1,17 @@
-// The create/edit listing form (/create-listing, SPEC part 2, issue 8 points 1-5 and 10): signed out,
-// validation on change and on submit, conditional fields, the step bar, autosave and restore, Save
-// Draft, a full publish with three uploaded photos (one HEIC), editing, the source-of-income refusal.
+// The create/edit listing form (/create-listing, SPEC part 2, issue 8 points 1-5 and 10) in a real
+// browser against the real server: axe on the validation errors, the map pin, the step bar following
+// a scroll by hand, Save Draft, a full publish with three uploaded photos (one HEIC), editing, the
+// source-of-income refusal, a missing listing. The form's logic (validation messages, money inputs,
+// conditional fields and the move-in total, the signed-out state, the step bar's rules, autosave
+// and restore, upload progress and errors, the toasts) is tested in the components project:
+// client/src/features/listing-form/*.test.tsx.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createRenter, type NewAccount } from './accounts.js';
 import { expect, expectAccessible, test as base } from './fixtures.js';
+import { E2E_ORIGIN } from './origin.js';
 
 const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
 
@@ -14,10 +19,8 @@ const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
 const test = base.extend<{ renter: NewAccount }, { freshRenter: NewAccount }>({
   freshRenter: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
-    async ({}, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('needs use.baseURL');
-      await use(await createRenter(baseURL, { firstName: 'Lister' }));
+    async ({}, use) => {
+      await use(await createRenter(E2E_ORIGIN, { firstName: 'Lister' }));
     },
     { scope: 'worker' },
   ],
@@ -70,59 +73,15 @@ async function makeJpeg(color: { r: number; g: number; b: number }): Promise<Buf
     .toBuffer();
 }
 
-test.describe('create listing, signed out', () => {
-  test('shows the sign-in notice, disabled submit buttons and asks to sign in before uploading', async ({ page }) => {
-    await page.goto('/create-listing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Create a Listing' })).toBeVisible();
-    const notice = page.getByRole('note');
-    await expect(notice).toContainText('You are not signed in');
-    await expect(notice.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/auth');
-    await expect(headerSaveDraft(page)).toBeDisabled();
-
-    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
-    await expect(stepCounter(page)).toContainText('6 of 6');
-    await expect(page.getByRole('button', { name: 'Sign In to Submit' })).toBeDisabled();
-    await expect(page.getByTestId('save-draft-footer')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Publish Listing' })).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Add photos' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please sign in before uploading photos.' })).toBeVisible();
-    await expectAccessible(page);
-  });
-});
-
 test.describe('create listing, signed in', () => {
   test.use({ account: async ({ renter }, use) => use(renter) });
 
-  test('validates on change and on submit with the spec messages and the Validation Error toast', async ({ page }) => {
+  test('the form with its validation errors passes axe', async ({ page }) => {
     await page.goto('/create-listing');
-    await expect(headerSaveDraft(page)).toBeEnabled();
-
-    // Money inputs take digits only.
-    const rent = page.getByLabel('Monthly rent');
-    await rent.pressSequentially('12a3');
-    await expect(rent).toHaveValue('123');
-    // On change: a rent of 0, a negative square footage.
-    await rent.fill('0');
-    await expect(page.getByText('Price must be greater than 0')).toBeVisible();
-    await page.getByLabel('Square feet (optional)').fill('-5');
-    await expect(page.getByText('Square footage must be positive')).toBeVisible();
-    await page.getByLabel('Square feet (optional)').fill('650');
-    await expect(page.getByText('Square footage must be positive')).toHaveCount(0);
-    // Beds and baths: steps of 0.5, 1 by default.
-    await expect(page.getByLabel('Bedrooms')).toHaveValue('1');
-    await expect(page.getByLabel('Bathrooms')).toHaveAttribute('step', '0.5');
-
-    // On submit: every missing field, and a toast naming the first one.
     await headerSaveDraft(page).click();
     const toast = page.getByRole('status').filter({ hasText: 'Validation Error' }).first();
-    await expect(toast).toBeVisible();
     await expect(toast).toContainText('Title: Title is required');
-    await expect(page.getByText('Available date is required')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Choose a neighborhood' })).toBeVisible();
-
-    await page.getByLabel('Title').fill('Fixed title');
-    await expect(page.getByText('Title is required')).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -155,57 +114,18 @@ test.describe('create listing, signed in', () => {
     await expect(pinText).not.toHaveText(first ?? '');
   });
 
-  test('conditional fields appear and disappear', async ({ page }) => {
-    await page.goto('/create-listing?step=policies');
-    await expect(stepCounter(page)).toContainText('3 of 6');
-    await expect(page.getByLabel('Pet fee (per month)')).toHaveCount(0);
-    await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
-    await expect(page.getByLabel('Pet fee (per month)')).toBeVisible();
-    await expect(page.getByLabel('Pet deposit')).toBeVisible();
-    await page.getByLabel('Pet policy').selectOption({ label: 'No Pets' });
-    await expect(page.getByLabel('Pet fee (per month)')).toHaveCount(0);
-    await expect(page.getByLabel('Pet deposit')).toHaveCount(0);
-
-    await expect(page.getByLabel('Parking fee (per month)')).toHaveCount(0);
-    await page.getByLabel('Parking', { exact: true }).selectOption({ label: 'Parking Available' });
-    await expect(page.getByLabel('Parking fee (per month)')).toBeVisible();
-    await page.getByLabel('Parking', { exact: true }).selectOption({ label: 'No Parking' });
-    await expect(page.getByLabel('Parking fee (per month)')).toHaveCount(0);
-
-    // The broker fee: asked unless there is none; the move-in total counts it only when the tenant pays.
-    await page.getByLabel('Monthly rent').fill('3000');
-    await expect(page.getByTestId('move-in-total')).toContainText('$3,000');
-    await expect(page.getByLabel('Broker fee', { exact: true })).toHaveCount(0);
-    await page.getByRole('radio', { name: 'Tenant' }).check();
-    await page.getByLabel('Broker fee', { exact: true }).fill('500');
-    await expect(page.getByTestId('move-in-total')).toContainText('$3,500');
-    await page.getByRole('radio', { name: 'Landlord' }).check();
-    await expect(page.getByTestId('move-in-total')).toContainText('$3,000');
-    await page.getByRole('button', { name: 'Add a fee' }).click();
-    await page.getByLabel('Fee 1 name').fill('Move-in fee');
-    await page.getByLabel('Fee 1 amount').fill('200');
-    await expect(page.getByTestId('move-in-total')).toContainText('$3,200');
-  });
-
-  test('the step bar follows scrolling; Next, Previous and ?step= follow it', async ({ page }) => {
+  test('the step bar follows a scroll by hand; Previous, clicked where it is seen, goes back from there', async ({ page }) => {
     await page.goto('/create-listing');
-    const previous = page.getByRole('button', { name: 'Previous' });
     await expect(stepCounter(page)).toContainText('1 of 6');
-    await expect(previous).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(stepCounter(page)).toContainText('2 of 6');
-    await expect(page).toHaveURL(/[?&]step=pricing/);
-    await expect(stepCounter(page).getByRole('button', { name: 'Pricing & Terms' })).toHaveAttribute('aria-current', 'step');
-
-    // Scrolling by hand sets the step to the most visible section.
-    await page.waitForTimeout(1000);
+    // Scrolling by hand sets the step to the most visible section (real layout and IntersectionObserver).
     await page.locator('#amenities').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await expect(stepCounter(page)).toContainText('4 of 6');
     await expect(page).toHaveURL(/[?&]step=amenities/);
 
     // Clicked where it is seen: locator.click() would first 'scroll into view' the sticky bar's button,
     // which moves the page (to the next step) before the click, as no person's click does.
+    const previous = page.getByRole('button', { name: 'Previous' });
     const box = await previous.boundingBox();
     if (!box) throw new Error('Previous is not on screen');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -214,37 +134,6 @@ test.describe('create listing, signed in', () => {
     // replaceState: no history entries were added.
     const length = await page.evaluate(() => window.history.length);
     expect(length).toBeLessThanOrEqual(2);
-
-    await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
-    await expect(stepCounter(page)).toContainText('6 of 6');
-    await expect(page.getByRole('button', { name: 'Publish Listing' })).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
-  });
-
-  test('autosaves to local storage and restores after a reload', async ({ page }) => {
-    await page.goto('/create-listing');
-    const title = unique('Autosaved loft');
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Monthly rent').fill('4100');
-    await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
-    await page.getByLabel('Pet fee (per month)').fill('50');
-    await expect(page.getByRole('status').filter({ hasText: /^Saved \d{1,2}:\d{2}/ })).toBeVisible();
-    // 'Saved' may be the earlier autosave (the title's): wait until the last change is stored too.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(localStorage)
-            .filter((k) => k.startsWith('nyc-rentals:listing-form:'))
-            .some((k) => /"petFee":"?50"?/.test(localStorage.getItem(k) ?? '')),
-        ),
-      )
-      .toBe(true);
-
-    await page.reload();
-    await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByLabel('Monthly rent')).toHaveValue('4100');
-    await expect(page.getByLabel('Pet fee (per month)')).toHaveValue('50');
-    await expect(page.getByRole('status').filter({ hasText: /^Saved \d{1,2}:\d{2}/ })).toBeVisible();
   });
 
   test('Save Draft creates a draft, and a second save updates it', async ({ page }) => {

@@ -25,6 +25,32 @@ function atPageEnd(): boolean {
   return doc.scrollHeight > window.innerHeight + 8 && window.scrollY + window.innerHeight >= doc.scrollHeight - 2;
 }
 
+/** How much of a section is on screen: the share of it (0 to 1) and its visible height in pixels. */
+export interface SectionVisibility {
+  ratio: number;
+  height: number;
+}
+
+/**
+ * The section to make active: the last one when the page is scrolled to its very end (however
+ * short it is); else the one with the most pixels on screen among those at least 8 percent visible
+ * (the first of equals); null when none is.
+ */
+export function mostVisibleSection(visible: ReadonlyMap<string, SectionVisibility>, atEnd: boolean): SectionId | null {
+  if (atEnd) return SECTIONS[SECTIONS.length - 1]!.id;
+  let best: SectionId | null = null;
+  let bestHeight = 0;
+  for (const section of SECTIONS) {
+    const v = visible.get(section.id);
+    if (!v || v.ratio < MIN_VISIBLE_RATIO) continue;
+    if (v.height > bestHeight) {
+      best = section.id;
+      bestHeight = v.height;
+    }
+  }
+  return best;
+}
+
 /**
  * The active section: the most visible one (in pixels on screen) among those at least 8 percent
  * visible, observed with an IntersectionObserver. A jump (step bar, Next, Previous) sets it at once
@@ -33,7 +59,7 @@ function atPageEnd(): boolean {
 export function useActiveSection(initial: SectionId, ready: boolean) {
   const [active, setActive] = useState<SectionId>(initial);
   const lockUntil = useRef(0);
-  const visible = useRef(new Map<string, { ratio: number; height: number }>());
+  const visible = useRef(new Map<string, SectionVisibility>());
 
   useEffect(() => {
     if (!ready) return;
@@ -48,21 +74,7 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
           });
         }
         if (Date.now() < lockUntil.current) return;
-        // Scrolled to the very end: the last section is the one being read, however short it is.
-        if (atPageEnd()) {
-          setActive(SECTIONS[SECTIONS.length - 1]!.id);
-          return;
-        }
-        let best: SectionId | null = null;
-        let bestHeight = 0;
-        for (const section of SECTIONS) {
-          const v = visible.current.get(section.id);
-          if (!v || v.ratio < MIN_VISIBLE_RATIO) continue;
-          if (v.height > bestHeight) {
-            best = section.id;
-            bestHeight = v.height;
-          }
-        }
+        const best = mostVisibleSection(visible.current, atPageEnd());
         if (best) setActive(best);
       },
       { rootMargin: `-${TOP_OVERLAY_PX}px 0px 0px 0px`, threshold: thresholds.sort((a, b) => a - b) },
