@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createRenter, type NewAccount } from './accounts.js';
 import { expect, expectAccessible, test as base } from './fixtures.js';
+import { E2E_ORIGIN } from './origin.js';
 
 const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
 
@@ -18,10 +19,8 @@ const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
 const test = base.extend<{ renter: NewAccount }, { freshRenter: NewAccount }>({
   freshRenter: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
-    async ({}, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('needs use.baseURL');
-      await use(await createRenter(baseURL, { firstName: 'Lister' }));
+    async ({}, use) => {
+      await use(await createRenter(E2E_ORIGIN, { firstName: 'Lister' }));
     },
     { scope: 'worker' },
   ],

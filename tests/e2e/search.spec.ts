@@ -109,13 +109,17 @@ test.describe('the listings page: results', () => {
     // The first page arrives rendered by the server; a new search loads in the browser.
     await page.goto('/listings');
     await expect(results(page).cards.first()).toBeVisible();
+    // The search is held until the test has seen the loading state, then refused once: no race
+    // between a fixed delay and how fast the test looks (the cause of this test's old flakiness).
+    let release!: () => void;
+    const seenLoading = new Promise<void>((resolve) => (release = resolve));
     let fail = true;
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string };
       if (body.operationName !== 'SearchProperties') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 300));
       if (fail) {
         fail = false;
+        await seenLoading;
         return route.fulfill({ json: { errors: [{ message: 'Service unavailable' }] } });
       }
       return route.fallback();
@@ -124,6 +128,7 @@ test.describe('the listings page: results', () => {
     await page.getByRole('option', { name: 'Manhattan' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('borough')).toBe('manhattan');
     await expect(page.getByRole('status').filter({ hasText: 'Loading properties…' })).toBeAttached();
+    release();
     await expect(page.getByRole('alert')).toContainText('Failed to fetch listings');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(results(page).cards.first()).toBeVisible();
