@@ -4,7 +4,9 @@
 // Answers GET /health on E2E_STACKS_PORT once every app answers /healthz; stops them all when
 // stopped. Each child's output goes to this process's (Playwright shows it prefixed [WebServer]).
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { E2E_BASE_AUTH_PORT, E2E_BASE_PORT, E2E_BASE_TOKEN_SYNC_PORT } from './origin.js';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
@@ -36,7 +38,13 @@ process.on('SIGTERM', () => stop(0));
 
 for (let i = 0; i < WORKERS; i++) {
   start('tests/e2e/token-sync-server.ts', { PORT: String(E2E_BASE_TOKEN_SYNC_PORT + i) });
+  // A temporary folder of its own: the Auth emulator (firebase-tools) keeps a locator file per
+  // project in os.tmpdir() and removes it on exit; stacks do not share it.
+  const tmp = path.resolve(`${DATA_ROOT}-tmp-${i}`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
   start('tests/e2e/server.ts', {
+    TMPDIR: tmp,
     PORT: String(E2E_BASE_PORT + i),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${E2E_BASE_PORT + i}`,

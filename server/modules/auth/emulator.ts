@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
@@ -14,6 +15,18 @@ export const EMULATOR_PROJECT_ID = 'demo-nyc-rentals';
 export interface RunningEmulator {
   host: string; // host:port
   stop(): Promise<void>;
+}
+
+/** A loopback port free right now (the system's choice). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function isEmulatorUp(host: string): Promise<boolean> {
@@ -41,10 +54,19 @@ export async function startAuthEmulator(opts: {
   const exportDir = path.join(dir, 'export');
   await fs.mkdir(dir, { recursive: true });
   const config = path.join(dir, 'firebase.json');
+  // The CLI's hub and logging servers get ports of their own: 'port: 0' means its defaults (4400 and
+  // 4500), which two emulators started at once both took, and the second failed ('An unexpected
+  // error has occurred'), e.g. the browser tests' stacks or a test run beside `npm start`.
+  const [hubPort, loggingPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
   await fs.writeFile(
     config,
     JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { port: 0 }, logging: { port: 0 } },
+      emulators: {
+        auth: { host: '127.0.0.1', port: opts.port },
+        ui: { enabled: false },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+      },
     }),
   );
   const require = createRequire(import.meta.url);
