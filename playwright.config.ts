@@ -19,7 +19,9 @@ export default defineConfig({
   workers: WORKERS,
   // A test that passes only on its second try is a failing test: no retries, in CI or locally.
   retries: 0,
-  timeout: 30_000,
+  // Two workers share the 2-core machine with their apps: a step takes about twice as long as
+  // alone, and the longest journeys (two devices, sign-up by phone code) needed more than 30 s then.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: 'test-results',
