@@ -19,6 +19,7 @@ import {
 } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
 import RateAgentScreen from './rate-agent';
+import { givenSummaryAnswer } from '@/features/ratings/test-answers';
 
 const AGENT_ID = 'agent-morgan';
 
@@ -89,24 +90,7 @@ function answer(vars: RateAgentMutationVariables): RateAgentMutation {
         agent: { __typename: 'Agent', id: AGENT_ID, displayName: 'Morgan Agent', photoUrl: null },
       },
       agent: { __typename: 'Agent', id: AGENT_ID, rating: 4, reviewCount: 1, isNew: false, viewerRating: viewerRating() },
-      givenSummary: {
-        __typename: 'RatingsSummary',
-        id: 'GIVEN:user-1',
-        role: 'GIVEN',
-        averageScore: 4,
-        totalReviews: 1,
-        positiveCount: 1,
-        positivePercent: 100,
-        verifiedCount: 1,
-        distribution: [],
-        categoryAverages: {
-          __typename: 'CategoryAverages',
-          communication: null,
-          reliability: null,
-          cleanliness: null,
-          accuracy: null,
-        },
-      },
+      givenSummary: givenSummaryAnswer(4),
     },
   };
 }

@@ -23,6 +23,7 @@ import {
 } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
 import { LeaveReviewDialog } from './leave-review-dialog';
+import { givenSummaryAnswer } from '@/features/ratings/test-answers';
 
 const MORGAN = { __typename: 'Agent' as const, id: 'agent-morgan', displayName: 'Morgan Agent', photoUrl: null };
 const JAMIE = { __typename: 'Agent' as const, id: 'agent-jamie', displayName: 'Jamie Broker', photoUrl: null };
@@ -102,24 +103,7 @@ function rateAgentAnswer(vars: RateAgentMutationVariables): RateAgentMutation {
         agent: MORGAN,
       },
       agent: { __typename: 'Agent', id: MORGAN.id, rating: 4.5, reviewCount: 2, isNew: false, viewerRating: viewerRating(true) },
-      givenSummary: {
-        __typename: 'RatingsSummary',
-        id: 'GIVEN:user-1',
-        role: 'GIVEN',
-        averageScore: input.score ?? 0,
-        totalReviews: 1,
-        positiveCount: 1,
-        positivePercent: 100,
-        verifiedCount: 1,
-        distribution: [],
-        categoryAverages: {
-          __typename: 'CategoryAverages',
-          communication: null,
-          reliability: null,
-          cleanliness: null,
-          accuracy: null,
-        },
-      },
+      givenSummary: givenSummaryAnswer(input.score ?? 0),
     },
   };
 }
