@@ -13,12 +13,14 @@ import { DEMO_AGENT } from './auth-helpers.js';
 import { QUIET_AGENT } from './data-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { createAgentToRate, deleteListing, talkTo, type RateableAgent } from './ratings-factories.js';
+import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/ratings-screens';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
