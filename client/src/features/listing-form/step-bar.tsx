@@ -59,6 +59,10 @@ export function mostVisibleSection(visible: ReadonlyMap<string, SectionVisibilit
 export function useActiveSection(initial: SectionId, ready: boolean) {
   const [active, setActive] = useState<SectionId>(initial);
   const lockUntil = useRef(0);
+  // The check that a jump's scroll started (below): cleared when the form goes away, so it never
+  // runs against a page (or, in tests, an environment) that is gone.
+  const settleTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(settleTimer.current), []);
   const visible = useRef(new Map<string, SectionVisibility>());
 
   useEffect(() => {
@@ -105,7 +109,8 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
       },
       { once: true },
     );
-    window.setTimeout(() => {
+    window.clearTimeout(settleTimer.current);
+    settleTimer.current = window.setTimeout(() => {
       if (scrolled) return;
       // Nothing scrolled: either the section is already in place, or the scroll never started.
       if (Math.abs(el.getBoundingClientRect().top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) {
