@@ -78,6 +78,10 @@ test.describe('create listing, signed in', () => {
 
   test('the form with its validation errors passes axe', async ({ page }) => {
     await page.goto('/create-listing');
+    // Signed in is known (Save Draft is enabled) and the form takes input before it is submitted.
+    await expect(headerSaveDraft(page)).toBeEnabled();
+    await page.getByLabel('Monthly rent').fill('2500');
+    await expect(page.getByLabel('Monthly rent')).toHaveValue('2500');
     await headerSaveDraft(page).click();
     const toast = page.getByRole('status').filter({ hasText: 'Validation Error' }).first();
     await expect(toast).toContainText('Title: Title is required');
