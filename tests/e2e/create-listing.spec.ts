@@ -76,16 +76,35 @@ async function makeJpeg(color: { r: number; g: number; b: number }): Promise<Buf
 test.describe('create listing, signed in', () => {
   test.use({ account: async ({ renter }, use) => use(renter) });
 
-  test('the form with its validation errors passes axe', async ({ page }) => {
+  test('validates on change and on submit with the spec messages and the Validation Error toast', async ({ page }) => {
     await page.goto('/create-listing');
-    // Signed in is known (Save Draft is enabled) and the form takes input before it is submitted.
     await expect(headerSaveDraft(page)).toBeEnabled();
-    await page.getByLabel('Monthly rent').fill('2500');
-    await expect(page.getByLabel('Monthly rent')).toHaveValue('2500');
+
+    // Money inputs take digits only.
+    const rent = page.getByLabel('Monthly rent');
+    await rent.pressSequentially('12a3');
+    await expect(rent).toHaveValue('123');
+    // On change: a rent of 0, a negative square footage.
+    await rent.fill('0');
+    await expect(page.getByText('Price must be greater than 0')).toBeVisible();
+    await page.getByLabel('Square feet (optional)').fill('-5');
+    await expect(page.getByText('Square footage must be positive')).toBeVisible();
+    await page.getByLabel('Square feet (optional)').fill('650');
+    await expect(page.getByText('Square footage must be positive')).toHaveCount(0);
+    // Beds and baths: steps of 0.5, 1 by default.
+    await expect(page.getByLabel('Bedrooms')).toHaveValue('1');
+    await expect(page.getByLabel('Bathrooms')).toHaveAttribute('step', '0.5');
+
+    // On submit: every missing field, and a toast naming the first one.
     await headerSaveDraft(page).click();
     const toast = page.getByRole('status').filter({ hasText: 'Validation Error' }).first();
+    await expect(toast).toBeVisible();
     await expect(toast).toContainText('Title: Title is required');
+    await expect(page.getByText('Available date is required')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Choose a neighborhood' })).toBeVisible();
+
+    await page.getByLabel('Title').fill('Fixed title');
+    await expect(page.getByText('Title is required')).toHaveCount(0);
     await expectAccessible(page);
   });
 
