@@ -214,6 +214,11 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
       status: 'draft',
     });
     expect(rest400.status).toBe(400);
+    // An open house that is not an object or a date (the fuzz suite found a null crashing the shim).
+    for (const openHouses of [[null], [42], [true]]) {
+      const r = await rest('POST', '/api/properties', owner, { ...listing(), openHouses, status: 'draft' });
+      expect(r.status, JSON.stringify(openHouses)).toBe(400);
+    }
     // Tabs and line breaks are text.
     const ok = await gql(CREATE, { input: listing({ description: 'Line one\nLine two\twith a tab' }), status: 'DRAFT' }, owner);
     expect(ok.errors).toBeUndefined();

@@ -166,14 +166,17 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     photos: photoUrls(body),
     virtualTourUrl: body.virtualTourUrl,
     openHouses: Array.isArray(openHouses)
-      ? openHouses.map((o) =>
-          typeof o === 'string'
-            ? { startsAt: o }
-            : {
-                startsAt: (o as Body).startsAt ?? (o as Body).start,
-                endsAt: (o as Body).endsAt ?? (o as Body).end,
-                note: (o as Body).note,
-              },
+      ? openHouses.map(
+          (o) =>
+            typeof o === 'string'
+              ? { startsAt: o }
+              : o !== null && typeof o === 'object'
+                ? {
+                    startsAt: (o as Body).startsAt ?? (o as Body).start,
+                    endsAt: (o as Body).endsAt ?? (o as Body).end,
+                    note: (o as Body).note,
+                  }
+                : o, // anything else goes as it came, for the validation to refuse (400, not a crash)
         )
       : undefined,
   };
