@@ -31,6 +31,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       {

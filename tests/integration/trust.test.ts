@@ -513,7 +513,10 @@ describe('the admin command', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: '' };
     const cli = (...args: string[]) =>
-      run('npx', ['tsx', 'server/modules/moderation/admin-cli.ts', ...args], { env, cwd: process.cwd() }).then(
+      run(process.execPath, ['--import', 'tsx', 'server/modules/moderation/admin-cli.ts', ...args], {
+        env,
+        cwd: process.cwd(),
+      }).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
       );
