@@ -55,11 +55,27 @@ test.describe('price drops and freshness', () => {
       await page.setViewportSize(viewport);
       // Layout shifts from the first paint on (the skeleton, then the page with its chart): none.
       await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+        };
+        const w = window as unknown as { __cls: number; __shifts: string[] };
         w.__cls = 0;
+        w.__shifts = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) w.__cls += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            w.__cls += entry.value;
+            // What moved, for the failure message: the element and its boxes before and after.
+            for (const source of entry.sources ?? []) {
+              const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+              const name = el
+                ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 60)}`
+                : '?';
+              const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+              w.__shifts.push(`${entry.value.toFixed(6)} ${name}: ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+            }
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
@@ -73,7 +89,14 @@ test.describe('price drops and freshness', () => {
       const chart = history.getByRole('img', { name: /^Asking rent from \$3,450 on .+ to \$3,200 on .+: 1 drop\.$/ });
       await expect(chart).toBeVisible();
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      // No shift a person could see. The measure is the layout-shift score (Web Vitals call up to 0.1
+      // 'good'); one sub-pixel shift of 0.00004 was seen once with two workers on two cores, so the
+      // bar is 0.001, a hundredth of 'good', and the message names what moved.
+      const { cls, shifts } = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __shifts: string[] };
+        return { cls: w.__cls, shifts: w.__shifts };
+      });
+      expect(cls, `layout shifts:\n${shifts.join('\n')}`).toBeLessThan(0.001);
       const box = await chart.boundingBox();
       expect(box?.height).toBe(112);
       // The exact figures stay in the table.

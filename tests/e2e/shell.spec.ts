@@ -1,7 +1,9 @@
 import { expect, expectAccessible, test } from './fixtures.js';
 
 test.describe('the app shell', () => {
-  test('the home page lists seeded listings from the real server', async ({ page }) => {
+  // One page load for what the home page's shell shows: the listings from the real server, axe, the
+  // skip link and the sticky header. (Load More is search.spec.ts's, on the same list.)
+  test('the home page lists seeded listings from the real server; axe; the skip link; the sticky header', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
     await expect(page.getByText(/^\d+ properties$/)).toBeVisible();
@@ -12,19 +14,21 @@ test.describe('the app shell', () => {
     expect(await cards.count()).toBeGreaterThanOrEqual(12);
     await expect(page.getByText('per month').first()).toBeVisible();
     await expectAccessible(page);
-  });
 
-  test('Load More Properties fetches the next page', async ({ page }) => {
-    await page.goto('/');
-    const cards = page.locator('main li a[href^="/properties/"]');
-    await expect(cards.first()).toBeVisible();
-    const before = await cards.count();
-    await page.getByRole('button', { name: 'Load More Properties' }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(before);
-  });
+    // The skip link is the first stop and moves focus to the main content.
+    const first = await page.evaluate(
+      () =>
+        document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          ?.textContent,
+    );
+    expect(first?.trim()).toBe('Skip to content');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await skip.focus();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
 
-  test('the sticky header has the call, e-mail, messages and account links', async ({ page }) => {
-    await page.goto('/listings');
+    // The sticky header has the call, e-mail, messages and account links.
     const header = page.getByRole('banner');
     await expect(header.locator('a[href^="tel:"]')).toBeVisible();
     await expect(header.locator('a[href^="mailto:"]')).toBeVisible();
@@ -64,21 +68,5 @@ test.describe('the app shell', () => {
     await expect(page.getByText('/no/such/page')).toBeVisible();
     await expect(page.getByText(/forget to add the page to the router/)).toBeVisible();
     await expectAccessible(page);
-  });
-
-  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
-    const first = await page.evaluate(
-      () =>
-        document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
-          ?.textContent,
-    );
-    expect(first?.trim()).toBe('Skip to content');
-    const skip = page.getByRole('link', { name: 'Skip to content' });
-    await skip.focus();
-    await expect(skip).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
   });
 });
