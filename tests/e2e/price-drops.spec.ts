@@ -89,14 +89,13 @@ test.describe('price drops and freshness', () => {
       const chart = history.getByRole('img', { name: /^Asking rent from \$3,450 on .+ to \$3,200 on .+: 1 drop\.$/ });
       await expect(chart).toBeVisible();
       await page.waitForTimeout(500);
-      // No shift a person could see. The measure is the layout-shift score (Web Vitals call up to 0.1
-      // 'good'); one sub-pixel shift of 0.00004 was seen once with two workers on two cores, so the
-      // bar is 0.001, a hundredth of 'good', and the message names what moved.
+      // None at all; the message names what moved (it found the header painted half-read on a busy
+      // machine, since fixed by index.html's render-blocking link to #main).
       const { cls, shifts } = await page.evaluate(() => {
         const w = window as unknown as { __cls: number; __shifts: string[] };
         return { cls: w.__cls, shifts: w.__shifts };
       });
-      expect(cls, `layout shifts:\n${shifts.join('\n')}`).toBeLessThan(0.001);
+      expect(cls, `layout shifts:\n${shifts.join('\n')}`).toBe(0);
       const box = await chart.boundingBox();
       expect(box?.height).toBe(112);
       // The exact figures stay in the table.
