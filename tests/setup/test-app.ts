@@ -61,6 +61,7 @@ export async function startTestApp(
     serverDir: opts.serverDir ?? path.join(dataDir, 'no-server'),
   });
   const url = await running.listen(0, '127.0.0.1');
+  if (env.REDIS_URL) await untilRedisAnswers(url);
   return {
     ...running,
     url,
@@ -73,4 +74,19 @@ export async function startTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With REDIS_URL, the app counts in process until its Redis connection is up (the insurance limiter,
+ * server/infra/rate-limits.ts): a test of limits shared through Redis starts once /healthz says Redis is ok.
+ */
+async function untilRedisAnswers(url: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${url}/healthz`).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as { redis?: string } | null;
+    if (body?.redis === 'ok') return;
+    if (Date.now() > deadline) throw new Error(`Redis did not answer the app within 10 s: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
