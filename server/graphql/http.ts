@@ -46,6 +46,13 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, contextValue: ctx, document, operationName, request, schema }) {
+          // Apollo Server cannot run a subscription over HTTP (it answered 500): they live on the
+          // WebSocket (graphql-ws) at this same path.
+          if (operation?.operation === 'subscription') {
+            throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP.', {
+              extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            });
+          }
           if (ctx.partner) assertPartnerOperation(schema, document, operation);
           assertWithinCost(schema, document, operationName, request.variables);
           if (operation?.operation !== 'mutation' || !ctx.auth) return;
@@ -65,11 +72,20 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
             throw err;
           }
         },
-        async willSendResponse({ contextValue: ctx, response }) {
+        async willSendResponse({ contextValue: ctx, response, operation }) {
           if (ctx.auth?.refused) response.http.headers.set(TOKEN_REFUSED_HEADER, ctx.auth.refused);
           if (response.body.kind !== 'single') return;
           let errors = response.body.singleResult.errors;
           if (!errors?.length) return;
+          // A read that answered nothing because of its own input (a forged page cursor): a 400, as
+          // a refused variable is before execution. Mutations keep 200 with their field errors.
+          if (
+            operation?.operation === 'query' &&
+            response.body.singleResult.data === null &&
+            errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT')
+          ) {
+            response.http.status = 400;
+          }
           if (ctx.auth?.unavailable && errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
             errors = response.body.singleResult.errors = errors.map((e) =>
               e.extensions?.code === 'UNAUTHENTICATED'

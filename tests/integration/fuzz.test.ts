@@ -17,6 +17,7 @@ import {
   isListType,
   isNonNullType,
   type GraphQLArgument,
+  type GraphQLEnumType,
   type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
@@ -146,11 +147,43 @@ function plausible(type: GraphQLInputType, depth = 0): fc.Arbitrary<Json> {
       return boundaryFloat;
     case 'Boolean':
       return fc.boolean();
+    case 'Date':
+    case 'DateTime':
+      return fc.oneof(hostileString, extremeInstant);
     default:
-      // String and the string-like custom scalars (Date, DateTime).
-      return fc.oneof({ weight: 6, arbitrary: hostileString }, { weight: 1, arbitrary: fc.string({ maxLength: 300 }) });
+      // String (a page cursor among them).
+      return fc.oneof(
+        { weight: 6, arbitrary: hostileString },
+        { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
+        { weight: 2, arbitrary: forgedCursor },
+      );
   }
 }
+
+/** Instants JavaScript parses but a database timestamp or a four-digit year cannot hold. */
+const extremeInstant = fc.constantFrom(
+  '+099999-01-01T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '2026-02-30',
+  '1970-01-01',
+);
+/** A cursor's value a column cannot hold (1e20 as a price was a 500), or of the wrong kind. */
+const forgedValue: fc.Arbitrary<Json> = fc.oneof(
+  fc.constantFrom(1e20, -1e20, 2 ** 31, -(2 ** 40), 1.5, -0, '+099999-01-01T00:00:00Z', [null, '+099999-01-01T00:00:00Z']),
+  fc.constantFrom([1e20, 2], ['2026-01-01T00:00:00Z', '-000001-01-01T00:00:00Z'], [null, '+275760-09-13T00:00:00Z'], { a: 1 }),
+  boundaryFloat,
+);
+/** A page cursor of the right shape carrying a forged value. */
+const forgedCursor = fc
+  .record({
+    s: fc.constantFrom('newest', 'price_low', 'price_high', 'popular', 'commute', 'recently_reduced', 'x'),
+    v: forgedValue,
+    id: fc.oneof(fc.uuid(), hostileString),
+  })
+  .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url'));
 
 /**
  * A value that must be refused wherever it stands: the wrong type, null for a non-null, an unknown
@@ -237,6 +270,18 @@ function operationFor(field: GraphQLField<unknown, unknown>): string {
   const named = getNamedType(field.type);
   const selection = isLeafType(named) ? '' : ' { __typename }';
   return `mutation Fuzz${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
+}
+
+/** The operation reading a query or subscription field with every argument as a variable. */
+function readOperationFor(kind: 'query' | 'subscription', field: GraphQLField<unknown, unknown>): string {
+  return operationFor(field).replace(/^mutation/, kind);
+}
+
+/** Variables of the right types with hostile content: what a read must answer without failing. */
+function plausibleVariables(args: readonly GraphQLArgument[]): fc.Arbitrary<Record<string, Json>> {
+  const model: Record<string, fc.Arbitrary<Json>> = {};
+  for (const a of args) model[a.name] = plausible(a.type);
+  return fc.record(model, { requiredKeys: args.filter((a) => isNonNullType(a.type)).map((a) => a.name) });
 }
 
 /** Variables with at least one argument poisoned (ID arguments never name anything that exists). */
@@ -533,6 +578,126 @@ describe.each(backends)('fuzzed bad input on %s', (backend) => {
     },
     60_000,
   );
+
+  // Reads too: plausible values (a forged cursor, a year 99999) and poisoned ones, from every viewer.
+  const queries = Object.values(schema.getQueryType()!.getFields()).filter((f) => f.args.length > 0);
+  it.each(queries.map((q) => [q.name, q] as const))(
+    'answers fuzzed variables to the query %s below 500 with client codes only, changing nothing',
+    async (name, field) => {
+      const query = readOperationFor('query', field);
+      const before = await snapshot();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(variablesFor(field.args), plausibleVariables(field.args)),
+          fc.nat({ max: 2 }),
+          async (variables, who) => {
+            const viewer = viewers()[who]!;
+            const res = await fetch(`${app.url}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: ORIGIN, ...viewer.headers },
+              body: JSON.stringify({ query, variables }),
+            });
+            const text = await res.text();
+            const what = `${name} ${JSON.stringify(variables).slice(0, 300)} as ${viewer.name}: ${text.slice(0, 300)}`;
+            expect(res.status, what).toBeLessThan(500);
+            const body = JSON.parse(text) as Body;
+            for (const e of (body.errors ?? []) as Body[]) expect(CLIENT_CODES.has(e.extensions?.code), what).toBe(true);
+          },
+        ),
+        { seed: SEED, numRuns: RUNS },
+      );
+      await expectUnchanged(before, name);
+    },
+    60_000,
+  );
+
+  it('answers what a hostile user once got a 500 for with a 400: a cursor out of range, a year 99999, a subscription over HTTP', async () => {
+    const cursor = (c: object) => Buffer.from(JSON.stringify(c)).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const sends = [
+      {
+        query: 'query Q($a: String) { properties(sort: PRICE_LOW, first: 5, after: $a) { edges { node { id } } } }',
+        variables: { a: cursor({ s: 'price_low', v: 1e20, id }) },
+      },
+      {
+        query: 'query Q($a: String) { properties(sort: POPULAR, first: 5, after: $a) { edges { node { id } } } }',
+        variables: { a: cursor({ s: 'popular', v: -(2 ** 40), id }) },
+      },
+      {
+        query: 'query { properties(filter: { updatedSince: "+099999-01-01T00:00:00Z" }) { edges { node { id } } } }',
+      },
+      {
+        query: 'query Q($d: DateTime) { properties(filter: { updatedSince: $d }) { edges { node { id } } } }',
+        variables: { d: '-000001-01-01T00:00:00Z' },
+      },
+      { query: 'subscription { inboxChanged { id } }' },
+    ];
+    for (const body of sends) {
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, ...renter.bearer },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      expect(res.status, `${body.query}: ${text.slice(0, 300)}`).toBe(400);
+      const codes = ((JSON.parse(text) as Body).errors as Body[]).map((e) => e.extensions?.code);
+      expect(
+        codes.every((c) => CLIENT_CODES.has(c)),
+        `${body.query}: ${text.slice(0, 300)}`,
+      ).toBe(true);
+    }
+  });
+
+  // The search's own inputs, aimed: a cursor of the page's own sort carrying an extreme value, and
+  // instants at the edges of what JavaScript parses. Found the two 500s above.
+  it('answers a search with a forged cursor of its own sort, or an extreme updatedSince, below 500', async () => {
+    const sortEnum = schema.getType('PropertySort') as GraphQLEnumType;
+    const query =
+      'query Q($s: PropertySort, $a: String, $d: DateTime) { properties(sort: $s, first: 5, after: $a, filter: { updatedSince: $d }) { edges { node { id } } } }';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...sortEnum.getValues().map((v) => v.name)),
+        fc.oneof(fc.constant(undefined), forgedValue),
+        fc.oneof(fc.constant(undefined), extremeInstant),
+        fc.uuid(),
+        async (sort, v, d, id) => {
+          const a =
+            v === undefined ? undefined : Buffer.from(JSON.stringify({ s: sort.toLowerCase(), v, id })).toString('base64url');
+          const res = await fetch(`${app.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: ORIGIN, ...renter.bearer },
+            body: JSON.stringify({ query, variables: { s: sort, a, d } }),
+          });
+          const text = await res.text();
+          const what = `${sort} ${JSON.stringify(v)} ${d}: ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          for (const e of ((JSON.parse(text) as Body).errors ?? []) as Body[])
+            expect(CLIENT_CODES.has(e.extensions?.code), what).toBe(true);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS * 4 },
+    );
+  });
+
+  const subscriptions = Object.values(schema.getSubscriptionType()?.getFields() ?? {});
+  it('refuses every subscription sent over HTTP with a 400 (they are served on the WebSocket)', async () => {
+    expect(subscriptions.length).toBeGreaterThan(0);
+    for (const field of subscriptions) {
+      const variables = fc.sample(plausibleVariables(field.args), { seed: SEED, numRuns: 1 })[0];
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, ...renter.bearer },
+        body: JSON.stringify({ query: readOperationFor('subscription', field), variables }),
+      });
+      const text = await res.text();
+      expect(res.status, `${field.name}: ${text.slice(0, 300)}`).toBe(400);
+      const codes = ((JSON.parse(text) as Body).errors as Body[]).map((e) => e.extensions?.code);
+      expect(
+        codes.every((c) => CLIENT_CODES.has(c)),
+        `${field.name}: ${text.slice(0, 300)}`,
+      ).toBe(true);
+    }
+  });
 
   it('answers 413 to GraphQL bodies over the limit, and 400 to malformed ones', async () => {
     const before = await snapshot();

@@ -83,7 +83,8 @@ export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
         ? isIsoDate(v)
         : field === 'reduced'
           ? Array.isArray(v) && v.length === 2 && (v[0] === null || isIsoDate(v[0])) && isIsoDate(v[1])
-          : typeof v === 'number';
+          : // price, views and commute minutes are 32-bit integers in the database (1e20 was a 500 once)
+            Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
     if (!valid) {
       throw new Error('bad value');
     }
