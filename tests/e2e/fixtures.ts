@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signInContext, type Account } from './accounts.js';
 import { E2E_AUTH_PORT, E2E_ORIGIN } from './origin.js';
 
@@ -66,29 +66,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // A page rendered on the server is on screen before the app runs (docs/decisions/0035): a click
   // in between would be lost, as it would be for a person. Navigations through the test wait for the
-  // app to have taken the page over (client/src/boot.tsx marks <html data-app="running">).
+  // app to have taken the page over (followApp).
   page: async ({ page }, use) => {
-    const appRunning = () =>
-      page
-        .waitForFunction(
-          () => document.getElementById('ssr-state') === null || document.documentElement.dataset.app === 'running',
-          undefined,
-          { timeout: 15_000 },
-        )
-        .catch(() => undefined); // a page that went away meanwhile: the test's next step says what happened
-    const goto = page.goto.bind(page);
-    page.goto = async (...args: Parameters<Page['goto']>) => {
-      const response = await goto(...args);
-      await appRunning();
-      return response;
-    };
-    const reload = page.reload.bind(page);
-    page.reload = async (...args: Parameters<Page['reload']>) => {
-      const response = await reload(...args);
-      await appRunning();
-      return response;
-    };
-    await use(page);
+    await use(followApp(page));
   },
 
   storageState: async ({ account, signedInState, storageState }, use) => {
@@ -132,6 +112,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * Makes the page's goto and reload wait for the app to have taken a server-rendered page over
+ * (client/src/boot.tsx marks <html data-app="running">). Every page a test drives goes through it:
+ * the test's own `page`, and the pages of second browsers (`appPage`): a click on a second device's
+ * server-rendered account menu before the app ran was once lost (sessions.spec.ts).
+ */
+export function followApp(page: Page): Page {
+  const appRunning = () =>
+    page
+      .waitForFunction(
+        () => document.getElementById('ssr-state') === null || document.documentElement.dataset.app === 'running',
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined); // a page that went away meanwhile: the test's next step says what happened
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await appRunning();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await appRunning();
+    return response;
+  };
+  return page;
+}
+
+/** A new page of another browser context (a second device), following the app as `page` does. */
+export async function appPage(context: BrowserContext): Promise<Page> {
+  return followApp(await context.newPage());
+}
 
 /** Every WCAG 2.x A and AA rule of axe (2.0, 2.1 and 2.2). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

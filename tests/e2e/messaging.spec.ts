@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { AUTH_PORT, DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { appPage, expect, expectAccessible, test } from './fixtures.js';
 import { api, createAgentWithListing, deleteListing, startThread, type AgentWithListing } from './messaging-factories.js';
 import { SCREENSHOTS } from './shots.js';
 
@@ -37,7 +37,7 @@ function watchConsole(page: Page): string[] {
 async function secondBrowser(browser: Browser, baseURL: string, account: NewAccount) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   await signInContext(context, baseURL, account);
-  const page = await context.newPage();
+  const page = await appPage(context);
   return { context, page, errors: watchConsole(page) };
 }
 

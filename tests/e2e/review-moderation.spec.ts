@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { appPage, expect, expectAccessible, test } from './fixtures.js';
 import { createAgentToRate, deleteListing, gql, talkTo, type RateableAgent } from './ratings-factories.js';
 import { SCREENSHOTS } from './shots.js';
 
@@ -99,7 +99,7 @@ test.describe('review moderation', () => {
     const authorPage = await page.context().browser()!.newContext();
     try {
       await signInContext(authorPage, baseURL, author);
-      const p = await authorPage.newPage();
+      const p = await appPage(authorPage);
       await p.goto('/me/ratings?tab=given');
       const given = p.locator('article', { hasText: comment });
       await expect(given.getByTestId('review-reply')).toContainText(reply);
@@ -205,7 +205,7 @@ test.describe('review moderation', () => {
     const authorContext = await page.context().browser()!.newContext();
     try {
       await signInContext(authorContext, baseURL, author);
-      const p = await authorContext.newPage();
+      const p = await appPage(authorContext);
       await p.goto('/me/ratings?tab=given');
       await expect(p.locator('article', { hasText: comment }).getByText('Hidden pending review')).toBeVisible();
     } finally {

@@ -1,6 +1,6 @@
 import { createRenter, signInContext } from './accounts.js';
 import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
-import { expect, test } from './fixtures.js';
+import { appPage, expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
 
 test.describe('signing out on one device (issue 7 point 3)', () => {
@@ -25,7 +25,7 @@ test.describe('signing out on one device (issue 7 point 3)', () => {
     const deviceA = await browser.newContext({ baseURL });
     try {
       await signInContext(deviceA, baseURL, account);
-      const pageA = await deviceA.newPage();
+      const pageA = await appPage(deviceA);
 
       await page.goto('/listings');
       await expectSignedIn(page, account.name);

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
 import { api } from './messaging-factories.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { appPage, expect, expectAccessible, test } from './fixtures.js';
 import { E2E_ADMIN, ensureAdminIdentity, LICENSED_AGENT, LICENSED_LISTING, REPORT_ME, REPORTED } from './trust-factories.js';
 import { SCREENSHOTS } from './shots.js';
 
@@ -177,7 +177,7 @@ test.describe('trust and safety', () => {
     const admin = await page.context().browser()!.newContext();
     try {
       await signInContext(admin, baseURL!, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-      const p = await admin.newPage();
+      const p = await appPage(admin);
       await p.goto('/admin/moderation');
       const item = p.getByTestId('moderation-case').filter({ hasText: REPORT_ME.title });
       await expect(item).toContainText('Already rented');
