@@ -82,7 +82,11 @@ export const updateProfileSchema = z.object({
     .string()
     .trim()
     .max(2048)
-    .refine((v) => v.startsWith('/media/') || /^https:\/\//.test(v), 'Photo must be an uploaded image or an https URL')
+    // An upload's address (the server checks it is the viewer's own upload).
+    .refine(
+      (v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v),
+      'Photo must be an image you uploaded here.',
+    )
     .nullable()
     .optional(),
 });

@@ -126,6 +126,8 @@ export const locationSchema = z.object({
 
 const listField = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
 
+export const BROKER_FEE_PAYER_MESSAGE = 'Say who pays the broker fee';
+
 export const listingInputSchema = z
   .object({
     // Basic Info
@@ -174,7 +176,11 @@ export const listingInputSchema = z
     securityDeposit: money('Security deposit'),
     applicationFee: money('Application fee'),
     brokerFee: money('Broker fee'),
-    brokerFeePayer: z.enum(BrokerFeePayerValues, { message: 'Say who pays the broker fee' }),
+    // An explicit choice (NYC FARE Act): never assumed when there is a fee to pay (superRefine).
+    brokerFeePayer: z
+      .enum(BrokerFeePayerValues, { message: BROKER_FEE_PAYER_MESSAGE })
+      .nullish()
+      .transform((v) => v ?? null),
     otherFees: z.array(otherFeeSchema).max(MAX_OTHER_FEES, `At most ${MAX_OTHER_FEES} other fees`).default([]),
     utilitiesIncluded: listField(UtilityValues),
     // Policies
@@ -220,6 +226,9 @@ export const listingInputSchema = z
     openHouses: z.array(openHouseSchema).max(MAX_OPEN_HOUSES, `At most ${MAX_OPEN_HOUSES} open houses`).default([]),
   })
   .superRefine((l, ctx) => {
+    if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
+      ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: BROKER_FEE_PAYER_MESSAGE });
+    }
     if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
       ctx.addIssue({ code: 'custom', path: ['neighborhood'], message: `Choose a neighborhood of ${boroughLabel(l.borough)}` });
     }
@@ -231,8 +240,8 @@ export const listingInputSchema = z
     petDeposit: l.petPolicy === 'PETS_ALLOWED' ? l.petDeposit : null,
     petTypesAllowed: l.petPolicy === 'PETS_ALLOWED' ? l.petTypesAllowed : [],
     parkingFee: l.parking === 'PARKING_AVAILABLE' ? l.parkingFee : null,
-    // No broker fee to speak of when nobody pays one.
-    brokerFee: l.brokerFeePayer === 'NO_FEE' ? null : l.brokerFee,
+    // No broker fee to speak of when nobody pays one, or when it is 0.
+    brokerFee: l.brokerFeePayer === 'NO_FEE' || !l.brokerFee ? null : l.brokerFee,
   }));
 
 export type ListingInput = z.input<typeof listingInputSchema>;
@@ -247,7 +256,8 @@ export interface TenantFeeFacts {
   securityDeposit: number | null;
   applicationFee: number | null;
   brokerFee: number | null;
-  brokerFeePayer: string;
+  /** Null only on a draft where no choice was made yet. */
+  brokerFeePayer: string | null;
   petFee?: number | null;
   petDeposit?: number | null;
   parkingFee?: number | null;
@@ -272,7 +282,8 @@ export function moveInTotal(l: TenantFeeFacts): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Publishing: a listing goes live only with a photo and without refusing rental assistance.
+// Publishing: a listing goes live only without refusing rental assistance. Photos are advised, not
+// required: a listing without any shows 'No photos' (SPEC part 2; issue 24 item 3).
 // ---------------------------------------------------------------------------------------------------
 
 /**
@@ -312,7 +323,6 @@ export function publishIssues(l: {
   description: string | null;
   amenities?: readonly string[];
   otherFees?: ReadonlyArray<{ label: string }>;
-  photos: readonly unknown[];
 }): PublishIssue[] {
   const issues: PublishIssue[] = [];
   const fields: Array<[string, string]> = [
@@ -331,7 +341,6 @@ export function publishIssues(l: {
       break;
     }
   }
-  if (l.photos.length === 0) issues.push({ path: 'photos', message: 'Add at least one photo before publishing.' });
   return issues;
 }
 
@@ -357,7 +366,8 @@ export const LISTING_FORM_DEFAULTS = {
   securityDeposit: null,
   applicationFee: null,
   brokerFee: null,
-  brokerFeePayer: 'NO_FEE',
+  // Never preselected (FARE Act): the agent says who pays, or that there is no fee.
+  brokerFeePayer: null,
   otherFees: [],
   utilitiesIncluded: [],
   petPolicy: 'NO_PETS',

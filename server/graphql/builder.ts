@@ -5,6 +5,7 @@ import { GraphQLError, Kind } from 'graphql';
 import type PrismaTypes from '../db/generated/pothos-types.js';
 import { getDatamodel } from '../db/generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
+import { parseStorableInstant } from '../../common/instant.js';
 
 /** Plugins and scalars only; every type lives in its module (server/modules/<feature>/<feature>.schema.ts). */
 export const builder = new SchemaBuilder<{
@@ -41,15 +42,11 @@ export const builder = new SchemaBuilder<{
 builder.queryType({});
 builder.mutationType({});
 
-/**
- * An ISO-8601 instant between the years 1 and 9999: JavaScript accepts years up to ±275,760, which
- * the database's timestamps and ISO's four-digit years do not (a 500 once, issue 24 item 10).
- */
+/** An ISO-8601 instant between the years 1 and 9999 (common/instant.ts). */
 function parseInstant(text: string): Date {
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) throw new GraphQLError('Invalid DateTime');
-  const year = d.getUTCFullYear();
-  if (year < 1 || year > 9999) throw new GraphQLError('DateTime must be between the years 1 and 9999');
+  if (Number.isNaN(new Date(text).getTime())) throw new GraphQLError('Invalid DateTime');
+  const d = parseStorableInstant(text);
+  if (!d) throw new GraphQLError('DateTime must be between the years 1 and 9999');
   return d;
 }
 

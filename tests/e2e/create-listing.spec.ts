@@ -65,6 +65,8 @@ async function fillRequired(page: Page, opts: { title: string; description?: str
   await expect(page.getByLabel('Neighborhood')).toHaveValue('Astoria');
   await page.getByLabel('Monthly rent').fill(opts.price ?? '2750');
   await page.getByLabel('Available date').fill(isoDateIn(30));
+  // Who pays the broker fee is never preselected (FARE Act): the agent says it.
+  await page.getByRole('group', { name: 'Who pays the broker fee?' }).getByRole('radio', { name: 'No fee' }).check();
 }
 
 async function makeJpeg(color: { r: number; g: number; b: number }): Promise<Buffer> {

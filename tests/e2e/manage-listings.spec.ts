@@ -81,7 +81,8 @@ async function makeAccountWithListings(baseURL: string): Promise<Made> {
   // One at a time, so 'newest' is creation order.
   for (let n = 1; n <= DRAFTS; n++) {
     const { createListing } = await api<{ createListing: Made['drafts'][number] }>(baseURL, token, CREATE, {
-      input: listingInput(n),
+      // Draft 3 refuses rental assistance, which a draft may say and a live listing may not.
+      input: listingInput(n, n === 3 ? { description: 'A bright apartment. No vouchers.' } : {}),
       status: 'DRAFT',
     });
     drafts.push(createListing);
@@ -286,11 +287,11 @@ test.describe.serial('an owner with listings', () => {
     await expect(copy).toContainText('Draft');
     await expect(stats.getByRole('definition').first()).toHaveText(String(total() + 1));
 
-    // A draft without a photo cannot go live: the server's reason is the toast's text.
+    // A draft refusing rental assistance cannot go live: the server's reason is the toast's text.
     await page.getByRole('button', { name: `More actions for ${TITLE(3)} (copy)` }).click();
     await page.getByRole('menuitem', { name: 'Activate' }).click();
     await expect(toast(page)).toContainText('Error');
-    await expect(toast(page)).toContainText('Add at least one photo before publishing.');
+    await expect(toast(page)).toContainText('Remove "No vouchers": a listing cannot refuse rental assistance');
     await expect(copy).toContainText('Draft');
 
     const lists = watchOperations(page, 'MyListings');

@@ -52,6 +52,8 @@ export async function createProperty(
       propertyType: 'APARTMENT',
       availableDate: new Date('2026-12-01'),
       leaseTerm: 'ONE_YEAR',
+      // What the column defaulted to before the payer became an explicit choice (issue 24 item 7).
+      brokerFeePayer: 'TENANT',
       locationLat: 40.7081,
       locationLng: -73.9571,
       ownerId: owner.userId,

@@ -253,6 +253,47 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     expect(phone.body.errors[0].message).toBe('Verify the new phone number first.');
   });
 
+  it("takes as profile photo only one of the user's own uploads to this app", async () => {
+    const [acc, other] = await Promise.all([newAccount(), newAccount()]);
+    const PHOTO = 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { photoUrl } }';
+    const upload = async (ownerId: string) => {
+      const key = `listings/${ownerId}/profile/${Math.random().toString(36).slice(2)}`;
+      const row = await db.prisma.upload.create({
+        data: {
+          ownerId,
+          draftId: 'profile',
+          storageKey: `${key}.webp`,
+          thumbnailKey: `${key}-t.webp`,
+          url: `/media/${key}.webp`,
+          thumbnailUrl: `/media/${key}-t.webp`,
+          width: 800,
+          height: 800,
+          placeholder: 'AAAA',
+          contentType: 'image/webp',
+          bytes: 3,
+        },
+      });
+      return row.url;
+    };
+    const [own, theirs] = await Promise.all([upload(acc.uid), upload(other.uid)]);
+    const as = { authorization: `Bearer ${acc.idToken}` };
+    for (const photoUrl of [
+      '/media/../api/auth/signout',
+      '/media/x/../../api/auth/signout',
+      'https://tracker.example/pixel.gif',
+      'http://127.0.0.1/x.png',
+      'javascript:alert(1)',
+      theirs,
+    ]) {
+      const res = await gql(PHOTO, { input: { photoUrl } }, as);
+      expect(res.body.errors?.[0].extensions.code, photoUrl).toBe('BAD_USER_INPUT');
+      expect(res.body.errors[0].message, photoUrl).toMatch(/Photo must be an image you uploaded here\.$/);
+    }
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: acc.uid } })).photoUrl).toBeNull();
+    expect((await gql(PHOTO, { input: { photoUrl: own } }, as)).body.data.updateProfile.photoUrl).toBe(own);
+    expect((await gql(PHOTO, { input: { photoUrl: null } }, as)).body.data.updateProfile.photoUrl).toBeNull();
+  });
+
   describe('CSRF', () => {
     it('refuses cookie-authenticated REST calls from another origin or with no origin', async () => {
       const acc = await newAccount();

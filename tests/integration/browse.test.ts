@@ -43,7 +43,10 @@ describe.each(backends)('listing views on %s', (backend) => {
     const r = await query<{ recordPropertyView: { id: string; views: number; inquiriesCount: number } }>(db.prisma, VIEW, {
       id: active.id,
     });
-    expect(r.recordPropertyView).toEqual({ id: active.id, views: 11, inquiriesCount: 3 });
+    // The numbers are the listing's managers' (listing-numbers.test.ts): the visitor reads null.
+    expect(r.recordPropertyView).toEqual({ id: active.id, views: null, inquiriesCount: null });
+    expect(await views()).toBe(11);
+    expect((await db.prisma.property.findUniqueOrThrow({ where: { id: active.id } })).inquiriesCount).toBe(3);
     expect(await recordListingView(db.prisma, active.slug, anonymous('10.1.0.1'))).toEqual({ id: active.id, counted: true });
     expect(await views()).toBe(12);
   });
@@ -53,8 +56,8 @@ describe.each(backends)('listing views on %s', (backend) => {
     const viewer: Viewer = { uid: `viewer-${backend}`, email: null, role: 'RENTER' };
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     await query(db.prisma, VIEW, { id: active.id }, viewer);
-    const r = await query<{ recordPropertyView: { views: number } }>(db.prisma, VIEW, { id: active.slug }, viewer);
-    expect(r.recordPropertyView.views).toBe(before + 1);
+    await query(db.prisma, VIEW, { id: active.slug }, viewer);
+    expect(await views()).toBe(before + 1);
     // 29 minutes later: still the same visit; 31 minutes later: a new one.
     const age = async (minutes: number) =>
       db.prisma

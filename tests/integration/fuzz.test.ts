@@ -176,14 +176,20 @@ const forgedValue: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom([1e20, 2], ['2026-01-01T00:00:00Z', '-000001-01-01T00:00:00Z'], [null, '+275760-09-13T00:00:00Z'], { a: 1 }),
   boundaryFloat,
 );
-/** A page cursor of the right shape carrying a forged value. */
-const forgedCursor = fc
-  .record({
-    s: fc.constantFrom('newest', 'price_low', 'price_high', 'popular', 'commute', 'recently_reduced', 'x'),
-    v: forgedValue,
-    id: fc.oneof(fc.uuid(), hostileString),
-  })
-  .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url'));
+/** A page cursor of the right shape carrying a forged value: the search's, the reviews' and saved listings', the messages'. */
+const forgedCursor = fc.oneof(
+  fc
+    .record({
+      s: fc.constantFrom('newest', 'price_low', 'price_high', 'popular', 'commute', 'recently_reduced', 'x'),
+      v: forgedValue,
+      id: fc.oneof(fc.uuid(), hostileString),
+    })
+    .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
+  fc
+    .record({ t: fc.oneof(extremeInstant, forgedValue), id: fc.uuid() })
+    .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
+  fc.tuple(extremeInstant, fc.uuid()).map(([t, id]) => Buffer.from(`${t}|${id}`).toString('base64url')),
+);
 
 /**
  * A value that must be refused wherever it stands: the wrong type, null for a non-null, an unknown

@@ -264,12 +264,45 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
     expect(welcome.errors).toBeUndefined();
   });
 
-  it("publishes only with a photo, and only with the viewer's own uploads", async () => {
+  it("publishes without photos (the card says 'No photos'), and only with the viewer's own uploads", async () => {
     const none = await gql(CREATE, { input: listing() }, owner);
-    expect(none.errors[0].message).toBe('Add at least one photo before publishing.');
+    expect(none.errors).toBeUndefined();
+    expect(
+      await db.prisma.property.findUniqueOrThrow({ where: { id: none.data.createListing.id }, select: { status: true } }),
+    ).toEqual({
+      status: 'ACTIVE',
+    });
     const theirs = await uploaded(stranger, 1);
     const borrowed = await gql(CREATE, { input: listing({ photos: [{ url: theirs[0] }] }) }, owner);
     expect(borrowed.errors[0].message).toMatch(/photo was not found/);
+  });
+
+  it('never assumes who pays the broker fee (FARE Act): a fee needs its payer; without a fee a published listing is no-fee', async () => {
+    const input = listing();
+    delete (input as Record<string, unknown>).brokerFeePayer;
+    const withFee = await gql(CREATE, { input: { ...input, brokerFee: 2500 } }, owner);
+    expect(withFee.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(withFee.errors[0].message).toBe('brokerFeePayer: Say who pays the broker fee');
+    const restBody = { ...input, brokerFee: 2500, location: { lat: 40.7081, lng: -73.9571 } };
+    const viaRest = await rest('POST', '/api/properties', owner, restBody);
+    expect(viaRest.status).toBe(400);
+    expect(viaRest.body.error).toBe('brokerFeePayer: Say who pays the broker fee');
+
+    const noFee = await gql(CREATE, { input }, owner);
+    expect(noFee.errors).toBeUndefined();
+    const live = await db.prisma.property.findUniqueOrThrow({ where: { id: noFee.data.createListing.id } });
+    expect([live.brokerFeePayer, live.brokerFee]).toEqual(['NO_FEE', null]);
+
+    // A draft may leave it open (the form asks before it goes live); publishing it makes it no-fee.
+    const draft = await gql(CREATE, { input, status: 'DRAFT' }, owner);
+    const id = draft.data.createListing.id as string;
+    expect((await db.prisma.property.findUniqueOrThrow({ where: { id } })).brokerFeePayer).toBeNull();
+    expect((await gql(STATUS, { id, status: 'ACTIVE' }, owner)).errors).toBeUndefined();
+    expect((await db.prisma.property.findUniqueOrThrow({ where: { id } })).brokerFeePayer).toBe('NO_FEE');
+
+    const tenantPays = await gql(CREATE, { input: { ...input, brokerFee: 2500, brokerFeePayer: 'TENANT' } }, owner);
+    const paid = await db.prisma.property.findUniqueOrThrow({ where: { id: tenantPays.data.createListing.id } });
+    expect([paid.brokerFeePayer, paid.brokerFee]).toEqual(['TENANT', 2500]);
   });
 
   it("refuses every write to someone else's listing (403 / FORBIDDEN) and changes nothing; anonymous is UNAUTHENTICATED", async () => {

@@ -182,8 +182,9 @@ describe.each(backends)('REST shims of listings, agents and saved listings on %s
         laundry: 'In-Building',
         location: { lat: 40.7081, lng: -73.9571 },
         status: 'active',
-        views: 77,
-        inquiries_count: 4,
+        // The listing's numbers are its managers' (listing-numbers.test.ts): null to this anonymous read.
+        views: null,
+        inquiries_count: null,
         average_rating: 5,
         total_ratings: 1,
         totalMoveInCost: 4200 + 4200 + 20 + 4200,

@@ -1,7 +1,8 @@
 import express from 'express';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../graphql/errors.js';
-import { listingItemInclude, noStore, toListingItem } from '../listings/listings.rest.js';
+import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
+import { listingNumbersReader } from '../listings/listings.service.js';
 import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';
 
 /**
@@ -36,7 +37,8 @@ const agentProfileInclude = {
 
 type AgentProfile = Prisma.AgentGetPayload<{ include: typeof agentProfileInclude }>;
 
-export function toAgentProfile(agent: AgentProfile) {
+/** An agent's profile; its listings' numbers only to whom `reads` allows. */
+export function toAgentProfile(agent: AgentProfile, reads: (listing: ListingWithRelations) => boolean = () => false) {
   const { user } = agent;
   const asSummary = {
     ...agent,
@@ -73,7 +75,10 @@ export function toAgentProfile(agent: AgentProfile) {
     isNew: isNewAgent(user.createdAt, agent.reviewCount),
     memberSince: user.createdAt.toISOString(),
     activeListingsCount: agent._count.properties,
-    properties: agent.properties.map((p) => toListingItem({ ...p, agent: asSummary })),
+    properties: agent.properties.map((p) => {
+      const listing = { ...p, agent: asSummary };
+      return toListingItem(listing, reads(listing));
+    }),
     reviews: agent.reviews.map((r) => ({
       id: r.id,
       user: { firstName: r.author.firstName, lastName: r.author.lastName, avatar: r.author.photoUrl },
@@ -97,7 +102,7 @@ export function agentRoutes(deps: { prisma: PrismaClient }): express.Router {
     const { id } = req.params as { id: string };
     const agent = await findAgent(prisma, id, { include: agentProfileInclude });
     if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
-    res.json(toAgentProfile(agent));
+    res.json(toAgentProfile(agent, await listingNumbersReader(prisma, req.viewer)));
   });
 
   return router;

@@ -108,7 +108,9 @@ export async function recordSignIn(prisma: PrismaClient, uid: string) {
   await prisma.user.updateMany({ where: { id: uid }, data: { lastLoginAt: new Date() } });
 }
 
-/** Names, phone (only the one linked in the identity provider) and photo. */
+export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';
+
+/** Names, phone (only the one linked in the identity provider) and photo (one of the viewer's uploads). */
 export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null, input: unknown) {
   const user = await requireUser(prisma, viewer);
   const data = parse(updateProfileSchema, input);
@@ -116,6 +118,18 @@ export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null,
     if (data.phone !== viewer?.phone) throw new AppError('BAD_USER_INPUT', 'Verify the new phone number first.');
     const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
     if (taken && taken.id !== user.id) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
+  }
+  // A profile photo is one of the viewer's own uploads to this app (POST /api/uploads): no path
+  // elsewhere on this site, no third-party URL (a tracking pixel on every profile view).
+  if (data.photoUrl) {
+    const upload = await prisma.upload.findFirst({
+      where: { ownerId: user.id, OR: [{ url: data.photoUrl }, { thumbnailUrl: data.photoUrl }] },
+      select: { id: true },
+    });
+    if (!upload)
+      throw new AppError('BAD_USER_INPUT', PROFILE_PHOTO_MESSAGE, {
+        fields: [{ path: 'photoUrl', message: PROFILE_PHOTO_MESSAGE }],
+      });
   }
   return prisma.user.update({
     where: { id: user.id },

@@ -44,3 +44,19 @@ export async function requireAdmin(prisma: PrismaClient, viewer: Viewer | null |
   if (user.role !== 'ADMIN') throw new AppError('FORBIDDEN', 'Only administrators can do that.');
   return user;
 }
+
+const roles = new WeakMap<Viewer, Promise<Viewer['role']>>();
+
+/**
+ * The viewer's role from the database, read once per viewer object (one request, or one socket's
+ * connection): the role on the credential is not known (asViewer leaves it null).
+ */
+export function viewerRole(prisma: PrismaClient, viewer: Viewer): Promise<Viewer['role']> {
+  if (viewer.role) return Promise.resolve(viewer.role);
+  let role = roles.get(viewer);
+  if (!role) {
+    role = prisma.user.findUnique({ where: { id: viewer.uid }, select: { role: true } }).then((u) => u?.role ?? null);
+    roles.set(viewer, role);
+  }
+  return role;
+}

@@ -5,6 +5,7 @@ import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../graphql/errors.js';
 import { requireUser } from '../auth/authz.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
+import { listingNumbersReader } from '../listings/listings.service.js';
 import { encodeSavedCursor, SAVED_MAX_PAGE_SIZE, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 
 /**
@@ -38,8 +39,12 @@ export function favoriteRoutes(deps: { prisma: PrismaClient }): express.Router {
       { include: listingItemInclude },
     );
     const last = page.rows.at(-1);
+    const reads = await listingNumbersReader(prisma, req.viewer);
     res.json({
-      items: page.rows.map((row) => ({ ...toListingItem(row.property), savedAt: row.createdAt.toISOString() })),
+      items: page.rows.map((row) => ({
+        ...toListingItem(row.property, reads(row.property)),
+        savedAt: row.createdAt.toISOString(),
+      })),
       nextCursor: page.hasNextPage && last ? encodeSavedCursor(last) : null,
     });
   });

@@ -11,6 +11,7 @@ import {
   listingWhere,
   visibleListingWhere,
 } from '../listings/listings.service.js';
+import { parseStorableInstant } from '../../../common/instant.js';
 
 /**
  * Saved listings (SPEC part 3, Favorite): a signed-in user with a completed account saves and unsaves
@@ -76,7 +77,7 @@ function decodeSavedCursor(cursor: string): SavedCursor {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<SavedCursor>;
     if (
       typeof parsed.t !== 'string' ||
-      Number.isNaN(Date.parse(parsed.t)) ||
+      parseStorableInstant(parsed.t) === null ||
       typeof parsed.id !== 'string' ||
       !isUuid(parsed.id)
     ) {

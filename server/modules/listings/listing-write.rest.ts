@@ -46,6 +46,7 @@ import {
   updateListing,
 } from './listing-write.service.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from './listings.rest.js';
+import { listingNumbersReader } from './listings.service.js';
 
 /**
  * REST shims of the listing writes (SPEC part 7): POST/PATCH/DELETE /api/properties,
@@ -138,11 +139,8 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     securityDeposit: num(first(body.securityDeposit, pricing.securityDeposit)),
     applicationFee: num(first(body.applicationFee, pricing.applicationFee)),
     brokerFee,
-    brokerFeePayer: option(
-      BrokerFeePayerValues,
-      brokerFeePayerLabels,
-      first(body.brokerFeePayer, typeof brokerFee === 'number' && brokerFee > 0 ? 'TENANT' : 'NO_FEE'),
-    ),
+    // Never assumed (NYC FARE Act): a broker fee above 0 needs its payer said (the schema's 400).
+    brokerFeePayer: option(BrokerFeePayerValues, brokerFeePayerLabels, body.brokerFeePayer),
     otherFees: body.otherFees,
     utilitiesIncluded: options(UtilityValues, utilityLabels, first(body.utilitiesIncluded, policies.utilitiesIncluded)),
     petPolicy,
@@ -196,12 +194,12 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
   const router = express.Router();
   const json = express.json({ limit: '256kb' });
 
-  const answer = async (res: Response, id: string, status = 200) => {
+  const answer = async (req: Request, res: Response, id: string, status = 200) => {
     const listing = (await prisma.property.findUniqueOrThrow({
       where: { id },
       include: listingItemInclude,
     })) as ListingWithRelations;
-    res.status(status).json(toListingItem(listing));
+    res.status(status).json(toListingItem(listing, (await listingNumbersReader(prisma, req.viewer))(listing)));
   };
 
   router.post('/properties', noStore, json, async (req: Request, res: Response) => {
@@ -212,7 +210,7 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
       listingInputFromRest(body),
       restStatus(body.status) ?? 'ACTIVE',
     );
-    await answer(res, id, 201);
+    await answer(req, res, id, 201);
   });
 
   // Failures answer the documented `{ error }` (with `code`) through the error handler, which also
@@ -236,7 +234,7 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
       listingInputFromRest(body),
       restStatus(body.status) ?? null,
     );
-    await answer(res, id);
+    await answer(req, res, id);
   });
 
   router.delete('/properties/:id', noStore, noBody, async (req: Request, res: Response) => {
@@ -262,7 +260,13 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
       ),
       { include: listingItemInclude },
     );
-    res.json({ items: page.items.map(toListingItem), totalCount: page.totalCount, page: page.page, pageCount: page.pageCount });
+    const reads = await listingNumbersReader(prisma, req.viewer);
+    res.json({
+      items: page.items.map((p) => toListingItem(p, reads(p))),
+      totalCount: page.totalCount,
+      page: page.page,
+      pageCount: page.pageCount,
+    });
   });
 
   router.get('/listings/stats', noStore, async (req: Request, res: Response) => {

@@ -90,7 +90,11 @@ export const ListingInput = builder.inputType('ListingInput', {
     securityDeposit: t.int(),
     applicationFee: t.int(),
     brokerFee: t.int(),
-    brokerFeePayer: t.field({ type: BrokerFeePayerEnum, required: true }),
+    brokerFeePayer: t.field({
+      type: BrokerFeePayerEnum,
+      description:
+        'Who pays the broker fee (NYC FARE Act): required with a broker fee above 0; without one, a published listing is no-fee.',
+    }),
     otherFees: t.field({ type: [TenantFeeInput] }),
     utilitiesIncluded: t.field({ type: [UtilityEnum] }),
     petPolicy: t.field({ type: PetPolicyEnum, required: true }),

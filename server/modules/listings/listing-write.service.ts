@@ -99,7 +99,8 @@ async function resolvePhotos(prisma: PrismaClient, ownerId: string, urls: string
   });
 }
 
-function columns(data: ListingData) {
+/** The columns a listing write sets; `status` is what the listing will be after it. */
+function columns(data: ListingData, status: Status) {
   return {
     title: data.title,
     description: data.description,
@@ -123,7 +124,9 @@ function columns(data: ListingData) {
     securityDeposit: data.securityDeposit,
     applicationFee: data.applicationFee,
     brokerFee: data.brokerFee,
-    brokerFeePayer: data.brokerFeePayer,
+    // A published listing always says who pays (the schema refused a fee with nobody paying it);
+    // only a draft may still leave it open.
+    brokerFeePayer: data.brokerFeePayer ?? (status === 'DRAFT' ? null : 'NO_FEE'),
     otherFees: data.otherFees as unknown as Prisma.InputJsonValue,
     leaseTerm: data.leaseTerm,
     utilitiesIncluded: data.utilitiesIncluded,
@@ -180,10 +183,10 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
     data.photos.map((p) => p.url),
     [],
   );
-  if (status === 'ACTIVE') assertPublishable({ ...data, photos });
+  if (status === 'ACTIVE') assertPublishable(data);
   const created = await prisma.property.create({
     data: {
-      ...columns(data),
+      ...columns(data, status),
       slug: slugFor(data.title),
       status,
       ownerId: user.id,
@@ -213,6 +216,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           description: true,
           amenities: true,
           otherFees: true,
+          brokerFeePayer: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
             orderBy: { position: 'asc' },
@@ -259,7 +263,7 @@ export async function updateListing(
   if (next === 'INACTIVE' && listing.status === 'DRAFT') {
     throw new AppError('BAD_USER_INPUT', 'A draft cannot be deactivated: publish it first.');
   }
-  if (next === 'ACTIVE') assertPublishable({ ...data, photos });
+  if (next === 'ACTIVE') assertPublishable(data);
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
   await prisma.$transaction([
     prisma.propertyPhoto.deleteMany({ where: { propertyId: listing.id } }),
@@ -267,7 +271,7 @@ export async function updateListing(
     prisma.property.update({
       where: { id: listing.id },
       data: {
-        ...columns(data),
+        ...columns(data, next),
         status: next,
         ...(next === 'INACTIVE' && listing.status !== 'INACTIVE' ? { deactivatedAt: new Date() } : {}),
         ...(next === 'ACTIVE' ? { deactivatedAt: null } : {}),
@@ -298,7 +302,6 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       description: listing.description,
       amenities: listing.amenities,
       otherFees: (listing.otherFees as Array<{ label: string }> | null) ?? [],
-      photos: listing.photos,
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };
@@ -311,6 +314,8 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
             status: 'ACTIVE',
             deactivatedAt: null,
             isAvailable: true,
+            // A draft without a broker fee, where nobody was said to pay one, goes live as no-fee.
+            ...(listing.brokerFeePayer === null ? { brokerFeePayer: 'NO_FEE' as const } : {}),
             ...priceHistoryWrite(priceEntry),
           }
         : { status: 'INACTIVE', deactivatedAt: new Date() },

@@ -28,7 +28,7 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.j
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
 import { displayName, isNewAgent } from '../agents/agents.service.js';
-import { findListing, searchListings, totalMoveInCost } from './listings.service.js';
+import { findListing, listingNumbersReader, searchListings, totalMoveInCost } from './listings.service.js';
 import { storedNearbyStations } from '../transit/nearby.js';
 import { commuteMinutesOf } from '../transit/commute-search.js';
 
@@ -91,8 +91,8 @@ const labels = <K extends string>(map: Readonly<Record<K, string>>, values: read
 const nullableLabel = <K extends string>(map: Readonly<Record<K, string>>, value: K | null) =>
   value === null ? null : labelOf(map, value);
 
-/** A listing as the REST shims answer it. */
-export function toListingItem(p: ListingWithRelations) {
+/** A listing as the REST shims answer it; its numbers only to those who read them (`listingNumbersReader`). */
+export function toListingItem(p: ListingWithRelations, readsNumbers = false) {
   const photos = p.photos.map((ph) => ({ url: ph.url, thumbnailUrl: ph.thumbnailUrl, width: ph.width, height: ph.height }));
   const urls = photos.map((ph) => ph.url);
   const bedrooms = Number(p.bedrooms);
@@ -141,7 +141,7 @@ export function toListingItem(p: ListingWithRelations) {
     securityDeposit: p.securityDeposit,
     applicationFee: p.applicationFee,
     brokerFee: p.brokerFee,
-    brokerFeePayer: labelOf(brokerFeePayerLabels, p.brokerFeePayer),
+    brokerFeePayer: nullableLabel(brokerFeePayerLabels, p.brokerFeePayer),
     totalMoveInCost: totalMoveInCost(p),
     utilitiesIncluded,
     petPolicy,
@@ -166,9 +166,9 @@ export function toListingItem(p: ListingWithRelations) {
     status: p.status.toLowerCase(),
     isAvailable: p.isAvailable,
     deactivatedAt: p.deactivatedAt?.toISOString() ?? null,
-    views: p.views,
-    inquiriesCount: p.inquiriesCount,
-    inquiries_count: p.inquiriesCount,
+    views: readsNumbers ? p.views : null,
+    inquiriesCount: readsNumbers ? p.inquiriesCount : null,
+    inquiries_count: readsNumbers ? p.inquiriesCount : null,
     average_rating: ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100 : null,
     total_ratings: ratings.length,
     createdAt: p.createdAt.toISOString(),
@@ -314,10 +314,11 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
     const page = await searchListings<ListingWithRelations>(prisma, args, { include: listingItemInclude });
     const last = page.rows.at(-1);
     const commute = page.commute;
+    const reads = await listingNumbersReader(prisma, req.viewer);
     res.json({
       // With commute_to, each item also says its door-to-door minutes by subway (null when out of reach).
       items: page.rows.map((p) =>
-        commute ? { ...toListingItem(p), commute_minutes: commuteMinutesOf(commute, p) } : toListingItem(p),
+        commute ? { ...toListingItem(p, reads(p)), commute_minutes: commuteMinutesOf(commute, p) } : toListingItem(p, reads(p)),
       ),
       nextCursor: page.hasNextPage && last ? page.cursorOf(last) : null,
     });
@@ -327,7 +328,7 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
     const { idOrSlug } = req.params as { idOrSlug: string };
     const listing = await findListing(prisma, idOrSlug, req.viewer, { include: listingItemInclude });
     if (!listing) throw new AppError('NOT_FOUND', 'Property not found');
-    res.json(toListingItem(listing));
+    res.json(toListingItem(listing, (await listingNumbersReader(prisma, req.viewer))(listing)));
   });
 
   return router;

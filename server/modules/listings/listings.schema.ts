@@ -41,6 +41,7 @@ import {
 } from '../../../common/freshness.js';
 import {
   canManageListing,
+  canReadListingNumbers,
   COUNT_CAP,
   findListing,
   listingAccessSelect,
@@ -162,7 +163,11 @@ export const PropertyRef = builder.prismaObject('Property', {
     securityDeposit: t.exposeInt('securityDeposit', { nullable: true }),
     applicationFee: t.exposeInt('applicationFee', { nullable: true }),
     brokerFee: t.exposeInt('brokerFee', { nullable: true }),
-    brokerFeePayer: t.expose('brokerFeePayer', { type: BrokerFeePayerEnum }),
+    brokerFeePayer: t.expose('brokerFeePayer', {
+      type: BrokerFeePayerEnum,
+      nullable: true,
+      description: 'Who pays the broker fee (NYC FARE Act); null only on a draft where no choice was made yet.',
+    }),
     totalMoveInCost: t.int({
       description:
         'First month + security deposit + application fee + broker fee (when the tenant pays it) + one-time other fees.',
@@ -208,8 +213,18 @@ export const PropertyRef = builder.prismaObject('Property', {
     virtualTourUrl: t.exposeString('virtualTourUrl', { nullable: true }),
     status: t.expose('status', { type: ListingStatusEnum }),
     isAvailable: t.exposeBoolean('isAvailable'),
-    views: t.exposeInt('views'),
-    inquiriesCount: t.exposeInt('inquiriesCount'),
+    views: t.int({
+      nullable: true,
+      description: 'Counted views: to its owner, its listing agent and administrators only (null to others).',
+      select: { views: true, ...listingAccessSelect },
+      resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p.views : null),
+    }),
+    inquiriesCount: t.int({
+      nullable: true,
+      description: 'Conversations started about it: to its owner, its listing agent and administrators only (null to others).',
+      select: { inquiriesCount: true, ...listingAccessSelect },
+      resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p.inquiriesCount : null),
+    }),
     priceDrop: t.field({
       type: PriceDropRef,
       nullable: true,

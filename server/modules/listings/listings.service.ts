@@ -2,10 +2,13 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../graphql/errors.js';
+import type { Viewer } from '../../graphql/context.js';
+import { viewerRole } from '../auth/authz.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
+import { parseStorableInstant } from '../../../common/instant.js';
 import {
   commuteContext,
   commuteMinutesOf,
@@ -55,7 +58,8 @@ interface Cursor {
 
 type CursorRow = { id: string; createdAt: Date; price: number; views: number; priceDroppedAt?: Date | null };
 
-const isIsoDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+/** A cursor's instant: one the database can compare with (years 1 to 9999). */
+const isIsoDate = (v: unknown): v is string => typeof v === 'string' && parseStorableInstant(v) !== null;
 
 /** The cursor after a row; sorting by commute needs the destination's context (the row's minutes are its value). */
 export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: CommuteContext | null): string {
@@ -366,7 +370,7 @@ export function totalMoveInCost(p: {
   securityDeposit: number | null;
   applicationFee: number | null;
   brokerFee: number | null;
-  brokerFeePayer: string;
+  brokerFeePayer: string | null;
   otherFees?: unknown;
 }): number {
   return moveInTotal({
@@ -405,6 +409,29 @@ export const listingAccessSelect = { status: true, hiddenAt: true, ownerId: true
 /** The listing's owner and its listing agent manage it (and see it in any status). */
 export function canManageListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
   return Boolean(viewer) && (listing.ownerId === viewer!.uid || listing.agent?.userId === viewer!.uid);
+}
+
+/**
+ * A listing's numbers (views, inquiries) are its owner's, its listing agent's and administrators':
+ * null to everyone else, partners included (issue 24 item 9). The answer is a test of a row, for a
+ * viewer whose role is read once (per request, or per socket).
+ */
+export async function listingNumbersReader(
+  prisma: PrismaClient,
+  viewer: Viewer | null | undefined,
+): Promise<(listing: ListingAccessFacts) => boolean> {
+  if (!viewer) return () => false;
+  const admin = (await viewerRole(prisma, viewer)) === 'ADMIN';
+  return (listing) => admin || canManageListing(viewer, listing);
+}
+
+/** `listingNumbersReader` for one row. */
+export async function canReadListingNumbers(
+  prisma: PrismaClient,
+  viewer: Viewer | null | undefined,
+  listing: ListingAccessFacts,
+): Promise<boolean> {
+  return (await listingNumbersReader(prisma, viewer))(listing);
 }
 
 /** Active listings not hidden by moderation are public; the rest are seen by those who manage them only. */

@@ -8,6 +8,7 @@ import { requireUser, requireViewer } from '../auth/authz.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { canManageListing, listingWhere } from '../listings/listings.service.js';
 import type { Realtime } from './realtime.js';
+import { parseStorableInstant } from '../../../common/instant.js';
 
 /**
  * Messaging between a renter and the agent of a listing (SPEC parts 2-7, issue 9). One rule set for
@@ -119,8 +120,8 @@ export function encodeMessageCursor(m: MessageCursor): string {
 
 export function decodeMessageCursor(cursor: string): MessageCursor {
   const [at, mid] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!mid || !uuid.test(mid) || Number.isNaN(createdAt.getTime()))
+  const createdAt = parseStorableInstant(at ?? '');
+  if (!mid || !uuid.test(mid) || !createdAt)
     throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the newest messages');
   return { createdAt, id: mid };
 }

@@ -6,6 +6,7 @@ import { agentKeyWhere } from '../agents/agents.service.js';
 import { requireViewer } from '../auth/authz.js';
 import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
+import { parseStorableInstant } from '../../../common/instant.js';
 
 /**
  * Ratings of agents by renters (SPEC parts 2-9, issue 10): one rule set for GraphQL and REST.
@@ -261,7 +262,12 @@ export function encodeReviewCursor(row: { id: string; createdAt: Date }): string
 function decodeReviewCursor(cursor: string): ReviewCursor {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<ReviewCursor>;
-    if (typeof parsed.t !== 'string' || Number.isNaN(Date.parse(parsed.t)) || typeof parsed.id !== 'string' || !isUuid(parsed.id))
+    if (
+      typeof parsed.t !== 'string' ||
+      parseStorableInstant(parsed.t) === null ||
+      typeof parsed.id !== 'string' ||
+      !isUuid(parsed.id)
+    )
       throw new Error('bad cursor');
     return { t: parsed.t, id: parsed.id };
   } catch {

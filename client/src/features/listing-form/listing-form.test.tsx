@@ -123,7 +123,10 @@ describe('conditional fields', () => {
     await user.type(screen.getByLabelText('Monthly rent'), '3000');
     expect(total()).toHaveTextContent('Total move-in cost: $3,000');
 
-    expect(screen.getByRole('radio', { name: 'No fee' })).toBeChecked();
+    // Nobody is said to pay a broker fee until the agent chooses (FARE Act): no default.
+    for (const name of ['Tenant', 'Landlord', 'No fee']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
+    expect(screen.getByText('Say above who pays it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'No fee' }));
     expect(screen.queryByLabelText('Broker fee')).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Tenant' }));
     await user.type(screen.getByLabelText('Broker fee'), '500');
@@ -287,11 +290,29 @@ describe('Save Draft and Publish', () => {
     expect(screen.getByTestId('save-draft-header')).toBeEnabled();
   });
 
-  it('Publish without a photo: Validation Error naming Photos', async () => {
-    const { user } = renderForm({ base: validValues(), initialStep: 'media' });
+  it('Publish without saying who pays the broker fee: Validation Error naming it; nothing is preselected', async () => {
+    const { user } = renderForm({ base: validValues({ brokerFeePayer: null }), initialStep: 'media' });
+    const group = screen.getByRole('group', { name: 'Who pays the broker fee?' });
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
     const toast = await findToast('Validation Error');
-    expect(toast).toHaveTextContent('Photos: Add at least one photo before publishing.');
+    expect(toast).toHaveTextContent('Who pays the broker fee: Say who pays the broker fee');
+  });
+
+  it('a new listing has no broker-fee payer chosen', () => {
+    renderForm();
+    const group = screen.getByRole('group', { name: 'Who pays the broker fee?' });
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+
+  it('Publish without a photo goes through (a listing without photos shows No photos)', async () => {
+    const sent: Array<{ op: Op; variables: Record<string, unknown> }> = [];
+    const { user } = renderForm({ base: validValues(), initialStep: 'media', mocks: [saveMock('create', 'ACTIVE', sent)] });
+    await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+    await findToast('Success!');
+    expect(sent).toEqual([
+      { op: 'create', variables: expect.objectContaining({ status: 'ACTIVE', input: expect.objectContaining({ photos: [] }) }) },
+    ]);
   });
 
   it('Publish creates an ACTIVE listing, says Success!, goes to /me/listings and clears the local draft', async () => {

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { listingInputSchema, publishIssues, type ListingData } from '@common/listing';
+import { BROKER_FEE_PAYER_MESSAGE, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
 import { ChevronLeft, ChevronRight, Save, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
@@ -264,7 +264,11 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
     await form.handleSubmit(
       async (data) => {
         if (status === 'ACTIVE') {
-          const issues = publishIssues(data);
+          const issues = [
+            // Who pays the broker fee is the agent's explicit choice before it goes live (FARE Act).
+            ...(data.brokerFeePayer === null ? [{ path: 'brokerFeePayer', message: BROKER_FEE_PAYER_MESSAGE }] : []),
+            ...publishIssues(data),
+          ];
           if (issues.length > 0) {
             showIssues(issues);
             return;

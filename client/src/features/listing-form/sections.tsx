@@ -312,7 +312,13 @@ export function PricingSection() {
           <MoneyField
             name="brokerFee"
             label="Broker fee"
-            hint={brokerFeePayer === 'TENANT' ? 'Paid by the tenant: counted in the move-in total.' : 'Paid by the landlord.'}
+            hint={
+              brokerFeePayer === 'TENANT'
+                ? 'Paid by the tenant: counted in the move-in total.'
+                : brokerFeePayer === 'LANDLORD'
+                  ? 'Paid by the landlord.'
+                  : 'Say above who pays it.'
+            }
           />
         </div>
       ) : null}
@@ -487,7 +493,12 @@ function OpenHouses() {
 
 export function MediaSection({ photos }: { photos: React.ReactNode }) {
   return (
-    <FormSection id="media" title="Photos & Media" step={6} description="Photos, a virtual tour and open houses.">
+    <FormSection
+      id="media"
+      title="Photos & Media"
+      step={6}
+      description="Photos, a virtual tour and open houses. Add photos: a listing without any shows 'No photos'."
+    >
       {photos}
       <InputField
         name="virtualTourUrl"

@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 export const DRAFT_ID = 'draft1';
 
-/** Values that pass the schema (a draft can be saved with them; publishing also needs a photo). */
+/** Values a listing can be saved and published with (who pays the broker fee chosen: no fee). */
 export function validValues(overrides: Partial<ListingFormValues> = {}): ListingFormValues {
   return {
     ...newListingValues(),
@@ -25,6 +25,7 @@ export function validValues(overrides: Partial<ListingFormValues> = {}): Listing
     neighborhood: 'Astoria',
     price: 2750,
     availableDate: '2030-06-01',
+    brokerFeePayer: 'NO_FEE',
     ...overrides,
   };
 }

@@ -241,10 +241,15 @@ export function ManageListingCard({ listing, actions }: { listing: ManageListing
           ) : null}
         </ul>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
-          <Fact icon={<Eye aria-hidden="true" className="size-4" />}>{pluralize(listing.views, 'view')}</Fact>
-          <Fact icon={<MessageSquare aria-hidden="true" className="size-4" />}>
-            {pluralize(listing.inquiriesCount, 'inquiry', 'inquiries')}
-          </Fact>
+          {/* A listing's numbers are its managers' (null on a saved listing of someone else's). */}
+          {listing.views !== null ? (
+            <Fact icon={<Eye aria-hidden="true" className="size-4" />}>{pluralize(listing.views, 'view')}</Fact>
+          ) : null}
+          {listing.inquiriesCount !== null ? (
+            <Fact icon={<MessageSquare aria-hidden="true" className="size-4" />}>
+              {pluralize(listing.inquiriesCount, 'inquiry', 'inquiries')}
+            </Fact>
+          ) : null}
           {agent && agent.reviewCount > 0 ? (
             <Fact icon={<Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />}>
               <span>
