@@ -915,3 +915,31 @@ export function nearestNeighborhood(point: LatLng): Neighborhood {
   }
   return best;
 }
+
+/** How far from its nearest neighborhood's centre a point may be and still be placed in it (metres). */
+export const PLACE_WITHIN_M = 5_000;
+
+/**
+ * The borough and neighborhood of a listing that names neither (SPEC part 7's create call sends
+ * `location` and an address only; issue 24 item 3): the neighborhood nearest to its map point when
+ * that is within PLACE_WITHIN_M, else one the address names ('…, Astoria, NY'), else a borough the
+ * address names (the neighborhood still to be chosen). Null when nothing places it.
+ */
+export function placeListing(
+  location: { lat: number; lng: number } | null | undefined,
+  address: string | null | undefined,
+): { borough: Borough; neighborhood?: string } | null {
+  if (location && Number.isFinite(location.lat) && Number.isFinite(location.lng)) {
+    const hood = nearestNeighborhood(location);
+    if (distanceMeters(location, hood.centroid) <= PLACE_WITHIN_M) return { borough: hood.borough, neighborhood: hood.name };
+  }
+  const text = ` ${(address ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  if (text.trim() === '') return null;
+  // The longest name first, so 'Long Island City' wins over a shorter name inside it.
+  const named = [...NEIGHBORHOODS]
+    .sort((a, b) => b.name.length - a.name.length)
+    .find((hood) => text.includes(` ${hood.name.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `));
+  if (named) return { borough: named.borough, neighborhood: named.name };
+  const borough = BoroughValues.find((b) => text.includes(` ${boroughLabels[b].toLowerCase()} `));
+  return borough ? { borough } : null;
+}

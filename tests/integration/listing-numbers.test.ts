@@ -89,7 +89,11 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
       const expected = viewer.reads
         ? { views: 41, inquiriesCount: 7, inquiries_count: 7 }
         : { views: null, inquiriesCount: null, inquiries_count: null };
-      const pick = (item: Body) => ({ views: item.views, inquiriesCount: item.inquiriesCount, inquiries_count: item.inquiries_count });
+      const pick = (item: Body) => ({
+        views: item.views,
+        inquiriesCount: item.inquiriesCount,
+        inquiries_count: item.inquiries_count,
+      });
       expect(pick(await rest(`/api/properties/${listing.slug}`, viewer.headers)), viewer.name).toEqual(expected);
       const list = await rest('/api/properties?limit=50', viewer.headers);
       expect(pick(list.items.find((i: Body) => i.id === listing.id)), viewer.name).toEqual(expected);

@@ -277,6 +277,83 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
     expect(borrowed.errors[0].message).toMatch(/photo was not found/);
   });
 
+  it("takes SPEC part 7's create body as documented: borough and neighborhood from location (or the address), no photos needed; PATCH too", async () => {
+    // Exactly the keys SPEC part 7 lists for POST /api/properties (no borough, no neighborhood).
+    const documented = (over: Record<string, unknown> = {}) => ({
+      title: 'Documented two-bedroom',
+      address: '210 Bedford Avenue',
+      description: 'Sent as SPEC part 7 shows it.',
+      bedrooms: 2,
+      bathrooms: 1,
+      propertyType: 'Apartment',
+      listingType: 'For Rent',
+      price: 3600,
+      leaseTerm: '1 Year',
+      availableDate: '2030-07-01',
+      photos: [],
+      images: [],
+      amenities: [],
+      unitFeatures: [],
+      securityDeposit: 3600,
+      applicationFee: 20,
+      brokerFee: null,
+      utilitiesIncluded: [],
+      petPolicy: 'No Pets',
+      petFee: null,
+      petDeposit: null,
+      petTypesAllowed: [],
+      smoking: 'No Smoking',
+      parking: 'Street',
+      status: 'active',
+      location: { lat: 40.7172, lng: -73.9577 },
+      media: [],
+      policies: {
+        petPolicy: 'No Pets',
+        smokingPolicy: 'No Smoking',
+        parking: 'Street',
+        leaseTerm: '1 Year',
+        utilitiesIncluded: [],
+      },
+      pricing: { monthlyRent: 3600, securityDeposit: 3600, applicationFee: 20, brokerFee: null },
+      ...over,
+    });
+    const created = await rest('POST', '/api/properties', owner, documented());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ borough: 'Brooklyn', neighborhood: 'Williamsburg', status: 'active', photos: [] });
+    const row = await db.prisma.property.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect([row.borough, row.neighborhood, row.status, row.brokerFeePayer]).toEqual([
+      'BROOKLYN',
+      'Williamsburg',
+      'ACTIVE',
+      'NO_FEE',
+    ]);
+
+    // No map point: the address names the neighborhood.
+    const byAddress = await rest(
+      'POST',
+      '/api/properties',
+      owner,
+      documented({ location: null, address: '26-26 31st Street, Astoria, NY 11102' }),
+    );
+    expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(201);
+    expect(byAddress.body).toMatchObject({ borough: 'Queens', neighborhood: 'Astoria' });
+
+    // Nothing places it: the schema's own message.
+    const nowhere = await rest('POST', '/api/properties', owner, documented({ location: null, address: '1 Main Street' }));
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.error).toBe('borough: Choose a borough');
+
+    // PATCH with the same body, moved to Astoria's map point.
+    const moved = await rest(
+      'PATCH',
+      `/api/properties/${created.body.id}`,
+      owner,
+      documented({ location: { lat: 40.7644, lng: -73.9235 } }),
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ borough: 'Queens', neighborhood: 'Astoria' });
+  });
+
   it('never assumes who pays the broker fee (FARE Act): a fee needs its payer; without a fee a published listing is no-fee', async () => {
     const input = listing();
     delete (input as Record<string, unknown>).brokerFeePayer;

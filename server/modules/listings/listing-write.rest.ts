@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { noBody } from '../../http/no-body.js';
-import { boroughOfNeighborhood, findNeighborhood, parseBorough } from '../../../common/nyc.js';
+import { boroughOfNeighborhood, findNeighborhood, parseBorough, placeListing } from '../../../common/nyc.js';
 import {
   ApplianceValues,
   applianceLabels,
@@ -115,6 +115,16 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
         : body.locationLat !== undefined && body.locationLng !== undefined
           ? { lat: num(body.locationLat), lng: num(body.locationLng) }
           : null;
+  // Neither borough nor neighborhood (SPEC part 7's body): placed by its map point, else its address.
+  const placed =
+    borough === undefined && neighborhoodRaw === undefined
+      ? placeListing(
+          location && typeof location.lat === 'number' && typeof location.lng === 'number'
+            ? { lat: location.lat, lng: location.lng }
+            : null,
+          typeof first(body.address, body.address_full) === 'string' ? (first(body.address, body.address_full) as string) : null,
+        )
+      : null;
   const brokerFee = num(first(body.brokerFee, pricing.brokerFee));
   const petPolicy = option(PetPolicyValues, petPolicyLabels, first(body.petPolicy, policies.petPolicy, 'No Pets'));
   const openHouses = first(body.openHouses, body.openHouseSchedule);
@@ -123,8 +133,8 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     description: body.description,
     address: first(body.address, body.address_full),
     unit: body.unit,
-    borough,
-    neighborhood: hood?.name ?? neighborhoodRaw,
+    borough: placed?.borough ?? borough,
+    neighborhood: placed?.neighborhood ?? hood?.name ?? neighborhoodRaw,
     postalCode: body.postalCode,
     location,
     locationPlaceId: body.locationPlaceId,
