@@ -198,6 +198,32 @@ describe('mail drivers', () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('answers only the machine itself: another address, directly or through a trusted proxy, finds nothing', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mail-page-'));
+    const pageEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const app = express();
+    app.set('trust proxy', 1);
+    app.use('/dev/outbox', outboxRoutes({ env: pageEnv }));
+    const server = app.listen(0, '0.0.0.0');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/dev/outbox/`)).status).toBe(200);
+      // A proxy on this machine forwarding a visitor from elsewhere.
+      const forwarded = await fetch(`http://127.0.0.1:${port}/dev/outbox/`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(forwarded.status).toBe(404);
+      expect(await forwarded.text()).not.toContain('Outbox');
+      // This machine's own network address, when it has one: not the loopback.
+      const external = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+      if (external) expect((await fetch(`http://${external}:${port}/dev/outbox/`)).status).toBe(404);
+    } finally {
+      await new Promise((r) => server.close(r));
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** An in-memory Mailer that records what it is asked to send (the real drivers are tested above). */

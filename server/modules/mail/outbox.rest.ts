@@ -10,6 +10,13 @@ import { listOutbox, outboxDir, readOutboxFile } from './mailer.js';
 export function outboxRoutes({ env }: { env: Env }): express.Router {
   const router = express.Router();
 
+  // Every user's mail: for the developer at this machine only. A request from elsewhere, directly
+  // or through a proxy (the address it forwards), finds nothing here.
+  router.use((req, res, next) => {
+    if (isLoopback(req.socket.remoteAddress) && isLoopback(req.ip)) return next();
+    res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+  });
+
   router.get('/', async (req, res, next) => {
     try {
       // The links are relative (./<name>): the page must be addressed with its trailing slash.
@@ -70,4 +77,11 @@ function formatDate(d: Date): string {
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }

@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '@/components/ui/page-container';
 import { redirectTarget } from '@/features/auth/redirect';
@@ -13,18 +14,20 @@ const tabClasses =
 
 /** /auth and /login: Sign In and Sign Up tabs; success goes to the redirect target or /. */
 export default function AuthScreen() {
-  useDocumentTitle('Sign In');
   const location = useLocation();
   const navigate = useNavigate();
   const done = () => navigate(redirectTarget(location.search), { replace: true });
-  const initial = new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin';
+  const [tab, setTab] = useState(() => (new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin'));
+  // The heading and the title name the tab on screen.
+  const heading = tab === 'signup' ? 'Sign Up' : 'Sign In';
+  useDocumentTitle(heading);
 
   return (
     <PageContainer>
       <div className="mx-auto w-full max-w-md">
-        <h1 className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Sign In</h1>
+        <h1 className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{heading}</h1>
         <p className="mt-2 text-center text-sm text-gray-600">Save listings, message agents and post your own.</p>
-        <Tabs.Root defaultValue={initial} className="mt-6">
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
           <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-gray-100 p-1">
             <Tabs.Trigger value="signin" className={tabClasses}>
               Sign In

@@ -161,7 +161,6 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
   const summaries = useQuery(MyRatingsSummariesQuery, { fetchPolicy: 'cache-and-network' });
   const received = summaries.data?.received ?? null;
   const given = summaries.data?.given ?? null;
-  const current = tab === 'received' ? received : given;
 
   function selectTab(next: Tab) {
     setParams(
@@ -190,12 +189,11 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
       />
       <div className="mt-6">
         {summaries.error && !summaries.data ? (
-          <LoadError
-            text={tab === 'received' ? 'Failed to fetch received reviews' : 'Failed to fetch given reviews'}
-            retry={() => void summaries.refetch().catch(() => undefined)}
-          />
+          <LoadError text="Failed to fetch received reviews" retry={() => void summaries.refetch().catch(() => undefined)} />
         ) : (
-          <SummaryCards summary={current} caption={tab === 'received' ? 'Reviews you received' : 'Reviews you gave'} />
+          // SPEC part 2: the three cards are about the reviews received, whichever tab is open (a
+          // renter's given reviews once showed here as their own rating).
+          <SummaryCards summary={received} caption="Reviews you received" />
         )}
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => selectTab(value as Tab)} className="mt-8">

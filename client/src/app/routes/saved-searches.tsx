@@ -176,6 +176,7 @@ export default function SavedSearchesScreen() {
   if (!authLoading && !user) {
     return (
       <PageContainer className="py-8">
+        <PageHeader title="Saved Searches" />
         <SignedOutNotice title="Please Log In">You need to be logged in to see your saved searches.</SignedOutNotice>
       </PageContainer>
     );

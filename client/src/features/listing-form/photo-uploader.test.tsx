@@ -144,20 +144,29 @@ describe('upload tile', () => {
     );
   });
 
-  it('the 11th photo is uploaded like the others; saving then names the limit of 10', async () => {
+  it('the 11th photo is refused as it is added, with the limit of 10 said; removing one makes room', async () => {
     const { user } = renderForm({ base: validValues() });
     const files = Array.from({ length: 11 }, (_, i) => photoFile(`p${i + 1}.jpg`));
     await user.upload(input(), files);
-    expect(tiles()).toHaveLength(11);
-    expect(hint()).toHaveTextContent('11 of 10 photos');
-    for (let i = 0; i < 11; i += 1) await (await request(i)).succeed(`p${i + 1}`);
+    expect(tiles()).toHaveLength(10);
+    expect(hint()).toHaveTextContent('10 of 10 photos');
+    expect(
+      screen.getAllByRole('alert').some((a) => a.textContent === 'A listing can have at most 10 photos: 1 photo was not added.'),
+    ).toBe(true);
+    for (let i = 0; i < 10; i += 1) await (await request(i)).succeed(`p${i + 1}`);
     expect(tiles().every((t) => t.getAttribute('data-photo-status') === 'done')).toBe(true);
-    expect(hint()).toHaveTextContent('11 of 10 photos');
 
-    await user.click(screen.getByTestId('save-draft-header'));
-    const toast = await findToast('Validation Error');
-    expect(toast).toHaveTextContent('Photos: A listing can have at most 10 photos.');
-    expect(screen.getAllByRole('alert').some((a) => a.textContent === 'A listing can have at most 10 photos.')).toBe(true);
+    // Full: a further photo is not added either.
+    await user.upload(input(), photoFile('p12.jpg'));
+    expect(tiles()).toHaveLength(10);
+    // One removed (its upload discarded on the server): one more fits, and the notice goes.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true}')));
+    await user.click(screen.getAllByRole('button', { name: /^Remove photo/ })[0]!);
+    await user.upload(input(), photoFile('p13.jpg'));
+    expect(tiles()).toHaveLength(10);
+    expect(screen.queryAllByRole('alert').some((a) => a.textContent?.startsWith('A listing can have at most 10 photos'))).toBe(
+      false,
+    );
   });
 
   it('Save Draft waits for the uploads to finish', async () => {

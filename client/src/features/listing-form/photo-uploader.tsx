@@ -78,6 +78,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [signInAlert, setSignInAlert] = useState(false);
+  const [limitAlert, setLimitAlert] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [dragKey, setDragKey] = useState<string | null>(null);
   const [dropActive, setDropActive] = useState(false);
@@ -150,8 +151,18 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
       setSignInAlert(true);
       return;
     }
+    // At most MAX_LISTING_PHOTOS: the files past the limit are refused here, as they are added
+    // (not at Publish), and the page says how many.
+    const room = Math.max(0, MAX_LISTING_PHOTOS - items.filter((p) => p.status !== 'error').length);
+    const all = Array.from(files);
+    const refused = all.length - room;
+    setLimitAlert(
+      refused > 0
+        ? `A listing can have at most ${MAX_LISTING_PHOTOS} photos: ${refused} ${refused === 1 ? 'photo was' : 'photos were'} not added.`
+        : null,
+    );
     const added: PhotoItem[] = [];
-    for (const file of Array.from(files)) {
+    for (const file of all.slice(0, room)) {
       const key = photoKey();
       // No local preview (a blob: URL is refused by the page's CSP for some decoders); the
       // thumbnail appears when the upload is done.
@@ -258,6 +269,11 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
       {signInAlert && !signedIn ? (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {SIGN_IN_TO_UPLOAD}
+        </p>
+      ) : null}
+      {limitAlert ? (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {limitAlert}
         </p>
       ) : null}
       {error ? (

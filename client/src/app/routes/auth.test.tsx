@@ -1,0 +1,30 @@
+// /auth: the heading and the document title name the tab on screen (issue 24 item 6: it said
+// 'Sign In' on the Sign Up tab), from the link (?tab=signup) and when switching.
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import AuthScreen from './auth';
+
+// The Sign Up form reads the server's client configuration: none here (no server), as before it loads.
+vi.mock('@/features/auth/client-config', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/auth/client-config')>()),
+  useClientConfig: () => null,
+}));
+
+describe('the sign-in page', () => {
+  it('says Sign In on its Sign In tab and Sign Up on its Sign Up tab', async () => {
+    const { user } = renderWithProviders(<AuthScreen />, { route: '/auth', user: null });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up');
+    expect(document.title).toMatch(/^Sign Up/);
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
+  });
+
+  it('opens on the Sign Up tab from ?tab=signup', () => {
+    renderWithProviders(<AuthScreen />, { route: '/auth?tab=signup', user: null });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
