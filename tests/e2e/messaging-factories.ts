@@ -40,8 +40,12 @@ export async function uploadPhoto(baseURL: string, token: string): Promise<strin
   return ((await res.json()) as { url: string }).url;
 }
 
-/** A new agent with one active listing of their own (its title carries a tag of this run). */
-export async function createAgentWithListing(baseURL: string, firstName = 'Alex'): Promise<AgentWithListing> {
+/** A new agent with one active listing of their own (its title carries a tag of this run); `input` changes its fields. */
+export async function createAgentWithListing(
+  baseURL: string,
+  firstName = 'Alex',
+  input: Record<string, unknown> = {},
+): Promise<AgentWithListing> {
   const agent = await createRenter(baseURL, { firstName, lastName: 'Broker', role: 'agent' });
   const { idToken: token } = await emulatorSignIn(agent);
   const tag = agent.uid.replace(/[^a-z]/gi, '').slice(0, 6);
@@ -69,6 +73,7 @@ export async function createAgentWithListing(baseURL: string, firstName = 'Alex'
         parking: 'STREET',
         description: 'A bright one-bedroom close to the F train.',
         photos: [{ url: photo }],
+        ...input,
       },
     },
   );

@@ -160,7 +160,10 @@ describe('upload tile', () => {
     await user.upload(input(), photoFile('p12.jpg'));
     expect(tiles()).toHaveLength(10);
     // One removed (its upload discarded on the server): one more fits, and the notice goes.
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"ok":true}')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"ok":true}')),
+    );
     await user.click(screen.getAllByRole('button', { name: /^Remove photo/ })[0]!);
     await user.upload(input(), photoFile('p13.jpg'));
     expect(tiles()).toHaveLength(10);

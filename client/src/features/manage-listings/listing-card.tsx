@@ -221,7 +221,7 @@ export function ManageListingCard({ listing, actions }: { listing: ManageListing
     >
       <CardPhoto listing={listing} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={`listing-${listing.id}-title`} className="line-clamp-2 text-base font-semibold text-gray-900">
+        <h3 id={`listing-${listing.id}-title`} className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
           {listing.title}
         </h3>
         <p className="text-lg font-semibold text-gray-900">

@@ -454,7 +454,8 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:p-4">
-      {/* The search box and the controls share a row while they fit; the controls wrap below it otherwise. */}
+      {/* The search box and the controls share a row while they fit; the controls wrap below it otherwise,
+          and wrap among themselves rather than push the page wider (issue 24 item 5). */}
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
         <AddressSearch
           value={state.search}
@@ -462,7 +463,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           onPickNeighborhood={pickNeighborhood}
           className="w-full lg:w-auto lg:min-w-72 lg:flex-1"
         />
-        <div className="-mx-3 flex items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:flex-none">
+        <div className="relative -mx-3 flex min-w-0 items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:max-w-full lg:flex-initial">
           <SelectField
             label="Borough"
             hideLabel

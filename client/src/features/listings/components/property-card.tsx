@@ -193,7 +193,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
-        <Heading className="line-clamp-2 text-base font-semibold text-gray-900">
+        <Heading className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
           <Link
             to={propertyPath(property)}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"

@@ -342,7 +342,7 @@ export function AboutProperty({ property }: { property: Details }) {
   return (
     <Section title="About this property">
       {property.description ? (
-        <p className="text-sm leading-6 whitespace-pre-line text-gray-800">{property.description}</p>
+        <p className="text-sm leading-6 wrap-anywhere whitespace-pre-line text-gray-800">{property.description}</p>
       ) : (
         <p className="text-sm text-gray-600">No description provided.</p>
       )}
