@@ -1,6 +1,6 @@
 import { createRenter } from './accounts.js';
 import { DEMO_AGENT, DEMO_RENTER, expectSignedIn, signIn, verificationCodeFor } from './auth-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, test } from './fixtures.js';
 
 test.describe('accounts', () => {
   test('sign up through the phone code, then land on the listings signed in', async ({ page }) => {
@@ -139,12 +139,5 @@ test.describe('accounts', () => {
     await page.goto('/me/ratings');
     await expect(page.getByText('Please Log In')).toBeVisible();
     await expect(page.getByText('You need to be logged in to view your ratings.')).toBeVisible();
-  });
-
-  test('the sign-in screen is accessible', async ({ page }) => {
-    await page.goto('/auth');
-    await expectAccessible(page);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await expectAccessible(page);
   });
 });

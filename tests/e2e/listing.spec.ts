@@ -278,15 +278,4 @@ test.describe('listing detail', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property not found.');
     await expectAccessible(page);
   });
-
-  test('the listing page is accessible', async ({ page }) => {
-    const listing = await listingWhere(page, (l) => l.photos.length > 1 && l.openHouses.length > 0);
-    await page.goto(`/properties/${listing.slug}`);
-    await expect(page.getByRole('heading', { level: 2, name: 'Open Houses' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
-    await expectAccessible(page);
-    await page.getByRole('button', { name: /full screen/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page);
-  });
 });

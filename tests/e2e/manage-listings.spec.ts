@@ -197,7 +197,6 @@ test.describe.serial('an owner with listings', () => {
     await expect(published).toContainText('Active');
     await expect(published.locator('img')).toHaveJSProperty('complete', true);
     await expect(published.getByTestId('photo-placeholder')).toHaveCount(0);
-    await expectAccessible(page);
   });
 
   test('search waits 300 ms, goes to the URL and back to page 1; the no-match state', async ({ page }) => {

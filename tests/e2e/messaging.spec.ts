@@ -270,6 +270,16 @@ test.describe('messaging', () => {
       const log = page.getByRole('log', { name: `Messages with ${shared.agent.name}` });
       await expect(log).toContainText('Are utilities included?');
       await expect.poll(openSockets).toBeGreaterThan(0);
+      // An open socket is not yet a live conversation: its subscriptions start after the server has
+      // accepted the connection. The agent types until the renter sees it, so they are live.
+      const agentTypes = () =>
+        api(baseURL, shared.token, 'mutation T($t: ID!) { setTyping(threadId: $t, typing: true) }', { t: threadId });
+      await expect
+        .poll(async () => {
+          await agentTypes();
+          return page.getByText(`${shared.agent.name} is typing…`).isVisible();
+        })
+        .toBe(true);
 
       await agentSays('Heat and hot water are.');
       await expect(log).toContainText('Heat and hot water are.');
