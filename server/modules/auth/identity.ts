@@ -277,11 +277,23 @@ export function createIdentityProvider(env: Env, emulatorHost: string | null): I
         emailVerified: true,
         ...(a.phone ? { phoneNumber: a.phone } : {}),
       };
-      try {
-        await auth.updateUser(a.uid, props);
-      } catch (err) {
-        if (code(err) !== 'auth/user-not-found') throw err;
-        await auth.createUser({ uid: a.uid, ...props });
+      // The emulator may still be importing its saved accounts when it says it is ready: an update
+      // can miss an account that a create then finds (a second `npm start` once stopped on
+      // 'auth/uid-already-exists'), so the two are tried again, in turn, a few times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await auth.updateUser(a.uid, props);
+          return;
+        } catch (err) {
+          if (code(err) !== 'auth/user-not-found') throw err;
+        }
+        try {
+          await auth.createUser({ uid: a.uid, ...props });
+          return;
+        } catch (err) {
+          if (code(err) !== 'auth/uid-already-exists' || attempt >= 5) throw err;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     },
     close: () => deleteApp(app),
