@@ -4,29 +4,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MyRatingsSummariesDocument, MyReviewsDocument } from '@/gql/graphql';
+import { summaryAnswer } from '@/features/ratings/test-answers';
 import { renderWithProviders } from '@/test/render';
 import MyRatingsScreen from './my-ratings';
-
-function summary(role: 'RECEIVED' | 'GIVEN', averageScore: number, totalReviews: number, positivePercent: number) {
-  return {
-    __typename: 'RatingsSummary' as const,
-    id: `${role}:user-1`,
-    role,
-    averageScore,
-    totalReviews,
-    positiveCount: Math.round((totalReviews * positivePercent) / 100),
-    positivePercent,
-    verifiedCount: 0,
-    distribution: [],
-    categoryAverages: {
-      __typename: 'CategoryAverages' as const,
-      communication: null,
-      reliability: null,
-      cleanliness: null,
-      accuracy: null,
-    },
-  };
-}
 
 const noReviews = (role: 'RECEIVED' | 'GIVEN') => ({
   request: { query: MyReviewsDocument, variables: { role, first: 10 } },
@@ -45,7 +25,7 @@ const noReviews = (role: 'RECEIVED' | 'GIVEN') => ({
 const mocks: MockLink.MockedResponse[] = [
   {
     request: { query: MyRatingsSummariesDocument },
-    result: { data: { received: summary('RECEIVED', 0, 0, 0), given: summary('GIVEN', 4.3, 8, 88) } },
+    result: { data: { received: summaryAnswer('RECEIVED', 0, 0, 0), given: summaryAnswer('GIVEN', 4.3, 8, 88) } },
   },
   noReviews('GIVEN'),
   noReviews('RECEIVED'),

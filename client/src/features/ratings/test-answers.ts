@@ -1,16 +1,17 @@
-// GraphQL answers shared by the ratings component tests (rate-agent.test.tsx, leave-review-dialog.test.tsx).
+// GraphQL answers shared by the ratings component tests (rate-agent.test.tsx, leave-review-dialog.test.tsx,
+// my-ratings.test.tsx).
 
-/** The viewer's 'given' ratings summary as RateAgent answers it, with one review of this score. */
-export function givenSummaryAnswer(averageScore: number) {
+/** A ratings summary as the server answers it: `totalReviews` reviews averaging `averageScore`. */
+export function summaryAnswer(role: 'RECEIVED' | 'GIVEN', averageScore: number, totalReviews: number, positivePercent: number) {
   return {
     __typename: 'RatingsSummary' as const,
-    id: 'GIVEN:user-1',
-    role: 'GIVEN' as const,
+    id: `${role}:user-1`,
+    role,
     averageScore,
-    totalReviews: 1,
-    positiveCount: 1,
-    positivePercent: 100,
-    verifiedCount: 1,
+    totalReviews,
+    positiveCount: Math.round((totalReviews * positivePercent) / 100),
+    positivePercent,
+    verifiedCount: role === 'GIVEN' ? totalReviews : 0,
     distribution: [],
     categoryAverages: {
       __typename: 'CategoryAverages' as const,
@@ -20,4 +21,9 @@ export function givenSummaryAnswer(averageScore: number) {
       accuracy: null,
     },
   };
+}
+
+/** The viewer's 'given' ratings summary as RateAgent answers it, with one review of this score. */
+export function givenSummaryAnswer(averageScore: number) {
+  return summaryAnswer('GIVEN', averageScore, 1, 100);
 }
