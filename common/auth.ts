@@ -74,6 +74,9 @@ export const completeSignupSchema = z.object({
 
 export const checkPhoneSchema = z.object({ phone: phoneSchema });
 
+/** A profile photo must be one of the viewer's own uploads (checked by the server). */
+export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';
+
 export const updateProfileSchema = z.object({
   firstName: name('First name').optional(),
   lastName: name('Last name').optional(),
@@ -83,10 +86,7 @@ export const updateProfileSchema = z.object({
     .trim()
     .max(2048)
     // An upload's address (the server checks it is the viewer's own upload).
-    .refine(
-      (v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v),
-      'Photo must be an image you uploaded here.',
-    )
+    .refine((v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v), PROFILE_PHOTO_MESSAGE)
     .nullable()
     .optional(),
 });

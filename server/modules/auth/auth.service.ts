@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { completeSignupSchema, PHONE_TAKEN_MESSAGE, updateProfileSchema } from '../../../common/auth.js';
+import { completeSignupSchema, PHONE_TAKEN_MESSAGE, PROFILE_PHOTO_MESSAGE, updateProfileSchema } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
@@ -107,8 +107,6 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
 export async function recordSignIn(prisma: PrismaClient, uid: string) {
   await prisma.user.updateMany({ where: { id: uid }, data: { lastLoginAt: new Date() } });
 }
-
-export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';
 
 /** Names, phone (only the one linked in the identity provider) and photo (one of the viewer's uploads). */
 export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null, input: unknown) {

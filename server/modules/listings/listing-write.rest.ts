@@ -115,6 +115,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
         : body.locationLat !== undefined && body.locationLng !== undefined
           ? { lat: num(body.locationLat), lng: num(body.locationLng) }
           : null;
+  const address = first(body.address, body.address_full);
   // Neither borough nor neighborhood (SPEC part 7's body): placed by its map point, else its address.
   const placed =
     borough === undefined && neighborhoodRaw === undefined
@@ -122,7 +123,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
           location && typeof location.lat === 'number' && typeof location.lng === 'number'
             ? { lat: location.lat, lng: location.lng }
             : null,
-          typeof first(body.address, body.address_full) === 'string' ? (first(body.address, body.address_full) as string) : null,
+          typeof address === 'string' ? address : null,
         )
       : null;
   const brokerFee = num(first(body.brokerFee, pricing.brokerFee));
@@ -131,7 +132,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
   const input: Record<string, unknown> = {
     title: body.title,
     description: body.description,
-    address: first(body.address, body.address_full),
+    address,
     unit: body.unit,
     borough: placed?.borough ?? borough,
     neighborhood: placed?.neighborhood ?? hood?.name ?? neighborhoodRaw,
