@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadHeader } from './app/layout/header';
 import { loadMatchedScreens, routes } from './app/router';
 import { readServerState } from './app/ssr-state';
 
@@ -16,7 +17,9 @@ async function start(root: HTMLElement) {
     // loaded first, then React takes over the markup in place. The answers it rendered with are
     // already in the cache (lib/apollo/client.ts). Should the markup differ, React renders it anew
     // and says why in the console.
-    await loadMatchedScreens(window.location.pathname);
+    // Its lazy parts too: React hydrates a part only once its code is in, and a click on a part not
+    // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
+    await Promise.all([loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
     const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
     hydrateRoot(
       root,
@@ -28,7 +31,7 @@ async function start(root: HTMLElement) {
           console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
       },
     );
-    // React listens from here on: a click on a part not yet taken over is replayed once it is.
+    // React listens from here on.
     document.documentElement.dataset.app = 'running';
     return;
   }

@@ -1,9 +1,10 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useUnreadMessages } from '@/features/messaging/hooks/use-unread-messages';
 import { cn } from '@/lib/cn';
+import { preloadable } from '@/lib/preloadable';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
 import { NavigationProgress } from './navigation-progress';
 
@@ -11,9 +12,17 @@ export type HeaderProps = AccountMenuProps;
 
 // The bell (its queries, live subscription and panel) loads only for the signed in, after the header:
 // signed-out visitors ship none of it. Its place is held meanwhile so nothing moves.
-const NotificationBell = lazy(() =>
+const NotificationBell = preloadable(() =>
   import('@/features/alerts/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
+
+/**
+ * Loads the code of the header's lazy parts that a server-rendered page shows (the bell of a signed-in
+ * page), so that they are hydrated with the page: a click on a part still waiting for its code is lost.
+ */
+export async function preloadHeader(page: ParentNode): Promise<void> {
+  if (page.querySelector('[data-notification-bell]')) await NotificationBell.preload();
+}
 const bellPlaceholder = <span aria-hidden="true" className="inline-flex h-10 min-w-9 sm:min-w-10" />;
 
 const actionClasses =

@@ -44,6 +44,7 @@ export function NotificationBell({ className }: { className?: string }) {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
+        data-notification-bell=""
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
         className={cn(
           'relative inline-flex h-10 min-w-9 items-center justify-center rounded-md px-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5',
