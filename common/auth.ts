@@ -72,7 +72,32 @@ export const completeSignupSchema = z.object({
   role: z.enum(SignUpRoleValues),
 });
 
-export const checkPhoneSchema = z.object({ phone: phoneSchema });
+/**
+ * The phone check of sign-up. With the names and the role it also keeps what was given, so an
+ * abandoned sign-up can be finished later (issue 24 item 1).
+ */
+export const checkPhoneSchema = z.object({
+  phone: phoneSchema,
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
+  role: z.enum(SignUpRoleValues).optional(),
+});
+
+/** What the server kept of an unfinished sign-up (GET /api/auth/signup). */
+export interface SignupDraft {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  role: SignUpRole;
+}
+
+/** The answer of GET /api/auth/signup: the account signing up, and what it gave so far. */
+export interface UnfinishedSignupAnswer {
+  email: string | null;
+  /** The phone linked to the identity already (verified), when one is. */
+  linkedPhone: string | null;
+  draft: SignupDraft | null;
+}
 
 /** A profile photo must be one of the viewer's own uploads (checked by the server). */
 export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';

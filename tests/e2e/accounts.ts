@@ -52,7 +52,7 @@ export function emulatorSignIn(account: { email: string; password: string }): Pr
 let counter = 0;
 
 /** A phone number no one else has (the seed's are +1555555….). */
-function freshPhone(): string {
+export function freshPhone(): string {
   counter += 1;
   const digits = `${(Date.now() + counter * 7919) % 1_000_000}`.padStart(6, '0');
   return `+15552${digits}`;

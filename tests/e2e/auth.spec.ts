@@ -1,4 +1,4 @@
-import { createRenter } from './accounts.js';
+import { createRenter, freshPhone } from './accounts.js';
 import { DEMO_AGENT, DEMO_RENTER, expectSignedIn, signIn, verificationCodeFor } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 
@@ -37,6 +37,62 @@ test.describe('accounts', () => {
       headers: { 'content-type': 'application/json', origin: new URL(page.url()).origin },
     });
     expect((await me.json()).data.me).toEqual({ role: 'AGENT', email });
+  });
+
+  test('a sign-up left at its code step is finished after signing in again: resend, correct number, then signed in', async ({
+    page,
+  }) => {
+    const id = Date.now().toString(36);
+    const email = `left-${id}@example.com`;
+    const password = 'a-good-password';
+    const phone = freshPhone();
+    await page.goto('/auth?tab=signup');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('First name').fill('Lou');
+    await form.getByLabel('Last name').fill('Later');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByLabel('Phone').fill(phone);
+    await form.getByRole('button', { name: 'Create Account & Verify Phone' }).click();
+    await expect(
+      page.getByRole('form', { name: 'Verify your phone' }).getByText('Enter the verification code sent to'),
+    ).toBeVisible();
+
+    // Left for another page: the header says the sign-up is unfinished, not signed in.
+    await page.goto('/me/listings');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Account menu, sign-up not finished' })).toBeVisible();
+    await expect(banner.getByText('Finish sign-up')).toBeVisible();
+    await banner.getByRole('button', { name: 'Account menu, sign-up not finished' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Finish Sign Up' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(banner.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+    // Signing in again leads back to the code step; a new code goes to the number given.
+    await signIn(page, { email, password });
+    await expect(page.getByRole('heading', { level: 1, name: 'Finish Sign Up' })).toBeVisible();
+    const verify = page.getByRole('form', { name: 'Verify your phone' });
+    await expect(verify.getByText(`Enter the verification code sent to ${phone}`)).toBeVisible();
+    await expect(verify.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+    await expect(banner.getByRole('button', { name: 'Account menu, sign-up not finished' })).toBeVisible();
+
+    // The number was wrong: correct it, and the code goes to the new one.
+    const corrected = freshPhone();
+    await verify.getByRole('button', { name: 'Change number' }).click();
+    const change = page.getByRole('form', { name: 'Change your phone number' });
+    await change.getByLabel('Phone').fill(corrected);
+    await change.getByRole('button', { name: 'Send code' }).click();
+    await expect(verify.getByText(`Enter the verification code sent to ${corrected}`)).toBeVisible();
+    await verify.getByLabel('Verification code').fill(await verificationCodeFor(page, corrected));
+    await verify.getByRole('button', { name: 'Verify & Complete' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page, 'Lou Later');
+    const me = await page.request.post('/graphql', {
+      data: { query: '{ me { email phone role } }' },
+      headers: { 'content-type': 'application/json', origin: new URL(page.url()).origin },
+    });
+    expect((await me.json()).data.me).toEqual({ email, phone: corrected, role: 'RENTER' });
   });
 
   test('sign up refuses a phone number that is already registered', async ({ page }) => {

@@ -133,6 +133,61 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     expect(await old.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('keeps what an unfinished sign-up gave, for its own identity only, until sign-up completes', async () => {
+    const signingUp = await signUpInEmulator();
+    const auth = { authorization: `Bearer ${signingUp.idToken}` };
+    const get = (headers: Record<string, string> = {}) =>
+      fetch(`${app.url}/api/auth/signup`, { headers }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as GqlBody,
+      }));
+    // Nothing kept yet.
+    expect(await get(auth)).toEqual({
+      status: 200,
+      body: { email: signingUp.email, linkedPhone: null, draft: null },
+    });
+    // The phone check with the names and the role keeps them (a number already taken keeps nothing).
+    const phone = uniquePhone();
+    const details = { firstName: 'Ada', lastName: 'Lane', role: 'agent' };
+    const checked = await post('/api/auth/check-phone', { phone, ...details }, auth);
+    expect(await checked.json()).toEqual({ exists: false });
+    expect((await get(auth)).body.draft).toEqual({ ...details, phone });
+    // A corrected number replaces the kept one.
+    const corrected = uniquePhone();
+    await post('/api/auth/check-phone', { phone: corrected, ...details }, auth);
+    expect((await get(auth)).body.draft).toEqual({ ...details, phone: corrected });
+    const taken = await newAccount();
+    expect(await (await post('/api/auth/check-phone', { phone: taken.phone, ...details }, auth)).json()).toEqual({
+      exists: true,
+    });
+    expect((await get(auth)).body.draft.phone).toBe(corrected);
+    const badName = await post('/api/auth/check-phone', { phone, ...details, firstName: 'x'.repeat(61) }, auth);
+    expect(badName.status).toBe(400);
+
+    // No one else reads it: a visitor is 401, another identity reads its own (nothing), a finished account 409.
+    expect((await get()).status).toBe(401);
+    const other = await signUpInEmulator();
+    expect((await get({ authorization: `Bearer ${other.idToken}` })).body).toEqual({
+      email: other.email,
+      linkedPhone: null,
+      draft: null,
+    });
+    const finished = await get({ authorization: `Bearer ${taken.idToken}` });
+    expect(finished.status).toBe(409);
+
+    // Completing the sign-up removes what was kept.
+    const linked = await linkPhoneInEmulator(signingUp.idToken, corrected);
+    expect((await get({ authorization: `Bearer ${linked}` })).body.linkedPhone).toBe(corrected);
+    const done = await post(
+      '/api/auth/complete-signup',
+      { uid: signingUp.uid, email: signingUp.email, phone: corrected, ...details },
+      { authorization: `Bearer ${linked}` },
+    );
+    expect(done.status).toBe(201);
+    expect(await db.prisma.signupDraft.findUnique({ where: { userId: signingUp.uid } })).toBeNull();
+    expect((await get({ authorization: `Bearer ${linked}` })).status).toBe(409);
+  });
+
   it('sets an httpOnly SameSite=Lax session cookie from an ID token, and the cookie identifies the viewer', async () => {
     const acc = await newAccount();
     const res = await post('/api/auth/session', { idToken: acc.idToken });

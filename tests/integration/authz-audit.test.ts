@@ -571,7 +571,9 @@ const REST_WRITES: Record<string, RestAudit> = {
     attempts: [['anon', 'to sign someone out', 'NO_EFFECT', () => post('/api/auth/signout')]],
   },
   'POST /api/auth/check-phone': {
-    actsOn: 'nothing (a read): whether a phone is registered, told only to an identity in the middle of its own sign-up',
+    actsOn:
+      "the sign-up draft of the Bearer token's own identity (names, role, phone: kept to finish sign-up later); " +
+      'whether a phone is registered is told only to an identity in the middle of its own sign-up',
     probe: (f) => post('/api/auth/check-phone', { phone: f.phone.renterA }),
     attempts: [
       ['anon', "renter A's phone", 401, (f) => post('/api/auth/check-phone', { phone: f.phone.renterA })],

@@ -22,9 +22,22 @@ export const TEST_USER: AuthUser = {
   agentId: null,
 };
 
-function authValue(user: AuthUser | null): AuthContextValue {
+function authValue(user: AuthUser | null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
   const unused = () => Promise.reject(new Error('not available in component tests'));
-  return { user, loading: false, signIn: unused, startSignUp: unused, signOut: unused, sendPasswordReset: unused };
+  return {
+    user,
+    loading: false,
+    unfinished: null,
+    signIn: unused,
+    startSignUp: unused,
+    readSignUp: unused,
+    sendPhoneCode: unused,
+    codeSent: null,
+    finishSignUp: unused,
+    signOut: unused,
+    sendPasswordReset: unused,
+    ...overrides,
+  };
 }
 
 /** The router's current address, for assertions on URL state. */
@@ -41,6 +54,8 @@ export interface RenderOptions {
   route?: string;
   /** The route pattern the element is mounted on (for useParams). */
   path?: string;
+  /** The identity actions a test drives (sign-up steps): each one not given refuses. */
+  auth?: Partial<AuthContextValue>;
 }
 
 export interface Rendered extends RenderResult {
@@ -58,7 +73,7 @@ export function renderWithProviders(ui: ReactNode, opts: RenderOptions = {}): Re
   };
   const result = render(
     <MockedProvider mocks={opts.mocks ?? []} cache={new InMemoryCache({ typePolicies })}>
-      <AuthContext.Provider value={authValue(opts.user === undefined ? TEST_USER : opts.user)}>
+      <AuthContext.Provider value={authValue(opts.user === undefined ? TEST_USER : opts.user, opts.auth)}>
         <Tooltip.Provider delayDuration={0}>
           <RouterProvider router={router} />
           <Toaster />

@@ -1,11 +1,16 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import { checkPhoneSchema } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
-import { checkPhoneDuringSignup, completeSignup, recordSignIn, SIGNUP_IN_PROGRESS_ONLY } from './auth.service.js';
+import { AppError } from '../../graphql/errors.js';
+import {
+  checkPhoneDuringSignup,
+  completeSignup,
+  recordSignIn,
+  SIGNUP_IN_PROGRESS_ONLY,
+  unfinishedSignup,
+} from './auth.service.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
@@ -155,17 +160,21 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
 
   /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */
   async function verifiedNow(idToken: string) {
-    let who;
-    try {
-      who = await identity.verifyIdToken(idToken);
-    } catch (err) {
-      if (err instanceof CredentialRefused) throw err.toAppError();
-      throw err;
-    }
+    const who = await verifiedToken(idToken);
     const status = await revocations.status(who, { fresh: true });
     if (status === 'unavailable') throw providerUnavailable();
     if (status === 'revoked') throw new CredentialRefused('revoked').toAppError();
     return who;
+  }
+
+  /** A valid ID token (its revocation is not asked of the provider). */
+  async function verifiedToken(idToken: string) {
+    try {
+      return await identity.verifyIdToken(idToken);
+    } catch (err) {
+      if (err instanceof CredentialRefused) throw err.toAppError();
+      throw err;
+    }
   }
 
   async function startSession(idToken: string, res: Response) {
@@ -247,22 +256,24 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
       res.set('Cache-Control', 'no-store');
       const token = bearerToken(req.get('authorization'));
       if (!token) throw new AppError('UNAUTHENTICATED', SIGNUP_IN_PROGRESS_ONLY);
-      const parsed = checkPhoneSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw fromZod(parsed.error);
-      let who;
-      try {
-        who = await identity.verifyIdToken(token);
-      } catch (err) {
-        if (err instanceof CredentialRefused) throw err.toAppError();
-        throw err;
-      }
-      const exists = await checkPhoneDuringSignup(
-        { prisma, identity, limits: deps.limits },
-        who,
-        parsed.data.phone,
-        (retryAfter) => res.set('Retry-After', String(retryAfter)),
+      const who = await verifiedToken(token);
+      const exists = await checkPhoneDuringSignup({ prisma, identity, limits: deps.limits }, who, req.body ?? {}, (retryAfter) =>
+        res.set('Retry-After', String(retryAfter)),
       );
       res.json({ exists });
+    }),
+  );
+
+  // The unfinished sign-up of the identity the token names: what it gave so far, so the code step can
+  // be taken again (issue 24 item 1). Its own only; a finished account is 409.
+  router.get(
+    '/auth/signup',
+    sessionLimiter,
+    asyncRoute(async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      const token = bearerToken(req.get('authorization'));
+      if (!token) throw new AppError('UNAUTHENTICATED', 'A Bearer token is required');
+      res.json(await unfinishedSignup(prisma, await verifiedNow(token)));
     }),
   );
 

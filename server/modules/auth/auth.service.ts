@@ -1,15 +1,23 @@
 import type { z } from 'zod';
-import { completeSignupSchema, PHONE_TAKEN_MESSAGE, PROFILE_PHOTO_MESSAGE, updateProfileSchema } from '../../../common/auth.js';
+import {
+  checkPhoneSchema,
+  completeSignupSchema,
+  PHONE_TAKEN_MESSAGE,
+  PROFILE_PHOTO_MESSAGE,
+  updateProfileSchema,
+  type UnfinishedSignupAnswer,
+} from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Viewer } from '../../graphql/context.js';
 import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
 
-const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
 import { requireUser } from './authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
+
+export const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
@@ -32,9 +40,10 @@ export const SIGNUP_WINDOW_SECONDS = 30 * 60;
 export async function checkPhoneDuringSignup(
   deps: { prisma: PrismaClient; identity: IdentityProvider; limits: RateLimits },
   who: VerifiedIdentity,
-  phone: string,
+  input: unknown,
   onLimited: (retryAfterSeconds: number) => void,
 ): Promise<boolean> {
+  const { phone, firstName, lastName, role } = parse(checkPhoneSchema, input);
   const { prisma, identity, limits } = deps;
   const inProgress =
     who.phone === null && Date.now() / 1000 - who.authTime <= SIGNUP_WINDOW_SECONDS
@@ -52,7 +61,38 @@ export async function checkPhoneDuringSignup(
       );
     }
   }
-  return phoneRegistered(prisma, identity, phone);
+  const exists = await phoneRegistered(prisma, identity, phone);
+  // What was given is kept for the code step, so an abandoned sign-up can be finished later.
+  if (!exists && firstName && lastName && role) {
+    const data = { firstName, lastName, phone, role: role === 'agent' ? ('AGENT' as const) : ('RENTER' as const) };
+    await prisma.signupDraft.upsert({ where: { userId: who.uid }, create: { userId: who.uid, ...data }, update: data });
+  }
+  return exists;
+}
+
+/**
+ * The unfinished sign-up of the signed-in identity (issue 24 item 1): its e-mail, the phone already
+ * linked to it if any, and what it gave at sign-up. Only for an identity with no profile here yet
+ * (a finished account is CONFLICT); no one reads another identity's draft.
+ */
+export async function unfinishedSignup(prisma: PrismaClient, who: VerifiedIdentity): Promise<UnfinishedSignupAnswer> {
+  const [user, draft] = await Promise.all([
+    prisma.user.findUnique({ where: { id: who.uid }, select: { id: true } }),
+    prisma.signupDraft.findUnique({ where: { userId: who.uid } }),
+  ]);
+  if (user) throw new AppError('CONFLICT', ALREADY_SET_UP);
+  return {
+    email: who.email,
+    linkedPhone: who.phone,
+    draft: draft
+      ? {
+          firstName: draft.firstName,
+          lastName: draft.lastName,
+          phone: draft.phone,
+          role: draft.role === 'AGENT' ? 'agent' : 'renter',
+        }
+      : null,
+  };
 }
 
 /** Whether a phone number is already registered, here or in the identity provider. */
@@ -83,20 +123,25 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
   if (emailTaken) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
   const role = data.role === 'agent' ? 'AGENT' : 'RENTER';
   try {
-    return await prisma.user.create({
-      data: {
-        id: who.uid,
-        email: data.email.toLowerCase(),
-        phone: data.phone,
-        role,
-        firstName: data.firstName,
-        lastName: data.lastName,
-        emailVerified: false,
-        lastLoginAt: new Date(),
-        ...(role === 'AGENT' ? { agent: { create: {} } } : {}),
-      },
-      include: { agent: true },
-    });
+    const [user] = await prisma.$transaction([
+      prisma.user.create({
+        data: {
+          id: who.uid,
+          email: data.email.toLowerCase(),
+          phone: data.phone,
+          role,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          emailVerified: false,
+          lastLoginAt: new Date(),
+          ...(role === 'AGENT' ? { agent: { create: {} } } : {}),
+        },
+        include: { agent: true },
+      }),
+      // The sign-up is finished: what was kept for it goes.
+      prisma.signupDraft.deleteMany({ where: { userId: who.uid } }),
+    ]);
+    return user;
   } catch (err) {
     const app = toAppError(err);
     if (app?.code === 'CONFLICT') throw new AppError('CONFLICT', ALREADY_SET_UP);

@@ -24,8 +24,15 @@ export interface AccountUser {
   role?: string | null;
 }
 
-/** Signed out: no user. Signed in: the user and what "Sign Out" does (signing out, then going to /). */
-export type AccountMenuProps = { user: null } | { user: AccountUser; onSignOut: () => void };
+/**
+ * Signed out: no user. Signed in: the user and what "Sign Out" does (signing out, then going to /).
+ * An account whose sign-up is not finished (its phone not verified) is not signed in: the menu says
+ * so and leads back to the code step (issue 24 item 1).
+ */
+export type AccountMenuProps =
+  | { user: null; unfinished?: undefined }
+  | { user: null; unfinished: { email: string | null }; onSignOut: () => void }
+  | { user: AccountUser; onSignOut: () => void; unfinished?: undefined };
 
 const triggerClasses =
   'inline-flex h-10 items-center gap-1.5 rounded-full px-1.5 text-gray-700 hover:bg-gray-100 hover:text-gray-900 data-[state=open]:bg-gray-100';
@@ -66,6 +73,38 @@ function MenuIcon({ icon: Icon }: { icon: LucideIcon }) {
 
 /** The header's account menu (SPEC part 2): sign-in entry when signed out, account links when signed in. */
 export function AccountMenu(props: AccountMenuProps) {
+  if (props.user === null && props.unfinished) {
+    const { unfinished, onSignOut } = props;
+    return (
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={cn(triggerClasses, 'relative md:pr-3')}>
+          <CircleUserRound aria-hidden="true" className="size-6" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1 left-6 size-2.5 rounded-full bg-amber-500 ring-2 ring-white md:hidden"
+          />
+          <span aria-hidden="true" className="hidden text-sm font-medium text-amber-800 md:inline">
+            Finish sign-up
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+          <span className="sr-only">Account menu, sign-up not finished</span>
+        </DropdownMenu.Trigger>
+        <MenuContent>
+          <DropdownMenu.Label className="max-w-64 px-3 py-2 text-xs font-medium text-gray-600">
+            Sign-up not finished{unfinished.email ? ` for ${unfinished.email}` : ''}: verify your phone to use your account.
+          </DropdownMenu.Label>
+          <MenuLink to="/auth" icon={<MenuIcon icon={ShieldCheck} />}>
+            Finish Sign Up
+          </MenuLink>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
+            <MenuIcon icon={LogOut} />
+            Sign Out
+          </DropdownMenu.Item>
+        </MenuContent>
+      </DropdownMenu.Root>
+    );
+  }
   if (props.user === null) {
     return (
       <DropdownMenu.Root modal={false}>

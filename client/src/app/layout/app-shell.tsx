@@ -9,7 +9,7 @@ import { Header } from './header';
 export function AppShell({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { user, signOut } = useAuth();
+  const { user, unfinished, signOut } = useAuth();
   const onSignOut = () => {
     signOut()
       .then(() => navigate('/'))
@@ -32,7 +32,15 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {/* Its own part of the hydration of a page rendered on the server (docs/decisions/0035). */}
-      <Suspense fallback={null}>{user ? <Header user={user} onSignOut={onSignOut} /> : <Header user={null} />}</Suspense>
+      <Suspense fallback={null}>
+        {user ? (
+          <Header user={user} onSignOut={onSignOut} />
+        ) : unfinished ? (
+          <Header user={null} unfinished={unfinished} onSignOut={onSignOut} />
+        ) : (
+          <Header user={null} />
+        )}
+      </Suspense>
       <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="flex-1">
         {children}
       </main>

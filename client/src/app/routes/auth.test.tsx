@@ -27,4 +27,26 @@ describe('the sign-in page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up');
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows an account whose sign-up is unfinished its code step, whichever tab the link named', async () => {
+    renderWithProviders(<AuthScreen />, {
+      route: '/auth?tab=signup',
+      user: null,
+      auth: {
+        unfinished: { uid: 'u-1', email: 'ada@example.com', phoneLinked: false },
+        readSignUp: () =>
+          Promise.resolve({
+            email: 'ada@example.com',
+            linkedPhone: null,
+            draft: { firstName: 'Ada', lastName: 'Lane', phone: '+15552220001', role: 'renter' },
+          }),
+        sendPhoneCode: () => Promise.resolve(),
+      },
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Finish Sign Up');
+    expect(document.title).toMatch(/^Finish Sign Up/);
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Verify your phone' });
+    expect(form).toHaveTextContent('Enter the verification code sent to +15552220001');
+  });
 });

@@ -2,9 +2,11 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '@/components/ui/page-container';
+import { FinishSignUp } from '@/features/auth/finish-sign-up';
 import { redirectTarget } from '@/features/auth/redirect';
 import { SignInForm } from '@/features/auth/sign-in-form';
 import { SignUpForm } from '@/features/auth/sign-up-form';
+import { useAuth } from '@/features/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const tabClasses =
@@ -17,10 +19,26 @@ export default function AuthScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const done = () => navigate(redirectTarget(location.search), { replace: true });
+  const { unfinished } = useAuth();
   const [tab, setTab] = useState(() => (new URLSearchParams(location.search).get('tab') === 'signup' ? 'signup' : 'signin'));
   // The heading and the title name the tab on screen.
-  const heading = tab === 'signup' ? 'Sign Up' : 'Sign In';
+  const heading = unfinished ? 'Finish Sign Up' : tab === 'signup' ? 'Sign Up' : 'Sign In';
   useDocumentTitle(heading);
+
+  // An account whose sign-up was left (or was just created): its code step, whichever tab led here.
+  if (unfinished) {
+    return (
+      <PageContainer>
+        <div className="mx-auto w-full max-w-md">
+          <h1 className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{heading}</h1>
+          <p className="mt-2 text-center text-sm text-gray-600">Verify your phone to finish creating your account.</p>
+          <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+            <FinishSignUp onDone={done} />
+          </div>
+        </div>
+      </PageContainer>
+    );
+  }
 
   return (
     <PageContainer>
@@ -41,7 +59,7 @@ export default function AuthScreen() {
               <SignInForm onSignedIn={done} />
             </Tabs.Content>
             <Tabs.Content value="signup">
-              <SignUpForm onSignedUp={done} />
+              <SignUpForm />
             </Tabs.Content>
           </div>
         </Tabs.Root>

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { createContext, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SignupDraft, UnfinishedSignupAnswer } from '@common/auth';
 import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
 import { apolloClient, restartSubscriptions, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
@@ -42,22 +43,46 @@ export interface AuthUser {
   agentId: string | null;
 }
 
-export interface SignUpStart {
-  firstName: string;
-  lastName: string;
+export interface SignUpStart extends SignupDraft {
   email: string;
   password: string;
+}
+
+/**
+ * An account whose sign-up is not finished (issue 24 item 1): it exists with the identity provider
+ * but its phone is not verified, or its profile was not made. It is not signed in to the app: the
+ * header says so and /auth takes up the code step again.
+ */
+export interface UnfinishedAccount {
+  uid: string;
+  email: string | null;
+  /** The phone is verified already; only the profile is missing. */
+  phoneLinked: boolean;
+}
+
+/** The last code sent in this page: to which number, and when (the resend cooldown counts from it). */
+export interface CodeSent {
   phone: string;
-  role: 'renter' | 'agent';
+  at: number;
 }
 
 export interface AuthContextValue {
   user: AuthUser | null;
   /** True until it is known whether someone is signed in (the server's answer, or the identity SDK's). */
   loading: boolean;
-  signIn(email: string, password: string): Promise<void>;
-  /** Creates the account, then sends the phone code; resolve with `confirm(code)`. */
-  startSignUp(input: SignUpStart, recaptchaContainer: HTMLElement): Promise<{ confirm(code: string): Promise<void> }>;
+  /** A sign-up to finish, or null. */
+  unfinished: UnfinishedAccount | null;
+  /** Signs in; an account whose sign-up is unfinished becomes `unfinished` instead of signed in. */
+  signIn(email: string, password: string): Promise<{ unfinished: boolean }>;
+  /** Creates the account, checks the phone and sends its code; the account is then `unfinished`. */
+  startSignUp(input: SignUpStart, recaptchaContainer: HTMLElement): Promise<void>;
+  /** What the unfinished account gave at sign-up, as the server kept it. */
+  readSignUp(): Promise<UnfinishedSignupAnswer>;
+  /** Sends a code to this phone (a number other than the one kept is checked first). */
+  sendPhoneCode(details: SignupDraft, recaptchaContainer: HTMLElement, opts: { check: boolean }): Promise<void>;
+  codeSent: CodeSent | null;
+  /** Confirms the code sent last (unless the phone is linked already) and finishes the sign-up. */
+  finishSignUp(details: SignupDraft, code: string | null): Promise<void>;
   signOut(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
 }
@@ -118,6 +143,14 @@ async function establishSession(user: FirebaseUser) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   // The identity SDK's user, once the SDK is loaded (null before, or when it has none).
   const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
+  // Bumped at each of the SDK's events: its user object stays the same when its phone is linked.
+  const [identityVersion, setIdentityVersion] = useState(0);
+  // A sign-up in its steps: 'creating' until its code is sent, 'finishing' while it completes.
+  const [signUpStage, setSignUpStage] = useState<'idle' | 'creating' | 'finishing'>('idle');
+  // An account signed in with its phone linked but no profile here (a sign-up cut after the code).
+  const [profileMissing, setProfileMissing] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState<CodeSent | null>(null);
+  const confirmationRef = useRef<{ phone: string; result: import('./firebase').ConfirmationResult } | null>(null);
   // Whether the server's cookie may still identify this page: false after a sign-out or an ended session.
   const [cookieSession, setCookieSession] = useState(true);
   const cookieSessionRef = useRef(true);
@@ -147,6 +180,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const changed = uid !== uidRef.current;
           uidRef.current = uid;
           setFirebaseUser(u);
+          setIdentityVersion((v) => v + 1);
           const wasFirst = first;
           if (first) {
             first = false;
@@ -244,7 +278,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [phase, answered, profile, ensureFirebase]);
 
+  const unfinished = useMemo<UnfinishedAccount | null>(() => {
+    if (!firebaseUser || signUpStage === 'creating') return null;
+    const base = { uid: firebaseUser.uid, email: firebaseUser.email };
+    if (signUpStage === 'finishing') return { ...base, phoneLinked: Boolean(firebaseUser.phoneNumber) };
+    // Every finished account has its phone linked (sign-up verifies it first).
+    if (!firebaseUser.phoneNumber) return { ...base, phoneLinked: false };
+    if (profileMissing === firebaseUser.uid) return { ...base, phoneLinked: true };
+    return null;
+    // identityVersion: the SDK's user object is the same when only its phone changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firebaseUser, identityVersion, signUpStage, profileMissing]);
+
   const user = useMemo<AuthUser | null>(() => {
+    // Not signed in to the app until the sign-up is finished (nor while it is being created).
+    if (unfinished || signUpStage === 'creating') return null;
     if (firebaseUser) {
       const own = profile?.id === firebaseUser.uid ? profile : null;
       return {
@@ -265,62 +313,128 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       role: profile.role,
       agentId: profile.agent?.id ?? null,
     };
-  }, [firebaseUser, profile, cookieSession]);
+  }, [firebaseUser, profile, cookieSession, unfinished, signUpStage]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
       const { sdk, auth } = await ensureFirebase();
       const cred = await sdk.signInWithEmailAndPassword(auth, email, password);
+      // A sign-up left before its code: no session, the code step instead (issue 24 item 1).
+      if (!cred.user.phoneNumber) return { unfinished: true };
       await establishSession(cred.user);
+      // Its phone linked but its profile never made (a sign-up cut after the code).
+      const { data } = await apolloClient.query({ query: MeQuery, fetchPolicy: 'network-only' });
+      if (!data?.me) {
+        setProfileMissing(cred.user.uid);
+        return { unfinished: true };
+      }
+      return { unfinished: false };
     },
     [ensureFirebase],
   );
 
+  /** Sends a code to the phone and keeps its confirmation for `finishSignUp`. */
+  const sendCode = useCallback(
+    async ({ sdk, auth }: LoadedFirebase, current: FirebaseUser, phone: string, container: HTMLElement) => {
+      const verifier = new sdk.RecaptchaVerifier(auth, container, { size: 'invisible' });
+      try {
+        const result = await sdk.linkWithPhoneNumber(current, phone, verifier);
+        confirmationRef.current = { phone, result };
+        setCodeSent({ phone, at: Date.now() });
+      } finally {
+        verifier.clear();
+      }
+    },
+    [],
+  );
+
+  /** The phone check of sign-up, which also keeps what was given (the server's sign-up draft). */
+  const checkPhone = useCallback(async (current: FirebaseUser, details: SignupDraft) => {
+    const { exists } = await apiFetch<{ exists: boolean }>('/api/auth/check-phone', {
+      token: await current.getIdToken(),
+      body: details,
+    });
+    if (exists) throw new PhoneTakenError();
+  }, []);
+
   const startSignUp = useCallback(
     async (input: SignUpStart, recaptchaContainer: HTMLElement) => {
-      const { sdk, auth } = await ensureFirebase();
-      const cred = await sdk.createUserWithEmailAndPassword(auth, input.email, input.password);
-      let confirmation: import('./firebase').ConfirmationResult;
+      const loaded = await ensureFirebase();
+      const { sdk, auth } = loaded;
+      setSignUpStage('creating');
       try {
-        await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
-        // The phone is checked against existing registrations before it is linked (SPEC part 8).
-        // The server answers only the account in the middle of its own sign-up: this one
-        // (docs/decisions/0026-phone-check.md).
-        const { exists } = await apiFetch<{ exists: boolean }>('/api/auth/check-phone', {
-          token: await cred.user.getIdToken(),
-          body: { phone: input.phone },
-        });
-        if (exists) throw new PhoneTakenError();
-        const verifier = new sdk.RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
+        const cred = await sdk.createUserWithEmailAndPassword(auth, input.email, input.password);
+        const details: SignupDraft = {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          role: input.role,
+        };
         try {
-          confirmation = await sdk.linkWithPhoneNumber(cred.user, input.phone, verifier);
-        } finally {
-          verifier.clear();
+          await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
+          // The phone is checked against existing registrations before it is linked (SPEC part 8).
+          // The server answers only the account in the middle of its own sign-up: this one
+          // (docs/decisions/0026-phone-check.md), and keeps what it gave for the code step.
+          await checkPhone(cred.user, details);
+        } catch (err) {
+          // The account goes, so the form can be sent again (another number, the same e-mail).
+          await sdk.deleteUser(cred.user).catch((e: unknown) => console.warn('Could not remove the unfinished account', e));
+          throw err;
         }
-      } catch (err) {
-        // The unfinished account goes, so the form can be sent again (another number, the same e-mail).
-        await sdk.deleteUser(cred.user).catch((e: unknown) => console.warn('Could not remove the unfinished account', e));
-        throw err;
+        // From here the account is kept: should the code not arrive, the code step sends another, now
+        // or after a later sign-in.
+        await sendCode(loaded, cred.user, input.phone, recaptchaContainer).catch((err: unknown) => {
+          console.warn('Sending the phone code failed; the code step offers to send it again', err);
+        });
+      } finally {
+        setSignUpStage('idle');
       }
-      return {
-        async confirm(code: string) {
-          const linked = await confirmation.confirm(code);
-          const idToken = await linked.user.getIdToken(true);
-          await apiFetch('/api/auth/complete-signup', {
-            token: idToken,
-            body: {
-              uid: linked.user.uid,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              email: input.email,
-              phone: input.phone,
-              role: input.role,
-            },
-          });
-          await establishSession(linked.user);
-          await apolloClient.refetchQueries({ include: [MeQuery] });
-        },
-      };
+    },
+    [ensureFirebase, checkPhone, sendCode],
+  );
+
+  const readSignUp = useCallback(async () => {
+    const current = (await ensureFirebase()).auth.currentUser;
+    if (!current) throw new Error('No sign-up to finish');
+    return apiFetch<UnfinishedSignupAnswer>('/api/auth/signup', { token: await current.getIdToken() });
+  }, [ensureFirebase]);
+
+  const sendPhoneCode = useCallback(
+    async (details: SignupDraft, recaptchaContainer: HTMLElement, opts: { check: boolean }) => {
+      const loaded = await ensureFirebase();
+      const current = loaded.auth.currentUser;
+      if (!current) throw new Error('No sign-up to finish');
+      if (opts.check) await checkPhone(current, details);
+      await sendCode(loaded, current, details.phone, recaptchaContainer);
+    },
+    [ensureFirebase, checkPhone, sendCode],
+  );
+
+  const finishSignUp = useCallback(
+    async (details: SignupDraft, code: string | null) => {
+      const { auth } = await ensureFirebase();
+      setSignUpStage('finishing');
+      try {
+        let current = auth.currentUser;
+        if (!current) throw new Error('No sign-up to finish');
+        if (!current.phoneNumber) {
+          const confirmation = confirmationRef.current;
+          if (!confirmation || code === null) throw new Error('Send a code first');
+          current = (await confirmation.result.confirm(code)).user;
+        }
+        const idToken = await current.getIdToken(true);
+        await apiFetch('/api/auth/complete-signup', {
+          token: idToken,
+          body: { uid: current.uid, email: current.email, ...details, phone: current.phoneNumber },
+        });
+        await establishSession(current);
+        await apolloClient.refetchQueries({ include: [MeQuery] });
+        confirmationRef.current = null;
+        setCodeSent(null);
+        setProfileMissing(null);
+      } finally {
+        setSignUpStage('idle');
+      }
     },
     [ensureFirebase],
   );
@@ -333,6 +447,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     syncToken((sync) => sync.signedOut());
     endCookieSession();
+    confirmationRef.current = null;
+    setCodeSent(null);
+    setProfileMissing(null);
     // The SDK's stored user goes too, or the next visit would restore it.
     let loaded = loadedRef.current;
     if (!loaded && (await hasPersistedFirebaseUser().catch(() => false))) {
@@ -360,8 +477,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading: phase !== 'ready', signIn, startSignUp, signOut, sendPasswordReset }),
-    [user, phase, signIn, startSignUp, signOut, sendPasswordReset],
+    () => ({
+      user,
+      loading: phase !== 'ready',
+      unfinished,
+      signIn,
+      startSignUp,
+      readSignUp,
+      sendPhoneCode,
+      codeSent,
+      finishSignUp,
+      signOut,
+      sendPasswordReset,
+    }),
+    [user, phase, unfinished, signIn, startSignUp, readSignUp, sendPhoneCode, codeSent, finishSignUp, signOut, sendPasswordReset],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -26,8 +26,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await signIn(values.email, values.password);
-      onSignedIn();
+      // An unfinished sign-up stays here: the screen shows its code step instead.
+      const { unfinished } = await signIn(values.email, values.password);
+      if (!unfinished) onSignedIn();
     } catch (err) {
       setError(authErrorMessage(err, 'Failed to sign in'));
     }

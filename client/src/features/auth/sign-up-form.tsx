@@ -1,31 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_PHONE_PREFIX, PHONE_TAKEN_MESSAGE, signUpSchema, verificationCodeSchema } from '@common/auth';
+import { DEFAULT_PHONE_PREFIX, PHONE_TAKEN_MESSAGE, signUpSchema } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
-import { authErrorMessage, useClientConfig } from './client-config';
+import { authErrorMessage } from './client-config';
 import { PhoneTakenError } from './phone-taken';
 import { useAuth } from './use-auth';
 
 type Values = z.input<typeof signUpSchema>;
-type Confirm = (code: string) => Promise<void>;
 
 /**
- * Sign Up tab (SPEC part 2): the form, then the 6-digit phone code, then completion. The phone is
- * checked against existing registrations first; the account is created in the identity provider,
- * then the phone is linked by code, then the server creates the profile.
+ * Sign Up tab (SPEC part 2): the form. The account is created in the identity provider, its phone
+ * checked against existing registrations and sent a code; the code step (FinishSignUp, which the
+ * screen shows for an unfinished account) links the phone and the server creates the profile.
  */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignUpForm() {
   const { startSignUp } = useAuth();
-  const config = useClientConfig();
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ phone: string; confirm: Confirm } | null>(null);
-  const [code, setCode] = useState('');
-  const [verifying, setVerifying] = useState(false);
-  const recaptchaRef = useRef<HTMLDivElement>(null);
+  // Where the invisible captcha of the code send goes.
+  const [recaptcha, setRecaptcha] = useState<HTMLDivElement | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(signUpSchema),
     mode: 'onTouched',
@@ -37,68 +33,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     setError(null);
     const values = signUpSchema.parse(raw);
     try {
-      // The account is created, its phone checked against existing registrations, then linked by code.
-      const { confirm } = await startSignUp(values, recaptchaRef.current as HTMLElement);
-      setPending({ phone: values.phone, confirm });
+      // The account is created, its phone checked against existing registrations and sent a code.
+      if (!recaptcha) throw new Error('The form is not ready yet');
+      await startSignUp(values, recaptcha);
     } catch (err) {
       if (err instanceof PhoneTakenError) form.setError('phone', { message: PHONE_TAKEN_MESSAGE }, { shouldFocus: true });
       else setError(authErrorMessage(err, 'Failed to create account'));
     }
   });
-
-  async function verify(event: React.FormEvent) {
-    event.preventDefault();
-    if (!pending) return;
-    const parsed = verificationCodeSchema.safeParse(code.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code');
-      return;
-    }
-    setError(null);
-    setVerifying(true);
-    try {
-      await pending.confirm(parsed.data);
-      onSignedUp();
-    } catch (err) {
-      setError(authErrorMessage(err, 'Failed to verify phone'));
-    } finally {
-      setVerifying(false);
-    }
-  }
-
-  if (pending) {
-    return (
-      <form onSubmit={verify} noValidate className="space-y-4" aria-label="Verify your phone">
-        <p className="text-sm text-gray-700">
-          Enter the verification code sent to <strong className="font-semibold text-gray-900">{pending.phone}</strong>
-        </p>
-        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-        <TextField
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          pattern="\d{6}"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          autoFocus
-        />
-        {config?.authEmulatorUrl ? (
-          <FormMessage kind="info">
-            <strong>Developer hint (Auth emulator):</strong> no SMS is sent. Read the code from{' '}
-            <code className="break-all">
-              {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/verificationCodes
-            </code>
-            .
-          </FormMessage>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={code.length === 0 || verifying}>
-          {verifying ? <Spinner className="text-white" /> : null}
-          Verify &amp; Complete
-        </Button>
-      </form>
-    );
-  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
@@ -141,7 +83,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           </label>
         </div>
       </fieldset>
-      <div ref={recaptchaRef} />
+      <div ref={setRecaptcha} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <Spinner className="text-white" /> : null}
         Create Account &amp; Verify Phone
