@@ -43,6 +43,9 @@ export const phoneSchema = z
     return phone;
   });
 
+/** A password someone chooses (sign-up, reset). */
+const passwordRule = z.string().min(6, 'Password must be at least 6 characters').max(128, 'Password is too long');
+
 export const SignUpRoleValues = ['renter', 'agent'] as const;
 export type SignUpRole = (typeof SignUpRoleValues)[number];
 
@@ -50,7 +53,7 @@ export const signUpSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address').max(254),
-  password: z.string().min(6, 'Password must be at least 6 characters').max(128, 'Password is too long'),
+  password: passwordRule,
   phone: phoneSchema,
   role: z.enum(SignUpRoleValues),
 });
@@ -60,6 +63,19 @@ export const signInSchema = z.object({
   email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address'),
   password: z.string().min(1, 'Password is required'),
 });
+
+/** A password reset request (POST /api/auth/password-reset). */
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address').max(254),
+});
+
+/** The new password of a reset: the sign-up rule, typed twice. */
+export const newPasswordSchema = z
+  .object({
+    password: passwordRule,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 

@@ -88,6 +88,7 @@ function apiRoutes(deps: {
   realtime: Realtime;
   limits: RateLimits;
   publicCache: PublicCache;
+  mailer: Mailer;
 }): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
@@ -99,6 +100,10 @@ function apiRoutes(deps: {
       identityDeps: deps.identityDeps,
       mapStyleUrl: deps.env.MAP_STYLE_URL ?? null,
       limits: deps.limits,
+      mailer: deps.mailer,
+      log: deps.log,
+      // The development outbox (mounted below outside production) holds what was "sent" without SMTP.
+      outboxUrl: deps.env.NODE_ENV !== 'production' && deps.mailer.kind === 'outbox' ? '/dev/outbox/' : null,
     }),
   );
   mountRestRoutes(api, deps);
@@ -192,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),
     alertRoutes({ prisma, log }),
   );
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache }));
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer }));
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
   app.get(

@@ -68,8 +68,17 @@ export const PHONE_CHECK_LIMITS = {
   global: { name: 'phone-check-global', points: 120, durationSeconds: 60 },
 } as const satisfies Record<string, RateLimitSpec>;
 
+/**
+ * Password reset e-mails (issue 24 item 2): 3 an hour to one address, whoever asks, so nobody fills a
+ * stranger's inbox (besides the per-address limit of the route).
+ */
+export const PASSWORD_RESET_LIMITS = {
+  email: { name: 'password-reset-email', points: 3, durationSeconds: 3_600 },
+} as const satisfies Record<string, RateLimitSpec>;
+
 export interface RateLimits {
   partnerRequests: RateLimit;
+  passwordResetEmail: RateLimit;
   phoneCheckAccount: RateLimit;
   phoneCheckGlobal: RateLimit;
   messageSend: RateLimit;
@@ -173,6 +182,7 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
   return {
     store: counter,
     partnerRequests: make(PARTNER_LIMITS.requests),
+    passwordResetEmail: make(PASSWORD_RESET_LIMITS.email),
     phoneCheckAccount: make(PHONE_CHECK_LIMITS.account),
     phoneCheckGlobal: make(PHONE_CHECK_LIMITS.global),
     messageSend: make(MESSAGE_LIMITS.send),

@@ -160,14 +160,58 @@ test.describe('accounts', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
-  test('forgot password sends a reset link', async ({ page }) => {
-    await page.goto('/auth');
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    await page.getByLabel('Email').fill(DEMO_RENTER.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByText('Check your email for a reset link.')).toBeVisible();
+  test.describe('a reset link', () => {
+    // The link's second use is refused by the identity provider with 400, which the browser logs.
+    test.use({ expectedFailures: [/status of 400.*accounts:resetPassword/] });
+    test('forgot password mails a link to our own page, where a new password is chosen and the user signed in', async ({
+      page,
+      baseURL,
+    }) => {
+      if (!baseURL) throw new Error('needs baseURL');
+      const account = await createRenter(baseURL, { firstName: 'Reese', lastName: 'Reset' });
+      await page.goto('/auth');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText('Check your email for a reset link.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'development outbox' })).toHaveAttribute('href', '/dev/outbox/');
+
+      // The e-mail, from the development outbox (what SMTP would carry).
+      let mail = '';
+      await expect
+        .poll(async () => {
+          const list = await (await page.request.get('/dev/outbox/')).text();
+          const row = list.split('<tr>').find((r) => r.includes(account.email) && r.includes('Reset your NYC Rentals password'));
+          const name = row ? /href="\.\/([^"]+)"/.exec(row)?.[1] : undefined;
+          if (!name) return false;
+          mail = (await (await page.request.get(`/dev/outbox/${name}`)).text()).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          return true;
+        })
+        .toBe(true);
+      const link = /https?:\/\/[^\s"<]+\/reset-password\?oobCode=[\w-]+/.exec(mail)?.[0];
+      expect(link, mail).toBeTruthy();
+      const { pathname, search } = new URL(link as string);
+
+      await page.goto(`${pathname}${search}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+      const form = page.getByRole('form', { name: 'Choose a new password' });
+      await expect(form.getByText(account.email)).toBeVisible();
+      await form.getByLabel('New password', { exact: true }).fill('a-fresh-password');
+      await form.getByLabel('Confirm new password').fill('a-fresh-passwrod');
+      await form.getByRole('button', { name: 'Save new password' }).click();
+      await expect(form.getByText('Passwords do not match')).toBeVisible();
+      await form.getByLabel('Confirm new password').fill('a-fresh-password');
+      await form.getByRole('button', { name: 'Save new password' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expectSignedIn(page, account.name);
+
+      // The link works once.
+      await page.goto(`${pathname}${search}`);
+      await expect(page.getByText('This reset link is not valid any more', { exact: false })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Ask for a new reset link' })).toBeVisible();
+    });
   });
 
   test('a signed-out visitor of a protected route signs in and comes back', async ({ page }) => {

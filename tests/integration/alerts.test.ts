@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListingAlert, sendDueAlerts } from '../../server/modules/alerts/alerts.service.js';
@@ -9,6 +7,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
+import { outbox, waitUntil } from '../setup/outbox.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -27,35 +26,6 @@ const UPDATE_LISTING = `mutation U($id: ID!, $input: ListingInput!) { updateList
 const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
 
 const BROOKLYN_2BR = { borough: 'BROOKLYN', minBeds: 2, maxPrice: 4000 };
-
-async function waitUntil<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Decodes a quoted-printable UTF-8 body (nodemailer's encoding of non-ASCII text). */
-function decodeQp(s: string): string {
-  const bytes: number[] = [];
-  const flat = s.replace(/=\r?\n/g, '');
-  for (let i = 0; i < flat.length; i++) {
-    if (flat[i] === '=' && /^[0-9A-F]{2}$/.test(flat.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(flat.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(flat[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-async function outbox(app: TestApp): Promise<string[]> {
-  const dir = path.join(app.dataDir, 'outbox');
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
-  return Promise.all(names.map(async (n) => decodeQp(await fs.readFile(path.join(dir, n), 'utf8'))));
-}
 
 function harness(getApp: () => TestApp, getDb: () => TestDatabase) {
   const gql = async (who: TestAccount | null, query: string, variables: Record<string, unknown> = {}, app = getApp()) => {

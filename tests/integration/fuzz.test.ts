@@ -315,8 +315,10 @@ interface RestRoute {
   idKeys?: string[];
   /**
    * A call that changes nothing and may answer 200 even to bad input: sign-out (it clears a cookie
-   * the caller may not have; the fuzzer calls it signed out only, so no session is revoked) and the
-   * phone lookup of sign-up (a read sent as POST). The table snapshots still prove nothing changed.
+   * the caller may not have; the fuzzer calls it signed out only, so no session is revoked), the
+   * phone lookup of sign-up (it keeps a draft only for an identity signing up, which the fuzzer's are
+   * not) and the password reset request (202 to any address). The table snapshots still prove nothing
+   * changed.
    */
   noop?: boolean;
   signedOutOnly?: boolean;
@@ -343,6 +345,7 @@ const LISTING_KEYS = [
 ];
 const READS: RestRoute[] = [
   { method: 'GET', path: () => '/api/client-config' },
+  { method: 'GET', path: () => '/api/auth/signup' },
   { method: 'GET', path: () => '/api/properties' },
   { method: 'GET', path: (id) => `/api/properties/${id}` },
   { method: 'GET', path: (id) => `/api/agents/${id}` },
@@ -360,7 +363,8 @@ const WRITES: RestRoute[] = [
   // Signed out only: with a valid Bearer token it rightly mints a session (its body is ignored).
   { method: 'POST', path: () => '/api/token', signedOutOnly: true },
   { method: 'POST', path: () => '/api/auth/signout', noop: true, signedOutOnly: true },
-  { method: 'POST', path: () => '/api/auth/check-phone', keys: ['phone'], noop: true },
+  { method: 'POST', path: () => '/api/auth/check-phone', keys: ['phone', 'firstName', 'lastName', 'role'], noop: true },
+  { method: 'POST', path: () => '/api/auth/password-reset', keys: ['email'], noop: true },
   { method: 'POST', path: () => '/api/auth/complete-signup', keys: ['uid', 'firstName', 'lastName', 'email', 'phone', 'role'] },
   { method: 'POST', path: (id) => `/api/me/saved-listings/${id}` },
   { method: 'DELETE', path: (id) => `/api/me/saved-listings/${id}` },

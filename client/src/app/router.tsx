@@ -13,6 +13,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['l
 const home = screen(() => import('./routes/home'));
 const auth = screen(() => import('./routes/auth'));
 const propertyDetail = screen(() => import('./routes/property-detail'));
+const resetPassword = screen(() => import('./routes/reset-password'));
 
 function ProtectedLayout() {
   return (
@@ -38,6 +39,10 @@ export const routes: RouteObject[] = [
           // Sign-in redirect target of the save control; the same screen as /auth.
           { path: 'login', lazy: auth },
           { path: 'forgot-password', lazy: screen(() => import('./routes/forgot-password')) },
+          // Where a password reset e-mail leads (and Firebase's action handler path, for a project
+          // whose e-mail templates point at the app).
+          { path: 'reset-password', lazy: resetPassword },
+          { path: 'auth/action', lazy: resetPassword },
           // Signed-in only: a signed-out visitor is sent to sign in and brought back.
           {
             Component: ProtectedLayout,

@@ -36,6 +36,8 @@ function authValue(user: AuthUser | null, overrides: Partial<AuthContextValue> =
     finishSignUp: unused,
     signOut: unused,
     sendPasswordReset: unused,
+    checkPasswordResetCode: unused,
+    resetPassword: unused,
     ...overrides,
   };
 }

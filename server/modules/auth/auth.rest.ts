@@ -8,9 +8,12 @@ import {
   checkPhoneDuringSignup,
   completeSignup,
   recordSignIn,
+  requestPasswordReset,
   SIGNUP_IN_PROGRESS_ONLY,
   unfinishedSignup,
 } from './auth.service.js';
+import type { Logger } from '../../logger.js';
+import type { Mailer } from '../mail/mailer.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
@@ -31,6 +34,8 @@ export interface AuthDeps {
   env: Env;
   prisma: PrismaClient;
   identityDeps: IdentityDeps;
+  mailer: Mailer;
+  log: Logger;
 }
 
 function cookieOptions(env: Env) {
@@ -133,7 +138,7 @@ const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req:
   fn(req, res).catch(next);
 
 /** Rate limits of the sign-in related calls, per client address and minute (real values, also under test). */
-export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10 } as const;
+export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10, passwordReset: 5 } as const;
 
 function limiter(limit: number, store?: Store) {
   return rateLimit({
@@ -147,7 +152,9 @@ function limiter(limit: number, store?: Store) {
 }
 
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
-export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits }): express.Router {
+export function authRoutes(
+  deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits; outboxUrl?: string | null },
+): express.Router {
   const { env, prisma, identityDeps } = deps;
   const { identity, revocations } = identityDeps;
   const router = express.Router();
@@ -156,6 +163,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
   const sessionLimiter = limiter(AUTH_RATE_LIMITS.session, deps.limits.store('auth-session', 60_000));
   const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck, deps.limits.store('auth-phone-check', 60_000));
   const signupLimiter = limiter(AUTH_RATE_LIMITS.signup, deps.limits.store('auth-signup', 60_000));
+  const resetLimiter = limiter(AUTH_RATE_LIMITS.passwordReset, deps.limits.store('auth-password-reset', 60_000));
   const maxAgeMs = env.SESSION_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 
   /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */
@@ -201,6 +209,7 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
       mapStyleUrl: deps.mapStyleUrl ?? null,
       // SPEC part 7: where the browser POSTs its ID token after sign-in and sends DELETE on sign-out.
       tokenSyncUrl: env.TOKEN_SYNC_URL ?? null,
+      outboxUrl: deps.outboxUrl ?? null,
     });
   });
 
@@ -274,6 +283,33 @@ export function authRoutes(deps: AuthDeps & { mapStyleUrl?: string | null; limit
       const token = bearerToken(req.get('authorization'));
       if (!token) throw new AppError('UNAUTHENTICATED', 'A Bearer token is required');
       res.json(await unfinishedSignup(prisma, await verifiedNow(token)));
+    }),
+  );
+
+  // A password reset e-mail with a link to the app's own page (issue 24 item 2). The answer is the same
+  // whether or not an account uses the address, and comes before the provider and the mail are asked.
+  router.post(
+    '/auth/password-reset',
+    resetLimiter,
+    json,
+    asyncRoute(async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      let request;
+      try {
+        request = await requestPasswordReset(
+          { identity, mailer: deps.mailer, limits: deps.limits, publicUrl: env.publicUrl },
+          req.body ?? {},
+        );
+      } catch (err) {
+        const retry = (err as AppError).details?.retryAfterSeconds;
+        if (err instanceof AppError && typeof retry === 'number') res.set('Retry-After', String(retry));
+        throw err;
+      }
+      res.status(202).json({ ok: true });
+      request.deliver().then(
+        (outcome) => deps.log.info({ outcome }, 'password reset requested'),
+        (err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'),
+      );
     }),
   );
 

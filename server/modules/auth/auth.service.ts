@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   checkPhoneSchema,
   completeSignupSchema,
+  passwordResetRequestSchema,
   PHONE_TAKEN_MESSAGE,
   PROFILE_PHOTO_MESSAGE,
   updateProfileSchema,
@@ -13,6 +14,7 @@ import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
 
 import { requireUser } from './authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
@@ -147,6 +149,54 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
     if (app?.code === 'CONFLICT') throw new AppError('CONFLICT', ALREADY_SET_UP);
     throw err;
   }
+}
+
+/** The address of the app's own page where a reset link's holder chooses a new password. */
+export function passwordResetUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/reset-password?oobCode=${encodeURIComponent(code)}`;
+}
+
+/**
+ * A password reset request (issue 24 item 2): the e-mail with a link to the app's own page, sent when
+ * an account uses the address. The caller's answer is the same either way and does not wait for the
+ * provider or the mail (no oracle of who has an account, by content or by time): `deliver` runs after.
+ * At most 3 e-mails an hour go to one address (RATE_LIMITED beyond, said to anyone who asks).
+ */
+export async function requestPasswordReset(
+  deps: { identity: IdentityProvider; mailer: Mailer; limits: RateLimits; publicUrl: string },
+  input: unknown,
+): Promise<{ deliver: () => Promise<'sent' | 'no-account'> }> {
+  const { email } = parse(passwordResetRequestSchema, input);
+  const taken = await deps.limits.passwordResetEmail.take(email.toLowerCase());
+  if (!taken.allowed) {
+    throw new AppError('RATE_LIMITED', 'Too many reset links asked for this e-mail. Please try again later.', {
+      retryAfterSeconds: taken.retryAfterSeconds,
+    });
+  }
+  return {
+    async deliver() {
+      const code = await deps.identity.passwordResetCode(email);
+      if (!code) return 'no-account';
+      const url = passwordResetUrl(deps.publicUrl, code);
+      await deps.mailer.send({
+        to: email,
+        subject: 'Reset your NYC Rentals password',
+        text:
+          `Someone asked to reset the password of your NYC Rentals account (${email}).\n\n` +
+          `Choose a new password here: ${url}\n\n` +
+          'The link works once and expires in an hour. If you did not ask, ignore this e-mail: your password stays as it is.',
+        html:
+          `<p>Someone asked to reset the password of your NYC Rentals account (${escapeHtml(email)}).</p>` +
+          `<p><a href="${escapeHtml(url)}">Choose a new password</a></p>` +
+          '<p>The link works once and expires in an hour. If you did not ask, ignore this e-mail: your password stays as it is.</p>',
+      });
+      return 'sent';
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export async function recordSignIn(prisma: PrismaClient, uid: string) {

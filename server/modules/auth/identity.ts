@@ -89,6 +89,8 @@ export interface IdentityProvider {
   /** Network call: revokes every refresh token and session cookie of the user. */
   revokeSessions(uid: string): Promise<void>;
   phoneInUse(phone: string): Promise<boolean>;
+  /** Network call: a one-time code that lets the holder choose a new password; null when no account uses the e-mail. */
+  passwordResetCode(email: string): Promise<string | null>;
   /** Creates or updates an account with a known uid (demo accounts, tests). */
   upsertAccount(account: {
     uid: string;
@@ -268,6 +270,18 @@ export function createIdentityProvider(env: Env, emulatorHost: string | null): I
           if (code(err) === 'auth/user-not-found') return false;
           throw err;
         }
+      }),
+    passwordResetCode: (email) =>
+      remote(async () => {
+        let link: string;
+        try {
+          link = await auth.generatePasswordResetLink(email);
+        } catch (err) {
+          if (code(err) === 'auth/user-not-found' || code(err) === 'auth/email-not-found') return null;
+          throw err;
+        }
+        // The provider's own link goes to its action page; the app mails a link to its own page.
+        return new URL(link).searchParams.get('oobCode');
       }),
     async upsertAccount(a) {
       const props = {

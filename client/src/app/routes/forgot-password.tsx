@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,10 +9,13 @@ import { FormMessage, TextField } from '@/components/ui/text-field';
 import { authErrorMessage, useClientConfig } from '@/features/auth/client-config';
 import { useAuth } from '@/features/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { passwordResetRequestSchema as schema } from '@common/auth';
+import type { z } from 'zod';
 
-const schema = z.object({ email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address') });
-
-/** /forgot-password: 'Reset your password', then 'Check your email for a reset link.' */
+/**
+ * /forgot-password: 'Reset your password', then 'Check your email for a reset link.' The server mails
+ * a link to the app's own /reset-password page (the same answer whether or not an account exists).
+ */
 export default function ForgotPasswordScreen() {
   useDocumentTitle('Reset your password');
   const { sendPasswordReset } = useAuth();
@@ -33,9 +35,7 @@ export default function ForgotPasswordScreen() {
       await sendPasswordReset(email);
       setSent(true);
     } catch (err) {
-      // Do not reveal whether an account exists for the address.
-      if ((err as { code?: string }).code === 'auth/user-not-found') setSent(true);
-      else setError(authErrorMessage(err, 'Failed to send the reset link. Please try again.'));
+      setError(authErrorMessage(err, 'Failed to send the reset link. Please try again.'));
     }
   });
 
@@ -47,12 +47,12 @@ export default function ForgotPasswordScreen() {
           {sent ? (
             <div className="space-y-4">
               <FormMessage kind="success">Check your email for a reset link.</FormMessage>
-              {config?.authEmulatorUrl ? (
+              {config?.outboxUrl ? (
                 <FormMessage kind="info">
-                  <strong>Developer hint (Auth emulator):</strong> no e-mail is sent. The reset link is at{' '}
-                  <code className="break-all">
-                    {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/oobCodes
-                  </code>
+                  <strong>Developer hint:</strong> no e-mail leaves this machine. The message is in the{' '}
+                  <a href={config.outboxUrl} className="font-medium underline">
+                    development outbox
+                  </a>
                   .
                 </FormMessage>
               ) : null}

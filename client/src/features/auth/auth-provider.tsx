@@ -84,7 +84,12 @@ export interface AuthContextValue {
   /** Confirms the code sent last (unless the phone is linked already) and finishes the sign-up. */
   finishSignUp(details: SignupDraft, code: string | null): Promise<void>;
   signOut(): Promise<void>;
+  /** Asks the server to e-mail a link to /reset-password (the same answer whether or not the account exists). */
   sendPasswordReset(email: string): Promise<void>;
+  /** The e-mail of the account a reset link's code is for; the provider's error when it is not valid. */
+  checkPasswordResetCode(code: string): Promise<string>;
+  /** Sets the new password with a reset link's code. */
+  resetPassword(code: string, password: string): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -468,10 +473,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [ensureFirebase, endCookieSession]);
 
-  const sendPasswordReset = useCallback(
-    async (email: string) => {
+  const sendPasswordReset = useCallback(async (email: string) => {
+    await apiFetch('/api/auth/password-reset', { body: { email } });
+  }, []);
+
+  const checkPasswordResetCode = useCallback(
+    async (code: string) => {
       const { sdk, auth } = await ensureFirebase();
-      await sdk.sendPasswordResetEmail(auth, email);
+      return sdk.verifyPasswordResetCode(auth, code);
+    },
+    [ensureFirebase],
+  );
+
+  const resetPassword = useCallback(
+    async (code: string, password: string) => {
+      const { sdk, auth } = await ensureFirebase();
+      await sdk.confirmPasswordReset(auth, code, password);
     },
     [ensureFirebase],
   );
@@ -489,8 +506,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       finishSignUp,
       signOut,
       sendPasswordReset,
+      checkPasswordResetCode,
+      resetPassword,
     }),
-    [user, phase, unfinished, signIn, startSignUp, readSignUp, sendPhoneCode, codeSent, finishSignUp, signOut, sendPasswordReset],
+    [
+      user,
+      phase,
+      unfinished,
+      signIn,
+      startSignUp,
+      readSignUp,
+      sendPhoneCode,
+      codeSent,
+      finishSignUp,
+      signOut,
+      sendPasswordReset,
+      checkPasswordResetCode,
+      resetPassword,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -9,6 +9,8 @@ export interface ClientConfig {
   mapStyleUrl: string | null;
   /** SPEC part 7's optional token sync (TOKEN_SYNC_URL): see ./token-sync. */
   tokenSyncUrl: string | null;
+  /** Set in development without SMTP: where the e-mails the app "sent" are read (/dev/outbox/). */
+  outboxUrl?: string | null;
 }
 
 let configPromise: Promise<ClientConfig> | undefined;
