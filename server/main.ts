@@ -1,5 +1,6 @@
 import { createApp } from './app.js';
 import { createDatabase } from './db/client.js';
+import { PgliteInUse } from './db/pglite-lock.js';
 import { applyMigrations } from './db/migrate.js';
 import { isEmpty, seed } from './db/seed/index.js';
 import { EnvError, loadEnv } from './env.js';
@@ -34,7 +35,16 @@ async function main() {
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   startingEmulator?.catch(() => undefined);
 
-  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  let db;
+  try {
+    db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  } catch (err) {
+    // Another app (or a command) holds the PGlite files: say so plainly and leave them alone.
+    if (!(err instanceof PgliteInUse)) throw err;
+    console.error(err.message);
+    await startingEmulator?.then((e) => e.stop()).catch(() => undefined);
+    process.exit(2);
+  }
   const applied = await applyMigrations(db.adapterFactory, (msg) => log.debug({ engine: msg }, 'schema engine'));
   if (applied.length) log.info({ applied }, 'migrations applied');
   const backfilled = await backfillNearbyStations(db.prisma);

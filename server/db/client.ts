@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.js';
 import { WORD_SIMILARITY_THRESHOLD } from '../modules/listings/text-search.js';
+import { acquirePgliteLock, servingHolder, type PgliteHolderKind, type PgliteLock } from './pglite-lock.js';
 import { registerRawRunner } from './prepared.js';
 
 export type { PrismaClient };
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: start from this archive of a data directory (`Database.dumpDataDir`), e.g. a migrated template. */
   loadDataDir?: Blob;
+  /** PGlite files only: who opens them (the app waits a moment for a command that holds them). */
+  holder?: PgliteHolderKind;
 }
 
 export interface Database {
@@ -43,25 +46,77 @@ export interface Database {
  * and a real PostgreSQL go through the very same driver (`pg` + `@prisma/adapter-pg`).
  * See docs/decisions/0002-pglite-over-the-wire.md.
  */
-async function servePglite(dataDir: string | 'memory://', loadDataDir?: Blob) {
+async function servePglite(dataDir: string | 'memory://', loadDataDir?: Blob, holder: PgliteHolderKind = 'app') {
   let dir: string | undefined;
+  let lock: PgliteLock | null = null;
   if (dataDir !== 'memory://') {
     dir = path.join(dataDir, 'pglite');
+    // One process opens the files (issue 24 item 4); the others connect to it through its port.
+    lock = await acquirePgliteLock(dataDir, holder);
     await fs.mkdir(dir, { recursive: true });
   }
-  const db = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
-  await server.start();
-  const conn = server.getServerConn(); // "127.0.0.1:PORT"
-  const connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
-  return {
-    connectionString,
-    dumpDataDir: () => db.dumpDataDir('none'),
-    async close() {
-      await server.stop();
-      await db.close();
+  try {
+    const db = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    // The app's own pool holds one connection; the others are the commands run beside it.
+    const server = new PGLiteSocketServer({ db: oneClientAtATime(db), host: '127.0.0.1', port: 0, maxConnections: 4 });
+    await server.start();
+    const conn = server.getServerConn(); // "127.0.0.1:PORT"
+    await lock?.publish(Number(conn.split(':').at(-1)));
+    const connectionString = `postgresql://postgres:postgres@${conn}/postgres?sslmode=disable`;
+    return {
+      connectionString,
+      dumpDataDir: () => db.dumpDataDir('none'),
+      async close() {
+        await server.stop();
+        await db.close();
+        await lock?.release();
+      },
+    };
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+const PROTOCOL = { query: 0x51, sync: 0x53, terminate: 0x58 } as const;
+/** Extended-protocol messages that belong to a batch closed by Sync: Parse, Bind, Describe, Execute, Close, Flush. */
+const IN_BATCH = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * PGlite has one session, which pglite-socket shares between its connections message by message,
+ * keeping a transaction's messages together. A batch of the extended protocol (Parse … Sync) must be
+ * kept together too: another connection's message in between would replace its unnamed statement.
+ * The socket server is given this view of the database, which says "in a transaction" from the first
+ * message of a batch to its Sync, so the server's queue serves no other connection meanwhile.
+ */
+function oneClientAtATime(db: PGlite): PGlite {
+  let inBatch = false;
+  // A batch arrives in one write and is served at once; one whose connection died halfway (its Sync
+  // never comes) must not hold the database: after this long its hold ends.
+  let batchSeenAt = 0;
+  const BATCH_HOLD_MS = 2_000;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'isInTransaction') {
+        return () => (inBatch && Date.now() - batchSeenAt < BATCH_HOLD_MS) || target.isInTransaction();
+      }
+      if (prop === 'execProtocolRawStream') {
+        return async (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
+          const type = message[0] ?? 0;
+          try {
+            return await target.execProtocolRawStream(message, options);
+          } finally {
+            if (IN_BATCH.has(type)) {
+              inBatch = true;
+              batchSeenAt = Date.now();
+            } else if (type === PROTOCOL.sync || type === PROTOCOL.query || type === PROTOCOL.terminate) inBatch = false;
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
-  };
+  });
 }
 
 function pgConfig(connectionString: string, max: number) {
@@ -181,7 +236,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     };
   }
 
-  const main = await servePglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
+  const main = await servePglite(opts.dataDir ?? 'memory://', opts.loadDataDir, opts.holder);
   // PGlite serves one connection at a time (its multiplexer interleaves protocol messages of
   // concurrent connections), so the app and the migration engine share one single-connection pool.
   // A request waiting for that connection queues for as long as it takes (no acquire timeout):
@@ -223,4 +278,23 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
       await main.close();
     },
   };
+}
+
+/**
+ * The database of a command (partner keys, admin grants, seeds; issue 24 item 4): PostgreSQL with
+ * DATABASE_URL; else, while the app runs, the app's PGlite through its wire port (`shared`: the app
+ * migrated it when it started); else the PGlite files, held by the command until it closes them.
+ */
+export async function openCommandDatabase(env: {
+  DATABASE_URL?: string | undefined;
+  dataDir: string;
+}): Promise<{ db: Database; shared: { pid: number } | null }> {
+  if (env.DATABASE_URL) return { db: await createDatabase({ databaseUrl: env.DATABASE_URL }), shared: null };
+  const running = await servingHolder(env.dataDir);
+  if (running) {
+    const url = `postgresql://postgres:postgres@127.0.0.1:${running.port}/postgres?sslmode=disable`;
+    const db = await createDatabase({ databaseUrl: url, poolSize: 1 });
+    return { db: { ...db, kind: 'pglite' }, shared: { pid: running.pid } };
+  }
+  return { db: await createDatabase({ dataDir: env.dataDir, holder: 'command' }), shared: null };
 }

@@ -1,5 +1,6 @@
 import { loadEnv } from '../env.js';
 import { createDatabase } from './client.js';
+import { servingHolder } from './pglite-lock.js';
 import { applyMigrations, createMigration } from './migrate.js';
 
 /**
@@ -9,7 +10,15 @@ import { applyMigrations, createMigration } from './migrate.js';
 async function main() {
   const [command, name] = process.argv.slice(2);
   const env = loadEnv();
-  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  if (!env.DATABASE_URL) {
+    // PGlite's files have one owner; the app applies pending migrations when it starts.
+    const running = await servingHolder(env.dataDir);
+    if (running)
+      throw new Error(
+        `The app is running on this database (process ${running.pid}): stop it first; it applies migrations when it starts.`,
+      );
+  }
+  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, holder: 'command' });
   try {
     if (command === 'create') {
       if (!name) throw new Error('Usage: npm run db:migration <snake_case_name>');

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { loadEnv } from '../env.js';
 import { createLocalStorage } from '../modules/uploads/storage.js';
-import { createDatabase } from './client.js';
+import { openCommandDatabase } from './client.js';
+import { servingHolder } from './pglite-lock.js';
 import { applyMigrations } from './migrate.js';
 import { isEmpty, seed } from './seed/index.js';
 
@@ -15,19 +16,22 @@ async function main() {
   if (reset) {
     if (env.NODE_ENV === 'production') throw new Error('Refusing to reset a production database.');
     if (!env.DATABASE_URL) {
+      const running = await servingHolder(env.dataDir);
+      if (running) throw new Error(`The app is running on this database (process ${running.pid}): stop it before a reset.`);
       const { rm } = await import('node:fs/promises');
       await rm(path.join(env.dataDir, 'pglite'), { recursive: true, force: true });
       await rm(path.join(env.dataDir, 'uploads', 'seed'), { recursive: true, force: true });
     }
   }
-  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  // While the app runs, through its database connection (PGlite's files have one owner).
+  const { db, shared } = await openCommandDatabase(env);
   try {
     if (reset && env.DATABASE_URL) {
       const schema = new URL(env.DATABASE_URL).searchParams.get('schema') ?? 'public';
       await db.prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, '')}" CASCADE`);
       await db.prisma.$executeRawUnsafe(`CREATE SCHEMA "${schema.replace(/"/g, '')}"`);
     }
-    const applied = await applyMigrations(db.adapterFactory);
+    const applied = shared ? [] : await applyMigrations(db.adapterFactory);
     if (applied.length) console.log(`Applied: ${applied.join(', ')}`);
     if (!(await isEmpty(db.prisma))) {
       console.log('The database already has data; nothing seeded (use npm run db:reset to start over).');

@@ -57,6 +57,7 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
       'POST /api/auth/signout': { method: 'POST', path: '/api/auth/signout', kind: 'none' },
       'POST /api/auth/check-phone': { method: 'POST', path: '/api/auth/check-phone', kind: 'json' },
       'POST /api/auth/complete-signup': { method: 'POST', path: '/api/auth/complete-signup', kind: 'json' },
+      'POST /api/auth/password-reset': { method: 'POST', path: '/api/auth/password-reset', kind: 'json' },
       'POST /api/properties': { method: 'POST', path: '/api/properties', kind: 'json' },
       'PATCH /api/properties/:id/status': { method: 'PATCH', path: `/api/properties/${listingId}/status`, kind: 'json' },
       'PATCH /api/properties/:id': { method: 'PATCH', path: `/api/properties/${listingId}`, kind: 'json' },

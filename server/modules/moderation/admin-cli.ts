@@ -1,5 +1,5 @@
 import { loadEnv } from '../../env.js';
-import { createDatabase } from '../../db/client.js';
+import { openCommandDatabase } from '../../db/client.js';
 import { applyMigrations } from '../../db/migrate.js';
 import { grantAdmin, listAdmins, revokeAdmin } from './moderation.service.js';
 
@@ -7,7 +7,8 @@ import { grantAdmin, listAdmins, revokeAdmin } from './moderation.service.js';
  * `npm run admin -- grant EMAIL` makes a user an administrator (the moderation queue);
  * `npm run admin -- revoke EMAIL` takes it back (AGENT with an agent profile, else RENTER);
  * `npm run admin -- list` lists administrators. Each change is written to the audit log.
- * On the database the app uses (DATABASE_URL, else the PGlite files under DATA_DIR).
+ * On the database the app uses (DATABASE_URL, else the PGlite database under DATA_DIR: through the
+ * running app when it runs, so the change is in effect at once and nothing is lost).
  */
 const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 
@@ -16,9 +17,10 @@ async function main() {
   const arg = rest.join(' ').trim();
   if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== 'list' && !arg)) throw new Error(USAGE);
   const env = loadEnv();
-  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  // While the app runs, through its database connection (PGlite's files have one owner).
+  const { db, shared } = await openCommandDatabase(env);
   try {
-    await applyMigrations(db.adapterFactory);
+    if (!shared) await applyMigrations(db.adapterFactory);
     if (command === 'grant') {
       const r = await grantAdmin(db.prisma, arg);
       if (r === 'no-user') {

@@ -1,12 +1,13 @@
 import { loadEnv } from '../../env.js';
-import { createDatabase } from '../../db/client.js';
+import { openCommandDatabase } from '../../db/client.js';
 import { applyMigrations } from '../../db/migrate.js';
 import { createPartnerKey, listPartnerKeys, revokePartnerKey } from './partner-keys.js';
 
 /**
  * `npm run partner -- create NAME` makes an API key and prints it once; `npm run partner -- list`
  * lists keys (never the keys themselves); `npm run partner -- revoke ID_OR_PREFIX` revokes one.
- * On the database the app uses (DATABASE_URL, else the PGlite files under DATA_DIR).
+ * On the database the app uses (DATABASE_URL, else the PGlite database under DATA_DIR: through the
+ * running app when it runs, so the change is in effect at once and nothing is lost).
  */
 const USAGE = 'Usage: npm run partner -- create NAME | list | revoke ID_OR_PREFIX';
 
@@ -15,9 +16,10 @@ async function main() {
   const arg = rest.join(' ').trim();
   if (!command || !['create', 'list', 'revoke'].includes(command) || (command !== 'list' && !arg)) throw new Error(USAGE);
   const env = loadEnv();
-  const db = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  // While the app runs, through its database connection (PGlite's files have one owner).
+  const { db, shared } = await openCommandDatabase(env);
   try {
-    await applyMigrations(db.adapterFactory);
+    if (!shared) await applyMigrations(db.adapterFactory);
     if (command === 'create') {
       const { key, row } = await createPartnerKey(db.prisma, arg);
       console.log(`Created partner key ${row.id} for '${row.name}'.`);
