@@ -68,7 +68,11 @@ function nextLoopbackAddress(): string {
 }
 
 /** POSTs JSON over node:http from the next loopback source address (fetch cannot choose one). */
-function postFromOwnAddress(url: URL, headers: Record<string, string>, body: unknown): Promise<{ status: number; text: string }> {
+export function postFromOwnAddress(
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -5,10 +5,11 @@
 // the profile, 'Hidden pending review' for author and agent). Every account, listing and review is new.
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
+import { createRenter, emulatorSignIn, postFromOwnAddress, signInContext, type NewAccount } from './accounts.js';
 import { appPage, expect, expectAccessible, test } from './fixtures.js';
 import { createAgentToRate, deleteListing, gql, talkTo, type RateableAgent } from './ratings-factories.js';
 import { SCREENSHOTS } from './shots.js';
+import { E2E_READERS, ensureReaderIdentities } from './trust-factories.js';
 
 const SHOTS = 'test-results/review-moderation';
 
@@ -168,26 +169,46 @@ test.describe('review moderation', () => {
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=${encodeURIComponent(`/agents/${target.agentId}`)}`));
   });
 
-  test('the 3rd report hides the review: gone from the profile and the rating, marked for its author and its agent', async ({
+  test('fresh accounts cannot hide it; the 3rd report of readers of standing does: gone from the profile and the rating, marked for its author and its agent', async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(90_000);
     if (!baseURL) throw new Error('needs baseURL');
-    // Two more readers report it (the first did in the test before): three distinct reporters.
-    for (const firstName of ['Sasha', 'Toni']) {
-      const reader = await createRenter(baseURL, { firstName, lastName: 'Reader' });
-      const { idToken } = await emulatorSignIn(reader);
+    const report = async (account: { email: string; password: string }) => {
+      const { idToken } = await emulatorSignIn(account);
       const { agent } = await gql<{ agent: { reviews: Array<{ id: string }> } }>(
         baseURL,
         idToken,
         'query A($id: ID!) { agent(id: $id) { reviews { id } } }',
         { id: target.agentId },
       );
-      await gql(baseURL, idToken, 'mutation R($id: ID!) { reportReview(reviewId: $id, reason: SPAM) { hidden } }', {
-        id: agent.reviews[0]!.id,
-      });
+      // Each from an address of its own, as from their own homes (one address counts once).
+      const res = await postFromOwnAddress(
+        new URL('/graphql', baseURL),
+        { authorization: `Bearer ${idToken}`, origin: new URL(baseURL).origin },
+        {
+          query: 'mutation R($id: ID!) { reportReview(reviewId: $id, reason: SPAM) { hidden } }',
+          variables: { id: agent.reviews[0]!.id },
+        },
+      );
+      expect(res.status, res.text).toBe(200);
+      return (JSON.parse(res.text) as { data: { reportReview: { hidden: boolean } } }).data.reportReview.hidden;
+    };
+    // Two more accounts made today report it (the first did in the test before): three fresh
+    // accounts, and the review stays.
+    for (const firstName of ['Sasha', 'Toni']) {
+      expect(await report(await createRenter(baseURL, { firstName, lastName: 'Reader' }))).toBe(false);
     }
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('heading', { name: 'Client Reviews (1)' })).toBeVisible();
+    await expect(clientReview(page, comment)).toBeVisible();
+
+    // Three readers of standing report it: the third hides it.
+    await ensureReaderIdentities();
+    const hidden = [];
+    for (const reader of E2E_READERS) hidden.push(await report(reader));
+    expect(hidden).toEqual([false, false, true]);
 
     await page.goto(`/agents/${target.agentId}`);
     await expect(page.getByRole('heading', { name: 'Client Reviews (0)' })).toBeVisible();

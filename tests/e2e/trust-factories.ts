@@ -21,6 +21,40 @@ export const E2E_ADMIN = {
   phone: '+15555550177',
 } as const;
 
+/**
+ * Readers of standing (a month old, phone verified, a saved search): their reports count toward
+ * hiding (server/modules/moderation/report-standing.ts); a fresh account's do not. Their Auth emulator
+ * identities are made by `ensureReaderIdentities` during a test.
+ */
+export const E2E_READERS = [0, 1, 2].map((i) => ({
+  uid: `e2e-reader-${i}`,
+  email: `reader${i}@e2e.example.com`,
+  password: `reader-e2e-password-${i}`,
+  firstName: ['Uma', 'Vic', 'Wren'][i] as string,
+  lastName: 'Regular',
+  name: `${['Uma', 'Vic', 'Wren'][i] as string} Regular`,
+  phone: `+1555555019${i}`,
+}));
+
+const MONTH_AGO = () => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+
+/** A user row of standing (see E2E_READERS). */
+async function establishedUser(
+  prisma: PrismaClient,
+  data: { id: string; email: string; firstName: string; lastName: string; phone: string },
+) {
+  const user = await prisma.user.create({ data: { ...data, createdAt: MONTH_AGO() } });
+  await prisma.savedSearch.create({
+    data: {
+      userId: user.id,
+      name: 'Brooklyn two-beds',
+      filter: { borough: 'BROOKLYN', minBeds: 2 },
+      unsubscribeToken: `${user.id}-search`,
+    },
+  });
+  return user;
+}
+
 export const LICENSED_AGENT = {
   userId: 'e2e-licensed-agent',
   firstName: 'Lena',
@@ -114,33 +148,53 @@ export async function createTrustData(prisma: PrismaClient): Promise<void> {
   const reported = await listing(prisma, { ...REPORTED, ownerId: DEMO_AGENT.uid, agentId: demo.id }, 3);
   const reasons = ['SCAM_FRAUD', 'WRONG_INFORMATION', 'SCAM_FRAUD'] as const;
   for (const [i, reason] of reasons.entries()) {
-    const reporter = await prisma.user.create({
-      data: { id: `e2e-reporter-${i}`, email: `reporter${i}@e2e.example.com`, firstName: `Reporter${i}`, lastName: 'Witness' },
+    // Three reporters of standing, each from an address of their own: their reports count.
+    const reporter = await establishedUser(prisma, {
+      id: `e2e-reporter-${i}`,
+      email: `reporter${i}@e2e.example.com`,
+      firstName: `Reporter${i}`,
+      lastName: 'Witness',
+      phone: `+1555555018${i}`,
     });
-    await reportListing({ prisma }, { uid: reporter.id, email: reporter.email, role: 'RENTER' }, reported.id, {
-      reason,
-      details: i === 1 ? 'The photos show a different building.' : null,
-    });
+    await reportListing(
+      { prisma },
+      { uid: reporter.id, email: reporter.email, role: 'RENTER' },
+      reported.id,
+      { reason, details: i === 1 ? 'The photos show a different building.' : null },
+      { ip: `192.0.2.${10 + i}` },
+    );
   }
+  for (const r of E2E_READERS)
+    await establishedUser(prisma, { id: r.uid, email: r.email, firstName: r.firstName, lastName: r.lastName, phone: r.phone });
 }
 
-/** The admin's identity in the Auth emulator, with the uid of the factory's user row (idempotent). */
-export async function ensureAdminIdentity(): Promise<void> {
+/** An Auth emulator identity with the uid of a factory's user row (idempotent). */
+async function ensureIdentity(a: { uid: string; email: string; password: string; name: string; phone: string }): Promise<void> {
   const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
     body: JSON.stringify({
-      localId: E2E_ADMIN.uid,
-      email: E2E_ADMIN.email,
-      password: E2E_ADMIN.password,
-      displayName: E2E_ADMIN.name,
-      phoneNumber: E2E_ADMIN.phone,
+      localId: a.uid,
+      email: a.email,
+      password: a.password,
+      displayName: a.name,
+      phoneNumber: a.phone,
       emailVerified: true,
     }),
   });
   if (!res.ok) {
     const text = await res.text();
     if (!/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(text))
-      throw new Error(`creating the admin identity answered ${res.status}: ${text}`);
+      throw new Error(`creating the identity of ${a.email} answered ${res.status}: ${text}`);
   }
+}
+
+/** The admin's identity in the Auth emulator, with the uid of the factory's user row (idempotent). */
+export function ensureAdminIdentity(): Promise<void> {
+  return ensureIdentity(E2E_ADMIN);
+}
+
+/** The readers' identities in the Auth emulator (idempotent). */
+export async function ensureReaderIdentities(): Promise<void> {
+  for (const r of E2E_READERS) await ensureIdentity(r);
 }

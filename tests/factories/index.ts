@@ -19,6 +19,30 @@ export async function createUser(prisma: PrismaClient, data: Partial<Prisma.User
   });
 }
 
+/**
+ * A user whose reports count toward hiding (server/modules/moderation/report-standing.ts): a month
+ * old, phone verified, and active here (a saved search). `createUser` makes a fresh account.
+ */
+export async function createEstablishedUser(prisma: PrismaClient, data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
+  const i = next();
+  const user = await createUser(prisma, {
+    phone: `+1555${String(Date.now() % 10_000_000)
+      .padStart(7, '0')
+      .slice(0, 3)}${String(i).padStart(4, '0').slice(-4)}`,
+    ...data,
+  });
+  await establish(prisma, user.id);
+  return user;
+}
+
+/** Makes an existing account established (see createEstablishedUser): a month old, with a saved search. */
+export async function establish(prisma: PrismaClient, userId: string) {
+  await prisma.user.update({ where: { id: userId }, data: { createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) } });
+  await prisma.savedSearch.create({
+    data: { userId, name: 'Brooklyn two-beds', filter: { borough: 'BROOKLYN', minBeds: 2 }, unsubscribeToken: randomUUID() },
+  });
+}
+
 export async function createAgent(
   prisma: PrismaClient,
   data: { user?: Partial<Prisma.UserUncheckedCreateInput>; agent?: Partial<Prisma.AgentUncheckedCreateInput> } = {},

@@ -4,7 +4,7 @@ import type { Viewer } from '../../server/graphql/context.js';
 import { inProcessRateLimits, REVIEW_LIMITS } from '../../server/infra/rate-limits.js';
 import { MODERATION_MESSAGES, reportReview, REPORTS_TO_HIDE } from '../../server/modules/reviews/review-moderation.js';
 import { recomputeAgentRating } from '../../server/modules/reviews/reviews.service.js';
-import { createAgent, createProperty, createUser } from '../factories/index.js';
+import { createAgent, createEstablishedUser, createProperty, createUser, establish } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -155,7 +155,7 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     otherAgentViewer = asViewer(b.user, 'AGENT');
     author = asViewer(await createUser(db.prisma, { firstName: 'Rita', lastName: 'Renter' }));
     reporters = [];
-    for (let i = 0; i < 6; i++) reporters.push(asViewer(await createUser(db.prisma, { firstName: `Reporter${i}` })));
+    for (let i = 0; i < 6; i++) reporters.push(asViewer(await createEstablishedUser(db.prisma, { firstName: `Reporter${i}` })));
   });
   afterAll(() => db?.close());
 
@@ -328,6 +328,69 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     expect(after.stored).toEqual({ rating: '3.67', reviewCount: 3 });
   });
 
+  it('is not hidden by fresh accounts, by the reviewed agent, or by many accounts on one address; those reports still reach moderators', async () => {
+    const deps = { prisma: db.prisma, limits: inProcessRateLimits(pino({ level: 'silent' })) };
+    const { user: reviewed, agent: profile } = await createAgent(db.prisma, { user: { firstName: 'Pat' } });
+    await establish(db.prisma, reviewed.id);
+    const author = await createUser(db.prisma, { firstName: 'Honest' });
+    const { id } = await db.prisma.review.create({
+      data: { agentId: profile.id, authorId: author.id, score: 1 },
+      select: { id: true },
+    });
+    const hidden = async () => (await db.prisma.review.findUniqueOrThrow({ where: { id } })).hiddenAt !== null;
+
+    // Three fresh accounts (signed up today, phone verified, nothing done here yet).
+    for (let i = 0; i < 3; i++) {
+      const fresh = await createUser(db.prisma, {
+        firstName: `Fresh${i}`,
+        phone: `+1555777${String(Date.now() % 1000).padStart(3, '0')}${i}`,
+      });
+      expect(await reportReview(deps, asViewer(fresh), id, { reason: 'SPAM' }, { ip: `203.0.113.${i + 1}` })).toMatchObject({
+        hidden: false,
+      });
+    }
+    // Accounts of standing that share one address count once, however many.
+    for (let i = 0; i < 3; i++) {
+      const sameHouse = await createEstablishedUser(db.prisma, { firstName: `Roommate${i}` });
+      const r = await reportReview(deps, asViewer(sameHouse), id, { reason: 'OFFENSIVE' }, { ip: '::ffff:198.51.100.77' });
+      expect(r.hidden).toBe(false);
+    }
+    // The agent reviewed, established as they are, never counts against a review of themselves.
+    expect((await reportReview(deps, asViewer(reviewed), id, { reason: 'FALSE_INFORMATION' }, { ip: '192.0.2.9' })).hidden).toBe(
+      false,
+    );
+    // An established account of a month with nothing done here does not count either.
+    const idle = await createUser(db.prisma, {
+      firstName: 'Idle',
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+      phone: '+15557770999',
+    });
+    expect((await reportReview(deps, asViewer(idle), id, { reason: 'SPAM' }, { ip: '192.0.2.10' })).hidden).toBe(false);
+    expect(await hidden()).toBe(false);
+    expect(await db.prisma.reviewReport.count({ where: { reviewId: id } })).toBe(8);
+
+    // Two more established readers, each on an address of their own: with the household's, three.
+    for (const ip of ['2001:db8:1:2::5', '2001:db8:9:9::5']) {
+      const reader = await createEstablishedUser(db.prisma, { firstName: 'Reader' });
+      await reportReview(deps, asViewer(reader), id, { reason: 'SPAM' }, { ip });
+    }
+    expect(await hidden()).toBe(true);
+  });
+
+  it('counts addresses of one IPv6 network once', async () => {
+    const deps = { prisma: db.prisma, limits: inProcessRateLimits(pino({ level: 'silent' })) };
+    const { agent: profile } = await createAgent(db.prisma);
+    const author = await createUser(db.prisma);
+    const { id } = await db.prisma.review.create({
+      data: { agentId: profile.id, authorId: author.id, score: 2 },
+      select: { id: true },
+    });
+    for (const ip of ['2001:db8:5:6::1', '2001:0db8:0005:0006:ffff::2', '2001:db8:5:6:1:2:3:4']) {
+      const reader = await createEstablishedUser(db.prisma);
+      expect((await reportReview(deps, asViewer(reader), id, { reason: 'SPAM' }, { ip })).hidden).toBe(false);
+    }
+  });
+
   it('hides exactly once under 5 concurrent reports, with the aggregate exact', async () => {
     const { agent: busy } = await createAgent(db.prisma, { user: { firstName: 'Busy', lastName: 'Agent' } });
     const scores = [1, 2, 5, 5, 4];
@@ -344,7 +407,7 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     }
     const deps = { prisma: db.prisma, limits: inProcessRateLimits(pino({ level: 'silent' })) };
     const five: Viewer[] = [];
-    for (let i = 0; i < 5; i++) five.push(asViewer(await createUser(db.prisma, { firstName: `Crowd${i}` })));
+    for (let i = 0; i < 5; i++) five.push(asViewer(await createEstablishedUser(db.prisma, { firstName: `Crowd${i}` })));
     // Five users report the 1-star review at once, and two of them the 2-star one at the same moment.
     const results = await Promise.all([
       ...five.map((v) => reportReview(deps, v, ids[0], { reason: 'FALSE_INFORMATION' })),
@@ -381,12 +444,15 @@ describe.each(backends)('review moderation REST shims on %s', (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    app = await startTestApp(db);
+    // Behind a trusted proxy: each reader reports from an address of their own (one per address counts).
+    app = await startTestApp(db, { env: { TRUST_PROXY: 'true' } });
     agent = await createAccount(db.prisma, 'agent', { firstName: 'Avery', lastName: 'Agent' });
     renter = await createAccount(db.prisma, 'renter', { firstName: 'Rita', lastName: 'Renter' });
     others = [];
     for (let i = 0; i < 3; i++)
       others.push(await createAccount(db.prisma, 'renter', { firstName: `Other${i}`, lastName: 'Reader' }));
+    // Readers of standing: their reports count toward hiding.
+    for (const reader of [renter, ...others]) await establish(db.prisma, reader.uid);
     agentId = (await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } })).id;
     await createProperty(db.prisma, { userId: agent.uid, agentId }, { title: 'Sunny 2BR on Bedford' });
   });
@@ -395,10 +461,21 @@ describe.each(backends)('review moderation REST shims on %s', (backend) => {
     await db?.close();
   });
 
+  const addresses = new Map<string, string>();
+  /** Each account's own client address. */
+  const addressOf = (who: TestAccount) => {
+    if (!addresses.has(who.uid)) addresses.set(who.uid, `198.51.100.${addresses.size + 10}`);
+    return addresses.get(who.uid) as string;
+  };
   const call = async (method: string, path: string, who: TestAccount | null, body?: unknown) => {
     const res = await fetch(`${app.url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...(who ? who.bearer : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:5173',
+        'x-forwarded-for': who ? addressOf(who) : '192.0.2.1',
+        ...(who ? who.bearer : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -19,7 +19,7 @@ import {
   TRUST_MESSAGES,
 } from '../../server/modules/moderation/moderation.service.js';
 import { LICENSE_MESSAGE, LISTING_REPORT_MESSAGES, licenseInputSchema } from '../../common/trust.js';
-import { createAgent, createProperty, createUser } from '../factories/index.js';
+import { createAgent, createEstablishedUser, createProperty, createUser } from '../factories/index.js';
 import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -190,7 +190,8 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     owner = asViewer(agentOwner.user, 'AGENT');
     renters = [];
     for (let i = 0; i < 5; i++)
-      renters.push(asViewer(await createUser(db.prisma, { firstName: `Renter${i}`, lastName: 'Reporter' })));
+      // Renters of standing: their reports count toward hiding (fresh accounts' do not).
+      renters.push(asViewer(await createEstablishedUser(db.prisma, { firstName: `Renter${i}`, lastName: 'Reporter' })));
   });
   afterAll(async () => {
     await app?.stop();
@@ -252,6 +253,36 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     await expect(over).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect(await db.prisma.listingReport.count({ where: { reporterId: reporter.uid } })).toBe(20);
     await limits.close();
+  });
+
+  it('is not hidden by three fresh accounts, nor by established ones sharing an address; their reports reach the queue', async () => {
+    const p = await createProperty(
+      db.prisma,
+      { userId: agentOwner.user.id, agentId: agentOwner.agent.id },
+      { title: 'Rival loft' },
+    );
+    const deps = { prisma: db.prisma };
+    for (let i = 0; i < 3; i++) {
+      const fresh = await createUser(db.prisma, {
+        firstName: `Sock${i}`,
+        phone: `+1555888${String(Date.now() % 1000).padStart(3, '0')}${i}`,
+      });
+      const r = await reportListing(deps, asViewer(fresh), p.id, { reason: 'SCAM_FRAUD' }, { ip: `203.0.113.${20 + i}` });
+      expect(r.hiddenNow).toBe(false);
+    }
+    for (let i = 0; i < 3; i++) {
+      const housemate = await createEstablishedUser(db.prisma, { firstName: `Housemate${i}` });
+      const r = await reportListing(deps, asViewer(housemate), p.id, { reason: 'WRONG_INFORMATION' }, { ip: '198.51.100.200' });
+      expect(r.hiddenNow).toBe(false);
+    }
+    expect(await db.prisma.property.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ hiddenAt: null });
+    expect((await ids()).ids).toContain(p.id);
+    // Every report is in the admins' queue all the same.
+    const queue = (await query<Body>(db.prisma, QUEUE, {}, admin)).moderationQueue as Array<{
+      propertyId: string;
+      openReportCount: number;
+    }>;
+    expect(queue.find((c) => c.propertyId === p.id)).toMatchObject({ openReportCount: 6, hidden: false });
   });
 
   it('hides a listing at the 3rd distinct reporter from search, counts, REST and details; the owner still sees it', async () => {

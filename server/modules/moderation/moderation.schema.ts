@@ -114,7 +114,7 @@ const ReportListingPayloadRef = builder.objectRef<{ propertyId: string; hiddenNo
   fields: (t) => ({
     propertyId: t.exposeID('propertyId'),
     hiddenNow: t.exposeBoolean('hiddenNow', {
-      description: `This report was the ${LISTING_REPORTS_TO_HIDE}rd distinct one: the listing is hidden pending review.`,
+      description: `This report was the ${LISTING_REPORTS_TO_HIDE}rd that counts (established reporters, one per address): the listing is hidden pending review.`,
     }),
   }),
 });
@@ -138,7 +138,7 @@ builder.mutationFields((t) => ({
     type: ReportListingPayloadRef,
     description:
       `Reports a listing (signed in, not its owner or agent, once per user; a comment of at most ${LISTING_REPORT_DETAILS_MAX} ` +
-      `characters, required for OTHER; 20 an hour). The ${LISTING_REPORTS_TO_HIDE}rd distinct reporter hides it until an admin decides. ` +
+      `characters, required for OTHER; 20 an hour). The ${LISTING_REPORTS_TO_HIDE}rd report that counts (established accounts, one per address) hides it until an admin decides. ` +
       'Errors: UNAUTHENTICATED, NOT_FOUND, FORBIDDEN (own listing), BAD_USER_INPUT, CONFLICT (already reported), RATE_LIMITED.',
     args: {
       propertyId: t.arg.id({ required: true, description: 'The listing id or slug.' }),
@@ -146,7 +146,13 @@ builder.mutationFields((t) => ({
       details: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      reportListing(trustDeps(ctx), ctx.viewer, String(args.propertyId), { reason: args.reason, details: args.details }),
+      reportListing(
+        trustDeps(ctx),
+        ctx.viewer,
+        String(args.propertyId),
+        { reason: args.reason, details: args.details },
+        { ip: ctx.visitor?.ip ?? null },
+      ),
   }),
   moderateListing: t.prismaField({
     type: 'Property',

@@ -10,6 +10,7 @@ import {
   type ListingReportReason,
 } from '../../../common/trust.js';
 import { requireAdmin, requireUser, requireViewer } from '../auth/authz.js';
+import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
 import { canManageListing, listingKeyWhere } from '../listings/listings.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Realtime } from '../messaging/realtime.js';
@@ -20,8 +21,9 @@ import { notify, type NotificationInput } from '../notifications/notifications.s
  * (and any REST shim later):
  *
  * - Anyone signed in (with an account) may report a public listing they do not manage, once, at most
- *   20 reports an hour. The 3rd distinct reporter with open reports hides it (`hiddenReason` REPORTED)
- *   in the same transaction, under the listing row's lock, exactly once.
+ *   20 reports an hour. The 3rd open report that counts (established reporters, one per network
+ *   address: report-standing.ts) hides it (`hiddenReason` REPORTED) in the same transaction, under
+ *   the listing row's lock, exactly once; the other reports reach the admins' queue only.
  * - Admins (role ADMIN, read from the database) see the queue of reported or hidden listings and decide:
  *   dismiss (reports resolved, visible), hide (MODERATOR) or reinstate (visible). The owner hears of a
  *   hide or a reinstatement by notification, and of a hide by e-mail too.
@@ -84,6 +86,7 @@ export async function reportListing(
   viewer: Viewer | null | undefined,
   listingKey: unknown,
   input: unknown,
+  from: { ip?: string | null } = {},
 ): Promise<ListingReportResult> {
   const v = requireViewer(viewer);
   const data = parse(listingReportSchema.safeParse(input ?? {}));
@@ -116,13 +119,23 @@ export async function reportListing(
       );
   }
 
+  const countsToHide = await reportCountsToHide(deps.prisma, account.id);
+  const addressKey = reportAddressKey(from.ip);
+
   let result: ListingReportResult;
   try {
     result = await deps.prisma.$transaction(async (tx) => {
       // The listing row's lock: concurrent reporters count and hide one after another.
       await tx.$queryRaw`SELECT 1 FROM "Property" p WHERE p."id" = ${listing.id}::uuid FOR NO KEY UPDATE OF p`;
       const report = await tx.listingReport.create({
-        data: { propertyId: listing.id, reporterId: account.id, reason: data.reason, details: data.details },
+        data: {
+          propertyId: listing.id,
+          reporterId: account.id,
+          reason: data.reason,
+          details: data.details,
+          countsToHide,
+          addressKey,
+        },
         select: { id: true },
       });
       await audit(tx, {
@@ -134,7 +147,13 @@ export async function reportListing(
       });
       const current = await tx.property.findUniqueOrThrow({ where: { id: listing.id }, select: { hiddenAt: true } });
       if (current.hiddenAt) return { propertyId: listing.id, hiddenNow: false };
-      const open = await tx.listingReport.count({ where: { propertyId: listing.id, resolvedAt: null } });
+      // Open reports that count (established reporters, one per address: report-standing.ts).
+      const open = countingReports(
+        await tx.listingReport.findMany({
+          where: { propertyId: listing.id, resolvedAt: null, countsToHide: true },
+          select: { id: true, addressKey: true },
+        }),
+      );
       if (open < LISTING_REPORTS_TO_HIDE) return { propertyId: listing.id, hiddenNow: false };
       await tx.property.update({
         where: { id: listing.id },

@@ -59,7 +59,7 @@ const ReportReviewPayloadRef = builder.objectRef<ReportPayloadShape>('ReportRevi
   fields: (t) => ({
     review: t.field({ type: ReviewRef, resolve: (p) => p.review as never }),
     agent: t.field({ type: AgentRef, resolve: (p) => p.agent as never }),
-    hidden: t.exposeBoolean('hidden', { description: `The review is hidden now (${REPORTS_TO_HIDE} distinct reporters).` }),
+    hidden: t.exposeBoolean('hidden', { description: `The review is hidden now (${REPORTS_TO_HIDE} reports that count).` }),
   }),
 });
 
@@ -79,7 +79,7 @@ builder.mutationFields((t) => ({
     type: ReportReviewPayloadRef,
     description:
       `Reports a review (signed in, not its author, once per user; details required for OTHER, at most ${REPORT_DETAILS_MAX_LENGTH} ` +
-      `characters). The ${REPORTS_TO_HIDE}rd distinct reporter hides it and the agent's rating and reviewCount leave it out. Errors: ` +
+      `characters). The ${REPORTS_TO_HIDE}rd report that counts (established accounts other than the agent, one per address) hides it and the agent's rating and reviewCount leave it out. Errors: ` +
       'UNAUTHENTICATED, NOT_FOUND, FORBIDDEN (own review), BAD_USER_INPUT, CONFLICT (already reported), RATE_LIMITED.',
     args: {
       reviewId: t.arg.id({ required: true }),
@@ -87,10 +87,13 @@ builder.mutationFields((t) => ({
       details: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx, info) => {
-      const result = await reportReview(reviewsDeps(ctx), ctx.viewer, String(args.reviewId), {
-        reason: args.reason,
-        details: args.details,
-      });
+      const result = await reportReview(
+        reviewsDeps(ctx),
+        ctx.viewer,
+        String(args.reviewId),
+        { reason: args.reason, details: args.details },
+        { ip: ctx.visitor?.ip ?? null },
+      );
       const reviewQuery = queryFromInfo({ context: ctx, info, typeName: 'Review', path: ['review'] });
       const agentQuery = queryFromInfo({ context: ctx, info, typeName: 'Agent', path: ['agent'] });
       const [review, agent] = await Promise.all([

@@ -5,6 +5,7 @@ import { AppError } from '../../graphql/errors.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import { requireViewer } from '../auth/authz.js';
 import { isUuid } from '../listings/listings.service.js';
+import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/report-standing.js';
 import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from './reviews.service.js';
 
 /**
@@ -13,7 +14,9 @@ import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from './review
  * - The reviewed agent may reply publicly, once (a second reply is a CONFLICT).
  * - Anyone signed in except the author may report a review, once (a second report by the same user is
  *   a CONFLICT), with a reason (details required for OTHER).
- * - The report of the 3rd distinct user hides the review (`hiddenAt`) and recomputes the agent's rating
+ * - The 3rd counting report hides the review (`hiddenAt`): reports of established accounts, one per
+ *   network address, never the reviewed agent's own (moderation/report-standing.ts); the others reach
+ *   the moderators only. Hiding recomputes the agent's rating
  *   and count without it, in the same transaction and under the agent row's lock every review write
  *   takes: exactly once, exact under concurrent reports (docs/decisions/0019-reviews.md, Moderation).
  */
@@ -139,14 +142,16 @@ export interface ReportResult {
 
 /**
  * Files the viewer's report of a review. The reporter may not be its author; a hidden review can be
- * reported only by its agent (nobody else sees it). The 3rd distinct reporter hides it, and the agent's
- * rating and count are recomputed without it in the same transaction, under the agent row's lock.
+ * reported only by its agent (nobody else sees it). The 3rd counting report (established reporters, one
+ * per address, never the agent's own: moderation/report-standing.ts) hides it, and the agent's rating
+ * and count are recomputed without it in the same transaction, under the agent row's lock.
  */
 export async function reportReview(
   deps: ReviewsDeps,
   viewer: Viewer | null | undefined,
   reviewId: unknown,
   input: unknown,
+  from: { ip?: string | null } = {},
 ): Promise<ReportResult> {
   const v = requireViewer(viewer);
   const data = parse(reportInputSchema, input);
@@ -160,6 +165,8 @@ export async function reportReview(
   });
   if (already) throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyReported);
   await limit(deps.limits.reviewReport, account.id, 'reporting reviews');
+  const countsToHide = await reportCountsToHide(deps.prisma, account.id, { aboutAgentUserId: review.agent.userId });
+  const addressKey = reportAddressKey(from.ip);
 
   try {
     return await deps.prisma.$transaction(async (tx) => {
@@ -172,11 +179,23 @@ export async function reportReview(
       });
       if (dup) throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyReported);
       await tx.reviewReport.create({
-        data: { reviewId: review.id, reporterId: account.id, reason: data.reason, details: data.details },
+        data: {
+          reviewId: review.id,
+          reporterId: account.id,
+          reason: data.reason,
+          details: data.details,
+          countsToHide,
+          addressKey,
+        },
         select: { id: true },
       });
       const current = await tx.review.findUniqueOrThrow({ where: { id: review.id }, select: { hiddenAt: true } });
-      const reporters = await tx.reviewReport.count({ where: { reviewId: review.id } });
+      const reporters = countingReports(
+        await tx.reviewReport.findMany({
+          where: { reviewId: review.id, countsToHide: true },
+          select: { id: true, addressKey: true },
+        }),
+      );
       if (current.hiddenAt) return { reviewId: review.id, agentId: review.agentId, hidden: true, hiddenNow: false };
       if (reporters < REPORTS_TO_HIDE) return { reviewId: review.id, agentId: review.agentId, hidden: false, hiddenNow: false };
       await tx.review.update({ where: { id: review.id }, data: { hiddenAt: new Date() }, select: { id: true } });

@@ -177,7 +177,13 @@ export function reviewRoutes(deps: { prisma: PrismaClient; limits: RateLimits })
   router.post('/reviews/:id/report', noStore, express.json({ limit: '16kb' }), async (req, res) => {
     requireViewer(req.viewer);
     const body = (req.body ?? {}) as { reason?: unknown; details?: unknown };
-    const result = await reportReview(deps, req.viewer, req.params.id, { reason: body.reason, details: body.details });
+    const result = await reportReview(
+      deps,
+      req.viewer,
+      req.params.id,
+      { reason: body.reason, details: body.details },
+      { ip: req.ip ?? null },
+    );
     res.status(201).json({ reviewId: result.reviewId, hidden: result.hidden });
   });
 
