@@ -1,6 +1,22 @@
 import { createRenter, freshPhone } from './accounts.js';
 import { DEMO_AGENT, DEMO_RENTER, expectSignedIn, signIn, verificationCodeFor } from './auth-helpers.js';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { SCREENSHOTS } from './shots.js';
+
+/** Desktop and phone screenshots of the page as it is, with SCREENSHOTS=1 (the viewport is put back). */
+async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  const size = page.viewportSize();
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/auth-screens/${name}-${label}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 test.describe('accounts', () => {
   test('sign up through the phone code, then land on the listings signed in', async ({ page }) => {
@@ -63,6 +79,7 @@ test.describe('accounts', () => {
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('button', { name: 'Account menu, sign-up not finished' })).toBeVisible();
     await expect(banner.getByText('Finish sign-up')).toBeVisible();
+    await shots(page, 'unfinished-header');
     await banner.getByRole('button', { name: 'Account menu, sign-up not finished' }).click();
     await expect(page.getByRole('menuitem', { name: 'Finish Sign Up' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -74,6 +91,7 @@ test.describe('accounts', () => {
     const verify = page.getByRole('form', { name: 'Verify your phone' });
     await expect(verify.getByText(`Enter the verification code sent to ${phone}`)).toBeVisible();
     await expect(verify.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+    await shots(page, 'finish-sign-up');
     await expect(banner.getByRole('button', { name: 'Account menu, sign-up not finished' })).toBeVisible();
 
     // The number was wrong: correct it, and the code goes to the new one.
@@ -177,6 +195,7 @@ test.describe('accounts', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expect(page.getByText('Check your email for a reset link.')).toBeVisible();
       await expect(page.getByRole('link', { name: 'development outbox' })).toHaveAttribute('href', '/dev/outbox/');
+      await shots(page, 'forgot-password-sent');
 
       // The e-mail, from the development outbox (what SMTP would carry).
       let mail = '';
@@ -202,6 +221,7 @@ test.describe('accounts', () => {
       await form.getByLabel('Confirm new password').fill('a-fresh-passwrod');
       await form.getByRole('button', { name: 'Save new password' }).click();
       await expect(form.getByText('Passwords do not match')).toBeVisible();
+      await shots(page, 'reset-password');
       await form.getByLabel('Confirm new password').fill('a-fresh-password');
       await form.getByRole('button', { name: 'Save new password' }).click();
       await expect(page).toHaveURL(/\/$/);

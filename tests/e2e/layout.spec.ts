@@ -1,7 +1,12 @@
 // Layouts fit (issue 24 item 5): at 1440, 1280, 1024, 768 and 390 px nothing scrolls sideways on
 // the listings page with every filter set (long search text, a neighborhood, a price range, beds,
 // type, pets, subway lines, a commute, a sort), nor on a listing whose title and description are
-// long unbroken words. Each width is one page load per screen, in one test per screen.
+// long unbroken words; and no element pinned to the bottom of the window (the message button, the
+// detail page's phone bar, the form's action bar, toasts) covers a control, at the top of the page
+// and at its end, nor does anything cover the controls of those bars (a toast, address suggestions).
+// Each width is one page load per screen, in one test per screen.
+import type { Page } from '@playwright/test';
+import { DEMO_AGENT } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
 import { SCREENSHOTS } from './shots.js';
@@ -26,6 +31,82 @@ async function overflow(page: import('@playwright/test').Page) {
     }
     return { over, widest };
   });
+}
+
+/**
+ * Controls that something covers (each one named with what covers it): a control of a bar pinned to
+ * the bottom of the window under anything else; a control under a button floating over the page (not
+ * a full-width bar: content scrolls under those as under the header); and, at the end of the page
+ * (`atEnd`: nothing more can scroll into view), a control under any bar pinned to the bottom. Five
+ * points of each control on screen are hit-tested (its centre and four inner points).
+ */
+async function coveredControls(page: Page, atEnd = false): Promise<string[]> {
+  return page.evaluate((atEnd) => {
+    const name = (el: Element) => {
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()} '${text}'`;
+    };
+    /** The element pinned to the bottom of the window that holds `el`, if one does. */
+    const bottomBar = (el: Element | null): Element | null => {
+      for (let e = el; e && e !== document.body; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.position !== 'fixed' && style.position !== 'sticky') continue;
+        const r = e.getBoundingClientRect();
+        if (r.height > 0 && r.bottom >= window.innerHeight - 2 && r.top > window.innerHeight / 3) return e;
+      }
+      return null;
+    };
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return (
+        r.width > 2 &&
+        r.height > 2 &&
+        style.visibility !== 'hidden' &&
+        r.bottom > 0 &&
+        r.top < window.innerHeight &&
+        r.right > 0 &&
+        r.left < window.innerWidth
+      );
+    };
+    const controls = Array.from(
+      document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab]'),
+    ).filter(visible);
+    const found: string[] = [];
+    for (const control of controls) {
+      const r = control.getBoundingClientRect();
+      const ownBar = bottomBar(control);
+      for (const [fx, fy] of [
+        [0.5, 0.5],
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.2, 0.8],
+        [0.8, 0.8],
+      ] as const) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || control.contains(hit) || hit.contains(control)) continue;
+        const bar = ownBar ? null : bottomBar(hit);
+        const floating = bar !== null && bar.getBoundingClientRect().width < window.innerWidth * 0.6;
+        const cover = ownBar ? (ownBar.contains(hit) ? null : hit) : bar && (atEnd || floating) ? bar : null;
+        if (cover) {
+          found.push(`${name(control)} under ${name(cover)}`);
+          break;
+        }
+      }
+    }
+    return found;
+  }, atEnd);
+}
+
+async function expectNothingCovered(page: Page, where: string) {
+  for (const end of ['top', 'end'] as const) {
+    await page.evaluate((e) => window.scrollTo(0, e === 'top' ? 0 : document.documentElement.scrollHeight), end);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    expect(await coveredControls(page, end === 'end'), `${where}, at the ${end} of the page`).toEqual([]);
+  }
 }
 
 test('the listings page with every filter set scrolls sideways at no width', async ({ page }) => {
@@ -53,6 +134,7 @@ test('the listings page with every filter set scrolls sideways at no width', asy
     const { over, widest } = await overflow(page);
     expect(over, `${width} px: the page is ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
     if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-listings-${width}.png` });
+    await expectNothingCovered(page, `the listings page at ${width} px`);
   }
 });
 
@@ -74,8 +156,34 @@ test('a listing with a 120-character title and a long unbroken description scrol
       const { over, widest } = await overflow(page);
       expect(over, `${width} px: the page is ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
       if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-detail-${width}.png` });
+      await expectNothingCovered(page, `the detail page at ${width} px`);
     }
   } finally {
     await deleteListing(baseURL!, own.token, own.listing.id);
   }
+});
+
+test.describe('the listing form', () => {
+  test.use({ account: DEMO_AGENT });
+
+  test('keeps its action bar clear of toasts and address suggestions, and covers nothing, at every width', async ({ page }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await page.goto('/create-listing');
+      await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+      await expectNothingCovered(page, `the form at ${width} px`);
+      // A validation toast (Publish with nothing filled in) appears above the bar, not over it.
+      await page.getByRole('navigation', { name: 'Listing form steps' }).getByRole('button', { name: 'Photos & Media' }).click();
+      await page.getByRole('button', { name: 'Publish Listing' }).click();
+      await expect(page.locator('.toast-root[data-state="open"]').first()).toBeVisible();
+      expect(await coveredControls(page), `the form with a toast at ${width} px`).toEqual([]);
+      // Address suggestions stay under the bar.
+      const address = page.getByRole('combobox', { name: 'Address' });
+      await address.scrollIntoViewIfNeeded();
+      await address.fill('31st');
+      await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeVisible();
+      expect(await coveredControls(page), `the form with address suggestions at ${width} px`).toEqual([]);
+      if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-form-${width}.png` });
+    }
+  });
 });

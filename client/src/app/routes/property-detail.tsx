@@ -3,6 +3,7 @@ import { formatPrice } from '@common/format';
 import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
 import { ArrowLeft, EyeOff, MapPin } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { useBottomInset } from '@/lib/bottom-inset';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -111,6 +112,8 @@ export default function PropertyDetailScreen() {
   const [recordView] = useMutation(RecordPropertyViewMutation);
   const property = data?.property ?? null;
   const recorded = useRef<string | null>(null);
+  // The phone's bar pinned to the bottom: toasts appear above it.
+  const bottomBar = useBottomInset();
 
   useDocumentTitle(property ? property.title : loading ? 'Listing' : 'Property not found');
 
@@ -276,7 +279,10 @@ export default function PropertyDetailScreen() {
         </aside>
       </div>
 
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+      <div
+        ref={bottomBar}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden"
+      >
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
           <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
           <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} />

@@ -136,7 +136,7 @@ export default function ResetPasswordScreen() {
     body = (
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a new password">
         <p className="text-sm text-gray-700">
-          For <strong className="font-semibold break-all text-gray-900">{email}</strong>
+          For <strong className="font-semibold break-words text-gray-900">{email}</strong>
         </p>
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
         {/* The account's address for password managers, which save the new password under it. */}

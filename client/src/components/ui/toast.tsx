@@ -23,7 +23,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       hotkey={['F8']}
       className={cn(
-        'fixed right-0 bottom-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        // Above any bar pinned to the bottom (the form's actions, the detail page's phone bar).
+        'fixed right-0 bottom-[var(--bottom-inset,0px)] z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
         className,
       )}
       {...props}

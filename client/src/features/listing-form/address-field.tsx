@@ -87,7 +87,8 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
           activeIndex={activeIndex}
           onPick={pick}
           onActive={setActive}
-          className="max-h-72"
+          // Under the form's action bar (z-20), never over it; short enough to fit above it on a phone.
+          className="z-10 max-h-[min(18rem,40dvh)]"
         />
       </div>
       <p id={hintId} className="text-xs text-gray-600">

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BROKER_FEE_PAYER_MESSAGE, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
 import { ChevronLeft, ChevronRight, Save, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useBottomInset } from '@/lib/bottom-inset';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -166,6 +167,8 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
   const latest = useRef({ photos, savedId, scope });
   const autosaveTimer = useRef<number | undefined>(undefined);
   const finished = useRef(false);
+  // The action bar pinned to the bottom: toasts appear above it, never over Next and Publish.
+  const actionBar = useBottomInset();
   useEffect(() => {
     latest.current = { photos, savedId, scope };
   });
@@ -402,7 +405,10 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
             }
           />
 
-          <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
+          <div
+            ref={actionBar}
+            className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm"
+          >
             <Button
               variant="outline"
               disabled={activeIndex <= 0}

@@ -5,14 +5,18 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
 import { Spinner } from '@/components/ui/spinner';
+import { useFloatingClearance } from '@/lib/bottom-inset';
 import { cn } from '@/lib/cn';
 
 // Loaded when the dialog opens: the listings page does not need it to show (docs/decisions/0023).
 const Messenger = lazy(() => import('./messenger').then((m) => ({ default: m.Messenger })));
 
 const fabClasses =
-  'fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
-  'hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6';
+  'fixed right-4 bottom-[calc(var(--bottom-inset,0px)+1rem)] z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
+  'hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-[calc(var(--bottom-inset,0px)+1.5rem)]';
+
+/** The button's size and margin: the page ends with this much room, so its last links scroll clear of it. */
+const FAB_CLEARANCE = '5.5rem';
 
 /**
  * The listings page's floating message button and its dialog (SPEC part 2): about 4xl wide and
@@ -24,6 +28,7 @@ export function MessagesDialogButton() {
   const { user } = useAuth();
   const location = useLocation();
   const [selected, setSelected] = useState<string | null>(null);
+  useFloatingClearance(FAB_CLEARANCE);
 
   if (!user) {
     return (
