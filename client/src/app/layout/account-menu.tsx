@@ -71,6 +71,19 @@ function MenuIcon({ icon: Icon }: { icon: LucideIcon }) {
   return <Icon aria-hidden="true" className="size-4 text-gray-500" />;
 }
 
+/** The menu's last item, after a separator. */
+function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <>
+      <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+      <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
+        <MenuIcon icon={LogOut} />
+        Sign Out
+      </DropdownMenu.Item>
+    </>
+  );
+}
+
 /** The header's account menu (SPEC part 2): sign-in entry when signed out, account links when signed in. */
 export function AccountMenu(props: AccountMenuProps) {
   if (props.user === null && props.unfinished) {
@@ -96,11 +109,7 @@ export function AccountMenu(props: AccountMenuProps) {
           <MenuLink to="/auth" icon={<MenuIcon icon={ShieldCheck} />}>
             Finish Sign Up
           </MenuLink>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-          <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
-            <MenuIcon icon={LogOut} />
-            Sign Out
-          </DropdownMenu.Item>
+          <SignOutItem onSignOut={onSignOut} />
         </MenuContent>
       </DropdownMenu.Root>
     );
@@ -154,11 +163,7 @@ export function AccountMenu(props: AccountMenuProps) {
             Moderation
           </MenuLink>
         ) : null}
-        <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-        <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
-          <MenuIcon icon={LogOut} />
-          Sign Out
-        </DropdownMenu.Item>
+        <SignOutItem onSignOut={onSignOut} />
       </MenuContent>
     </DropdownMenu.Root>
   );
