@@ -70,6 +70,10 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
     v = commuteMinutesOf(commute, row as unknown as Parameters<typeof commuteMinutesOf>[1]) ?? NO_COMMUTE;
   } else if (spec.field === 'reduced') {
     v = [row.priceDroppedAt?.toISOString() ?? null, row.createdAt.toISOString()];
+  } else if (spec.field === 'views') {
+    // A listing's views are its owner's number (issue 24 item 9): the cursor names the row only, and
+    // the next page reads its count in the database (keysetSql).
+    v = 0;
   } else {
     v = spec.field === 'createdAt' ? row.createdAt.toISOString() : row[spec.field];
   }
@@ -238,7 +242,13 @@ function keysetSql(sort: SearchSort, cursor: Cursor, filter: SearchFilter): Pris
   const { field, dir } = SORTS[sort];
   if (field === 'reduced') return reducedKeysetSql(cursor.v as ReducedValue, cursor.id);
   const column = sortValueSql(field, filter);
-  const value = field === 'createdAt' ? Prisma.sql`${String(cursor.v)}::timestamp(3)` : Prisma.sql`${Number(cursor.v)}::int`;
+  const value =
+    field === 'createdAt'
+      ? Prisma.sql`${String(cursor.v)}::timestamp(3)`
+      : field === 'views'
+        ? // The cursor row's count now (a cursor carries none); a row gone since ends the list.
+          Prisma.sql`COALESCE((SELECT c."views" FROM "Property" c WHERE c."id" = ${cursor.id}::uuid), -1)`
+        : Prisma.sql`${Number(cursor.v)}::int`;
   const op = dir === 'asc' ? Prisma.raw('>') : Prisma.raw('<');
   const bound = Prisma.raw(dir === 'asc' ? '>=' : '<=');
   return Prisma.sql`${column} ${bound} ${value} AND (${column}, p."id") ${op} (${value}, ${cursor.id}::uuid)`;
