@@ -192,6 +192,7 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     const acc = await newAccount();
     const res = await post('/api/auth/session', { idToken: acc.idToken });
     expect(res.status).toBe(200);
+    expect(await res.clone().json()).toEqual({ ok: true, uid: acc.uid, profile: true });
     const set = res.headers.get('set-cookie') ?? '';
     expect(set).toMatch(/HttpOnly/i);
     expect(set).toMatch(/SameSite=Lax/i);
@@ -203,6 +204,10 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     const token = await post('/api/token', {}, { authorization: `Bearer ${acc.idToken}` });
     expect(token.status).toBe(200);
     expect(token.headers.get('set-cookie')).toMatch(/session=/);
+    // An identity whose sign-up is unfinished (no profile here) is told so, for the code step.
+    const unfinished = await signUpInEmulator();
+    const left = await post('/api/auth/session', { idToken: unfinished.idToken });
+    expect(await left.json()).toEqual({ ok: true, uid: unfinished.uid, profile: false });
   });
 
   it('answers a refused Bearer token on a public read as anonymous, with a header; UNAUTHENTICATED where a viewer is needed', async () => {

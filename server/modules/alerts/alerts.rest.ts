@@ -3,6 +3,7 @@ import type { PrismaClient } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
 import { noBody } from '../../http/no-body.js';
 import { unsubscribeByToken } from './saved-searches.service.js';
+import { escapeHtml } from '../mail/mailer.js';
 
 /**
  * One-click unsubscribe from saved-search alert e-mails: `GET /alerts/unsubscribe/:token` (the link
@@ -10,8 +11,6 @@ import { unsubscribeByToken } from './saved-searches.service.js';
  * one-click (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), sent by mail clients without
  * cookies or an Origin, so these routes sit outside /api's origin check. The token is the secret.
  */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -198,8 +198,9 @@ export function authRoutes(
       throw err;
     }
     res.cookie(SESSION_COOKIE, cookie, { ...cookieOptions(env), maxAge: maxAgeMs });
-    await recordSignIn(prisma, who.uid);
-    res.set('Cache-Control', 'no-store').json({ ok: true, uid: who.uid });
+    // `profile: false`: the identity's sign-up is not finished (issue 24 item 1).
+    const profile = await recordSignIn(prisma, who.uid);
+    res.set('Cache-Control', 'no-store').json({ ok: true, uid: who.uid, profile });
   }
 
   router.get('/client-config', (_req, res) => {
@@ -294,17 +295,11 @@ export function authRoutes(
     json,
     asyncRoute(async (req, res) => {
       res.set('Cache-Control', 'no-store');
-      let request;
-      try {
-        request = await requestPasswordReset(
-          { identity, mailer: deps.mailer, limits: deps.limits, publicUrl: env.publicUrl },
-          req.body ?? {},
-        );
-      } catch (err) {
-        const retry = (err as AppError).details?.retryAfterSeconds;
-        if (err instanceof AppError && typeof retry === 'number') res.set('Retry-After', String(retry));
-        throw err;
-      }
+      // A refusal (400, or 429 with Retry-After) is written by the shared error handler.
+      const request = await requestPasswordReset(
+        { identity, mailer: deps.mailer, limits: deps.limits, publicUrl: env.publicUrl },
+        req.body ?? {},
+      );
       res.status(202).json({ ok: true });
       request.deliver().then(
         (outcome) => deps.log.info({ outcome }, 'password reset requested'),

@@ -6,6 +6,7 @@ import {
   PHONE_TAKEN_MESSAGE,
   PROFILE_PHOTO_MESSAGE,
   updateProfileSchema,
+  type SignUpRole,
   type UnfinishedSignupAnswer,
 } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
@@ -14,12 +15,16 @@ import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
 
 import { requireUser } from './authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import type { Mailer } from '../mail/mailer.js';
+import { escapeHtml, type Mailer } from '../mail/mailer.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
 
 export const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
+
+/** The sign-up form's role as the database keeps it, and back. */
+const ROLE_OF = { agent: 'AGENT', renter: 'RENTER' } as const satisfies Record<SignUpRole, 'AGENT' | 'RENTER'>;
+const signUpRoleOf = (role: 'AGENT' | 'RENTER' | 'ADMIN'): SignUpRole => (role === 'AGENT' ? 'agent' : 'renter');
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
@@ -66,7 +71,7 @@ export async function checkPhoneDuringSignup(
   const exists = await phoneRegistered(prisma, identity, phone);
   // What was given is kept for the code step, so an abandoned sign-up can be finished later.
   if (!exists && firstName && lastName && role) {
-    const data = { firstName, lastName, phone, role: role === 'agent' ? ('AGENT' as const) : ('RENTER' as const) };
+    const data = { firstName, lastName, phone, role: ROLE_OF[role] };
     await prisma.signupDraft.upsert({ where: { userId: who.uid }, create: { userId: who.uid, ...data }, update: data });
   }
   return exists;
@@ -91,7 +96,7 @@ export async function unfinishedSignup(prisma: PrismaClient, who: VerifiedIdenti
           firstName: draft.firstName,
           lastName: draft.lastName,
           phone: draft.phone,
-          role: draft.role === 'AGENT' ? 'agent' : 'renter',
+          role: signUpRoleOf(draft.role),
         }
       : null,
   };
@@ -123,7 +128,7 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
   if (taken) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
   const emailTaken = await prisma.user.findUnique({ where: { email: data.email.toLowerCase() }, select: { id: true } });
   if (emailTaken) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
-  const role = data.role === 'agent' ? 'AGENT' : 'RENTER';
+  const role = ROLE_OF[data.role];
   try {
     const [user] = await prisma.$transaction([
       prisma.user.create({
@@ -195,12 +200,10 @@ export async function requestPasswordReset(
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export async function recordSignIn(prisma: PrismaClient, uid: string) {
-  await prisma.user.updateMany({ where: { id: uid }, data: { lastLoginAt: new Date() } });
+/** Records a sign-in; answers whether the account has its profile here (false: sign-up unfinished). */
+export async function recordSignIn(prisma: PrismaClient, uid: string): Promise<boolean> {
+  const { count } = await prisma.user.updateMany({ where: { id: uid }, data: { lastLoginAt: new Date() } });
+  return count > 0;
 }
 
 /** Names, phone (only the one linked in the identity provider) and photo (one of the viewer's uploads). */

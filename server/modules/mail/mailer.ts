@@ -25,6 +25,11 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** Text made safe inside HTML (an e-mail's body, the outbox page, a plain server page). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export const OUTBOX_DIR = 'outbox';
 const OUTBOX_NAME = /^[\w.-]+\.eml$/;
 const OUTBOX_LIST_MAX = 200;

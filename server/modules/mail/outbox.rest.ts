@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Env } from '../../env.js';
-import { listOutbox, outboxDir, readOutboxFile } from './mailer.js';
+import { escapeHtml, listOutbox, outboxDir, readOutboxFile } from './mailer.js';
 
 /**
  * The development outbox page (mounted at /dev/outbox outside production): the e-mails the app
@@ -73,10 +73,6 @@ export function outboxRoutes({ env }: { env: Env }): express.Router {
 
 function formatDate(d: Date): string {
   return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */

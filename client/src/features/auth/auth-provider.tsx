@@ -138,11 +138,12 @@ function syncToken(call: (sync: import('./token-sync').TokenSync) => unknown) {
  * On sign-in the client establishes the server session (SPEC part 7: /api/auth/session and
  * /api/token), then hands the token to the optional token sync.
  */
-async function establishSession(user: FirebaseUser) {
+async function establishSession(user: FirebaseUser): Promise<{ profile: boolean }> {
   const idToken = await user.getIdToken();
-  await apiFetch('/api/auth/session', { body: { idToken } });
+  const session = await apiFetch<{ profile: boolean }>('/api/auth/session', { body: { idToken } });
   await apiFetch('/api/token', { method: 'POST', token: idToken });
   syncToken((sync) => sync.signedIn(user.uid, idToken));
+  return session;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -326,10 +327,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const cred = await sdk.signInWithEmailAndPassword(auth, email, password);
       // A sign-up left before its code: no session, the code step instead (issue 24 item 1).
       if (!cred.user.phoneNumber) return { unfinished: true };
-      await establishSession(cred.user);
-      // Its phone linked but its profile never made (a sign-up cut after the code).
-      const { data } = await apolloClient.query({ query: MeQuery, fetchPolicy: 'network-only' });
-      if (!data?.me) {
+      // Its phone linked but its profile never made (a sign-up cut after the code): the server says so.
+      const { profile } = await establishSession(cred.user);
+      if (!profile) {
         setProfileMissing(cred.user.uid);
         return { unfinished: true };
       }
@@ -369,12 +369,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSignUpStage('creating');
       try {
         const cred = await sdk.createUserWithEmailAndPassword(auth, input.email, input.password);
-        const details: SignupDraft = {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          role: input.role,
-        };
+        const { email: _email, password: _password, ...details } = input;
         try {
           await sdk.updateProfile(cred.user, { displayName: `${input.firstName} ${input.lastName}` });
           // The phone is checked against existing registrations before it is linked (SPEC part 8).
