@@ -26,8 +26,8 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   log.info({ database: env.DATABASE_URL ? 'postgres' : `pglite (${env.dataDir})` }, 'starting');
 
-  // The Auth emulator (about 7 s to start: the firebase-tools CLI) starts while the database opens
-  // and migrates, so a second `npm start` serves within about 10 s (issue 24 item 11).
+  // The Auth emulator (about a second to start: server/modules/auth/emulator-host.ts) starts while
+  // the database opens and migrates; a second `npm start` serves in about 7 s (issue 24 item 11).
   const startingEmulator =
     env.authEmulator && !env.FIREBASE_AUTH_EMULATOR_HOST
       ? startAuthEmulator({ port: env.AUTH_EMULATOR_PORT, dataDir: env.dataDir, log })

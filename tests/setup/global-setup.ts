@@ -31,7 +31,7 @@ async function adminQuery(url: string, sql: string) {
 }
 
 /**
- * Once for the whole vitest run: one Firebase Auth emulator (about 9 s to start) on a free port, and
+ * Once for the whole vitest run: one Firebase Auth emulator (about a second to start) on a free port, and
  * the migrated templates every test file's database starts from (migrations applied once per run,
  * not once per file and backend).
  */

@@ -1,32 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 
 /**
  * The Firebase Auth emulator (firebase-tools, pure Node, no Java), started by the server when no
- * Firebase project is configured. Accounts persist across restarts under DATA_DIR/firebase-auth
- * (imported at start, exported on a clean exit).
+ * Firebase project is configured. It runs in a child process (emulator-host.ts: the emulator's
+ * server without the firebase CLI, under a second to start). Accounts persist across restarts under
+ * DATA_DIR/firebase-auth/export (imported at start, exported on a clean exit).
  */
 export const EMULATOR_PROJECT_ID = 'demo-nyc-rentals';
 
 export interface RunningEmulator {
   host: string; // host:port
   stop(): Promise<void>;
-}
-
-/** A loopback port free right now (the system's choice). */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function isEmulatorUp(host: string): Promise<boolean> {
@@ -52,68 +40,40 @@ export async function startAuthEmulator(opts: {
   }
   const dir = path.join(opts.dataDir, 'firebase-auth');
   const exportDir = path.join(dir, 'export');
-  await fs.mkdir(dir, { recursive: true });
-  const config = path.join(dir, 'firebase.json');
-  // The CLI's hub and logging servers get ports of their own: 'port: 0' means its defaults (4400 and
-  // 4500), which two emulators started at once both took, and the second failed ('An unexpected
-  // error has occurred'), e.g. the browser tests' stacks or a test run beside `npm start`.
-  const [hubPort, loggingPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
-  await fs.writeFile(
-    config,
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port: opts.port },
-        ui: { enabled: false },
-        hub: { host: '127.0.0.1', port: hubPort },
-        logging: { host: '127.0.0.1', port: loggingPort },
-      },
-    }),
-  );
-  const require = createRequire(import.meta.url);
-  const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
   const persist = opts.persist ?? true;
+  if (persist) await fs.mkdir(exportDir, { recursive: true });
   const hasExport =
     persist &&
     (await fs.stat(path.join(exportDir, 'firebase-export-metadata.json')).then(
       () => true,
       () => false,
     ));
-  const args = [
-    cli,
-    'emulators:start',
-    '--only',
-    'auth',
-    '--project',
-    EMULATOR_PROJECT_ID,
-    '--config',
-    config,
-    ...(hasExport ? ['--import', exportDir] : []),
-    ...(persist ? ['--export-on-exit', exportDir] : []),
-  ];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // The child inherits the environment (PATH, HOME) plus switches that keep the CLI offline.
-    // eslint-disable-next-line no-restricted-properties
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
-  });
+  const hostScript = fileURLToPath(new URL('./emulator-host.ts', import.meta.url));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', hostScript, String(opts.port), EMULATOR_PROJECT_ID, ...(persist ? [exportDir] : [])],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
   let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const ready = new Promise<boolean>((resolve) => {
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+      if (/^ready$/m.test(output)) resolve(true);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', () => resolve(false));
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const deadline = Date.now() + 90_000;
-  while (!(await isEmulatorUp(host))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The Firebase Auth emulator did not start on ${host}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const started = await ready;
+  clearTimeout(timer);
+  if (!started) {
+    process.removeListener('exit', killOnExit);
+    throw new Error(`The Firebase Auth emulator did not start on ${host}:\n${output}`);
   }
   opts.log.info({ host, imported: hasExport }, 'Firebase Auth emulator ready');
   return {
