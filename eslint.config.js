@@ -1,6 +1,27 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** What a layer of the server may not import (docs/decisions/0041-core-and-adapters.md). */
+const ADAPTERS = [
+  'server/graphql/**',
+  'server/http/**',
+  'server/{app,rest}.ts',
+  'server/modules/**/*.schema.ts',
+  'server/modules/**/*.rest.ts',
+];
+const TRANSPORT_PACKAGES = {
+  patterns: [
+    {
+      group: ['express', 'express-*', 'graphql', 'graphql-*', '@pothos/*', '@apollo/*', 'ws'],
+      message:
+        'The core and the services know no transport: this belongs in an adapter (*.schema.ts, *.rest.ts, server/graphql, server/http).',
+    },
+  ],
+};
+const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
   {
@@ -28,6 +49,97 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through server/env.ts only.' },
+      ],
+    },
+  },
+  {
+    // Imports resolve as TypeScript does; no cycle anywhere, client or server.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The core (errors, the viewer, authorization) imports nothing of the server but the database.
+    files: ['server/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              'server/core/**',
+              ['server/modules/**', 'server/infra/**', ...ADAPTERS],
+              'The core imports only itself and the database.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services (and the rest of a module that is not an adapter) import the core, the database,
+    // infrastructure and other services: never an adapter, never a transport.
+    files: ['server/modules/**/*.ts', 'server/infra/**/*.ts', 'server/db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.schema.ts', '**/*.rest.ts', '**/*-cli.ts'],
+    rules: {
+      // Infrastructure (Redis, the caches, the rate-limit stores) may speak a library's dialect.
+      'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              'server/**',
+              ADAPTERS,
+              'A service imports only the core, the database, infrastructure and other services; adapters import services, not the reverse.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/infra/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The two adapters are equal: REST does not go through GraphQL's schema, nor GraphQL through REST.
+    files: ['server/modules/**/*.rest.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              'server/**',
+              ['server/graphql/**', 'server/modules/**/*.schema.ts'],
+              'REST is an adapter over the services, not over the GraphQL schema.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/**/*.schema.ts', 'server/graphql/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              'server/**',
+              ['server/modules/**/*.rest.ts', 'server/{rest,app}.ts'],
+              'GraphQL is an adapter over the services, not over REST.',
+            ),
+          ],
+        },
       ],
     },
   },

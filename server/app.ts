@@ -15,7 +15,8 @@ import { securityHeaders } from './http/security-headers.js';
 import { spaRoutes } from './http/spa.js';
 import { SERVER_RENDERED_PAGES, serverRenderedPages } from './http/ssr.js';
 import type { Logger } from './logger.js';
-import { authRoutes, identityMiddleware, originCheck, restWritesAreFresh } from './modules/auth/auth.rest.js';
+import { authRoutes, identityMiddleware } from './modules/auth/auth.rest.js';
+import { originCheck, restWritesAreFresh } from './http/origin.js';
 import type { IdentityProvider } from './modules/auth/identity.js';
 import { RevocationCache } from './modules/auth/revocation.js';
 import type { IdentityDeps } from './modules/auth/viewer.js';
@@ -37,8 +38,8 @@ import { mountRestRoutes } from './rest.js';
 import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
 import { requestLogging } from './http/request-log.js';
-import { partnerAccess } from './modules/partners/partner-access.js';
-import { partnerCors } from './modules/partners/partner-cors.js';
+import { partnerAccess } from './http/partner-access.js';
+import { partnerCors } from './http/partner-cors.js';
 import { PartnerKeys } from './modules/partners/partner-keys.js';
 
 export interface AppDeps {

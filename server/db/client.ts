@@ -8,7 +8,6 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.js';
-import { WORD_SIMILARITY_THRESHOLD } from '../modules/listings/text-search.js';
 import { acquirePgliteLock, servingHolder, type PgliteHolderKind, type PgliteLock } from './pglite-lock.js';
 import { registerRawRunner } from './prepared.js';
 
@@ -129,6 +128,8 @@ function pgConfig(connectionString: string, max: number) {
  * search needs no transaction to set it; and a plan made with each execution's own values for the
  * hot path's prepared statements (server/db/prepared.ts), never a generic one.
  */
+/** pg_trgm word-similarity threshold for a typed word against a column (PostgreSQL's default is 0.6); text-search.ts matches with it. */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
 export const SESSION_SETTINGS_SQL = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; SET plan_cache_mode = force_custom_plan`;
 
 function withSessionSettings(pool: pg.Pool): pg.Pool {

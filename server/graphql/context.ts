@@ -11,31 +11,9 @@ import type { Partner } from '../modules/partners/partner-keys.js';
 import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import type { Viewer, Visitor } from '../core/viewer.js';
 import type { AnonymousLimit } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
-
-/** Who is asking: verified from a Firebase ID token (Bearer) or the session cookie. */
-export interface Viewer {
-  uid: string;
-  email: string | null;
-  /** The phone number linked in the identity provider, if any (E.164). */
-  phone?: string | null;
-  /** From the database user row when known; loaded on demand by the authorization helpers. */
-  role: 'RENTER' | 'AGENT' | 'ADMIN' | null;
-  /** When the credential's sign-in happened and when it expires (seconds since the epoch). */
-  authTime?: number;
-  expiresAt?: number;
-}
-
-/** An anonymous visitor, for counting views honestly (docs/decisions/0012-view-counting.md). */
-export interface Visitor {
-  /** The client address (TRUST_PROXY respected). */
-  ip: string;
-  /** The first-party visitor cookie the request carried, if any. */
-  cookieId: string | null;
-  /** Sets a visitor cookie on the response when the request had none; answers its id (null where none can be set). */
-  issueCookie(): string | null;
-}
 
 export interface GraphQLContext {
   prisma: PrismaClient;
@@ -52,7 +30,7 @@ export interface GraphQLContext {
   limits?: RateLimits;
   /** E-mail to users (moderation tells owners by e-mail too); absent in in-process tests. */
   mail?: { mailer: Mailer; publicUrl: string };
-  /** A partner API key's holder (HTTP only): public queries only (server/modules/partners/partner-access.ts). */
+  /** A partner API key's holder (HTTP only): public queries only (server/http/partner-access.ts). */
   partner?: Partner | null;
 }
 

@@ -13,12 +13,13 @@ import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from '
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { containsNul, NUL_MESSAGE, refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
-import { assertPartnerOperation } from '../modules/partners/partner-access.js';
-import { sessionCookieOriginCheck } from '../modules/auth/auth.rest.js';
+import { assertPartnerOperation } from '../http/partner-access.js';
+import { sessionCookieOriginCheck } from '../http/origin.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
 import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
-import { AppError, formatGraphQLError } from './errors.js';
+import { AppError } from '../core/errors.js';
+import { formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 import { createSearchPagePath } from './search-page.js';

@@ -12,10 +12,11 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { isAllowedOrigin } from '../modules/auth/auth.rest.js';
+import { isAllowedOrigin } from '../http/origin.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
-import { AppError, formatGraphQLError } from './errors.js';
+import { AppError } from '../core/errors.js';
+import { formatGraphQLError } from './errors.js';
 import { graphqlPayloadHasNul, NUL_MESSAGE } from '../http/nul-guard.js';
 import { writesListings } from '../http/public-cache.js';
 import { needsFreshAuth } from './fresh-auth.js';

@@ -1,8 +1,19 @@
 import http from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import { HTTP_STATUS, toAppError } from '../graphql/errors.js';
+import { toAppError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../logger.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
+
+/** The HTTP status of each domain error code (REST answers, and GraphQL over HTTP where a whole request fails). */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BAD_USER_INPUT: 400,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 /**
  * The last error handler: domain errors become their status and `{ error, code }`; a request that

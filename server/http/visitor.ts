@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Env } from '../env.js';
-import type { Visitor } from '../graphql/context.js';
+import type { Visitor } from '../core/viewer.js';
 import { readCookie } from '../modules/auth/viewer.js';
 
 /** The first-party visitor cookie: a random id, httpOnly, a year; used only to count views honestly. */

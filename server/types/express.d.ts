@@ -1,4 +1,4 @@
-import type { Viewer } from '../graphql/context.js';
+import type { Viewer } from '../core/viewer.js';
 import type { Logger } from '../logger.js';
 import type { Partner } from '../modules/partners/partner-keys.js';
 import type { AuthState } from '../modules/auth/viewer.js';

@@ -18,12 +18,13 @@ import { graphql } from 'graphql';
 import { pino } from 'pino';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
-import type { GraphQLContext, Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
+import type { GraphQLContext } from '../../server/graphql/context.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { AGENTS, LISTINGS, q, seed } from './bench-data.js';
 import { freshDatabase } from './bench-db.js';
 import { encodeCursor } from '../../server/modules/listings/listings.service.js';
-import { WORD_SIMILARITY_THRESHOLD } from '../../server/modules/listings/text-search.js';
+import { WORD_SIMILARITY_THRESHOLD } from '../../server/db/client.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = Math.min(20, RUNS);

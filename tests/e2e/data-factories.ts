@@ -5,9 +5,9 @@ import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/clie
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
 import { createTrustData } from './trust-factories.js';
+import { ELEVEN_PHOTOS } from './e2e-data.js';
 
 /** The demo agent's listing with 11 photos (the gallery shows 8 thumbnails and '+3'). */
-export const ELEVEN_PHOTOS = { slug: 'e2e-eleven-photos', title: 'Gallery loft with eleven photos', photos: 11 } as const;
 
 export async function createElevenPhotoListing(prisma: PrismaClient): Promise<void> {
   const agent = await prisma.agent.findUniqueOrThrow({ where: { userId: DEMO_AGENT.uid } });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
-import { ELEVEN_PHOTOS } from './data-factories.js';
+import { ELEVEN_PHOTOS } from './e2e-data.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { allListings, gql, type ListingSummary } from './listings-helpers.js';
 import { api, createAgentWithListing, deleteListing } from './messaging-factories.js';

@@ -9,7 +9,7 @@ import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
 import { reportListing } from '../../server/modules/moderation/moderation.service.js';
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 import { EMULATOR, PROJECT } from './auth-helpers.js';
-import { ELEVEN_PHOTOS } from './data-factories.js';
+import { ELEVEN_PHOTOS } from './e2e-data.js';
 
 export const E2E_ADMIN = {
   uid: 'e2e-admin',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { IP_VIEW_CEILING, pruneListingViews, recordListingView } from '../../server/modules/listings/listing-views.js';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
 import { execute, query } from '../setup/graphql.js';

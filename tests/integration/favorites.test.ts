@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
 import { execute, query } from '../setup/graphql.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';

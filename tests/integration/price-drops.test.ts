@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setListingStatus, updateListing } from '../../server/modules/listings/listing-write.service.js';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { addPhotos, createAgent, createProperty, createReducedProperty } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';

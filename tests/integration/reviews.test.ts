@@ -1,6 +1,6 @@
 import { getNamedType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { REVIEW_LIMITS } from '../../server/infra/rate-limits.js';
 import { AGENTS_CANNOT_RATE } from '../../server/modules/reviews/reviews.service.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toAppError } from '../../server/graphql/errors.js';
+import { toAppError } from '../../server/core/errors.js';
 import { createUser } from '../factories/index.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 

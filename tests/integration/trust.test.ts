@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { loadEnv } from '../../server/env.js';
 import { LISTING_LIMITS, createRateLimits } from '../../server/infra/rate-limits.js';
 import { createMailer, listOutbox, readOutboxFile } from '../../server/modules/mail/mailer.js';

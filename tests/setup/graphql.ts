@@ -1,7 +1,7 @@
 import { graphql, type ExecutionResult } from 'graphql';
 import { pino } from 'pino';
 import type { PrismaClient } from '../../server/db/client.js';
-import type { Viewer } from '../../server/graphql/context.js';
+import type { Viewer } from '../../server/core/viewer.js';
 import { getSchema } from '../../server/graphql/schema.js';
 
 /** Runs an operation against the real schema, in-process (no HTTP), as a given viewer. */

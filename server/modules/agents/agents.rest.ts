@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
 import { listingNumbersReader } from '../listings/listings.service.js';
 import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';

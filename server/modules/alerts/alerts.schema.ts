@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import type { SavedSearch } from '../../db/generated/prisma/client.js';
-import { BoroughEnum, PetsFilterEnum, PropertyTypeEnum } from '../listings/listings.enums.js';
+import { BoroughEnum, PetsFilterEnum, PropertyTypeEnum } from '../listings/listing-enums.schema.js';
 import { PropertyFilterInput } from '../listings/listings.schema.js';
 import type { SearchFilter } from '../listings/listings.service.js';
 import {

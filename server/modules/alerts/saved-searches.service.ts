@@ -7,10 +7,10 @@ import {
   savedSearchNameSchema,
   type AlertFrequency,
 } from '../../../common/saved-search.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError, fromZod } from '../../core/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import { requireUser, requireViewer } from '../auth/authz.js';
+import { requireUser, requireViewer } from '../../core/authz.js';
 import { isUuid, parseFilter, searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { rateLimit, type Store } from 'express-rate-limit';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import {
   checkPhoneDuringSignup,
   completeSignup,
@@ -17,15 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
-import {
-  ANONYMOUS,
-  bearerToken,
-  readCookie,
-  resolveAuth,
-  SESSION_COOKIE,
-  TOKEN_REFUSED_HEADER,
-  type IdentityDeps,
-} from './viewer.js';
+import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -41,8 +33,6 @@ export interface AuthDeps {
 function cookieOptions(env: Env) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(env), path: '/' };
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Sets `req.auth` and `req.viewer` on every request (Bearer ID token, else session cookie).
@@ -78,60 +68,6 @@ export function identityMiddleware({
       next(err);
     }
   };
-}
-
-/** REST writes are checked against the identity provider; reads use the revocation cache. */
-export const restWritesAreFresh = (req: Request) => !SAFE_METHODS.has(req.method);
-
-function originOf(req: Request): string | null {
-  const origin = req.get('origin');
-  if (origin) return origin;
-  const referer = req.get('referer');
-  if (!referer) return null;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CSRF protection of the REST API: a state-changing request that does not carry a Bearer token
- * (so it could ride on the session cookie) must come from an allowed Origin.
- */
-export function originCheck(env: Env) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || bearerToken(req.get('authorization'))) return next();
-    const origin = originOf(req);
-    if (!origin || !env.allowedOrigins.includes(origin)) {
-      res.status(403).json({ error: 'Cross-site request refused', code: 'FORBIDDEN' });
-      return;
-    }
-    next();
-  };
-}
-
-/**
- * CSRF protection of GraphQL over HTTP, beside Apollo's csrfPrevention (which refuses the requests a
- * browser sends without a preflight): a request that rides on the session cookie (no Bearer token)
- * must come from an allowed Origin, as REST writes must. Anonymous requests and tokens (partner keys
- * included) are not concerned; GET cannot run mutations.
- */
-export function sessionCookieOriginCheck(env: Env) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || bearerToken(req.get('authorization'))) return next();
-    if (!readCookie(req.headers.cookie, SESSION_COOKIE)) return next();
-    const origin = originOf(req);
-    if (!origin || !env.allowedOrigins.includes(origin)) {
-      res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
-      return;
-    }
-    next();
-  };
-}
-
-export function isAllowedOrigin(env: Env, origin: string | undefined): boolean {
-  return origin === undefined || env.allowedOrigins.includes(origin);
 }
 
 const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>

@@ -1,7 +1,7 @@
 import * as E from '../../db/generated/prisma/enums.js';
 import { builder } from '../../graphql/builder.js';
 import { displayName } from '../agents/agents.service.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { completeSignup, updateProfile } from './auth.service.js';
 import { providerUnavailable } from './identity.js';
 

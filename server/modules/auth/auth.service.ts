@@ -10,10 +10,10 @@ import {
   type UnfinishedSignupAnswer,
 } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError, fromZod, toAppError } from '../../core/errors.js';
 
-import { requireUser } from './authz.js';
+import { requireUser } from '../../core/authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { escapeHtml, type Mailer } from '../mail/mailer.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';

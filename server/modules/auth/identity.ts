@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import type { Env } from '../../env.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { EMULATOR_PROJECT_ID } from './emulator.js';
 
 /** What the server knows about a verified identity. */

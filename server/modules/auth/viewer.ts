@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError } from '../../core/errors.js';
 import {
   CredentialRefused,
   providerUnavailable,

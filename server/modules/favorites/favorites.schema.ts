@@ -1,8 +1,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
-import { AppError } from '../../graphql/errors.js';
-import { requireViewer } from '../auth/authz.js';
+import { AppError } from '../../core/errors.js';
+import { requireViewer } from '../../core/authz.js';
 import { PropertyRef } from '../listings/listings.schema.js';
 import { encodeSavedCursor, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 

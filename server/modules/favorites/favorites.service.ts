@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
-import { requireUser } from '../auth/authz.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError, fromZod } from '../../core/errors.js';
+import { requireUser } from '../../core/authz.js';
 import {
   canSeeListing,
   isUuid,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boroughLabels } from '../../../common/options.js';
 import { NEIGHBORHOODS, type Borough } from '../../../common/nyc.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import { fromZod } from '../../graphql/errors.js';
+import { fromZod } from '../../core/errors.js';
 import { configuredGeocoder, geocode, MAX_SUGGESTIONS, type AddressSuggestion } from './geocoder.js';
 import { likeEscape, searchWords, wordsMatchSql } from './text-search.js';
 

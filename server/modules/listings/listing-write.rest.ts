@@ -34,7 +34,7 @@ import {
   utilityLabels,
 } from '../../../common/options.js';
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../uploads/storage.js';
 import {

@@ -17,7 +17,7 @@ import {
   SmokingPolicyEnum,
   UnitFeatureEnum,
   UtilityEnum,
-} from './listings.enums.js';
+} from './listing-enums.schema.js';
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
 import {
   createListing,

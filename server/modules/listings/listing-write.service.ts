@@ -8,9 +8,9 @@ import {
   type MyListingsQuery,
 } from '../../../common/listing.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
-import { requireUser } from '../auth/authz.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError, fromZod } from '../../core/errors.js';
+import { requireUser } from '../../core/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { canManageListing, listingAccessSelect, listingKeyWhere, PUBLIC_LISTING } from './listings.service.js';

@@ -26,7 +26,7 @@ import {
 import { isNewListing, recentPriceDrop } from '../../../common/freshness.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
+import { AppError, fromZod } from '../../core/errors.js';
 import { displayName, isNewAgent } from '../agents/agents.service.js';
 import { findListing, listingNumbersReader, searchListings, totalMoveInCost } from './listings.service.js';
 import { storedNearbyStations } from '../transit/nearby.js';

@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { PrismaClient } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
+import { AppError, fromZod } from '../../core/errors.js';
 import {
   ApplianceEnum,
   BoroughEnum,
@@ -23,11 +23,12 @@ import {
   SmokingPolicyEnum,
   UnitFeatureEnum,
   UtilityEnum,
-} from './listings.enums.js';
+} from './listing-enums.schema.js';
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
 import { storedNearbyStations } from '../transit/nearby.js';
+import { LocationRef } from './location.schema.js';
 import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/transit.schema.js';
 import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
@@ -53,10 +54,6 @@ import {
 // ---------------------------------------------------------------------------------------------------
 // Types
 // ---------------------------------------------------------------------------------------------------
-
-export const LocationRef = builder.objectRef<{ lat: number; lng: number }>('Location').implement({
-  fields: (t) => ({ lat: t.exposeFloat('lat'), lng: t.exposeFloat('lng') }),
-});
 
 export const PropertyPhotoRef = builder.prismaObject('PropertyPhoto', {
   fields: (t) => ({

@@ -1,9 +1,9 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
-import type { Viewer } from '../../graphql/context.js';
-import { viewerRole } from '../auth/authz.js';
+import { AppError, fromZod } from '../../core/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { viewerRole } from '../../core/authz.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';

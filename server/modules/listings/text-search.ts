@@ -15,8 +15,6 @@ import { Prisma } from '../../db/generated/prisma/client.js';
  * (server/db/client.ts), so a text search is plain statements, no transaction.
  */
 
-/** pg_trgm word-similarity threshold for a typed word against a column (PostgreSQL's default is 0.6). */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** Words shorter than this are matched as substrings only (their trigrams say too little). */
 export const FUZZY_MIN_LENGTH = 4;
 /** Words of the text that take part in a search; the rest are ignored. */

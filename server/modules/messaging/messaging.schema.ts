@@ -1,9 +1,9 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
-import { requireViewer } from '../auth/authz.js';
+import { requireViewer } from '../../core/authz.js';
 import {
   dismissRatingPrompt,
   markThreadRead,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGTH } from '../../../common/messaging.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError, fromZod } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError, fromZod } from '../../core/errors.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
-import { requireUser, requireViewer } from '../auth/authz.js';
+import { requireUser, requireViewer } from '../../core/authz.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { canManageListing, listingWhere } from '../listings/listings.service.js';
 import type { Realtime } from './realtime.js';

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError } from '../../core/errors.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
 import {
@@ -9,7 +9,7 @@ import {
   listingReportSchema,
   type ListingReportReason,
 } from '../../../common/trust.js';
-import { requireAdmin, requireUser, requireViewer } from '../auth/authz.js';
+import { requireAdmin, requireUser, requireViewer } from '../../core/authz.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
 import { canManageListing, listingKeyWhere } from '../listings/listings.service.js';
 import type { Mailer } from '../mail/mailer.js';

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
-import { requireViewer } from '../auth/authz.js';
+import { AppError } from '../../core/errors.js';
+import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { inProcessRealtime } from '../messaging/realtime.js';
 

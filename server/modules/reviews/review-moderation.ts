@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError } from '../../core/errors.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
-import { requireViewer } from '../auth/authz.js';
+import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/report-standing.js';
 import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from './reviews.service.js';

@@ -1,9 +1,9 @@
 import express, { type ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import { AppError, fromZod, toAppError } from '../../graphql/errors.js';
+import { AppError, fromZod, toAppError } from '../../core/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import { requireViewer } from '../auth/authz.js';
+import { requireViewer } from '../../core/authz.js';
 import { noStore } from '../listings/listings.rest.js';
 import { replyToReview, reportReview } from './review-moderation.js';
 import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type ReviewRole } from './reviews.service.js';

@@ -3,10 +3,10 @@ import type { Prisma } from '../../db/generated/prisma/client.js';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { AgentRef } from '../agents/agents.schema.js';
-import { requireViewer } from '../auth/authz.js';
+import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { PropertyRef } from '../listings/listings.schema.js';
 import {

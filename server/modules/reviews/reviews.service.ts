@@ -1,9 +1,9 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import type { Viewer } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import type { Viewer } from '../../core/viewer.js';
+import { AppError } from '../../core/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
-import { requireViewer } from '../auth/authz.js';
+import { requireViewer } from '../../core/authz.js';
 import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { parseStorableInstant } from '../../../common/instant.js';

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { CommuteTo } from '../../../common/search.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import { cachedCommuteTable, subwayNetwork, WALK, type Destination, type LatLon, type Network } from './commute.js';
 
 /**

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { LocationRef } from '../listings/listings.schema.js';
+import { LocationRef } from '../listings/location.schema.js';
 import { stationLocation, subwayLine, type NearbyStation, type SubwayLineInfo } from './nearby.js';
 
 /** A subway line as a bullet shows it: letter or number, official colours, a name for screen readers. */

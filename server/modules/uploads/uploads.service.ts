@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../db/client.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
 import { OUTPUT, photoKeys, type ProcessedPhoto } from './photo.js';
 import type { Storage } from './storage.js';

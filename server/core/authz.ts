@@ -1,6 +1,6 @@
-import type { PrismaClient } from '../../db/client.js';
-import { AppError } from '../../graphql/errors.js';
-import type { Viewer } from '../../graphql/context.js';
+import type { PrismaClient } from '../db/client.js';
+import { AppError } from './errors.js';
+import type { Viewer } from './viewer.js';
 
 /**
  * Authorization helpers used by every module's service (GraphQL, REST and WebSocket alike).

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { bearerToken } from '../auth/viewer.js';
-import { isPartnerKeyShaped } from './partner-keys.js';
+import { bearerToken } from '../modules/auth/viewer.js';
+import { isPartnerKeyShaped } from '../modules/partners/partner-keys.js';
 
 /**
  * CORS for partners' browser pages on /graphql (docs/decisions/0024-partner-api.md): any origin may

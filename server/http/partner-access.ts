@@ -9,9 +9,9 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { RateLimit } from '../../infra/rate-limits.js';
-import { bearerToken } from '../auth/viewer.js';
-import { isPartnerKeyShaped, type PartnerKeys } from './partner-keys.js';
+import type { RateLimit } from '../infra/rate-limits.js';
+import { bearerToken } from '../modules/auth/viewer.js';
+import { isPartnerKeyShaped, type PartnerKeys } from '../modules/partners/partner-keys.js';
 
 /**
  * What a partner API key may do (docs/decisions/0024-partner-api.md): read public listings, agents and
