@@ -88,7 +88,6 @@ export default tseslint.config(
     files: ['server/modules/**/*.ts', 'server/infra/**/*.ts', 'server/db/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.schema.ts', '**/*.rest.ts', '**/*-cli.ts'],
     rules: {
-      // Infrastructure (Redis, the caches, the rate-limit stores) may speak a library's dialect.
       'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
       'import-x/no-restricted-paths': [
         'error',
@@ -103,10 +102,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    files: ['server/infra/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The two adapters are equal: REST does not go through GraphQL's schema, nor GraphQL through REST.

@@ -5,7 +5,6 @@ import express from 'express';
 import type { PrismaClient } from './db/client.js';
 import type { Env } from './env.js';
 import { createGraphQLHttp } from './graphql/http.js';
-import { createAnonymousLimit } from './graphql/limits.js';
 import { getSchema } from './graphql/schema.js';
 import { loadTrustedDocuments } from './graphql/trusted-documents.js';
 import { attachGraphQLWebSocket } from './graphql/ws.js';
@@ -17,6 +16,7 @@ import { SERVER_RENDERED_PAGES, serverRenderedPages } from './http/ssr.js';
 import type { Logger } from './logger.js';
 import { authRoutes, identityMiddleware } from './modules/auth/auth.rest.js';
 import { originCheck, restWritesAreFresh } from './http/origin.js';
+import { addressKey, byAddress, limitRequests, restTooMany } from './http/rate-limit.js';
 import type { IdentityProvider } from './modules/auth/identity.js';
 import { RevocationCache } from './modules/auth/revocation.js';
 import type { IdentityDeps } from './modules/auth/viewer.js';
@@ -37,6 +37,8 @@ import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
 import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
+import { eventsOf } from './core/events.js';
+import { relayEvents } from './infra/event-relay.js';
 import { requestLogging } from './http/request-log.js';
 import { partnerAccess } from './http/partner-access.js';
 import { partnerCors } from './http/partner-cors.js';
@@ -134,8 +136,12 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const schema = getSchema();
   const realtime = createRealtime({ redisUrl: env.REDIS_URL ?? null, log });
   const limits = createRateLimits({ redisUrl: env.REDIS_URL ?? null, log });
-  const anonymousLimit = createAnonymousLimit(undefined, limits.store('graphql-anonymous', 60_000));
   const publicCache = createPublicCache({ ttlSeconds: env.PUBLIC_CACHE_SECONDS, redisUrl: env.REDIS_URL ?? null, log });
+  // The domain's events (server/core/events.ts) empty the public cache, whatever the transport of
+  // the write; with Redis, other instances' events too.
+  const events = eventsOf(prisma);
+  const stopListening = events.subscribe((event, { eventId, local }) => publicCache.heard(event, eventId, local));
+  const relay = env.REDIS_URL ? relayEvents(events, { redisUrl: env.REDIS_URL, log, onGap: () => publicCache.unsure() }) : null;
   const presence = createPresence(prisma, log);
   const trustedDocuments = loadTrustedDocuments({ required: env.TRUSTED_DOCUMENTS_ONLY });
   const mailer = deps.mailer ?? createMailer(env, log);
@@ -148,7 +154,6 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     log,
     identityDeps,
     storage,
-    anonymousLimit,
     realtime,
     limits,
     presence,
@@ -157,7 +162,6 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     mailer,
   });
   const graphql = await createGraphQLHttp({
-    anonymousLimit,
     realtime,
     limits,
     presence,
@@ -198,6 +202,16 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     partnerAccess({ keys: new PartnerKeys(prisma), limit: limits.partnerRequests }),
     alertRoutes({ prisma, log }),
   );
+  // Anonymous REST reads take from the same per-address budget as anonymous GraphQL (a cache-busting
+  // crawl of GET /api/properties is held like one of the GraphQL search).
+  app.use(
+    '/api',
+    limitRequests(limits.anonymous, {
+      key: (req) =>
+        (req.method === 'GET' || req.method === 'HEAD') && !req.auth?.viewer && !req.partner ? byAddress(req) : null,
+      refuse: restTooMany(),
+    }),
+  );
   app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer }));
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
@@ -209,7 +223,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       serverDir: deps.serverDir ?? DEFAULT_SERVER_DIR,
       log,
       executorFor: graphql.executorFor,
-      allowAnonymous: (ip) => anonymousLimit.allow(ip),
+      allowAnonymous: (ip) => limits.anonymous.take(addressKey(ip)).then((taken) => taken.allowed),
       cache: publicCache,
     }),
   );
@@ -273,7 +287,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       await closed;
       clearTimeout(force);
       await jobs.stop(); // the jobs in flight finish (they may still e-mail and publish)
-      await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close()]);
+      stopListening();
+      await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close(), relay?.close()]);
     },
   };
 }

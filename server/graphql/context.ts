@@ -12,7 +12,6 @@ import type { Realtime } from '../modules/messaging/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { Viewer, Visitor } from '../core/viewer.js';
-import type { AnonymousLimit } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 export interface GraphQLContext {
@@ -43,8 +42,6 @@ export interface TransportDeps {
   log: Logger;
   identityDeps: IdentityDeps;
   storage: Storage;
-  /** The anonymous per-address limit, shared by both transports. */
-  anonymousLimit: AnonymousLimit;
   realtime: Realtime;
   limits: RateLimits;
   presence: Presence;

@@ -8,7 +8,7 @@ import {
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { byAddress, limitRequests } from '../http/rate-limit.js';
 import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { containsNul, NUL_MESSAGE, refuseNulGraphql } from '../http/nul-guard.js';
@@ -25,7 +25,6 @@ import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 import { createSearchPagePath } from './search-page.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 
-export { ANONYMOUS_GRAPHQL_RATE_LIMIT } from './limits.js';
 /** Largest GraphQL request body. */
 export const GRAPHQL_BODY_LIMIT = '256kb';
 
@@ -157,19 +156,14 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
   router.use(
     '/graphql',
     sessionCookieOriginCheck(env),
-    rateLimit({
-      windowMs: 60_000,
-      limit: deps.anonymousLimit.limit,
-      store: deps.anonymousLimit.store,
-      // Signed-in people and partner keys (which have their own limit) are not counted per address.
-      skip: (req: Request) => Boolean(req.auth?.viewer) || Boolean(req.partner),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: (_req, res) => {
-        res
-          .status(429)
-          .json({ errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }] });
-      },
+    // Anonymous requests take from their address's one budget (RATE_LIMITS.anonymous); signed-in
+    // people and partner keys (which have their own limit) are not counted per address.
+    limitRequests(deps.limits.anonymous, {
+      key: (req) => (req.auth?.viewer || req.partner ? null : byAddress(req)),
+      refuse: (res) =>
+        void res.json({
+          errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }],
+        }),
     }),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
     refuseNulGraphql,

@@ -1,5 +1,4 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
@@ -196,37 +195,4 @@ export function assertWithinCost(
 /** Field suggestions ('Did you mean …?') reveal the schema: removed from messages in production. */
 export function stripSuggestions(message: string): string {
   return message.replace(/\s*Did you mean .*\?$/s, '');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The anonymous rate limit, one counter per address shared by HTTP requests and WebSocket operations
-// ---------------------------------------------------------------------------------------------------
-
-/** Anonymous GraphQL operations per client address and minute (HTTP requests and WebSocket operations together). */
-export const ANONYMOUS_GRAPHQL_RATE_LIMIT = 1_200;
-
-export interface AnonymousLimit {
-  /** The store express-rate-limit counts HTTP requests in (in Redis with REDIS_URL: server/infra/rate-limits.ts). */
-  store: Store;
-  limit: number;
-  /** Counts one operation of an address; false when it is over the limit. */
-  allow(ip: string): Promise<boolean>;
-}
-
-export function createAnonymousLimit(limit = ANONYMOUS_GRAPHQL_RATE_LIMIT, shared?: Store): AnonymousLimit {
-  let store: Store = shared as Store;
-  if (!store) {
-    const memory = new MemoryStore();
-    // express-rate-limit initialises the store it is given; a WebSocket may count before any HTTP request.
-    memory.init({ windowMs: 60_000 } as Parameters<MemoryStore['init']>[0]);
-    store = memory;
-  }
-  return {
-    store,
-    limit,
-    async allow(ip) {
-      const { totalHits } = await store.increment(ipKeyGenerator(ip));
-      return totalHits <= limit;
-    },
-  };
 }

@@ -34,7 +34,7 @@ import type { PublicCache } from '../infra/public-cache.js';
 import type { Logger } from '../logger.js';
 import { displayName, isNewAgent } from '../modules/agents/agents.service.js';
 import { searchConnection, type SearchConnectionArgs } from '../modules/listings/listings.schema.js';
-import { canManageListing, type ListingViewer } from '../modules/listings/listings.service.js';
+import { canManageListing, type ListingViewer } from '../modules/listings/visibility.js';
 import { commuteContext, commuteMinutesOf } from '../modules/transit/commute-search.js';
 import { toCommuteTo } from '../modules/transit/transit.schema.js';
 import { stationLocation, storedNearbyStations, subwayLine, type NearbyStation } from '../modules/transit/nearby.js';
@@ -432,7 +432,7 @@ export function createSearchPagePath(deps: {
         const json = JSON.stringify({ data });
         if (slot) {
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
-          await publicCache.set(slot.generation, slot.key, json).catch(() => undefined);
+          await publicCache.set(slot.slot, slot.key, json, 'search').catch(() => undefined);
         }
         res.status(200).set(SEARCH_PAGE_HEADER, 'search-page').set('content-type', contentType).send(`${json}\n`);
       })

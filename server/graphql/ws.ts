@@ -1,7 +1,7 @@
 import type http from 'node:http';
+import type { SubscribePayload } from 'graphql-ws';
 import type { Duplex } from 'node:stream';
 import {
-  getOperationAST,
   GraphQLError,
   Kind,
   parse,
@@ -17,8 +17,8 @@ import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } fr
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError } from '../core/errors.js';
 import { formatGraphQLError } from './errors.js';
+import { addressKey } from '../http/rate-limit.js';
 import { graphqlPayloadHasNul, NUL_MESSAGE } from '../http/nul-guard.js';
-import { writesListings } from '../http/public-cache.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
 import { resolveTrustedQuery } from './trusted-documents.js';
@@ -31,6 +31,8 @@ export const WS_LIMITS = {
   maxSocketsPerIp: 50,
   /** Operations running at once on one socket. */
   maxOperationsPerSocket: 50,
+  /** Operations running at once for one signed-in user, across all their sockets on an instance. */
+  maxOperationsPerUser: 100,
 } as const;
 
 /** Close codes: the credential expired (reconnect with a fresh one), or the user's sessions were revoked. */
@@ -41,6 +43,8 @@ interface Extra extends Record<PropertyKey, unknown> {
   socket: WebSocket;
   auth?: AuthState;
   operations?: number;
+  /** The operations holding a slot, and the user each counts for (null: anonymous). */
+  slots?: Map<string, string | null>;
 }
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -70,10 +74,12 @@ export interface GraphQLWebSocket {
  * the same limits as HTTP (graphql-ws skips its own validation when `onSubscribe` returns arguments).
  */
 export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
-  const { server, schema, env, prisma, log, identityDeps, storage, anonymousLimit, realtime, limits, presence } = deps;
+  const { server, schema, env, prisma, log, identityDeps, storage, realtime, limits, presence } = deps;
   const production = env.NODE_ENV === 'production';
   const rules = allValidationRules({ production });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
+  /** Live operations per signed-in user on this instance (WS_LIMITS.maxOperationsPerUser). */
+  const perUser = new Map<string, number>();
   const perIp = new Map<string, number>();
   const byUser = new Map<string, Set<{ socket: WebSocket; extra: Extra }>>();
 
@@ -150,105 +156,21 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           return false;
         }
       },
-      onSubscribe: async (ctx, _id, payload) => {
+      onSubscribe: async (ctx, id, payload) => {
         const extra = ctx.extra;
-        if ((extra.operations ?? 0) >= WS_LIMITS.maxOperationsPerSocket) {
-          return [
-            new GraphQLError(`Too many operations at once on this socket (at most ${WS_LIMITS.maxOperationsPerSocket}).`, {
-              extensions: { code: 'RATE_LIMITED' },
-            }),
-          ];
-        }
-        // Anonymous operations count against the same per-address limit as anonymous HTTP requests.
-        if (!extra.auth?.viewer && !(await anonymousLimit.allow(clientIp(extra.request, env.TRUST_PROXY)))) {
-          return [new GraphQLError('Too many requests. Please wait a minute.', { extensions: { code: 'RATE_LIMITED' } })];
-        }
-        if (graphqlPayloadHasNul(payload)) {
-          return [new GraphQLError(NUL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } })];
-        }
-        // Only the client's persisted documents run here when TRUSTED_DOCUMENTS_ONLY is on (partner
-        // keys are not taken on the WebSocket); a named one runs the manifest's text, not the payload's.
-        const trusted = resolveTrustedQuery(deps.trustedDocuments, payload, {
-          enforce: env.TRUSTED_DOCUMENTS_ONLY,
-          partner: false,
-        });
-        if ('code' in trusted) return [new GraphQLError(trusted.message, { extensions: { code: trusted.code } })];
-        const source = typeof trusted.query === 'string' ? trusted.query : payload.query;
-        let document: DocumentNode;
+        // The slots are taken before any await: 500 subscribes sent at once get 50, not 348.
+        const refused = reserve(extra, id);
+        if (refused) return [refused];
+        let kept = false;
         try {
-          document = parse(source, PARSE_OPTIONS);
-        } catch (err) {
-          return [
-            err instanceof GraphQLError
-              ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })
-              : new GraphQLError('Syntax error'),
-          ];
+          const args = await prepare(extra, payload);
+          kept = !Array.isArray(args);
+          return args;
+        } finally {
+          if (!kept) release(extra, id);
         }
-        const errors = validate(schema, document, rules);
-        if (errors.length)
-          return errors.map(
-            (e) =>
-              new GraphQLError(production ? stripSuggestions(e.message) : e.message, {
-                nodes: e.nodes,
-                extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-              }),
-          );
-        try {
-          assertWithinCost(schema, document, payload.operationName, payload.variables);
-        } catch (err) {
-          return [err as GraphQLError];
-        }
-        const operation = document.definitions.find(
-          (d): d is OperationDefinitionNode =>
-            d.kind === Kind.OPERATION_DEFINITION && (!payload.operationName || d.name?.value === payload.operationName),
-        );
-        let auth = extra.auth!;
-        try {
-          auth = needsFreshAuth(operation) ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
-        } catch (err) {
-          if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE')
-            return [new GraphQLError(err.message, { extensions: { code: err.code } })];
-          throw err;
-        }
-        if (auth.refused && extra.auth?.credential) {
-          // The socket's credential is no longer good: the client reconnects (with a fresh token, or signed out).
-          extra.socket.close(
-            auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked,
-            auth.refused === 'expired' ? 'Token expired' : 'Session revoked',
-          );
-          return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
-        }
-        extra.auth = auth;
-        extra.operations = (extra.operations ?? 0) + 1;
-        const contextValue: GraphQLContext = {
-          prisma,
-          viewer: auth.viewer,
-          auth,
-          log,
-          storage,
-          realtime,
-          limits,
-          mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
-          visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
-        };
-        return {
-          schema,
-          document,
-          operationName: payload.operationName ?? null,
-          variableValues: payload.variables ?? null,
-          contextValue,
-        } satisfies ExecutionArgs;
       },
       onNext: async (_ctx, _id, _payload, args, result) => {
-        // A listing write over the socket empties the public cache, as over HTTP (publicCachePlugin).
-        const data = 'data' in result ? result.data : null;
-        if (
-          data &&
-          Object.values(data).some((v) => v !== null) &&
-          writesListings(getOperationAST(args.document, args.operationName))
-        ) {
-          await deps.publicCache.invalidate();
-        }
         if (!('errors' in result) || !result.errors?.length) return;
         return {
           ...result,
@@ -263,12 +185,137 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           }),
         };
       },
-      onComplete: (ctx) => {
-        ctx.extra.operations = Math.max(0, (ctx.extra.operations ?? 1) - 1);
+      onComplete: (ctx, id) => {
+        release(ctx.extra, id);
       },
     },
     wss,
   );
+
+  /**
+   * Takes an operation's slots: one of its socket's (WS_LIMITS.maxOperationsPerSocket) and, for a
+   * signed-in user, one of theirs across all their sockets on this instance
+   * (WS_LIMITS.maxOperationsPerUser). Synchronous: counted before anything is awaited.
+   */
+  function reserve(extra: Extra, id: string): GraphQLError | null {
+    if ((extra.operations ?? 0) >= WS_LIMITS.maxOperationsPerSocket) {
+      return new GraphQLError(`Too many operations at once on this socket (at most ${WS_LIMITS.maxOperationsPerSocket}).`, {
+        extensions: { code: 'RATE_LIMITED' },
+      });
+    }
+    const uid = extra.auth?.viewer?.uid ?? null;
+    if (uid && (perUser.get(uid) ?? 0) >= WS_LIMITS.maxOperationsPerUser) {
+      return new GraphQLError(`Too many live operations for one account (at most ${WS_LIMITS.maxOperationsPerUser}).`, {
+        extensions: { code: 'RATE_LIMITED' },
+      });
+    }
+    extra.operations = (extra.operations ?? 0) + 1;
+    if (!extra.slots) {
+      const slots = (extra.slots = new Map());
+      // A closed socket gives every slot back at once: its subscriptions end later, when their
+      // streams next wake (an async generator returns only at a yield), or never.
+      extra.socket.once('close', () => {
+        for (const slotId of [...slots.keys()]) release(extra, slotId);
+      });
+    }
+    extra.slots.set(id, uid);
+    if (uid) perUser.set(uid, (perUser.get(uid) ?? 0) + 1);
+    return null;
+  }
+
+  function release(extra: Extra, id: string): void {
+    if (!extra.slots?.has(id)) return;
+    const uid = extra.slots.get(id) ?? null;
+    extra.slots.delete(id);
+    extra.operations = Math.max(0, (extra.operations ?? 1) - 1);
+    if (uid) {
+      const left = (perUser.get(uid) ?? 1) - 1;
+      if (left > 0) perUser.set(uid, left);
+      else perUser.delete(uid);
+    }
+  }
+
+  /** Checks an operation and builds its execution arguments, or answers why it does not run. */
+  async function prepare(extra: Extra, payload: SubscribePayload): Promise<ExecutionArgs | GraphQLError[]> {
+    // Anonymous operations count against the same per-address limit as anonymous HTTP requests.
+    if (!extra.auth?.viewer && !(await limits.anonymous.take(addressKey(clientIp(extra.request, env.TRUST_PROXY)))).allowed) {
+      return [new GraphQLError('Too many requests. Please wait a minute.', { extensions: { code: 'RATE_LIMITED' } })];
+    }
+    if (graphqlPayloadHasNul(payload)) {
+      return [new GraphQLError(NUL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } })];
+    }
+    // Only the client's persisted documents run here when TRUSTED_DOCUMENTS_ONLY is on (partner
+    // keys are not taken on the WebSocket); a named one runs the manifest's text, not the payload's.
+    const trusted = resolveTrustedQuery(deps.trustedDocuments, payload, {
+      enforce: env.TRUSTED_DOCUMENTS_ONLY,
+      partner: false,
+    });
+    if ('code' in trusted) return [new GraphQLError(trusted.message, { extensions: { code: trusted.code } })];
+    const source = typeof trusted.query === 'string' ? trusted.query : payload.query;
+    let document: DocumentNode;
+    try {
+      document = parse(source, PARSE_OPTIONS);
+    } catch (err) {
+      return [
+        err instanceof GraphQLError
+          ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })
+          : new GraphQLError('Syntax error'),
+      ];
+    }
+    const errors = validate(schema, document, rules);
+    if (errors.length)
+      return errors.map(
+        (e) =>
+          new GraphQLError(production ? stripSuggestions(e.message) : e.message, {
+            nodes: e.nodes,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          }),
+      );
+    try {
+      assertWithinCost(schema, document, payload.operationName, payload.variables);
+    } catch (err) {
+      return [err as GraphQLError];
+    }
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode =>
+        d.kind === Kind.OPERATION_DEFINITION && (!payload.operationName || d.name?.value === payload.operationName),
+    );
+    let auth = extra.auth!;
+    try {
+      auth = needsFreshAuth(operation) ? await confirmAuth(identityDeps, auth) : await recheckAuth(identityDeps, auth);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE')
+        return [new GraphQLError(err.message, { extensions: { code: err.code } })];
+      throw err;
+    }
+    if (auth.refused && extra.auth?.credential) {
+      // The socket's credential is no longer good: the client reconnects (with a fresh token, or signed out).
+      extra.socket.close(
+        auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked,
+        auth.refused === 'expired' ? 'Token expired' : 'Session revoked',
+      );
+      return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
+    }
+    extra.auth = auth;
+    const contextValue: GraphQLContext = {
+      prisma,
+      viewer: auth.viewer,
+      auth,
+      log,
+      storage,
+      realtime,
+      limits,
+      mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
+      visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
+    };
+    return {
+      schema,
+      document,
+      operationName: payload.operationName ?? null,
+      variableValues: payload.variables ?? null,
+      contextValue,
+    } satisfies ExecutionArgs;
+  }
 
   return {
     closeUser,

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import { cacheKey, type PublicCache } from '../infra/public-cache.js';
+import { cacheKey, type CacheSlot, type CacheSubject, type PublicCache } from '../infra/public-cache.js';
 
 /**
  * Serving the anonymous search page and listing details from the public cache
@@ -19,21 +19,6 @@ export const PUBLIC_CACHE_HEADER = 'X-Public-Cache';
 
 /** Root query fields whose answer is the same for every anonymous visitor. */
 const PUBLIC_ROOT_FIELDS = new Set(['properties', 'property', 'addressSuggestions', '__typename']);
-/** Mutations that change what the public sees of a listing. */
-export const LISTING_WRITE_MUTATIONS = new Set([
-  'createListing',
-  'updateListing',
-  'setListingStatus',
-  'duplicateListing',
-  'deleteListing',
-  // Moderation (issue 14): a report may hide a listing (the 3rd reporter); the admin's decisions hide
-  // or show listings; a license verification changes the 'Licensed' badge of cached answers.
-  'reportListing',
-  'moderateListing',
-  'setAgentLicenseVerified',
-  'updateMyLicense',
-]);
-
 /**
  * The request asks for a fresh answer: a browser's reload sends `Cache-Control: max-age=0` (a hard
  * reload `no-cache`), and so may a client that wants the latest.
@@ -50,10 +35,10 @@ export function anonymous(req: Request): boolean {
   return !req.auth?.viewer && !req.auth?.refused && !req.auth?.unavailable && !req.partner;
 }
 
-/** What the GraphQL context carries for a request that may be stored: its key and generation. */
+/** What the GraphQL context carries for a request that may be stored: its key and slot. */
 export interface PublicCacheSlot {
   key: string;
-  generation: number;
+  slot: CacheSlot;
 }
 
 /**
@@ -62,9 +47,9 @@ export interface PublicCacheSlot {
  */
 export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const generation = cache.generation();
+    const slot = cache.begin();
     const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (generation === null || req.method !== 'POST' || !anonymous(req) || wantsFresh(req) || typeof body?.query !== 'string') {
+    if (slot === null || req.method !== 'POST' || !anonymous(req) || wantsFresh(req) || typeof body?.query !== 'string') {
       return next();
     }
     const key = cacheKey(
@@ -73,13 +58,13 @@ export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
       JSON.stringify(body.variables ?? null),
       typeof body.operationName === 'string' ? body.operationName : '',
     );
-    cache.get(generation, key).then(
+    cache.get(slot, key).then(
       (hit) => {
         if (hit !== null) {
           res.set(PUBLIC_CACHE_HEADER, 'HIT').type('application/json; charset=utf-8').send(hit);
           return;
         }
-        res.locals.publicCache = { key, generation } satisfies PublicCacheSlot;
+        res.locals.publicCache = { key, slot } satisfies PublicCacheSlot;
         next();
       },
       () => next(),
@@ -92,13 +77,20 @@ function isPublicQuery(operation: OperationDefinitionNode | undefined): boolean 
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
 }
 
-/** A mutation that changes listings (their public answers): HTTP's plugin and the WebSocket invalidate after it. */
-export function writesListings(operation: OperationDefinitionNode | undefined | null): boolean {
-  if (operation?.operation !== 'mutation') return false;
-  return operation.selectionSet.selections.some((s) => s.kind === Kind.FIELD && LISTING_WRITE_MUTATIONS.has(s.name.value));
+/**
+ * What a public query's answer shows: one listing's details (a query of `property` alone, answered
+ * with its id), or anything else (search pages, suggestions; a listing not found, which appears when
+ * it is published).
+ */
+export function subjectOf(operation: OperationDefinitionNode | undefined, data: unknown): CacheSubject {
+  const roots = operation?.selectionSet.selections ?? [];
+  const only = roots.length === 1 && roots[0]!.kind === Kind.FIELD ? roots[0] : null;
+  if (only?.name.value !== 'property') return 'search';
+  const listing = (data as Record<string, { id?: unknown } | null> | null)?.[only.alias?.value ?? 'property'];
+  return typeof listing?.id === 'string' ? { listingId: listing.id } : 'search';
 }
 
-/** Stores a public query's answer (no errors) under the request's slot; a listing write invalidates. */
+/** Stores a public query's answer (no errors) under the request's slot. */
 export function publicCachePlugin<C extends { publicCacheSlot?: PublicCacheSlot | null }>(
   cache: PublicCache,
 ): ApolloServerPlugin<C> {
@@ -108,15 +100,17 @@ export function publicCachePlugin<C extends { publicCacheSlot?: PublicCacheSlot 
         async willSendResponse({ contextValue: ctx, operation, response }) {
           if (response.body.kind !== 'single') return;
           const result = response.body.singleResult;
-          if (writesListings(operation ?? undefined)) {
-            if (result.data && Object.values(result.data).some((v) => v !== null)) await cache.invalidate();
-            return;
-          }
           const slot = ctx.publicCacheSlot;
           if (!slot) return;
           const stored = !result.errors?.length && (response.http.status ?? 200) === 200 && isPublicQuery(operation ?? undefined);
           response.http.headers.set(PUBLIC_CACHE_HEADER, stored ? 'MISS' : 'BYPASS');
-          if (stored) await cache.set(slot.generation, slot.key, JSON.stringify({ data: result.data }));
+          if (stored)
+            await cache.set(
+              slot.slot,
+              slot.key,
+              JSON.stringify({ data: result.data }),
+              subjectOf(operation ?? undefined, result.data),
+            );
         },
       };
     },
@@ -125,20 +119,13 @@ export function publicCachePlugin<C extends { publicCacheSlot?: PublicCacheSlot 
 
 /**
  * REST: GET /api/properties and GET /api/properties/{id or slug} for anonymous callers from the
- * cache; any successful write under /api/properties invalidates it. Mount on the /api router.
+ * cache. Mount on the /api router.
  */
 export function restPublicCache(cache: PublicCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!/^\/properties(\/|$)/.test(req.path)) return next();
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
-      res.on('finish', () => {
-        if (res.statusCode < 400) cache.invalidate().catch(() => undefined);
-      });
-      return next();
-    }
-    const generation = cache.generation();
+    const slot = cache.begin();
     if (
-      generation === null ||
+      slot === null ||
       req.method !== 'GET' ||
       !/^\/properties(\/[^/]+)?$/.test(req.path) ||
       !anonymous(req) ||
@@ -147,7 +134,8 @@ export function restPublicCache(cache: PublicCache): RequestHandler {
       return next();
     }
     const key = cacheKey('rest', req.originalUrl);
-    cache.get(generation, key).then(
+    const detail = req.path !== '/properties';
+    cache.get(slot, key).then(
       (hit) => {
         if (hit !== null) {
           res.set(PUBLIC_CACHE_HEADER, 'HIT').set('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(hit);
@@ -156,7 +144,9 @@ export function restPublicCache(cache: PublicCache): RequestHandler {
         res.set(PUBLIC_CACHE_HEADER, 'MISS');
         const json = res.json.bind(res);
         res.json = (body: unknown) => {
-          if (res.statusCode === 200) cache.set(generation, key, JSON.stringify(body)).catch(() => undefined);
+          const id = (body as { id?: unknown } | null)?.id;
+          const subject: CacheSubject = detail && typeof id === 'string' ? { listingId: id } : 'search';
+          if (res.statusCode === 200) cache.set(slot, key, JSON.stringify(body), subject).catch(() => undefined);
           return json(body);
         };
         next();

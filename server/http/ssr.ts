@@ -184,8 +184,8 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       const { entry: loading, template: page } = current();
       const server = loading && (await loading);
       if (!server || !page) return next();
-      // The generation the render starts in: a listing written meanwhile makes its page unstorable.
-      const generation = deps.cache && anonymous(req) ? deps.cache.generation() : null;
+      // The slot the render starts in: a listing written meanwhile makes its page unstorable.
+      const generation = deps.cache && anonymous(req) ? deps.cache.begin() : null;
       // The page of another build (a deploy) is never served: the build's index.html is in the key.
       const key = generation === null ? '' : cacheKey('page', String(page.mtimeMs), req.get('host') ?? '', req.originalUrl);
       if (generation !== null && !wantsFresh(req)) {
@@ -246,7 +246,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           page.tail.slice('</div>'.length);
         if (generation !== null && out.status === 200) {
           const br = await brotli(Buffer.from(body, 'utf8'), BROTLI);
-          void deps.cache!.set(generation, key, br.toString('base64'));
+          void deps.cache!.set(generation, key, br.toString('base64'), 'search');
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
           await send(req, res, out.status, { br, html: body });
         } else {

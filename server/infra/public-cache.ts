@@ -1,30 +1,46 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { changesPublicListing, type DomainEvent } from '../core/events.js';
 import type { Logger } from '../logger.js';
 import { createRedis } from './redis.js';
 
 /**
- * A short-lived cache of public answers: the anonymous search page and listing details
- * (docs/decisions/0022-fast-graphql.md). What is cached is the answer's JSON, for `ttlSeconds`;
- * a listing write anywhere invalidates everything at once by moving to the next generation (entries
- * are keyed by generation, so old ones are never read again and simply expire).
+ * A short-lived cache of public answers: the anonymous search page, listing details, server-rendered
+ * pages (docs/decisions/0022-fast-graphql.md, 0044-domain-events.md). What is cached is the
+ * answer's JSON, for `ttlSeconds`.
  *
- * In process by default (a bounded map); with REDIS_URL in Redis, shared by every instance: the
- * generation is a Redis counter (INCR on a write, announced on a channel, read again after a
- * reconnection), the entries Redis keys with an expiry. Redis being down is a cache miss, never an
- * error: commands fail fast instead of queueing.
+ * It is emptied by the domain's events (server/core/events.ts), only for what a visitor can see, and
+ * only what it showed:
+ * - an answer about one listing (its details) is tagged with that listing's version: the id of the
+ *   last visible event about it. Another listing's change leaves it alone;
+ * - every other answer (search pages, suggestions, pages) carries the search version: the id of the
+ *   last visible event of any listing (or of an agent shown on cards).
+ * A draft saved, a view counted or a private listing edited is no visible change: nothing is emptied.
  *
- * A request remembers the generation it started in (`begin`) and stores its answer under that one,
- * so an answer read before a write but finished after it is never served.
+ * Versions are event ids, so every instance that heard the same events agrees on them and shares the
+ * entries (in Redis with REDIS_URL; a bounded map in process otherwise). An instance starts with
+ * versions of its own (random), so it never trusts an entry stored before it listened. A request
+ * remembers how many events it had heard when it began (`begin`); an answer about something that
+ * changed since is not stored (it may have been read before the write). Redis being down is a miss.
  */
+export interface CacheSlot {
+  /** Events heard when the request began. */
+  epoch: number;
+}
+
+/** What an answer shows: one listing (its id), or anything (search pages, lists, pages). */
+export type CacheSubject = { listingId: string } | 'search';
+
 export interface PublicCache {
   readonly ttlSeconds: number;
-  /** The current generation, or null when the cache is off or not ready (Redis: before the first read). */
-  generation(): number | null;
-  get(generation: number, key: string): Promise<string | null>;
-  set(generation: number, key: string, body: string): Promise<void>;
-  /** A listing changed: every cached answer is stale. */
-  invalidate(): Promise<void>;
+  /** A request's slot, or null when the cache is off. */
+  begin(): CacheSlot | null;
+  get(slot: CacheSlot, key: string): Promise<string | null>;
+  set(slot: CacheSlot, key: string, body: string, subject: CacheSubject): Promise<void>;
+  /** A domain event (the bus's listener). */
+  heard(event: DomainEvent, eventId: string, local: boolean): void;
+  /** Events may have been missed (the relay lost Redis): nothing stored so far is trusted. */
+  unsure(): void;
   close(): Promise<void>;
 }
 
@@ -32,12 +48,29 @@ export interface PublicCache {
 const MAX_BODY_BYTES = 512 * 1024;
 /** In process: at most this many answers (the oldest go first). */
 const MAX_ENTRIES = 2_000;
-const GEN_KEY = 'public-cache:gen';
-const CHANNEL = 'public-cache:invalidate';
+/** Listings whose version is remembered; beyond it, every version starts again (all entries stale). */
+const MAX_VERSIONS = 50_000;
 
 /** A cache key from the parts of a request that decide its answer. */
 export function cacheKey(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+}
+
+interface Envelope {
+  /** The version the answer was stored under ('s:<search version>' or 'l:<listing id>:<version>'). */
+  v: string;
+  b: string;
+}
+
+interface Store {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  /** Shared versions (Redis): what an instance that did not hear an event reads. Null in process. */
+  versions: {
+    get(name: string): Promise<string | null>;
+    set(name: string, value: string): Promise<void>;
+  } | null;
+  close(): Promise<void>;
 }
 
 export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string | null; log: Logger }): PublicCache {
@@ -45,105 +78,154 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
   if (ttlSeconds <= 0) {
     return {
       ttlSeconds: 0,
-      generation: () => null,
+      begin: () => null,
       get: async () => null,
       set: async () => undefined,
-      invalidate: async () => undefined,
+      heard: () => undefined,
+      unsure: () => undefined,
       close: async () => undefined,
     };
   }
-  return opts.redisUrl ? redisCache(opts.redisUrl, ttlSeconds, log) : memoryCache(ttlSeconds);
-}
+  const store = opts.redisUrl ? redisStore(opts.redisUrl, ttlSeconds, log) : memoryStore(ttlSeconds);
 
-function memoryCache(ttlSeconds: number): PublicCache {
-  let gen = 0;
-  const entries = new Map<string, { body: string; expires: number }>();
+  const shared = store.versions;
+  let epoch = 0;
+  /** The version of what no event was heard about: random in process; in Redis, read from there. */
+  let origin: string = randomUUID();
+  let search: { version: string; epoch: number } | null = shared ? null : { version: origin, epoch: 0 };
+  const listings = new Map<string, { version: string; epoch: number }>();
+
+  /** With Redis, the search version every instance agrees on, read at start and after a gap. */
+  async function loadSearch() {
+    if (!shared) return;
+    const at = epoch;
+    const version = await shared.get('search').catch(() => null);
+    // An event heard meanwhile is newer than what was read.
+    if (epoch === at) search = { version: version ?? 'start', epoch };
+  }
+  void loadSearch();
+
+  async function listingVersion(id: string): Promise<string> {
+    const known = listings.get(id);
+    if (known) return known.version;
+    if (!shared) return origin;
+    const at = epoch;
+    let read: string | null;
+    try {
+      read = await shared.get(`listing:${id}`);
+    } catch {
+      return `unread:${randomUUID()}`; // Redis is down: a miss
+    }
+    const version = read ?? 'start';
+    if (epoch === at && !listings.has(id)) listings.set(id, { version, epoch: 0 });
+    return listings.get(id)?.version ?? version;
+  }
+  const versionOf = async (subject: CacheSubject) =>
+    subject === 'search'
+      ? search
+        ? `s:${search.version}`
+        : null
+      : `l:${subject.listingId}:${await listingVersion(subject.listingId)}`;
+  const changedSince = (subject: CacheSubject, slot: CacheSlot) =>
+    (subject === 'search' ? (search?.epoch ?? Infinity) : (listings.get(subject.listingId)?.epoch ?? 0)) > slot.epoch;
+
+  /** Events may have been missed: nothing known so far is trusted; with Redis, read again. */
+  function unsure() {
+    epoch += 1;
+    origin = randomUUID();
+    listings.clear();
+    search = shared ? null : { version: origin, epoch };
+    void loadSearch();
+  }
+  function heard(event: DomainEvent, eventId: string, local: boolean) {
+    // Cards show the agent ('Licensed'): every search answer changes, and the details of their
+    // listings, which are not known here.
+    if (event.type === 'agent.changed') {
+      if (local && shared) void shared.set('search', eventId).catch(() => undefined);
+      return unsure();
+    }
+    if (!changesPublicListing(event) || !('listingId' in event)) return;
+    epoch += 1;
+    search = { version: eventId, epoch };
+    if (listings.size >= MAX_VERSIONS) listings.clear();
+    listings.set(event.listingId, { version: eventId, epoch });
+    // The instance where it happened tells Redis, for instances that start later or missed it.
+    if (local && shared) {
+      void shared.set('search', eventId).catch(() => undefined);
+      void shared.set(`listing:${event.listingId}`, eventId).catch(() => undefined);
+    }
+  }
+
   return {
     ttlSeconds,
-    generation: () => gen,
-    async get(generation, key) {
-      if (generation !== gen) return null;
+    begin: () => ({ epoch }),
+    async get(_slot, key) {
+      const raw = await store.get(key).catch(() => null);
+      if (raw === null) return null;
+      try {
+        const entry = JSON.parse(raw) as Envelope;
+        const subject: CacheSubject = entry.v.startsWith('l:') ? { listingId: entry.v.split(':')[1]! } : 'search';
+        return entry.v === (await versionOf(subject)) ? entry.b : null;
+      } catch {
+        return null;
+      }
+    },
+    async set(slot, key, body, subject) {
+      if (body.length > MAX_BODY_BYTES || changedSince(subject, slot)) return;
+      const version = await versionOf(subject);
+      if (version === null || changedSince(subject, slot)) return;
+      await store.set(key, JSON.stringify({ v: version, b: body } satisfies Envelope)).catch(() => undefined);
+    },
+    heard,
+    unsure,
+    close: () => store.close(),
+  };
+}
+
+function memoryStore(ttlSeconds: number): Store {
+  const entries = new Map<string, { value: string; expires: number }>();
+  return {
+    async get(key) {
       const hit = entries.get(key);
       if (!hit) return null;
       if (hit.expires <= Date.now()) {
         entries.delete(key);
         return null;
       }
-      return hit.body;
+      return hit.value;
     },
-    async set(generation, key, body) {
-      if (generation !== gen || body.length > MAX_BODY_BYTES) return;
+    async set(key, value) {
       entries.delete(key);
-      entries.set(key, { body, expires: Date.now() + ttlSeconds * 1000 });
+      entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
       while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     },
-    async invalidate() {
-      gen += 1;
-      entries.clear();
-    },
+    versions: null,
     async close() {
       entries.clear();
     },
   };
 }
 
-function redisCache(url: string, ttlSeconds: number, log: Logger): PublicCache {
-  let gen: number | null = null;
-  const learn = (value: unknown) => {
-    const n = Number(value ?? 0);
-    if (Number.isFinite(n) && (gen === null || n > gen)) gen = n;
-  };
-  const refresh = () => {
-    commands.get(GEN_KEY).then(
-      (v) => {
-        // After an outage the counter may have moved while we were not listening: take it as is.
-        gen = null;
-        learn(v);
-      },
-      () => undefined,
-    );
-  };
+function redisStore(url: string, ttlSeconds: number, log: Logger): Store {
   // Fail fast while Redis is down (a miss), rather than queueing commands behind a request.
-  const commands: Redis = createRedis(url, log, 'public-cache', refresh, {
+  const commands: Redis = createRedis(url, log, 'public-cache', undefined, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
   });
-  const subscriber: Redis = createRedis(url, log, 'public-cache-sub', refresh);
-  subscriber.subscribe(CHANNEL).catch(() => undefined);
-  subscriber.on('message', (_channel: string, message: string) => learn(message));
-  commands.once('ready', refresh);
-  const keyOf = (generation: number, key: string) => `public-cache:${generation}:${key}`;
   return {
-    ttlSeconds,
-    generation: () => gen,
-    async get(generation, key) {
-      try {
-        return await commands.get(keyOf(generation, key));
-      } catch {
-        return null;
-      }
+    get: (key) => commands.get(`public-cache:${key}`),
+    async set(key, value) {
+      await commands.set(`public-cache:${key}`, value, 'EX', ttlSeconds);
     },
-    async set(generation, key, body) {
-      if (body.length > MAX_BODY_BYTES) return;
-      await commands.set(keyOf(generation, key), body, 'EX', ttlSeconds).catch(() => undefined);
-    },
-    async invalidate() {
-      // Stop serving this instance's generation at once; then move every instance on.
-      gen = null;
-      try {
-        const next = await commands.incr(GEN_KEY);
-        learn(next);
-        await commands.publish(CHANNEL, String(next));
-      } catch (err) {
-        // Redis is down: this instance caches nothing until it can read the counter again.
-        log.warn({ err: (err as Error).message }, 'public cache: could not announce a listing change');
-      }
+    // A version outlives every entry stored under the one before it.
+    versions: {
+      get: (name) => commands.get(`public-cache:version:${name}`),
+      async set(name, value) {
+        await commands.set(`public-cache:version:${name}`, value, 'EX', ttlSeconds * 2 + 60);
+      },
     },
     async close() {
-      await Promise.all([
-        commands.quit().catch(() => commands.disconnect()),
-        subscriber.quit().catch(() => subscriber.disconnect()),
-      ]);
+      await commands.quit().catch(() => commands.disconnect());
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { IncrementResponse, Store } from 'express-rate-limit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { createRedis } from './redis.js';
@@ -17,121 +16,71 @@ export interface RateLimit {
   readonly durationSeconds: number;
 }
 
+/** Who a limit counts: a client address (its network: server/core/address.ts), a user, a partner key, an e-mail address, or everyone together. */
+export type LimitKey = 'address' | 'user' | 'partner key' | 'e-mail' | 'everyone';
+
 export interface RateLimitSpec {
+  /** The counter's name (Redis keys `rl:<name>:<key>`). */
   name: string;
   points: number;
   durationSeconds: number;
+  key: LimitKey;
 }
 
-/** The limits of the messaging feature (docs/decisions/0018-realtime-messaging.md). */
-export const MESSAGE_LIMITS = {
-  /** Messages one user may send: 30 a minute (a fast typist in a live chat sends well under 20). */
-  send: { name: 'message-send', points: 30, durationSeconds: 60 },
-  /** New conversations one user may start: 20 an hour (contacting agents about 20 listings). */
-  start: { name: 'thread-start', points: 20, durationSeconds: 3_600 },
-  /** Typing signals: 60 a minute (the client sends at most one every 2 s while typing). */
-  typing: { name: 'typing', points: 60, durationSeconds: 60 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-/** The limits of ratings (docs/decisions/0019-reviews.md). */
-export const REVIEW_LIMITS = {
-  /** Review submissions (new or updated) one user may make: 10 an hour (one honest review takes minutes). */
-  submit: { name: 'review-submit', points: 10, durationSeconds: 3_600 },
-  /** Reports of reviews one user may file: 20 an hour (an honest reader flags a few, not a campaign). */
-  report: { name: 'review-report', points: 20, durationSeconds: 3_600 },
-  /** Agents' replies to reviews: 30 an hour (each review takes one reply, ever). */
-  reply: { name: 'review-reply', points: 30, durationSeconds: 3_600 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-/** Saved searches (issue 14): 20 saves an hour per user (the list holds at most 50). */
-export const SAVED_SEARCH_LIMITS = {
-  save: { name: 'saved-search-save', points: 20, durationSeconds: 3_600 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-/** Reports of listings (issue 14; docs/decisions/0033-trust.md): 20 an hour per user, like reports of reviews. */
-export const LISTING_LIMITS = {
-  report: { name: 'listing-report', points: 20, durationSeconds: 3_600 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-/** Partner API keys (docs/decisions/0024-partner-api.md): 600 GraphQL requests a minute per key. */
-export const PARTNER_LIMITS = {
-  requests: { name: 'partner-requests', points: 600, durationSeconds: 60 },
-} as const satisfies Record<string, RateLimitSpec>;
-
 /**
- * The phone lookup of sign-up (issue 12 item 8; docs/decisions/0026-phone-check.md): besides the
- * per-address limit, each account in the middle of sign-up may look up 5 numbers an hour, and all
- * callers together 120 a minute, so the registered numbers cannot be enumerated at scale.
+ * Every rate limit of the app, in one table: HTTP (GraphQL, REST, server-rendered pages), GraphQL
+ * and WebSocket all take from these counters (docs/decisions/0042-one-table-of-limits.md). Tests keep
+ * the real values; a test that needs another value configures it (`createRateLimits({ overrides })`).
  */
-export const PHONE_CHECK_LIMITS = {
-  account: { name: 'phone-check-account', points: 5, durationSeconds: 3_600 },
-  global: { name: 'phone-check-global', points: 120, durationSeconds: 60 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-/**
- * Password reset e-mails (issue 24 item 2): 3 an hour to one address, whoever asks, so nobody fills a
- * stranger's inbox (besides the per-address limit of the route).
- */
-export const PASSWORD_RESET_LIMITS = {
-  email: { name: 'password-reset-email', points: 3, durationSeconds: 3_600 },
-} as const satisfies Record<string, RateLimitSpec>;
-
-export interface RateLimits {
-  partnerRequests: RateLimit;
-  passwordResetEmail: RateLimit;
-  phoneCheckAccount: RateLimit;
-  phoneCheckGlobal: RateLimit;
-  messageSend: RateLimit;
-  threadStart: RateLimit;
-  typing: RateLimit;
-  reviewSubmit: RateLimit;
-  reviewReport: RateLimit;
-  reviewReply: RateLimit;
-  savedSearchSave: RateLimit;
-  listingReport: RateLimit;
+export const RATE_LIMITS = {
   /**
-   * A counter store for express-rate-limit (the per-address limits: anonymous GraphQL, sign-in calls,
-   * uploads), kept where these limits are: in Redis with REDIS_URL, so every instance counts together.
+   * Anonymous requests per address and minute, one budget for everything anonymous: GraphQL over
+   * HTTP, WebSocket operations, REST reads (`GET /api/...`) and server-rendered pages.
    */
-  store(name: string, windowMs: number): Store;
+  anonymous: { name: 'anonymous', points: 1_200, durationSeconds: 60, key: 'address' },
+  /** Session mints (POST /api/auth/session and /api/token) per address and minute. */
+  authSession: { name: 'auth-session', points: 30, durationSeconds: 60, key: 'address' },
+  /** Sign-up's phone checks per address and minute (docs/decisions/0026-phone-check.md). */
+  authPhoneCheck: { name: 'auth-phone-check', points: 10, durationSeconds: 60, key: 'address' },
+  /** Sign-up completions per address and minute. */
+  authSignup: { name: 'auth-signup', points: 10, durationSeconds: 60, key: 'address' },
+  /** Password reset requests per address and minute (issue 24 item 2). */
+  authPasswordReset: { name: 'auth-password-reset', points: 5, durationSeconds: 60, key: 'address' },
+  /** Password reset e-mails to one address an hour, whoever asks, so nobody fills a stranger's inbox. */
+  passwordResetEmail: { name: 'password-reset-email', points: 3, durationSeconds: 3_600, key: 'e-mail' },
+  /** Phone lookups of one account in the middle of sign-up, an hour (numbers cannot be enumerated). */
+  phoneCheckAccount: { name: 'phone-check-account', points: 5, durationSeconds: 3_600, key: 'user' },
+  /** Phone lookups of all callers together, a minute. */
+  phoneCheckGlobal: { name: 'phone-check-global', points: 120, durationSeconds: 60, key: 'everyone' },
+  /** Photo uploads per user and minute. */
+  uploads: { name: 'uploads', points: 60, durationSeconds: 60, key: 'user' },
+  /** GraphQL requests per partner API key and minute (docs/decisions/0024-partner-api.md). */
+  partnerRequests: { name: 'partner-requests', points: 600, durationSeconds: 60, key: 'partner key' },
+  /** Messages one user may send a minute (a fast typist in a live chat sends well under 20). */
+  messageSend: { name: 'message-send', points: 30, durationSeconds: 60, key: 'user' },
+  /** New conversations one user may start an hour (contacting agents about 20 listings). */
+  threadStart: { name: 'thread-start', points: 20, durationSeconds: 3_600, key: 'user' },
+  /** Typing signals a minute (the client sends at most one every 2 s while typing). */
+  typing: { name: 'typing', points: 60, durationSeconds: 60, key: 'user' },
+  /** Review submissions (new or updated) an hour (docs/decisions/0019-reviews.md). */
+  reviewSubmit: { name: 'review-submit', points: 10, durationSeconds: 3_600, key: 'user' },
+  /** Reports of reviews an hour (an honest reader flags a few, not a campaign). */
+  reviewReport: { name: 'review-report', points: 20, durationSeconds: 3_600, key: 'user' },
+  /** Agents' replies to reviews an hour (each review takes one reply, ever). */
+  reviewReply: { name: 'review-reply', points: 30, durationSeconds: 3_600, key: 'user' },
+  /** Saved-search saves an hour (the list holds at most 50). */
+  savedSearchSave: { name: 'saved-search-save', points: 20, durationSeconds: 3_600, key: 'user' },
+  /** Reports of listings an hour, like reports of reviews (docs/decisions/0033-trust.md). */
+  listingReport: { name: 'listing-report', points: 20, durationSeconds: 3_600, key: 'user' },
+} as const satisfies Record<string, RateLimitSpec>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimits = Record<LimitName, RateLimit> & {
   /** Whether Redis answers (null without REDIS_URL): for /healthz. Fails fast while Redis is down. */
   redisUp(): Promise<boolean | null>;
   close(): Promise<void>;
-}
-
-/** An express-rate-limit Store over a rate-limiter-flexible counter (it counts; express-rate-limit decides). */
-class CounterStore implements Store {
-  readonly localKeys: boolean;
-  readonly prefix: string;
-
-  constructor(
-    private readonly counter: RateLimiterMemory | RateLimiterRedis,
-    name: string,
-    local: boolean,
-  ) {
-    this.prefix = `${name}:`;
-    this.localKeys = local;
-  }
-
-  async increment(key: string): Promise<IncrementResponse> {
-    let res: RateLimiterRes;
-    try {
-      res = await this.counter.consume(key, 1);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      res = err;
-    }
-    return { totalHits: res.consumedPoints, resetTime: new Date(Date.now() + res.msBeforeNext) };
-  }
-
-  async decrement(key: string): Promise<void> {
-    await this.counter.reward(key, 1).catch(() => undefined);
-  }
-
-  async resetKey(key: string): Promise<void> {
-    await this.counter.delete(key).catch(() => undefined);
-  }
-}
+};
 
 function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec): RateLimit {
   return {
@@ -150,7 +99,12 @@ function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec
   };
 }
 
-export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }): RateLimits {
+export function createRateLimits(opts: {
+  redisUrl?: string | null;
+  log: Logger;
+  /** Other values for some limits (a test or a bench that needs them; production uses the table). */
+  overrides?: Partial<Record<LimitName, Partial<Pick<RateLimitSpec, 'points' | 'durationSeconds'>>>>;
+}): RateLimits {
   let redis: Redis | null = null;
   if (opts.redisUrl) {
     // Fail fast while Redis is down (the insurance limiter answers), instead of queueing commands.
@@ -171,28 +125,14 @@ export function createRateLimits(opts: { redisUrl?: string | null; log: Logger }
       insuranceLimiter: memory,
     });
   };
-  const make = (spec: RateLimitSpec): RateLimit => wrap(limiter(spec), spec);
-  // Counting only: express-rate-limit compares the hits with its own limit.
-  const counter = (name: string, windowMs: number) =>
-    new CounterStore(
-      limiter({ name: `count-${name}`, points: 1_000_000_000, durationSeconds: Math.max(1, Math.round(windowMs / 1000)) }),
-      name,
-      !redis,
-    );
+  const made = Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as LimitName[]).map((name) => {
+      const spec: RateLimitSpec = { ...RATE_LIMITS[name], ...opts.overrides?.[name] };
+      return [name, wrap(limiter(spec), spec)];
+    }),
+  ) as Record<LimitName, RateLimit>;
   return {
-    store: counter,
-    partnerRequests: make(PARTNER_LIMITS.requests),
-    passwordResetEmail: make(PASSWORD_RESET_LIMITS.email),
-    phoneCheckAccount: make(PHONE_CHECK_LIMITS.account),
-    phoneCheckGlobal: make(PHONE_CHECK_LIMITS.global),
-    messageSend: make(MESSAGE_LIMITS.send),
-    threadStart: make(MESSAGE_LIMITS.start),
-    typing: make(MESSAGE_LIMITS.typing),
-    reviewSubmit: make(REVIEW_LIMITS.submit),
-    reviewReport: make(REVIEW_LIMITS.report),
-    reviewReply: make(REVIEW_LIMITS.reply),
-    savedSearchSave: make(SAVED_SEARCH_LIMITS.save),
-    listingReport: make(LISTING_LIMITS.report),
+    ...made,
     async redisUp() {
       if (!redis) return null;
       return redis.ping().then(

@@ -22,6 +22,7 @@
 // BENCH_MESSAGING_RATE (50 a second), BENCH_MESSAGING_SECONDS (20). BENCH_CPU_PROF=1 writes a V8
 // CPU profile of each instance under .tmp/messaging-profiles/ (node --cpu-prof).
 
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,7 +39,6 @@ import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { loadEnv } from '../../server/env.js';
 import { WS_LIMITS } from '../../server/graphql/ws.js';
-import { MESSAGE_LIMITS } from '../../server/infra/rate-limits.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
 import { createIdentityProvider, type IdentityProvider } from '../../server/modules/auth/identity.js';
 import { createLocalStorage } from '../../server/modules/uploads/storage.js';
@@ -693,7 +693,7 @@ async function main() {
       `${users.length} users (${PAIRS} renters, ${PAIRS} agents with a listing each; emulator accounts, Bearer ID tokens), ${PAIRS} threads started through instance A. ` +
         `Each user holds one WebSocket on instance B with a live \`messageAdded\` subscription to their thread: ${users.length} sockets from ${addresses} loopback addresses ` +
         `(at most ${PER_ADDRESS} per address, the per-address limit). Messages are sent through instance A (\`sendMessage\` over HTTP) at ${RATE} a second for ${SECONDS} s, ` +
-        `the renter and then the agent of each thread in turn (each user sends one message per ${((PAIRS * 2) / RATE).toFixed(0)} s; the limit is ${MESSAGE_LIMITS.send.points} a minute). ` +
+        `the renter and then the agent of each thread in turn (each user sends one message per ${((PAIRS * 2) / RATE).toFixed(0)} s; the limit is ${RATE_LIMITS.messageSend.points} a minute). ` +
         `Each message reaches two subscribers on B: the other participant and the sender's own socket. ` +
         `Latency = received by the subscriber − just before the send request was issued (one clock). After ${GRACE_MS / 1000} s of grace every delivery is accounted for; ` +
         `order is checked per subscriber against the database's commit order. ` +

@@ -20,6 +20,7 @@
 // each after 1 s at the same rate unmeasured; a series stops at the first step that misses the target.
 // Writes tests/bench/mixed-results.md (a section per database).
 
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -38,7 +39,6 @@ import {
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
-import { MESSAGE_LIMITS } from '../../server/infra/rate-limits.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
 import { LISTINGS, seed } from './bench-data.js';
 import { freshDatabase } from './bench-db.js';
@@ -436,7 +436,7 @@ async function main() {
       `load average ${load.join(' / ')} at the end (the machine is shared; the load generator runs on it too). Open model: requests fired on schedule at the step's rate,`,
       `latency from the scheduled time; ${WARMUP_SECONDS} s unmeasured then ${SECONDS} s per step; a series stops at its first miss.`,
       `Target: p95 < ${P95_TARGET_MS} ms and < ${ERROR_TARGET * 100}% errors (timeouts at ${TIMEOUT_MS / 1000} s, non-2xx and GraphQL errors, 429 included).`,
-      `Limits at their real values: ${MESSAGE_LIMITS.send.points} messages a minute per user (about ${Math.round(sends).toLocaleString('en-US')} sends over the run, spread over the ${RENTERS.toLocaleString('en-US')} renters).`,
+      `Limits at their real values: ${RATE_LIMITS.messageSend.points} messages a minute per user (about ${Math.round(sends).toLocaleString('en-US')} sends over the run, spread over the ${RENTERS.toLocaleString('en-US')} renters).`,
       '',
     ];
     for (const s of series) {

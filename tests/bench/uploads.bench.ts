@@ -7,6 +7,7 @@
 // tests/fixtures, one at a time and two at a time, and reports photos per second and latency. Writes
 // tests/bench/uploads-results.md. BENCH_UPLOADS changes the photos per scenario (default 8).
 
+import { createRateLimits } from '../../server/infra/rate-limits.js';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -64,7 +65,16 @@ async function main() {
     next();
   });
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  app.use('/api', uploadRoutes({ env, prisma: db.prisma, storage, log: silent, perMinute: 1_000_000 }));
+  app.use(
+    '/api',
+    uploadRoutes({
+      env,
+      prisma: db.prisma,
+      storage,
+      log: silent,
+      limits: createRateLimits({ log: silent, overrides: { uploads: { points: 1_000_000 } } }),
+    }),
+  );
   app.use(errorHandler(silent));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

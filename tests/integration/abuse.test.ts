@@ -1,6 +1,5 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from '../../server/modules/auth/auth.rest.js';
-import { PHONE_CHECK_LIMITS } from '../../server/infra/rate-limits.js';
 import { IP_VIEW_CEILING } from '../../server/modules/listings/listing-views.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { signUpInEmulator } from '../setup/identity.js';
@@ -61,7 +60,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     expect(await views()).toBe(before + IP_VIEW_CEILING);
   });
 
-  it(`limits sign-in calls with their real values (${AUTH_RATE_LIMITS.session} session mints, ${AUTH_RATE_LIMITS.phoneCheck} phone checks a minute)`, async () => {
+  it(`limits sign-in calls with their real values (${RATE_LIMITS.authSession.points} session mints, ${RATE_LIMITS.authPhoneCheck.points} phone checks a minute)`, async () => {
     const limited = await startTestApp(db);
     try {
       const statuses = async (path: string, body: unknown, n: number) => {
@@ -78,14 +77,18 @@ describe.each(backends)('abuse limits on %s', (backend) => {
         }
         return out;
       };
-      const sessions = await statuses('/api/auth/session', { idToken: 'not-a-real-token-at-all' }, AUTH_RATE_LIMITS.session + 1);
+      const sessions = await statuses(
+        '/api/auth/session',
+        { idToken: 'not-a-real-token-at-all' },
+        RATE_LIMITS.authSession.points + 1,
+      );
       expect(sessions.slice(0, -1).every((s) => s === 401)).toBe(true);
       expect(sessions.at(-1)).toBe(429);
       // Counted per address before anything else (a visitor without a sign-up in progress is refused).
-      const phones = await statuses('/api/auth/check-phone', { phone: '+15550001234' }, AUTH_RATE_LIMITS.phoneCheck + 1);
+      const phones = await statuses('/api/auth/check-phone', { phone: '+15550001234' }, RATE_LIMITS.authPhoneCheck.points + 1);
       expect(phones.slice(0, -1).every((s) => s === 401)).toBe(true);
       expect(phones.at(-1)).toBe(429);
-      const signups = await statuses('/api/auth/complete-signup', {}, AUTH_RATE_LIMITS.signup + 1);
+      const signups = await statuses('/api/auth/complete-signup', {}, RATE_LIMITS.authSignup.points + 1);
       expect(signups.at(-1)).toBe(429);
     } finally {
       await limited.stop();
@@ -105,11 +108,11 @@ describe.each(backends)('abuse limits on %s', (backend) => {
         body: JSON.stringify({ phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
       });
 
-    it(`answers one account in sign-up ${PHONE_CHECK_LIMITS.account.points} numbers an hour, then 429 with Retry-After`, async () => {
+    it(`answers one account in sign-up ${RATE_LIMITS.phoneCheckAccount.points} numbers an hour, then 429 with Retry-After`, async () => {
       const limited = await startTestApp(db);
       try {
         const signingUp = await signUpInEmulator();
-        for (let i = 0; i < PHONE_CHECK_LIMITS.account.points; i++) {
+        for (let i = 0; i < RATE_LIMITS.phoneCheckAccount.points; i++) {
           const res = await check(limited, signingUp.idToken);
           expect(res.status).toBe(200);
           expect(await res.json()).toEqual({ exists: false });
@@ -131,12 +134,12 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       try {
         // Without TRUST_PROXY, a forged X-Forwarded-For does not make a new address.
         const forged: number[] = [];
-        for (let i = 0; i <= AUTH_RATE_LIMITS.phoneCheck; i++)
+        for (let i = 0; i <= RATE_LIMITS.authPhoneCheck.points; i++)
           forged.push((await check(direct, null, `198.51.100.${i + 1}`)).status);
         expect(forged.slice(0, -1).every((s) => s === 401)).toBe(true);
         expect(forged.at(-1)).toBe(429);
         // Behind a proxy, each client address has its own count.
-        for (let i = 0; i < AUTH_RATE_LIMITS.phoneCheck; i++)
+        for (let i = 0; i < RATE_LIMITS.authPhoneCheck.points; i++)
           expect((await check(proxied, null, '203.0.113.7')).status).toBe(401);
         expect((await check(proxied, null, '203.0.113.7')).status).toBe(429);
         expect((await check(proxied, null, '203.0.113.8')).status).toBe(401);
@@ -146,17 +149,17 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       }
     });
 
-    it(`answers at most ${PHONE_CHECK_LIMITS.global.points} lookups a minute in all, whatever the addresses and accounts`, async () => {
+    it(`answers at most ${RATE_LIMITS.phoneCheckGlobal.points} lookups a minute in all, whatever the addresses and accounts`, async () => {
       const limited = await startTestApp(db, { env: { TRUST_PROXY: 'true' } });
       try {
-        const perAccount = PHONE_CHECK_LIMITS.account.points;
+        const perAccount = RATE_LIMITS.phoneCheckAccount.points;
         const accounts = await Promise.all(
-          Array.from({ length: Math.ceil(PHONE_CHECK_LIMITS.global.points / perAccount) + 1 }, () => signUpInEmulator()),
+          Array.from({ length: Math.ceil(RATE_LIMITS.phoneCheckGlobal.points / perAccount) + 1 }, () => signUpInEmulator()),
         );
         const statuses: number[] = [];
-        for (let i = 0; i <= PHONE_CHECK_LIMITS.global.points; i++) {
+        for (let i = 0; i <= RATE_LIMITS.phoneCheckGlobal.points; i++) {
           // A fresh address every few calls and a fresh account every five: only the global limit binds.
-          const address = `192.0.2.${Math.floor(i / (AUTH_RATE_LIMITS.phoneCheck - 1)) + 1}`;
+          const address = `192.0.2.${Math.floor(i / (RATE_LIMITS.authPhoneCheck.points - 1)) + 1}`;
           const res = await check(limited, accounts[Math.floor(i / perAccount)]!.idToken, address);
           statuses.push(res.status);
           await res.arrayBuffer();

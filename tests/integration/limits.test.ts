@@ -4,11 +4,12 @@ import { Lexer, print, Source, TokenKind, validate, type DocumentNode } from 'gr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as documents from '../../client/src/gql/graphql.js';
-import { ANONYMOUS_GRAPHQL_RATE_LIMIT } from '../../server/graphql/http.js';
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { allValidationRules, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { WS_LIMITS } from '../../server/graphql/ws.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
+import { createAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -254,11 +255,11 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     }
   });
 
-  it(`counts anonymous WebSocket operations against the same ${ANONYMOUS_GRAPHQL_RATE_LIMIT} a minute per address as HTTP`, async () => {
+  it(`counts anonymous WebSocket operations against the same ${RATE_LIMITS.anonymous.points} a minute per address as HTTP`, async () => {
     const limited = await startTestApp(db);
     try {
       // Most of the budget spent over HTTP, the rest over one socket.
-      const viaHttp = ANONYMOUS_GRAPHQL_RATE_LIMIT - 100;
+      const viaHttp = RATE_LIMITS.anonymous.points - 100;
       for (let i = 0; i < viaHttp; i += 50) {
         await Promise.all(
           Array.from({ length: Math.min(50, viaHttp - i) }, () =>
@@ -300,7 +301,7 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     }
   });
 
-  it(`limits anonymous GraphQL traffic to ${ANONYMOUS_GRAPHQL_RATE_LIMIT} requests a minute per address`, async () => {
+  it(`limits anonymous GraphQL traffic to ${RATE_LIMITS.anonymous.points} requests a minute per address`, async () => {
     const limited = await startTestApp(db);
     try {
       const statuses: number[] = [];
@@ -314,10 +315,45 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
         if (r.status === 429) expect(((await r.json()) as Body).errors[0].extensions.code).toBe('RATE_LIMITED');
         else await r.arrayBuffer();
       };
-      const total = ANONYMOUS_GRAPHQL_RATE_LIMIT + 5;
+      const total = RATE_LIMITS.anonymous.points + 5;
       for (let i = 0; i < total; i += 25) await Promise.all(Array.from({ length: Math.min(25, total - i) }, send));
-      expect(statuses.filter((s) => s === 200)).toHaveLength(ANONYMOUS_GRAPHQL_RATE_LIMIT);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.anonymous.points);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('holds anonymous REST reads to the same per-address budget as anonymous GraphQL; signed-in reads are not counted', async () => {
+    const limited = await startTestApp(db);
+    try {
+      const graphql = () =>
+        fetch(`${limited.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        }).then(async (r) => (await r.arrayBuffer(), r.status));
+      // A cache-busting crawl: every request a different page.
+      let n = 0;
+      const rest = (headers: Record<string, string> = {}) =>
+        fetch(`${limited.url}/api/properties?limit=1&minPrice=${++n}`, { headers }).then(async (r) => ({
+          status: r.status,
+          retryAfter: r.headers.get('retry-after'),
+          body: (await r.json()) as Body,
+        }));
+      const viaGraphql = RATE_LIMITS.anonymous.points - 10;
+      for (let i = 0; i < viaGraphql; i += 50)
+        expect(new Set(await Promise.all(Array.from({ length: Math.min(50, viaGraphql - i) }, graphql)))).toEqual(new Set([200]));
+      const reads = [];
+      for (let i = 0; i < 12; i++) reads.push(await rest());
+      expect(reads.map((r) => r.status)).toEqual([...Array<number>(10).fill(200), 429, 429]);
+      expect(reads[10]!.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(reads[10]!.retryAfter)).toBeGreaterThan(0);
+      // The budget is the address's: GraphQL is refused as well now.
+      expect(await graphql()).toBe(429);
+      // A signed-in person's reads are theirs, not the address's.
+      const account = await createAccount(db.prisma);
+      expect((await rest({ authorization: `Bearer ${account.idToken}` })).status).toBe(200);
     } finally {
       await limited.stop();
     }

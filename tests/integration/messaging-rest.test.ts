@@ -1,5 +1,5 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_LIMITS } from '../../server/infra/rate-limits.js';
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -429,13 +429,13 @@ describe.each(backends)('messaging REST shims on %s', (backend) => {
     expect(reads.body.items[0].lastMessageText).toBe('From a cookie');
   });
 
-  it(`limits sending to ${MESSAGE_LIMITS.send.points} messages a minute per user: the next answers 429 with Retry-After`, async () => {
-    expect(MESSAGE_LIMITS.send).toMatchObject({ points: 30, durationSeconds: 60 });
+  it(`limits sending to ${RATE_LIMITS.messageSend.points} messages a minute per user: the next answers 429 with Retry-After`, async () => {
+    expect(RATE_LIMITS.messageSend).toMatchObject({ points: 30, durationSeconds: 60 });
     const fast = await createAccount(db.prisma, 'renter', { firstName: 'Quinn', lastName: 'Quick' });
     const start = await call('POST', '/api/threads', fast, { propertySlug: listing.slug, firstMessage: GREETING });
     expect(start.status).toBe(201);
     const body = { fromUserId: fast.uid, toUserId: agent.uid, propertyId: listing.id, content: 'Still there?' };
-    for (let i = 2; i <= MESSAGE_LIMITS.send.points; i++) {
+    for (let i = 2; i <= RATE_LIMITS.messageSend.points; i++) {
       const r = await call('POST', '/api/messages', fast, body);
       expect(r.status, `message ${i}`).toBe(201);
     }
@@ -450,7 +450,7 @@ describe.each(backends)('messaging REST shims on %s', (backend) => {
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ ok: false, threadId: null, error: expect.stringMatching(/too quickly/) });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await db.prisma.message.count({ where: { senderId: fast.uid } })).toBe(MESSAGE_LIMITS.send.points);
+    expect(await db.prisma.message.count({ where: { senderId: fast.uid } })).toBe(RATE_LIMITS.messageSend.points);
 
     // Per user: the others still send.
     const other = await call('POST', '/api/messages', renter, { fromUserId: renter.uid, toUserId: agent.uid, content: 'Me too' });

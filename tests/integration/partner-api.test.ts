@@ -1,7 +1,7 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTNER_LIMITS } from '../../server/infra/rate-limits.js';
 import {
   createPartnerKey,
   hashPartnerKey,
@@ -176,12 +176,12 @@ describe.each(backends)('the partner API on %s', (backend) => {
     expect((await fetch(`${app.url}/healthz`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
-  it(`answers ${PARTNER_LIMITS.requests.points} requests a minute per key, then 429 with Retry-After`, async () => {
+  it(`answers ${RATE_LIMITS.partnerRequests.points} requests a minute per key, then 429 with Retry-After`, async () => {
     const own = (await createPartnerKey(db.prisma, 'Busy Feed')).key;
     const statuses: number[] = [];
-    for (let i = 0; i < PARTNER_LIMITS.requests.points; i += 50) {
+    for (let i = 0; i < RATE_LIMITS.partnerRequests.points; i += 50) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(50, PARTNER_LIMITS.requests.points - i) }, () => gql('query { __typename }', {}, own)),
+        Array.from({ length: Math.min(50, RATE_LIMITS.partnerRequests.points - i) }, () => gql('query { __typename }', {}, own)),
       );
       statuses.push(...batch.map((r) => r.status));
     }

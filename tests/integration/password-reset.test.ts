@@ -2,9 +2,8 @@
 // app's own /reset-password page whose code the identity provider accepts; the answer is the same for
 // an address no account uses (and no mail goes); bad input is 400; the per-address limit (5 a minute)
 // and the per-e-mail limit (3 an hour) keep their real values.
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_LIMITS } from '../../server/infra/rate-limits.js';
-import { AUTH_RATE_LIMITS } from '../../server/modules/auth/auth.rest.js';
 import { requestPasswordReset } from '../../server/modules/auth/auth.service.js';
 import { emulatorUrl, signInInEmulator, signUpInEmulator, testIdentity } from '../setup/identity.js';
 import { outbox, waitUntil } from '../setup/outbox.js';
@@ -96,18 +95,19 @@ describe('password reset', () => {
     }
   });
 
-  it(`sends at most ${PASSWORD_RESET_LIMITS.email.points} reset e-mails an hour to one address, whoever asks`, async () => {
+  it(`sends at most ${RATE_LIMITS.passwordResetEmail.points} reset e-mails an hour to one address, whoever asks`, async () => {
     const account = await signUpInEmulator();
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.email.points; i++) expect((await ask({ email: account.email })).status).toBe(202);
+    for (let i = 0; i < RATE_LIMITS.passwordResetEmail.points; i++)
+      expect((await ask({ email: account.email })).status).toBe(202);
     const refused = await ask({ email: account.email.toUpperCase() });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
-  it(`takes at most ${AUTH_RATE_LIMITS.passwordReset} requests a minute from one client address`, async () => {
+  it(`takes at most ${RATE_LIMITS.authPasswordReset.points} requests a minute from one client address`, async () => {
     const from = '198.51.100.7';
-    for (let i = 0; i < AUTH_RATE_LIMITS.passwordReset; i++) {
+    for (let i = 0; i < RATE_LIMITS.authPasswordReset.points; i++) {
       expect((await ask({ email: `someone-${i}@example.com` }, from)).status).toBe(202);
     }
     expect((await ask({ email: 'someone-else@example.com' }, from)).status).toBe(429);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../server/core/viewer.js';
+import { createListing, updateListing } from '../../server/modules/listings/listing-write.service.js';
 import { addPhotos, createProperty } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { until } from '../setup/until.js';
@@ -16,6 +19,7 @@ const SEARCH = `query S($first: Int!) { properties(first: $first) { totalCount e
 const DETAIL = `query D($id: ID!) { property(id: $id) { id title price } }`;
 const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
 const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
+const viewerOf = (account: TestAccount): Viewer => ({ uid: account.uid, email: account.email, role: null });
 
 async function post(app: TestApp, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await fetch(`${app.url}/graphql`, {
@@ -129,7 +133,7 @@ describe.each(backends)('the public cache on %s', (backend) => {
     expect((await post(app, mixed, {})).cache).toBe('BYPASS');
   });
 
-  it('caches GET /api/properties and /api/properties/{id} for anonymous callers; a REST write empties it', async () => {
+  it('caches GET /api/properties and /api/properties/{id} for anonymous callers; a visible REST write empties it', async () => {
     const list = await get(app, '/api/properties?limit=5');
     expect(list.status).toBe(200);
     expect(list.cache).toBe('MISS');
@@ -143,15 +147,62 @@ describe.each(backends)('the public cache on %s', (backend) => {
     expect((await get(app, '/api/properties/no-such-listing')).status).toBe(404);
     expect((await get(app, '/api/properties/no-such-listing')).cache).toBe('MISS');
 
-    const res = await fetch(`${app.url}/api/properties/${listingId}/status`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, ...owner.bearer },
-      body: JSON.stringify({ status: 'active' }),
-    });
-    expect(res.status).toBe(200);
+    const setStatus = (status: string) =>
+      fetch(`${app.url}/api/properties/${listingId}/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, ...owner.bearer },
+        body: JSON.stringify({ status }),
+      });
+    // Asking for the status it has changes nothing a visitor sees: the cache stays.
+    expect((await setStatus('active')).status).toBe(200);
+    expect((await get(app, '/api/properties?limit=5')).cache).toBe('HIT');
+    expect((await setStatus('inactive')).status).toBe(200);
+    expect(JSON.stringify((await get(app, '/api/properties?limit=5')).body)).not.toContain(listingId);
+    expect((await setStatus('active')).status).toBe(200);
     const fresh = await get(app, '/api/properties?limit=5');
     expect(fresh.cache).toBe('MISS');
     expect(JSON.stringify(fresh.body)).toContain('Renamed again');
+  });
+
+  it("keeps its answers through a renter's 200 draft saves: only what a visitor sees empties it", async () => {
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Dana', lastName: 'Drafter' });
+    const draft = await createListing(db.prisma, viewerOf(renter), listingInput({ title: 'A draft nobody sees' }), 'DRAFT');
+    await post(app, SEARCH, { first: 5 });
+    await post(app, DETAIL, { id: listingId });
+    const caches: Array<string | null> = [];
+    for (let i = 0; i < 200; i++) {
+      await updateListing(
+        db.prisma,
+        viewerOf(renter),
+        draft.id,
+        listingInput({ title: `A draft nobody sees, take ${i}` }),
+        'DRAFT',
+      );
+      caches.push((await post(app, i % 2 ? SEARCH : DETAIL, i % 2 ? { first: 5 } : { id: listingId })).cache);
+    }
+    const hits = caches.filter((c) => c === 'HIT').length;
+    expect(hits / caches.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("shows a listing published a moment ago to anonymous searches at once, and keeps other listings' details", async () => {
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Pia', lastName: 'Publisher' });
+    const other = await createProperty(db.prisma, { userId: owner.uid }, { title: 'Another cached loft', price: 2500 });
+    const before = await post(app, SEARCH, { first: 50 });
+    expect((await post(app, SEARCH, { first: 50 })).cache).toBe('HIT');
+    await post(app, DETAIL, { id: other.id });
+    expect((await post(app, DETAIL, { id: other.id })).cache).toBe('HIT');
+    const published = await createListing(
+      db.prisma,
+      viewerOf(renter),
+      listingInput({ title: 'Published a moment ago', photos: [] }),
+      'ACTIVE',
+    );
+    const after = await post(app, SEARCH, { first: 50 });
+    expect(after.cache).toBe('MISS');
+    expect(after.body.data.properties.totalCount).toBe(before.body.data.properties.totalCount + 1);
+    expect(JSON.stringify(after.body)).toContain(published.id);
+    // Another listing's details were not what changed: still served from the cache.
+    expect((await post(app, DETAIL, { id: other.id })).cache).toBe('HIT');
   });
 
   it('forgets an answer after its seconds', async () => {
@@ -189,16 +240,19 @@ describe.runIf(REDIS_URL)('the public cache shared by two instances through Redi
   });
 
   it('serves on one instance what the other stored, and a write on either empties both', async () => {
-    // Each instance reads the generation from Redis when it connects.
     const vars = { id: listingId };
     await until(async () => (await post(a, DETAIL, vars)).cache !== null);
     await until(async () => (await post(b, DETAIL, vars)).cache === 'HIT');
     await db.prisma.property.update({ where: { id: listingId }, data: { title: 'Renamed under the cache' } });
     expect((await post(a, DETAIL, vars)).body.data.property.title).not.toBe('Renamed under the cache');
 
+    expect((await post(b, STATUS, { id: listingId, status: 'INACTIVE' }, owner.bearer)).body.data.setListingStatus.status).toBe(
+      'INACTIVE',
+    );
+    await until(async () => (await post(a, DETAIL, vars)).body.data.property === null);
     expect((await post(b, STATUS, { id: listingId, status: 'ACTIVE' }, owner.bearer)).body.data.setListingStatus.status).toBe(
       'ACTIVE',
     );
-    await until(async () => (await post(a, DETAIL, vars)).body.data.property.title === 'Renamed under the cache');
+    await until(async () => (await post(a, DETAIL, vars)).body.data.property?.title === 'Renamed under the cache');
   });
 });

@@ -1,7 +1,7 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_LIMITS } from '../../server/infra/rate-limits.js';
 import { handOverThreads } from '../../server/modules/messaging/messaging.service.js';
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
@@ -175,14 +175,14 @@ describe.each(backends)('live messaging over real sockets on %s', (backend) => {
     }
   });
 
-  it(`limits sends per user (${MESSAGE_LIMITS.send.points} a minute) with a clear message`, async () => {
+  it(`limits sends per user (${RATE_LIMITS.messageSend.points} a minute) with a clear message`, async () => {
     const { renter, threadId } = await conversation(db, app);
     // startThread took one point.
-    for (let i = 1; i < MESSAGE_LIMITS.send.points; i++) await must(app, renter, SEND, { t: threadId, c: `m${i}` });
+    for (let i = 1; i < RATE_LIMITS.messageSend.points; i++) await must(app, renter, SEND, { t: threadId, c: `m${i}` });
     const over = await gql(app, renter, SEND, { t: threadId, c: 'one too many' });
     expect(over.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     expect(over.body.errors[0].message).toMatch(/sending messages too quickly\. Please wait \d+ seconds/);
-    expect(await db.prisma.message.count({ where: { threadId } })).toBe(MESSAGE_LIMITS.send.points);
+    expect(await db.prisma.message.count({ where: { threadId } })).toBe(RATE_LIMITS.messageSend.points);
   });
 });
 
@@ -245,7 +245,7 @@ describe.skipIf(!REDIS_URL).each(backends)('two app instances and Redis on %s', 
 
   it('holds the send limit across instances (counted in Redis)', async () => {
     const { renter, threadId } = await conversation(db, a);
-    for (let i = 1; i < MESSAGE_LIMITS.send.points; i++) await must(i % 2 ? a : b, renter, SEND, { t: threadId, c: `x${i}` });
+    for (let i = 1; i < RATE_LIMITS.messageSend.points; i++) await must(i % 2 ? a : b, renter, SEND, { t: threadId, c: `x${i}` });
     for (const app of [a, b]) {
       const over = await gql(app, renter, SEND, { t: threadId, c: 'over' });
       expect(over.body.errors[0].extensions.code).toBe('RATE_LIMITED');

@@ -1,7 +1,8 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
-import { inProcessRateLimits, REVIEW_LIMITS } from '../../server/infra/rate-limits.js';
+import { inProcessRateLimits } from '../../server/infra/rate-limits.js';
 import { MODERATION_MESSAGES, reportReview, REPORTS_TO_HIDE } from '../../server/modules/reviews/review-moderation.js';
 import { recomputeAgentRating } from '../../server/modules/reviews/reviews.service.js';
 import { createAgent, createEstablishedUser, createProperty, createUser, establish } from '../factories/index.js';
@@ -557,34 +558,34 @@ describe.each(backends)('review moderation REST shims on %s', (backend) => {
     expect(ghost.status).toBe(404);
   });
 
-  it(`limits reports to ${REVIEW_LIMITS.report.points} and replies to ${REVIEW_LIMITS.reply.points} an hour per user`, async () => {
-    expect(REVIEW_LIMITS.report).toMatchObject({ points: 20, durationSeconds: 3600 });
-    expect(REVIEW_LIMITS.reply).toMatchObject({ points: 30, durationSeconds: 3600 });
-    const ids = await seedReviews(REVIEW_LIMITS.reply.points + 1, 5);
+  it(`limits reports to ${RATE_LIMITS.reviewReport.points} and replies to ${RATE_LIMITS.reviewReply.points} an hour per user`, async () => {
+    expect(RATE_LIMITS.reviewReport).toMatchObject({ points: 20, durationSeconds: 3600 });
+    expect(RATE_LIMITS.reviewReply).toMatchObject({ points: 30, durationSeconds: 3600 });
+    const ids = await seedReviews(RATE_LIMITS.reviewReply.points + 1, 5);
 
     const busy = await createAccount(db.prisma, 'renter', { firstName: 'Busy', lastName: 'Bee' });
-    for (let i = 0; i < REVIEW_LIMITS.report.points; i++) {
+    for (let i = 0; i < RATE_LIMITS.reviewReport.points; i++) {
       const r = await call('POST', `/api/reviews/${ids[i]}/report`, busy, { reason: 'spam' });
       expect(r.status).toBe(201);
     }
-    const over = await call('POST', `/api/reviews/${ids[REVIEW_LIMITS.report.points]}/report`, busy, { reason: 'spam' });
+    const over = await call('POST', `/api/reviews/${ids[RATE_LIMITS.reviewReport.points]}/report`, busy, { reason: 'spam' });
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/too quickly/) });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(
-      (await call('POST', `/api/reviews/${ids[REVIEW_LIMITS.report.points]}/report`, renter, { reason: 'spam' })).status,
+      (await call('POST', `/api/reviews/${ids[RATE_LIMITS.reviewReport.points]}/report`, renter, { reason: 'spam' })).status,
     ).toBe(201);
 
     // The agent replied once in the first test: that counts against the same hour.
-    for (let i = 0; i < REVIEW_LIMITS.reply.points - 1; i++) {
+    for (let i = 0; i < RATE_LIMITS.reviewReply.points - 1; i++) {
       const r = await call('POST', `/api/reviews/${ids[i]}/reply`, agent, { reply: `Thank you #${i}` });
       expect(r.status).toBe(200);
     }
-    const overReply = await call('POST', `/api/reviews/${ids[REVIEW_LIMITS.reply.points - 1]}/reply`, agent, {
+    const overReply = await call('POST', `/api/reviews/${ids[RATE_LIMITS.reviewReply.points - 1]}/reply`, agent, {
       reply: 'One more',
     });
     expect(overReply.status).toBe(429);
     expect(overReply.body.code).toBe('RATE_LIMITED');
-    expect(await db.prisma.review.count({ where: { agentId, reply: { not: null } } })).toBe(REVIEW_LIMITS.reply.points);
+    expect(await db.prisma.review.count({ where: { agentId, reply: { not: null } } })).toBe(RATE_LIMITS.reviewReply.points);
   });
 });

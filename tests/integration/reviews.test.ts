@@ -1,8 +1,8 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { getNamedType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { getSchema } from '../../server/graphql/schema.js';
-import { REVIEW_LIMITS } from '../../server/infra/rate-limits.js';
 import { AGENTS_CANNOT_RATE } from '../../server/modules/reviews/reviews.service.js';
 import { createAgent, createProperty, createUser } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
@@ -817,10 +817,10 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
     expect(empty.body).toEqual({ items: [], nextCursor: null });
   });
 
-  it(`limits review submissions to ${REVIEW_LIMITS.submit.points} an hour per user`, async () => {
-    expect(REVIEW_LIMITS.submit).toMatchObject({ points: 10, durationSeconds: 3600 });
+  it(`limits review submissions to ${RATE_LIMITS.reviewSubmit.points} an hour per user`, async () => {
+    expect(RATE_LIMITS.reviewSubmit).toMatchObject({ points: 10, durationSeconds: 3600 });
     const busy = await createAccount(db.prisma, 'renter', { firstName: 'Busy', lastName: 'Bee' });
-    for (let i = 0; i < REVIEW_LIMITS.submit.points; i++) {
+    for (let i = 0; i < RATE_LIMITS.reviewSubmit.points; i++) {
       const r = await call('POST', '/api/reviews', busy, { agentId, rating: (i % 5) + 1 });
       expect(r.status).toBe(i === 0 ? 201 : 200);
     }

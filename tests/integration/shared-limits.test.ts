@@ -1,8 +1,7 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from '../../server/modules/auth/auth.rest.js';
 import { Redis } from 'ioredis';
-import { PHONE_CHECK_LIMITS } from '../../server/infra/rate-limits.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -54,7 +53,7 @@ describe.runIf(REDIS_URL)('per-address limits shared by two instances through Re
       req.end(JSON.stringify(opts.body));
     });
 
-  it(`counts the ${AUTH_RATE_LIMITS.phoneCheck} phone checks a minute of one address across both instances`, async () => {
+  it(`counts the ${RATE_LIMITS.authPhoneCheck.points} phone checks a minute of one address across both instances`, async () => {
     // A loopback address of its own, so earlier runs and other tests do not share the counter.
     const own = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 250) + 2}`;
     const check = (app: TestApp) =>
@@ -80,35 +79,35 @@ describe.runIf(REDIS_URL)('per-address limits shared by two instances through Re
         }, reject);
       });
     const statuses: number[] = [];
-    for (let i = 0; i < AUTH_RATE_LIMITS.phoneCheck; i++) statuses.push(await check(i % 2 ? b : a));
+    for (let i = 0; i < RATE_LIMITS.authPhoneCheck.points; i++) statuses.push(await check(i % 2 ? b : a));
     expect(statuses.every((s) => s !== 429)).toBe(true);
     expect(await check(a)).toBe(429);
     expect(await check(b)).toBe(429);
   });
 
-  it(`holds the ${PHONE_CHECK_LIMITS.global.points} phone lookups a minute of everyone together across both instances`, async () => {
+  it(`holds the ${RATE_LIMITS.phoneCheckGlobal.points} phone lookups a minute of everyone together across both instances`, async () => {
     // The global counter's key is shared by every run against this Redis: start it from zero.
     const redis = new Redis(REDIS_URL!);
-    await redis.del(`rl:${PHONE_CHECK_LIMITS.global.name}:all`);
+    await redis.del(`rl:${RATE_LIMITS.phoneCheckGlobal.name}:all`);
     await redis.quit();
-    const perAccount = PHONE_CHECK_LIMITS.account.points;
+    const perAccount = RATE_LIMITS.phoneCheckAccount.points;
     const accounts = await Promise.all(
-      Array.from({ length: Math.ceil(PHONE_CHECK_LIMITS.global.points / perAccount) + 2 }, () => signUpInEmulator()),
+      Array.from({ length: Math.ceil(RATE_LIMITS.phoneCheckGlobal.points / perAccount) + 2 }, () => signUpInEmulator()),
     );
     const base = Math.floor(Math.random() * 100) + 20;
     const check = (app: TestApp, i: number, account: number) =>
       post(app, '/api/auth/check-phone', {
         // A fresh loopback address every few calls and a fresh account every five: only the global limit binds.
-        localAddress: `127.1.${base}.${Math.floor(i / (AUTH_RATE_LIMITS.phoneCheck - 1)) + 2}`,
+        localAddress: `127.1.${base}.${Math.floor(i / (RATE_LIMITS.authPhoneCheck.points - 1)) + 2}`,
         authorization: `Bearer ${accounts[account]!.idToken}`,
         body: { phone: `+1555${String(i).padStart(7, '0')}` },
       });
     const statuses: number[] = [];
-    for (let i = 0; i < PHONE_CHECK_LIMITS.global.points; i++)
+    for (let i = 0; i < RATE_LIMITS.phoneCheckGlobal.points; i++)
       statuses.push(await check(i % 2 ? b : a, i, Math.floor(i / perAccount)));
     expect(statuses.every((s) => s === 200)).toBe(true);
     const last = accounts.length - 1;
-    expect(await check(a, PHONE_CHECK_LIMITS.global.points, last)).toBe(429);
-    expect(await check(b, PHONE_CHECK_LIMITS.global.points + 1, last)).toBe(429);
+    expect(await check(a, RATE_LIMITS.phoneCheckGlobal.points, last)).toBe(429);
+    expect(await check(b, RATE_LIMITS.phoneCheckGlobal.points + 1, last)).toBe(429);
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { loadEnv } from '../../server/env.js';
-import { LISTING_LIMITS, createRateLimits } from '../../server/infra/rate-limits.js';
+import { createRateLimits } from '../../server/infra/rate-limits.js';
 import { createMailer, listOutbox, readOutboxFile } from '../../server/modules/mail/mailer.js';
 import {
   grantAdmin,
@@ -241,8 +242,8 @@ describe.each(backends)('trust and safety on %s', (backend) => {
     expect((await audits(p.id)).map((a) => a.action)).toEqual(['LISTING_REPORTED', 'LISTING_REPORTED']);
   });
 
-  it(`limits reports to ${LISTING_LIMITS.report.points} an hour per user`, async () => {
-    expect(LISTING_LIMITS.report).toMatchObject({ points: 20, durationSeconds: 3600 });
+  it(`limits reports to ${RATE_LIMITS.listingReport.points} an hour per user`, async () => {
+    expect(RATE_LIMITS.listingReport).toMatchObject({ points: 20, durationSeconds: 3600 });
     const limits = createRateLimits({ log: pino({ level: 'silent' }) });
     const reporter = asViewer(await createUser(db.prisma, { firstName: 'Busy' }));
     const listings = [];

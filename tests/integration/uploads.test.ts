@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../../server/db/client.js';
 import { errorHandler } from '../../server/http/errors.js';
 import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
-import { SIGN_IN_MESSAGE, uploadRoutes, UPLOADS_PER_MINUTE, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
+import { createRateLimits, RATE_LIMITS } from '../../server/infra/rate-limits.js';
+import { SIGN_IN_MESSAGE, uploadRoutes, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
 import { createAccount } from '../setup/accounts.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -382,7 +383,7 @@ describe.each(backends)('photo uploads on %s', (backend) => {
     expect((await upload(headers, jpeg)).status).toBe(201);
   });
 
-  it(`limits uploads to ${UPLOADS_PER_MINUTE} per user and minute (the real value)`, async () => {
+  it(`limits uploads to ${RATE_LIMITS.uploads.points} per user and minute (the real value)`, async () => {
     const { uid } = await account();
     const mini = express();
     mini.use((req, _res, next) => {
@@ -390,21 +391,30 @@ describe.each(backends)('photo uploads on %s', (backend) => {
       next();
     });
     const storage = createLocalStorage(path.join(app.dataDir, 'rate-limit-store'));
-    mini.use('/api', uploadRoutes({ env: app.env, prisma: db.prisma, storage, log: pino({ level: 'silent' }) }));
+    mini.use(
+      '/api',
+      uploadRoutes({
+        env: app.env,
+        prisma: db.prisma,
+        storage,
+        log: pino({ level: 'silent' }),
+        limits: createRateLimits({ log: pino({ level: 'silent' }) }),
+      }),
+    );
     mini.use(errorHandler(pino({ level: 'silent' })));
     const server = mini.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
       const port = (server.address() as { port: number }).port;
       const statuses: number[] = [];
-      for (let i = 0; i < UPLOADS_PER_MINUTE + 1; i++) {
+      for (let i = 0; i < RATE_LIMITS.uploads.points + 1; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/api/uploads`, { method: 'POST' });
         statuses.push(res.status);
         if (res.status === 429)
           expect(await res.json()).toEqual({ error: 'Too many uploads. Please wait a minute.', code: 'RATE_LIMITED' });
       }
       // No file in the first ones (400); the one over the limit is not even read.
-      expect(statuses).toEqual([...Array.from({ length: UPLOADS_PER_MINUTE }, () => 400), 429]);
+      expect(statuses).toEqual([...Array.from({ length: RATE_LIMITS.uploads.points }, () => 400), 429]);
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -2,8 +2,10 @@ import express from 'express';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
-import { listingNumbersReader } from '../listings/listings.service.js';
+import { listingNumbersReader } from '../listings/visibility.js';
 import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';
+import { PUBLIC_LISTING } from '../listings/visibility.js';
+import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
 
 /**
  * GET /api/agents/{id} (SPEC part 7): the agent profile as SPEC part 3 says it is read, with the
@@ -18,13 +20,13 @@ const { agent: _agentOfListing, ...listingWithoutAgent } = listingItemInclude;
 const agentProfileInclude = {
   user: { select: { firstName: true, lastName: true, email: true, phone: true, photoUrl: true, createdAt: true } },
   properties: {
-    where: { status: 'ACTIVE', hiddenAt: null },
+    where: PUBLIC_LISTING,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: AGENT_REST_LISTINGS,
     include: listingWithoutAgent,
   },
   reviews: {
-    where: { hiddenAt: null },
+    where: VISIBLE_REVIEW,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: AGENT_REVIEWS_MAX,
     include: {
@@ -32,7 +34,7 @@ const agentProfileInclude = {
       property: { select: { title: true } },
     },
   },
-  _count: { select: { properties: { where: { status: 'ACTIVE', hiddenAt: null } } } },
+  _count: { select: { properties: { where: PUBLIC_LISTING } } },
 } satisfies Prisma.AgentInclude;
 
 type AgentProfile = Prisma.AgentGetPayload<{ include: typeof agentProfileInclude }>;

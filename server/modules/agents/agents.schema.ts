@@ -1,5 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, findAgent, isNewAgent } from './agents.service.js';
+import { PUBLIC_LISTING } from '../listings/visibility.js';
+import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
 
 const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;
 
@@ -38,13 +40,13 @@ export const AgentRef = builder.prismaObject('Agent', {
     agency: t.exposeString('agency', { nullable: true }),
     activeListingsCount: t.relationCount('properties', {
       description: "How many of the agent's listings are public (active, not hidden by moderation).",
-      where: { status: 'ACTIVE', hiddenAt: null },
+      where: PUBLIC_LISTING,
     }),
     reviews: t.relation('reviews', {
       description: `The agent's visible reviews (not hidden pending review), newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
       args: { first: t.arg.int({ defaultValue: AGENT_REVIEWS_DEFAULT }) },
       query: (args) => ({
-        where: { hiddenAt: null },
+        where: VISIBLE_REVIEW,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: agentReviewsTake(args.first),
       }),
@@ -55,7 +57,7 @@ export const AgentRef = builder.prismaObject('Agent', {
         description: "The agent's active listings, newest first.",
         cursor: 'id',
         totalCount: true,
-        query: () => ({ where: { status: 'ACTIVE', hiddenAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+        query: () => ({ where: PUBLIC_LISTING, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
       },
       { name: 'AgentListingsConnection' },
       { name: 'AgentListingsEdge' },

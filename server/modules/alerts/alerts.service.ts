@@ -6,6 +6,8 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Realtime } from '../messaging/realtime.js';
 import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/notifications.service.js';
 import { parseSavedFilter } from './saved-searches.service.js';
+import { isPublicListing, publicListingSql } from '../listings/visibility.js';
+import { eventsOf, type DomainEvent } from '../../core/events.js';
 
 /**
  * Saved-search alerts (issue 14 item 2; docs/decisions/0032-saved-searches-and-alerts.md). A listing write that
@@ -48,6 +50,29 @@ export function enqueueListingAlert(prisma: object, job: ListingAlertJob): void 
   q.queue.send(ALERT_JOBS.listing, job).catch((err: unknown) => q.log.error({ err, job }, 'alert job not queued'));
 }
 
+/** The alert job a listing event calls for: a listing went live, or a live one changed its price. */
+export function alertJobOf(event: DomainEvent): ListingAlertJob | null {
+  if (event.type === 'listing.created') return event.isPublic ? { propertyId: event.listingId, event: 'PUBLISHED' } : null;
+  if (event.type !== 'listing.changed') return null;
+  if (event.published) return { propertyId: event.listingId, event: 'PUBLISHED' };
+  return event.priceChanged ? { propertyId: event.listingId, event: 'PRICE_CHANGED' } : null;
+}
+
+const listening = new WeakSet<object>();
+
+/**
+ * Alerts listen to the listings' events (server/core/events.ts): the instance where a listing was
+ * written queues its alert job, once (events relayed from other instances are theirs to queue).
+ */
+function listenForListings(prisma: object): void {
+  if (listening.has(prisma)) return;
+  listening.add(prisma);
+  eventsOf(prisma).subscribe((event, { local }) => {
+    const job = local ? alertJobOf(event) : null;
+    if (job) enqueueListingAlert(prisma, job);
+  });
+}
+
 const SEARCH_BATCH = 200;
 
 /** The job: alerts for one listing event. Answers how many alerts were made. */
@@ -72,7 +97,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
     },
   });
   // Drafts, inactive and hidden listings never alert.
-  if (!listing || listing.status !== 'ACTIVE' || listing.hiddenAt) return 0;
+  if (!listing || !isPublicListing(listing)) return 0;
   let event: string;
   let kind: 'NEW_MATCH' | 'PRICE_DROP';
   let title: string;
@@ -147,7 +172,7 @@ async function matchingSearches(
       continue; // a stored filter no longer valid matches nothing
     }
     parts.push(
-      Prisma.sql`SELECT ${s.id}::text AS id WHERE EXISTS (SELECT 1 FROM "Property" p WHERE p."id" = ${propertyId}::uuid AND p."hiddenAt" IS NULL AND ${searchWhereSql(filter)})`,
+      Prisma.sql`SELECT ${s.id}::text AS id WHERE EXISTS (SELECT 1 FROM "Property" p WHERE p."id" = ${propertyId}::uuid AND ${searchWhereSql(filter)})`,
     );
   }
   if (parts.length === 0) return [];
@@ -209,7 +234,7 @@ async function sendDueRound(
   const { prisma, mailer, log } = deps;
   const now = opts.now ?? new Date();
   const owed = Prisma.sql`d."emailedAt" IS NULL AND s."frequency" = ${frequency}::"AlertFrequency"
-      AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
+      AND ${publicListingSql()}
       ${opts.propertyId ? Prisma.sql`AND d."propertyId" = ${opts.propertyId}::uuid` : Prisma.empty}`;
   const due = await prisma.$queryRaw<DueRow[]>`
     WITH searches AS (
@@ -350,6 +375,7 @@ export function registerAlertJobs(deps: AlertDeps & { queue: JobQueue; digestHou
   });
   const entry = { queue, log };
   queues.set(deps.prisma, entry);
+  listenForListings(deps.prisma);
   return {
     stop() {
       if (queues.get(deps.prisma) === entry) queues.delete(deps.prisma);

@@ -157,7 +157,7 @@ export async function newMatchCounts(prisma: PrismaClient, searches: SavedSearch
     }
     parts.push(Prisma.sql`SELECT ${s.id}::text AS id, (SELECT count(*)::int FROM (
         SELECT 1 FROM "Property" p
-        WHERE ${searchWhereSql(filter)} AND p."hiddenAt" IS NULL
+        WHERE ${searchWhereSql(filter)}
           AND (p."createdAt" > ${s.lastSeenAt}::timestamp(3) OR EXISTS (
             SELECT 1 FROM "AlertDelivery" d WHERE d."savedSearchId" = ${s.id}::uuid AND d."propertyId" = p."id"
               AND d."event" = 'NEW' AND d."createdAt" > ${s.lastSeenAt}::timestamp(3)))

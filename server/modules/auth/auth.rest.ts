@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
-import type { RateLimits } from '../../infra/rate-limits.js';
+import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
+import { byAddress, limitRequests, restTooMany } from '../../http/rate-limit.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../core/errors.js';
@@ -73,20 +73,6 @@ export function identityMiddleware({
 const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>
   fn(req, res).catch(next);
 
-/** Rate limits of the sign-in related calls, per client address and minute (real values, also under test). */
-export const AUTH_RATE_LIMITS = { session: 30, phoneCheck: 10, signup: 10, passwordReset: 5 } as const;
-
-function limiter(limit: number, store?: Store) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit,
-    ...(store ? { store } : {}),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: 'Too many attempts. Please wait a minute.', code: 'RATE_LIMITED' },
-  });
-}
-
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
 export function authRoutes(
   deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits; outboxUrl?: string | null },
@@ -96,10 +82,13 @@ export function authRoutes(
   const router = express.Router();
   const json = express.json({ limit: '16kb' });
   // Per address, counted with every instance's when REDIS_URL is set.
-  const sessionLimiter = limiter(AUTH_RATE_LIMITS.session, deps.limits.store('auth-session', 60_000));
-  const phoneLimiter = limiter(AUTH_RATE_LIMITS.phoneCheck, deps.limits.store('auth-phone-check', 60_000));
-  const signupLimiter = limiter(AUTH_RATE_LIMITS.signup, deps.limits.store('auth-signup', 60_000));
-  const resetLimiter = limiter(AUTH_RATE_LIMITS.passwordReset, deps.limits.store('auth-password-reset', 60_000));
+  // Per address and minute (server/infra/rate-limits.ts), before a byte of the body is read.
+  const perAddress = (limit: RateLimit) =>
+    limitRequests(limit, { key: byAddress, refuse: restTooMany('Too many attempts. Please wait a minute.') });
+  const sessionLimiter = perAddress(deps.limits.authSession);
+  const phoneLimiter = perAddress(deps.limits.authPhoneCheck);
+  const signupLimiter = perAddress(deps.limits.authSignup);
+  const resetLimiter = perAddress(deps.limits.authPasswordReset);
   const maxAgeMs = env.SESSION_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 
   /** A fresh, recent, unrevoked ID token; else UNAUTHENTICATED (or 503 when the provider is unreachable). */

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
-import { listingNumbersReader } from '../listings/listings.service.js';
+import { listingNumbersReader } from '../listings/visibility.js';
 import { encodeSavedCursor, SAVED_MAX_PAGE_SIZE, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 
 /**

@@ -3,14 +3,8 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
-import {
-  canSeeListing,
-  isUuid,
-  listingAccessSelect,
-  listingKeyWhere,
-  listingWhere,
-  visibleListingWhere,
-} from '../listings/listings.service.js';
+import { isUuid, listingKeyWhere, listingWhere } from '../listings/listings.service.js';
+import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/visibility.js';
 import { parseStorableInstant } from '../../../common/instant.js';
 
 /**

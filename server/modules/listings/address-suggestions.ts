@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../core/errors.js';
 import { configuredGeocoder, geocode, MAX_SUGGESTIONS, type AddressSuggestion } from './geocoder.js';
 import { likeEscape, searchWords, wordsMatchSql } from './text-search.js';
+import { publicListingSql } from './visibility.js';
 
 /**
  * Address suggestions for the search box (SPEC part 5: only for text longer than 2 characters).
@@ -53,8 +54,7 @@ export async function gazetteerSuggestions(prisma: PrismaClient, text: string): 
   const addressMatch = wordsMatchSql(
     words,
     [Prisma.sql`p."address"`],
-    (pattern) =>
-      Prisma.sql`EXISTS (SELECT 1 FROM "Property" o WHERE o."status" = 'ACTIVE' AND o."hiddenAt" IS NULL AND o."address" ILIKE ${pattern})`,
+    (pattern) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" o WHERE ${publicListingSql('o')} AND o."address" ILIKE ${pattern})`,
   );
   const rows = await prisma.$queryRaw<SuggestionRow[]>`
       SELECT s.kind, s.label, s.neighborhood, s.borough, s.lat, s.lng
@@ -68,7 +68,7 @@ export async function gazetteerSuggestions(prisma: PrismaClient, text: string): 
           SELECT p."address", p."neighborhood", p."borough"::text AS borough,
                  p."locationLat"::float8 AS lat, p."locationLng"::float8 AS lng, p."createdAt"
           FROM "Property" p
-          WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL AND ${addressMatch}
+          WHERE ${publicListingSql()} AND ${addressMatch}
           ORDER BY (p."address" ILIKE ${prefix}) DESC, p."createdAt" DESC
           LIMIT ${ADDRESS_CANDIDATES}
         ) a

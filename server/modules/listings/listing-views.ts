@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import { canManageListing, listingAccessSelect, listingKeyWhere } from './listings.service.js';
+import { listingKeyWhere } from './listings.service.js';
+import { canManageListing, listingAccessSelect, PUBLIC_LISTING, publicListingSql } from './visibility.js';
 
 /**
  * View counting: "each visit counts one view" (SPEC part 2), kept honest so that the 'popular'
@@ -52,7 +53,7 @@ export async function recordListingView(
   const byKey = listingKeyWhere(idOrSlug);
   if (!byKey) return null;
   const listing = await prisma.property.findFirst({
-    where: { AND: [byKey, { status: 'ACTIVE' }] },
+    where: { AND: [byKey, PUBLIC_LISTING] },
     select: { id: true, ...listingAccessSelect },
   });
   if (!listing) return null;
@@ -84,7 +85,7 @@ export async function recordListingView(
       ON CONFLICT ("propertyId", "visitor") DO NOTHING
     )
     UPDATE "Property" SET "views" = "views" + 1
-    WHERE "id" IN (SELECT "propertyId" FROM claimed) AND "status" = 'ACTIVE' AND "hiddenAt" IS NULL
+    WHERE "id" IN (SELECT "propertyId" FROM claimed) AND ${publicListingSql(null)}
     RETURNING "id"::text AS id`;
   return { id: listing.id, counted: counted.length > 0 };
 }

@@ -46,7 +46,7 @@ import {
   updateListing,
 } from './listing-write.service.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from './listings.rest.js';
-import { listingNumbersReader } from './listings.service.js';
+import { listingNumbersReader } from './visibility.js';
 
 /**
  * REST shims of the listing writes (SPEC part 7): POST/PATCH/DELETE /api/properties,

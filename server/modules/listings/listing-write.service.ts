@@ -13,9 +13,10 @@ import { AppError, fromZod } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
-import { canManageListing, listingAccessSelect, listingKeyWhere, PUBLIC_LISTING } from './listings.service.js';
+import { listingKeyWhere } from './listings.service.js';
+import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from './visibility.js';
 import { priceDropColumns } from '../../../common/freshness.js';
-import { enqueueListingAlert } from '../alerts/alerts.service.js';
+import { eventsOf } from '../../core/events.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -197,7 +198,7 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
     },
     select: { id: true },
   });
-  if (status === 'ACTIVE') enqueueListingAlert(prisma, { propertyId: created.id, event: 'PUBLISHED' });
+  eventsOf(prisma).publish({ type: 'listing.created', listingId: created.id, isPublic: status === 'ACTIVE' });
   return created;
 }
 
@@ -281,8 +282,14 @@ export async function updateListing(
       },
     }),
   ]);
-  if (next === 'ACTIVE' && (listing.status !== 'ACTIVE' || priceEntry))
-    enqueueListingAlert(prisma, { propertyId: listing.id, event: listing.status !== 'ACTIVE' ? 'PUBLISHED' : 'PRICE_CHANGED' });
+  eventsOf(prisma).publish({
+    type: 'listing.changed',
+    listingId: listing.id,
+    wasPublic: isPublicListing(listing),
+    isPublic: isPublicListing({ status: next, hiddenAt: listing.hiddenAt }),
+    published: next === 'ACTIVE' && listing.status !== 'ACTIVE',
+    priceChanged: next === 'ACTIVE' && listing.status === 'ACTIVE' && priceEntry !== null,
+  });
   return { id: listing.id };
 }
 
@@ -320,7 +327,13 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
           }
         : { status: 'INACTIVE', deactivatedAt: new Date() },
   });
-  if (wanted === 'ACTIVE') enqueueListingAlert(prisma, { propertyId: listing.id, event: 'PUBLISHED' });
+  eventsOf(prisma).publish({
+    type: 'listing.changed',
+    listingId: listing.id,
+    wasPublic: isPublicListing(listing),
+    isPublic: isPublicListing({ status: wanted, hiddenAt: listing.hiddenAt }),
+    published: wanted === 'ACTIVE',
+  });
   return { id: listing.id, status: wanted };
 }
 
@@ -345,7 +358,7 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     ...rest
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);
-  return prisma.property.create({
+  const copy = await prisma.property.create({
     data: {
       ...rest,
       otherFees: (otherFees ?? []) as Prisma.InputJsonValue,
@@ -369,6 +382,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     },
     select: { id: true },
   });
+  eventsOf(prisma).publish({ type: 'listing.created', listingId: copy.id, isPublic: false });
+  return copy;
 }
 
 /**
@@ -384,6 +399,7 @@ export async function deleteListing(
 ) {
   const { listing } = await managedListing(prisma, viewer, id);
   await prisma.property.delete({ where: { id: listing.id } });
+  eventsOf(prisma).publish({ type: 'listing.deleted', listingId: listing.id, wasPublic: isPublicListing(listing) });
   if (storage) {
     const keys = listing.photos.flatMap((p) => [p.storageKey, p.thumbnailKey]).filter((k): k is string => Boolean(k));
     if (keys.length) {

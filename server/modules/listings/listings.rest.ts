@@ -28,7 +28,8 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.j
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { displayName, isNewAgent } from '../agents/agents.service.js';
-import { findListing, listingNumbersReader, searchListings, totalMoveInCost } from './listings.service.js';
+import { findListing, searchListings, totalMoveInCost } from './listings.service.js';
+import { listingNumbersReader } from './visibility.js';
 import { storedNearbyStations } from '../transit/nearby.js';
 import { commuteMinutesOf } from '../transit/commute-search.js';
 

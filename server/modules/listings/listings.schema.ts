@@ -40,16 +40,8 @@ import {
   recentPriceDrop,
   type PriceDrop,
 } from '../../../common/freshness.js';
-import {
-  canManageListing,
-  canReadListingNumbers,
-  COUNT_CAP,
-  findListing,
-  listingAccessSelect,
-  searchListings,
-  totalMoveInCost,
-  type SearchCount,
-} from './listings.service.js';
+import { COUNT_CAP, findListing, searchListings, totalMoveInCost, type SearchCount } from './listings.service.js';
+import { canManageListing, canReadListingNumbers, listingAccessSelect } from './visibility.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types

@@ -2,9 +2,8 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../core/errors.js';
-import type { Viewer } from '../../core/viewer.js';
-import { viewerRole } from '../../core/authz.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
+import { PUBLIC_LISTING, publicListingSql, visibleListingWhere, type ListingViewer } from './visibility.js';
 import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
@@ -18,11 +17,6 @@ import {
 } from '../transit/commute-search.js';
 
 export type { SearchFilter, SearchSort };
-
-/** Whether a viewer may see a listing that is not active: only its owner or its agent. */
-export interface ListingViewer {
-  uid: string;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -177,15 +171,14 @@ const TEXT_COLUMNS = [Prisma.sql`p."neighborhood"`, Prisma.sql`p."address"`, Pri
 const occursInListings = (pattern: string) =>
   Prisma.sql`(${Prisma.join(
     TEXT_COLUMNS.map(
-      (col) =>
-        Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL AND ${col} ILIKE ${pattern})`,
+      (col) => Prisma.sql`EXISTS (SELECT 1 FROM "Property" p WHERE ${publicListingSql()} AND ${col} ILIKE ${pattern})`,
     ),
     ' OR ',
   )})`;
 
 /** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
-  const and: Prisma.Sql[] = [Prisma.sql`p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL`];
+  const and: Prisma.Sql[] = [publicListingSql()];
   const words = searchWords(filter.search ?? '');
   if (words.length) and.push(wordsMatchSql(words, TEXT_COLUMNS, occursInListings));
   if (filter.borough) and.push(Prisma.sql`p."borough" = ${filter.borough}::"Borough"`);
@@ -391,69 +384,6 @@ export function totalMoveInCost(p: {
 
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Who may see and manage a listing: ONE rule, used by GraphQL, REST, favorites, views and the client's
-// 'You are the agent' state (through Property.viewerCanManage).
-// ---------------------------------------------------------------------------------------------------
-
-/**
- * A public listing: active and not hidden by moderation (issue 14; docs/decisions/0033-trust.md). Every
- * public read (search, counts, details, agent profiles, REST, the partner API) filters on this.
- */
-export const PUBLIC_LISTING = { status: 'ACTIVE', hiddenAt: null } as const satisfies Prisma.PropertyWhereInput;
-
-/** The facts about a listing the access rule reads. */
-export interface ListingAccessFacts {
-  status: string;
-  /** Hidden by moderation: public no more, still seen by those who manage it. */
-  hiddenAt?: Date | null;
-  ownerId: string;
-  agent?: { userId: string } | null;
-}
-
-/** Select these to call `canManageListing` / `canSeeListing` on a row. */
-export const listingAccessSelect = { status: true, hiddenAt: true, ownerId: true, agent: { select: { userId: true } } } as const;
-
-/** The listing's owner and its listing agent manage it (and see it in any status). */
-export function canManageListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
-  return Boolean(viewer) && (listing.ownerId === viewer!.uid || listing.agent?.userId === viewer!.uid);
-}
-
-/**
- * A listing's numbers (views, inquiries) are its owner's, its listing agent's and administrators':
- * null to everyone else, partners included (issue 24 item 9). The answer is a test of a row, for a
- * viewer whose role is read once (per request, or per socket).
- */
-export async function listingNumbersReader(
-  prisma: PrismaClient,
-  viewer: Viewer | null | undefined,
-): Promise<(listing: ListingAccessFacts) => boolean> {
-  if (!viewer) return () => false;
-  const admin = (await viewerRole(prisma, viewer)) === 'ADMIN';
-  return (listing) => admin || canManageListing(viewer, listing);
-}
-
-/** `listingNumbersReader` for one row; a manager of the listing needs no read of the role. */
-export async function canReadListingNumbers(
-  prisma: PrismaClient,
-  viewer: Viewer | null | undefined,
-  listing: ListingAccessFacts,
-): Promise<boolean> {
-  if (!viewer) return false;
-  return canManageListing(viewer, listing) || (await viewerRole(prisma, viewer)) === 'ADMIN';
-}
-
-/** Active listings not hidden by moderation are public; the rest are seen by those who manage them only. */
-export function canSeeListing(viewer: ListingViewer | null | undefined, listing: ListingAccessFacts): boolean {
-  return (listing.status === 'ACTIVE' && !listing.hiddenAt) || canManageListing(viewer, listing);
-}
-
-/** `canSeeListing` as a Prisma WHERE (the same rule, for queries that filter many rows). */
-export function visibleListingWhere(viewer: ListingViewer | null | undefined): Prisma.PropertyWhereInput {
-  if (!viewer) return { ...PUBLIC_LISTING };
-  return { OR: [{ ...PUBLIC_LISTING }, { ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } }] };
 }
 
 /** The WHERE naming one listing by id (uuid) or slug; null when the key cannot name a listing. */

@@ -7,7 +7,8 @@ import { HTTP_STATUS } from '../../http/errors.js';
 import { requireViewer } from '../../core/authz.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../auth/identity.js';
 import { noStore } from '../listings/listings.rest.js';
-import { canManageListing, listingKeyWhere, listingWhere } from '../listings/listings.service.js';
+import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
+import { canManageListing } from '../listings/visibility.js';
 import {
   decodeMessageCursor,
   encodeMessageCursor,

@@ -8,6 +8,8 @@ import {
   dismissRatingPrompt,
   markThreadRead,
   messagesAfter,
+  messagesAfterEvent,
+  sharedRead,
   messagesPage,
   NO_TITLE,
   requireParticipant,
@@ -336,14 +338,19 @@ async function* messageIds(ctx: GraphQLContext, threadId: string, uid: string): 
     });
     for (;;) {
       const r = await (catchUp ? Promise.race([pending, catchUp]) : pending);
+      let event: object | null = null;
       if (r === 'catch-up') {
         catchUp = null;
       } else {
         if (r.done) return;
         pending = events.next();
         if (r.value.kind === 'typing' || r.value.kind === 'read') continue;
+        if (r.value.kind === 'message') event = r.value;
       }
-      const fresh = await messagesAfter(prisma, threadId, uid, cursor);
+      // A message event is read once for every subscriber of this instance (messagesAfterEvent).
+      const fresh = event
+        ? await messagesAfterEvent(prisma, threadId, uid, cursor, event)
+        : await messagesAfter(prisma, threadId, uid, cursor);
       if (!fresh) throw accessEnded();
       for (const m of fresh) {
         cursor = m;
@@ -409,8 +416,11 @@ builder.subscriptionFields((t) => ({
       const thread = await requireParticipant(ctx.prisma, ctx.viewer, String(args.threadId));
       return messageIds(ctx, thread.id, ctx.viewer!.uid);
     },
+    // Every subscriber resolving the message at once with the same selection shares one read.
     resolve: (query, messageId, _args, ctx) =>
-      ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: messageId as unknown as string } }),
+      sharedRead(`message|${String(messageId)}|${JSON.stringify(query)}`, () =>
+        ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: messageId as unknown as string } }),
+      ),
   }),
   inboxChanged: t.prismaField({
     type: 'Thread',

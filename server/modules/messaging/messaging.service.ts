@@ -6,9 +6,11 @@ import { AppError, fromZod } from '../../core/errors.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
-import { canManageListing, listingWhere } from '../listings/listings.service.js';
+import { listingWhere } from '../listings/listings.service.js';
+import { canManageListing } from '../listings/visibility.js';
 import type { Realtime } from './realtime.js';
 import { parseStorableInstant } from '../../../common/instant.js';
+import { eventsOf } from '../../core/events.js';
 
 /**
  * Messaging between a renter and the agent of a listing (SPEC parts 2-7, issue 9). One rule set for
@@ -82,6 +84,11 @@ const NOT_FOUND = 'That conversation does not exist.';
 /** The thread as its participant sees it; nobody else does (the same answer as a missing thread). */
 export function participantWhere(uid: string): Prisma.ThreadWhereInput {
   return { OR: [{ renterId: uid }, { agentUserId: uid }] };
+}
+
+/** `participantWhere` as a test of a thread row already read. */
+export function takesPart(thread: { renterId: string; agentUserId: string }, uid: string): boolean {
+  return thread.renterId === uid || thread.agentUserId === uid;
 }
 
 export function threadWhere(threadId: string, uid: string): Prisma.ThreadWhereInput | null {
@@ -171,7 +178,11 @@ async function appendMessage(
   return { ...message, renterId: row.renterId, agentUserId: row.agentUserId };
 }
 
-function announceMessage(realtime: Realtime, m: { id: string; threadId: string; renterId: string; agentUserId: string }) {
+function announceMessage(
+  { prisma, realtime }: { prisma: object; realtime: Realtime },
+  m: { id: string; threadId: string; renterId: string; agentUserId: string },
+) {
+  eventsOf(prisma).publish({ type: 'message.sent', threadId: m.threadId, messageId: m.id });
   realtime.publishThread(m.threadId, { kind: 'message', messageId: m.id });
   realtime.publishUser(m.renterId, { kind: 'thread', threadId: m.threadId });
   realtime.publishUser(m.agentUserId, { kind: 'thread', threadId: m.threadId });
@@ -185,7 +196,7 @@ export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | u
   const m = await deps.prisma.$transaction((tx) =>
     appendMessage(tx, { threadId: data.threadId, senderId: v.uid, content: data.content, subject: data.subject }),
   );
-  announceMessage(deps.realtime, { id: m.id, threadId: data.threadId, renterId: m.renterId, agentUserId: m.agentUserId });
+  announceMessage(deps, { id: m.id, threadId: data.threadId, renterId: m.renterId, agentUserId: m.agentUserId });
   return { id: m.id, threadId: data.threadId };
 }
 
@@ -261,7 +272,7 @@ export async function startThread(deps: MessagingDeps, viewer: Viewer | null | u
     if (!isUniqueViolation(err)) throw err;
     result = await run();
   }
-  announceMessage(deps.realtime, {
+  announceMessage(deps, {
     id: result.message.id,
     threadId: result.threadId,
     renterId: result.message.renterId,
@@ -388,6 +399,66 @@ export async function messagesAfter(prisma: PrismaClient, threadId: string, uid:
     },
   });
   return thread ? thread.messages : null;
+}
+
+type SharedRead = Promise<{ renterId: string; agentUserId: string; messages: Array<{ id: string; createdAt: Date }> } | null>;
+const eventReads = new WeakMap<object, Map<string, SharedRead>>();
+
+/**
+ * `messagesAfter` for the live subscribers of a thread (issue 25 item 5): all of this instance's
+ * subscribers handling one event (the same event object reaches each of them) with the same cursor
+ * share one read, and each one's access is checked from the participants that read returned. One
+ * message to a thread watched by 2,500 subscriptions costs one read, not 2,500.
+ */
+export async function messagesAfterEvent(
+  prisma: PrismaClient,
+  threadId: string,
+  uid: string,
+  after: MessageCursor,
+  event: object,
+): Promise<Array<{ id: string; createdAt: Date }> | null> {
+  if (!uuid.test(threadId)) return null;
+  let reads = eventReads.get(event);
+  if (!reads) {
+    reads = new Map();
+    eventReads.set(event, reads);
+  }
+  const key = `${threadId}|${after.createdAt.toISOString()}|${after.id}`;
+  let read = reads.get(key);
+  if (!read) {
+    read = prisma.thread.findUnique({
+      where: { id: threadId },
+      select: {
+        renterId: true,
+        agentUserId: true,
+        messages: {
+          where: { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          take: 200,
+          select: { id: true, createdAt: true },
+        },
+      },
+    });
+    reads.set(key, read);
+  }
+  const thread = await read;
+  return thread && takesPart(thread, uid) ? thread.messages : null;
+}
+
+const rowReads = new Map<string, Promise<unknown>>();
+
+/**
+ * One read of a row for every caller asking for it with the same query at the same time (live
+ * subscribers resolving the message an event brought): the first read is shared while in flight,
+ * never kept after it.
+ */
+export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let pending = rowReads.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read().finally(() => rowReads.delete(key));
+    rowReads.set(key, pending);
+  }
+  return pending;
 }
 
 /** Messages the viewer has not read yet, over all their conversations (the header's badge). */

@@ -11,7 +11,9 @@ import {
 } from '../../../common/trust.js';
 import { requireAdmin, requireUser, requireViewer } from '../../core/authz.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
-import { canManageListing, listingKeyWhere } from '../listings/listings.service.js';
+import { listingKeyWhere } from '../listings/listings.service.js';
+import { canManageListing, isPublicListing } from '../listings/visibility.js';
+import { eventsOf } from '../../core/events.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Realtime } from '../messaging/realtime.js';
 import { notify, type NotificationInput } from '../notifications/notifications.service.js';
@@ -103,7 +105,7 @@ export async function reportListing(
   if (!account) throw new AppError('UNAUTHENTICATED', 'Finish creating your account first.');
   if (!listing) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
   if (canManageListing(v, listing)) throw new AppError('FORBIDDEN', TRUST_MESSAGES.cannotReportOwn);
-  if (listing.status !== 'ACTIVE' || listing.hiddenAt) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+  if (!isPublicListing(listing)) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
   const already = await deps.prisma.listingReport.findUnique({
     where: { propertyId_reporterId: { propertyId: listing.id, reporterId: account.id } },
     select: { id: true },
@@ -174,7 +176,10 @@ export async function reportListing(
       throw new AppError('CONFLICT', TRUST_MESSAGES.alreadyReported);
     throw err;
   }
-  if (result.hiddenNow) await tellOwner(deps, result.propertyId, 'HIDDEN_REPORTED');
+  if (result.hiddenNow) {
+    eventsOf(deps.prisma).publish({ type: 'listing.changed', listingId: result.propertyId, wasPublic: true, isPublic: false });
+    await tellOwner(deps, result.propertyId, 'HIDDEN_REPORTED');
+  }
   return result;
 }
 
@@ -347,7 +352,7 @@ export async function moderateListing(
   const text = typeof note === 'string' ? note.replace(/\0/g, '').trim() : '';
   if (text.length > NOTE_MAX) throw new AppError('BAD_USER_INPUT', `Note must be at most ${NOTE_MAX} characters`);
   const byKey = typeof propertyId === 'string' ? listingKeyWhere(propertyId) : null;
-  const found = byKey ? await deps.prisma.property.findFirst({ where: byKey, select: { id: true } }) : null;
+  const found = byKey ? await deps.prisma.property.findFirst({ where: byKey, select: { id: true, status: true } }) : null;
   if (!found) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
   const id = found.id;
 
@@ -372,8 +377,17 @@ export async function moderateListing(
       targetId: id,
       details: { reportsResolved: resolved.count, wasHidden: before.hiddenAt !== null, ...(text ? { note: text } : {}) },
     });
-    return { wasHidden: before.hiddenAt !== null, wasModerator: before.hiddenReason === HIDDEN_MODERATOR };
+    return { wasHidden: before.hiddenAt !== null, wasModerator: before.hiddenReason === HIDDEN_MODERATOR, hidden: hide };
   });
+  if (outcome.wasHidden !== outcome.hidden) {
+    const hiddenAt = (hidden: boolean) => (hidden ? new Date() : null);
+    eventsOf(deps.prisma).publish({
+      type: 'listing.changed',
+      listingId: id,
+      wasPublic: isPublicListing({ status: found.status, hiddenAt: hiddenAt(outcome.wasHidden) }),
+      isPublic: isPublicListing({ status: found.status, hiddenAt: hiddenAt(outcome.hidden) }),
+    });
+  }
   if (action === 'HIDE' && !outcome.wasModerator) await tellOwner(deps, id, 'HIDDEN', text || null);
   if (action !== 'HIDE' && outcome.wasHidden) await tellOwner(deps, id, 'REINSTATED');
   return { propertyId: id };
@@ -394,6 +408,8 @@ export async function updateMyLicense(deps: TrustDeps, viewer: Viewer | null | u
     data: { license, licenseVerifiedAt: null },
     select: { id: true },
   });
+  // A new number loses the 'Licensed' badge cards show; an unverified one changes nothing a visitor sees.
+  if (user.agent.licenseVerifiedAt) eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: user.agent.id });
   return { agentId: user.agent.id };
 }
 
@@ -457,6 +473,7 @@ export async function setAgentLicenseVerified(
       details: { license: agent.license },
     });
   });
+  eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: agent.id });
   if (verified) {
     await notify(deps, [
       {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { networkOf } from '../../core/address.js';
 import type { PrismaClient } from '../../db/client.js';
 
 /**
@@ -44,19 +44,8 @@ export async function reportCountsToHide(
  * an IPv6 address by its /64 (one subscriber's network). Null when unknown.
  */
 export function reportAddressKey(ip: string | null | undefined): string | null {
-  if (!ip) return null;
-  let address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
-  if (isIP(address) === 6) address = expandIpv6(address).slice(0, 4).join(':') + '::/64';
-  else if (isIP(address) !== 4) return null;
-  return createHash('sha256').update(`report-address:${address}`).digest('hex').slice(0, 32);
-}
-
-function expandIpv6(address: string): string[] {
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = address.includes('::') ? Array<string>(8 - left.length - right.length).fill('0') : [];
-  return [...left, ...fill, ...right].map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''));
+  const network = networkOf(ip);
+  return network ? createHash('sha256').update(`report-address:${network}`).digest('hex').slice(0, 32) : null;
 }
 
 /** How many reports count, reporters sharing an address once. */

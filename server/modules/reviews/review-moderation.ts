@@ -7,6 +7,7 @@ import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/report-standing.js';
 import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from './reviews.service.js';
+import { eventsOf } from '../../core/events.js';
 
 /**
  * Moderation basics of reviews (issue 10 item 5), one rule set for GraphQL and REST:
@@ -169,7 +170,7 @@ export async function reportReview(
   const addressKey = reportAddressKey(from.ip);
 
   try {
-    return await deps.prisma.$transaction(async (tx) => {
+    const outcome = await deps.prisma.$transaction(async (tx) => {
       // The agent row's lock: the same one every review write takes (reviews.service.ts), so the
       // report count, the hiding and the aggregate below see every earlier writer's commit.
       await tx.$queryRaw`SELECT 1 FROM "Agent" a WHERE a."id" = ${review.agentId}::uuid FOR NO KEY UPDATE OF a`;
@@ -202,6 +203,9 @@ export async function reportReview(
       await recomputeAgentRating(tx, review.agentId);
       return { reviewId: review.id, agentId: review.agentId, hidden: true, hiddenNow: true };
     });
+    if (outcome.hiddenNow)
+      eventsOf(deps.prisma).publish({ type: 'review.hidden', agentId: outcome.agentId, reviewId: outcome.reviewId });
+    return outcome;
   } catch (err) {
     // The unique (review, reporter) index: a second report by the same user racing the first.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')

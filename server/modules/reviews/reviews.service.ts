@@ -7,6 +7,8 @@ import { requireViewer } from '../../core/authz.js';
 import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { parseStorableInstant } from '../../../common/instant.js';
+import { visibleReviewSql } from './review-visibility.js';
+import { eventsOf } from '../../core/events.js';
 
 /**
  * Ratings of agents by renters (SPEC parts 2-9, issue 10): one rule set for GraphQL and REST.
@@ -167,7 +169,7 @@ export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: stri
        SET "rating" = s.avg, "reviewCount" = s.cnt
       FROM (SELECT COALESCE(ROUND(AVG(r."score")::numeric, 2), 0) AS avg, COUNT(*)::int AS cnt
               FROM "Review" r
-             WHERE r."agentId" = ${agentId}::uuid AND r."hiddenAt" IS NULL) AS s
+             WHERE r."agentId" = ${agentId}::uuid AND ${visibleReviewSql()}) AS s
      WHERE a."id" = ${agentId}::uuid`;
 }
 
@@ -197,7 +199,7 @@ export async function submitReview(
   const propertyId = data.propertyId ? await resolveListing(prisma, data.propertyId, agent, account.id) : null;
   await limitSubmissions(deps.limits, account.id);
 
-  return prisma.$transaction(async (tx) => {
+  const submitted = await prisma.$transaction(async (tx) => {
     // The agent row's lock serializes every review write for this agent: the one-review rule below
     // and the aggregate both read what the previous writer committed (READ COMMITTED re-reads per
     // statement). NO KEY UPDATE: rows referencing the agent (listings) are not blocked.
@@ -239,6 +241,8 @@ export async function submitReview(
       });
     return { reviewId: review.id, agentId: agent.id, authorId: account.id, created: !existing, verified };
   });
+  eventsOf(prisma).publish({ type: 'review.written', agentId: submitted.agentId, reviewId: submitted.reviewId });
+  return submitted;
 }
 
 // --- reading -------------------------------------------------------------------------------------------
@@ -396,7 +400,7 @@ export async function ratingsSummary(
            ${avg('cleanliness')} AS cleanliness,
            ${avg('accuracy')} AS accuracy
       FROM "Review" r
-     WHERE ${where} AND r."hiddenAt" IS NULL`;
+     WHERE ${where} AND ${visibleReviewSql()}`;
   const s = row!;
   const total = Number(s.total);
   const counts: Record<number, number> = { 1: s.s1, 2: s.s2, 3: s.s3, 4: s.s4, 5: s.s5 };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { noBody } from '../../http/no-body.js';
-import { rateLimit } from 'express-rate-limit';
+import { limitRequests, restTooMany } from '../../http/rate-limit.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import multer from 'multer';
 import { z } from 'zod';
@@ -24,7 +24,6 @@ import { assertRoomInDraft, deleteUpload, discardUpload, storeUpload } from './u
  * under DATA_DIR/tmp/uploads that is removed whatever happens; see docs/decisions/0014-photo-uploads.md.
  */
 
-export const UPLOADS_PER_MINUTE = 60;
 export const SIGN_IN_MESSAGE = 'Please sign in before uploading photos.';
 
 export const draftIdSchema = z
@@ -37,10 +36,8 @@ export interface UploadRoutesDeps {
   prisma: PrismaClient;
   storage: Storage;
   log: Logger;
-  /** Uploads a user may start per minute (tests lower it). */
-  perMinute?: number;
-  /** Where the per-user counter lives (Redis with REDIS_URL). */
-  limits?: RateLimits;
+  /** The app's rate limits (uploads per user and minute: RATE_LIMITS.uploads). */
+  limits: RateLimits;
 }
 
 /** Where request bodies are streamed; each file is removed when its request ends. */
@@ -96,14 +93,9 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
     next();
   };
 
-  const perUser = rateLimit({
-    windowMs: 60_000,
-    ...(deps.limits ? { store: deps.limits.store('uploads', 60_000) } : {}),
-    limit: deps.perMinute ?? UPLOADS_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => `upload:${req.viewer!.uid}`,
-    message: { error: 'Too many uploads. Please wait a minute.', code: 'RATE_LIMITED' },
+  const perUser = limitRequests(deps.limits.uploads, {
+    key: (req) => `upload:${req.viewer!.uid}`,
+    refuse: restTooMany('Too many uploads. Please wait a minute.'),
   });
 
   /** Streams the multipart body to a temporary file; limits become 413/400 answers. */
