@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
-import { listingStats, myListingsPage } from '../../server/modules/listings/listing-write.service.js';
+import { listingStats, myListingsPage } from '../../server/modules/listings/manage.service.js';
 import { freshDatabase } from './bench-db.js';
 import { listingItemInclude } from '../../server/modules/listings/listings.rest.js';
 

@@ -4,7 +4,7 @@
 // refused before any form, the ratings screen with many and with no reviews, its loading
 // placeholders, axe, and screenshots at desktop and phone widths. Every account, listing and
 // conversation is made here through the real APIs. The forms' validation messages are component
-// tests (client/src/app/routes/rate-agent.test.tsx, client/src/features/ratings/components/
+// tests (client/src/app/routes/rate-agent.test.tsx, client/src/features/reviews/components/
 // leave-review-dialog.test.tsx).
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -151,7 +151,7 @@ test.describe('ratings', () => {
     await expect(dialog.getByRole('combobox', { name: 'Listing' })).toContainText(target.listing.title);
     await expect(dialog.getByText('Verified conversation')).toBeVisible();
     // Continue without a score, the score labels and the comment's limit are component tests
-    // (client/src/features/ratings/components/leave-review-dialog.test.tsx).
+    // (client/src/features/reviews/components/leave-review-dialog.test.tsx).
     const continueButton = dialog.getByRole('button', { name: 'Continue' });
     await dialog.getByRole('radio', { name: '5 - Excellent' }).click();
     await expect(dialog.getByText('Excellent', { exact: true })).toBeVisible();

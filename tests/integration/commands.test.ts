@@ -32,7 +32,7 @@ describe('the partner and admin commands beside a running app on PGlite files', 
     );
   }
   const partner = (dataDir: string, ...args: string[]) => command(dataDir, 'server/modules/partners/partner-cli.ts', ...args);
-  const admin = (dataDir: string, ...args: string[]) => command(dataDir, 'server/modules/moderation/admin-cli.ts', ...args);
+  const admin = (dataDir: string, ...args: string[]) => command(dataDir, 'server/modules/auth/admin-cli.ts', ...args);
 
   /** The app as `npm start` runs it on the embedded database: the files opened by this process, served over HTTP. */
   async function startApp(dataDir: string): Promise<{ db: Database; app: TestApp; stop(): Promise<void> }> {

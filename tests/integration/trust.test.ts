@@ -10,13 +10,11 @@ import type { Viewer } from '../../server/core/viewer.js';
 import { loadEnv } from '../../server/env.js';
 import { createRateLimits } from '../../server/infra/rate-limits.js';
 import { createMailer, listOutbox, readOutboxFile } from '../../server/modules/mail/mailer.js';
+import { grantAdmin, listAdmins, revokeAdmin } from '../../server/modules/auth/admins.service.js';
 import {
-  grantAdmin,
-  listAdmins,
   moderateListing,
   MODERATION_QUEUE_MAX,
   reportListing,
-  revokeAdmin,
   TRUST_MESSAGES,
 } from '../../server/modules/moderation/moderation.service.js';
 import { LICENSE_MESSAGE, LISTING_REPORT_MESSAGES, licenseInputSchema } from '../../common/trust.js';
@@ -545,7 +543,7 @@ describe('the admin command', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: '' };
     const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'server/modules/moderation/admin-cli.ts', ...args], {
+      run(process.execPath, ['--import', 'tsx', 'server/modules/auth/admin-cli.ts', ...args], {
         env,
         cwd: process.cwd(),
       }).then(

@@ -37,14 +37,8 @@ import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../uploads/storage.js';
-import {
-  createListing,
-  deleteListing,
-  listingStats,
-  myListingsPage,
-  setListingStatus,
-  updateListing,
-} from './listing-write.service.js';
+import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
+import { listingStats, myListingsPage } from './manage.service.js';
 import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from './listings.rest.js';
 import { listingNumbersReader } from './visibility.js';
 

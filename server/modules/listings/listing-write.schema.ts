@@ -19,16 +19,8 @@ import {
   UtilityEnum,
 } from './listing-enums.schema.js';
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
-import {
-  createListing,
-  deleteListing,
-  duplicateListing,
-  listingStats,
-  myListingsPage,
-  setListingStatus,
-  updateListing,
-  type ListingStats,
-} from './listing-write.service.js';
+import { createListing, deleteListing, duplicateListing, setListingStatus, updateListing } from './listing-write.service.js';
+import { listingStats, myListingsPage, type ListingStats } from './manage.service.js';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 
 // ---------------------------------------------------------------------------------------------------

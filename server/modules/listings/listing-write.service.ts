@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  listingInputSchema,
-  MAX_LISTING_PHOTOS,
-  myListingsQuerySchema,
-  publishIssues,
-  type ListingData,
-  type MyListingsQuery,
-} from '../../../common/listing.js';
+import { listingInputSchema, MAX_LISTING_PHOTOS, publishIssues, type ListingData } from '../../../common/listing.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
@@ -14,13 +7,13 @@ import { requireUser } from '../../core/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { listingKeyWhere } from './listings.service.js';
-import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from './visibility.js';
+import { canManageListing, isPublicListing, listingAccessSelect } from './visibility.js';
 import { priceDropColumns } from '../../../common/freshness.js';
 import { eventsOf } from '../../core/events.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
- * duplicate, delete, the owner's list and numbers. GraphQL and REST call these; every write checks
+ * duplicate, delete (the manage screen's reads are manage.service.ts). GraphQL and REST call these; every write checks
  * that the viewer manages the listing (its owner or its listing agent: `canManageListing`).
  */
 
@@ -414,106 +407,4 @@ export async function deleteListing(
     }
   }
   return { id: listing.id };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The manage screen: the viewer's listings (or saved ones), and their numbers
-// ---------------------------------------------------------------------------------------------------
-
-/**
- * Listings a user manages: as owner or as listing agent (`canManageListing`), by the indexed columns
- * (`ownerId`, and `agentId` for an agent) rather than through the agent relation, so the owner's
- * index serves the manage screen.
- */
-export const managedBy = (uid: string, agentId: string | null): Prisma.PropertyWhereInput =>
-  agentId ? { OR: [{ ownerId: uid }, { agentId }] } : { ownerId: uid };
-
-export function parseMyListingsQuery(input: unknown): MyListingsQuery {
-  const parsed = myListingsQuerySchema.safeParse(input ?? {});
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
-
-const MY_SORTS: Record<MyListingsQuery['sort'], Prisma.PropertyOrderByWithRelationInput[]> = {
-  newest: [{ createdAt: 'desc' }, { id: 'desc' }],
-  'price-asc': [{ price: 'asc' }, { id: 'asc' }],
-  'price-desc': [{ price: 'desc' }, { id: 'desc' }],
-  views: [{ views: 'desc' }, { id: 'desc' }],
-};
-
-/** The WHERE of the manage screen's list: status tab (or saved listings) and the search on title or address. */
-export function myListingsWhere(uid: string, agentId: string | null, q: MyListingsQuery): Prisma.PropertyWhereInput {
-  const and: Prisma.PropertyWhereInput[] = [];
-  if (q.status === 'saved') {
-    // Saved listings the public may see (active, not hidden by moderation), or that the viewer manages.
-    and.push({ favorites: { some: { userId: uid } } }, { OR: [{ ...PUBLIC_LISTING }, managedBy(uid, agentId)] });
-  } else {
-    and.push(managedBy(uid, agentId));
-    if (q.status !== 'all') and.push({ status: q.status.toUpperCase() as Status });
-  }
-  if (q.search)
-    and.push({
-      OR: [{ title: { contains: q.search, mode: 'insensitive' } }, { address: { contains: q.search, mode: 'insensitive' } }],
-    });
-  return { AND: and };
-}
-
-/** One page of the viewer's listings: `query` shapes the rows (GraphQL selection or REST include). */
-export async function myListingsPage<Row>(
-  prisma: PrismaClient,
-  viewer: Viewer | null,
-  input: unknown,
-  query: { select?: Prisma.PropertySelect; include?: Prisma.PropertyInclude } = {},
-) {
-  const user = await requireUser(prisma, viewer);
-  const q = parseMyListingsQuery(input);
-  const where = myListingsWhere(user.id, user.agent?.id ?? null, q);
-  const [rows, totalCount] = await Promise.all([
-    prisma.property.findMany({
-      ...(query as object),
-      where,
-      orderBy: MY_SORTS[q.sort],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }) as unknown as Promise<Row[]>,
-    prisma.property.count({ where }),
-  ]);
-  return {
-    items: rows,
-    totalCount,
-    page: q.page,
-    pageSize: q.pageSize,
-    pageCount: Math.max(1, Math.ceil(totalCount / q.pageSize)),
-  };
-}
-
-export interface ListingStats {
-  totalListings: number;
-  totalViews: number;
-  totalInquiries: number;
-  /** Percent (one decimal) of published listings taken off the market (inactive): docs/decisions/0015-occupancy-rate.md. */
-  occupancyRate: number;
-}
-
-/** The four numbers of the manage screen, for the listings the viewer manages. One SQL statement. */
-export async function listingStats(prisma: PrismaClient, viewer: Viewer | null): Promise<ListingStats> {
-  const user = await requireUser(prisma, viewer);
-  const rows = await prisma.$queryRaw<
-    Array<{ total: number; views: number; inquiries: number; active: number; inactive: number }>
-  >`
-    SELECT count(*)::int AS total,
-           coalesce(sum(p."views"), 0)::int AS views,
-           coalesce(sum(p."inquiriesCount"), 0)::int AS inquiries,
-           count(*) FILTER (WHERE p."status" = 'ACTIVE')::int AS active,
-           count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive
-    FROM "Property" p
-    WHERE p."ownerId" = ${user.id} OR p."agentId" = ${user.agent?.id ?? null}::uuid`;
-  const r = rows[0] ?? { total: 0, views: 0, inquiries: 0, active: 0, inactive: 0 };
-  const published = r.active + r.inactive;
-  return {
-    totalListings: r.total,
-    totalViews: r.views,
-    totalInquiries: r.inquiries,
-    occupancyRate: published === 0 ? 0 : Math.round((r.inactive / published) * 1000) / 10,
-  };
 }

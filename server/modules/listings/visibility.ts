@@ -85,3 +85,11 @@ export function visibleListingWhere(viewer: ListingViewer | null | undefined): P
   if (!viewer) return { ...PUBLIC_LISTING };
   return { OR: [{ ...PUBLIC_LISTING }, { ownerId: viewer.uid }, { agent: { is: { userId: viewer.uid } } }] };
 }
+
+/**
+ * Listings a user manages: as owner or as listing agent (`canManageListing`), by the indexed columns
+ * (`ownerId`, and `agentId` for an agent) rather than through the agent relation, so the owner's
+ * index serves the manage screen.
+ */
+export const managedBy = (uid: string, agentId: string | null): Prisma.PropertyWhereInput =>
+  agentId ? { OR: [{ ownerId: uid }, { agentId }] } : { ownerId: uid };

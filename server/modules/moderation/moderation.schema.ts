@@ -4,19 +4,15 @@ import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { LISTING_REPORT_DETAILS_MAX } from '../../../common/trust.js';
 import {
   LISTING_REPORTS_TO_HIDE,
-  licenseQueue,
   moderateListing,
   moderationQueue,
   reportListing,
-  setAgentLicenseVerified,
-  updateMyLicense,
-  type LicenseCase,
   type ModerationCase,
 } from './moderation.service.js';
 
 /**
  * Trust and safety over GraphQL (issue 14 items 4 and 5): reports of listings, the admins' queue and
- * decisions, license numbers and their verification. Rules live in moderation.service.ts.
+ * decisions. Rules live in moderation.service.ts.
  */
 
 export function trustDeps(ctx: GraphQLContext) {
@@ -96,20 +92,6 @@ const ModerationCaseRef = builder.objectRef<ModerationCase>('ModerationCase').im
   }),
 });
 
-const LicenseCaseRef = builder.objectRef<LicenseCase>('LicenseCase').implement({
-  description: "An agent's license number for an admin to check.",
-  fields: (t) => ({
-    id: t.id({ resolve: (c) => `license:${c.agentId}` }),
-    agentId: t.exposeID('agentId'),
-    name: t.exposeString('name'),
-    email: t.exposeString('email'),
-    agency: t.exposeString('agency', { nullable: true }),
-    license: t.exposeString('license'),
-    verified: t.boolean({ resolve: (c) => c.verifiedAt !== null }),
-    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
-  }),
-});
-
 const ReportListingPayloadRef = builder.objectRef<{ propertyId: string; hiddenNow: boolean }>('ReportListingPayload').implement({
   fields: (t) => ({
     propertyId: t.exposeID('propertyId'),
@@ -124,12 +106,6 @@ builder.queryFields((t) => ({
     type: [ModerationCaseRef],
     description: 'Admins only: listings with open reports or hidden, most reported first. Errors: UNAUTHENTICATED, FORBIDDEN.',
     resolve: (_root, _args, ctx) => moderationQueue(trustDeps(ctx), ctx.viewer),
-  }),
-  licenseQueue: t.field({
-    type: [LicenseCaseRef],
-    description: "Admins only: agents' license numbers, unverified first. Errors: UNAUTHENTICATED, FORBIDDEN.",
-    args: { unverifiedOnly: t.arg.boolean({ defaultValue: false }) },
-    resolve: (_root, args, ctx) => licenseQueue(trustDeps(ctx), ctx.viewer, args.unverifiedOnly ?? false),
   }),
 }));
 
@@ -166,26 +142,6 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const { propertyId } = await moderateListing(trustDeps(ctx), ctx.viewer, String(args.propertyId), args.action, args.note);
       return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id: propertyId } });
-    },
-  }),
-  setAgentLicenseVerified: t.prismaField({
-    type: 'Agent',
-    description:
-      "Admins only: mark an agent's license number verified or not (audited). Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT.",
-    args: { agentId: t.arg.id({ required: true }), verified: t.arg.boolean({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const { agentId } = await setAgentLicenseVerified(trustDeps(ctx), ctx.viewer, String(args.agentId), args.verified);
-      return ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: agentId } });
-    },
-  }),
-  updateMyLicense: t.prismaField({
-    type: 'Agent',
-    description:
-      "The agent's own New York real-estate license number (empty removes it); a change clears the verification. Errors: UNAUTHENTICATED, FORBIDDEN (not an agent), BAD_USER_INPUT.",
-    args: { license: t.arg.string({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const { agentId } = await updateMyLicense(trustDeps(ctx), ctx.viewer, { license: args.license });
-      return ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: agentId } });
     },
   }),
 }));

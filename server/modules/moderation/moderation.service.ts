@@ -3,13 +3,8 @@ import type { Viewer } from '../../core/viewer.js';
 import { AppError } from '../../core/errors.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
-import {
-  licenseInputSchema,
-  listingReportReasonLabels,
-  listingReportSchema,
-  type ListingReportReason,
-} from '../../../common/trust.js';
-import { requireAdmin, requireUser, requireViewer } from '../../core/authz.js';
+import { listingReportReasonLabels, listingReportSchema, type ListingReportReason } from '../../../common/trust.js';
+import { requireAdmin, requireViewer } from '../../core/authz.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
 import { listingKeyWhere } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing } from '../listings/visibility.js';
@@ -29,7 +24,6 @@ import { notify, type NotificationInput } from '../notifications/notifications.s
  * - Admins (role ADMIN, read from the database) see the queue of reported or hidden listings and decide:
  *   dismiss (reports resolved, visible), hide (MODERATOR) or reinstate (visible). The owner hears of a
  *   hide or a reinstatement by notification, and of a hide by e-mail too.
- * - Agents keep their New York license number; changing it clears the verification; admins verify.
  * - Every action writes an AuditLog row in the same transaction as the change.
  */
 
@@ -56,7 +50,8 @@ export interface TrustDeps {
   log?: Logger;
 }
 
-function parse<T>(
+/** A zod result's data, or BAD_USER_INPUT with the first issue's message (the trust forms show it as is). */
+export function parse<T>(
   r: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } },
 ): T {
   if (r.success) return r.data;
@@ -391,153 +386,4 @@ export async function moderateListing(
   if (action === 'HIDE' && !outcome.wasModerator) await tellOwner(deps, id, 'HIDDEN', text || null);
   if (action !== 'HIDE' && outcome.wasHidden) await tellOwner(deps, id, 'REINSTATED');
   return { propertyId: id };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Licenses
-// ---------------------------------------------------------------------------------------------------
-
-/** The agent's own license number: normalised, checked; a change clears the verification. */
-export async function updateMyLicense(deps: TrustDeps, viewer: Viewer | null | undefined, input: unknown) {
-  const user = await requireUser(deps.prisma, viewer);
-  if (!user.agent) throw new AppError('FORBIDDEN', TRUST_MESSAGES.onlyAgents);
-  const { license } = parse(licenseInputSchema.safeParse(input ?? {}));
-  if (license === user.agent.license) return { agentId: user.agent.id };
-  await deps.prisma.agent.update({
-    where: { id: user.agent.id },
-    data: { license, licenseVerifiedAt: null },
-    select: { id: true },
-  });
-  // A new number loses the 'Licensed' badge cards show; an unverified one changes nothing a visitor sees.
-  if (user.agent.licenseVerifiedAt) eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: user.agent.id });
-  return { agentId: user.agent.id };
-}
-
-/** Agents with a license number, unverified first (the admins' 'Licenses' tab). */
-export async function licenseQueue(deps: TrustDeps, viewer: Viewer | null | undefined, unverifiedOnly: boolean) {
-  await requireAdmin(deps.prisma, viewer);
-  const rows = await deps.prisma.agent.findMany({
-    where: { license: { not: null }, ...(unverifiedOnly ? { licenseVerifiedAt: null } : {}) },
-    select: {
-      id: true,
-      license: true,
-      licenseVerifiedAt: true,
-      agency: true,
-      updatedAt: true,
-      user: { select: { firstName: true, lastName: true, email: true } },
-    },
-    orderBy: [{ licenseVerifiedAt: { sort: 'desc', nulls: 'first' } }, { updatedAt: 'desc' }, { id: 'asc' }],
-    take: 200,
-  });
-  return rows.map((a) => ({
-    agentId: a.id,
-    name: `${a.user.firstName} ${a.user.lastName}`.trim(),
-    email: a.user.email,
-    agency: a.agency,
-    license: a.license ?? '',
-    verifiedAt: a.licenseVerifiedAt,
-  }));
-}
-export type LicenseCase = Awaited<ReturnType<typeof licenseQueue>>[number];
-
-export async function setAgentLicenseVerified(
-  deps: TrustDeps,
-  viewer: Viewer | null | undefined,
-  agentId: unknown,
-  verified: boolean,
-): Promise<{ agentId: string }> {
-  const admin = await requireAdmin(deps.prisma, viewer);
-  const id = typeof agentId === 'string' ? agentId.trim() : '';
-  const agent = /^[0-9a-f-]{36}$/i.test(id)
-    ? await deps.prisma.agent.findUnique({
-        where: { id },
-        select: { id: true, userId: true, license: true, licenseVerifiedAt: true },
-      })
-    : null;
-  if (!agent) throw new AppError('NOT_FOUND', TRUST_MESSAGES.agentNotFound);
-  if (verified && !agent.license) throw new AppError('BAD_USER_INPUT', TRUST_MESSAGES.noLicense);
-  const changed = verified !== (agent.licenseVerifiedAt !== null);
-  if (!changed) return { agentId: agent.id };
-  await deps.prisma.$transaction(async (tx) => {
-    // Verify only the number the admin saw: a change by the agent meanwhile wins (nothing updated).
-    const n = await tx.agent.updateMany({
-      where: { id: agent.id, license: agent.license },
-      data: { licenseVerifiedAt: verified ? new Date() : null },
-    });
-    if (n.count === 0) throw new AppError('CONFLICT', 'The agent changed the license number meanwhile. Reload and check again.');
-    await audit(tx, {
-      actorId: admin.id,
-      action: verified ? 'LICENSE_VERIFIED' : 'LICENSE_UNVERIFIED',
-      targetType: 'Agent',
-      targetId: agent.id,
-      details: { license: agent.license },
-    });
-  });
-  eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: agent.id });
-  if (verified) {
-    await notify(deps, [
-      {
-        userId: agent.userId,
-        kind: 'LICENSE_VERIFIED',
-        title: 'Your license is verified',
-        body: "Your listings and profile now show the 'Licensed' badge.",
-        url: `/agents/${agent.id}`,
-      },
-    ]).catch((err: unknown) => deps.log?.warn({ err }, 'license notification failed'));
-  }
-  return { agentId: agent.id };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Roles (the admin command)
-// ---------------------------------------------------------------------------------------------------
-
-export async function grantAdmin(prisma: PrismaClient, email: string): Promise<'granted' | 'already' | 'no-user'> {
-  return prisma.$transaction(async (tx) => {
-    const user = await tx.user.findFirst({
-      where: { email: { equals: email.trim(), mode: 'insensitive' } },
-      select: { id: true, role: true },
-    });
-    if (!user) return 'no-user';
-    if (user.role === 'ADMIN') return 'already';
-    await tx.user.update({ where: { id: user.id }, data: { role: 'ADMIN' }, select: { id: true } });
-    await audit(tx, {
-      actorId: null,
-      action: 'ROLE_GRANTED',
-      targetType: 'User',
-      targetId: user.id,
-      details: { from: user.role, to: 'ADMIN', by: 'cli' },
-    });
-    return 'granted';
-  });
-}
-
-/** Back to AGENT when the user has an agent profile, else RENTER. */
-export async function revokeAdmin(prisma: PrismaClient, email: string): Promise<'revoked' | 'not-admin' | 'no-user'> {
-  return prisma.$transaction(async (tx) => {
-    const user = await tx.user.findFirst({
-      where: { email: { equals: email.trim(), mode: 'insensitive' } },
-      select: { id: true, role: true, agent: { select: { id: true } } },
-    });
-    if (!user) return 'no-user';
-    if (user.role !== 'ADMIN') return 'not-admin';
-    const to = user.agent ? 'AGENT' : 'RENTER';
-    await tx.user.update({ where: { id: user.id }, data: { role: to }, select: { id: true } });
-    await audit(tx, {
-      actorId: null,
-      action: 'ROLE_REVOKED',
-      targetType: 'User',
-      targetId: user.id,
-      details: { from: 'ADMIN', to, by: 'cli' },
-    });
-    return 'revoked';
-  });
-}
-
-export function listAdmins(prisma: PrismaClient) {
-  return prisma.user.findMany({
-    where: { role: 'ADMIN' },
-    select: { id: true, email: true, firstName: true, lastName: true, createdAt: true },
-    orderBy: { email: 'asc' },
-  });
 }

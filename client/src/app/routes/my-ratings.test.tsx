@@ -4,7 +4,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MyRatingsSummariesDocument, MyReviewsDocument } from '@/gql/graphql';
-import { summaryAnswer } from '@/features/ratings/test-answers';
+import { summaryAnswer } from '@/features/reviews/test-answers';
 import { renderWithProviders } from '@/test/render';
 import MyRatingsScreen from './my-ratings';
 

@@ -19,7 +19,7 @@ import {
 } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
 import RateAgentScreen from './rate-agent';
-import { givenSummaryAnswer } from '@/features/ratings/test-answers';
+import { givenSummaryAnswer } from '@/features/reviews/test-answers';
 
 const AGENT_ID = 'agent-morgan';
 

@@ -10,8 +10,8 @@ import { PageContainer } from '@/components/ui/page-container';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SignedOutNotice } from '@/features/auth/signed-out-notice';
-import { StarInput } from '@/features/ratings/components/star-input';
-import { RateAgentPageQuery } from '@/features/ratings/operations';
+import { StarInput } from '@/features/reviews/components/star-input';
+import { RateAgentPageQuery } from '@/features/reviews/operations';
 import {
   COMMENT_MAX,
   MESSAGES,
@@ -19,8 +19,8 @@ import {
   rateAgentFormSchema,
   type RateAgentFormInput,
   type RateAgentFormValues,
-} from '@/features/ratings/review-rules';
-import { serverMessage, useRateAgent } from '@/features/ratings/use-rate-agent';
+} from '@/features/reviews/review-rules';
+import { serverMessage, useRateAgent } from '@/features/reviews/use-rate-agent';
 import type { RateAgentPageQuery as RateAgentPageData } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -5,7 +5,7 @@
 // page-info objects carry no id and stay embedded in their parent field.
 import type { ApolloCache, FieldFunctionOptions, Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
-import { ratingsTypePolicies } from '@/features/ratings/type-policies';
+import { ratingsTypePolicies } from '@/features/reviews/type-policies';
 import {
   mergeMessagePages,
   mergeThreadPages,
@@ -73,7 +73,7 @@ export const typePolicies: TypePolicies = {
       listings: relayStylePagination(),
     },
   },
-  // Ratings (issue 10): types no rule above names (features/ratings/type-policies.ts).
+  // Ratings (issue 10): types no rule above names (features/reviews/type-policies.ts).
   ...ratingsTypePolicies,
 };
 

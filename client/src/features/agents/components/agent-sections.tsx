@@ -8,7 +8,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { useAuth } from '@/features/auth/use-auth';
 import { LicenseForm } from '@/features/moderation/license-form';
 import { LicensedBadge } from '@/features/moderation/licensed-badge';
-import { ReviewModeration } from '@/features/ratings/components/review-moderation';
+import { ReviewModeration } from '@/features/reviews/components/review-moderation';
 import { graphql } from '@/gql';
 import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
 

@@ -13,7 +13,7 @@ import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ContactAgentButton } from './contact-agent-button';
 import { FreshnessBadges } from './freshness-badges';
 import { PhotoCarousel } from './photo-carousel';
-import { SaveButton } from './save-button';
+import { SaveButton } from '../../favorites/save-button';
 
 export const PropertyCardFragment = graphql(`
   fragment PropertyCard_property on Property {

@@ -6,7 +6,7 @@ import { graphql } from '@/gql';
 import type { ListingAgent_AgentFragment, ListingType } from '@/gql/graphql';
 import { ContactAgentButton } from '../components/contact-agent-button';
 import { PriceLine } from '../components/property-card';
-import { SaveButton } from '../components/save-button';
+import { SaveButton } from '../../favorites/save-button';
 import { formatRating } from '../format';
 
 export const ListingAgentFragment = graphql(`

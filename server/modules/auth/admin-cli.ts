@@ -1,7 +1,7 @@
 import { loadEnv } from '../../env.js';
 import { openCommandDatabase } from '../../db/client.js';
 import { applyMigrations } from '../../db/migrate.js';
-import { grantAdmin, listAdmins, revokeAdmin } from './moderation.service.js';
+import { grantAdmin, listAdmins, revokeAdmin } from './admins.service.js';
 
 /**
  * `npm run admin -- grant EMAIL` makes a user an administrator (the moderation queue);

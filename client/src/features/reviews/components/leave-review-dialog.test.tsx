@@ -23,7 +23,7 @@ import {
 } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
 import { LeaveReviewDialog } from './leave-review-dialog';
-import { givenSummaryAnswer } from '@/features/ratings/test-answers';
+import { givenSummaryAnswer } from '@/features/reviews/test-answers';
 
 const MORGAN = { __typename: 'Agent' as const, id: 'agent-morgan', displayName: 'Morgan Agent', photoUrl: null };
 const JAMIE = { __typename: 'Agent' as const, id: 'agent-jamie', displayName: 'Jamie Broker', photoUrl: null };

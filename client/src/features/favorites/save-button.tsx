@@ -7,7 +7,7 @@ import { graphql } from '@/gql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
-import { signInPath, useViewer } from '../use-viewer';
+import { signInPath, useViewer } from '../listings/use-viewer';
 
 export const SavePropertyMutation = graphql(`
   mutation SaveProperty($id: ID!) {

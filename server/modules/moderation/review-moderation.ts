@@ -5,8 +5,8 @@ import { AppError } from '../../core/errors.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
-import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/report-standing.js';
-import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from './reviews.service.js';
+import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
+import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from '../reviews/reviews.service.js';
 import { eventsOf } from '../../core/events.js';
 
 /**
