@@ -21,7 +21,10 @@ const TRANSPORT_PACKAGES = {
     },
   ],
 };
-const zone = (target, from, message) => ({ target, from, message });
+/** The rule that files in `target` may not import `from`, saying why. */
+const mayNotImport = (target, from, message) => ({
+  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message }] }],
+});
 
 export default tseslint.config(
   {
@@ -68,18 +71,11 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone(
-              'server/core/**',
-              ['server/modules/**', 'server/infra/**', ...ADAPTERS],
-              'The core imports only itself and the database.',
-            ),
-          ],
-        },
-      ],
+      ...mayNotImport(
+        'server/core/**',
+        ['server/modules/**', 'server/infra/**', ...ADAPTERS],
+        'The core imports only itself and the database.',
+      ),
     },
   },
   {
@@ -89,53 +85,32 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.schema.ts', '**/*.rest.ts', '**/*-cli.ts'],
     rules: {
       'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone(
-              'server/**',
-              ADAPTERS,
-              'A service imports only the core, the database, infrastructure and other services; adapters import services, not the reverse.',
-            ),
-          ],
-        },
-      ],
+      ...mayNotImport(
+        'server/**',
+        ADAPTERS,
+        'A service imports only the core, the database, infrastructure and other services; adapters import services, not the reverse.',
+      ),
     },
   },
   {
     // The two adapters are equal: REST does not go through GraphQL's schema, nor GraphQL through REST.
     files: ['server/modules/**/*.rest.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone(
-              'server/**',
-              ['server/graphql/**', 'server/modules/**/*.schema.ts'],
-              'REST is an adapter over the services, not over the GraphQL schema.',
-            ),
-          ],
-        },
-      ],
+      ...mayNotImport(
+        'server/**',
+        ['server/graphql/**', 'server/modules/**/*.schema.ts'],
+        'REST is an adapter over the services, not over the GraphQL schema.',
+      ),
     },
   },
   {
     files: ['server/modules/**/*.schema.ts', 'server/graphql/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone(
-              'server/**',
-              ['server/modules/**/*.rest.ts', 'server/{rest,app}.ts'],
-              'GraphQL is an adapter over the services, not over REST.',
-            ),
-          ],
-        },
-      ],
+      ...mayNotImport(
+        'server/**',
+        ['server/modules/**/*.rest.ts', 'server/{rest,app}.ts'],
+        'GraphQL is an adapter over the services, not over REST.',
+      ),
     },
   },
   {
