@@ -27,7 +27,7 @@ import { pruneOrphanUploads } from './modules/uploads/prune.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { createRateLimits, type RateLimits } from './infra/rate-limits.js';
 import { createPresence } from './modules/messaging/presence.js';
-import { createRealtime, type Realtime } from './modules/messaging/realtime.js';
+import { createRealtime, feedSubscribers, type Realtime } from './modules/messaging/realtime.js';
 import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
@@ -141,6 +141,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // the write; with Redis, other instances' events too.
   const events = eventsOf(prisma);
   const stopListening = events.subscribe((event, { eventId, local }) => publicCache.heard(event, eventId, local));
+  // Live subscriptions hear this instance's events through its realtime fan-out (Redis with REDIS_URL).
+  const stopFeeding = feedSubscribers(events, realtime);
   const relay = env.REDIS_URL ? relayEvents(events, { redisUrl: env.REDIS_URL, log, onGap: () => publicCache.unsure() }) : null;
   const presence = createPresence(prisma, log);
   const trustedDocuments = loadTrustedDocuments({ required: env.TRUSTED_DOCUMENTS_ONLY });
@@ -249,7 +251,6 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     prisma,
     mailer,
     log,
-    realtime,
     publicUrl: env.publicUrl,
     digestHourUtc: env.ALERTS_DIGEST_HOUR_UTC,
   });
@@ -288,6 +289,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       clearTimeout(force);
       await jobs.stop(); // the jobs in flight finish (they may still e-mail and publish)
       stopListening();
+      stopFeeding();
       await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close(), relay?.close()]);
     },
   };

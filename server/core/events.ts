@@ -25,7 +25,13 @@ export type DomainEvent =
   | { type: 'listing.deleted'; listingId: string; wasPublic: boolean }
   /** What cards show of an agent changed (the 'Licensed' badge). */
   | { type: 'agent.changed'; agentId: string }
-  | { type: 'message.sent'; threadId: string; messageId: string }
+  | { type: 'message.sent'; threadId: string; messageId: string; renterId: string; agentUserId: string }
+  /** A participant read what the other sent. */
+  | { type: 'thread.read'; threadId: string; userId: string; at: string }
+  | { type: 'thread.typing'; threadId: string; userId: string; typing: boolean }
+  /** A thread's agent changed (the listing was handed over): the previous one no longer takes part. */
+  | { type: 'thread.handedOver'; threadId: string; fromUserId: string; toUserId: string }
+  | { type: 'notification.created'; userId: string; notificationId: string }
   | { type: 'review.written'; agentId: string; reviewId: string }
   | { type: 'review.hidden'; agentId: string; reviewId: string };
 

@@ -402,7 +402,6 @@ describe.skipIf(!REDIS_URL || !backends.includes('postgres'))('alerts with two a
           close: async () => {},
         },
         log: console as never,
-        realtime: app.realtime,
         publicUrl: app.env.publicUrl,
       });
       const again = await Promise.all(

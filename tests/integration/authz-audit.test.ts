@@ -1167,7 +1167,7 @@ describe.each(backends)('authorization audit on %s', (backend) => {
       });
       expect((await control.activity.next()).data).toEqual({ threadActivity: { kind: 'TYPING', userId: f.uid.renterA } });
       // A notification for renter A, made and announced the way alerts and moderation make them.
-      const [made] = await notify({ prisma: db.prisma, realtime: app.realtime }, [
+      const [made] = await notify({ prisma: db.prisma }, [
         { userId: f.uid.renterA, kind: 'PRICE_DROP', title: "Price drop: Agent A's loft" },
       ]);
       expect((await control.notification.next()).data).toEqual({

@@ -136,7 +136,7 @@ describe.each(backends)('live messaging over real sockets on %s', (backend) => {
       await settle();
       await must(app, renter, SEND, { t: threadId, c: 'before' });
       expect((await old.next()).data.messageAdded.content).toBe('before');
-      await handOverThreads({ prisma: db.prisma, realtime: app.realtime }, listingId, next.uid);
+      await handOverThreads({ prisma: db.prisma }, listingId, next.uid);
       const end = await old.ended;
       expect(JSON.stringify(end.error)).toMatch(/no longer part of this conversation/);
       const fresh = newSocket.subscribe(MESSAGE_ADDED, { threadId });

@@ -3,7 +3,6 @@ import type { Logger } from '../../logger.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { Realtime } from '../messaging/realtime.js';
 import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/notifications.service.js';
 import { parseSavedFilter } from './saved-searches.service.js';
 import { isPublicListing, publicListingSql } from '../listings/visibility.js';
@@ -34,7 +33,6 @@ export interface AlertDeps {
   prisma: PrismaClient;
   mailer: Mailer;
   log: Logger;
-  realtime?: Realtime;
   /** Origin of the web app (links in e-mails). */
   publicUrl: string;
 }
@@ -148,7 +146,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
         }));
         return insertNotifications(tx, items);
       });
-      announceNotifications(deps.realtime, notified);
+      announceNotifications(deps.prisma, notified);
       made += notified.length;
     }
     if (searches.length < SEARCH_BATCH) break;

@@ -28,7 +28,7 @@ import { inProcessRealtime, type ThreadEvent } from './realtime.js';
 export function messagingDeps(ctx: GraphQLContext): MessagingDeps {
   return {
     prisma: ctx.prisma,
-    realtime: ctx.realtime ?? inProcessRealtime(ctx.log),
+    realtime: ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma),
     limits: ctx.limits ?? inProcessRateLimits(ctx.log),
   };
 }

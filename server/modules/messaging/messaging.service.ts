@@ -179,13 +179,16 @@ async function appendMessage(
 }
 
 function announceMessage(
-  { prisma, realtime }: { prisma: object; realtime: Realtime },
+  { prisma }: { prisma: object },
   m: { id: string; threadId: string; renterId: string; agentUserId: string },
 ) {
-  eventsOf(prisma).publish({ type: 'message.sent', threadId: m.threadId, messageId: m.id });
-  realtime.publishThread(m.threadId, { kind: 'message', messageId: m.id });
-  realtime.publishUser(m.renterId, { kind: 'thread', threadId: m.threadId });
-  realtime.publishUser(m.agentUserId, { kind: 'thread', threadId: m.threadId });
+  eventsOf(prisma).publish({
+    type: 'message.sent',
+    threadId: m.threadId,
+    messageId: m.id,
+    renterId: m.renterId,
+    agentUserId: m.agentUserId,
+  });
 }
 
 export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | undefined, input: unknown) {
@@ -293,10 +296,8 @@ export async function markThreadRead(deps: MessagingDeps, viewer: Viewer | null 
     }),
     deps.prisma.thread.update({ where: { id: thread.id }, data: { [side]: new Date() }, select: { id: true } }),
   ]);
-  if (count > 0) {
-    deps.realtime.publishThread(thread.id, { kind: 'read', userId: uid, at: new Date().toISOString() });
-    deps.realtime.publishUser(uid, { kind: 'thread', threadId: thread.id });
-  }
+  if (count > 0)
+    eventsOf(deps.prisma).publish({ type: 'thread.read', threadId: thread.id, userId: uid, at: new Date().toISOString() });
   return { threadId: thread.id, marked: count };
 }
 
@@ -304,7 +305,7 @@ export async function markThreadRead(deps: MessagingDeps, viewer: Viewer | null 
 export async function setTyping(deps: MessagingDeps, viewer: Viewer | null | undefined, threadId: string, typing: boolean) {
   const thread = await requireParticipant(deps.prisma, viewer, threadId);
   await limit(deps.limits.typing, viewer!.uid, 'sending typing signals');
-  deps.realtime.publishThread(thread.id, { kind: 'typing', userId: viewer!.uid, typing });
+  eventsOf(deps.prisma).publish({ type: 'thread.typing', threadId: thread.id, userId: viewer!.uid, typing });
   return true;
 }
 
@@ -324,18 +325,20 @@ export async function dismissRatingPrompt(deps: MessagingDeps, viewer: Viewer | 
  * Hands a listing's conversations to another agent (the listing changed hands): the previous agent
  * stops receiving at once — their open subscriptions re-check access on the 'access' event.
  */
-export async function handOverThreads(deps: Pick<MessagingDeps, 'prisma' | 'realtime'>, propertyId: string, agentUserId: string) {
+export async function handOverThreads(deps: Pick<MessagingDeps, 'prisma'>, propertyId: string, agentUserId: string) {
   const threads = await deps.prisma.thread.findMany({
     where: { propertyId, agentUserId: { not: agentUserId }, renterId: { not: agentUserId } },
     select: { id: true, agentUserId: true },
   });
   if (!threads.length) return 0;
   await deps.prisma.thread.updateMany({ where: { id: { in: threads.map((t) => t.id) } }, data: { agentUserId } });
-  for (const t of threads) {
-    deps.realtime.publishThread(t.id, { kind: 'access' });
-    deps.realtime.publishUser(t.agentUserId, { kind: 'access' });
-    deps.realtime.publishUser(agentUserId, { kind: 'thread', threadId: t.id });
-  }
+  for (const t of threads)
+    eventsOf(deps.prisma).publish({
+      type: 'thread.handedOver',
+      threadId: t.id,
+      fromUserId: t.agentUserId,
+      toUserId: agentUserId,
+    });
   return threads.length;
 }
 

@@ -1,7 +1,9 @@
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, type PubSub } from '@graphql-yoga/subscription';
 import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { eventsOf, type EventBus } from '../../core/events.js';
 import type { Logger } from '../../logger.js';
 import { createRedis } from '../../infra/redis.js';
 
@@ -37,6 +39,8 @@ type Topics = {
 
 export interface Realtime {
   readonly mode: 'memory' | 'redis';
+  /** Which subscribers its events reach: the Redis server, or this one in-process fan-out. */
+  readonly channel: string;
   publishThread(threadId: string, event: ThreadEvent): void;
   publishUser(uid: string, event: UserEvent): void;
   /** Events of a thread, plus a resync signal after a Redis outage. Ends when `return()` is called. */
@@ -129,6 +133,7 @@ export function createRealtime(opts: { redisUrl?: string | null; log: Logger }):
 
   return {
     mode: opts.redisUrl ? 'redis' : 'memory',
+    channel: opts.redisUrl ? `redis:${opts.redisUrl}` : `memory:${randomUUID()}`,
     publishThread: (threadId, event) => pubsub.publish('thread', threadId, event),
     publishUser: (uid, event) => pubsub.publish('user', uid, event),
     threadEvents: (threadId) => withResync(pubsub.subscribe('thread', threadId) as Repeater<ThreadEvent>),
@@ -140,10 +145,60 @@ export function createRealtime(opts: { redisUrl?: string | null; log: Logger }):
   };
 }
 
+/** The Redis (or in-process) channels each bus already feeds: one feed per channel, however many apps share a bus. */
+const fed = new WeakMap<EventBus, Set<string>>();
+
+/**
+ * Live subscriptions listen to the domain's events (server/core/events.ts): this instance's events
+ * go to its subscribers' channels (threads and users), and through Redis to every instance's.
+ * Events relayed from other instances are theirs to feed. Answers the stop.
+ */
+export function feedSubscribers(bus: EventBus, realtime: Realtime): () => void {
+  let channels = fed.get(bus);
+  if (!channels) fed.set(bus, (channels = new Set()));
+  if (channels.has(realtime.channel)) return () => undefined;
+  channels.add(realtime.channel);
+  const stop = bus.subscribe((event, { local }) => {
+    if (!local) return;
+    switch (event.type) {
+      case 'message.sent':
+        realtime.publishThread(event.threadId, { kind: 'message', messageId: event.messageId });
+        realtime.publishUser(event.renterId, { kind: 'thread', threadId: event.threadId });
+        realtime.publishUser(event.agentUserId, { kind: 'thread', threadId: event.threadId });
+        return;
+      case 'thread.read':
+        realtime.publishThread(event.threadId, { kind: 'read', userId: event.userId, at: event.at });
+        realtime.publishUser(event.userId, { kind: 'thread', threadId: event.threadId });
+        return;
+      case 'thread.typing':
+        realtime.publishThread(event.threadId, { kind: 'typing', userId: event.userId, typing: event.typing });
+        return;
+      case 'thread.handedOver':
+        realtime.publishThread(event.threadId, { kind: 'access' });
+        realtime.publishUser(event.fromUserId, { kind: 'access' });
+        realtime.publishUser(event.toUserId, { kind: 'thread', threadId: event.threadId });
+        return;
+      case 'notification.created':
+        realtime.publishUser(event.userId, { kind: 'notification', notificationId: event.notificationId });
+        return;
+      default:
+        return;
+    }
+  });
+  return () => {
+    stop();
+    channels.delete(realtime.channel);
+  };
+}
+
 let fallback: Realtime | undefined;
 
-/** The in-process fan-out used where no app wires one in (in-process GraphQL tests). */
-export function inProcessRealtime(log: Logger): Realtime {
+/**
+ * The in-process fan-out used where no app wires one in (in-process GraphQL tests), fed by the bus
+ * of the database client those tests write through.
+ */
+export function inProcessRealtime(log: Logger, prisma?: object): Realtime {
   fallback ??= createRealtime({ log });
+  if (prisma) feedSubscribers(eventsOf(prisma), fallback);
   return fallback;
 }

@@ -19,7 +19,6 @@ export function trustDeps(ctx: GraphQLContext) {
   return {
     prisma: ctx.prisma,
     limits: ctx.limits ?? inProcessRateLimits(ctx.log),
-    realtime: ctx.realtime,
     mail: ctx.mail,
     log: ctx.log,
   };

@@ -10,7 +10,6 @@ import { listingKeyWhere } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing } from '../listings/visibility.js';
 import { eventsOf } from '../../core/events.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { Realtime } from '../messaging/realtime.js';
 import { notify, type NotificationInput } from '../notifications/notifications.service.js';
 
 /**
@@ -45,7 +44,6 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export interface TrustDeps {
   prisma: PrismaClient;
   limits?: { listingReport: RateLimit };
-  realtime?: Realtime;
   mail?: { mailer: Mailer; publicUrl: string };
   log?: Logger;
 }

@@ -97,7 +97,7 @@ builder.mutationFields((t) => ({
 /** The viewer's new notifications, as they are made (their ids come over the user's channel; rows are read here). */
 async function* notificationIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
-  const events = (ctx.realtime ?? inProcessRealtime(ctx.log)).userEvents(viewer.uid);
+  const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).userEvents(viewer.uid);
   try {
     for await (const event of events) {
       if (event.kind !== 'notification') continue;

@@ -1,6 +1,6 @@
 import type { NotificationKind, Prisma } from '../../db/generated/prisma/client.js';
 import type { PrismaClient } from '../../db/client.js';
-import type { Realtime } from '../messaging/realtime.js';
+import { eventsOf } from '../../core/events.js';
 
 /**
  * The in-app notification centre (issue 14): one row per notification, announced on the user's
@@ -38,18 +38,17 @@ export async function insertNotifications(db: Db, items: NotificationInput[]): P
   });
 }
 
-/** Announces written notifications to their users' open sockets (call after the transaction commits). */
-export function announceNotifications(realtime: Realtime | undefined, made: Array<{ id: string; userId: string }>): void {
-  if (!realtime) return;
-  for (const n of made) realtime.publishUser(n.userId, { kind: 'notification', notificationId: n.id });
+/** Announces written notifications (call after the transaction commits): their users' open sockets hear of them. */
+export function announceNotifications(prisma: object, made: Array<{ id: string; userId: string }>): void {
+  for (const n of made) eventsOf(prisma).publish({ type: 'notification.created', userId: n.userId, notificationId: n.id });
 }
 
 /** Writes and announces notifications outside any transaction. */
 export async function notify(
-  deps: { prisma: PrismaClient; realtime?: Realtime },
+  deps: { prisma: PrismaClient },
   items: NotificationInput[],
 ): Promise<Array<{ id: string; userId: string }>> {
   const made = await insertNotifications(deps.prisma, items);
-  announceNotifications(deps.realtime, made);
+  announceNotifications(deps.prisma, made);
   return made;
 }
