@@ -78,7 +78,7 @@ export function createEventBus(): EventBus {
       try {
         listener(event, delivery);
       } catch {
-        // Each listener logs its own failures; the others still hear the event.
+        // A listener must not throw (each catches and logs its own failures); if one does, the others still hear the event.
       }
     }
   };

@@ -1,9 +1,9 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { AppError, ERROR_CODES, toAppError as toDomainError } from '../core/errors.js';
+import { AppError, ERROR_CODES, toAppError } from '../core/errors.js';
 import { stripSuggestions } from './limits.js';
 
 /** A domain error, or one of Pothos' argument checks (a forged connection cursor, conflicting paging arguments). */
-export function toAppError(err: unknown): AppError | null {
+function fromGraphQLExecution(err: unknown): AppError | null {
   if ((err as Error | null)?.name === 'PothosValidationError') {
     const message = (err as Error).message;
     return new AppError(
@@ -11,7 +11,7 @@ export function toAppError(err: unknown): AppError | null {
       message.startsWith('Invalid cursor') ? 'Invalid cursor: start again from the first page' : message,
     );
   }
-  return toDomainError(err);
+  return toAppError(err);
 }
 
 /** Codes of errors that are the client's doing (Apollo's own and ours): shown as they are. */
@@ -38,7 +38,7 @@ export function formatGraphQLError(
   opts: { production?: boolean } = {},
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? null) : null;
-  const app = toAppError(original ?? error);
+  const app = fromGraphQLExecution(original ?? error);
   if (app) {
     return {
       message: app.message,

@@ -57,7 +57,7 @@ export function cacheKey(...parts: string[]): string {
 }
 
 interface Envelope {
-  /** The version the answer was stored under ('s:<search version>' or 'l:<listing id>:<version>'). */
+  /** The versions the answer was stored under ('s:<base>:<search>' or 'l:<listing id>:<base>:<listing>'). */
   v: string;
   b: string;
 }
@@ -90,25 +90,32 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
 
   const shared = store.versions;
   let epoch = 0;
-  /** The version of what no event was heard about: random in process; in Redis, read from there. */
-  let origin: string = randomUUID();
-  let search: { version: string; epoch: number } | null = shared ? null : { version: origin, epoch: 0 };
+  /**
+   * The versions every answer carries: `base` (moved by what touches every answer: an agent shown
+   * on cards), the search version, and each listing's. In process they start random; with Redis
+   * they are read from there (at start and after a gap), null until then: nothing is cached.
+   */
+  let base: string | null = shared ? null : randomUUID();
+  let search: { version: string; epoch: number } | null = shared ? null : { version: randomUUID(), epoch: 0 };
   const listings = new Map<string, { version: string; epoch: number }>();
+  /** When `base` last moved: an answer begun before then is not stored. */
+  let baseEpoch = 0;
 
-  /** With Redis, the search version every instance agrees on, read at start and after a gap. */
-  async function loadSearch() {
+  async function loadShared() {
     if (!shared) return;
     const at = epoch;
-    const version = await shared.get('search').catch(() => null);
+    const [b, s] = await Promise.all([shared.get('base'), shared.get('search')]).catch(() => [null, null] as const);
     // An event heard meanwhile is newer than what was read.
-    if (epoch === at) search = { version: version ?? 'start', epoch };
+    if (epoch !== at) return;
+    base = b ?? 'start';
+    search = { version: s ?? 'start', epoch };
   }
-  void loadSearch();
+  void loadShared();
 
   async function listingVersion(id: string): Promise<string> {
     const known = listings.get(id);
     if (known) return known.version;
-    if (!shared) return origin;
+    if (!shared) return 'start';
     const at = epoch;
     let read: string | null;
     try {
@@ -120,40 +127,47 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
     if (epoch === at && !listings.has(id)) listings.set(id, { version, epoch: 0 });
     return listings.get(id)?.version ?? version;
   }
-  const versionOf = async (subject: CacheSubject) =>
-    subject === 'search'
-      ? search
-        ? `s:${search.version}`
-        : null
-      : `l:${subject.listingId}:${await listingVersion(subject.listingId)}`;
+  async function versionOf(subject: CacheSubject): Promise<string | null> {
+    if (base === null || search === null) return null;
+    const b = base;
+    if (subject === 'search') return `s:${b}:${search.version}`;
+    return `l:${subject.listingId}:${b}:${await listingVersion(subject.listingId)}`;
+  }
   const changedSince = (subject: CacheSubject, slot: CacheSlot) =>
-    (subject === 'search' ? (search?.epoch ?? Infinity) : (listings.get(subject.listingId)?.epoch ?? 0)) > slot.epoch;
+    Math.max(baseEpoch, subject === 'search' ? (search?.epoch ?? Infinity) : (listings.get(subject.listingId)?.epoch ?? 0)) >
+    slot.epoch;
 
   /** Events may have been missed: nothing known so far is trusted; with Redis, read again. */
   function unsure() {
     epoch += 1;
-    origin = randomUUID();
+    baseEpoch = epoch;
     listings.clear();
-    search = shared ? null : { version: origin, epoch };
-    void loadSearch();
+    base = shared ? null : randomUUID();
+    search = shared ? null : { version: randomUUID(), epoch };
+    void loadShared();
   }
+  /** The instance where an event happened tells Redis, for instances that start later or missed it. */
+  const tell = (local: boolean, name: string, version: string) => {
+    if (local && shared) void shared.set(name, version).catch(() => undefined);
+  };
   function heard(event: DomainEvent, eventId: string, local: boolean) {
-    // Cards show the agent ('Licensed'): every search answer changes, and the details of their
-    // listings, which are not known here.
     if (event.type === 'agent.changed') {
-      if (local && shared) void shared.set('search', eventId).catch(() => undefined);
-      return unsure();
+      // Cards show the agent ('Licensed'): every answer changes, details of their listings included.
+      epoch += 1;
+      baseEpoch = epoch;
+      base = eventId;
+      search = { version: eventId, epoch };
+      listings.clear();
+      tell(local, 'base', eventId);
+      return;
     }
     if (!changesPublicListing(event) || !('listingId' in event)) return;
     epoch += 1;
     search = { version: eventId, epoch };
     if (listings.size >= MAX_VERSIONS) listings.clear();
     listings.set(event.listingId, { version: eventId, epoch });
-    // The instance where it happened tells Redis, for instances that start later or missed it.
-    if (local && shared) {
-      void shared.set('search', eventId).catch(() => undefined);
-      void shared.set(`listing:${event.listingId}`, eventId).catch(() => undefined);
-    }
+    tell(local, 'search', eventId);
+    tell(local, `listing:${event.listingId}`, eventId);
   }
 
   return {

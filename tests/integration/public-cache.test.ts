@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
+import { updateMyLicense } from '../../server/modules/agents/licenses.service.js';
 import { createListing, updateListing } from '../../server/modules/listings/listing-write.service.js';
 import { addPhotos, createProperty } from '../factories/index.js';
 import { listingInput } from '../factories/listing-input.js';
@@ -205,6 +206,23 @@ describe.each(backends)('the public cache on %s', (backend) => {
     expect((await post(app, DETAIL, { id: other.id })).cache).toBe('HIT');
   });
 
+  it("is emptied by a change of what cards show of an agent (the 'Licensed' badge), details included", async () => {
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Lia', lastName: 'Licensed' });
+    const agentRow = await db.prisma.agent.update({
+      where: { userId: agent.uid },
+      data: { license: '10401234567', licenseVerifiedAt: new Date() },
+    });
+    const listing = await createProperty(db.prisma, { userId: agent.uid, agentId: agentRow.id }, { title: 'Badge loft' });
+    await post(app, DETAIL, { id: listing.id });
+    await post(app, SEARCH, { first: 5 });
+    expect((await post(app, DETAIL, { id: listing.id })).cache).toBe('HIT');
+    expect((await post(app, SEARCH, { first: 5 })).cache).toBe('HIT');
+    // A new number loses the verification, and so the badge.
+    await updateMyLicense({ prisma: db.prisma }, viewerOf(agent), { license: '10409999999' });
+    expect((await post(app, DETAIL, { id: listing.id })).cache).toBe('MISS');
+    expect((await post(app, SEARCH, { first: 5 })).cache).toBe('MISS');
+  });
+
   it('forgets an answer after its seconds', async () => {
     const short = await startTestApp(db, { env: { PUBLIC_CACHE_SECONDS: '1' } });
     try {
@@ -254,5 +272,19 @@ describe.runIf(REDIS_URL)('the public cache shared by two instances through Redi
       'ACTIVE',
     );
     await until(async () => (await post(a, DETAIL, vars)).body.data.property?.title === 'Renamed under the cache');
+  });
+  it("empties both instances' details when an agent's badge changes", async () => {
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Rhea', lastName: 'Redis' });
+    const agentRow = await db.prisma.agent.update({
+      where: { userId: agent.uid },
+      data: { license: '10401234568', licenseVerifiedAt: new Date() },
+    });
+    const listing = await createProperty(db.prisma, { userId: agent.uid, agentId: agentRow.id }, { title: 'Shared badge loft' });
+    const vars = { id: listing.id };
+    await until(async () => (await post(a, DETAIL, vars)).cache !== null);
+    await until(async () => (await post(b, DETAIL, vars)).cache === 'HIT');
+    await updateMyLicense({ prisma: db.prisma }, viewerOf(agent), { license: '10409999998' });
+    // The first answer after the change, on either instance, is drawn anew.
+    expect((await post(b, DETAIL, vars)).cache).toBe('MISS');
   });
 });

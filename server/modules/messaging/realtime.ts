@@ -3,7 +3,7 @@ import { createPubSub, type PubSub } from '@graphql-yoga/subscription';
 import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { eventsOf, type EventBus } from '../../core/events.js';
+import { eventsOf, type DomainEvent, type EventBus } from '../../core/events.js';
 import type { Logger } from '../../logger.js';
 import { createRedis } from '../../infra/redis.js';
 
@@ -145,53 +145,72 @@ export function createRealtime(opts: { redisUrl?: string | null; log: Logger }):
   };
 }
 
-/** The Redis (or in-process) channels each bus already feeds: one feed per channel, however many apps share a bus. */
-const fed = new WeakMap<EventBus, Set<string>>();
+/** The Redis (or in-process) channels each bus already feeds, and the apps' fan-outs on each. */
+const fed = new WeakMap<EventBus, Map<string, { realtimes: Realtime[]; stop: () => void }>>();
 
 /**
  * Live subscriptions listen to the domain's events (server/core/events.ts): this instance's events
  * go to its subscribers' channels (threads and users), and through Redis to every instance's.
- * Events relayed from other instances are theirs to feed. Answers the stop.
+ * Events relayed from other instances are theirs to feed. One feed per bus and channel, however
+ * many apps share them (apps on one database client and one Redis would otherwise announce twice),
+ * through the fan-out of an app still running; answers the stop.
  */
 export function feedSubscribers(bus: EventBus, realtime: Realtime): () => void {
-  let channels = fed.get(bus);
-  if (!channels) fed.set(bus, (channels = new Set()));
-  if (channels.has(realtime.channel)) return () => undefined;
-  channels.add(realtime.channel);
-  const stop = bus.subscribe((event, { local }) => {
-    if (!local) return;
-    switch (event.type) {
-      case 'message.sent':
-        realtime.publishThread(event.threadId, { kind: 'message', messageId: event.messageId });
-        realtime.publishUser(event.renterId, { kind: 'thread', threadId: event.threadId });
-        realtime.publishUser(event.agentUserId, { kind: 'thread', threadId: event.threadId });
-        return;
-      case 'thread.read':
-        realtime.publishThread(event.threadId, { kind: 'read', userId: event.userId, at: event.at });
-        realtime.publishUser(event.userId, { kind: 'thread', threadId: event.threadId });
-        return;
-      case 'thread.typing':
-        realtime.publishThread(event.threadId, { kind: 'typing', userId: event.userId, typing: event.typing });
-        return;
-      case 'thread.handedOver':
-        realtime.publishThread(event.threadId, { kind: 'access' });
-        realtime.publishUser(event.fromUserId, { kind: 'access' });
-        realtime.publishUser(event.toUserId, { kind: 'thread', threadId: event.threadId });
-        return;
-      case 'notification.created':
-        realtime.publishUser(event.userId, { kind: 'notification', notificationId: event.notificationId });
-        return;
-      default:
-        return;
-    }
-  });
+  let feeds = fed.get(bus);
+  if (!feeds) fed.set(bus, (feeds = new Map()));
+  const all = feeds;
+  let feed = all.get(realtime.channel);
+  if (!feed) {
+    const realtimes: Realtime[] = [];
+    const stop = bus.subscribe((event, { local }) => {
+      const current = realtimes.at(-1);
+      if (local && current) toSubscribers(current, event);
+    });
+    feed = { realtimes, stop };
+    all.set(realtime.channel, feed);
+  }
+  const entry = feed;
+  entry.realtimes.push(realtime);
+  let stopped = false;
   return () => {
-    stop();
-    channels.delete(realtime.channel);
+    if (stopped) return;
+    stopped = true;
+    entry.realtimes.splice(entry.realtimes.indexOf(realtime), 1);
+    if (entry.realtimes.length > 0) return;
+    entry.stop();
+    all.delete(realtime.channel);
   };
 }
 
+function toSubscribers(realtime: Realtime, event: DomainEvent): void {
+  switch (event.type) {
+    case 'message.sent':
+      realtime.publishThread(event.threadId, { kind: 'message', messageId: event.messageId });
+      realtime.publishUser(event.renterId, { kind: 'thread', threadId: event.threadId });
+      realtime.publishUser(event.agentUserId, { kind: 'thread', threadId: event.threadId });
+      return;
+    case 'thread.read':
+      realtime.publishThread(event.threadId, { kind: 'read', userId: event.userId, at: event.at });
+      realtime.publishUser(event.userId, { kind: 'thread', threadId: event.threadId });
+      return;
+    case 'thread.typing':
+      realtime.publishThread(event.threadId, { kind: 'typing', userId: event.userId, typing: event.typing });
+      return;
+    case 'thread.handedOver':
+      realtime.publishThread(event.threadId, { kind: 'access' });
+      realtime.publishUser(event.fromUserId, { kind: 'access' });
+      realtime.publishUser(event.toUserId, { kind: 'thread', threadId: event.threadId });
+      return;
+    case 'notification.created':
+      realtime.publishUser(event.userId, { kind: 'notification', notificationId: event.notificationId });
+      return;
+    default:
+      return;
+  }
+}
+
 let fallback: Realtime | undefined;
+const fedFallback = new WeakSet<object>();
 
 /**
  * The in-process fan-out used where no app wires one in (in-process GraphQL tests), fed by the bus
@@ -199,6 +218,9 @@ let fallback: Realtime | undefined;
  */
 export function inProcessRealtime(log: Logger, prisma?: object): Realtime {
   fallback ??= createRealtime({ log });
-  if (prisma) feedSubscribers(eventsOf(prisma), fallback);
+  if (prisma && !fedFallback.has(prisma)) {
+    fedFallback.add(prisma);
+    feedSubscribers(eventsOf(prisma), fallback);
+  }
   return fallback;
 }
