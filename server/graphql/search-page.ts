@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
+  defaultFieldResolver,
   getArgumentValues,
   getDirectiveValues,
   getVariableValues,
@@ -25,21 +26,16 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import Negotiator from 'negotiator';
-import { isNoFee } from '../../common/listing.js';
-import { isNewListing, recentPriceDrop } from '../../common/freshness.js';
-import { commuteToSchema } from '../../common/search.js';
 import type { PrismaClient } from '../db/client.js';
 import { PUBLIC_CACHE_HEADER, type PublicCacheSlot } from '../http/public-cache.js';
 import type { PublicCache } from '../infra/public-cache.js';
 import type { Logger } from '../logger.js';
-import { displayName, isNewAgent } from '../modules/agents/agents.service.js';
 import { searchConnection, type SearchConnectionArgs } from '../modules/listings/listings.schema.js';
-import { canManageListing, type ListingViewer } from '../modules/listings/visibility.js';
-import { commuteContext, commuteMinutesOf } from '../modules/transit/commute-search.js';
-import { toCommuteTo } from '../modules/transit/transit.schema.js';
-import { stationLocation, storedNearbyStations, subwayLine, type NearbyStation } from '../modules/transit/nearby.js';
-import { assertWithinCost, limitRules } from './limits.js';
+import type { ListingViewer } from '../modules/listings/visibility.js';
+import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
+import { assertPartnerOperation } from '../http/partner-access.js';
 import { SEARCH_PAGE_HEADER } from './executor-header.js';
+import type { GraphQLContext } from './context.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 /**
@@ -69,111 +65,45 @@ class Unsupported extends Error {}
 class Fallback extends Error {}
 
 interface RequestState {
-  viewer: ListingViewer | null;
+  /** The context the schema's resolvers are given (what Apollo's would hold for this viewer). */
+  context: Pick<GraphQLContext, 'prisma' | 'viewer' | 'log'>;
   variables: Record<string, unknown>;
   args: Map<FieldPlan, Record<string, unknown>>;
-  commute: Map<string, ReturnType<typeof commuteContext>>;
+  /** Values still being resolved (a count): written into their objects before the answer is sent. */
+  pending: Array<Promise<void>>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Parent = any;
 type Resolver = (parent: Parent, args: Record<string, unknown>, state: RequestState) => unknown;
+type SchemaResolve = (parent: Parent, args: Record<string, unknown>, context: unknown, info: undefined) => unknown;
 
-const own =
-  (name: string): Resolver =>
-  (p) =>
-    p[name];
+/**
+ * A field's value as the schema defines it: the resolver its module gave Pothos (the field's own
+ * definition, before Pothos' plugins wrap it), or the parent's property of the field's name. What the
+ * plugins' wrappers add is not needed here: the page's one statement loads every relation and column
+ * these resolvers read (`pageQuery`), and a relation found not loaded, or a resolver that throws
+ * (one that needs `info`, which this path does not build), sends the request to Apollo.
+ */
+function resolverOf(def: GraphQLField<unknown, unknown>): Resolver {
+  const extensions = def.extensions as {
+    pothosConfig?: { resolve?: SchemaResolve };
+    pothosPrismaLoaded?: (parent: Parent) => boolean;
+  };
+  const resolve = extensions.pothosConfig?.resolve;
+  const name = def.name;
+  if (!resolve || resolve === (defaultFieldResolver as unknown)) return (parent) => parent[name];
+  const loaded = extensions.pothosPrismaLoaded;
+  if (loaded) {
+    return (parent, args, state) => {
+      if (!loaded(parent)) throw new Fallback(`${name} is not loaded`);
+      return resolve(parent, args, state.context, undefined);
+    };
+  }
+  return (parent, args, state) => resolve(parent, args, state.context, undefined);
+}
 
-/** What the schema's resolvers do for the fields the search page asks for (same helpers, same order of checks). */
-const RESOLVERS: Record<string, Record<string, Resolver>> = {
-  PropertyConnection: {
-    edges: own('edges'),
-    pageInfo: own('pageInfo'),
-    totalCount: (c) => c.count.n,
-    totalCountCapped: (c) => c.count.capped,
-  },
-  PageInfo: {
-    hasNextPage: own('hasNextPage'),
-    hasPreviousPage: own('hasPreviousPage'),
-    startCursor: own('startCursor'),
-    endCursor: own('endCursor'),
-  },
-  PropertyEdge: { cursor: own('cursor'), node: own('node') },
-  Property: {
-    id: own('id'),
-    slug: own('slug'),
-    title: own('title'),
-    address: own('address'),
-    unit: own('unit'),
-    neighborhood: own('neighborhood'),
-    borough: own('borough'),
-    price: own('price'),
-    originalPrice: own('originalPrice'),
-    listingType: own('listingType'),
-    availableDate: own('availableDate'),
-    bedrooms: (p) => Number(p.bedrooms),
-    bathrooms: (p) => Number(p.bathrooms),
-    location: (p) =>
-      p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
-    nearbyStations: (p) => storedNearbyStations(p),
-    commuteMinutes: (p, args, state) => {
-      if (!args.to) return null;
-      const key = JSON.stringify(args.to);
-      let context = state.commute.get(key);
-      if (!context) {
-        const parsed = commuteToSchema.safeParse(toCommuteTo(args.to as Parameters<typeof toCommuteTo>[0]));
-        if (!parsed.success) throw new Fallback('commuteTo');
-        context = commuteContext(parsed.data);
-        state.commute.set(key, context);
-      }
-      return commuteMinutesOf(context, p);
-    },
-    noFee: (p) => isNoFee(p),
-    isNew: (p) => isNewListing(p.createdAt),
-    priceDrop: (p) => recentPriceDrop(p),
-    isSaved: (p, _args, state) => (state.viewer ? (p.favorites?.length ?? 0) > 0 : false),
-    viewerCanManage: (p, _args, state) => canManageListing(state.viewer, p),
-    agent: (p) => p.agent ?? null,
-    photos: own('photos'),
-  },
-  PriceDrop: { amount: own('amount'), at: own('at') },
-  Location: { lat: own('lat'), lng: own('lng') },
-  NearbyStation: {
-    id: own('id'),
-    name: own('name'),
-    lines: own('lines'),
-    walkMinutes: own('walkMinutes'),
-    subwayLines: (s: NearbyStation) => s.lines.map(subwayLine),
-    location: (s: NearbyStation) => stationLocation(s.id),
-  },
-  SubwayLine: {
-    id: own('id'),
-    bullet: own('bullet'),
-    accessibleName: own('name'),
-    color: own('color'),
-    textColor: own('textColor'),
-  },
-  PropertyPhoto: {
-    id: own('id'),
-    position: own('position'),
-    url: own('url'),
-    thumbnailUrl: own('thumbnailUrl'),
-    width: own('width'),
-    height: own('height'),
-    placeholder: own('placeholder'),
-  },
-  Agent: {
-    id: own('id'),
-    displayName: (a) => displayName(a.user),
-    photoUrl: (a) => a.user.photoUrl,
-    rating: (a) => Number(a.rating),
-    reviewCount: own('reviewCount'),
-    isNew: (a) => isNewAgent(a.user.createdAt, a.reviewCount),
-    licenseVerified: (a) => a.licenseVerifiedAt !== null && a.license !== null,
-  },
-};
-
-/** The rows RESOLVERS read: every Property column, its agent with the user's public facts, photos, the viewer's favorite. */
+/** The rows the schema's resolvers read: every Property column, its agent with the user's public facts, photos, the viewer's favorite. */
 function pageQuery(viewer: ListingViewer | null): object {
   return {
     include: {
@@ -215,8 +145,6 @@ function planObject(
   sets: Array<{ set: SelectionSetNode; conditions: SelectionNode[] }>,
   fragments: Record<string, FragmentDefinitionNode>,
 ): ObjectPlan {
-  const resolvers = RESOLVERS[type.name];
-  if (!resolvers) throw new Unsupported(`type ${type.name}`);
   const byKey = new Map<string, { nodes: FieldNode[]; conditions: SelectionNode[]; conditional: boolean }>();
   const collect = (set: SelectionSetNode, conditions: SelectionNode[], seen: Set<string>) => {
     for (const sel of set.selections) {
@@ -262,8 +190,8 @@ function planObject(
       continue;
     }
     const def = type.getFields()[name];
-    const resolve = resolvers[name];
-    if (!def || !resolve) throw new Unsupported(`field ${type.name}.${name}`);
+    if (!def) throw new Unsupported(`field ${type.name}.${name}`);
+    const resolve = resolverOf(def);
     let named: GraphQLOutputType = def.type;
     while (isNonNullType(named) || isListType(named)) named = (named as { ofType: GraphQLOutputType }).ofType;
     let sub: ObjectPlan | null = null;
@@ -327,10 +255,35 @@ function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<stri
       }
       args = found;
     }
-    out[f.key] = complete(f.type, f.resolve(parent, args, state), f.sub, state);
+    const value = f.resolve(parent, args, state);
+    if (isPromiseLike(value)) {
+      // Kept in its place (the key order is the document's), written when it is known.
+      out[f.key] = null;
+      state.pending.push(
+        Promise.resolve(value).then((v) => {
+          out[f.key] = complete(f.type, v, f.sub, state);
+        }),
+      );
+    } else out[f.key] = complete(f.type, value, f.sub, state);
   }
   return out;
 }
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** A document this path answers: its one operation, its `properties` field and the plan of what it selects. */
+interface Planned {
+  text: string;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  field: FieldNode;
+  plan: ObjectPlan;
+}
+
+/** Texts remembered (planned, or seen once); a longer text is never planned. */
+const PLANNED_TEXTS = 1_000;
+const MAX_PLANNED_TEXT = 20_000;
 
 export interface SearchPagePath {
   /** The document text it answers, or null when it is off. */
@@ -350,30 +303,27 @@ export function createSearchPagePath(deps: {
   log: Logger;
 }): SearchPagePath {
   const { schema, prisma, publicCache, log } = deps;
-  let text: string | null = null;
-  let document: DocumentNode | null = null;
-  let operation: OperationDefinitionNode | null = null;
-  let plan: ObjectPlan | null = null;
-  let field: FieldNode | null = null;
-  for (const candidate of deps.trustedDocuments.texts()) {
-    if (!candidate.includes(`query ${SEARCH_PAGE_OPERATION}`)) continue;
+  const properties = schema.getQueryType()!.getFields().properties!;
+
+  /** Plans a document whose one operation asks for `properties` alone; null when this path cannot answer it. */
+  function planDocument(candidate: string): Planned | null {
     let doc: DocumentNode;
     try {
-      doc = parse(candidate);
+      doc = parse(candidate, PARSE_OPTIONS);
     } catch {
-      continue;
+      return null;
     }
     const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    if (ops.length !== 1 || ops[0]!.operation !== 'query' || ops[0]!.name?.value !== SEARCH_PAGE_OPERATION) continue;
+    const op = ops[0];
+    if (ops.length !== 1 || op!.operation !== 'query') return null;
     try {
       if (validate(schema, doc, limitRules({ production: false })).length) throw new Unsupported('invalid document');
-      const op = ops[0]!;
       const fragments = Object.fromEntries(
         doc.definitions
           .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
           .map((d) => [d.name.value, d]),
       );
-      const roots = op.selectionSet.selections;
+      const roots = op!.selectionSet.selections;
       const root = roots[0];
       if (
         roots.length !== 1 ||
@@ -384,50 +334,72 @@ export function createSearchPagePath(deps: {
       ) {
         throw new Unsupported('root fields');
       }
-      const connection = schema.getQueryType()!.getFields().properties!.type;
-      let named: GraphQLOutputType = connection;
+      let named: GraphQLOutputType = properties.type;
       while (isNonNullType(named)) named = named.ofType;
       if (!isObjectType(named)) throw new Unsupported('connection type');
-      plan = planObject(named, [{ set: root.selectionSet!, conditions: [] }], fragments);
-      text = candidate;
-      document = doc;
-      operation = op;
-      field = root;
+      const plan = planObject(named, [{ set: root.selectionSet!, conditions: [] }], fragments);
+      return { text: candidate, document: doc, operation: op!, field: root, plan };
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
-      log.warn({ reason: err.message }, 'the search page executor is off: Apollo answers SearchProperties');
+      return null;
     }
-    break;
   }
+
+  // The site's own SearchProperties is planned at start; any other text (a partner's own query of a
+  // search page) on its second request, so a caller sending a new text each time costs no planning.
+  // At most PLANNED_TEXTS texts are remembered (then the memory starts again).
+  const planned = new Map<string, Planned | null | 'seen'>();
+  const site = [...deps.trustedDocuments.texts()].find((t) => t.includes(`query ${SEARCH_PAGE_OPERATION}`));
+  if (site) {
+    const plan = planDocument(site);
+    if (!plan) log.warn('the search page executor cannot plan SearchProperties: Apollo answers it');
+    planned.set(site, plan);
+  }
+  const planFor = (text: string): Planned | null => {
+    const known = planned.get(text);
+    if (known !== undefined && known !== 'seen') return known;
+    if (text.length > MAX_PLANNED_TEXT) return null;
+    if (planned.size >= PLANNED_TEXTS) {
+      planned.clear();
+      if (site) planned.set(site, planDocument(site));
+    }
+    if (known === undefined) {
+      planned.set(text, 'seen');
+      return null;
+    }
+    const plan = planDocument(text);
+    planned.set(text, plan);
+    return plan;
+  };
 
   const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (
-      plan === null ||
-      req.method !== 'POST' ||
-      body?.query !== text ||
-      (body.operationName != null && body.operationName !== SEARCH_PAGE_OPERATION) ||
-      req.partner ||
-      req.auth?.refused ||
-      req.auth?.unavailable
-    ) {
-      return next();
-    }
+    if (req.method !== 'POST' || typeof body?.query !== 'string' || req.auth?.refused || req.auth?.unavailable) return next();
+    const found = planFor(body.query);
+    if (!found || (body.operationName != null && body.operationName !== (found.operation.name?.value ?? null))) return next();
+    const { document, operation } = found;
     const contentType = chooseContentType(req.get('accept'));
     if (!contentType) return next();
     const rawVariables = body.variables ?? {};
     if (typeof rawVariables !== 'object' || rawVariables === null || Array.isArray(rawVariables)) return next();
-    const coerced = getVariableValues(schema, operation!.variableDefinitions ?? [], rawVariables as Record<string, unknown>);
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables as Record<string, unknown>);
     if (coerced.errors) return next();
     try {
-      assertWithinCost(schema, document!, SEARCH_PAGE_OPERATION, rawVariables as Record<string, unknown>);
+      // What Apollo's guard checks for this request: a partner key reads public queries only; the cost limit.
+      if (req.partner) assertPartnerOperation(schema, document, operation);
+      assertWithinCost(schema, document, operation.name?.value, rawVariables as Record<string, unknown>);
     } catch {
       return next();
     }
-    const viewer = (req.auth?.viewer as ListingViewer | null | undefined) ?? null;
-    const state: RequestState = { viewer, variables: coerced.coerced, args: new Map(), commute: new Map() };
+    const viewer = req.auth?.viewer ?? null;
+    const state: RequestState = {
+      context: { prisma, viewer, log: req.log ?? log },
+      variables: coerced.coerced,
+      args: new Map(),
+      pending: [],
+    };
     const slot = (res.locals.publicCache as PublicCacheSlot | undefined) ?? null;
-    answer(state)
+    answer(found, state)
       .then(async (data) => {
         const json = JSON.stringify({ data });
         if (slot) {
@@ -442,20 +414,20 @@ export function createSearchPagePath(deps: {
       });
   };
 
-  async function answer(state: RequestState): Promise<Record<string, unknown>> {
-    const properties = schema.getQueryType()!.getFields().properties!;
-    const args = getArgumentValues(properties, field!, state.variables) as SearchConnectionArgs;
-    const wantsCount = plan!.fields.some(
+  async function answer({ field, plan }: Planned, state: RequestState): Promise<Record<string, unknown>> {
+    const args = getArgumentValues(properties, field, state.variables) as SearchConnectionArgs;
+    const wantsCount = plan.fields.some(
       (f) =>
         (f.name === 'totalCount' || f.name === 'totalCountCapped') && (!f.conditions.length || included(state, f.conditions)),
     );
     // The resolver's own code (backward paging refused there): the same statement, page and cursors.
-    const connection = await searchConnection(prisma, args, pageQuery(state.viewer), wantsCount);
-    const count = wantsCount ? await connection.totalCount() : null;
-    return { properties: complete(properties.type, { ...connection, count }, plan, state) };
+    const connection = await searchConnection(prisma, args, pageQuery(state.context.viewer), wantsCount);
+    const data = { properties: complete(properties.type, connection, plan, state) };
+    while (state.pending.length) await Promise.all(state.pending.splice(0));
+    return data;
   }
 
-  return { text, handler };
+  return { text: site && planned.get(site) ? site : null, handler };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -391,8 +391,9 @@ async function startChild(
   args: string[],
   env: Record<string, string>,
   ready: (out: string) => Promise<string | null>,
+  nodeArgs: string[] = [],
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), ...env },
@@ -449,6 +450,8 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<C
       ))
         ? url
         : null,
+    // BENCH_APP_PROFILE=<dir>: the app writes a CPU profile there when it stops (node --cpu-prof).
+    process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_APP_PROFILE)}`] : [],
   );
 }
 
@@ -735,6 +738,9 @@ async function main() {
         floor: (f) => ({ method: 'GET', url: `${f}/detail?id=${facts.detail}` }),
       },
     ];
+    // BENCH_LOAD_ONLY=<text>: only the scenarios whose name holds it (while profiling one path).
+    const only = process.env.BENCH_LOAD_ONLY;
+    if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => s.name.includes(only)));
     type Path = 'graphql' | 'rest' | 'floor' | 'floorNoCount' | 'graphqlCached' | 'restCached';
     const results = new Map<string, Partial<Record<Path, LoadResult>>>();
     const floorAnswers = new Map<string, unknown>();
