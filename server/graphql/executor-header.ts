@@ -1,2 +1,3 @@
-/** Answers of the search page's own executor (search-page.ts) carry this header, naming it: tests and the bench check it. */
-export const SEARCH_PAGE_HEADER = 'X-GraphQL-Executor';
+/** Answers of the planned path (planned.ts) carry this header with the value PLANNED: tests and the bench check it. */
+export const EXECUTOR_HEADER = 'X-GraphQL-Executor';
+export const PLANNED = 'planned';

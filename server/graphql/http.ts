@@ -13,6 +13,7 @@ import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from '
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
 import { containsNul, NUL_MESSAGE, refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
+import type { Visitor } from '../core/viewer.js';
 import { assertPartnerOperation } from '../http/partner-access.js';
 import { sessionCookieOriginCheck } from '../http/origin.js';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
@@ -22,7 +23,7 @@ import { AppError } from '../core/errors.js';
 import { formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
-import { createSearchPagePath } from './search-page.js';
+import { createPlannedPath } from './planned.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 
 /** Largest GraphQL request body. */
@@ -143,14 +144,14 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
   });
   await apollo.start();
 
-  // The listings page's SearchProperties document, planned once and answered without Apollo's
-  // per-field execution (search-page.ts; docs/decisions/0034-prepared-hot-path.md).
-  const searchPage = createSearchPagePath({
+  // The site's queries (and a partner's from its second request), planned once and answered without
+  // graphql-js' per-field execution (planned.ts; docs/decisions/0047-planned-documents.md).
+  const planned = createPlannedPath({
     schema,
-    prisma,
     trustedDocuments: deps.trustedDocuments,
     publicCache: deps.publicCache,
     log,
+    contextOf,
   });
   const router = express.Router();
   router.use(
@@ -169,7 +170,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
     refuseNulGraphql,
     trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),
-    searchPage.handler,
+    planned.handler,
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }),
   );
 
@@ -194,7 +195,8 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       viewer: req.auth?.viewer ?? null,
       auth: req.auth,
       log: req.log ?? log,
-      visitor: visitorOf(env, req, res),
+      // One visitor per request: the planned path and Apollo (when it answers instead) share it.
+      visitor: (res.locals.visitor ??= visitorOf(env, req, res)) as Visitor,
       storage,
       realtime: deps.realtime,
       limits: deps.limits,

@@ -72,7 +72,8 @@ export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
   };
 }
 
-function isPublicQuery(operation: OperationDefinitionNode | undefined): boolean {
+/** A query of public root fields only: its anonymous answer may be cached. */
+export function isPublicQuery(operation: OperationDefinitionNode | undefined): boolean {
   if (operation?.operation !== 'query') return false;
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
 }

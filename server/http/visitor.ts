@@ -18,14 +18,22 @@ export function secureCookies(env: Env): boolean {
 export function visitorOf(env: Env, req: Request, res: Response): Visitor {
   const existing = readCookie(req.headers.cookie, VISITOR_COOKIE);
   const cookieId = existing && VISITOR_RE.test(existing) ? existing : null;
+  let issued: string | null = null;
   return {
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     cookieId,
     issueCookie() {
       if (cookieId || res.headersSent) return null;
-      const id = randomUUID();
-      res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: secureCookies(env), path: '/', maxAge: YEAR_MS });
-      return id;
+      if (issued) return issued; // once per response
+      issued = randomUUID();
+      res.cookie(VISITOR_COOKIE, issued, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(env),
+        path: '/',
+        maxAge: YEAR_MS,
+      });
+      return issued;
     },
   };
 }

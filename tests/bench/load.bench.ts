@@ -19,8 +19,11 @@
 //   the floor runs first and is stopped before the app starts on the same data directory; on
 //   PostgreSQL both run side by side and each scenario's floor is loaded right before the app's paths).
 //
-// Three scenarios: the anonymous search page, the same page signed in (the `session` cookie made by
-// POST /api/auth/session from an Auth-emulator ID token, so `isSaved` is read), and a listing's detail page.
+// Four scenarios: the anonymous search page, the same page signed in (the `session` cookie made by
+// POST /api/auth/session from an Auth-emulator ID token, so `isSaved` is read), the same page as a
+// partner's own query (the client's document printed anew, sent as text with an API key; 64 keys in
+// turn, each at its real limit), and a listing's detail page. BENCH_LOAD_ONLY=<text> runs only the
+// scenarios whose name holds it; BENCH_APP_PROFILE=<dir> makes the app write a CPU profile there.
 //
 // Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address. Every
 // connection autocannon opens takes the next source address of 127.0.0.2 … 127.0.0.251 in turn, and
@@ -48,9 +51,11 @@ import { isNoFee, moveInTotal } from '../../common/listing.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
+import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
+import { print, visit } from 'graphql';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
-import { SEARCH_PAGE_HEADER } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
 import { SSR_MAX_CONCURRENT } from '../../server/http/ssr.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
@@ -64,6 +69,9 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP ?? 2);
 const HARD_TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_S ?? 600) * 1000;
 const ADDRESSES = 250;
+/** Partner keys for the partner path (each may send RATE_LIMITS.partnerRequests a minute). */
+const PARTNER_KEYS = 64;
+let nextKey = 0;
 const RECONNECT_RATE = 25;
 const ORIGIN = 'http://localhost:5173';
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -482,6 +490,8 @@ interface Request {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Headers that change from one request to the next (a partner key each). */
+  rotate?: () => Record<string, string>;
 }
 
 interface LoadResult {
@@ -513,6 +523,15 @@ function cannon(r: Request, seconds: number, latencies: number[] | null, sizes?:
         duration: seconds,
         reconnectRate: RECONNECT_RATE,
         timeout: 10,
+        ...(r.rotate
+          ? {
+              requests: [
+                {
+                  setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...r.rotate!() } }),
+                },
+              ],
+            }
+          : {}),
         setupClient: (client: autocannon.Client) => {
           if (latencies)
             client.on('response', (status: number, bytes: number, ms: number) => {
@@ -553,7 +572,7 @@ async function load(r: Request): Promise<LoadResult> {
 
 async function fetchJson(r: Request): Promise<{ status: number; body: unknown; executor: string | null }> {
   const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
-  return { status: res.status, body: await res.json().catch(() => null), executor: res.headers.get(SEARCH_PAGE_HEADER) };
+  return { status: res.status, body: await res.json().catch(() => null), executor: res.headers.get(EXECUTOR_HEADER) };
 }
 
 /** The paths of the first difference between two JSON values (for the floor's check). */
@@ -574,12 +593,29 @@ function differences(a: unknown, b: unknown, at = '', out: string[] = []): strin
 interface Scenario {
   name: string;
   graphql: (app: string) => Request;
-  rest: (app: string) => Request;
+  /** Absent for partners (their keys are for GraphQL only). */
+  rest?: (app: string) => Request;
   floor: (floor: string) => Request;
   /** The floor of the REST page when it does less than the GraphQL one (no count). */
   floorNoCount?: (floor: string) => Request;
   /** Anonymous pages may come from the public cache: measured apart, the uncached paths ask for a fresh answer. */
   cacheable?: boolean;
+  /** Fields the floor answers that this path does not ask for (left out of the comparison). */
+  omit?: readonly string[];
+}
+
+/** What a partner key may not read of a search page (server/http/partner-access.ts refuses them). */
+const PARTNER_HIDDEN: readonly string[] = ['isSaved', 'viewerCanManage'];
+
+/** `value` without the keys `names`, at any depth. */
+function without(value: unknown, names: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => without(v, names));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !names.includes(k))
+      .map(([k, v]) => [k, without(v, names)]),
+  );
 }
 
 /** The header a browser's reload sends: the server answers without its public cache. */
@@ -689,6 +725,9 @@ async function main() {
                  ORDER BY p."createdAt" DESC LIMIT 1) AS detail`,
       )
     )[0]!;
+    // Partner keys, each limited to RATE_LIMITS.partnerRequests a minute: the partner path takes the next key for each request.
+    const partnerKeys: string[] = [];
+    for (let i = 0; i < PARTNER_KEYS; i++) partnerKeys.push((await createPartnerKey(db.prisma, `bench partner ${i}`)).key);
     const floorDbUrl = kind === 'postgres' ? db.connectionString : null;
     await db.close();
     log(
@@ -704,6 +743,12 @@ async function main() {
       JSON.stringify({ variables, extensions: { persistedQuery: { version: 1, sha256Hash } } });
     const json = { 'content-type': 'application/json', origin: ORIGIN };
     let cookie = '';
+    // The client's document without what a partner key may not read (the viewer's own facts).
+    const partnerSearch = print(
+      visit(SearchPropertiesDocument, {
+        Field: (node) => (PARTNER_HIDDEN.includes(node.name.value) ? null : undefined),
+      }),
+    );
     const scenarios: Scenario[] = [
       {
         name: 'search page, anonymous',
@@ -729,6 +774,20 @@ async function main() {
         rest: (app) => ({ method: 'GET', url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}`, headers: { cookie } }),
         floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}` }),
         floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}&count=0` }),
+      },
+      {
+        // A partner's own query for the same page: the same fields written out by hand (here the
+        // client's document printed anew: another text, so nothing persisted helps), sent with a key.
+        name: "search page, a partner's own query (API key)",
+        graphql: (app) => ({
+          method: 'POST',
+          url: `${app}/graphql`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerKeys[0]}` },
+          body: JSON.stringify({ query: partnerSearch, variables: { first: SEARCH_PAGE_SIZE } }),
+          rotate: () => ({ authorization: `Bearer ${partnerKeys[nextKey++ % partnerKeys.length]}` }),
+        }),
+        floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}` }),
+        omit: PARTNER_HIDDEN,
       },
       {
         name: 'listing detail page, anonymous',
@@ -757,7 +816,7 @@ async function main() {
       const r = s.floor(floorUrl);
       const once = await fetchJson(r);
       if (once.status !== 200) throw new Error(`floor ${s.name}: ${once.status}`);
-      floorAnswers.set(s.name, once.body);
+      floorAnswers.set(s.name, s.omit ? without(once.body, s.omit) : once.body);
       note(s, 'floor', await load(r));
       if (s.floorNoCount) note(s, 'floorNoCount', await load(s.floorNoCount(floorUrl)));
     };
@@ -777,20 +836,24 @@ async function main() {
       return app;
     };
     const appRuns = async (appUrl: string, s: Scenario) => {
+      // The partner's text is planned on its second request: sent once before the check.
+      await fetchJson(s.graphql(appUrl));
       const g = await fetchJson(s.graphql(appUrl));
       const errs = (g.body as { errors?: unknown[] } | null)?.errors;
       if (g.status !== 200 || errs) throw new Error(`GraphQL ${s.name}: ${g.status} ${JSON.stringify(errs).slice(0, 300)}`);
-      const rest = await fetchJson(s.rest(appUrl));
-      if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
-      executors[s.name] = g.executor ? 'its own executor (server/graphql/search-page.ts)' : 'Apollo Server';
+      if (s.rest) {
+        const rest = await fetchJson(s.rest(appUrl));
+        if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
+      }
+      executors[s.name] = g.executor === PLANNED ? 'the planned path (server/graphql/planned.ts)' : 'Apollo Server';
       const diff = differences(floorAnswers.get(s.name), g.body);
       sameJson[s.name] = diff.length ? `differs: ${diff.join('; ')}` : 'identical';
       log(`${s.name}: the floor's JSON and GraphQL's are ${sameJson[s.name]}`);
       note(s, 'graphql', await load(s.cacheable ? fresh(s.graphql(appUrl)) : s.graphql(appUrl)));
-      note(s, 'rest', await load(s.cacheable ? fresh(s.rest(appUrl)) : s.rest(appUrl)));
+      if (s.rest) note(s, 'rest', await load(s.cacheable ? fresh(s.rest(appUrl)) : s.rest(appUrl)));
       if (s.cacheable) {
         note(s, 'graphqlCached', await load(s.graphql(appUrl)));
-        note(s, 'restCached', await load(s.rest(appUrl)));
+        if (s.rest) note(s, 'restCached', await load(s.rest(appUrl)));
       }
     };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
-import { SEARCH_PAGE_HEADER } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
 import { loadTrustedDocuments } from '../../server/graphql/trusted-documents.js';
 import { addPhotos, createAgent, createProperty, createReducedProperty } from '../factories/index.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
@@ -35,7 +35,7 @@ async function send(app: TestApp, body: object, headers: Record<string, string>)
   });
   return {
     status: res.status,
-    executor: res.headers.get(SEARCH_PAGE_HEADER),
+    executor: res.headers.get(EXECUTOR_HEADER),
     type: res.headers.get('content-type'),
     text: await res.text(),
   };
@@ -193,7 +193,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
   it.each(cases)('answers %s as Apollo does, anonymous', async (_name, variables) => {
     const { fast, apollo } = await both(app, variables);
     expect(fast.status).toBe(200);
-    expect(fast.executor).toBe('search-page');
+    expect(fast.executor).toBe(PLANNED);
     expect(apollo.executor).toBeNull();
     expect(JSON.parse(fast.text).errors).toBeUndefined();
     expect(fast.text).toBe(apollo.text);
@@ -203,7 +203,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
   it('answers a signed-in renter (saved listings) and an owner (listings they manage) as Apollo does', async () => {
     for (const who of [renter, owner]) {
       const { fast, apollo } = await both(app, { first: 20 }, who.bearer);
-      expect(fast.executor).toBe('search-page');
+      expect(fast.executor).toBe(PLANNED);
       expect(fast.text).toBe(apollo.text);
       const nodes = JSON.parse(fast.text).data.properties.edges.map((e: { node: unknown }) => e.node) as Array<{
         isSaved: boolean;
@@ -218,7 +218,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
     const first = await both(app, { first: 6, sort: 'PRICE_LOW' });
     const end = JSON.parse(first.fast.text).data.properties.pageInfo.endCursor as string;
     const { fast, apollo } = await both(app, { first: 6, sort: 'PRICE_LOW', after: end, withCount: false });
-    expect(fast.executor).toBe('search-page');
+    expect(fast.executor).toBe(PLANNED);
     expect(fast.text).toBe(apollo.text);
     expect(JSON.parse(fast.text).data.properties.edges).toHaveLength(6);
   });
@@ -226,7 +226,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
   it("follows Apollo's content type for the browser's Accept header", async () => {
     const accept = { accept: 'application/graphql-response+json,application/json;q=0.9' };
     const { fast, apollo } = await both(app, { first: 3 }, accept);
-    expect(fast.executor).toBe('search-page');
+    expect(fast.executor).toBe(PLANNED);
     expect(fast.type).toBe('application/graphql-response+json; charset=utf-8');
     expect(fast.type).toBe(apollo.type);
   });
@@ -240,7 +240,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
         headers: { 'content-type': 'application/json', origin: ORIGIN },
         body: JSON.stringify(body),
       });
-      expect(first.headers.get(SEARCH_PAGE_HEADER)).toBe('search-page');
+      expect(first.headers.get(EXECUTOR_HEADER)).toBe(PLANNED);
       expect(first.headers.get('x-public-cache')).toBe('MISS');
       const firstText = await first.text();
       const second = await fetch(`${cached.url}/graphql`, {
@@ -252,7 +252,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
       expect(JSON.parse(await second.text())).toEqual(JSON.parse(firstText));
       // A signed-in page is neither stored nor served from it.
       const signedIn = await send(cached, body, renter.bearer);
-      expect(signedIn.executor).toBe('search-page');
+      expect(signedIn.executor).toBe(PLANNED);
       expect(signedIn.text).not.toBe(firstText);
     } finally {
       await cached.stop();
@@ -275,7 +275,7 @@ describe.each(backends)('the search page executor on %s', (backend) => {
     const first = await send(app, { query, variables }, partner);
     expect(first.executor).toBeNull();
     const second = await send(app, { query, variables }, partner);
-    expect(second.executor).toBe('search-page');
+    expect(second.executor).toBe(PLANNED);
     expect(second.status).toBe(200);
     expect(JSON.parse(second.text).data.properties.edges.length).toBeGreaterThan(0);
     const apollo = await send(app, { query: unseen(query), variables }, partner);

@@ -20,104 +20,129 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type GraphQLResolveInfo,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 import Negotiator from 'negotiator';
-import type { PrismaClient } from '../db/client.js';
-import { PUBLIC_CACHE_HEADER, type PublicCacheSlot } from '../http/public-cache.js';
+import { isPublicQuery, PUBLIC_CACHE_HEADER, subjectOf, type PublicCacheSlot } from '../http/public-cache.js';
+import { assertPartnerOperation } from '../http/partner-access.js';
 import type { PublicCache } from '../infra/public-cache.js';
 import type { Logger } from '../logger.js';
-import { searchConnection, type SearchConnectionArgs } from '../modules/listings/listings.schema.js';
-import type { ListingViewer } from '../modules/listings/visibility.js';
-import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
-import { assertPartnerOperation } from '../http/partner-access.js';
-import { SEARCH_PAGE_HEADER } from './executor-header.js';
 import type { GraphQLContext } from './context.js';
+import { EXECUTOR_HEADER, PLANNED } from './executor-header.js';
+import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 /**
- * The search page's own executor (docs/decisions/0034-prepared-hot-path.md).
+ * Planned documents: every query of the site's own documents, and any other query text from its
+ * second request on (a partner's own), answered without graphql-js' per-field execution
+ * (docs/decisions/0047-planned-documents.md; it grew out of decision 0034's search page executor).
  *
- * The site's listings page sends one persisted document, SearchProperties, far more than any other:
- * 12 cards of about 110 fields each (the card, its agent, photos, stations and their subway lines).
- * Through Apollo, graphql-js and Pothos every one of those ~1,300 fields is a resolver call with its
- * path, info and plugin wrappers, and that was most of the server's CPU for a page. Here the same
- * document is planned ONCE at start (its fields collected, fragments merged, types read from the
- * schema) and each request walks the plan over the rows of the same `searchListings` statement,
- * calling the same helpers the schema's resolvers call (RESOLVERS below) and serializing every leaf
- * with the schema's own scalar and enum types. The answer is byte for byte what Apollo answers
- * (tests/integration/search-page.test.ts compares the two over filters, sorts, pages, viewers).
+ * A search page is 12 cards of about 110 fields each. Through Apollo, graphql-js and Pothos every one
+ * of those ~1,300 fields is a resolver call with its own path, info and plugin wrappers, and that is
+ * most of the server's CPU for a page. Here a document is planned ONCE (fields collected as
+ * graphql-js collects them, fragments merged, each field's type and definition read from the schema)
+ * and each request walks the plan:
  *
- * Anything it is not sure of goes to Apollo, which answers as always: another document (even the
- * same one with other whitespace), variables that do not coerce, the cost limit, a partner key, a
- * refused or unverifiable credential, an `Accept` Apollo would refuse, a null where the schema says
- * non-null, any error at all. At start, a document with a field RESOLVERS does not know, an abstract
- * type, or a directive it does not handle turns this path off (logged).
+ * - A root field runs the schema's resolver, wrapped by Pothos as always, with the `info` graphql-js
+ *   would give it: that is where the Prisma plugin turns the document's selection into one query
+ *   with its relations (and where each rule of who may see what is applied).
+ * - Every field below runs the resolver its module gave Pothos (the field's own definition, read from
+ *   the schema: `extensions.pothosConfig.resolve`), or reads the parent's property of its name. The
+ *   Prisma plugin's wrappers are not needed: the root's query loaded what they would load, and a
+ *   relation found not loaded sends the request to Apollo.
+ * - Leaves are serialized by the schema's own scalar and enum types.
+ *
+ * So no field's value is written twice: the answer is byte for byte Apollo's (tests/integration/
+ * search-page.test.ts and planned.test.ts compare the two). Anything it is not sure of goes to Apollo,
+ * which answers as always: a mutation or subscription, a text seen once, variables that do not coerce,
+ * the cost limit, what a partner key may not read, a refused or unverifiable credential, an `Accept`
+ * Apollo would refuse, a null where the schema says non-null, any error at all (a not-found included:
+ * Apollo answers it). At planning, an abstract type or a directive other than @include/@skip leaves
+ * the document to Apollo; at run time, a resolver that needs what this path does not give (`info`
+ * below the root) leaves it to Apollo after three such failures in a row.
  */
-
-export const SEARCH_PAGE_OPERATION = 'SearchProperties';
 
 class Unsupported extends Error {}
 /** Thrown while answering: Apollo answers the request instead. */
 class Fallback extends Error {}
 
 interface RequestState {
-  /** The context the schema's resolvers are given (what Apollo's would hold for this viewer). */
-  context: Pick<GraphQLContext, 'prisma' | 'viewer' | 'log'>;
+  /** The context Apollo would give the resolvers for this request. */
+  context: GraphQLContext;
   variables: Record<string, unknown>;
   args: Map<FieldPlan, Record<string, unknown>>;
-  /** Values still being resolved (a count): written into their objects before the answer is sent. */
+  /** Values still being resolved: written into their objects before the answer is sent. */
   pending: Array<Promise<void>>;
+  planned: Planned;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Parent = any;
-type Resolver = (parent: Parent, args: Record<string, unknown>, state: RequestState) => unknown;
-type SchemaResolve = (parent: Parent, args: Record<string, unknown>, context: unknown, info: undefined) => unknown;
+type Resolver = (parent: Parent, args: Record<string, unknown>, state: RequestState, field: FieldPlan) => unknown;
+type SchemaResolve = (parent: Parent, args: Record<string, unknown>, context: unknown, info: unknown) => unknown;
 
 /**
- * A field's value as the schema defines it: the resolver its module gave Pothos (the field's own
- * definition, before Pothos' plugins wrap it), or the parent's property of the field's name. What the
- * plugins' wrappers add is not needed here: the page's one statement loads every relation and column
- * these resolvers read (`pageQuery`), and a relation found not loaded, or a resolver that throws
- * (one that needs `info`, which this path does not build), sends the request to Apollo.
+ * A field's value below the root, as the schema defines it: the resolver its module gave Pothos, or
+ * the parent's property of the field's name.
  */
 function resolverOf(def: GraphQLField<unknown, unknown>): Resolver {
   const extensions = def.extensions as {
     pothosConfig?: { resolve?: SchemaResolve };
-    pothosPrismaLoaded?: (parent: Parent) => boolean;
+    pothosPrismaLoaded?: (parent: Parent, info: GraphQLResolveInfo, context: unknown) => boolean;
   };
   const resolve = extensions.pothosConfig?.resolve;
   const name = def.name;
   if (!resolve || resolve === (defaultFieldResolver as unknown)) return (parent) => parent[name];
   const loaded = extensions.pothosPrismaLoaded;
   if (loaded) {
-    return (parent, args, state) => {
-      if (!loaded(parent)) throw new Fallback(`${name} is not loaded`);
-      return resolve(parent, args, state.context, undefined);
+    return (parent, args, state, field) => {
+      const info = infoFor(field, state);
+      if (!loaded(parent, info, state.context)) throw new Fallback(`${name} is not loaded`);
+      return resolve(parent, args, state.context, info);
     };
   }
-  return (parent, args, state) => resolve(parent, args, state.context, undefined);
+  return (parent, args, state, field) => resolve(parent, args, state.context, infoFor(field, state));
 }
 
-/** The rows the schema's resolvers read: every Property column, its agent with the user's public facts, photos, the viewer's favorite. */
-function pageQuery(viewer: ListingViewer | null): object {
-  return {
-    include: {
-      agent: { include: { user: { select: { firstName: true, lastName: true, email: true, photoUrl: true, createdAt: true } } } },
-      photos: { orderBy: { position: 'asc' } },
-      ...(viewer ? { favorites: { where: { userId: viewer.uid }, select: { id: true }, take: 1 } } : {}),
-    },
-  };
+/**
+ * The `info` of a field for this request, as graphql-js builds it, except that its path has no list
+ * indices (the same object for every row of a list: the Prisma plugin's own keys drop them too).
+ * Made once per request and field.
+ */
+function infoFor(field: FieldPlan, state: RequestState): GraphQLResolveInfo {
+  if (field.infoOf !== state) {
+    field.infoOf = state;
+    field.info = {
+      fieldName: field.name,
+      fieldNodes: field.nodes,
+      returnType: field.def.type,
+      parentType: field.parentType,
+      path: field.path,
+      schema: state.planned.schema,
+      fragments: state.planned.fragments,
+      rootValue: undefined,
+      operation: state.planned.operation,
+      variableValues: state.variables,
+    };
+  }
+  return field.info!;
+}
+
+/** A root field: the schema's own resolver (Pothos' wrappers included), given the `info` graphql-js would build. */
+function rootResolverOf(def: GraphQLField<unknown, unknown>): Resolver {
+  const resolve = (def.resolve ?? defaultFieldResolver) as SchemaResolve;
+  return (root, args, state, field) => resolve(root, args, state.context, infoFor(field, state));
 }
 
 interface FieldPlan {
   key: string;
   name: string;
   node: FieldNode;
+  nodes: FieldNode[];
   def: GraphQLField<unknown, unknown>;
   type: GraphQLOutputType;
   resolve: Resolver | null; // null: __typename
@@ -125,6 +150,18 @@ interface FieldPlan {
   /** Nodes whose @include/@skip decide whether the field is there (the field and its fragments). */
   conditions: SelectionNode[];
   sub: ObjectPlan | null;
+  parentType: GraphQLObjectType;
+  /** Its response path without list indices. */
+  path: Path;
+  /** The request `info` was last made for, and that info. */
+  infoOf?: RequestState;
+  info?: GraphQLResolveInfo;
+}
+
+interface Path {
+  readonly prev: Path | undefined;
+  readonly key: string | number;
+  readonly typename: string | undefined;
 }
 
 interface ObjectPlan {
@@ -144,7 +181,9 @@ function planObject(
   type: GraphQLObjectType,
   sets: Array<{ set: SelectionSetNode; conditions: SelectionNode[] }>,
   fragments: Record<string, FragmentDefinitionNode>,
+  prefix: Path | undefined,
 ): ObjectPlan {
+  const root = prefix === undefined;
   const byKey = new Map<string, { nodes: FieldNode[]; conditions: SelectionNode[]; conditional: boolean }>();
   const collect = (set: SelectionSetNode, conditions: SelectionNode[], seen: Set<string>) => {
     for (const sel of set.selections) {
@@ -176,22 +215,27 @@ function planObject(
     const node = nodes[0]!;
     const name = node.name.value;
     if (name === '__typename') {
+      if (root) throw new Unsupported('__typename at the root');
       fields.push({
         key,
         name,
         node,
+        nodes,
         def: null as never,
         type: null as never,
         resolve: null,
         hasArgs: false,
         conditions,
         sub: null,
+        parentType: type,
+        path: { prev: prefix, key, typename: type.name },
       });
       continue;
     }
     const def = type.getFields()[name];
     if (!def) throw new Unsupported(`field ${type.name}.${name}`);
-    const resolve = resolverOf(def);
+    const resolve = root ? rootResolverOf(def) : resolverOf(def);
+    const path: Path = { prev: prefix, key, typename: type.name };
     let named: GraphQLOutputType = def.type;
     while (isNonNullType(named) || isListType(named)) named = (named as { ofType: GraphQLOutputType }).ofType;
     let sub: ObjectPlan | null = null;
@@ -200,13 +244,27 @@ function planObject(
         named,
         nodes.map((n) => ({ set: n.selectionSet!, conditions: [] })),
         fragments,
+        path,
       );
     } else if (!isScalarType(named) && !isEnumType(named)) {
       throw new Unsupported(`abstract type ${String(named)}`);
     }
     if (nodes.some((n) => (n.arguments?.length ?? 0) > 0) && nodes.length > 1)
       throw new Unsupported(`arguments on merged ${key}`);
-    fields.push({ key, name, node, def, type: def.type, resolve, hasArgs: def.args.length > 0, conditions, sub });
+    fields.push({
+      key,
+      name,
+      node,
+      nodes,
+      def,
+      type: def.type,
+      resolve,
+      hasArgs: def.args.length > 0,
+      conditions,
+      sub,
+      parentType: type,
+      path,
+    });
   }
   return { typeName: type.name, fields };
 }
@@ -226,6 +284,7 @@ function complete(type: GraphQLOutputType, value: unknown, plan: ObjectPlan | nu
     return v;
   }
   if (value === null || value === undefined) return null;
+  if (value instanceof Error) throw value;
   if (isListType(type)) {
     if (!Array.isArray(value)) throw new Fallback('not a list');
     return value.map((item) => complete(type.ofType, item, plan, state));
@@ -255,15 +314,16 @@ function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<stri
       }
       args = found;
     }
-    const value = f.resolve(parent, args, state);
+    const value = f.resolve(parent, args, state, f);
     if (isPromiseLike(value)) {
       // Kept in its place (the key order is the document's), written when it is known.
       out[f.key] = null;
-      state.pending.push(
-        Promise.resolve(value).then((v) => {
-          out[f.key] = complete(f.type, v, f.sub, state);
-        }),
-      );
+      const done = Promise.resolve(value).then((v) => {
+        out[f.key] = complete(f.type, v, f.sub, state);
+      });
+      // Awaited by `answer`; one that fails after the answer was given up on must not go unhandled.
+      done.catch(() => undefined);
+      state.pending.push(done);
     } else out[f.key] = complete(f.type, value, f.sub, state);
   }
   return out;
@@ -272,97 +332,94 @@ function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<stri
 const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
-/** A document this path answers: its one operation, its `properties` field and the plan of what it selects. */
+/** A query this path answers: its one operation and the plan of what it selects. */
 interface Planned {
   text: string;
+  schema: GraphQLSchema;
   document: DocumentNode;
   operation: OperationDefinitionNode;
-  field: FieldNode;
+  fragments: Record<string, FragmentDefinitionNode>;
   plan: ObjectPlan;
+  /** Failures in a row of a resolver this path cannot run (one that needs `info`); at 3 Apollo takes it over. */
+  strikes: number;
 }
 
 /** Texts remembered (planned, or seen once); a longer text is never planned. */
 const PLANNED_TEXTS = 1_000;
 const MAX_PLANNED_TEXT = 20_000;
+const STRIKES = 3;
 
-export interface SearchPagePath {
-  /** The document text it answers, or null when it is off. */
-  readonly text: string | null;
+export interface PlannedPath {
+  /** Names of the site's operations it answers. */
+  readonly operations: readonly string[];
   readonly handler: RequestHandler;
 }
 
 /**
- * Plans the SearchProperties document of the trusted documents; `handler` answers a POST
- * /graphql of exactly that text (after the trusted-document and public-cache middleware) or calls next().
+ * Plans the site's query documents at start, and others on their second request; `handler` answers
+ * a POST /graphql of a planned text (after the trusted-document and public-cache middleware) or calls next().
  */
-export function createSearchPagePath(deps: {
+export function createPlannedPath(deps: {
   schema: GraphQLSchema;
-  prisma: PrismaClient;
   trustedDocuments: TrustedDocuments;
   publicCache: PublicCache;
   log: Logger;
-}): SearchPagePath {
-  const { schema, prisma, publicCache, log } = deps;
-  const properties = schema.getQueryType()!.getFields().properties!;
+  /** The context Apollo builds for this request. */
+  contextOf: (req: Request, res: Response) => GraphQLContext;
+}): PlannedPath {
+  const { schema, publicCache, log } = deps;
+  const queryType = schema.getQueryType()!;
 
-  /** Plans a document whose one operation asks for `properties` alone; null when this path cannot answer it. */
+  /** Plans a document of one query; null when this path cannot answer it. */
   function planDocument(candidate: string): Planned | null {
-    let doc: DocumentNode;
+    let document: DocumentNode;
     try {
-      doc = parse(candidate, PARSE_OPTIONS);
+      document = parse(candidate, PARSE_OPTIONS);
     } catch {
       return null;
     }
-    const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    const op = ops[0];
-    if (ops.length !== 1 || op!.operation !== 'query') return null;
+    const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = ops[0];
+    if (ops.length !== 1 || operation!.operation !== 'query') return null;
     try {
-      if (validate(schema, doc, limitRules({ production: false })).length) throw new Unsupported('invalid document');
+      if (validate(schema, document, limitRules({ production: false })).length) throw new Unsupported('invalid document');
       const fragments = Object.fromEntries(
-        doc.definitions
+        document.definitions
           .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
           .map((d) => [d.name.value, d]),
       );
-      const roots = op!.selectionSet.selections;
-      const root = roots[0];
-      if (
-        roots.length !== 1 ||
-        root?.kind !== Kind.FIELD ||
-        root.name.value !== 'properties' ||
-        root.alias ||
-        root.directives?.length
-      ) {
-        throw new Unsupported('root fields');
-      }
-      let named: GraphQLOutputType = properties.type;
-      while (isNonNullType(named)) named = named.ofType;
-      if (!isObjectType(named)) throw new Unsupported('connection type');
-      const plan = planObject(named, [{ set: root.selectionSet!, conditions: [] }], fragments);
-      return { text: candidate, document: doc, operation: op!, field: root, plan };
+      if (operation!.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || s.name.value.startsWith('__')))
+        throw new Unsupported('root selections');
+      const plan = planObject(queryType, [{ set: operation!.selectionSet, conditions: [] }], fragments, undefined);
+      return { text: candidate, schema, document, operation: operation!, fragments, plan, strikes: 0 };
     } catch (err) {
       if (!(err instanceof Unsupported)) throw err;
       return null;
     }
   }
 
-  // The site's own SearchProperties is planned at start; any other text (a partner's own query of a
-  // search page) on its second request, so a caller sending a new text each time costs no planning.
-  // At most PLANNED_TEXTS texts are remembered (then the memory starts again).
+  // The site's own queries are planned at start; any other text (a partner's own query) on its
+  // second request, so a caller sending a new text each time costs no planning. At most
+  // PLANNED_TEXTS texts are remembered (then the memory starts again with the site's).
   const planned = new Map<string, Planned | null | 'seen'>();
-  const site = [...deps.trustedDocuments.texts()].find((t) => t.includes(`query ${SEARCH_PAGE_OPERATION}`));
-  if (site) {
-    const plan = planDocument(site);
-    if (!plan) log.warn('the search page executor cannot plan SearchProperties: Apollo answers it');
-    planned.set(site, plan);
+  const site = new Map<string, Planned | null>();
+  const operations: string[] = [];
+  for (const text of deps.trustedDocuments.texts()) {
+    const plan = planDocument(text);
+    if (!plan) continue;
+    site.set(text, plan);
+    if (plan.operation.name) operations.push(plan.operation.name.value);
   }
+  const remember = () => {
+    planned.clear();
+    for (const [text, plan] of site) planned.set(text, plan);
+  };
+  remember();
   const planFor = (text: string): Planned | null => {
     const known = planned.get(text);
     if (known !== undefined && known !== 'seen') return known;
     if (text.length > MAX_PLANNED_TEXT) return null;
-    if (planned.size >= PLANNED_TEXTS) {
-      planned.clear();
-      if (site) planned.set(site, planDocument(site));
-    }
+    if (planned.size >= PLANNED_TEXTS + site.size) remember();
     if (known === undefined) {
       planned.set(text, 'seen');
       return null;
@@ -385,49 +442,52 @@ export function createSearchPagePath(deps: {
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables as Record<string, unknown>);
     if (coerced.errors) return next();
     try {
-      // What Apollo's guard checks for this request: a partner key reads public queries only; the cost limit.
+      // What Apollo's guard checks for a query: a partner key reads public queries only; the cost limit.
       if (req.partner) assertPartnerOperation(schema, document, operation);
       assertWithinCost(schema, document, operation.name?.value, rawVariables as Record<string, unknown>);
     } catch {
       return next();
     }
-    const viewer = req.auth?.viewer ?? null;
     const state: RequestState = {
-      context: { prisma, viewer, log: req.log ?? log },
+      context: deps.contextOf(req, res),
       variables: coerced.coerced,
       args: new Map(),
       pending: [],
+      planned: found,
     };
     const slot = (res.locals.publicCache as PublicCacheSlot | undefined) ?? null;
-    answer(found, state)
+    answer(state)
       .then(async (data) => {
+        found.strikes = 0;
         const json = JSON.stringify({ data });
         if (slot) {
-          res.set(PUBLIC_CACHE_HEADER, 'MISS');
-          await publicCache.set(slot.slot, slot.key, json, 'search').catch(() => undefined);
+          const stored = isPublicQuery(operation);
+          res.set(PUBLIC_CACHE_HEADER, stored ? 'MISS' : 'BYPASS');
+          if (stored) await publicCache.set(slot.slot, slot.key, json, subjectOf(operation, data)).catch(() => undefined);
         }
-        res.status(200).set(SEARCH_PAGE_HEADER, 'search-page').set('content-type', contentType).send(`${json}\n`);
+        res.status(200).set(EXECUTOR_HEADER, PLANNED).set('content-type', contentType).send(`${json}\n`);
       })
       .catch((err: unknown) => {
-        if (!(err instanceof Fallback)) req.log?.debug({ err }, 'search page executor: Apollo answers instead');
+        if (err instanceof TypeError && ++found.strikes >= STRIKES && planned.get(found.text) === found) {
+          planned.set(found.text, null);
+          site.delete(found.text);
+          log.warn(
+            { operationName: operation.name?.value, err },
+            'a planned document needs what this path does not give its resolvers: Apollo answers it from now on',
+          );
+        } else if (!(err instanceof Fallback)) req.log?.debug({ err }, 'planned document: Apollo answers instead');
         next();
       });
   };
 
-  async function answer({ field, plan }: Planned, state: RequestState): Promise<Record<string, unknown>> {
-    const args = getArgumentValues(properties, field, state.variables) as SearchConnectionArgs;
-    const wantsCount = plan.fields.some(
-      (f) =>
-        (f.name === 'totalCount' || f.name === 'totalCountCapped') && (!f.conditions.length || included(state, f.conditions)),
-    );
-    // The resolver's own code (backward paging refused there): the same statement, page and cursors.
-    const connection = await searchConnection(prisma, args, pageQuery(state.context.viewer), wantsCount);
-    const data = { properties: complete(properties.type, connection, plan, state) };
+  async function answer(state: RequestState): Promise<Record<string, unknown>> {
+    // The root fields run one after the other's start, as graphql-js starts them; their values are awaited together.
+    const data = run(state.planned.plan, undefined, state);
     while (state.pending.length) await Promise.all(state.pending.splice(0));
     return data;
   }
 
-  return { text: site && planned.get(site) ? site : null, handler };
+  return { operations, handler };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

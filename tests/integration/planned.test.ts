@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
+import { loadTrustedDocuments } from '../../server/graphql/trusted-documents.js';
+import { addPhotos, createProperty } from '../factories/index.js';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// The planned path (server/graphql/planned.ts) answers the site's queries byte for byte as Apollo
+// does, with the same SQL statements: each case is sent by its persisted text (planned at start) and
+// as that text with a comment never sent before (seen once: Apollo answers it).
+
+const ORIGIN = 'http://localhost:5173';
+const DOCS = [...loadTrustedDocuments({ required: true }).texts()];
+const textOf = (name: string) => {
+  const found = DOCS.find((t) => new RegExp(`query ${name}\\b[ ({]`).test(t));
+  if (!found) throw new Error(`no persisted query ${name}`);
+  return found;
+};
+let once = 0;
+const unseen = (text: string) => `${text}\n# planned.test ${++once}`;
+
+interface Answer {
+  status: number;
+  executor: string | null;
+  text: string;
+  statements: number;
+}
+
+describe.each(backends)('the planned path on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let renter: TestAccount;
+  let agent: TestAccount;
+  let listingId = '';
+  let agentId = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    [renter, agent] = await Promise.all([
+      createAccount(db.prisma, 'renter', { firstName: 'Rae', lastName: 'Renter' }),
+      createAccount(db.prisma, 'agent', { firstName: 'Ada', lastName: 'Agent' }),
+    ]);
+    agentId = (await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } })).id;
+    for (let i = 0; i < 3; i++) {
+      const p = await createProperty(
+        db.prisma,
+        { userId: agent.uid, agentId },
+        { title: `Planned loft ${i}`, locationLat: 40.7081, locationLng: -73.9571, views: 10 + i },
+      );
+      await addPhotos(db.prisma, p.id, 2);
+      listingId = p.id;
+    }
+    await db.prisma.favorite.create({ data: { userId: renter.uid, propertyId: listingId } });
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  async function send(query: string, variables: Record<string, unknown>, headers: Record<string, string>): Promise<Answer> {
+    db.resetQueries();
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await res.text();
+    return { status: res.status, executor: res.headers.get(EXECUTOR_HEADER), text, statements: db.queries.length };
+  }
+
+  /** The planned answer and Apollo's, after one warm-up (a detail page counts the visit once). */
+  async function both(name: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const text = textOf(name);
+    await send(text, variables, headers);
+    const planned = await send(text, variables, headers);
+    const apollo = await send(unseen(text), variables, headers);
+    return { planned, apollo };
+  }
+
+  const who = (w: 'anonymous' | 'renter' | 'agent') => (w === 'anonymous' ? {} : w === 'renter' ? renter.bearer : agent.bearer);
+
+  it.each([
+    ['PropertyDetail', 'anonymous'],
+    ['PropertyDetail', 'renter'],
+    ['PropertyDetail', 'agent'],
+  ] as const)('answers %s for %s as Apollo does, with the same statements', async (name, w) => {
+    const { planned, apollo } = await both(name, { id: listingId }, who(w));
+    expect(planned.executor).toBe(PLANNED);
+    expect(apollo.executor).toBeNull();
+    expect(planned.status).toBe(200);
+    expect(JSON.parse(planned.text).errors).toBeUndefined();
+    expect(planned.text).toBe(apollo.text);
+    expect(planned.statements).toBe(apollo.statements);
+    const data = JSON.parse(planned.text).data.property;
+    // The viewer's own facts come through: the saved flag, and the numbers only its agent reads.
+    expect(data.isSaved).toBe(w === 'renter');
+    expect(data.views === null).toBe(w !== 'agent');
+  });
+
+  it.each([
+    ['Me', {}, 'renter'],
+    ['Me', {}, 'agent'],
+    ['SubwayLines', {}, 'anonymous'],
+    ['AgentProfile', { id: 'AGENT', first: 6, reviews: 3 }, 'anonymous'],
+    ['MyListings', {}, 'agent'],
+    ['ListingStats', {}, 'agent'],
+    ['Notifications', {}, 'renter'],
+    ['UnreadMessagesCount', {}, 'renter'],
+    ['SavedSearches', {}, 'renter'],
+    ['Conversations', { first: 10 }, 'renter'],
+    ['RateableAgents', {}, 'renter'],
+    ['EditListing', { id: 'LISTING' }, 'agent'],
+  ] as const)('answers %s as Apollo does (%o, %s)', async (name, vars, w) => {
+    const variables = Object.fromEntries(
+      Object.entries(vars).map(([k, v]) => [k, v === 'AGENT' ? agentId : v === 'LISTING' ? listingId : v]),
+    );
+    const { planned, apollo } = await both(name, variables, who(w));
+    expect(apollo.executor).toBeNull();
+    expect(planned.executor).toBe(PLANNED);
+    expect(planned.status).toBe(apollo.status);
+    expect(planned.text).toBe(apollo.text);
+    expect(planned.statements).toBe(apollo.statements);
+  });
+
+  it('answers a listing that is not there (null) as Apollo does', async () => {
+    const { planned, apollo } = await both('PropertyDetail', { id: '00000000-0000-4000-8000-000000000000' });
+    expect(planned.status).toBe(apollo.status);
+    expect(planned.text).toBe(apollo.text);
+    expect(JSON.parse(planned.text).data.property).toBeNull();
+  });
+
+  it("hides another agent's draft as Apollo does (the root resolver's own rule), and shows it to its agent", async () => {
+    const draft = await createProperty(db.prisma, { userId: agent.uid, agentId }, { status: 'DRAFT', title: 'Hidden draft' });
+    const { planned, apollo } = await both('PropertyDetail', { id: draft.id }, renter.bearer);
+    expect(planned.executor).toBe(PLANNED);
+    expect(planned.text).toBe(apollo.text);
+    expect(planned.text).not.toContain('Hidden draft');
+    const own = await both('PropertyDetail', { id: draft.id }, agent.bearer);
+    expect(own.planned.executor).toBe(PLANNED);
+    expect(own.planned.text).toBe(own.apollo.text);
+    expect(own.planned.text).toContain('Hidden draft');
+  });
+
+  it('leaves mutations to Apollo, even sent twice', async () => {
+    for (let i = 0; i < 2; i++) {
+      const answered = await send('mutation Read { markAllNotificationsRead }', {}, renter.bearer);
+      expect(answered.executor).toBeNull();
+      expect(JSON.parse(answered.text).data.markAllNotificationsRead).toBe(0);
+    }
+  });
+});
