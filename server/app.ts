@@ -35,6 +35,8 @@ import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
+import { createSelection } from './graphql/planned.js';
+import type { SelectionOf } from './modules/listings/listings.rest.js';
 import { createPublicCache, type PublicCache } from './infra/public-cache.js';
 import { restPublicCache } from './http/public-cache.js';
 import { eventsOf } from './core/events.js';
@@ -92,6 +94,7 @@ function apiRoutes(deps: {
   limits: RateLimits;
   publicCache: PublicCache;
   mailer: Mailer;
+  selection: SelectionOf;
 }): express.Router {
   const api = express.Router();
   api.use(originCheck(deps.env));
@@ -214,7 +217,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       refuse: restTooMany(),
     }),
   );
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer }));
+  // REST items are fragments of the GraphQL schema run over the rows REST loads (decision 0047).
+  const selection = (fragment: string) => createSelection(schema, fragment);
+  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer, selection }));
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
   app.get(

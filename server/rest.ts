@@ -5,7 +5,7 @@ import type { Logger } from './logger.js';
 import { agentRoutes } from './modules/agents/agents.rest.js';
 import { favoriteRoutes } from './modules/favorites/favorites.rest.js';
 import { listingWriteRoutes } from './modules/listings/listing-write.rest.js';
-import { listingRoutes } from './modules/listings/listings.rest.js';
+import { listingRoutes, type SelectionOf } from './modules/listings/listings.rest.js';
 import type { RateLimits } from './infra/rate-limits.js';
 import { messagingRoutes } from './modules/messaging/messaging.rest.js';
 import type { Realtime } from './modules/messaging/realtime.js';
@@ -21,6 +21,8 @@ export interface RestDeps {
   storage: Storage;
   realtime: Realtime;
   limits: RateLimits;
+  /** Runs a fragment of the GraphQL schema over a loaded row: REST items take their values from it. */
+  selection: SelectionOf;
 }
 
 /**

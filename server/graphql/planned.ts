@@ -499,3 +499,47 @@ function chooseContentType(accept: string | undefined): string | null {
   const preferred = new Negotiator({ headers: { accept } }).mediaType([JSON_TYPE, GRAPHQL_RESPONSE_TYPE]);
   return preferred === JSON_TYPE || preferred === GRAPHQL_RESPONSE_TYPE ? preferred : null;
 }
+
+/** Answers a selection over a row already loaded: `(row, context, variables) => its fields`. */
+export type Selection = (
+  row: unknown,
+  context: Pick<GraphQLContext, 'prisma' | 'viewer' | 'log'>,
+  variables?: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
+
+/**
+ * A selection of a type's fields, given as a GraphQL fragment (`fragment Item on Property { … }`,
+ * aliases for other names), planned once and run over rows another statement loaded: REST's shapes
+ * take every value from the schema's own field definitions this way. The row must hold what the
+ * fields read (their relations loaded); a relation that is not is an error, never a query. The
+ * fragment's variables (`$to`) are given already coerced.
+ */
+export function createSelection(schema: GraphQLSchema, fragmentText: string): Selection {
+  const document = parse(fragmentText, PARSE_OPTIONS);
+  const fragments = Object.fromEntries(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
+  const main = document.definitions[0];
+  if (main?.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('A selection is a fragment.');
+  const type = schema.getType(main.typeCondition.name.value);
+  if (!isObjectType(type)) throw new Error(`No object type ${main.typeCondition.name.value}.`);
+  const plan = planObject(type, [{ set: main.selectionSet, conditions: [] }], fragments, {
+    prev: undefined,
+    key: main.name.value,
+    typename: undefined,
+  });
+  const operation: OperationDefinitionNode = {
+    kind: Kind.OPERATION_DEFINITION,
+    operation: 'query' as never,
+    selectionSet: main.selectionSet,
+  };
+  const planned: Planned = { text: fragmentText, schema, document, operation, fragments, plan, strikes: 0 };
+  return async (row, context, variables = {}) => {
+    const state: RequestState = { context: context as GraphQLContext, variables, args: new Map(), pending: [], planned };
+    const out = run(plan, row, state);
+    while (state.pending.length) await Promise.all(state.pending.splice(0));
+    return out;
+  };
+}

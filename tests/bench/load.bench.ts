@@ -268,7 +268,8 @@ function detailJson(r: Row | undefined, uid: string | null) {
         viewerHasReported: r.viewerHasReported,
         hidden: false,
         hiddenReason: null,
-        views: r.views,
+        // Counted views: to the listing's owner and agent only (null to others, as the schema says).
+        views: canManage(r, uid) ? r.views : null,
         nearbyStations: stationsOf(r, true),
         ...freshness(r, true),
         location: r.lat === null || r.lng === null ? null : { __typename: 'Location', lat: r.lat, lng: r.lng },
@@ -1006,8 +1007,14 @@ are in [results.md](results.md).
       if (k === kind) return section;
       return new RegExp(`<!-- BEGIN ${k} -->[\\s\\S]*?<!-- END ${k} -->`).exec(previous)?.[0] ?? null;
     });
-    await fsp.writeFile(RESULTS, `${[intro, ...sections.filter((x): x is string => x !== null)].join('\n')}\n`);
-    log(`wrote ${path.relative(process.cwd(), RESULTS)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    if (only || LISTINGS !== 100_000) {
+      // A partial run (one scenario, or another size) is printed, never written over the full one.
+      console.log(section);
+      log(`partial run: ${path.relative(process.cwd(), RESULTS)} left as it was`);
+    } else {
+      await fsp.writeFile(RESULTS, `${[intro, ...sections.filter((x): x is string => x !== null)].join('\n')}\n`);
+      log(`wrote ${path.relative(process.cwd(), RESULTS)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
   } finally {
     await running?.stop().catch(() => undefined);
     await emulator?.stop().catch(() => undefined);

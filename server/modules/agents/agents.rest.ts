@@ -1,8 +1,15 @@
-import express from 'express';
+import express, { type Request } from 'express';
+import type { Logger } from '../../logger.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
-import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
-import { listingNumbersReader } from '../listings/visibility.js';
+import {
+  listingItemInclude,
+  listingItems,
+  noStore,
+  type ListingItems,
+  type ListingWithRelations,
+  type SelectionOf,
+} from '../listings/listings.rest.js';
 import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
@@ -39,8 +46,8 @@ const agentProfileInclude = {
 
 type AgentProfile = Prisma.AgentGetPayload<{ include: typeof agentProfileInclude }>;
 
-/** An agent's profile; its listings' numbers only to whom `reads` allows. */
-export function toAgentProfile(agent: AgentProfile, reads: (listing: ListingWithRelations) => boolean = () => false) {
+/** An agent's profile; its listings as REST items for the request's viewer. */
+export async function toAgentProfile(agent: AgentProfile, items: ListingItems, req: Request) {
   const { user } = agent;
   const asSummary = {
     ...agent,
@@ -77,10 +84,10 @@ export function toAgentProfile(agent: AgentProfile, reads: (listing: ListingWith
     isNew: isNewAgent(user.createdAt, agent.reviewCount),
     memberSince: user.createdAt.toISOString(),
     activeListingsCount: agent._count.properties,
-    properties: agent.properties.map((p) => {
-      const listing = { ...p, agent: asSummary };
-      return toListingItem(listing, reads(listing));
-    }),
+    properties: await items.many(
+      agent.properties.map((p) => ({ ...p, agent: asSummary }) as ListingWithRelations),
+      req,
+    ),
     reviews: agent.reviews.map((r) => ({
       id: r.id,
       user: { firstName: r.author.firstName, lastName: r.author.lastName, avatar: r.author.photoUrl },
@@ -96,15 +103,16 @@ export function toAgentProfile(agent: AgentProfile, reads: (listing: ListingWith
   };
 }
 
-export function agentRoutes(deps: { prisma: PrismaClient }): express.Router {
+export function agentRoutes(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): express.Router {
   const { prisma } = deps;
+  const items = listingItems(deps);
   const router = express.Router();
 
   router.get('/agents/:id', noStore, async (req, res) => {
     const { id } = req.params as { id: string };
     const agent = await findAgent(prisma, id, { include: agentProfileInclude });
     if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
-    res.json(toAgentProfile(agent, await listingNumbersReader(prisma, req.viewer)));
+    res.json(await toAgentProfile(agent, items, req));
   });
 
   return router;

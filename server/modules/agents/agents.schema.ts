@@ -9,6 +9,7 @@ export const AgentRef = builder.prismaObject('Agent', {
   description: 'The public profile of an agent or broker.',
   fields: (t) => ({
     id: t.exposeID('id'),
+    userId: t.exposeID('userId', { description: "The agent's user account (as `Property.ownerId` names a listing's owner)." }),
     displayName: t.string({ select: userNameSelect, resolve: (agent) => displayName(agent.user) }),
     firstName: t.string({ select: { user: { select: { firstName: true } } }, resolve: (a) => a.user.firstName }),
     lastName: t.string({ select: { user: { select: { lastName: true } } }, resolve: (a) => a.user.lastName }),

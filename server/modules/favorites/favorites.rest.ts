@@ -1,11 +1,17 @@
 import express from 'express';
+import type { Logger } from '../../logger.js';
 import { noBody } from '../../http/no-body.js';
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { fromZod } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
-import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from '../listings/listings.rest.js';
-import { listingNumbersReader } from '../listings/visibility.js';
+import {
+  listingItemInclude,
+  listingItems,
+  noStore,
+  type ListingWithRelations,
+  type SelectionOf,
+} from '../listings/listings.rest.js';
 import { encodeSavedCursor, SAVED_MAX_PAGE_SIZE, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 
 /**
@@ -24,8 +30,9 @@ const savedQuerySchema = z.object({
   cursor: z.string().min(1).max(500).optional(),
 });
 
-export function favoriteRoutes(deps: { prisma: PrismaClient }): express.Router {
+export function favoriteRoutes(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): express.Router {
   const { prisma } = deps;
+  const items = listingItems(deps);
   const router = express.Router();
 
   router.get('/me/saved-listings', noStore, async (req, res) => {
@@ -39,12 +46,12 @@ export function favoriteRoutes(deps: { prisma: PrismaClient }): express.Router {
       { include: listingItemInclude },
     );
     const last = page.rows.at(-1);
-    const reads = await listingNumbersReader(prisma, req.viewer);
+    const listings = await items.many(
+      page.rows.map((row) => row.property),
+      req,
+    );
     res.json({
-      items: page.rows.map((row) => ({
-        ...toListingItem(row.property, reads(row.property)),
-        savedAt: row.createdAt.toISOString(),
-      })),
+      items: page.rows.map((row, i) => ({ ...listings[i]!, savedAt: row.createdAt.toISOString() })),
       nextCursor: page.hasNextPage && last ? encodeSavedCursor(last) : null,
     });
   });

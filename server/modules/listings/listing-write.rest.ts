@@ -39,8 +39,7 @@ import type { Logger } from '../../logger.js';
 import type { Storage } from '../uploads/storage.js';
 import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
 import { listingStats, myListingsPage } from './manage.service.js';
-import { listingItemInclude, noStore, toListingItem, type ListingWithRelations } from './listings.rest.js';
-import { listingNumbersReader } from './visibility.js';
+import { listingItemInclude, listingItems, noStore, type ListingWithRelations, type SelectionOf } from './listings.rest.js';
 
 /**
  * REST shims of the listing writes (SPEC part 7): POST/PATCH/DELETE /api/properties,
@@ -194,8 +193,14 @@ function restStatus(input: unknown): 'DRAFT' | 'ACTIVE' | 'INACTIVE' | undefined
   throw new AppError('BAD_USER_INPUT', 'status must be draft, active or inactive');
 }
 
-export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; storage?: Storage }): express.Router {
+export function listingWriteRoutes(deps: {
+  prisma: PrismaClient;
+  log: Logger;
+  storage?: Storage;
+  selection: SelectionOf;
+}): express.Router {
   const { prisma } = deps;
+  const items = listingItems(deps);
   const router = express.Router();
   const json = express.json({ limit: '256kb' });
 
@@ -204,7 +209,7 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
       where: { id },
       include: listingItemInclude,
     })) as ListingWithRelations;
-    res.status(status).json(toListingItem(listing, (await listingNumbersReader(prisma, req.viewer))(listing)));
+    res.status(status).json(await items.one(listing, req));
   };
 
   router.post('/properties', noStore, json, async (req: Request, res: Response) => {
@@ -265,9 +270,8 @@ export function listingWriteRoutes(deps: { prisma: PrismaClient; log: Logger; st
       ),
       { include: listingItemInclude },
     );
-    const reads = await listingNumbersReader(prisma, req.viewer);
     res.json({
-      items: page.items.map((p) => toListingItem(p, reads(p))),
+      items: await items.many(page.items as ListingWithRelations[], req),
       totalCount: page.totalCount,
       page: page.page,
       pageCount: page.pageCount,

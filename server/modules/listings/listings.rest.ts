@@ -1,4 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Viewer } from '../../core/viewer.js';
+import type { Logger } from '../../logger.js';
 import { z } from 'zod';
 import { findNeighborhood, parseBorough } from '../../../common/nyc.js';
 import {
@@ -23,15 +25,10 @@ import {
   unitFeatureLabels,
   utilityLabels,
 } from '../../../common/options.js';
-import { isNewListing, recentPriceDrop } from '../../../common/freshness.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
-import { displayName, isNewAgent } from '../agents/agents.service.js';
-import { findListing, searchListings, totalMoveInCost } from './listings.service.js';
-import { listingNumbersReader } from './visibility.js';
-import { storedNearbyStations } from '../transit/nearby.js';
-import { commuteMinutesOf } from '../transit/commute-search.js';
+import { findListing, searchListings } from './listings.service.js';
 
 /**
  * REST shims of the listings (SPEC part 7): GET /api/properties and GET /api/properties/{id or slug},
@@ -62,146 +59,209 @@ export const listingItemInclude = {
 } satisfies Prisma.PropertyInclude;
 
 export type ListingWithRelations = Prisma.PropertyGetPayload<{ include: typeof listingItemInclude }>;
-type AgentWithUser = Prisma.AgentGetPayload<{ include: typeof agentSummaryInclude }>;
 
-/** The agent summary of a listing (SPEC part 3, Agent: "Summary on a listing"). */
-export function toAgentSummary(agent: AgentWithUser) {
-  const name = displayName(agent.user);
-  const rating = Number(agent.rating);
-  return {
-    id: agent.id,
-    userId: agent.userId,
-    displayName: name,
-    name,
-    email: agent.user.email,
-    photoURL: agent.user.photoUrl,
-    photoUrl: agent.user.photoUrl,
-    rating,
-    ratingAvg: rating,
-    ratingCount: agent.reviewCount,
-    reviewCount: agent.reviewCount,
-    years: agent.yearsExperience,
-    agency: agent.agency,
-    isNew: isNewAgent(agent.user.createdAt, agent.reviewCount),
-    license_verified: agent.licenseVerifiedAt !== null && agent.license !== null,
-  };
-}
+/**
+ * Runs a fragment of the GraphQL schema over a row already loaded (server/graphql/planned.ts
+ * `createSelection`, given to the REST routes by app.ts): every value of a REST item is the schema's.
+ */
+export type SelectionOf = (
+  fragment: string,
+) => (
+  row: unknown,
+  context: { prisma: PrismaClient; viewer: Viewer | null; log: Logger },
+  variables?: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
 
-const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
-const labels = <K extends string>(map: Readonly<Record<K, string>>, values: readonly K[]) => values.map((v) => labelOf(map, v));
-const nullableLabel = <K extends string>(map: Readonly<Record<K, string>>, value: K | null) =>
-  value === null ? null : labelOf(map, value);
+/**
+ * A listing as the REST shims answer it: the GraphQL `Property` fields, under SPEC part 7's names
+ * (aliases), with the options by their labels and the grouped copies below. Its numbers (views,
+ * inquiries) only to those who read them, as GraphQL decides.
+ */
+const LISTING_ITEM = /* GraphQL */ `
+  fragment RestListingItem on Property {
+    id
+    slug
+    title
+    description
+    address
+    address_full: address
+    unit
+    neighborhood
+    borough
+    postalCode
+    price
+    originalPrice
+    bedrooms
+    beds: bedrooms
+    bathrooms
+    baths: bathrooms
+    sqft
+    square_feet: sqft
+    propertyType
+    listingType
+    availableDate
+    leaseTerm
+    photos {
+      url
+      thumbnailUrl
+      width
+      height
+    }
+    amenities
+    location {
+      lat
+      lng
+    }
+    locationPlaceId
+    nearby_stations: nearbyStations {
+      name
+      lines
+      walk_minutes: walkMinutes
+    }
+    securityDeposit
+    applicationFee
+    brokerFee
+    brokerFeePayer
+    totalMoveInCost
+    utilitiesIncluded
+    petPolicy
+    petFee
+    petDeposit
+    petTypesAllowed
+    smokingPolicy
+    parking
+    parkingFee
+    laundry
+    buildingAmenities
+    unitFeatures
+    flooringType
+    appliancesIncluded
+    hvac
+    virtualTourUrl
+    openHouseSchedule: openHouses {
+      startsAt
+      endsAt
+      note
+    }
+    status
+    isAvailable
+    deactivatedAt
+    views
+    inquiriesCount
+    inquiries_count: inquiriesCount
+    average_rating: averageRating
+    total_ratings: ratingCount
+    createdAt
+    created_at: createdAt
+    price_drop: priceDrop {
+      amount
+      at
+    }
+    is_new: isNew
+    updatedAt
+    ownerId
+    owner_id: ownerId
+    agent {
+      id
+      userId
+      displayName
+      name: displayName
+      email
+      photoURL: photoUrl
+      photoUrl
+      rating
+      ratingAvg: rating
+      ratingCount: reviewCount
+      reviewCount
+      years: yearsExperience
+      agency
+      isNew
+      license_verified: licenseVerified
+    }
+    commute_minutes: commuteMinutes(to: $to)
+  }
+`;
 
-/** A listing as the REST shims answer it; its numbers only to those who read them (`listingNumbersReader`). */
-export function toListingItem(p: ListingWithRelations, readsNumbers = false) {
-  const photos = p.photos.map((ph) => ({ url: ph.url, thumbnailUrl: ph.thumbnailUrl, width: ph.width, height: ph.height }));
+/** Options answered by their labels ('Brooklyn', 'Pets Allowed'), by REST key. */
+const LABELLED: Record<string, Readonly<Record<string, string>>> = {
+  borough: boroughLabels,
+  propertyType: propertyTypeLabels,
+  listingType: listingTypeLabels,
+  leaseTerm: leaseTermLabels,
+  brokerFeePayer: brokerFeePayerLabels,
+  utilitiesIncluded: utilityLabels,
+  petPolicy: petPolicyLabels,
+  petTypesAllowed: petTypeLabels,
+  smokingPolicy: smokingPolicyLabels,
+  parking: parkingLabels,
+  laundry: laundryLabels,
+  buildingAmenities: buildingAmenityLabels,
+  unitFeatures: unitFeatureLabels,
+  flooringType: flooringLabels,
+  appliancesIncluded: applianceLabels,
+  hvac: hvacLabels,
+};
+
+const label = (map: Readonly<Record<string, string>>, v: unknown) =>
+  v === null ? null : Array.isArray(v) ? v.map((x) => labelOf(map, x as string)) : labelOf(map, v as string);
+
+/** REST's copies and groups of the schema's values (SPEC part 7), and its labels. */
+function restShape(fields: Record<string, unknown>, withCommute: boolean) {
+  const item: Record<string, unknown> = { ...fields };
+  for (const [key, map] of Object.entries(LABELLED)) item[key] = label(map, item[key]);
+  item.status = String(item.status).toLowerCase();
+  const photos = item.photos as Array<{ url: string; thumbnailUrl: string }>;
   const urls = photos.map((ph) => ph.url);
-  const bedrooms = Number(p.bedrooms);
-  const bathrooms = Number(p.bathrooms);
-  const ratings = p.reviews.map((r) => r.score);
-  const petPolicy = labelOf(petPolicyLabels, p.petPolicy);
-  const smokingPolicy = labelOf(smokingPolicyLabels, p.smokingPolicy);
-  const parking = labelOf(parkingLabels, p.parking);
-  const leaseTerm = labelOf(leaseTermLabels, p.leaseTerm);
-  const utilitiesIncluded = labels(utilityLabels, p.utilitiesIncluded);
-  const petTypesAllowed = labels(petTypeLabels, p.petTypesAllowed);
-  const availableDate = dateOnly(p.availableDate);
-  const priceDrop = recentPriceDrop(p);
+  const agent = item.agent as { id: string } | null;
+  const { commute_minutes: commute, ...rest } = item;
   return {
-    id: p.id,
-    slug: p.slug,
-    title: p.title,
-    description: p.description,
-    address: p.address,
-    address_full: p.address,
-    unit: p.unit,
-    neighborhood: p.neighborhood,
-    borough: labelOf(boroughLabels, p.borough),
-    postalCode: p.postalCode,
-    price: p.price,
-    originalPrice: p.originalPrice,
-    bedrooms,
-    beds: bedrooms,
-    bathrooms,
-    baths: bathrooms,
-    sqft: p.sqft,
-    square_feet: p.sqft,
-    propertyType: labelOf(propertyTypeLabels, p.propertyType),
-    listingType: labelOf(listingTypeLabels, p.listingType),
-    availableDate,
-    leaseTerm,
-    photos,
+    ...rest,
     images: urls,
     photoUrls: urls,
     media: photos.map((ph) => ({ type: 'image' as const, url: ph.url, thumbnailUrl: ph.thumbnailUrl })),
-    amenities: p.amenities,
-    location:
-      p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
-    locationPlaceId: p.locationPlaceId,
-    nearby_stations: storedNearbyStations(p).map((s) => ({ name: s.name, lines: s.lines, walk_minutes: s.walkMinutes })),
-    securityDeposit: p.securityDeposit,
-    applicationFee: p.applicationFee,
-    brokerFee: p.brokerFee,
-    brokerFeePayer: nullableLabel(brokerFeePayerLabels, p.brokerFeePayer),
-    totalMoveInCost: totalMoveInCost(p),
-    utilitiesIncluded,
-    petPolicy,
-    petFee: p.petFee,
-    petDeposit: p.petDeposit,
-    petTypesAllowed,
-    smokingPolicy,
-    parking,
-    parkingFee: p.parkingFee,
-    laundry: nullableLabel(laundryLabels, p.laundry),
-    buildingAmenities: labels(buildingAmenityLabels, p.buildingAmenities),
-    unitFeatures: labels(unitFeatureLabels, p.unitFeatures),
-    flooringType: nullableLabel(flooringLabels, p.flooringType),
-    appliancesIncluded: labels(applianceLabels, p.appliancesIncluded),
-    hvac: nullableLabel(hvacLabels, p.hvac),
-    virtualTourUrl: p.virtualTourUrl,
-    openHouseSchedule: p.openHouses.map((o) => ({
-      startsAt: o.startsAt.toISOString(),
-      endsAt: o.endsAt.toISOString(),
-      note: o.note,
-    })),
-    status: p.status.toLowerCase(),
-    isAvailable: p.isAvailable,
-    deactivatedAt: p.deactivatedAt?.toISOString() ?? null,
-    views: readsNumbers ? p.views : null,
-    inquiriesCount: readsNumbers ? p.inquiriesCount : null,
-    inquiries_count: readsNumbers ? p.inquiriesCount : null,
-    average_rating: ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100 : null,
-    total_ratings: ratings.length,
-    createdAt: p.createdAt.toISOString(),
-    created_at: p.createdAt.toISOString(),
-    price_drop: priceDrop ? { amount: priceDrop.amount, at: priceDrop.at.toISOString() } : null,
-    is_new: isNewListing(p.createdAt),
-    updatedAt: p.updatedAt.toISOString(),
-    ownerId: p.ownerId,
-    owner_id: p.ownerId,
-    agentId: p.agentId,
-    agent: p.agent ? toAgentSummary(p.agent) : null,
+    agentId: agent?.id ?? null,
     pricing: {
-      monthlyRent: p.price,
-      securityDeposit: p.securityDeposit,
-      applicationFee: p.applicationFee,
-      brokerFee: p.brokerFee,
-      availableDate,
+      monthlyRent: item.price,
+      securityDeposit: item.securityDeposit,
+      applicationFee: item.applicationFee,
+      brokerFee: item.brokerFee,
+      availableDate: item.availableDate,
     },
     policies: {
-      petPolicy,
-      smokingPolicy,
-      parking,
-      petFee: p.petFee,
-      petDeposit: p.petDeposit,
-      petTypesAllowed,
-      leaseTerm,
-      utilitiesIncluded,
+      petPolicy: item.petPolicy,
+      smokingPolicy: item.smokingPolicy,
+      parking: item.parking,
+      petFee: item.petFee,
+      petDeposit: item.petDeposit,
+      petTypesAllowed: item.petTypesAllowed,
+      leaseTerm: item.leaseTerm,
+      utilitiesIncluded: item.utilitiesIncluded,
     },
+    ...(withCommute ? { commute_minutes: commute } : {}),
   };
 }
 
-export type ListingItem = ReturnType<typeof toListingItem>;
+export type ListingItem = ReturnType<typeof restShape>;
+
+/** REST items of listings loaded with `listingItemInclude`, for the request's viewer. */
+export interface ListingItems {
+  one(row: ListingWithRelations, req: Request): Promise<ListingItem>;
+  /** With `commuteTo` (REST's `commute_to`), each item also says its minutes by subway (`commute_minutes`). */
+  many(rows: ListingWithRelations[], req: Request, commuteTo?: unknown): Promise<ListingItem[]>;
+}
+
+export function listingItems(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): ListingItems {
+  const select = deps.selection(LISTING_ITEM);
+  const contextOf = (req: Request) => ({ prisma: deps.prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log });
+  return {
+    one: async (row, req) => restShape(await select(row, contextOf(req), { to: null }), false),
+    many: async (rows, req, commuteTo) => {
+      const context = contextOf(req);
+      const to = commuteTo ?? null;
+      return Promise.all(rows.map(async (row) => restShape(await select(row, context, { to }), to !== null)));
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Query string of GET /api/properties → the search of the GraphQL API (same zod schema behind it)
@@ -303,8 +363,9 @@ export function parseRestSearchQuery(query: unknown) {
 // Routes
 // ---------------------------------------------------------------------------------------------------
 
-export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
+export function listingRoutes(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): express.Router {
   const { prisma } = deps;
+  const items = listingItems(deps);
   const router = express.Router();
 
   router.get('/properties', noStore, async (req, res) => {
@@ -314,13 +375,9 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
     }
     const page = await searchListings<ListingWithRelations>(prisma, args, { include: listingItemInclude });
     const last = page.rows.at(-1);
-    const commute = page.commute;
-    const reads = await listingNumbersReader(prisma, req.viewer);
     res.json({
       // With commute_to, each item also says its door-to-door minutes by subway (null when out of reach).
-      items: page.rows.map((p) =>
-        commute ? { ...toListingItem(p, reads(p)), commute_minutes: commuteMinutesOf(commute, p) } : toListingItem(p, reads(p)),
-      ),
+      items: await items.many(page.rows, req, page.commute ? (args.filter as { commuteTo?: unknown }).commuteTo : undefined),
       nextCursor: page.hasNextPage && last ? page.cursorOf(last) : null,
     });
   });
@@ -329,7 +386,7 @@ export function listingRoutes(deps: { prisma: PrismaClient }): express.Router {
     const { idOrSlug } = req.params as { idOrSlug: string };
     const listing = await findListing(prisma, idOrSlug, req.viewer, { include: listingItemInclude });
     if (!listing) throw new AppError('NOT_FOUND', 'Property not found');
-    res.json(toListingItem(listing, (await listingNumbersReader(prisma, req.viewer))(listing)));
+    res.json(await items.one(listing, req));
   });
 
   return router;

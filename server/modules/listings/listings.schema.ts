@@ -40,7 +40,7 @@ import {
   recentPriceDrop,
   type PriceDrop,
 } from '../../../common/freshness.js';
-import { COUNT_CAP, findListing, searchListings, totalMoveInCost, type SearchCount } from './listings.service.js';
+import { averageScore, COUNT_CAP, findListing, searchListings, totalMoveInCost, type SearchCount } from './listings.service.js';
 import { canManageListing, canReadListingNumbers, listingAccessSelect } from './visibility.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -202,6 +202,22 @@ export const PropertyRef = builder.prismaObject('Property', {
     virtualTourUrl: t.exposeString('virtualTourUrl', { nullable: true }),
     status: t.expose('status', { type: ListingStatusEnum }),
     isAvailable: t.exposeBoolean('isAvailable'),
+    deactivatedAt: t.expose('deactivatedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the listing was last taken off the market (null while it is active or never was).',
+    }),
+    averageRating: t.float({
+      nullable: true,
+      description: "The average score of the reviews written about this listing's rental, to two decimals; null without reviews.",
+      select: { reviews: { select: { score: true } } },
+      resolve: (p) => averageScore(p.reviews.map((r) => r.score)),
+    }),
+    ratingCount: t.int({
+      description: "How many reviews were written about this listing's rental.",
+      select: { reviews: { select: { score: true } } },
+      resolve: (p) => p.reviews.length,
+    }),
     views: t.int({
       nullable: true,
       description: 'Counted views: to its owner, its listing agent and administrators only (null to others).',

@@ -416,3 +416,8 @@ export async function findListing<A extends { select?: Prisma.PropertySelect | n
   if (!where) return null;
   return (await prisma.property.findFirst({ ...(query as object), where })) as Prisma.PropertyGetPayload<A> | null;
 }
+
+/** The average of review scores to two decimals; null without any. */
+export function averageScore(scores: readonly number[]): number | null {
+  return scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
+}
