@@ -455,7 +455,13 @@ async function findListingAsJson(
     throw err;
   }
   const byKey = 'id' in key ? Prisma.sql`p."id" = ${key.id}::uuid` : Prisma.sql`p."slug" = ${key.slug as string}`;
-  const [found] = await run<{ row: unknown }>(Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`);
+  let found: { row: unknown } | undefined;
+  try {
+    [found] = await run<{ row: unknown }>(Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`);
+  } catch {
+    // What the database refuses (a NUL in a slug, a lost connection) is answered as Prisma's errors are.
+    return undefined;
+  }
   if (!found) return null;
   const row = json.decode(found.row) as Record<string, unknown> & ListingAccessFacts;
   if (isPublicListing(row)) return row;
