@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../setup/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 function run(env: Record<string, string>) {
@@ -41,7 +42,8 @@ describe('the server process', () => {
   });
 
   it("migrates, serves, and shuts down cleanly on SIGTERM with a browser's keep-alive connection open and its own emulator", async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // Free ports, not random ones: a port another test's process holds made this start fail (90 s of waiting).
+    const [port, emulatorPort] = [await freePort(), await freePort()];
     const p = run({
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -55,7 +57,7 @@ describe('the server process', () => {
       REDIS_URL: process.env.REDIS_TEST_URL ?? '',
       FIREBASE_PROJECT_ID: '',
       FIREBASE_AUTH_EMULATOR_HOST: '',
-      AUTH_EMULATOR_PORT: String(port + 1),
+      AUTH_EMULATOR_PORT: String(emulatorPort),
     });
     const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
     try {
@@ -64,7 +66,10 @@ describe('the server process', () => {
           timeout: 90_000,
           interval: 500,
         })
-        .toBe(200);
+        .toBe(200)
+        .catch((err: unknown) => {
+          throw new Error(`the server did not answer /healthz:\n${p.output().slice(-3_000)}`, { cause: err });
+        });
       // Emulator mode listens on loopback only (its tokens are unsigned).
       expect(p.output()).toMatch(/"listening":"127\.0\.0\.1:/);
       // A keep-alive connection, idle, as a browser leaves it.
