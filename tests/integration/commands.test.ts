@@ -38,7 +38,13 @@ describe('the partner and admin commands beside a running app on PGlite files', 
   async function startApp(dataDir: string): Promise<{ db: Database; app: TestApp; stop(): Promise<void> }> {
     const db = await createDatabase({ dataDir });
     await applyMigrations(db.adapterFactory);
-    const asTestDb: TestDatabase = { ...db, backend: 'pglite', queries: [], resetQueries: () => undefined };
+    const asTestDb: TestDatabase = {
+      ...db,
+      backend: 'pglite',
+      queries: [],
+      resetQueries: () => undefined,
+      untilQuiet: async () => undefined,
+    };
     const app = await startTestApp(asTestDb);
     return {
       db,

@@ -132,12 +132,7 @@ describe.each(backends)('live fan-out on %s', (backend) => {
         // Every subscription has read its starting point and waits, and its one catch-up read (1 s after
         // the server started it, later on a busy machine) is done: the database has been quiet for 400 ms.
         await new Promise((r) => setTimeout(r, 1_500));
-        for (let quiet = false, i = 0; !quiet && i < 40; i++) {
-          db.resetQueries();
-          await new Promise((r) => setTimeout(r, 400));
-          quiet = db.queries.length === 0;
-        }
-        db.resetQueries();
+        await db.untilQuiet(400);
         const sent = (await must(app, renter, SEND, { t: threadId, c: `to ${subscribers}` })).sendMessage.id as string;
         await Promise.all(subs.map((s) => s.waitFor(1, 10_000)));
         for (const s of subs) expect(s.results[0]!.data.messageAdded.id).toBe(sent);

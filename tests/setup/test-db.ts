@@ -24,6 +24,8 @@ export interface TestDatabase extends Database {
   /** SQL statements seen since the last `resetQueries()`. */
   queries: string[];
   resetQueries(): void;
+  /** Waits until no statement has run for `ms` (a fire-and-forget write, such as presence, has landed), then resets. */
+  untilQuiet(ms?: number): Promise<void>;
 }
 
 /**
@@ -80,6 +82,14 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     url: databaseUrl,
     queries,
     resetQueries: () => {
+      queries.length = 0;
+    },
+    async untilQuiet(ms = 150) {
+      for (let quiet = false, i = 0; !quiet && i < 40; i++) {
+        queries.length = 0;
+        await new Promise((r) => setTimeout(r, ms));
+        quiet = queries.length === 0;
+      }
       queries.length = 0;
     },
     async close() {
