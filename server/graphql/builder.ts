@@ -1,7 +1,8 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError } from 'graphql';
+import { GraphQLDate, GraphQLDateTimeISO } from 'graphql-scalars';
 import type PrismaTypes from '../db/generated/pothos-types.js';
 import { getDatamodel } from '../db/generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
@@ -42,36 +43,26 @@ export const builder = new SchemaBuilder<{
 builder.queryType({});
 builder.mutationType({});
 
-/** An ISO-8601 instant between the years 1 and 9999 (common/instant.ts). */
-function parseInstant(text: string): Date {
-  if (Number.isNaN(new Date(text).getTime())) throw new GraphQLError('Invalid DateTime');
-  const d = parseStorableInstant(text);
-  if (!d) throw new GraphQLError('DateTime must be between the years 1 and 9999');
-  return d;
+// The date scalars are graphql-scalars' (docs/decisions/0046): `DateTime` parses RFC 3339 date-times
+// and writes ISO-8601 strings in UTC (its DateTimeISO); `Date` reads and writes YYYY-MM-DD and
+// refuses dates that are not on the calendar. Ours on top: names and descriptions stay as they were,
+// and an instant must lie between the years 1 and 9999, which the database stores (common/instant.ts).
+function storable(d: Date): Date {
+  const kept = parseStorableInstant(d.toISOString());
+  if (!kept) throw new GraphQLError('DateTime must be between the years 1 and 9999');
+  return kept;
 }
 
 builder.scalarType('DateTime', {
   description: 'An instant, as an ISO-8601 string in UTC, between the years 1 and 9999.',
-  serialize: (value) => value.toISOString(),
-  parseValue: (value) => {
-    if (typeof value !== 'string') throw new GraphQLError('DateTime must be a string');
-    return parseInstant(value);
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string');
-    return parseInstant(ast.value);
-  },
+  serialize: (value) => GraphQLDateTimeISO.serialize(value) as string,
+  parseValue: (value) => storable(GraphQLDateTimeISO.parseValue(value) as Date),
+  parseLiteral: (ast) => storable(GraphQLDateTimeISO.parseLiteral(ast) as Date),
 });
 
 builder.scalarType('Date', {
   description: 'A calendar date, YYYY-MM-DD.',
-  serialize: (value) => value.toISOString().slice(0, 10),
-  parseValue: (value) => {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new GraphQLError('Date must be YYYY-MM-DD');
-    return new Date(`${value}T00:00:00.000Z`);
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || !/^\d{4}-\d{2}-\d{2}$/.test(ast.value)) throw new GraphQLError('Date must be YYYY-MM-DD');
-    return new Date(`${ast.value}T00:00:00.000Z`);
-  },
+  serialize: (value) => GraphQLDate.serialize(value) as string,
+  parseValue: (value) => GraphQLDate.parseValue(value) as Date,
+  parseLiteral: (ast) => GraphQLDate.parseLiteral(ast) as Date,
 });

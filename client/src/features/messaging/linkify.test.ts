@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkify, trimTrailing } from './linkify';
+import { linkify } from './linkify';
 
 const links = (content: string) => linkify(content).filter((p) => p.kind === 'link');
 
@@ -53,6 +53,16 @@ describe('linkify', () => {
     expect(links('https://example.com!!!')[0]?.text).toBe('https://example.com');
   });
 
+  it('links neither a bare domain nor an e-mail address', () => {
+    expect(links('www.example.com or a@b.com or example.com')).toEqual([]);
+  });
+
+  it('drops unbalanced closers after an address', () => {
+    expect(links('(see https://a.com/x).')[0]?.text).toBe('https://a.com/x');
+    expect(links('https://a.com/(x)')[0]?.text).toBe('https://a.com/(x)');
+    expect(links('[https://a.com/x]')[0]?.text).toBe('https://a.com/x');
+  });
+
   it('keeps brackets that belong to the address', () => {
     expect(links('https://en.wikipedia.org/wiki/The_Bronx_(borough).')[0]?.text).toBe(
       'https://en.wikipedia.org/wiki/The_Bronx_(borough)',
@@ -76,13 +86,5 @@ describe('linkify', () => {
         .map((p) => p.text)
         .join(''),
     ).toBe(text);
-  });
-});
-
-describe('trimTrailing', () => {
-  it('removes sentence punctuation and unbalanced closers only', () => {
-    expect(trimTrailing('https://a.com/x).')).toBe('https://a.com/x');
-    expect(trimTrailing('https://a.com/(x)')).toBe('https://a.com/(x)');
-    expect(trimTrailing('https://a.com/x]')).toBe('https://a.com/x');
   });
 });

@@ -1,42 +1,15 @@
+import { find } from 'linkifyjs';
+
 /** A piece of a message: plain text, or a web address to show as a link. */
 export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
-// A candidate address: http:// or https:// up to the next whitespace or character that cannot be in
-// an unquoted URL in running text. Nothing else (javascript:, data:, mailto:, bare 'www.') becomes a link.
-const CANDIDATE = /\bhttps?:\/\/[^\s<>"'`]+/gi;
-
-/** Characters that end a sentence or a clause rather than the address before them. */
-const TRAILING = new Set(['.', ',', ';', ':', '!', '?', '*', '_', '~']);
-const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-
-function count(text: string, char: string): number {
-  let n = 0;
-  for (const c of text) if (c === char) n += 1;
-  return n;
-}
-
-/**
- * Drops the punctuation that follows an address in prose: 'see https://a.com/x.' links
- * 'https://a.com/x'. A closing bracket stays when it closes one opened inside the address
- * ('https://en.wikipedia.org/wiki/Bronx_(borough)').
- */
-export function trimTrailing(url: string): string {
-  let end = url.length;
-  while (end > 0) {
-    const last = url.charAt(end - 1);
-    if (TRAILING.has(last)) {
-      end -= 1;
-      continue;
-    }
-    const opener = CLOSERS[last];
-    if (opener && count(url.slice(0, end), last) > count(url.slice(0, end), opener)) {
-      end -= 1;
-      continue;
-    }
-    break;
-  }
-  return url.slice(0, end);
-}
+// linkifyjs finds the addresses (trailing punctuation, brackets that belong to the address, known
+// top-level domains). Our rules on top of it (docs/decisions/0046): only addresses written with
+// http:// or https:// become links (never javascript:, data:, mailto:, a bare domain or an e-mail
+// address), and quotes, backticks and angle brackets end an address. They are read as spaces, one
+// character for one, so every offset still points into the message.
+const ENDS_AN_ADDRESS = /["'`<>]/g;
+const WRITTEN_SCHEME = /^https?:\/\//i;
 
 /** The address as a safe link target (http or https with a host), or null. */
 function safeHref(text: string): string | null {
@@ -59,14 +32,14 @@ export function linkify(content: string): MessagePart[] {
   const pushText = (end: number) => {
     if (end > textStart) parts.push({ kind: 'text', text: content.slice(textStart, end) });
   };
-  for (const match of content.matchAll(CANDIDATE)) {
-    const start = match.index;
-    const candidate = trimTrailing(match[0]);
-    const href = safeHref(candidate);
+  for (const found of find(content.replace(ENDS_AN_ADDRESS, ' '), 'url')) {
+    const text = content.slice(found.start, found.end);
+    // 'xhttps://a.com' is found as the bare 'a.com': an address glued to a word is not a link.
+    const href = WRITTEN_SCHEME.test(text) ? safeHref(text) : null;
     if (!href) continue;
-    pushText(start);
-    parts.push({ kind: 'link', text: candidate, href });
-    textStart = start + candidate.length;
+    pushText(found.start);
+    parts.push({ kind: 'link', text, href });
+    textStart = found.end;
   }
   pushText(content.length);
   return parts;
