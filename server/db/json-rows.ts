@@ -16,7 +16,7 @@ import { getDatamodel } from './generated/pothos-types.js';
  *
  * The subset Prisma's relation queries take that it understands: `select` / `include` to any depth,
  * and on a relation `where` (equality with a string, number or boolean), `orderBy` (one or more
- * scalar fields) and a positive `take`. Anything else (`_count`, `distinct`, filters with operators,
+ * scalar fields) and a `take` (a negative one with an `orderBy`). Anything else (`_count`, `distinct`, filters with operators,
  * cursors…) throws `UnsupportedQuery`, and the caller reads through Prisma instead.
  */
 
@@ -128,11 +128,16 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
     return { key: key!, dir: Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC') };
   });
   const take = args.take;
-  if (take !== undefined && !(Number.isInteger(take) && (take as number) > 0)) throw new UnsupportedQuery('take');
+  if (take !== undefined && !(Number.isInteger(take) && take !== 0)) throw new UnsupportedQuery('take');
+  // A negative take is Prisma's 'the last n in this order': the first n in the reverse order, kept in
+  // this one. Without an order there is no 'last'.
+  const last = typeof take === 'number' && take < 0;
+  if (last && !orders.length) throw new UnsupportedQuery('take');
   const decodeList = (v: unknown) => (Array.isArray(v) ? v.map((x) => inner.decode(x)) : []);
+  const reverse = (dir: Prisma.Sql) => Prisma.raw(dir.sql === 'ASC' ? 'DESC' : 'ASC');
   const order = orders.length
     ? Prisma.sql` ORDER BY ${Prisma.join(
-        orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${o.dir}`),
+        orders.map((o) => Prisma.sql`${Prisma.raw(child)}.${ident(o.key)} ${last ? reverse(o.dir) : o.dir}`),
         ', ',
       )}`
     : Prisma.empty;
@@ -153,7 +158,7 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
   return {
     sql: Prisma.sql`(SELECT COALESCE(json_agg(s.j${aggOrder}), '[]'::json) FROM (SELECT ${inner.sql} AS j${
       keys.length ? Prisma.sql`, ${Prisma.join(keys, ', ')}` : Prisma.empty
-    } FROM ${table} ${Prisma.raw(child)} WHERE ${where}${order} LIMIT ${take as number}) s)`,
+    } FROM ${table} ${Prisma.raw(child)} WHERE ${where}${order} LIMIT ${Math.abs(take as number)}) s)`,
     decode: decodeList as never,
   };
 }

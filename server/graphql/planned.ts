@@ -350,8 +350,6 @@ const MAX_PLANNED_TEXT = 20_000;
 const STRIKES = 3;
 
 export interface PlannedPath {
-  /** Names of the site's operations it answers. */
-  readonly operations: readonly string[];
   readonly handler: RequestHandler;
 }
 
@@ -403,12 +401,9 @@ export function createPlannedPath(deps: {
   // PLANNED_TEXTS texts are remembered (then the memory starts again with the site's).
   const planned = new Map<string, Planned | null | 'seen'>();
   const site = new Map<string, Planned | null>();
-  const operations: string[] = [];
   for (const text of deps.trustedDocuments.texts()) {
     const plan = planDocument(text);
-    if (!plan) continue;
-    site.set(text, plan);
-    if (plan.operation.name) operations.push(plan.operation.name.value);
+    if (plan) site.set(text, plan);
   }
   const remember = () => {
     planned.clear();
@@ -487,7 +482,7 @@ export function createPlannedPath(deps: {
     return data;
   }
 
-  return { operations, handler };
+  return { handler };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -95,6 +95,23 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
       },
     ],
     [
+      'the detail page (Pothos include: the last price changes, a negative take)',
+      {
+        include: {
+          agent: {
+            include: { user: { select: { firstName: true, lastName: true, email: true, createdAt: true, photoUrl: true } } },
+          },
+          photos: { orderBy: { position: 'asc' } },
+          openHouses: { orderBy: { startsAt: 'asc' } },
+          priceChanges: { orderBy: [{ changedAt: 'asc' }, { id: 'asc' }], take: -20 },
+        },
+      },
+    ],
+    [
+      'the last two of a list in its own order (a negative take that cuts)',
+      { select: { id: true, priceChanges: { orderBy: [{ changedAt: 'asc' }, { id: 'asc' }], take: -2 } } },
+    ],
+    [
       'an include of every kind of relation',
       {
         include: {
@@ -124,6 +141,11 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
       UnsupportedQuery,
     );
     expect(() => rowJsonSql('Property', 'p', { select: { 'id"; DROP TABLE x; --': true } })).toThrow(UnsupportedQuery);
+    // The last n needs an order to be the last of.
+    expect(() => rowJsonSql('Property', 'p', { include: { photos: { take: -2 } } })).toThrow(UnsupportedQuery);
+    expect(() => rowJsonSql('Property', 'p', { include: { photos: { orderBy: { position: 'asc' }, take: 0 } } })).toThrow(
+      UnsupportedQuery,
+    );
   });
 
   it(`counts matches up to ${COUNT_CAP.toLocaleString('en-US')} and says when there are more`, async () => {
