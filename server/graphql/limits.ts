@@ -23,6 +23,7 @@ import {
   type ValidationContext,
   type ValidationRule,
   type ValueNode,
+  visit,
 } from 'graphql';
 
 /**
@@ -172,6 +173,33 @@ export function operationCost(
     return total;
   };
   return costOf(operation.selectionSet, root, new Set(), false);
+}
+
+const costVariablesOf = new WeakMap<DocumentNode, readonly string[]>();
+
+/**
+ * The variables a document's cost can depend on: those given to a page-size argument (`first`,
+ * `pageSize`) anywhere in its operations or fragments (arguments read by name, so any such argument
+ * counts). Its cost is the same for any two requests with the same values of these.
+ */
+export function costVariables(document: DocumentNode): readonly string[] {
+  let names = costVariablesOf.get(document);
+  if (!names) {
+    const found = new Set<string>();
+    visit(document, {
+      Argument(node) {
+        if (!PAGE_ARGS.includes(node.name.value)) return;
+        visit(node.value, {
+          Variable(v) {
+            found.add(v.name.value);
+          },
+        });
+      },
+    });
+    names = [...found].sort();
+    costVariablesOf.set(document, names);
+  }
+  return names;
 }
 
 /** Throws a GraphQL validation error (no SQL runs) when the operation costs more than the limit. */

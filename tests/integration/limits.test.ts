@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as documents from '../../client/src/gql/graphql.js';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
-import { allValidationRules, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
+import { allValidationRules, costVariables, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { WS_LIMITS } from '../../server/graphql/ws.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
@@ -157,6 +157,17 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
     const schema = getSchema();
     const { parse } = await import('graphql');
     expect(operationCost(schema, parse(q(50)), undefined)).toBeGreaterThan(operationCost(schema, parse(q(9)), undefined) * 4);
+  });
+
+  it('names the variables a cost depends on: those given to a page size, in the operation or a fragment', async () => {
+    const { parse } = await import('graphql');
+    const doc = parse(
+      'query Q($n: Int, $m: Int, $id: ID!) { agent(id: $id) { id } agents(first: $n) { edges { node { ...L } } } } fragment L on Agent { listings(first: $m) { edges { node { id } } } }',
+    );
+    expect(costVariables(doc)).toEqual(['m', 'n']);
+    expect(
+      costVariables(parse('query Q($id: ID!) { agents(first: 3) { edges { node { id } } } property(id: $id) { id } }')),
+    ).toEqual([]);
   });
 
   it('counts the variables of the operation in its cost', async () => {
