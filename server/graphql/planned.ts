@@ -4,8 +4,13 @@ import {
   getArgumentValues,
   getDirectiveValues,
   getVariableValues,
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
   GraphQLIncludeDirective,
+  GraphQLInt,
   GraphQLSkipDirective,
+  GraphQLString,
   isEnumType,
   isListType,
   isNonNullType,
@@ -283,6 +288,21 @@ function included(state: RequestState, nodes: SelectionNode[]): boolean {
 
 type Completer = (value: unknown, state: RequestState) => unknown;
 
+const SPECIFIED: Record<string, unknown> = {
+  String: GraphQLString,
+  Boolean: GraphQLBoolean,
+  Int: GraphQLInt,
+  Float: GraphQLFloat,
+  ID: GraphQLID,
+};
+const SAME_VALUE: Record<string, (value: unknown) => boolean> = {
+  String: (v) => typeof v === 'string',
+  ID: (v) => typeof v === 'string',
+  Boolean: (v) => typeof v === 'boolean',
+  Int: (v) => typeof v === 'number' && Number.isInteger(v) && v <= 2147483647 && v >= -2147483648,
+  Float: (v) => typeof v === 'number' && Number.isFinite(v),
+};
+
 /**
  * What graphql-js' completeValue does for a type, decided once from the type at planning: each
  * value then costs no type test (graphql-js' own `instanceOf` checks are slow outside production).
@@ -305,11 +325,16 @@ function completerOf(type: GraphQLOutputType, plan: ObjectPlan | null): Complete
     };
   } else if (isScalarType(type) || isEnumType(type)) {
     const leaf = type;
-    present = (value) => {
+    const serialize = (value: unknown) => {
       const out = leaf.serialize(value);
       if (out === undefined) throw new Fallback('serialize');
       return out;
     };
+    // graphql-js' own scalars give back a value of their kind unchanged (its serializeString,
+    // serializeBoolean, serializeInt, serializeFloat, serializeID): that value skips the call.
+    const same = SAME_VALUE[leaf.name];
+    present =
+      same && (leaf as unknown) === SPECIFIED[leaf.name] ? (value) => (same(value) ? value : serialize(value)) : serialize;
   } else {
     if (!plan) throw new Unsupported(`no plan for ${String(type)}`);
     present = (value, state) => run(plan, value, state);
