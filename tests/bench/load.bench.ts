@@ -989,9 +989,9 @@ PostgreSQL with \`BENCH_DATABASE_URL\`; each run replaces its own section below.
 are in [results.md](results.md).
 
 - **POST /graphql**: the app (\`server/main.ts\`, a child process, every limit at its real value) answering the
-  client's own documents (SearchProperties, PropertyDetail) with the browser's variables. SearchProperties is
-  answered by the search page's own executor (docs/decisions/0034-prepared-hot-path.md; each section says which
-  executor answered), PropertyDetail by Apollo Server.
+  client's own documents (SearchProperties, PropertyDetail) with the browser's variables, and a partner's
+  hand-written query of the same page with an API key. Each is answered by the planned path
+  (docs/decisions/0047-planned-documents.md) when it can be; each section says which executor answered.
 - **GET /api/properties**: the REST shim of the same page (its own JSON shape, no \`totalCount\`), same process; its
   ratios are to the floor without the count (the same SQL less the count), GraphQL's to the floor with it.
 - **floor**: a minimal \`node:http\` handler in its own child process running one hand-written SQL statement over
