@@ -406,11 +406,18 @@ function partnerMayAsk(schema: GraphQLSchema, planned: Planned): boolean {
   }
 }
 
-/** The cost limit (graphql/limits.ts), computed once per document and values of the variables it depends on. */
+/** A variable the request left out (no value, no default), in a cost key. */
+const ABSENT = { absent: true };
+
+/**
+ * The cost limit (graphql/limits.ts), computed once per document and values of the variables it
+ * depends on. The values are the coerced ones the operation runs with (defaults applied), and a
+ * variable left out is told apart from one sent as null: the two can cost differently.
+ */
 function withinCost(planned: Planned, variables: Record<string, unknown>): boolean {
   const memo = (planned.withinCost ??= new Map());
   const names = costVariables(planned.document);
-  const key = names.length ? JSON.stringify(names.map((n) => variables[n] ?? null)) : '';
+  const key = names.length ? JSON.stringify(names.map((n) => (Object.hasOwn(variables, n) ? variables[n] : ABSENT))) : '';
   let ok = memo.get(key);
   if (ok === undefined) {
     try {
@@ -520,7 +527,7 @@ export function createPlannedPath(deps: {
     // What Apollo's guard checks for a query: a partner key reads public queries only (a fact of the
     // document, decided once); the cost limit (a fact of the document and its page sizes).
     if (req.partner && !(found.partnerMayAsk ??= partnerMayAsk(schema, found))) return next();
-    if (!withinCost(found, rawVariables as Record<string, unknown>)) return next();
+    if (!withinCost(found, coerced.coerced)) return next();
     const state: RequestState = {
       context: deps.contextOf(req, res),
       variables: coerced.coerced,

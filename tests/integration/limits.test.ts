@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import * as documents from '../../client/src/gql/graphql.js';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { allValidationRules, costVariables, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { WS_LIMITS } from '../../server/graphql/ws.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
@@ -67,7 +68,7 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
       headers: { 'content-type': 'application/json', origin: ORIGIN },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: res.status, body: (await res.json()) as Body };
+    return { status: res.status, executor: res.headers.get(EXECUTOR_HEADER), body: (await res.json()) as Body };
   };
 
   const overWs = (target: TestApp, query: string, variables?: Record<string, unknown>) =>
@@ -175,6 +176,19 @@ describe.each(backends)('bounded GraphQL on %s', (backend) => {
       'query Q($n: Int) { agents(first: $n) { edges { node { listings(first: $n) { edges { node { agent { displayName } photos { url } } } } } } } }';
     expect((await http(app, q, { n: 3 })).body.errors).toBeUndefined();
     expect((await http(app, q, { n: 50 })).body.errors[0].message).toMatch(/too expensive/i);
+  });
+
+  it('keeps a planned text within the limit: a variable left out (its default applies) is not one sent as null', async () => {
+    const q =
+      'query D($a: Int = 50, $b: Int = 50) { agents(first: $a) { edges { node { listings(first: $b) { edges { node { agent { displayName } } } } } } } }';
+    await http(app, q, { a: null, b: null }); // seen once: Apollo answers, the text is remembered
+    const small = await http(app, q, { a: null, b: null }); // planned: pages of the fields' own size
+    expect(small.executor).toBe(PLANNED);
+    expect(small.body.errors).toBeUndefined();
+    const defaults = await http(app, q, {}); // 50 agents × 50 listings
+    expect(defaults.executor).toBeNull();
+    expect(defaults.status).toBe(400);
+    expect(defaults.body.errors[0].message).toMatch(/too expensive/i);
   });
 
   it('turns introspection and field suggestions off in production only', async () => {

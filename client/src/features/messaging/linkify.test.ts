@@ -41,6 +41,21 @@ describe('linkify', () => {
 
   it('does not link an address glued to a word before it', () => {
     expect(links('xhttps://example.com')).toEqual([]);
+    expect(links('_https://example.com')).toEqual([]);
+    expect(links('x_https://example.com')).toEqual([]);
+  });
+
+  it('leaves emphasis marks around an address to the prose', () => {
+    expect(links('**https://a.com**')).toEqual([{ kind: 'link', text: 'https://a.com', href: 'https://a.com/' }]);
+    expect(links('~~https://a.com~~')[0]?.href).toBe('https://a.com/');
+    expect(links('see https://a.com/x*.')[0]?.text).toBe('https://a.com/x');
+    expect(links('https://a.com/x_')[0]?.text).toBe('https://a.com/x');
+    const text = '**https://a.com** and _https://b.org/c_';
+    expect(
+      linkify(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
   });
 
   it('excludes trailing punctuation', () => {

@@ -10,6 +10,13 @@ export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text:
 // character for one, so every offset still points into the message.
 const ENDS_AN_ADDRESS = /["'`<>]/g;
 const WRITTEN_SCHEME = /^https?:\/\//i;
+/** A word character right before the scheme: the address is glued to a word (`x_https://…`). */
+const WORD_CHAR = /\w/;
+/**
+ * Emphasis marks and sentence punctuation after an address belong to the prose
+ * (`**https://a.com**`, `https://a.com/x*.`): linkifyjs keeps `*`, `_` and `~`.
+ */
+const TRAILING = /[*_~.,;:!?]+$/;
 
 /** The address as a safe link target (http or https with a host), or null. */
 function safeHref(text: string): string | null {
@@ -33,13 +40,15 @@ export function linkify(content: string): MessagePart[] {
     if (end > textStart) parts.push({ kind: 'text', text: content.slice(textStart, end) });
   };
   for (const found of find(content.replace(ENDS_AN_ADDRESS, ' '), 'url')) {
-    const text = content.slice(found.start, found.end);
-    // 'xhttps://a.com' is found as the bare 'a.com': an address glued to a word is not a link.
+    // 'xhttps://a.com' is found as the bare 'a.com', '_https://a.com' as the address after '_':
+    // an address glued to a word is not a link.
+    if (found.start > 0 && WORD_CHAR.test(content.charAt(found.start - 1))) continue;
+    const text = content.slice(found.start, found.end).replace(TRAILING, '');
     const href = WRITTEN_SCHEME.test(text) ? safeHref(text) : null;
     if (!href) continue;
     pushText(found.start);
     parts.push({ kind: 'link', text, href });
-    textStart = found.end;
+    textStart = found.start + text.length;
   }
   pushText(content.length);
   return parts;
