@@ -149,14 +149,12 @@ interface FieldPlan {
   node: FieldNode;
   nodes: FieldNode[];
   def: GraphQLField<unknown, unknown>;
-  type: GraphQLOutputType;
   resolve: Resolver | null; // null: __typename
   /** Completes the resolved value by the field's type (made once from the type, at planning). */
   complete: Completer;
   hasArgs: boolean;
   /** Nodes whose @include/@skip decide whether the field is there (the field and its fragments). */
   conditions: SelectionNode[];
-  sub: ObjectPlan | null;
   parentType: GraphQLObjectType;
   /** Its response path without list indices. */
   path: Path;
@@ -229,12 +227,10 @@ function planObject(
         node,
         nodes,
         def: null as never,
-        type: null as never,
         resolve: null,
         complete: null as never,
         hasArgs: false,
         conditions,
-        sub: null,
         parentType: type,
         path: { prev: prefix, key, typename: type.name },
       });
@@ -265,12 +261,10 @@ function planObject(
       node,
       nodes,
       def,
-      type: def.type,
       resolve,
       complete: completerOf(def.type, sub),
       hasArgs: def.args.length > 0,
       conditions,
-      sub,
       parentType: type,
       path,
     });
@@ -344,6 +338,16 @@ function completerOf(type: GraphQLOutputType, plan: ObjectPlan | null): Complete
     if (value instanceof Error) throw value;
     return present(value, state);
   };
+}
+
+/**
+ * Runs a plan over its parent and waits for every value still being resolved. The fields run one
+ * after the other's start, as graphql-js starts them; their values are awaited together.
+ */
+async function answer(plan: ObjectPlan, parent: Parent, state: RequestState): Promise<Record<string, unknown>> {
+  const data = run(plan, parent, state);
+  while (state.pending.length) await Promise.all(state.pending.splice(0));
+  return data;
 }
 
 function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<string, unknown> {
@@ -536,7 +540,7 @@ export function createPlannedPath(deps: {
       planned: found,
     };
     const slot = (res.locals.publicCache as PublicCacheSlot | undefined) ?? null;
-    answer(state)
+    answer(found.plan, undefined, state)
       .then(async (data) => {
         found.strikes = 0;
         const json = JSON.stringify({ data });
@@ -559,13 +563,6 @@ export function createPlannedPath(deps: {
         next();
       });
   };
-
-  async function answer(state: RequestState): Promise<Record<string, unknown>> {
-    // The root fields run one after the other's start, as graphql-js starts them; their values are awaited together.
-    const data = run(state.planned.plan, undefined, state);
-    while (state.pending.length) await Promise.all(state.pending.splice(0));
-    return data;
-  }
 
   return { handler };
 }
@@ -616,10 +613,8 @@ export function createSelection(schema: GraphQLSchema, fragmentText: string): Se
     selectionSet: main.selectionSet,
   };
   const planned: Planned = { text: fragmentText, schema, document, operation, fragments, plan, strikes: 0 };
-  return async (row, context, variables = {}) => {
+  return (row, context, variables = {}) => {
     const state: RequestState = { context: context as GraphQLContext, variables, args: new Map(), pending: [], planned };
-    const out = run(plan, row, state);
-    while (state.pending.length) await Promise.all(state.pending.splice(0));
-    return out;
+    return answer(plan, row, state);
   };
 }
