@@ -34,6 +34,7 @@ export interface SummaryFilter {
   lines?: readonly string[] | null;
   walkMinutes?: number | null;
   commuteMaxMinutes?: number | null;
+  area?: readonly unknown[] | null;
 }
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -47,6 +48,7 @@ export function summarizeFilter(f: SummaryFilter): string {
   else parts.push(type ?? 'Rentals');
   if (f.neighborhood) parts.push(`in ${f.neighborhood}`);
   else if (f.borough) parts.push(`in ${boroughLabels[f.borough]}`);
+  if (f.area?.length) parts.push('in a drawn area');
   if (f.minPrice != null && f.maxPrice != null) parts.push(`${dollars(f.minPrice)}–${dollars(f.maxPrice)}`);
   else if (f.maxPrice != null) parts.push(`under ${dollars(f.maxPrice)}`);
   else if (f.minPrice != null) parts.push(`from ${dollars(f.minPrice)}`);

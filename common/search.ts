@@ -36,6 +36,20 @@ export const boundsSchema = z
   })
   .refine((b) => b.north > b.south, { message: 'north must be above south' });
 
+/** A drawn area (issue 26 item 1): a polygon of 3 to MAX_AREA_POINTS corners in New York City. */
+export const MAX_AREA_POINTS = 24;
+export const areaPointSchema = z
+  .object({
+    lat: z.number().min(40.45).max(40.95, 'must be in New York City'),
+    lng: z.number().min(-74.3).max(-73.65, 'must be in New York City'),
+  })
+  .strict();
+export const areaSchema = z
+  .array(areaPointSchema)
+  .min(3, 'An area needs at least 3 corners')
+  .max(MAX_AREA_POINTS, `An area has at most ${MAX_AREA_POINTS} corners`);
+export type AreaPoint = z.infer<typeof areaPointSchema>;
+
 /** Search filters as the server accepts them (SPEC parts 3 and 5). Empty means "any". */
 export const searchFilterSchema = z
   .object({
@@ -49,6 +63,8 @@ export const searchFilterSchema = z
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),
+    /** Inside a drawn polygon. */
+    area: areaSchema.optional(),
     /** Listings changed at or after this time (for partners syncing a copy). */
     updatedSince: z.date().optional(),
     /** Near a station served by any of these subway lines (ids such as 'L', 'G', '7', 'SI'). */

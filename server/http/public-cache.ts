@@ -10,7 +10,7 @@ import { cacheKey, type CacheSlot, type CacheSubject, type PublicCache } from '.
  * Only for a request with no viewer and no refused credential (a signed-in page carries `isSaved`
  * and `viewerCanManage`), and not when it asks for a fresh answer (`Cache-Control: no-cache` or
  * `no-store`, as a browser's reload does). GraphQL: only queries whose every root field is public
- * (`properties`, `property`, `addressSuggestions`); an answer with errors is not stored. Answers say
+ * (`properties`, `propertyMapPoints`, `property`, `addressSuggestions`); an answer with errors is not stored. Answers say
  * `X-Public-Cache: HIT` or `MISS`. Any listing write (GraphQL mutation or REST write under
  * /api/properties) invalidates the whole cache.
  */
@@ -18,7 +18,7 @@ import { cacheKey, type CacheSlot, type CacheSubject, type PublicCache } from '.
 export const PUBLIC_CACHE_HEADER = 'X-Public-Cache';
 
 /** Root query fields whose answer is the same for every anonymous visitor. */
-const PUBLIC_ROOT_FIELDS = new Set(['properties', 'property', 'addressSuggestions', '__typename']);
+const PUBLIC_ROOT_FIELDS = new Set(['properties', 'propertyMapPoints', 'property', 'addressSuggestions', '__typename']);
 /**
  * The request asks for a fresh answer: a browser's reload sends `Cache-Control: max-age=0` (a hard
  * reload `no-cache`), and so may a client that wants the latest.

@@ -1,3 +1,4 @@
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
 import {
   cardPrices,
@@ -210,51 +211,158 @@ test.describe('the property card', () => {
   });
 });
 
+type MapPoints = {
+  placed: number;
+  unplaced: number;
+  points: Array<{ lat: number; lng: number; count: number; id: string | null }>;
+};
+
+/** Every result of a search as the map asks for it. */
+async function mapPoints(request: APIRequestContext, filter: Record<string, unknown>): Promise<MapPoints> {
+  const data = await gql<{ propertyMapPoints: MapPoints }>(
+    request,
+    'query P($filter: PropertyFilter) { propertyMapPoints(filter: $filter) { placed unplaced points { lat lng count id } } }',
+    { filter },
+  );
+  return data.propertyMapPoints;
+}
+
+/** The counts drawn on the map's markers (a listing's pin counts 1). */
+function markerCounts(map: Locator): Promise<number[]> {
+  return map
+    .locator('.map-price-marker[data-count]')
+    .evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.count)));
+}
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 test.describe('the map', () => {
-  test('one marker per listing; hovering a card highlights its marker; a marker opens the listing; Search this area', async ({
+  test('every result on the map: clusters add up to the results and zoom in on a click; the map fits the results unless the user moved it', async ({
     page,
     request,
   }) => {
+    const points = await mapPoints(request, {});
     await page.goto('/listings');
     const map = page.getByRole('region', { name: 'Map of listings' });
     await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
     await expect(map.getByText('Map unavailable')).toHaveCount(0);
-    const page1 = await firstPage(request);
-    const markers = map.locator('.map-price-marker');
-    await expect(markers).toHaveCount(page1.edges.length);
+    // Fitted to the results, the markers' counts add up to every result with a location.
+    await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
+    expect(points.placed + points.unplaced).toBe(await shownCount(page));
 
-    const first = page1.edges[0]?.node;
-    if (!first) throw new Error('no listings');
-    await results(page).cards.first().hover();
-    const marker = map.locator(`.map-price-marker[data-marker-id="${first.id}"]`);
-    await expect(marker).toHaveAttribute('data-highlighted', 'true');
-    await page.mouse.move(0, 0);
-    await expect(marker).not.toHaveAttribute('data-highlighted', 'true');
+    // A click on the biggest cluster zooms in on it (a move of the app's: no 'Search this area').
+    const counts = await markerCounts(map);
+    const biggest = Math.max(...counts);
+    expect(biggest).toBeGreaterThan(1);
+    const cluster = map.locator(`.map-cluster-marker[data-count="${biggest}"]`).first();
+    const name = await cluster.getAttribute('aria-label');
+    await cluster.click({ force: true });
+    await expect(map.getByRole('button', { name: name ?? '' })).toHaveCount(0);
+    await expect.poll(() => markerCounts(map).then((c) => c.length)).toBeGreaterThan(1);
+    await expect(map.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
 
-    await marker.click({ force: true });
-    await expect(map.getByRole('link', { name: first.title })).toHaveAttribute('href', `/properties/${first.slug}`);
-
-    // Dragging the map offers 'Search this area', which filters by the visible bounds.
-    await map.getByRole('button', { name: 'Close popup' }).click();
+    // Once the user drags the map, a change of the filters no longer moves it.
     const box = await map.boundingBox();
     if (!box) throw new Error('map has no box');
-    // The map is sticky and taller than the space left under the filter bar: stay in its visible top part.
     const x = box.x + box.width / 2;
     const y = box.y + 200;
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x - 80, y - 40, { steps: 6 });
     await page.mouse.up();
+    await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
+    await choose(page, 'Borough', 'Brooklyn');
+    await expect.poll(() => query(page).borough).toBe('brooklyn');
+    await expectCountMatches(page, request, { borough: 'BROOKLYN' });
+    await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
+
+    // 'Search this area' filters by the visible bounds.
     await map.getByRole('button', { name: 'Search this area' }).click();
     await expect.poll(() => query(page).bounds ?? '').toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
     const [north, south, east, west] = (query(page).bounds ?? '').split(',').map(Number);
     await expect(page.getByRole('button', { name: 'Remove filter Map area' })).toBeVisible();
-    const inArea = await countFor(request, { bounds: { north, south, east, west } });
+    const inArea = await countFor(request, { borough: 'BROOKLYN', bounds: { north, south, east, west } });
     await expect(results(page).count).toHaveText(`${inArea} ${inArea === 1 ? 'property' : 'properties'}`);
+  });
+
+  test("a listing's pin and its card: hovering one marks the other; the pin opens the listing", async ({ page, request }) => {
+    // A listing alone at its spot, searched by a small area around it: its pin is drawn on its own.
+    const { points } = await mapPoints(request, {});
+    const alone = points.find((p) => p.id !== null);
+    if (!alone?.id) throw new Error('no listing alone at its spot');
+    const d = 0.002;
+    const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
+    await page.goto(`/listings?bounds=${bounds}`);
+    const map = page.getByRole('region', { name: 'Map of listings' });
+    const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
+    await expect(pin).toBeVisible({ timeout: 15_000 });
+    const card = results(page)
+      .section.locator('li')
+      .filter({ has: page.locator(`a[href*="/properties/"]`) });
+    const listing = await gql<{ property: { slug: string; title: string } }>(
+      request,
+      'query L($id: ID!) { property(id: $id) { slug title } }',
+      {
+        id: alone.id,
+      },
+    );
+    const itsCard = card.filter({ hasText: listing.property.title }).first();
+
+    await itsCard.hover();
+    await expect(pin).toHaveAttribute('data-highlighted', 'true');
+    await page.mouse.move(0, 0);
+    await expect(pin).not.toHaveAttribute('data-highlighted', 'true');
+
+    await pin.hover({ force: true });
+    await expect(itsCard).toHaveAttribute('data-map-hovered', 'true');
+    await pin.click({ force: true });
+    await expect(map.getByRole('link', { name: listing.property.title })).toHaveAttribute(
+      'href',
+      `/properties/${listing.property.slug}`,
+    );
+  });
+
+  test('drawing an area: corners by click, Done searches inside it, kept in the URL with a chip that removes it', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/listings');
+    const map = page.getByRole('region', { name: 'Map of listings' });
+    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+    await map.getByRole('button', { name: 'Draw area' }).click();
+    await expect(map.getByText('Click the map to add corners (0 of at least 3)')).toBeVisible();
+    await expect(map.getByRole('button', { name: 'Done' })).toBeDisabled();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('map has no box');
+    // The map is sticky and taller than the space left under the filter bar: stay in its visible top part.
+    await page.mouse.click(box.x + box.width * 0.25, box.y + 110);
+    await page.mouse.click(box.x + box.width * 0.75, box.y + 110);
+    await expect(map.getByText('Click the map to add corners (2 of at least 3)')).toBeVisible();
+    await page.mouse.click(box.x + box.width * 0.5, box.y + 400);
+    await expect(map.getByText('3 corners: add more, or press Done')).toBeVisible();
+    await map.getByRole('button', { name: 'Done' }).click();
+
+    await expect.poll(() => query(page).area ?? '').toMatch(/^-?[\d.]+,-?[\d.]+(;-?[\d.]+,-?[\d.]+){2}$/);
+    const area = (query(page).area ?? '').split(';').map((pair) => {
+      const [lat, lng] = pair.split(',').map(Number);
+      return { lat, lng };
+    });
+    const chip = page.getByRole('button', { name: 'Remove filter Drawn area' });
+    await expect(chip).toBeVisible();
+    const inside = await countFor(request, { area });
+    expect(inside).toBeLessThan(await countFor(request, {}));
+    await expect(results(page).count).toHaveText(`${inside} ${inside === 1 ? 'property' : 'properties'}`);
+    // The map's counts are those of the area too.
+    const points = await mapPoints(request, { area });
+    await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
+
+    await chip.click();
+    await expect.poll(() => query(page).area).toBeUndefined();
+    await expectCountMatches(page, request, {});
   });
 
   test('without WebGL the map says Map unavailable, quietly', async ({ page }) => {

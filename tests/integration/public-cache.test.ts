@@ -17,6 +17,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../setup/test-d
 type Body = any;
 const ORIGIN = 'http://localhost:5173';
 const SEARCH = `query S($first: Int!) { properties(first: $first) { totalCount edges { node { id title price isSaved } } } }`;
+const MAP_POINTS = `query M { propertyMapPoints { placed points { count } } }`;
 const DETAIL = `query D($id: ID!) { property(id: $id) { id title price } }`;
 const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
 const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
@@ -190,6 +191,8 @@ describe.each(backends)('the public cache on %s', (backend) => {
     const other = await createProperty(db.prisma, { userId: owner.uid }, { title: 'Another cached loft', price: 2500 });
     const before = await post(app, SEARCH, { first: 50 });
     expect((await post(app, SEARCH, { first: 50 })).cache).toBe('HIT');
+    const pointsBefore = await post(app, MAP_POINTS, {});
+    expect((await post(app, MAP_POINTS, {})).cache).toBe('HIT');
     await post(app, DETAIL, { id: other.id });
     expect((await post(app, DETAIL, { id: other.id })).cache).toBe('HIT');
     const published = await createListing(
@@ -202,6 +205,10 @@ describe.each(backends)('the public cache on %s', (backend) => {
     expect(after.cache).toBe('MISS');
     expect(after.body.data.properties.totalCount).toBe(before.body.data.properties.totalCount + 1);
     expect(JSON.stringify(after.body)).toContain(published.id);
+    // The map's points are the search's: they show it at once too.
+    const pointsAfter = await post(app, MAP_POINTS, {});
+    expect(pointsAfter.cache).toBe('MISS');
+    expect(pointsAfter.body.data.propertyMapPoints.placed).toBe(pointsBefore.body.data.propertyMapPoints.placed + 1);
     // Another listing's details were not what changed: still served from the cache.
     expect((await post(app, DETAIL, { id: other.id })).cache).toBe('HIT');
   });

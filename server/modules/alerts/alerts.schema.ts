@@ -36,6 +36,13 @@ const SavedBoundsRef = builder
     }),
   });
 
+const SavedAreaPointRef = builder.objectRef<{ lat: number; lng: number }>('SavedSearchAreaPoint').implement({
+  fields: (t) => ({
+    lat: t.exposeFloat('lat'),
+    lng: t.exposeFloat('lng'),
+  }),
+});
+
 const SavedCommuteRef = builder.objectRef<{ stationId?: string; lat?: number; lng?: number }>('SavedSearchCommute').implement({
   fields: (t) => ({
     stationId: t.string({ nullable: true, resolve: (c) => c.stationId ?? null }),
@@ -60,6 +67,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     commuteTo: t.field({ type: SavedCommuteRef, nullable: true, resolve: (f) => f.commuteTo ?? null }),
     commuteMaxMinutes: t.int({ nullable: true, resolve: (f) => f.commuteMaxMinutes ?? null }),
     bounds: t.field({ type: SavedBoundsRef, nullable: true, resolve: (f) => f.bounds ?? null }),
+    area: t.field({ type: [SavedAreaPointRef], nullable: true, resolve: (f) => f.area ?? null }),
   }),
 });
 

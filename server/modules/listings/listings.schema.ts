@@ -42,6 +42,7 @@ import {
 } from '../../../common/freshness.js';
 import { averageScore, COUNT_CAP, findListing, searchListings, totalMoveInCost, type SearchCount } from './listings.service.js';
 import { canManageListing, canReadListingNumbers, listingAccessSelect } from './visibility.js';
+import { MAP_POINTS_CAP, searchMapPoints, type MapPoint, type MapPoints } from './map-points.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -282,6 +283,31 @@ export const AddressSuggestionRef = builder.objectRef<AddressSuggestion>('Addres
   }),
 });
 
+export const PropertyMapPointRef = builder.objectRef<MapPoint>('PropertyMapPoint').implement({
+  description:
+    'A place on the map where `count` matching listings are: one listing, one building, or one cell of a coarser grid.',
+  fields: (t) => ({
+    lat: t.exposeFloat('lat'),
+    lng: t.exposeFloat('lng'),
+    count: t.exposeInt('count', { description: 'How many listings this point stands for.' }),
+    price: t.exposeInt('price', { description: 'The lowest monthly rent among them.' }),
+    id: t.exposeID('id', { nullable: true, description: 'The listing, when the point stands for exactly one.' }),
+  }),
+});
+
+export const PropertyMapPointsRef = builder.objectRef<MapPoints>('PropertyMapPoints').implement({
+  description: `Where every match of a search is: at most ${MAP_POINTS_CAP.toLocaleString('en-US')} points whose counts add up to \`placed\`.`,
+  fields: (t) => ({
+    points: t.field({ type: [PropertyMapPointRef], resolve: (m) => m.points }),
+    placed: t.exposeInt('placed', { description: "Matches with a location: the sum of the points' counts." }),
+    unplaced: t.exposeInt('unplaced', { description: 'Matches without a location (not on the map).' }),
+    grid: t.exposeInt('grid', {
+      description:
+        'The grid the points were grouped on, in decimal places of a degree: 4 (about 11 m, one building) to 1 (about 11 km).',
+    }),
+  }),
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------------
@@ -296,6 +322,14 @@ export const BoundsInput = builder.inputType('BoundsInput', {
   }),
 });
 
+export const AreaPointInput = builder.inputType('AreaPoint', {
+  description: 'A corner of a drawn area, in New York City.',
+  fields: (t) => ({
+    lat: t.float({ required: true }),
+    lng: t.float({ required: true }),
+  }),
+});
+
 export const PropertyFilterInput = builder.inputType('PropertyFilter', {
   fields: (t) => ({
     search: t.string({ description: 'Matches address, title and neighborhood.' }),
@@ -307,6 +341,10 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
+    area: t.field({
+      type: [AreaPointInput],
+      description: 'Inside a drawn area: a polygon of 3 to 24 corners, in order (it closes itself).',
+    }),
     updatedSince: t.field({
       type: 'DateTime',
       description:
@@ -385,6 +423,13 @@ builder.queryFields((t) => ({
       const key = args.id != null ? String(args.id) : args.slug;
       return key ? findListing(ctx.prisma, key, ctx.viewer, query) : null;
     },
+  }),
+  propertyMapPoints: t.field({
+    type: PropertyMapPointsRef,
+    description:
+      'Every listing matching the search, as points for a map (one statement for up to a few thousand matches): the same filter as `properties`.',
+    args: { filter: t.arg({ type: PropertyFilterInput }) },
+    resolve: (_root, args, ctx) => searchMapPoints(ctx.prisma, toFilter(args.filter)),
   }),
   properties: t.connection(
     {

@@ -235,6 +235,16 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
     and.push(Prisma.sql`p."locationLat" BETWEEN ${south}::numeric AND ${north}::numeric`);
     and.push(Prisma.sql`p."locationLng" BETWEEN ${Math.min(west, east)}::numeric AND ${Math.max(west, east)}::numeric`);
   }
+  if (filter.area) {
+    // The polygon's box first (the location index), then the polygon itself (PostgreSQL's own
+    // geometric types: no PostGIS, which PGlite lacks).
+    const lats = filter.area.map((c) => c.lat);
+    const lngs = filter.area.map((c) => c.lng);
+    and.push(Prisma.sql`p."locationLat" BETWEEN ${Math.min(...lats)}::numeric AND ${Math.max(...lats)}::numeric`);
+    and.push(Prisma.sql`p."locationLng" BETWEEN ${Math.min(...lngs)}::numeric AND ${Math.max(...lngs)}::numeric`);
+    const polygon = `(${filter.area.map((c) => `(${c.lng},${c.lat})`).join(',')})`;
+    and.push(Prisma.sql`point(p."locationLng"::float8, p."locationLat"::float8) <@ ${polygon}::polygon`);
+  }
   return Prisma.join(and, ' AND ');
 }
 

@@ -1,7 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCount, formatPrice, pluralize } from '@common/format';
-import { DEFAULT_ZOOM, NYC_CENTER } from '@common/nyc';
 
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
 import { Suspense, useMemo, useState } from 'react';
@@ -20,7 +19,7 @@ import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/featur
 import { useSearchState } from '@/features/listings/use-search-state';
 import { MapView } from '@/features/map/map-view';
 import { MessagesDialogButton } from '@/features/messaging/components/messages-dialog';
-import type { MapMarker, MapView as MapViewSpec } from '@/features/map/types';
+import type { MapMarker, MapResults, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
 import type { SearchPropertiesQuery } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
@@ -30,6 +29,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 const PLACEHOLDER_CARDS = 6;
+const NO_MARKERS: MapMarker[] = [];
 /** Cards whose photo is fetched at once (two columns on a wide screen, the first rows). */
 const EAGER_CARDS = 2;
 
@@ -65,16 +65,52 @@ const SearchPropertiesDocument = graphql(`
   }
 `);
 
-type Listing = SearchPropertiesQuery['properties']['edges'][number]['node'];
+/** Every match of the search, as points for the map (clustered there). */
+const SearchMapPointsDocument = graphql(`
+  query SearchMapPoints($filter: PropertyFilter) {
+    propertyMapPoints(filter: $filter) {
+      placed
+      unplaced
+      grid
+      points {
+        lat
+        lng
+        count
+        price
+        id
+      }
+    }
+  }
+`);
+
+/** A listing of the map that is not among the cards loaded: its popup asks for it. */
+const MapPopupListingDocument = graphql(`
+  query MapPopupListing($id: ID!) {
+    property(id: $id) {
+      id
+      slug
+      title
+      price
+      listingType
+      bedrooms
+      bathrooms
+      neighborhood
+      photos {
+        id
+        thumbnailUrl
+        width
+        height
+      }
+    }
+  }
+`);
+
+type Listing = Pick<
+  SearchPropertiesQuery['properties']['edges'][number]['node'],
+  'id' | 'slug' | 'title' | 'price' | 'listingType' | 'bedrooms' | 'bathrooms' | 'neighborhood'
+> & { photos: ReadonlyArray<{ thumbnailUrl: string; width: number; height: number }> };
 
 const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
-
-const compactPrice = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 function MapPopupCard({ listing }: { listing: Listing }) {
   const photo = listing.photos[0];
@@ -107,6 +143,26 @@ function MapPopupCard({ listing }: { listing: Listing }) {
   );
 }
 
+/** A marker's popup: the card's listing when it is loaded, else asked for by its id. */
+function MapPopup({ id, loaded }: { id: string; loaded: Listing | undefined }) {
+  const { data, loading, error } = useQuery(MapPopupListingDocument, { variables: { id }, skip: loaded !== undefined });
+  const listing = loaded ?? data?.property ?? undefined;
+  if (listing) return <MapPopupCard listing={listing} />;
+  return (
+    <div className="flex w-64 items-center justify-center gap-2 p-4 text-sm text-gray-600" role="status">
+      {loading ? (
+        <>
+          <Spinner className="size-4" /> Loading listing…
+        </>
+      ) : error ? (
+        'The listing could not be loaded.'
+      ) : (
+        'This listing is no longer available.'
+      )}
+    </div>
+  );
+}
+
 /** The listings screen (SPEC part 2, title 'NYC Rentals'): filters in the URL, results, and the map. */
 export default function HomeScreen() {
   useDocumentTitle('NYC Rentals');
@@ -115,6 +171,8 @@ export default function HomeScreen() {
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [mobileView, setMobileView] = useState<'list' | 'map'>('list');
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  // The listing whose marker the pointer (or focus) is on: its card is marked.
+  const [mapHovered, setMapHovered] = useState<string | null>(null);
 
   const filter = useMemo(() => toPropertyFilter(state), [state]);
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
@@ -131,32 +189,37 @@ export default function HomeScreen() {
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
   const listings = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
 
-  const markers = useMemo<MapMarker[]>(
-    () =>
-      listings.map((listing) => ({
-        id: listing.id,
-        position: listing.location ?? NYC_CENTER,
-        text: compactPrice.format(listing.price),
-        label: `${listing.title}, ${formatPrice(listing.price)}`,
-      })),
-    [listings],
-  );
+  const showMap = isDesktop || mobileView === 'map';
+  const mapPoints = useQuery(SearchMapPointsDocument, { variables: { filter }, skip: !showMap });
+  // While new points load, the last ones stay on the map.
+  const freshPoints = mapPoints.data?.propertyMapPoints;
+  const mapData = freshPoints ?? mapPoints.previousData?.propertyMapPoints;
+  const results = useMemo<MapResults | null>(() => (mapData ? { points: mapData.points, grid: mapData.grid } : null), [mapData]);
 
-  // Where the map looks: the searched area; the results of a place search; else central Manhattan.
+  // Where the map looks: the searched area; else all the results (on arrival and after each change of
+  // the filters, unless the user moved the map); else central Manhattan.
   const placeKey = JSON.stringify({ ...filter, bounds: undefined });
-  const firstPagePoints = useMemo(
-    () => listings.slice(0, SEARCH_PAGE_SIZE).flatMap((listing) => (listing.location ? [listing.location] : [])),
-    [listings],
+  const resultPoints = useMemo(
+    () => (freshPoints ? freshPoints.points.map((p) => ({ lat: p.lat, lng: p.lng })) : []),
+    [freshPoints],
   );
-  let view: MapViewSpec = { kind: 'center', center: NYC_CENTER, zoom: DEFAULT_ZOOM };
-  let viewKey = 'default';
+  // Null while the new results load, or when there are none: the map stays where it is.
+  let view: MapViewSpec | null = null;
+  let viewKey: string | null = null;
   if (state.bounds) {
     view = { kind: 'bounds', bounds: state.bounds };
     viewKey = `bounds:${JSON.stringify(state.bounds)}`;
-  } else if ((state.search || state.borough !== 'all') && firstPagePoints.length > 0) {
-    view = { kind: 'points', points: firstPagePoints, maxZoom: 14 };
-    viewKey = `place:${placeKey}`;
+  } else if (state.area) {
+    view = { kind: 'points', points: state.area, maxZoom: 16 };
+    viewKey = `area:${JSON.stringify(state.area)}`;
+  } else if (resultPoints.length > 0) {
+    view = { kind: 'points', points: resultPoints, maxZoom: 15 };
+    viewKey = `fit:${placeKey}`;
   }
+  const mapNote =
+    mapData && mapData.unplaced > 0
+      ? `${pluralize(mapData.unplaced, 'listing', 'listings')} without a map location ${mapData.unplaced === 1 ? 'is' : 'are'} not shown`
+      : null;
 
   function retry() {
     // A failure shows up again in the query's own error state.
@@ -172,8 +235,6 @@ export default function HomeScreen() {
       toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
     });
   }
-
-  const showMap = isDesktop || mobileView === 'map';
 
   return (
     <PageContainer className="pb-8">
@@ -223,6 +284,8 @@ export default function HomeScreen() {
                   {connection.edges.map(({ node }, i) => (
                     <li
                       key={node.id}
+                      data-map-hovered={mapHovered === node.id ? 'true' : undefined}
+                      className="rounded-xl data-[map-hovered=true]:ring-2 data-[map-hovered=true]:ring-brand-600 data-[map-hovered=true]:ring-offset-2"
                       onMouseEnter={() => setHighlighted(node.id)}
                       onMouseLeave={() => setHighlighted((current) => (current === node.id ? null : current))}
                       onFocus={() => setHighlighted(node.id)}
@@ -285,15 +348,17 @@ export default function HomeScreen() {
               <MapView
                 label="Map of listings"
                 className="size-full"
-                markers={markers}
+                markers={NO_MARKERS}
+                results={results}
+                onMarkerHover={setMapHovered}
+                note={mapNote}
                 view={view}
                 viewKey={viewKey}
                 highlightedId={highlighted}
-                renderPopup={(id) => {
-                  const listing = listings.find((item) => item.id === id);
-                  return listing ? <MapPopupCard listing={listing} /> : null;
-                }}
-                onSearchArea={(bounds) => onChange({ bounds })}
+                renderPopup={(id) => <MapPopup id={id} loaded={listings.find((item) => item.id === id)} />}
+                onSearchArea={(bounds) => onChange({ bounds, area: null })}
+                area={state.area}
+                onDrawArea={(area) => onChange({ area, bounds: null })}
               />
             ) : null}
           </div>

@@ -32,6 +32,10 @@ export const SavedSearchFieldsFragment = graphql(`
         east
         west
       }
+      area {
+        lat
+        lng
+      }
     }
   }
 `);

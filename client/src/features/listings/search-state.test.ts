@@ -32,8 +32,27 @@ describe('search state in the URL', () => {
       commuteMax: 'any',
       sort: 'price_low',
       bounds: { north: 40.8, south: 40.7, east: -73.9, west: -74 },
+      area: null,
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads a drawn area (3 to 24 corners in New York City), writes it back and sends it', () => {
+    const query = 'area=40.71%2C-73.99%3B40.72%2C-73.95%3B40.7%2C-73.96';
+    const state = parse(query);
+    expect(state.area).toEqual([
+      { lat: 40.71, lng: -73.99 },
+      { lat: 40.72, lng: -73.95 },
+      { lat: 40.7, lng: -73.96 },
+    ]);
+    expect(toSearchParams(state).toString()).toBe(query);
+    expect(toPropertyFilter(state)).toEqual({ area: state.area });
+    // Too few corners, a corner outside the city or not a number, too many corners: no area.
+    expect(parse('area=40.71,-73.99;40.72,-73.95').area).toBeNull();
+    expect(parse('area=40.71,-73.99;40.72,-73.95;51.5,-0.12').area).toBeNull();
+    expect(parse('area=40.71,-73.99;40.72,x;40.7,-73.96').area).toBeNull();
+    expect(parse(`area=${Array.from({ length: 25 }, () => '40.7,-73.9').join(';')}`).area).toBeNull();
+    expect(hasActiveFilters(state)).toBe(true);
   });
 
   it("reads and writes the 'Recently Reduced' sort (issue 14)", () => {

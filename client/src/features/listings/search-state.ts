@@ -50,7 +50,16 @@ export interface SearchState {
   sort: SortOption;
   /** 'Search this area' on the map. */
   bounds: Bounds | null;
+  /** An area drawn on the map: its corners, in order (3 to 24). */
+  area: AreaCorner[] | null;
 }
+
+/** A corner of a drawn area. */
+export interface AreaCorner {
+  lat: number;
+  lng: number;
+}
+const MAX_AREA_CORNERS = 24;
 
 /** A commute destination: a subway station by id, or a point (an address picked from the suggestions). */
 export type CommuteTarget =
@@ -118,6 +127,7 @@ export const EMPTY_SEARCH: SearchState = {
   commuteMax: 'any',
   sort: DEFAULT_SORT,
   bounds: null,
+  area: null,
 };
 
 /** The URL keys, in the order they are written. */
@@ -137,6 +147,7 @@ export const SEARCH_KEYS = [
   'commute',
   'sort',
   'bounds',
+  'area',
 ] as const;
 
 const MAX_PRICE = 1_000_000;
@@ -183,6 +194,21 @@ export function parseBoundsParam(raw: string | null): Bounds | null {
   return { north, south, east, west };
 }
 
+/** '40.71,-73.95;40.72,-73.94;…' (lat,lng corners; 3 to 24, each in New York City) → the corners; null when malformed. */
+export function parseAreaParam(raw: string | null): AreaCorner[] | null {
+  if (!raw) return null;
+  const corners = raw.split(';').map((pair) => pair.split(',').map((part) => Number(part)));
+  if (corners.length < 3 || corners.length > MAX_AREA_CORNERS) return null;
+  if (corners.some((c) => c.length !== 2 || c.some((n) => !Number.isFinite(n)))) return null;
+  const area = corners.map(([lat, lng]) => ({ lat: lat!, lng: lng! }));
+  if (area.some(({ lat, lng }) => lat < 40.45 || lat > 40.95 || lng < -74.3 || lng > -73.65)) return null;
+  return area;
+}
+
+export function areaToParam(area: readonly AreaCorner[]): string {
+  return area.map((c) => `${round5(c.lat)},${round5(c.lng)}`).join(';');
+}
+
 /** Reads the state from a query string; unknown or invalid values fall back to their reset value. */
 export function parseSearchParams(params: URLSearchParams): SearchState {
   const hood = findNeighborhood(params.get('neighborhood') ?? '');
@@ -210,6 +236,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     // Sorting by commute needs a destination.
     sort: sort === 'commute' && !commute ? DEFAULT_SORT : sort,
     bounds: parseBoundsParam(params.get('bounds')),
+    area: parseAreaParam(params.get('area')),
   };
 }
 
@@ -236,6 +263,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   }
   if (state.sort !== DEFAULT_SORT && (state.sort !== 'commute' || state.commute)) params.set('sort', state.sort);
   if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
+  if (state.area) params.set('area', areaToParam(state.area));
   return params;
 }
 
@@ -275,6 +303,7 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
     if (state.commuteMax !== 'any') filter.commuteMaxMinutes = Number(state.commuteMax);
   }
   if (state.bounds) filter.bounds = { ...state.bounds };
+  if (state.area) filter.area = state.area.map((c) => ({ lat: round5(c.lat), lng: round5(c.lng) }));
   return filter;
 }
 
@@ -306,6 +335,7 @@ export function fromPropertyFilter(filter: {
   commuteTo?: { stationId?: string | null; lat?: number | null; lng?: number | null } | null;
   commuteMaxMinutes?: number | null;
   bounds?: Bounds | null;
+  area?: readonly AreaCorner[] | null;
 }): SearchState {
   const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
     ([, value]) => value === filter.propertyType,
@@ -334,5 +364,6 @@ export function fromPropertyFilter(filter: {
     bounds: filter.bounds
       ? { north: filter.bounds.north, south: filter.bounds.south, east: filter.bounds.east, west: filter.bounds.west }
       : null,
+    area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
   };
 }

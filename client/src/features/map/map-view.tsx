@@ -1,5 +1,5 @@
-import type { LatLng } from '@common/nyc';
-import { MapPinOff, Search } from 'lucide-react';
+import { DEFAULT_ZOOM, NYC_CENTER, type LatLng } from '@common/nyc';
+import { MapPinOff, PenLine, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
@@ -7,17 +7,36 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { loadMapStyleUrl } from './map-config';
 import type { MapEngine } from './maplibre-engine';
-import type { MapBounds, MapMarker, MapView as MapViewSpec } from './types';
+import type { MapBounds, MapMarker, MapResults, MapView as MapViewSpec } from './types';
 
 export type MapStatus = 'loading' | 'ready' | 'unavailable';
+
+const DEFAULT_VIEW: MapViewSpec = { kind: 'center', center: NYC_CENTER, zoom: DEFAULT_ZOOM };
 
 export interface MapViewProps {
   /** The accessible name of the map region, e.g. 'Map of listings'. */
   label: string;
   markers: readonly MapMarker[];
-  /** What to show; applied again whenever `viewKey` changes. */
-  view: MapViewSpec;
-  viewKey: string;
+  /**
+   * Every result of a search, clustered (the listings page). A click on a listing's marker opens its
+   * popup; on a building's or a cell's, `onSearchArea` is asked for its area.
+   */
+  results?: MapResults | null;
+  /** The pointer or focus is on a listing's marker of `results` (null when it leaves). */
+  onMarkerHover?: (id: string | null) => void;
+  /** A line over the map's foot (e.g. how many results have no location). */
+  note?: string | null;
+  /** The drawn search area, outlined on the map. */
+  area?: readonly LatLng[] | null;
+  /** Offers 'Draw area': the user draws a polygon, given here once done (3 corners at least). */
+  onDrawArea?: (corners: LatLng[]) => void;
+  /**
+   * What to show; applied again whenever `viewKey` changes. A view of kind 'points' fits the map to
+   * results: it is not applied once the user has moved the map themselves. Null: the map stays where
+   * it is (central Manhattan at first).
+   */
+  view: MapViewSpec | null;
+  viewKey: string | null;
   highlightedId?: string | null;
   /** False for a static preview: no panning, zooming or 'Search this area'. */
   interactive?: boolean;
@@ -45,6 +64,11 @@ export interface MapViewProps {
 export function MapView({
   label,
   markers,
+  results = null,
+  onMarkerHover,
+  note = null,
+  area = null,
+  onDrawArea,
   view,
   viewKey,
   highlightedId = null,
@@ -64,14 +88,24 @@ export function MapView({
   const latest = useRef({ view, viewKey, markers });
   const [status, setStatus] = useState<MapStatus>('loading');
   const [moved, setMoved] = useState(false);
+  // The user moved the map since the app last placed it for them: results are no longer fitted.
+  const userMovedRef = useRef(false);
   const [popup, setPopup] = useState<{ id: string; node: HTMLElement } | null>(null);
+  // The corners of an area being drawn (null when not drawing).
+  const [drawn, setDrawn] = useState<LatLng[] | null>(null);
+  const drawing = drawn !== null;
   const clickable = renderPopup !== undefined;
   const placesPin = onPinMove !== undefined;
   const onPinMoveRef = useRef(onPinMove);
+  const onSearchAreaRef = useRef(onSearchArea);
+  const onMarkerHoverRef = useRef(onMarkerHover);
+  const searchesArea = onSearchArea !== undefined;
 
   useEffect(() => {
     latest.current = { view, viewKey, markers };
     onPinMoveRef.current = onPinMove;
+    onSearchAreaRef.current = onSearchArea;
+    onMarkerHoverRef.current = onMarkerHover;
   });
 
   useEffect(() => {
@@ -114,11 +148,21 @@ export function MapView({
         appliedViewKey.current = latest.current.viewKey;
         return createMapEngine(host, {
           styleUrl,
-          view: latest.current.view,
+          view: latest.current.view ?? DEFAULT_VIEW,
           interactive,
-          onUserMove: () => setMoved(true),
+          onUserMove: () => {
+            userMovedRef.current = true;
+            setMoved(true);
+          },
           onMarkerClick: clickable ? openPopup : undefined,
           onMapClick: placesPin ? (point) => onPinMoveRef.current?.(point) : undefined,
+          onAreaClick: searchesArea
+            ? (bounds) => {
+                setMoved(false);
+                onSearchAreaRef.current?.(bounds);
+              }
+            : undefined,
+          onMarkerHover: (id) => onMarkerHoverRef.current?.(id),
         });
       })
       .then((created) => {
@@ -143,7 +187,7 @@ export function MapView({
       engineRef.current = null;
       host.remove();
     };
-  }, [interactive, clickable, placesPin, near]);
+  }, [interactive, clickable, placesPin, searchesArea, near]);
 
   const pinLat = pin?.position.lat;
   const pinLng = pin?.position.lng;
@@ -162,20 +206,47 @@ export function MapView({
   }, [markers, status]);
 
   useEffect(() => {
-    if (status === 'ready') engineRef.current?.setHighlighted(highlightedId);
-  }, [highlightedId, status, markers]);
+    if (status === 'ready') engineRef.current?.setResults(results);
+  }, [results, status]);
+
+  // The area being drawn, else the one searched.
+  useEffect(() => {
+    if (status === 'ready') engineRef.current?.setArea(drawn ?? area);
+  }, [drawn, area, status]);
 
   useEffect(() => {
-    if (status !== 'ready' || appliedViewKey.current === viewKey) return;
+    if (status !== 'ready') return;
+    engineRef.current?.setDrawing(drawing ? (point) => setDrawn((corners) => (corners ? [...corners, point] : corners)) : null);
+  }, [drawing, status]);
+
+  useEffect(() => {
+    if (status === 'ready') engineRef.current?.setHighlighted(highlightedId);
+  }, [highlightedId, status, markers, results]);
+
+  useEffect(() => {
+    const next = latest.current.view;
+    if (status !== 'ready' || viewKey === null || !next || appliedViewKey.current === viewKey) return;
     appliedViewKey.current = viewKey;
-    engineRef.current?.show(latest.current.view);
+    // Fitting to results never undoes where the user took the map.
+    if (next.kind === 'points' && userMovedRef.current) return;
+    if (next.kind !== 'points') userMovedRef.current = false;
+    engineRef.current?.show(next);
     setMoved(false);
   }, [viewKey, status]);
 
-  // A popup whose listing left the page closes.
+  // A popup whose listing left the map closes.
   useEffect(() => {
-    if (popup && !markers.some((marker) => marker.id === popup.id)) engineRef.current?.closePopup();
-  }, [markers, popup]);
+    if (!popup) return;
+    const shown = markers.some((marker) => marker.id === popup.id) || (results?.points.some((p) => p.id === popup.id) ?? false);
+    if (!shown) engineRef.current?.closePopup();
+  }, [markers, results, popup]);
+
+  function finishDrawing() {
+    if (!drawn || drawn.length < 3) return;
+    setDrawn(null);
+    setMoved(false);
+    onDrawArea?.(drawn);
+  }
 
   function searchArea() {
     const engine = engineRef.current;
@@ -185,7 +256,12 @@ export function MapView({
   }
 
   return (
-    <div ref={regionRef} role="region" aria-label={label} className={cn('relative overflow-hidden bg-[#aad3df]', className)}>
+    <div
+      ref={regionRef}
+      role="region"
+      aria-label={label}
+      className={cn('relative overflow-hidden bg-[#aad3df]', drawing && 'map-drawing', className)}
+    >
       <div ref={containerRef} className="absolute inset-0" />
       {status === 'loading' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-600">
@@ -199,13 +275,58 @@ export function MapView({
           <p role="status">Map unavailable</p>
         </div>
       ) : null}
-      {status === 'ready' && moved && onSearchArea ? (
+      {status === 'ready' && onDrawArea && !drawing ? (
+        <div className="absolute top-3 left-3">
+          <Button size="sm" variant="outline" onClick={() => setDrawn([])} className="rounded-full bg-white shadow-md">
+            <PenLine aria-hidden="true" className="size-4" />
+            Draw area
+          </Button>
+        </div>
+      ) : null}
+      {status === 'ready' && drawn ? (
+        <div
+          role="group"
+          aria-label="Drawing an area"
+          className="absolute top-3 right-14 left-3 flex flex-wrap items-center gap-2 rounded-xl bg-white/95 p-2 text-sm text-gray-800 shadow-md"
+        >
+          <p aria-live="polite" className="basis-full px-1">
+            {drawn.length < 3
+              ? `Click the map to add corners (${drawn.length} of at least 3)`
+              : `${drawn.length} corners: add more, or press Done`}
+          </p>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              const center = engineRef.current?.getCenter();
+              if (center) setDrawn((corners) => (corners ? [...corners, center] : corners));
+            }}
+          >
+            Add the centre
+          </Button>
+          <Button size="sm" variant="outline" disabled={drawn.length === 0} onClick={() => setDrawn(drawn.slice(0, -1))}>
+            Undo
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setDrawn(null)}>
+            Cancel
+          </Button>
+          <Button size="sm" disabled={drawn.length < 3} onClick={finishDrawing}>
+            Done
+          </Button>
+        </div>
+      ) : null}
+      {status === 'ready' && moved && onSearchArea && !drawing ? (
         <div className="absolute top-3 left-1/2 -translate-x-1/2">
           <Button size="sm" onClick={searchArea} className="rounded-full shadow-md">
             <Search aria-hidden="true" className="size-4" />
             Search this area
           </Button>
         </div>
+      ) : null}
+      {status === 'ready' && note ? (
+        <p className="pointer-events-none absolute bottom-2 left-1/2 max-w-[80%] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-center text-xs text-gray-700 shadow">
+          {note}
+        </p>
       ) : null}
       {popup && renderPopup ? createPortal(renderPopup(popup.id), popup.node) : null}
     </div>

@@ -2,12 +2,14 @@
 // only from map-view.tsx. React never touches MapLibre objects directly; it drives this small
 // imperative API instead.
 import { NEIGHBORHOODS, type LatLng } from '@common/nyc';
+import type { Feature } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { offlineStyle } from './offline-style';
+import { addResultClusters, type ResultClusters } from './result-clusters';
 import { addSubwayLayers } from './subway-layers';
-import type { MapBounds, MapMarker, MapView } from './types';
+import type { MapBounds, MapMarker, MapResults, MapView } from './types';
 import './map.css';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -23,6 +25,10 @@ export interface MapEngineOptions {
   onMarkerClick?: (id: string) => void;
   /** The user clicked the map itself (not a marker); used to place a pin. */
   onMapClick?: (point: LatLng) => void;
+  /** Clustered results (`setResults`): a building's or a cell's marker asks for its listings. */
+  onAreaClick?: (bounds: MapBounds) => void;
+  /** The pointer or focus is on a listing's marker (null when it leaves). */
+  onMarkerHover?: (id: string | null) => void;
 }
 
 /** A draggable pin (a place being chosen), with its accessible name. */
@@ -35,6 +41,14 @@ export interface MapPin {
 
 export interface MapEngine {
   setMarkers(markers: readonly MapMarker[]): void;
+  /** Shows an area's outline (a drawn search area, or one being drawn); null removes it. */
+  setArea(corners: readonly LatLng[] | null): void;
+  /** While on, a click on the map is a corner of the area being drawn (given to `onCorner`). */
+  setDrawing(onCorner: ((point: LatLng) => void) | null): void;
+  /** The centre of what the map shows. */
+  getCenter(): LatLng;
+  /** Every result of a search, clustered (null: none). */
+  setResults(results: MapResults | null): void;
   setHighlighted(id: string | null): void;
   /** Opens a popup over a marker with the given content; `onClose` runs when it closes. */
   openPopup(id: string, content: HTMLElement, onClose: () => void): void;
@@ -48,6 +62,7 @@ export interface MapEngine {
 }
 
 const LOAD_TIMEOUT_MS = 20_000;
+const AREA_SOURCE = 'search-area';
 
 function hasWebGl2(): boolean {
   try {
@@ -148,6 +163,24 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
   let highlighted: string | null = null;
   let popup: maplibregl.Popup | null = null;
   let pin: { marker: maplibregl.Marker; onMove: (point: LatLng) => void } | null = null;
+  let clusters: ResultClusters | null = null;
+  let drawing: ((point: LatLng) => void) | null = null;
+  let area: readonly LatLng[] | null = null;
+
+  function drawArea() {
+    const source = map.getSource<maplibregl.GeoJSONSource>(AREA_SOURCE);
+    if (!source) return;
+    const ring = (area ?? []).map(toLngLat);
+    const features: Feature[] = [];
+    if (ring.length >= 3) {
+      features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] } });
+    } else if (ring.length === 2) {
+      features.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: ring } });
+    }
+    for (const corner of ring)
+      features.push({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: corner } });
+    source.setData({ type: 'FeatureCollection', features });
+  }
 
   const onMoveStart = (event: { originalEvent?: unknown }) => {
     // Moves made by the app (fitBounds, easeTo) have no originalEvent.
@@ -196,7 +229,23 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         markers.set(item.id, { marker, element });
       }
     },
+    setArea(corners) {
+      area = corners;
+      drawArea();
+    },
+    setDrawing(onCorner) {
+      drawing = onCorner;
+      map.getCanvas().style.cursor = onCorner ? 'crosshair' : '';
+    },
+    getCenter() {
+      const { lat, lng } = map.getCenter();
+      return { lat, lng };
+    },
+    setResults(results) {
+      clusters?.set(results);
+    },
     setHighlighted(id) {
+      clusters?.setHighlighted(id);
       if (highlighted) {
         const previous = markers.get(highlighted);
         if (previous) delete previous.element.dataset.highlighted;
@@ -208,8 +257,8 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       }
     },
     openPopup(id, content, onClose) {
-      const entry = markers.get(id);
-      if (!entry) return;
+      const at = markers.get(id)?.marker.getLngLat() ?? clusters?.position(id);
+      if (!at) return;
       engine.closePopup();
       const next = new maplibregl.Popup({
         offset: 36,
@@ -218,7 +267,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
         focusAfterOpen: false,
         className: 'map-listing-popup',
       })
-        .setLngLat(entry.marker.getLngLat())
+        .setLngLat(at)
         .setDOMContent(content)
         .addTo(map);
       next.on('close', () => {
@@ -268,6 +317,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       map.off('movestart', onMoveStart);
       popup?.remove();
       pin?.marker.remove();
+      clusters?.remove();
       for (const { marker } of markers.values()) marker.remove();
       for (const label of labels) label.remove();
       removeSubway();
@@ -312,6 +362,37 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       removeSubway = addSubwayLayers(map, container, (element, lngLat) =>
         new maplibregl.Marker({ element, anchor: 'top', offset: [0, 6] }).setLngLat(lngLat).addTo(map),
       );
+      map.addSource(AREA_SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer({
+        id: 'search-area-fill',
+        type: 'fill',
+        source: AREA_SOURCE,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#1d4ed8', 'fill-opacity': 0.08 },
+      });
+      map.addLayer({
+        id: 'search-area-line',
+        type: 'line',
+        source: AREA_SOURCE,
+        filter: ['in', ['geometry-type'], ['literal', ['Polygon', 'LineString']]],
+        paint: { 'line-color': '#1d4ed8', 'line-width': 2 },
+      });
+      map.addLayer({
+        id: 'search-area-corners',
+        type: 'circle',
+        source: AREA_SOURCE,
+        filter: ['==', ['geometry-type'], 'Point'],
+        paint: { 'circle-radius': 4, 'circle-color': '#fff', 'circle-stroke-color': '#1d4ed8', 'circle-stroke-width': 2 },
+      });
+      drawArea();
+      map.on('click', (event) => drawing?.({ lat: event.lngLat.lat, lng: event.lngLat.lng }));
+      clusters = addResultClusters(map, {
+        createMarker: (element, lngLat) => new maplibregl.Marker({ element, anchor: 'bottom' }).setLngLat(lngLat).addTo(map),
+        onListingClick: options.onMarkerClick,
+        onAreaClick: options.onAreaClick,
+        onListingHover: options.onMarkerHover,
+        reducedMotion: prefersReducedMotion,
+      });
       map.on('movestart', onMoveStart);
       if (options.onMapClick) {
         const onMapClick = options.onMapClick;

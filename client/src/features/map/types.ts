@@ -27,3 +27,22 @@ export type MapView =
   | { kind: 'center'; center: LatLng; zoom: number }
   | { kind: 'bounds'; bounds: MapBounds }
   | { kind: 'points'; points: LatLng[]; maxZoom: number };
+
+/**
+ * A place where `count` results are (Query.propertyMapPoints): one listing (with its id), one
+ * building, or one cell of a coarser grid. The map clusters these as it zooms out.
+ */
+export interface MapResultPoint {
+  lat: number;
+  lng: number;
+  count: number;
+  /** The lowest rent among them. */
+  price: number;
+  id: string | null;
+}
+
+/** Every result of a search, grouped on a grid of `grid` decimal places of a degree. */
+export interface MapResults {
+  points: readonly MapResultPoint[];
+  grid: number;
+}

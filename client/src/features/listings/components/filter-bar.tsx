@@ -426,6 +426,7 @@ export function activeChips(state: SearchState): Chip[] {
     }
   }
   if (state.bounds) chips.push({ key: 'bounds', label: 'Map area', patch: { bounds: null } });
+  if (state.area) chips.push({ key: 'area', label: 'Drawn area', patch: { area: null } });
   return chips;
 }
 
