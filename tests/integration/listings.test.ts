@@ -229,6 +229,20 @@ describe.each(backends)('listings search on %s', (backend) => {
     expect(dataStatements(db.queries)[0]).toMatch(/count\(\*\)/);
   });
 
+  it('keeps one statement with a drawn area (issue 26: new filters stay in the page statement)', async () => {
+    const area = [
+      { lat: 40.9, lng: -74.2 },
+      { lat: 40.9, lng: -73.7 },
+      { lat: 40.5, lng: -73.7 },
+      { lat: 40.5, lng: -74.2 },
+    ];
+    db.resetQueries();
+    const r = await search({ area });
+    expect(r.totalCount).toBe(5);
+    expect(dataStatements(db.queries)).toHaveLength(1);
+    expect(dataStatements(db.queries)[0]).toMatch(/<@/);
+  });
+
   it('shows active listings only', async () => {
     const r = await search();
     expect(titlesOf(r)).not.toContain(titles.draft);
