@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
@@ -141,6 +142,56 @@ describe.each(backends)('saved listings on %s', (backend) => {
       (await query<{ unsaveProperty: { isSaved: boolean } }>(db.prisma, UNSAVE, { id: ids[1] }, renter)).unsaveProperty.isSaved,
     ).toBe(false);
     expect(await db.prisma.favorite.count({ where: { userId: renter.uid } })).toBe(0);
+  });
+
+  it('keeps the rent of the moment a listing was saved, for the change since (issue 26 item 5)', async () => {
+    const saver = await createUser(db.prisma, { firstName: 'Sol' });
+    const viewer: Viewer = { uid: saver.id, email: saver.email, role: 'RENTER' };
+    // The saver's own draft (visible to them, and to no search of the other tests).
+    const listing = await createProperty(
+      db.prisma,
+      { userId: saver.id },
+      { title: 'Watched flat', price: 3200, status: 'DRAFT' },
+    );
+    await query(db.prisma, SAVE, { id: listing.id }, viewer);
+    // Saving again changes nothing, the first rent included.
+    await db.prisma.property.update({ where: { id: listing.id }, data: { price: 3000 } });
+    await query(db.prisma, SAVE, { id: listing.id }, viewer);
+    const { savedProperties } = await query<{
+      savedProperties: { edges: Array<{ priceAtSave: number | null; node: { id: string; price: number } }> };
+    }>(db.prisma, '{ savedProperties(first: 5) { edges { priceAtSave node { id price } } } }', {}, viewer);
+    expect(savedProperties.edges).toEqual([{ priceAtSave: 3200, node: { id: listing.id, price: 3000 } }]);
+  });
+
+  it("gives rows saved before the column the rent of that moment, from the price history (the migration's backfill)", async () => {
+    const saver = await createUser(db.prisma, { firstName: 'Bea' });
+    const changed = await createProperty(db.prisma, { userId: saver.id }, { price: 2600, status: 'DRAFT' });
+    const unchanged = await createProperty(db.prisma, { userId: saver.id }, { price: 2700, status: 'DRAFT' });
+    const savedAt = new Date('2026-10-01T12:00:00Z');
+    for (const p of [changed, unchanged]) {
+      await db.prisma.favorite.create({ data: { userId: saver.id, propertyId: p.id, createdAt: savedAt, priceAtSave: null } });
+    }
+    // Before the save: 2,900 → 2,800; after it: 2,800 → 2,600.
+    await db.prisma.priceChange.createMany({
+      data: [
+        { propertyId: changed.id, oldPrice: 2900, newPrice: 2800, changedAt: new Date('2026-09-20T00:00:00Z') },
+        { propertyId: changed.id, oldPrice: 2800, newPrice: 2600, changedAt: new Date('2026-10-10T00:00:00Z') },
+      ],
+    });
+    const sql = readFileSync(
+      new URL('../../prisma/migrations/20261126180000_issue26_saved_price/migration.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = sql.slice(sql.indexOf('UPDATE'));
+    await db.prisma.$executeRawUnsafe(backfill);
+    const rows = await db.prisma.favorite.findMany({
+      where: { userId: saver.id },
+      select: { propertyId: true, priceAtSave: true },
+    });
+    expect(Object.fromEntries(rows.map((r) => [r.propertyId, r.priceAtSave]))).toEqual({
+      [changed.id]: 2800,
+      [unchanged.id]: 2700,
+    });
   });
 
   it('saves by slug, and only listings the viewer can see', async () => {

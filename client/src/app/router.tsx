@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
           { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },
           { path: 'me/searches', lazy: screen(() => import('./routes/saved-searches')) },
+          { path: 'me/saved', lazy: screen(() => import('./routes/saved-homes')) },
           { path: 'create-listing', lazy: screen(() => import('./routes/create-listing')) },
           { path: 'listing/:id', lazy: propertyDetail },
           { path: 'properties/:id', lazy: propertyDetail },

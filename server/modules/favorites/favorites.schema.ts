@@ -20,7 +20,7 @@ builder.prismaObjectField('Property', 'isSaved', (t) =>
   }),
 );
 
-type SavedEdgeShape = { cursor: string; savedAt: Date; node: unknown };
+type SavedEdgeShape = { cursor: string; savedAt: Date; priceAtSave: number | null; node: unknown };
 
 builder.queryFields((t) => ({
   savedProperties: t.connection(
@@ -37,6 +37,7 @@ builder.queryFields((t) => ({
         const edges: SavedEdgeShape[] = page.rows.map((row) => ({
           cursor: encodeSavedCursor(row),
           savedAt: row.createdAt,
+          priceAtSave: row.priceAtSave,
           node: row.property,
         }));
         return keysetConnection(edges, { hasNextPage: page.hasNextPage, after: args.after, count: page.count }) as never;
@@ -55,6 +56,11 @@ builder.queryFields((t) => ({
       name: 'SavedPropertyEdge',
       fields: (e) => ({
         savedAt: e.field({ type: 'DateTime', resolve: (edge) => (edge as unknown as SavedEdgeShape).savedAt }),
+        priceAtSave: e.int({
+          nullable: true,
+          description: "The monthly rent when the viewer saved it (compare with the listing's price for the change since).",
+          resolve: (edge) => (edge as unknown as SavedEdgeShape).priceAtSave,
+        }),
       }),
     },
   ),

@@ -31,10 +31,14 @@ export async function saveListing(prisma: PrismaClient, viewer: Viewer | null, l
   const key = parseListingKey(listingKey);
   const user = await requireUser(prisma, viewer);
   const where = listingWhere(key, { uid: user.id });
-  const listing = where ? await prisma.property.findFirst({ where, select: { id: true } }) : null;
+  const listing = where ? await prisma.property.findFirst({ where, select: { id: true, price: true } }) : null;
   if (!listing) throw notFound();
-  await prisma.favorite.createMany({ data: [{ userId: user.id, propertyId: listing.id }], skipDuplicates: true });
-  return listing;
+  // The rent of this moment stays with the save: the saved homes page tells how it moved since.
+  await prisma.favorite.createMany({
+    data: [{ userId: user.id, propertyId: listing.id, priceAtSave: listing.price }],
+    skipDuplicates: true,
+  });
+  return { id: listing.id };
 }
 
 /**
@@ -84,7 +88,7 @@ function decodeSavedCursor(cursor: string): SavedCursor {
 }
 
 export interface SavedPage<P> {
-  rows: Array<{ id: string; createdAt: Date; property: P }>;
+  rows: Array<{ id: string; createdAt: Date; priceAtSave: number | null; property: P }>;
   hasNextPage: boolean;
   count(): Promise<number>;
 }
@@ -112,8 +116,8 @@ export async function savedListingsPage<P>(
     where: keyset ? { AND: [where, keyset] } : where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: first + 1,
-    select: { id: true, createdAt: true, property: propertyQuery as Prisma.PropertyDefaultArgs },
-  })) as unknown as Array<{ id: string; createdAt: Date; property: P }>;
+    select: { id: true, createdAt: true, priceAtSave: true, property: propertyQuery as Prisma.PropertyDefaultArgs },
+  })) as unknown as Array<{ id: string; createdAt: Date; priceAtSave: number | null; property: P }>;
   const hasNextPage = rows.length > first;
   return { rows: hasNextPage ? rows.slice(0, first) : rows, hasNextPage, count: () => prisma.favorite.count({ where }) };
 }

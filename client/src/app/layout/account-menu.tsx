@@ -3,6 +3,7 @@ import {
   CircleUserRound,
   ClipboardList,
   LogIn,
+  Heart,
   LogOut,
   type LucideIcon,
   ShieldCheck,
@@ -154,6 +155,9 @@ export function AccountMenu(props: AccountMenuProps) {
         </MenuLink>
         <MenuLink to="/me/ratings" icon={<MenuIcon icon={Star} />}>
           My Ratings
+        </MenuLink>
+        <MenuLink to="/me/saved" icon={<MenuIcon icon={Heart} />}>
+          Saved homes
         </MenuLink>
         <MenuLink to="/me/searches" icon={<MenuIcon icon={BellRing} />}>
           Saved Searches

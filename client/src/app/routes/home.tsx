@@ -1,10 +1,9 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { formatCount, formatPrice, pluralize } from '@common/format';
+import { formatCount, pluralize } from '@common/format';
 
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,20 +12,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
-import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
 import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
 import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/features/listings/search-state';
 import { useSearchState } from '@/features/listings/use-search-state';
-import { MapView } from '@/features/map/map-view';
+import { MapLoading } from '@/features/map/map-loading';
 import { MessagesDialogButton } from '@/features/messaging/components/messages-dialog';
 import type { MapMarker, MapResults, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
-import type { SearchPropertiesQuery } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
 import { SaveSearchButton } from '@/features/alerts/components/save-search-button';
 import { useViewer } from '@/features/listings/use-viewer';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+
+// The map's code, fetched when the map is shown (at phone width, once 'Map' is pressed).
+const MapView = lazy(() => import('@/features/map/map-view').then((m) => ({ default: m.MapView })));
+// A marker's popup, fetched when a marker is first opened.
+const MapPopup = lazy(() => import('@/features/listings/components/map-popup'));
 
 const PLACEHOLDER_CARDS = 6;
 const NO_MARKERS: MapMarker[] = [];
@@ -83,85 +85,7 @@ const SearchMapPointsDocument = graphql(`
   }
 `);
 
-/** A listing of the map that is not among the cards loaded: its popup asks for it. */
-const MapPopupListingDocument = graphql(`
-  query MapPopupListing($id: ID!) {
-    property(id: $id) {
-      id
-      slug
-      title
-      price
-      listingType
-      bedrooms
-      bathrooms
-      neighborhood
-      photos {
-        id
-        thumbnailUrl
-        width
-        height
-      }
-    }
-  }
-`);
-
-type Listing = Pick<
-  SearchPropertiesQuery['properties']['edges'][number]['node'],
-  'id' | 'slug' | 'title' | 'price' | 'listingType' | 'bedrooms' | 'bathrooms' | 'neighborhood'
-> & { photos: ReadonlyArray<{ thumbnailUrl: string; width: number; height: number }> };
-
 const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
-
-function MapPopupCard({ listing }: { listing: Listing }) {
-  const photo = listing.photos[0];
-  return (
-    <div className="w-64 text-left">
-      {photo ? (
-        <img
-          src={photo.thumbnailUrl}
-          alt=""
-          width={photo.width}
-          height={photo.height}
-          className="aspect-[16/9] w-full object-cover"
-        />
-      ) : null}
-      <div className="space-y-1 p-3">
-        <p className="text-sm font-semibold text-gray-900">
-          <Link to={propertyPath(listing)} className="hover:text-brand-700 hover:underline">
-            {listing.title}
-          </Link>
-        </p>
-        <p className="text-xs text-gray-600">
-          {bedsLabel(listing.bedrooms)} · {bathsLabel(listing.bathrooms)} · {listing.neighborhood}
-        </p>
-        <p className="text-sm font-semibold text-gray-900">
-          {formatPrice(listing.price)}
-          {listing.listingType === 'FOR_SALE' ? null : <span className="font-normal text-gray-600"> per month</span>}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-/** A marker's popup: the card's listing when it is loaded, else asked for by its id. */
-function MapPopup({ id, loaded }: { id: string; loaded: Listing | undefined }) {
-  const { data, loading, error } = useQuery(MapPopupListingDocument, { variables: { id }, skip: loaded !== undefined });
-  const listing = loaded ?? data?.property ?? undefined;
-  if (listing) return <MapPopupCard listing={listing} />;
-  return (
-    <div className="flex w-64 items-center justify-center gap-2 p-4 text-sm text-gray-600" role="status">
-      {loading ? (
-        <>
-          <Spinner className="size-4" /> Loading listing…
-        </>
-      ) : error ? (
-        'The listing could not be loaded.'
-      ) : (
-        'This listing is no longer available.'
-      )}
-    </div>
-  );
-}
 
 /** The listings screen (SPEC part 2, title 'NYC Rentals'): filters in the URL, results, and the map. */
 export default function HomeScreen() {
@@ -345,21 +269,33 @@ export default function HomeScreen() {
           </div>
           <div className="sticky top-20 h-[calc(100dvh-7.5rem)] min-h-80 overflow-hidden rounded-xl border border-gray-200 shadow-sm lg:h-[calc(100dvh-6rem)]">
             {showMap ? (
-              <MapView
-                label="Map of listings"
-                className="size-full"
-                markers={NO_MARKERS}
-                results={results}
-                onMarkerHover={setMapHovered}
-                note={mapNote}
-                view={view}
-                viewKey={viewKey}
-                highlightedId={highlighted}
-                renderPopup={(id) => <MapPopup id={id} loaded={listings.find((item) => item.id === id)} />}
-                onSearchArea={(bounds) => onChange({ bounds, area: null })}
-                area={state.area}
-                onDrawArea={(area) => onChange({ area, bounds: null })}
-              />
+              <Suspense
+                fallback={
+                  <div role="region" aria-label="Map of listings" className="relative size-full">
+                    <MapLoading />
+                  </div>
+                }
+              >
+                <MapView
+                  label="Map of listings"
+                  className="size-full"
+                  markers={NO_MARKERS}
+                  results={results}
+                  onMarkerHover={setMapHovered}
+                  note={mapNote}
+                  view={view}
+                  viewKey={viewKey}
+                  highlightedId={highlighted}
+                  renderPopup={(id) => (
+                    <Suspense fallback={null}>
+                      <MapPopup id={id} loaded={listings.find((item) => item.id === id)} />
+                    </Suspense>
+                  )}
+                  onSearchArea={(bounds) => onChange({ bounds, area: null })}
+                  area={state.area}
+                  onDrawArea={(area) => onChange({ area, bounds: null })}
+                />
+              </Suspense>
             ) : null}
           </div>
         </aside>

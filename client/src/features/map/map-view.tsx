@@ -1,15 +1,18 @@
 import { DEFAULT_ZOOM, NYC_CENTER, type LatLng } from '@common/nyc';
 import { MapPinOff, PenLine, Search } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { loadMapStyleUrl } from './map-config';
+import { MapLoading } from './map-loading';
 import type { MapEngine } from './maplibre-engine';
 import type { MapBounds, MapMarker, MapResults, MapView as MapViewSpec } from './types';
 
 export type MapStatus = 'loading' | 'ready' | 'unavailable';
+
+// The toolbar of 'Draw area', fetched when a drawing starts.
+const DrawAreaToolbar = lazy(() => import('./draw-area-toolbar'));
 
 const DEFAULT_VIEW: MapViewSpec = { kind: 'center', center: NYC_CENTER, zoom: DEFAULT_ZOOM };
 
@@ -263,12 +266,7 @@ export function MapView({
       className={cn('relative overflow-hidden bg-[#aad3df]', drawing && 'map-drawing', className)}
     >
       <div ref={containerRef} className="absolute inset-0" />
-      {status === 'loading' ? (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-600">
-          <Spinner className="size-6" />
-          <p role="status">Loading map...</p>
-        </div>
-      ) : null}
+      {status === 'loading' ? <MapLoading /> : null}
       {status === 'unavailable' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-600">
           <MapPinOff aria-hidden="true" className="size-6 text-gray-400" />
@@ -284,36 +282,18 @@ export function MapView({
         </div>
       ) : null}
       {status === 'ready' && drawn ? (
-        <div
-          role="group"
-          aria-label="Drawing an area"
-          className="absolute top-3 right-14 left-3 flex flex-wrap items-center gap-2 rounded-xl bg-white/95 p-2 text-sm text-gray-800 shadow-md"
-        >
-          <p aria-live="polite" className="basis-full px-1">
-            {drawn.length < 3
-              ? `Click the map to add corners (${drawn.length} of at least 3)`
-              : `${drawn.length} corners: add more, or press Done`}
-          </p>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
+        <Suspense fallback={null}>
+          <DrawAreaToolbar
+            corners={drawn.length}
+            onAddCentre={() => {
               const center = engineRef.current?.getCenter();
               if (center) setDrawn((corners) => (corners ? [...corners, center] : corners));
             }}
-          >
-            Add the centre
-          </Button>
-          <Button size="sm" variant="outline" disabled={drawn.length === 0} onClick={() => setDrawn(drawn.slice(0, -1))}>
-            Undo
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDrawn(null)}>
-            Cancel
-          </Button>
-          <Button size="sm" disabled={drawn.length < 3} onClick={finishDrawing}>
-            Done
-          </Button>
-        </div>
+            onUndo={() => setDrawn(drawn.slice(0, -1))}
+            onCancel={() => setDrawn(null)}
+            onDone={finishDrawing}
+          />
+        </Suspense>
       ) : null}
       {status === 'ready' && moved && onSearchArea && !drawing ? (
         <div className="absolute top-3 left-1/2 -translate-x-1/2">

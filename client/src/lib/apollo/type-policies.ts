@@ -31,6 +31,8 @@ export const typePolicies: TypePolicies = {
       // One cached list per filter and sort; `first` and `after` page through it, and fetchMore
       // appends the next page's edges to the list already in the cache.
       properties: relayStylePagination(['filter', 'sort']),
+      // The viewer's saved homes (/me/saved): 'Show more' appends the next page.
+      savedProperties: relayStylePagination(),
       // The viewer's conversations (issue 9): one list whatever the page size; 'after' appends the
       // next page, a first page replaces it. Read most recent first, so a conversation whose
       // `lastMessageAt` a live event moved forward goes to the top without a refetch.

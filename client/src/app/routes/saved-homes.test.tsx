@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { priceSinceSaved } from './saved-homes';
+
+describe('how the rent moved since a home was saved', () => {
+  it('says a drop, a rise, or nothing', () => {
+    expect(priceSinceSaved(3200, 3000)).toEqual({ text: 'Price dropped $200 since you saved it', down: true });
+    expect(priceSinceSaved(3000, 3150)).toEqual({ text: 'Price up $150 since you saved it', down: false });
+    expect(priceSinceSaved(3000, 3000)).toBeNull();
+    // Saved before the rent was kept with a save, and never backfilled: nothing to compare.
+    expect(priceSinceSaved(null, 3000)).toBeNull();
+  });
+});
