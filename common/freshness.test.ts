@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isNewListing, NEW_LISTING_DAYS, PRICE_DROP_WINDOW_DAYS, priceDropColumns, recentPriceDrop } from './freshness.js';
+import {
+  daysOnMarket,
+  isNewListing,
+  listedLabel,
+  NEW_LISTING_DAYS,
+  PRICE_DROP_WINDOW_DAYS,
+  priceDropColumns,
+  recentPriceDrop,
+} from './freshness.js';
 
 const DAY = 24 * 3_600_000;
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -26,5 +34,31 @@ describe('price drops and freshness', () => {
     expect(priceDropColumns({ oldPrice: 2750, newPrice: 2900 }, NOW)).toEqual({ priceDroppedAt: null, priceDropAmount: null });
     expect(priceDropColumns({ oldPrice: null, newPrice: 2900 }, NOW)).toEqual({ priceDroppedAt: null, priceDropAmount: null });
     expect(priceDropColumns(null, NOW)).toBeUndefined();
+  });
+});
+
+describe('days on market (issue 26 item 7)', () => {
+  it('counts New York calendar days, whatever the hour', () => {
+    // 11 pm in New York on Nov 24 (04:00 UTC on Nov 25), and 1 am on Nov 25 in New York.
+    const listed = new Date('2026-11-25T04:00:00Z');
+    expect(daysOnMarket(listed, new Date('2026-11-25T06:00:00Z'))).toBe(1);
+    expect(daysOnMarket(listed, new Date('2026-11-25T04:30:00Z'))).toBe(0);
+    expect(daysOnMarket(listed, new Date('2026-12-07T17:00:00Z'))).toBe(13);
+    // Across the change to standard time (Nov 1, 2026).
+    expect(daysOnMarket(new Date('2026-10-31T12:00:00Z'), new Date('2026-11-02T12:00:00Z'))).toBe(2);
+    expect(daysOnMarket(null)).toBeNull();
+  });
+
+  it("says 'Listed today', 'Listed yesterday' and 'Listed 12 days ago'", () => {
+    expect(listedLabel(0)).toBe('Listed today');
+    expect(listedLabel(1)).toBe('Listed yesterday');
+    expect(listedLabel(12)).toBe('Listed 12 days ago');
+    expect(listedLabel(1200)).toBe('Listed 1,200 days ago');
+  });
+
+  it("is 'New' for 3 days from the listing's first day on the market, never as a draft", () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(isNewListing(new Date('2026-11-23T12:00:01Z'), now)).toBe(true);
+    expect(isNewListing(null, now)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A drop of the asking rent is shown ('Price drop $250') for this many days after it happened. */
 export const PRICE_DROP_WINDOW_DAYS = 14;
 
-/** A listing is 'New' for this many days after it was created (published listings are created live, drafts when saved). */
+/** A listing is 'New' for this many days after it went on the market (its first publication). */
 export const NEW_LISTING_DAYS = 3;
 
 export interface PriceDrop {
@@ -29,10 +29,40 @@ export function recentPriceDrop(
   return age >= 0 && age < PRICE_DROP_WINDOW_DAYS * DAY_MS ? { amount: p.priceDropAmount, at: p.priceDroppedAt } : null;
 }
 
-/** Whether a listing created at `createdAt` is under NEW_LISTING_DAYS old at `now`. */
-export function isNewListing(createdAt: Date, now: Date = new Date()): boolean {
-  const age = now.getTime() - createdAt.getTime();
+/** Whether a listing on the market since `listedAt` (null: never published) is under NEW_LISTING_DAYS old at `now`. */
+export function isNewListing(listedAt: Date | null, now: Date = new Date()): boolean {
+  if (!listedAt) return false;
+  const age = now.getTime() - listedAt.getTime();
   return age < NEW_LISTING_DAYS * DAY_MS;
+}
+
+const newYorkDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+/** The New York calendar day of an instant, as a day number (days since 1970-01-01). */
+function newYorkDayNumber(at: Date): number {
+  const parts = Object.fromEntries(newYorkDay.formatToParts(at).map((p) => [p.type, p.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / DAY_MS;
+}
+
+/**
+ * Days on market (issue 26 item 7): New York calendar days from the day a listing went on the market
+ * to `now` (0 on that day); null for a listing never published.
+ */
+export function daysOnMarket(listedAt: Date | null, now: Date = new Date()): number | null {
+  if (!listedAt) return null;
+  return Math.max(0, newYorkDayNumber(now) - newYorkDayNumber(listedAt));
+}
+
+/** 'Listed today', 'Listed yesterday', 'Listed 12 days ago'. */
+export function listedLabel(days: number): string {
+  if (days <= 0) return 'Listed today';
+  if (days === 1) return 'Listed yesterday';
+  return `Listed ${days.toLocaleString('en-US')} days ago`;
 }
 
 /**

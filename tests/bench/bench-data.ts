@@ -76,7 +76,7 @@ export async function seed(db: Database): Promise<{ renterId: string; seconds: n
         "id", "slug", "title", "address", "unit", "neighborhood", "borough", "postalCode", "price", "originalPrice",
         "bedrooms", "bathrooms", "sqft", "propertyType", "listingType", "availableDate", "locationLat", "locationLng",
         "securityDeposit", "applicationFee", "brokerFee", "leaseTerm", "petPolicy", "petTypesAllowed", "status",
-        "deactivatedAt", "views", "inquiriesCount", "ownerId", "agentId", "createdAt", "updatedAt"
+        "deactivatedAt", "views", "inquiriesCount", "ownerId", "agentId", "createdAt", "updatedAt", "listedAt"
       )
       SELECT
         gen_random_uuid(),
@@ -116,7 +116,8 @@ export async function seed(db: Database): Promise<{ renterId: string; seconds: n
         (${agentUserIds})[t.ai],
         (${agentIds})[t.ai],
         t.created,
-        t.created
+        t.created,
+        CASE WHEN t.status <> 'DRAFT' THEN t.created END
       FROM typed t`);
     log(`inserted ${end.toLocaleString('en-US')} listings`);
   }

@@ -46,7 +46,7 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pino } from 'pino';
-import { isNewListing, recentPriceDrop } from '../../common/freshness.js';
+import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
 import { isNoFee, moveInTotal } from '../../common/listing.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
@@ -88,12 +88,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cardSql = (withCount: boolean) => `
   WITH page AS (
     SELECT p.* FROM "Property" p WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL
-    ORDER BY p."createdAt" DESC, p."id" DESC LIMIT $1
+    ORDER BY p."listedAt" DESC, p."id" DESC LIMIT $1
   )
   SELECT p."id", p."slug", p."title", p."address", p."unit", p."neighborhood", p."borough", p."price", p."originalPrice",
          p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms", p."listingType",
          to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate", p."brokerFee", p."brokerFeePayer",
-         p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng", p."createdAt", p."ownerId",
+         p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng", p."createdAt", p."listedAt", p."ownerId",
          p."nearbyStations", p."priceDroppedAt", p."priceDropAmount",
          ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
          COALESCE((SELECT json_agg(json_build_object('id', ph."id", 'url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
@@ -103,7 +103,7 @@ const cardSql = (withCount: boolean) => `
          a."license", a."licenseVerifiedAt", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
          ${withCount ? `, (SELECT count(*)::int FROM (SELECT 1 FROM "Property" c WHERE c."status" = 'ACTIVE' AND c."hiddenAt" IS NULL LIMIT ${COUNT_CAP + 1}) m) AS "totalCount"` : ''}
   FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
-  ORDER BY p."createdAt" DESC, p."id" DESC`;
+  ORDER BY p."listedAt" DESC, p."id" DESC`;
 
 const DETAIL_SQL = `
   SELECT p.*, p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms",
@@ -171,9 +171,9 @@ function stationsOf(r: Row, withLocation: boolean) {
   });
 }
 
-/** 'New' (created in the last 3 days) and the last price drop within 14 days (common/freshness.ts). */
+/** 'New' (listed in the last 3 days), days on market and the last price drop within 14 days (common/freshness.ts). */
 function freshness(r: Row, withDate: boolean) {
-  const createdAt = r.createdAt instanceof Date ? r.createdAt : new Date(`${String(r.createdAt)}Z`);
+  const listedAt = r.listedAt === null ? null : r.listedAt instanceof Date ? r.listedAt : new Date(`${String(r.listedAt)}Z`);
   const droppedAt =
     r.priceDroppedAt === null
       ? null
@@ -182,7 +182,8 @@ function freshness(r: Row, withDate: boolean) {
         : new Date(`${String(r.priceDroppedAt)}Z`);
   const drop = recentPriceDrop({ priceDroppedAt: droppedAt, priceDropAmount: r.priceDropAmount });
   return {
-    isNew: isNewListing(createdAt),
+    isNew: isNewListing(listedAt),
+    daysOnMarket: daysOnMarket(listedAt),
     priceDrop: drop && { __typename: 'PriceDrop', amount: drop.amount, ...(withDate ? { at: drop.at.toISOString() } : {}) },
   };
 }
@@ -193,7 +194,7 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${S
 function searchJson(rows: Row[], uid: string | null, first: number, withCount: boolean) {
   const page = rows.slice(0, first);
   const edges = page.map((r) => {
-    const cursor = Buffer.from(JSON.stringify({ s: 'newest', v: r.createdAt.toISOString(), id: r.id })).toString('base64url');
+    const cursor = Buffer.from(JSON.stringify({ s: 'newest', v: r.listedAt.toISOString(), id: r.id })).toString('base64url');
     return {
       __typename: 'PropertyEdge',
       cursor,

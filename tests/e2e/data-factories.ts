@@ -45,6 +45,7 @@ export async function createElevenPhotoListing(prisma: PrismaClient): Promise<vo
       title: ELEVEN_PHOTOS.title,
       views: 0,
       createdAt: new Date(oldest.createdAt.getTime() - 24 * 60 * 60 * 1000),
+      listedAt: new Date(oldest.createdAt.getTime() - 24 * 60 * 60 * 1000),
       photos: {
         create: Array.from({ length: ELEVEN_PHOTOS.photos }, (_, position) => {
           const photo = seededPhotos[position % seededPhotos.length] as (typeof seededPhotos)[number];

@@ -104,6 +104,7 @@ async function listing(
       nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
       views: 0,
       createdAt: new Date(oldest.createdAt.getTime() + secondsNewer * 1000),
+      listedAt: new Date(oldest.createdAt.getTime() + secondsNewer * 1000),
       photos: {
         create: photos.map((p) => ({
           position: p.position,

@@ -82,6 +82,8 @@ export async function createProperty(
       locationLng: -73.9571,
       ownerId: owner.userId,
       agentId: owner.agentId ?? null,
+      // On the market since it was made (an explicit createdAt orders 'Newest'), unless it is a draft.
+      listedAt: data.status === 'DRAFT' ? null : (data.createdAt ?? new Date()),
       ...data,
     },
   });

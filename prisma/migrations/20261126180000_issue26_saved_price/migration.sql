@@ -2,7 +2,7 @@
 ALTER TABLE "Favorite" ADD COLUMN     "priceAtSave" INTEGER;
 
 -- The rent of the moment each listing was saved: the price before the first change after it, else
--- today's price.
+-- the price of today.
 UPDATE "Favorite" f
 SET "priceAtSave" = COALESCE(
   (SELECT pc."oldPrice" FROM "PriceChange" pc

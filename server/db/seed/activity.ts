@@ -200,7 +200,8 @@ export function buildFavorites(
       chosen.add(l);
     }
     for (const l of chosen) {
-      rows.push({ id: uuidFrom(ids), userId: renter.userId, propertyId: l.id, createdAt: recentBetween(rng, l.createdAt, now) });
+      const createdAt = recentBetween(rng, l.createdAt, now);
+      rows.push({ id: uuidFrom(ids), userId: renter.userId, propertyId: l.id, createdAt, priceAtSave: l.priceAt(createdAt) });
     }
   }
   return rows;

@@ -303,6 +303,22 @@ describe('buildSeedData', () => {
     expect(recent.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("keeps with each saved listing the rent of the day it was saved (its price history's)", () => {
+    expect(data.favorites.length).toBeGreaterThan(0);
+    let moved = 0;
+    for (const f of data.favorites) {
+      const history = data.priceChanges
+        .filter((c) => c.propertyId === f.propertyId)
+        .sort((a, b) => new Date(a.changedAt as Date).getTime() - new Date(b.changedAt as Date).getTime());
+      const before = history.filter((c) => new Date(c.changedAt as Date) <= new Date(f.createdAt as Date)).at(-1) ?? history[0];
+      expect(f.priceAtSave).toBe(before?.newPrice);
+      const listing = data.properties.find((p) => p.id === f.propertyId);
+      if (listing && f.priceAtSave !== listing.price) moved += 1;
+    }
+    // Some saved listings changed rent since, so the saved homes page has something to say.
+    expect(moved).toBeGreaterThan(0);
+  });
+
   it('has at least 300 reviews by renters, skewed positive', () => {
     expect(data.reviews.length).toBeGreaterThanOrEqual(300);
     const renters = new Set(data.users.filter((u) => u.role === 'RENTER').map((u) => u.id));

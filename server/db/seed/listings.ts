@@ -44,6 +44,8 @@ export interface SeedListing {
   createdAt: Date;
   price: number;
   bedrooms: number;
+  /** The asking rent at a moment (from its price history; the first rent before it). */
+  priceAt(at: Date): number;
 }
 
 export interface ListingsData {
@@ -873,6 +875,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       hvac,
       virtualTourUrl: rng.chance(0.12) ? `https://tours.example.com/${slug}` : null,
       status,
+      // On the market since it was made, unless it is a draft (days on market).
+      listedAt: status === 'DRAFT' ? null : createdAt,
       priceDroppedAt: lastDrop?.at ?? null,
       priceDropAmount: lastDrop ? lastDrop.oldPrice! - lastDrop.newPrice : null,
       deactivatedAt,
@@ -915,6 +919,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       createdAt,
       price,
       bedrooms,
+      priceAt: (at) => history.filter((h) => h.at <= at).at(-1)?.newPrice ?? history[0]!.newPrice,
     });
   });
 

@@ -183,6 +183,8 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
       ...columns(data, status),
       slug: slugFor(data.title),
       status,
+      // On the market from now (days on market): a draft is listed when it is published.
+      listedAt: status === 'ACTIVE' ? new Date() : null,
       ownerId: user.id,
       agentId: user.agent?.id ?? null,
       photos: { create: photos },
@@ -211,6 +213,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           amenities: true,
           otherFees: true,
           brokerFeePayer: true,
+          listedAt: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
             orderBy: { position: 'asc' },
@@ -269,6 +272,8 @@ export async function updateListing(
         status: next,
         ...(next === 'INACTIVE' && listing.status !== 'INACTIVE' ? { deactivatedAt: new Date() } : {}),
         ...(next === 'ACTIVE' ? { deactivatedAt: null } : {}),
+        // First published now: its days on market start (a relisting keeps its first day).
+        ...(next === 'ACTIVE' && listing.listedAt === null ? { listedAt: new Date() } : {}),
         photos: { create: photos },
         openHouses: { create: openHouseRows(data) },
         ...priceHistoryWrite(priceEntry),
@@ -313,6 +318,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
         ? {
             status: 'ACTIVE',
             deactivatedAt: null,
+            ...(listing.listedAt === null ? { listedAt: new Date() } : {}),
             isAvailable: true,
             // A draft without a broker fee, where nobody was said to pay one, goes live as no-fee.
             ...(listing.brokerFeePayer === null ? { brokerFeePayer: 'NO_FEE' as const } : {}),
@@ -348,6 +354,7 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     nearbyStations: _n,
     priceDroppedAt: _pd,
     priceDropAmount: _pa,
+    listedAt: _l,
     ...rest
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);
@@ -359,6 +366,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
       title,
       slug: slugFor(title),
       status: 'DRAFT',
+      // A copy is a draft: on the market only once it is published.
+      listedAt: null,
       photos: {
         create: listing.photos.map(({ position, url, thumbnailUrl, width, height, placeholder, storageKey, thumbnailKey }) => ({
           position,

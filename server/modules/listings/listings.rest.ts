@@ -158,6 +158,9 @@ const LISTING_ITEM = /* GraphQL */ `
       at
     }
     is_new: isNew
+    listedAt
+    listed_at: listedAt
+    days_on_market: daysOnMarket
     updatedAt
     ownerId
     owner_id: ownerId

@@ -34,6 +34,7 @@ import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
 import { isNoFee } from '../../../common/listing.js';
 import {
+  daysOnMarket,
   isNewListing,
   NEW_LISTING_DAYS,
   PRICE_DROP_WINDOW_DAYS,
@@ -239,9 +240,21 @@ export const PropertyRef = builder.prismaObject('Property', {
       resolve: (p) => recentPriceDrop(p),
     }),
     isNew: t.boolean({
-      description: `True for a listing created less than ${NEW_LISTING_DAYS} days ago ('New'; common/freshness.ts).`,
-      select: { createdAt: true },
-      resolve: (p) => isNewListing(p.createdAt),
+      description: `True for a listing on the market for less than ${NEW_LISTING_DAYS} days ('New'; common/freshness.ts).`,
+      select: { listedAt: true },
+      resolve: (p) => isNewListing(p.listedAt),
+    }),
+    listedAt: t.expose('listedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the listing went on the market (its first publication); null for a draft never published.',
+    }),
+    daysOnMarket: t.int({
+      nullable: true,
+      description:
+        "Days on market: New York calendar days since `listedAt` (0 on its first day; 'Listed 12 days ago'); null for a draft never published.",
+      select: { listedAt: true },
+      resolve: (p) => daysOnMarket(p.listedAt),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

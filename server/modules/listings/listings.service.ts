@@ -34,13 +34,14 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // ---------------------------------------------------------------------------------------------------
 
 type SortSpec = {
-  field: 'createdAt' | 'price' | 'views' | 'commute' | 'reduced';
+  field: 'listedAt' | 'price' | 'views' | 'commute' | 'reduced';
   dir: 'asc' | 'desc';
 };
 
 const SORTS: Record<SearchSort, SortSpec> = {
-  newest: { field: 'createdAt', dir: 'desc' },
-  oldest: { field: 'createdAt', dir: 'asc' },
+  // When a listing went on the market (issue 26 item 7: days on market), not when its draft began.
+  newest: { field: 'listedAt', dir: 'desc' },
+  oldest: { field: 'listedAt', dir: 'asc' },
   price_low: { field: 'price', dir: 'asc' },
   price_high: { field: 'price', dir: 'desc' },
   popular: { field: 'views', dir: 'desc' },
@@ -58,7 +59,14 @@ interface Cursor {
   id: string;
 }
 
-type CursorRow = { id: string; createdAt: Date; price: number; views: number; priceDroppedAt?: Date | null };
+type CursorRow = {
+  id: string;
+  createdAt: Date;
+  listedAt?: Date | null;
+  price: number;
+  views: number;
+  priceDroppedAt?: Date | null;
+};
 
 /** A cursor's instant: one the database can compare with (years 1 to 9999). */
 const isIsoDate = (v: unknown): v is string => typeof v === 'string' && parseStorableInstant(v) !== null;
@@ -77,7 +85,8 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
     // the next page reads its count in the database (keysetSql).
     v = 0;
   } else {
-    v = spec.field === 'createdAt' ? row.createdAt.toISOString() : row[spec.field];
+    // A public listing always has its listedAt (a database check keeps it so).
+    v = spec.field === 'listedAt' ? (row.listedAt ?? row.createdAt).toISOString() : row[spec.field];
   }
   return Buffer.from(JSON.stringify({ s: sort, v, id: row.id } satisfies Cursor)).toString('base64url');
 }
@@ -89,7 +98,7 @@ export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
     const field = SORTS[sort].field;
     const v: unknown = parsed.v;
     const valid =
-      field === 'createdAt'
+      field === 'listedAt'
         ? isIsoDate(v)
         : field === 'reduced'
           ? Array.isArray(v) && v.length === 2 && (v[0] === null || isIsoDate(v[0])) && isIsoDate(v[1])
@@ -155,7 +164,7 @@ type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertyS
 // ---------------------------------------------------------------------------------------------------
 
 const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute' | 'reduced'>, Prisma.Sql> = {
-  createdAt: Prisma.sql`p."createdAt"`,
+  listedAt: Prisma.sql`p."listedAt"`,
   price: Prisma.sql`p."price"`,
   views: Prisma.sql`p."views"`,
 };
@@ -254,7 +263,7 @@ function keysetSql(sort: SearchSort, cursor: Cursor, filter: SearchFilter): Pris
   if (field === 'reduced') return reducedKeysetSql(cursor.v as ReducedValue, cursor.id);
   const column = sortValueSql(field, filter);
   const value =
-    field === 'createdAt'
+    field === 'listedAt'
       ? Prisma.sql`${String(cursor.v)}::timestamp(3)`
       : field === 'views'
         ? // The cursor row's count now (a cursor carries none); a row gone since ends the list.
@@ -305,7 +314,18 @@ function pageShape(query: SearchQuery, sort: SearchSort): { include?: Prisma.Pro
   if (!query.select) return { include: query.include };
   const commuteKeys = sort === 'commute' ? { nearbyStations: true, locationLat: true, locationLng: true } : {};
   const reducedKeys = sort === 'recently_reduced' ? { priceDroppedAt: true } : {};
-  return { select: { ...query.select, id: true, createdAt: true, price: true, views: true, ...commuteKeys, ...reducedKeys } };
+  return {
+    select: {
+      ...query.select,
+      id: true,
+      createdAt: true,
+      listedAt: true,
+      price: true,
+      views: true,
+      ...commuteKeys,
+      ...reducedKeys,
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { PageContainer } from '@/components/ui/page-container';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
+import { listedLabel } from '@common/freshness';
 import { FreshnessBadges } from '@/features/listings/components/freshness-badges';
 import { ReportListingButton } from '@/features/moderation/report-listing';
 import { PriceLine } from '@/features/listings/components/property-card';
@@ -54,6 +55,7 @@ const PropertyDetailQuery = graphql(`
       isSaved
       views
       isNew
+      daysOnMarket
       priceDrop {
         amount
         at
@@ -213,6 +215,9 @@ export default function PropertyDetailScreen() {
           {bedsLabel(property.bedrooms)} · {bathsLabel(property.bathrooms)}
           {property.sqft ? ` · ${property.sqft.toLocaleString('en-US')} sq ft` : ''}
         </p>
+        {property.daysOnMarket != null ? (
+          <p className="mt-1 text-sm text-gray-600">{listedLabel(property.daysOnMarket)}</p>
+        ) : null}
       </header>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -27,6 +27,7 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
     availableDate: '2026-12-01',
     noFee: false,
     isNew: false,
+    daysOnMarket: 12,
     viewerCanManage: false,
     isSaved: false,
     priceDrop: null,
@@ -99,6 +100,7 @@ describe('PropertyCard', () => {
     expect(card).toHaveTextContent('Available Dec 1, 2026');
     expect(card).toHaveTextContent('210 W 21st St, 4B');
     expect(card).toHaveTextContent('Chelsea, Manhattan');
+    expect(card).toHaveTextContent('Listed 12 days ago');
     expect(within(card).getByRole('link', { name: 'Agent: Morgan Agent' })).toHaveAttribute('href', '/agents/agent-1');
     expect(card.querySelector('s')).toHaveTextContent('Was $4,500');
     expect(card).toHaveTextContent('Now $4,250per month');

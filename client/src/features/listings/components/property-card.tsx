@@ -1,4 +1,5 @@
 import { formatPrice } from '@common/format';
+import { listedLabel } from '@common/freshness';
 import { boroughLabels } from '@common/options';
 import { CalendarDays, Star, TrainFront } from 'lucide-react';
 import { Link } from 'react-router';
@@ -32,6 +33,7 @@ export const PropertyCardFragment = graphql(`
     availableDate
     noFee
     isNew
+    daysOnMarket
     priceDrop {
       amount
     }
@@ -220,6 +222,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
             </span>
           ) : null}
         </p>
+        {property.daysOnMarket != null ? <p className="text-xs text-gray-600">{listedLabel(property.daysOnMarket)}</p> : null}
         {agent ? (
           <div className="mt-2 flex min-w-0 items-center justify-between gap-2">
             <Link
