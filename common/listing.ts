@@ -5,6 +5,7 @@ import {
   ApplianceValues,
   BoroughValues,
   BrokerFeePayerValues,
+  AccessibilityFeatureValues,
   BuildingAmenityValues,
   FlooringValues,
   HvacValues,
@@ -18,6 +19,8 @@ import {
   SmokingPolicyValues,
   UnitFeatureValues,
   UtilityValues,
+  type AccessibilityFeature,
+  type BuildingAmenity,
 } from './options.js';
 
 /**
@@ -197,6 +200,7 @@ export const listingInputSchema = z
       .nullish()
       .transform((v) => v ?? null),
     buildingAmenities: listField(BuildingAmenityValues),
+    accessibilityFeatures: listField(AccessibilityFeatureValues),
     amenities: z.array(oneLine('Amenity', 60)).max(30, 'At most 30 amenities').default([]),
     // Unit Features
     unitFeatures: listField(UnitFeatureValues),
@@ -265,6 +269,20 @@ export interface TenantFeeFacts {
 }
 
 /** 'No fee' when the tenant pays no broker fee. */
+/**
+ * A listing's accessibility features as stored (issue 26 item 4): 'Elevator' is the building amenity
+ * of that name, ticked once under Building amenities and reported here; the others as given, in the
+ * order of the options.
+ */
+export function accessibilityFeaturesOf(
+  features: readonly AccessibilityFeature[],
+  buildingAmenities: readonly BuildingAmenity[],
+): AccessibilityFeature[] {
+  const kept = new Set<AccessibilityFeature>(features.filter((f) => f !== 'ELEVATOR'));
+  if (buildingAmenities.includes('ELEVATOR')) kept.add('ELEVATOR');
+  return AccessibilityFeatureValues.filter((f) => kept.has(f));
+}
+
 export function isNoFee(l: Pick<TenantFeeFacts, 'brokerFeePayer' | 'brokerFee'>): boolean {
   return l.brokerFeePayer !== 'TENANT' || !l.brokerFee;
 }
@@ -379,6 +397,7 @@ export const LISTING_FORM_DEFAULTS = {
   parkingFee: null,
   laundry: null,
   buildingAmenities: [],
+  accessibilityFeatures: [],
   amenities: [],
   unitFeatures: [],
   flooringType: null,

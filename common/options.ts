@@ -153,6 +153,23 @@ export const buildingAmenityLabels: Record<BuildingAmenity, string> = {
   GARDEN_COURTYARD: 'Garden/Courtyard',
 };
 
+// --- AccessibilityFeature (issue 26 item 4) -----------------------------------------------------------
+export const AccessibilityFeatureValues = [
+  'STEP_FREE_ENTRANCE',
+  'ELEVATOR',
+  'WHEELCHAIR_ACCESSIBLE_UNIT',
+  'ACCESSIBLE_BATHROOM',
+  'VISUAL_AUDIBLE_ALARMS',
+] as const;
+export type AccessibilityFeature = (typeof AccessibilityFeatureValues)[number];
+export const accessibilityFeatureLabels: Record<AccessibilityFeature, string> = {
+  STEP_FREE_ENTRANCE: 'Step-free entrance',
+  ELEVATOR: 'Elevator',
+  WHEELCHAIR_ACCESSIBLE_UNIT: 'Wheelchair-accessible unit',
+  ACCESSIBLE_BATHROOM: 'Accessible bathroom',
+  VISUAL_AUDIBLE_ALARMS: 'Visual and audible alarms',
+};
+
 // --- UnitFeature ------------------------------------------------------------------------------------
 export const UnitFeatureValues = [
   'BALCONY',

@@ -35,6 +35,7 @@ export interface SummaryFilter {
   walkMinutes?: number | null;
   commuteMaxMinutes?: number | null;
   area?: readonly unknown[] | null;
+  accessibility?: readonly string[] | null;
 }
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -60,6 +61,7 @@ export function summarizeFilter(f: SummaryFilter): string {
   if (f.lines?.length) parts.push(`near the ${f.lines.join(', ')}`);
   else if (f.walkMinutes != null) parts.push(`${f.walkMinutes} min to the subway`);
   if (f.commuteMaxMinutes != null) parts.push(`≤ ${f.commuteMaxMinutes} min commute`);
+  if (f.accessibility?.length) parts.push('accessible');
   const search = f.search?.trim();
   if (search) parts.push(`matching “${search}”`);
   const name = parts.join(' ');

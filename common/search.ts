@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
+import { AccessibilityFeatureValues, BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
 import { NEIGHBORHOODS } from './nyc.js';
 
 /** The 'Walk to subway' choices (minutes), and how many lines one search may name. */
@@ -63,6 +63,8 @@ export const searchFilterSchema = z
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),
+    /** Homes with every one of these accessibility features. */
+    accessibility: z.array(z.enum(AccessibilityFeatureValues)).min(1).max(AccessibilityFeatureValues.length).optional(),
     /** Inside a drawn polygon. */
     area: areaSchema.optional(),
     /** Listings changed at or after this time (for partners syncing a copy). */

@@ -52,6 +52,21 @@ test.describe('the listings page: filters', () => {
     await expectCountMatches(page, request, {});
   });
 
+  test('accessible homes: the filter from the URL, its chip, and the Accessibility section of a result', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/listings?access=elevator,step_free_entrance');
+    const expected = await expectCountMatches(page, request, { accessibility: ['STEP_FREE_ENTRANCE', 'ELEVATOR'] });
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(await countFor(request, {}));
+    await expect(page.getByRole('button', { name: 'Remove filter Elevator' })).toBeVisible();
+    await results(page).cards.first().getByRole('link').first().click();
+    const section = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Accessibility' }) });
+    await expect(section).toContainText('Elevator');
+    await expect(section).toContainText('Step-free entrance');
+  });
+
   test('address suggestions: a neighborhood by keyboard, an address by click; none for 2 characters', async ({
     page,
     request,

@@ -57,8 +57,8 @@ async function ensureTemplate(): Promise<void> {
   }
 }
 
-// A fresh template per run: tests/e2e/run.ts removes it before Playwright starts (and so does a
-// template older than this process's start when run by hand: its rows may predate code changes).
+// A fresh template per run: tests/e2e/stacks.ts (Playwright's web server, which starts every worker's
+// stack) removes it before it starts them.
 await ensureTemplate();
 await fs.rm(dataDir, { recursive: true, force: true });
 await fs.cp(templateDir, dataDir, { recursive: true, filter: (src) => path.basename(src) !== '.ready' });

@@ -13,6 +13,11 @@ const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const DATA_ROOT = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const CONTROL_PORT = Number(process.env.E2E_STACKS_PORT ?? 4170);
 
+// Every run seeds its template anew, also when Playwright is run by hand (tests/e2e/run.ts does the
+// same for `npm run test:e2e`): a template of an earlier run holds rows of the seed as it was then.
+fs.rmSync(`${DATA_ROOT}-template`, { recursive: true, force: true });
+fs.rmSync(`${DATA_ROOT}-template.lock`, { recursive: true, force: true });
+
 const children: ChildProcess[] = [];
 function start(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {

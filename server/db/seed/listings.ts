@@ -5,6 +5,7 @@ import {
   flooringLabels,
   laundryLabels,
   propertyTypeLabels,
+  type AccessibilityFeature,
   type Appliance,
   type BrokerFeePayer,
   type BuildingAmenity,
@@ -617,11 +618,30 @@ export interface BuildListingsOptions {
   photoPool: readonly PoolPhoto[];
 }
 
+/**
+ * Accessibility features (issue 26 item 4): an elevator building is mostly step-free, some of its
+ * units are wheelchair-accessible with an accessible bathroom; alarms are more common in newer
+ * buildings; a walk-up is rarely step-free.
+ */
+function accessibilityFor(rng: Rng, elevator: boolean, kind: BuildingKind): AccessibilityFeature[] {
+  const features: AccessibilityFeature[] = [];
+  if (elevator) features.push('ELEVATOR');
+  if (rng.chance(elevator ? 0.7 : kind === 'house' ? 0.15 : 0.05)) features.push('STEP_FREE_ENTRANCE');
+  if (features.includes('STEP_FREE_ENTRANCE') && elevator && rng.chance(0.3)) {
+    features.push('WHEELCHAIR_ACCESSIBLE_UNIT');
+    if (rng.chance(0.7)) features.push('ACCESSIBLE_BATHROOM');
+  }
+  if (rng.chance(kind === 'luxury' ? 0.4 : 0.08)) features.push('VISUAL_AUDIBLE_ALARMS');
+  return features;
+}
+
 export function buildListings(opts: BuildListingsOptions): ListingsData {
   const { seed, now, count, agents, photoPool } = opts;
   const rng = Rng.derive(seed, 'listings');
   const ids = Rng.derive(seed, 'ids:listings');
   const childIds = Rng.derive(seed, 'ids:listing-children');
+  // Its own stream: the listings' other facts are the same as before accessibility was seeded.
+  const access = Rng.derive(seed, 'listings:accessibility');
   const demoAgent = agents.find((a) => a.isDemo);
 
   // Which neighborhood each listing is in, shuffled.
@@ -714,6 +734,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     const hvac = rng.weighted(HVAC_MIX[kind]);
     const laundry = rng.weighted(LAUNDRY_MIX[kind]);
     const buildingAmenities = rng.subset(AMENITY_ODDS[kind]);
+    const accessibilityFeatures = accessibilityFor(access, buildingAmenities.includes('ELEVATOR'), kind);
     const unitFeatures = unitFeaturesFor(rng, kind, propertyType, flooringType, hvac);
     const appliancesIncluded = rng.subset<Appliance>([
       ['REFRIGERATOR', 0.97],
@@ -869,6 +890,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       parkingFee,
       laundry,
       buildingAmenities,
+      accessibilityFeatures,
       unitFeatures,
       flooringType,
       appliancesIncluded,

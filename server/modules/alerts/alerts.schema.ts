@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import type { SavedSearch } from '../../db/generated/prisma/client.js';
-import { BoroughEnum, PetsFilterEnum, PropertyTypeEnum } from '../listings/listing-enums.schema.js';
+import { AccessibilityFeatureEnum, BoroughEnum, PetsFilterEnum, PropertyTypeEnum } from '../listings/listing-enums.schema.js';
 import { PropertyFilterInput } from '../listings/listings.schema.js';
 import type { SearchFilter } from '../listings/listings.service.js';
 import {
@@ -68,6 +68,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     commuteMaxMinutes: t.int({ nullable: true, resolve: (f) => f.commuteMaxMinutes ?? null }),
     bounds: t.field({ type: SavedBoundsRef, nullable: true, resolve: (f) => f.bounds ?? null }),
     area: t.field({ type: [SavedAreaPointRef], nullable: true, resolve: (f) => f.area ?? null }),
+    accessibility: t.field({ type: [AccessibilityFeatureEnum], nullable: true, resolve: (f) => f.accessibility ?? null }),
   }),
 });
 

@@ -14,6 +14,7 @@ export const LaundryEnum = builder.enumType(E.Laundry, { name: 'Laundry' });
 export const UtilityEnum = builder.enumType(E.Utility, { name: 'Utility' });
 export const BuildingAmenityEnum = builder.enumType(E.BuildingAmenity, { name: 'BuildingAmenity' });
 export const UnitFeatureEnum = builder.enumType(E.UnitFeature, { name: 'UnitFeature' });
+export const AccessibilityFeatureEnum = builder.enumType(E.AccessibilityFeature, { name: 'AccessibilityFeature' });
 export const FlooringEnum = builder.enumType(E.Flooring, { name: 'Flooring' });
 export const ApplianceEnum = builder.enumType(E.Appliance, { name: 'Appliance' });
 export const HvacEnum = builder.enumType(E.Hvac, { name: 'Hvac' });

@@ -30,6 +30,8 @@ import {
   smokingPolicyLabels,
   UnitFeatureValues,
   unitFeatureLabels,
+  AccessibilityFeatureValues,
+  accessibilityFeatureLabels,
   UtilityValues,
   utilityLabels,
 } from '../../../common/options.js';
@@ -160,6 +162,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     parkingFee: num(first(body.parkingFee, policies.parkingFee)),
     laundry: option(LaundryValues, laundryLabels, body.laundry),
     buildingAmenities: options(BuildingAmenityValues, buildingAmenityLabels, body.buildingAmenities),
+    accessibilityFeatures: options(AccessibilityFeatureValues, accessibilityFeatureLabels, body.accessibilityFeatures),
     amenities: body.amenities,
     unitFeatures: options(UnitFeatureValues, unitFeatureLabels, body.unitFeatures),
     flooringType: option(FlooringValues, flooringLabels, body.flooringType),

@@ -16,6 +16,7 @@ import {
   PropertyTypeEnum,
   SmokingPolicyEnum,
   UnitFeatureEnum,
+  AccessibilityFeatureEnum,
   UtilityEnum,
 } from './listing-enums.schema.js';
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
@@ -98,6 +99,7 @@ export const ListingInput = builder.inputType('ListingInput', {
     parkingFee: t.int(),
     laundry: t.field({ type: LaundryEnum }),
     buildingAmenities: t.field({ type: [BuildingAmenityEnum] }),
+    accessibilityFeatures: t.field({ type: [AccessibilityFeatureEnum] }),
     amenities: t.stringList(),
     unitFeatures: t.field({ type: [UnitFeatureEnum] }),
     flooringType: t.field({ type: FlooringEnum }),

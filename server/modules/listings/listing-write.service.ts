@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { listingInputSchema, MAX_LISTING_PHOTOS, publishIssues, type ListingData } from '../../../common/listing.js';
+import {
+  accessibilityFeaturesOf,
+  listingInputSchema,
+  MAX_LISTING_PHOTOS,
+  publishIssues,
+  type ListingData,
+} from '../../../common/listing.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
@@ -133,6 +139,7 @@ function columns(data: ListingData, status: Status) {
     parkingFee: data.parkingFee,
     laundry: data.laundry,
     buildingAmenities: data.buildingAmenities,
+    accessibilityFeatures: accessibilityFeaturesOf(data.accessibilityFeatures, data.buildingAmenities),
     unitFeatures: data.unitFeatures,
     flooringType: data.flooringType,
     appliancesIncluded: data.appliancesIncluded,

@@ -23,6 +23,7 @@ import {
   smokingPolicyLabels,
   SortValues,
   unitFeatureLabels,
+  accessibilityFeatureLabels,
   utilityLabels,
 } from '../../../common/options.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
@@ -133,6 +134,7 @@ const LISTING_ITEM = /* GraphQL */ `
     parkingFee
     laundry
     buildingAmenities
+    accessibilityFeatures
     unitFeatures
     flooringType
     appliancesIncluded
@@ -199,6 +201,7 @@ const LABELLED: Record<string, Readonly<Record<string, string>>> = {
   parking: parkingLabels,
   laundry: laundryLabels,
   buildingAmenities: buildingAmenityLabels,
+  accessibilityFeatures: accessibilityFeatureLabels,
   unitFeatures: unitFeatureLabels,
   flooringType: flooringLabels,
   appliancesIncluded: applianceLabels,
@@ -337,6 +340,16 @@ export const restSearchQuerySchema = z.object({
       return kept.length ? kept : undefined;
     }),
   walk: wholeNumber,
+  // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
+  accessibility: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => {
+      if (v === undefined) return undefined;
+      const names = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase());
+      const kept = [...new Set(names.filter(Boolean))];
+      return kept.length ? kept : undefined;
+    }),
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
   commute_to: param.transform((v, ctx) => {
     if (v === undefined) return undefined;

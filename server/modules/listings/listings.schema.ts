@@ -22,6 +22,7 @@ import {
   PropertyTypeEnum,
   SmokingPolicyEnum,
   UnitFeatureEnum,
+  AccessibilityFeatureEnum,
   UtilityEnum,
 } from './listing-enums.schema.js';
 import { suggestAddresses } from './address-suggestions.js';
@@ -197,6 +198,10 @@ export const PropertyRef = builder.prismaObject('Property', {
     parkingFee: t.exposeInt('parkingFee', { nullable: true }),
     laundry: t.expose('laundry', { type: LaundryEnum, nullable: true }),
     buildingAmenities: t.expose('buildingAmenities', { type: [BuildingAmenityEnum] }),
+    accessibilityFeatures: t.expose('accessibilityFeatures', {
+      type: [AccessibilityFeatureEnum],
+      description: 'Accessibility features of the home (step-free entrance, elevator, …).',
+    }),
     unitFeatures: t.expose('unitFeatures', { type: [UnitFeatureEnum] }),
     flooringType: t.expose('flooringType', { type: FlooringEnum, nullable: true }),
     appliancesIncluded: t.expose('appliancesIncluded', { type: [ApplianceEnum] }),
@@ -354,6 +359,10 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
+    accessibility: t.field({
+      type: [AccessibilityFeatureEnum],
+      description: 'Homes with every one of these accessibility features.',
+    }),
     area: t.field({
       type: [AreaPointInput],
       description: 'Inside a drawn area: a polygon of 3 to 24 corners, in order (it closes itself).',

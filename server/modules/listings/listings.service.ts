@@ -244,6 +244,9 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
     and.push(Prisma.sql`p."locationLat" BETWEEN ${south}::numeric AND ${north}::numeric`);
     and.push(Prisma.sql`p."locationLng" BETWEEN ${Math.min(west, east)}::numeric AND ${Math.max(west, east)}::numeric`);
   }
+  if (filter.accessibility) {
+    and.push(Prisma.sql`p."accessibilityFeatures" @> ${filter.accessibility}::"AccessibilityFeature"[]`);
+  }
   if (filter.area) {
     // The polygon's box first (the location index), then the polygon itself (PostgreSQL's own
     // geometric types: no PostGIS, which PGlite lacks).

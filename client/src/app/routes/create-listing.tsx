@@ -57,6 +57,7 @@ const EditListingQuery = graphql(`
       parkingFee
       laundry
       buildingAmenities
+      accessibilityFeatures
       amenities
       unitFeatures
       flooringType

@@ -26,6 +26,7 @@ import {
   PricingTerms,
   Section,
   UnitFeatures,
+  Accessibility,
 } from '@/features/listings/detail/property-details';
 import { bathsLabel, bedsLabel } from '@/features/listings/format';
 import { MapView } from '@/features/map/map-view';
@@ -235,6 +236,7 @@ export default function PropertyDetailScreen() {
           <Suspense fallback={null}>
             <Amenities property={property} />
             <UnitFeatures property={property} />
+            <Accessibility property={property} />
             <Policies property={property} />
             <OpenHouses property={property} />
           </Suspense>

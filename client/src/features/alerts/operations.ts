@@ -36,6 +36,7 @@ export const SavedSearchFieldsFragment = graphql(`
         lat
         lng
       }
+      accessibility
     }
   }
 `);

@@ -40,6 +40,7 @@ export function newListingValues(): ListingFormValues {
     utilitiesIncluded: [],
     petTypesAllowed: [],
     buildingAmenities: [],
+    accessibilityFeatures: [],
     amenities: [],
     unitFeatures: [],
     appliancesIncluded: [],
@@ -99,6 +100,7 @@ export function toGraphqlInput(data: ListingData): GqlListingInput {
     parkingFee: data.parkingFee,
     laundry: data.laundry,
     buildingAmenities: data.buildingAmenities,
+    accessibilityFeatures: data.accessibilityFeatures,
     amenities: data.amenities,
     unitFeatures: data.unitFeatures,
     flooringType: data.flooringType,
@@ -148,6 +150,7 @@ export interface EditableListing {
   parkingFee?: number | null;
   laundry?: ListingFormValues['laundry'];
   buildingAmenities: NonNullable<ListingFormValues['buildingAmenities']>;
+  accessibilityFeatures: NonNullable<ListingFormValues['accessibilityFeatures']>;
   amenities: readonly string[];
   unitFeatures: NonNullable<ListingFormValues['unitFeatures']>;
   flooringType?: ListingFormValues['flooringType'];
@@ -192,6 +195,7 @@ export function valuesFromListing(l: EditableListing): ListingFormValues {
     parkingFee: l.parkingFee ?? null,
     laundry: l.laundry ?? null,
     buildingAmenities: [...l.buildingAmenities],
+    accessibilityFeatures: [...l.accessibilityFeatures],
     amenities: [...l.amenities],
     unitFeatures: [...l.unitFeatures],
     flooringType: l.flooringType ?? null,
@@ -240,6 +244,7 @@ const FIELD_LABELS: Record<string, string> = {
   parkingFee: 'Parking fee',
   laundry: 'Laundry',
   buildingAmenities: 'Building amenities',
+  accessibilityFeatures: 'Accessibility',
   amenities: 'Other amenities',
   unitFeatures: 'Unit features',
   flooringType: 'Flooring',

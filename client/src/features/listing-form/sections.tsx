@@ -32,6 +32,8 @@ import {
   smokingPolicyLabels,
   SmokingPolicyValues,
   unitFeatureLabels,
+  AccessibilityFeatureValues,
+  accessibilityFeatureLabels,
   UnitFeatureValues,
   utilityLabels,
   UtilityValues,
@@ -68,6 +70,11 @@ const smokingOptions = optionsOf(SmokingPolicyValues, smokingPolicyLabels);
 const parkingOptions = optionsOf(ParkingValues, parkingLabels);
 const laundryOptions = optionsOf(LaundryValues, laundryLabels);
 const buildingAmenityOptions = optionsOf(BuildingAmenityValues, buildingAmenityLabels);
+// 'Elevator' is ticked once, under Building amenities (the server reports it under accessibility too).
+const accessibilityOptions = optionsOf(
+  AccessibilityFeatureValues.filter((f) => f !== 'ELEVATOR'),
+  accessibilityFeatureLabels,
+);
 const unitFeatureOptions = optionsOf(UnitFeatureValues, unitFeatureLabels);
 const flooringOptions = optionsOf(FlooringValues, flooringLabels);
 const applianceOptions = optionsOf(ApplianceValues, applianceLabels);
@@ -430,6 +437,7 @@ export function AmenitiesSection() {
         <SelectField name="laundry" label="Laundry" options={laundryOptions} emptyLabel="Not specified" />
       </div>
       <CheckboxGroupField name="buildingAmenities" legend="Building amenities" options={buildingAmenityOptions} />
+      <CheckboxGroupField name="accessibilityFeatures" legend="Accessibility" options={accessibilityOptions} />
       <OtherAmenities />
     </FormSection>
   );

@@ -2,6 +2,8 @@
 // bar and in the GraphQL request. The URL is the single source of truth: the page reads the state
 // from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
 import {
+  AccessibilityFeatureValues,
+  type AccessibilityFeature,
   BedroomsFilterValues,
   boroughLabels,
   BoroughValues,
@@ -52,6 +54,8 @@ export interface SearchState {
   bounds: Bounds | null;
   /** An area drawn on the map: its corners, in order (3 to 24). */
   area: AreaCorner[] | null;
+  /** Homes with every one of these accessibility features (issue 26 item 4). */
+  accessibility: AccessibilityFeature[];
 }
 
 /** A corner of a drawn area. */
@@ -128,6 +132,7 @@ export const EMPTY_SEARCH: SearchState = {
   sort: DEFAULT_SORT,
   bounds: null,
   area: null,
+  accessibility: [],
 };
 
 /** The URL keys, in the order they are written. */
@@ -148,6 +153,7 @@ export const SEARCH_KEYS = [
   'sort',
   'bounds',
   'area',
+  'access',
 ] as const;
 
 const MAX_PRICE = 1_000_000;
@@ -194,6 +200,12 @@ export function parseBoundsParam(raw: string | null): Bounds | null {
   return { north, south, east, west };
 }
 
+/** 'elevator,step_free_entrance' → the features, each once, in the order of the options; unknown ones dropped. */
+export function parseAccessParam(raw: string | null): AccessibilityFeature[] {
+  const asked = new Set((raw ?? '').split(',').map((part) => part.trim().toUpperCase()));
+  return AccessibilityFeatureValues.filter((value) => asked.has(value));
+}
+
 /** '40.71,-73.95;40.72,-73.94;…' (lat,lng corners; 3 to 24, each in New York City) → the corners; null when malformed. */
 export function parseAreaParam(raw: string | null): AreaCorner[] | null {
   if (!raw) return null;
@@ -237,6 +249,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     sort: sort === 'commute' && !commute ? DEFAULT_SORT : sort,
     bounds: parseBoundsParam(params.get('bounds')),
     area: parseAreaParam(params.get('area')),
+    accessibility: parseAccessParam(params.get('access')),
   };
 }
 
@@ -264,6 +277,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.sort !== DEFAULT_SORT && (state.sort !== 'commute' || state.commute)) params.set('sort', state.sort);
   if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
   if (state.area) params.set('area', areaToParam(state.area));
+  if (state.accessibility.length) params.set('access', state.accessibility.map((f) => f.toLowerCase()).join(','));
   return params;
 }
 
@@ -304,6 +318,7 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   }
   if (state.bounds) filter.bounds = { ...state.bounds };
   if (state.area) filter.area = state.area.map((c) => ({ lat: round5(c.lat), lng: round5(c.lng) }));
+  if (state.accessibility.length) filter.accessibility = [...state.accessibility];
   return filter;
 }
 
@@ -336,6 +351,7 @@ export function fromPropertyFilter(filter: {
   commuteMaxMinutes?: number | null;
   bounds?: Bounds | null;
   area?: readonly AreaCorner[] | null;
+  accessibility?: readonly string[] | null;
 }): SearchState {
   const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
     ([, value]) => value === filter.propertyType,
@@ -365,5 +381,6 @@ export function fromPropertyFilter(filter: {
       ? { north: filter.bounds.north, south: filter.bounds.south, east: filter.bounds.east, west: filter.bounds.west }
       : null,
     area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
+    accessibility: parseAccessParam((filter.accessibility ?? []).join(',')),
   };
 }

@@ -188,6 +188,23 @@ describe('the filter bar writes the URL', () => {
     await expectQuery(location, { maxPrice: '6000', bedrooms: '0' });
     expect(moreButton()).not.toHaveTextContent('active');
   });
+
+  it('accessibility features in More (issue 26 item 4): each ticked one is in the URL and a chip', async () => {
+    const { user, location } = renderBar('/listings');
+    await user.click(moreButton());
+    const group = await screen.findByRole('group', { name: 'Accessibility' });
+    await user.click(within(group).getByRole('checkbox', { name: 'Elevator' }));
+    await expectQuery(location, { access: 'elevator' });
+    await user.click(within(group).getByRole('checkbox', { name: 'Step-free entrance' }));
+    // In the order of the options, whatever the order of the clicks.
+    await expectQuery(location, { access: 'step_free_entrance,elevator' });
+    expect(within(group).getByRole('checkbox', { name: 'Elevator' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    expect(moreButton()).toHaveTextContent('2 active');
+    expect(chipTexts()).toEqual(['Step-free entrance', 'Elevator']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Elevator' }));
+    await expectQuery(location, { access: 'step_free_entrance' });
+  });
 });
 
 const FULL =

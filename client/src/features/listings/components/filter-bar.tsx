@@ -1,6 +1,9 @@
 import { formatPrice } from '@common/format';
 import { neighborhoodsOf } from '@common/nyc';
 import {
+  AccessibilityFeatureValues,
+  accessibilityFeatureLabels,
+  type AccessibilityFeature,
   BedroomsFilterValues,
   bedroomsFilterLabels,
   boroughLabels,
@@ -188,8 +191,36 @@ function RadioPills<V extends string>({
   );
 }
 
+/** 'Accessibility' (issue 26 item 4): homes with every feature ticked. */
+function AccessibilityFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const toggle = (feature: AccessibilityFeature, on: boolean) => {
+    const next = new Set(state.accessibility);
+    if (on) next.add(feature);
+    else next.delete(feature);
+    onChange({ accessibility: AccessibilityFeatureValues.filter((f) => next.has(f)) });
+  };
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-gray-900">Accessibility</legend>
+      <div className="space-y-1.5">
+        {AccessibilityFeatureValues.map((feature) => (
+          <label key={feature} className="flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-gray-300 accent-brand-700"
+              checked={state.accessibility.includes(feature)}
+              onChange={(event) => toggle(feature, event.target.checked)}
+            />
+            {accessibilityFeatureLabels[feature]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
-  const count = (state.propertyType !== 'any' ? 1 : 0) + (state.pets !== 'any' ? 1 : 0);
+  const count = (state.propertyType !== 'any' ? 1 : 0) + (state.pets !== 'any' ? 1 : 0) + state.accessibility.length;
   return (
     <Popover>
       <PopoverTrigger className={cn(triggerClasses, count > 0 && activeTriggerClasses)}>
@@ -215,6 +246,7 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
           options={PetsFilterValues.map((value) => ({ value, label: petsFilterLabels[value] }))}
           onValueChange={(pets) => onChange({ pets })}
         />
+        <AccessibilityFilter state={state} onChange={onChange} />
       </PopoverContent>
     </Popover>
   );
@@ -415,6 +447,13 @@ export function activeChips(state: SearchState): Chip[] {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
   }
   if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
+  for (const feature of state.accessibility) {
+    chips.push({
+      key: `access-${feature}`,
+      label: accessibilityFeatureLabels[feature],
+      patch: { accessibility: state.accessibility.filter((f) => f !== feature) },
+    });
+  }
   if (state.lines.length) chips.push({ key: 'lines', label: `Subway: ${linesLabel(state.lines)}`, patch: { lines: [] } });
   if (state.walk !== 'any') {
     chips.push({ key: 'walk', label: `Walk to subway: ${walkLabels[state.walk]}`, patch: { walk: 'any' } });

@@ -1,5 +1,6 @@
 import { formatPrice } from '@common/format';
 import {
+  accessibilityFeatureLabels,
   applianceLabels,
   brokerFeePayerLabels,
   buildingAmenityLabels,
@@ -47,6 +48,7 @@ export const PropertyDetailsFragment = graphql(`
     utilitiesIncluded
     amenities
     buildingAmenities
+    accessibilityFeatures
     unitFeatures
     flooringType
     appliancesIncluded
@@ -216,6 +218,18 @@ export function Amenities({ property }: { property: Details }) {
   return (
     <Section title="Amenities">
       <CheckList items={[...new Set(items)]} empty="No amenities listed." />
+    </Section>
+  );
+}
+
+/** Accessibility (issue 26 item 4): what the home offers, or that nothing is listed. */
+export function Accessibility({ property }: { property: Details }) {
+  return (
+    <Section title="Accessibility">
+      <CheckList
+        items={property.accessibilityFeatures.map((f) => labelOf(accessibilityFeatureLabels, f))}
+        empty="No accessibility features listed."
+      />
     </Section>
   );
 }
