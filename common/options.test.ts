@@ -18,6 +18,7 @@ const pairs = [
   ['Utility', 'utilityLabels'],
   ['BuildingAmenity', 'buildingAmenityLabels'],
   ['UnitFeature', 'unitFeatureLabels'],
+  ['AccessibilityFeature', 'accessibilityFeatureLabels'],
   ['Flooring', 'flooringLabels'],
   ['Appliance', 'applianceLabels'],
   ['Hvac', 'hvacLabels'],

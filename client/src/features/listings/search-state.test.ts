@@ -33,8 +33,16 @@ describe('search state in the URL', () => {
       sort: 'price_low',
       bounds: { north: 40.8, south: 40.7, east: -73.9, west: -74 },
       area: null,
+      accessibility: [],
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads accessibility features (known ones, once each, in the order of the options), writes them back and sends them', () => {
+    const state = parse('access=elevator,STEP_FREE_ENTRANCE,teleporter,elevator');
+    expect(state.accessibility).toEqual(['STEP_FREE_ENTRANCE', 'ELEVATOR']);
+    expect(toSearchParams(state).toString()).toBe('access=step_free_entrance%2Celevator');
+    expect(toPropertyFilter(state)).toEqual({ accessibility: ['STEP_FREE_ENTRANCE', 'ELEVATOR'] });
   });
 
   it('reads a drawn area (3 to 24 corners in New York City), writes it back and sends it', () => {
