@@ -31,6 +31,7 @@ import { createRealtime, feedSubscribers, type Realtime } from './modules/messag
 import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
+import { refreshResponseTimes, registerResponseTimes } from './modules/agents/response-time.js';
 import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.rest.js';
@@ -259,6 +260,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     publicUrl: env.publicUrl,
     digestHourUtc: env.ALERTS_DIGEST_HOUR_UTC,
   });
+  // How fast agents answer: refreshed by the messages' events and once a day.
+  registerResponseTimes({ prisma, queue: jobs, log });
+  // Before the first request: a database that predates the figure gets it at once (one statement).
+  await refreshResponseTimes(prisma);
   await jobs.start();
 
   return {

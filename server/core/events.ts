@@ -25,7 +25,8 @@ export type DomainEvent =
   | { type: 'listing.deleted'; listingId: string; wasPublic: boolean }
   /** What cards show of an agent changed (the 'Licensed' badge). */
   | { type: 'agent.changed'; agentId: string }
-  | { type: 'message.sent'; threadId: string; messageId: string; renterId: string; agentUserId: string }
+  /** `firstReply`: the agent's first reply in the conversation (how fast agents answer changed). */
+  | { type: 'message.sent'; threadId: string; messageId: string; renterId: string; agentUserId: string; firstReply?: boolean }
   /** A participant read what the other sent. */
   | { type: 'thread.read'; threadId: string; userId: string; at: string }
   | { type: 'thread.typing'; threadId: string; userId: string; typing: boolean }

@@ -5,6 +5,7 @@
 
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Storage } from '../../modules/uploads/storage.js';
+import { refreshResponseTimes } from '../../modules/agents/response-time.js';
 import { buildFavorites, buildReviews, buildThreads, markVerifiedReviews } from './activity.js';
 import { buildListings } from './listings.js';
 import { buildPeople } from './people.js';
@@ -119,6 +120,8 @@ export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOpt
           GROUP BY "agentId"
         ) AS s
         WHERE a."id" = s."agentId"`;
+      // How fast each agent answered the seeded conversations.
+      await refreshResponseTimes(tx);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

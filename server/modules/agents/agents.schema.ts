@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
+import { responseTimeLabel } from '../../../common/response-time.js';
 
 const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;
 
@@ -32,6 +33,17 @@ export const AgentRef = builder.prismaObject('Agent', {
     propertiesSold: t.exposeInt('propertiesSold'),
     rating: t.float({ description: 'Average review score, 0 to 5.', select: { rating: true }, resolve: (a) => Number(a.rating) }),
     reviewCount: t.exposeInt('reviewCount'),
+    responseMinutes: t.exposeInt('responseMinutes', {
+      nullable: true,
+      description:
+        "Median minutes from a renter's first message to the agent's first reply, over the last 90 days' conversations; null with fewer than 3.",
+    }),
+    responseTime: t.string({
+      nullable: true,
+      description: "'Usually responds within an hour' (or a few hours, a day, a few days); null with fewer than 3 conversations.",
+      select: { responseMinutes: true },
+      resolve: (a) => responseTimeLabel(a.responseMinutes),
+    }),
     license: t.exposeString('license', { nullable: true }),
     licenseVerified: t.boolean({
       description: "An admin checked the agent's New York real-estate license number: the 'Licensed' badge.",

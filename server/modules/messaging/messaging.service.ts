@@ -152,7 +152,7 @@ async function appendMessage(
   tx: Prisma.TransactionClient,
   input: { threadId: string; senderId: string; content: string; subject: string | null },
 ) {
-  const rows = await tx.$queryRaw<Array<{ at: Date; renterId: string; agentUserId: string; prior: number }>>`
+  const rows = await tx.$queryRaw<Array<{ at: Date; renterId: string; agentUserId: string; prior: number; agentPrior: number }>>`
     UPDATE "Thread" t
        SET "lastMessageAt" = GREATEST(date_trunc('milliseconds', clock_timestamp() AT TIME ZONE 'UTC'), t."lastMessageAt" + interval '1 millisecond'),
            "agentFirstResponseAt" = CASE
@@ -161,7 +161,8 @@ async function appendMessage(
              ELSE t."agentFirstResponseAt" END
      WHERE t.id = ${input.threadId}::uuid AND (t."renterId" = ${input.senderId} OR t."agentUserId" = ${input.senderId})
  RETURNING t."lastMessageAt" AS at, t."renterId", t."agentUserId",
-           (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id) AS prior`;
+           (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id) AS prior,
+           (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id AND m."senderId" = t."agentUserId") AS "agentPrior"`;
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   const message = await tx.message.create({
@@ -175,12 +176,14 @@ async function appendMessage(
     },
     select: { id: true, createdAt: true },
   });
-  return { ...message, renterId: row.renterId, agentUserId: row.agentUserId };
+  // The agent's first reply in this conversation: how fast agents answer changes (agents/response-time.ts).
+  const firstReply = input.senderId === row.agentUserId && row.agentPrior === 0;
+  return { ...message, renterId: row.renterId, agentUserId: row.agentUserId, firstReply };
 }
 
 function announceMessage(
   { prisma }: { prisma: object },
-  m: { id: string; threadId: string; renterId: string; agentUserId: string },
+  m: { id: string; threadId: string; renterId: string; agentUserId: string; firstReply: boolean },
 ) {
   eventsOf(prisma).publish({
     type: 'message.sent',
@@ -188,6 +191,7 @@ function announceMessage(
     messageId: m.id,
     renterId: m.renterId,
     agentUserId: m.agentUserId,
+    firstReply: m.firstReply,
   });
 }
 
@@ -199,7 +203,13 @@ export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | u
   const m = await deps.prisma.$transaction((tx) =>
     appendMessage(tx, { threadId: data.threadId, senderId: v.uid, content: data.content, subject: data.subject }),
   );
-  announceMessage(deps, { id: m.id, threadId: data.threadId, renterId: m.renterId, agentUserId: m.agentUserId });
+  announceMessage(deps, {
+    id: m.id,
+    threadId: data.threadId,
+    renterId: m.renterId,
+    agentUserId: m.agentUserId,
+    firstReply: m.firstReply,
+  });
   return { id: m.id, threadId: data.threadId };
 }
 
@@ -280,6 +290,7 @@ export async function startThread(deps: MessagingDeps, viewer: Viewer | null | u
     threadId: result.threadId,
     renterId: result.message.renterId,
     agentUserId: result.message.agentUserId,
+    firstReply: result.message.firstReply,
   });
   return { threadId: result.threadId, created: result.created, messageId: result.message.id };
 }

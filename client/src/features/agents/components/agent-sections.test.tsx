@@ -25,6 +25,7 @@ function agent(overrides: Partial<AgentProfile_AgentFragment>): AgentProfile_Age
     licenseVerified: false,
     isNew: false,
     activeListingsCount: 0,
+    responseTime: null,
     ...overrides,
   };
 }

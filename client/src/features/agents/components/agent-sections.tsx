@@ -23,6 +23,7 @@ export const AgentProfileFragment = graphql(`
     reviewCount
     propertiesSold
     yearsExperience
+    responseTime
     agency
     bio
     specialties
@@ -140,6 +141,7 @@ export function AgentHeader({ agent }: { agent: Agent }) {
               <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">New</span>
             ) : null}
             <LicensedBadge verified={agent.licenseVerified} />
+            {agent.responseTime ? <span>{agent.responseTime}</span> : null}
           </div>
           {agent.bio ? <p className="mt-4 max-w-3xl text-sm leading-6 whitespace-pre-line text-gray-800">{agent.bio}</p> : null}
           {agent.specialties.length > 0 ? (

@@ -53,6 +53,7 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
             reviewCount: 12,
             isNew: false,
             licenseVerified: false,
+            responseTime: 'Usually responds within an hour',
             ...agent,
           },
     ...overrides,
@@ -101,6 +102,7 @@ describe('PropertyCard', () => {
     expect(card).toHaveTextContent('210 W 21st St, 4B');
     expect(card).toHaveTextContent('Chelsea, Manhattan');
     expect(card).toHaveTextContent('Listed 12 days ago');
+    expect(card).toHaveTextContent('Usually responds within an hour');
     expect(within(card).getByRole('link', { name: 'Agent: Morgan Agent' })).toHaveAttribute('href', '/agents/agent-1');
     expect(card.querySelector('s')).toHaveTextContent('Was $4,500');
     expect(card).toHaveTextContent('Now $4,250per month');

@@ -67,6 +67,7 @@ export const PropertyCardFragment = graphql(`
       reviewCount
       isNew
       licenseVerified
+      responseTime
     }
   }
 `);
@@ -241,6 +242,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
             </span>
           </div>
         ) : null}
+        {agent?.responseTime ? <p className="text-xs text-gray-600">{agent.responseTime}</p> : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">
           <PriceLine price={price} originalPrice={originalPrice} listingType={listingType} />
           <ContactAgentButton propertyId={id} viewerCanManage={property.viewerCanManage} size="sm" />

@@ -20,6 +20,7 @@ export const ListingAgentFragment = graphql(`
     licenseVerified
     yearsExperience
     agency
+    responseTime
   }
 `);
 
@@ -62,6 +63,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
             <p className="text-sm text-gray-600">
               {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} of experience
             </p>
+            {agent.responseTime ? <p className="text-sm text-gray-700">{agent.responseTime}</p> : null}
             {agent.isNew ? (
               <p className="text-sm font-medium text-brand-700">New agent</p>
             ) : (
