@@ -16,6 +16,10 @@ import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
 import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/features/listings/search-state';
 import { useSearchState } from '@/features/listings/use-search-state';
 import { MapLoading } from '@/features/map/map-loading';
+import { comparePath, MAX_COMPARE, useCompareSelection } from '@/features/compare/compare-selection';
+import { ShareButton } from '@/features/listings/components/share-button';
+import { propertyPath } from '@/features/listings/format';
+import { Link } from 'react-router';
 import { MessagesDialogButton } from '@/features/messaging/components/messages-dialog';
 import type { MapMarker, MapResults, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
@@ -97,6 +101,7 @@ export default function HomeScreen() {
   const [highlighted, setHighlighted] = useState<string | null>(null);
   // The listing whose marker the pointer (or focus) is on: its card is marked.
   const [mapHovered, setMapHovered] = useState<string | null>(null);
+  const compare = useCompareSelection();
 
   const filter = useMemo(() => toPropertyFilter(state), [state]);
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
@@ -192,6 +197,29 @@ export default function HomeScreen() {
               Map
             </Button>
           </div>
+          {compare.ids.length > 0 ? (
+            <div
+              role="region"
+              aria-label="Compare"
+              className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-gray-800"
+            >
+              <span className="min-w-0 flex-1">
+                {compare.ids.length} of {MAX_COMPARE} picked to compare
+              </span>
+              {compare.ids.length >= 2 ? (
+                <Button size="sm" asChild>
+                  <Link to={comparePath(compare.ids)}>Compare</Link>
+                </Button>
+              ) : (
+                <Button size="sm" disabled>
+                  Compare
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" onClick={compare.clear}>
+                Clear
+              </Button>
+            </div>
+          ) : null}
           {connection ? (
             <>
               {connection.edges.length === 0 ? (
@@ -209,20 +237,39 @@ export default function HomeScreen() {
                     <li
                       key={node.id}
                       data-map-hovered={mapHovered === node.id ? 'true' : undefined}
-                      className="rounded-xl data-[map-hovered=true]:ring-2 data-[map-hovered=true]:ring-brand-600 data-[map-hovered=true]:ring-offset-2"
+                      className="flex flex-col rounded-xl data-[map-hovered=true]:ring-2 data-[map-hovered=true]:ring-brand-600 data-[map-hovered=true]:ring-offset-2"
                       onMouseEnter={() => setHighlighted(node.id)}
                       onMouseLeave={() => setHighlighted((current) => (current === node.id ? null : current))}
                       onFocus={() => setHighlighted(node.id)}
                       onBlur={() => setHighlighted((current) => (current === node.id ? null : current))}
                     >
                       {/* The first cards are in view on arrival: their photos load at once, the first one first. */}
-                      <Suspense fallback={null}>
-                        <PropertyCard
-                          property={node}
-                          priority={i < EAGER_CARDS}
-                          commute={state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined}
-                        />
-                      </Suspense>
+                      <div className="min-h-0 flex-1">
+                        <Suspense fallback={null}>
+                          <PropertyCard
+                            property={node}
+                            priority={i < EAGER_CARDS}
+                            commute={
+                              state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined
+                            }
+                          />
+                        </Suspense>
+                      </div>
+                      <div className="mt-2 flex items-center justify-between gap-2 px-1">
+                        <label className="flex items-center gap-2 text-sm text-gray-700">
+                          <input
+                            type="checkbox"
+                            className="size-4 rounded border-gray-300 accent-brand-700"
+                            checked={compare.ids.includes(node.id)}
+                            disabled={compare.full && !compare.ids.includes(node.id)}
+                            onChange={() => compare.toggle(node.id)}
+                          />
+                          Compare<span className="sr-only"> {node.title}</span>
+                        </label>
+                        <Suspense fallback={null}>
+                          <ShareButton title={node.title} path={propertyPath(node)} />
+                        </Suspense>
+                      </div>
                     </li>
                   ))}
                 </ul>

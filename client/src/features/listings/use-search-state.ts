@@ -10,7 +10,20 @@ import { EMPTY_SEARCH, parseSearchParams, toSearchParams, updateSearch, type Sea
 export function useSearchState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchParams(params), [params]);
-  const setState = useCallback((next: SearchState) => setParams(toSearchParams(next), { preventScrollReset: true }), [setParams]);
+  // The listings picked for comparing (features/compare) are not a filter: a change of the filters keeps them.
+  const setState = useCallback(
+    (next: SearchState) =>
+      setParams(
+        (current) => {
+          const out = toSearchParams(next);
+          const compare = current.get('compare');
+          if (compare) out.set('compare', compare);
+          return out;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
   const onChange = useCallback((patch: Partial<SearchState>) => setState(updateSearch(state, patch)), [state, setState]);
   const clearAll = useCallback(() => setState(EMPTY_SEARCH), [setState]);
   return { state, onChange, clearAll };

@@ -205,6 +205,15 @@ describe('the filter bar writes the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Remove filter Elevator' }));
     await expectQuery(location, { access: 'step_free_entrance' });
   });
+
+  it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
+    const picked = '11111111-1111-4111-8111-111111111111';
+    const { user, location } = renderBar(`/listings?compare=${picked}`);
+    await user.click(combobox('Bedrooms'));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await expectQuery(location, { bedrooms: '2', compare: picked });
+    expect(chipTexts()).toEqual(['Bedrooms: 2']);
+  });
 });
 
 const FULL =

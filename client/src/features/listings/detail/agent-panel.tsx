@@ -7,6 +7,8 @@ import type { ListingAgent_AgentFragment, ListingType } from '@/gql/graphql';
 import { ContactAgentButton } from '../components/contact-agent-button';
 import { PriceLine } from '../components/property-card';
 import { SaveButton } from '../../favorites/save-button';
+import { ShareButton } from '../components/share-button';
+import { propertyPath } from '../format';
 import { formatRating } from '../format';
 
 export const ListingAgentFragment = graphql(`
@@ -27,6 +29,7 @@ export const ListingAgentFragment = graphql(`
 export interface AgentPanelProps {
   property: {
     id: string;
+    slug?: string | null;
     title: string;
     viewerCanManage: boolean;
     isSaved: boolean;
@@ -46,6 +49,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
         <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} className="flex-1" />
         <SaveButton propertyId={property.id} isSaved={property.isSaved} title={property.title} variant="outline" />
       </div>
+      <ShareButton title={property.title} path={propertyPath(property)} className="mt-2 w-full" />
       <h2 id="agent-heading" className="mt-6 text-sm font-semibold tracking-wide text-gray-500 uppercase">
         Listing agent
       </h2>

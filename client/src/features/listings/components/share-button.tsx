@@ -1,0 +1,35 @@
+import { Share2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+
+/**
+ * 'Share' (issue 26 item 6): the system's share sheet where the browser has one (the Web Share API),
+ * else the listing's address copied with a toast. A share the user cancels does nothing.
+ */
+export function ShareButton({ title, path, className }: { title: string; path: string; className?: string }) {
+  async function share() {
+    const url = new URL(path, window.location.origin).toString();
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (err) {
+        if ((err as { name?: string } | null)?.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied', description: title });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={() => void share()} className={cn(className)}>
+      <Share2 aria-hidden="true" className="size-4" />
+      Share
+      <span className="sr-only"> {title}</span>
+    </Button>
+  );
+}
