@@ -47,6 +47,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { pino } from 'pino';
 import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
+import { responseTimeLabel } from '../../common/response-time.js';
 import { isNoFee, moveInTotal } from '../../common/listing.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
@@ -100,7 +101,7 @@ const cardSql = (withCount: boolean) => `
                           'width', ph."width", 'height', ph."height", 'placeholder', ph."placeholder") ORDER BY ph."position")
                    FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
          a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", u."id" AS "agentUserId",
-         a."license", a."licenseVerifiedAt", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
+         a."license", a."licenseVerifiedAt", a."responseMinutes", u."firstName", u."lastName", u."email", u."photoUrl", u."createdAt" AS "agentCreatedAt"
          ${withCount ? `, (SELECT count(*)::int FROM (SELECT 1 FROM "Property" c WHERE c."status" = 'ACTIVE' AND c."hiddenAt" IS NULL LIMIT ${COUNT_CAP + 1}) m) AS "totalCount"` : ''}
   FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
   ORDER BY p."listedAt" DESC, p."id" DESC`;
@@ -120,7 +121,7 @@ const DETAIL_SQL = `
                      SELECT c."id", c."oldPrice", c."newPrice", c."changedAt" FROM "PriceChange" c WHERE c."propertyId" = p."id"
                      ORDER BY c."changedAt" DESC, c."id" DESC LIMIT 20) x), '[]') AS "priceHistory",
          a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", a."yearsExperience",
-         a."agency", a."license", a."licenseVerifiedAt", u."id" AS "agentUserId", u."firstName", u."lastName", u."email", u."photoUrl",
+         a."agency", a."license", a."licenseVerifiedAt", a."responseMinutes", u."id" AS "agentUserId", u."firstName", u."lastName", u."email", u."photoUrl",
          u."createdAt" AS "agentCreatedAt"
   FROM "Property" p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
   WHERE p."id" = $1::uuid AND p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL`;
@@ -140,6 +141,7 @@ function agentOf(r: Row) {
     reviewCount: r.agentReviewCount,
     isNew: r.agentReviewCount === 0 && Date.now() - new Date(r.agentCreatedAt).getTime() < 30 * 86_400_000,
     licenseVerified: r.licenseVerifiedAt !== null && r.license !== null,
+    responseTime: responseTimeLabel(r.responseMinutes),
   };
 }
 
