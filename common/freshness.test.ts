@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   daysOnMarket,
   isNewListing,
-  listedLabel,
   NEW_LISTING_DAYS,
   PRICE_DROP_WINDOW_DAYS,
   priceDropColumns,
@@ -47,13 +46,6 @@ describe('days on market (issue 26 item 7)', () => {
     // Across the change to standard time (Nov 1, 2026).
     expect(daysOnMarket(new Date('2026-10-31T12:00:00Z'), new Date('2026-11-02T12:00:00Z'))).toBe(2);
     expect(daysOnMarket(null)).toBeNull();
-  });
-
-  it("says 'Listed today', 'Listed yesterday' and 'Listed 12 days ago'", () => {
-    expect(listedLabel(0)).toBe('Listed today');
-    expect(listedLabel(1)).toBe('Listed yesterday');
-    expect(listedLabel(12)).toBe('Listed 12 days ago');
-    expect(listedLabel(1200)).toBe('Listed 1,200 days ago');
   });
 
   it("is 'New' for 3 days from the listing's first day on the market, never as a draft", () => {

@@ -58,13 +58,6 @@ export function daysOnMarket(listedAt: Date | null, now: Date = new Date()): num
   return Math.max(0, newYorkDayNumber(now) - newYorkDayNumber(listedAt));
 }
 
-/** 'Listed today', 'Listed yesterday', 'Listed 12 days ago'. */
-export function listedLabel(days: number): string {
-  if (days <= 0) return 'Listed today';
-  if (days === 1) return 'Listed yesterday';
-  return `Listed ${days.toLocaleString('en-US')} days ago`;
-}
-
 /**
  * The price-drop columns a recorded change of the asking rent sets: a lower rent records the drop
  * (amount = old − new, at the change's time); a higher one clears it (the drop is no longer the

@@ -19,9 +19,13 @@ const GOAL_GZIP_BYTES = 150 * 1024;
  * notification bell, loaded after the header for the signed in only (docs/decisions/0023). 256 KB
  * since server rendering (docs/decisions/0035): signed out 251.2 KB, signed in 254.2 KB — the app
  * moved out of the entry into its own chunk, fetched once the page is painted (2 KB of lost
- * compression), and hydration with its hand-over state (0.5 KB).
+ * compression), and hydration with its hand-over state (0.5 KB). 258 KB since issue 26: signed out
+ * 253.4 KB, signed in 256.5 KB. The map's new code (clusters, the drawn area, the popup) loads with the
+ * map only; what the page itself gained is 'Compare' and 'Share' under each card with the compare bar
+ * (two small shared chunks), days on market and the agent's response time on the cards, and the text
+ * of four new documents in the documents chunk (issue 28 removes that text from the page).
  */
-const BUDGET_GZIP_BYTES = 256 * 1024;
+const BUDGET_GZIP_BYTES = 258 * 1024;
 /** A phone: the listings page opens on its list; the map is a button away. */
 const PHONE = { width: 390, height: 844 };
 

@@ -129,6 +129,8 @@ export async function createPriceDropListing(prisma: PrismaClient): Promise<void
       originalPrice: null,
       views: 0,
       createdAt,
+      // On the market since it was made (days on market, 'New'): not the template's first day.
+      listedAt: createdAt,
       priceDroppedAt: droppedAt,
       priceDropAmount: PRICE_DROP.oldPrice - PRICE_DROP.price,
       photos: {

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
-import { listedLabel } from '@common/freshness';
 import { accessibilityFeatureLabels, brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/options';
 import { AlertCircle, Columns3, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,7 +9,7 @@ import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCompareSelection } from '@/features/compare/compare-selection';
-import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, listedLabel, propertyPath } from '@/features/listings/format';
 import { graphql } from '@/gql';
 import type { CompareListingsQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';

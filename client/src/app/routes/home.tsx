@@ -15,7 +15,6 @@ import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/componen
 import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
 import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/features/listings/search-state';
 import { useSearchState } from '@/features/listings/use-search-state';
-import { MapLoading } from '@/features/map/map-loading';
 import { comparePath, MAX_COMPARE, useCompareSelection } from '@/features/compare/compare-selection';
 import { ShareButton } from '@/features/listings/components/share-button';
 import { propertyPath } from '@/features/listings/format';
@@ -318,8 +317,14 @@ export default function HomeScreen() {
             {showMap ? (
               <Suspense
                 fallback={
-                  <div role="region" aria-label="Map of listings" className="relative size-full">
-                    <MapLoading />
+                  <div
+                    role="region"
+                    aria-label="Map of listings"
+                    className="flex size-full items-center justify-center bg-gray-100"
+                  >
+                    <p role="status" className="text-sm text-gray-600">
+                      Loading map...
+                    </p>
                   </div>
                 }
               >

@@ -10,7 +10,6 @@ import { PageContainer } from '@/components/ui/page-container';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactAgentButton } from '@/features/listings/components/contact-agent-button';
-import { listedLabel } from '@common/freshness';
 import { FreshnessBadges } from '@/features/listings/components/freshness-badges';
 import { ReportListingButton } from '@/features/moderation/report-listing';
 import { PriceLine } from '@/features/listings/components/property-card';
@@ -28,7 +27,7 @@ import {
   UnitFeatures,
   Accessibility,
 } from '@/features/listings/detail/property-details';
-import { bathsLabel, bedsLabel } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, listedLabel } from '@/features/listings/format';
 import { MapView } from '@/features/map/map-view';
 import { TransitList } from '@/features/transit/transit-section';
 import type { MapMarker } from '@/features/map/types';

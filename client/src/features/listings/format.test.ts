@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from './format';
+import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from './format';
 
 describe('listing texts', () => {
   it("beds: 'Studio' for 0, '1 bed', otherwise plural (SPEC part 2)", () => {
@@ -24,5 +24,14 @@ describe('listing texts', () => {
     expect(formatRating(4.25)).toBe('4.3');
     expect(propertyPath({ id: 'abc', slug: 'sunny-loft' })).toBe('/properties/sunny-loft');
     expect(propertyPath({ id: 'abc', slug: null })).toBe('/properties/abc');
+  });
+});
+
+describe('days on market in words', () => {
+  it("says 'Listed today', 'Listed yesterday' and 'Listed 12 days ago'", () => {
+    expect(listedLabel(0)).toBe('Listed today');
+    expect(listedLabel(1)).toBe('Listed yesterday');
+    expect(listedLabel(12)).toBe('Listed 12 days ago');
+    expect(listedLabel(1200)).toBe('Listed 1,200 days ago');
   });
 });

@@ -28,3 +28,10 @@ export function formatRating(rating: number): string {
 export function propertyPath(property: { id: string; slug?: string | null }): string {
   return `/properties/${encodeURIComponent(property.slug || property.id)}`;
 }
+
+/** Days on market in words (the server counts them: `Property.daysOnMarket`): 'Listed 12 days ago'. */
+export function listedLabel(days: number): string {
+  if (days <= 0) return 'Listed today';
+  if (days === 1) return 'Listed yesterday';
+  return `Listed ${days.toLocaleString('en-US')} days ago`;
+}

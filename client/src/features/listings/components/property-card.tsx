@@ -1,5 +1,4 @@
 import { formatPrice } from '@common/format';
-import { listedLabel } from '@common/freshness';
 import { boroughLabels } from '@common/options';
 import { CalendarDays, Star, TrainFront } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,7 +8,7 @@ import { graphql } from '@/gql';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
 import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
-import { bathsLabel, bedsLabel, formatDate, formatRating, propertyPath } from '../format';
+import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from '../format';
 import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ContactAgentButton } from './contact-agent-button';
 import { FreshnessBadges } from './freshness-badges';
