@@ -1,20 +1,10 @@
 import { createRenter, emulatorSignIn, signInContext } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { firstPage } from './listings-helpers.js';
+import { api } from './messaging-factories.js';
 
 // Saved homes (issue 26 item 5): /me/saved lists a renter's saved listings, newest saved first, from
 // the header menu; 'Unsave' takes a card away at once and brings it back when the server refuses.
-
-async function api<T>(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(new URL('/graphql', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
 
 const SAVE = 'mutation S($id: ID!) { saveProperty(id: $id) { id } }';
 const SAVED = '{ savedProperties(first: 50) { edges { node { id } } } }';
