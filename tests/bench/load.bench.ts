@@ -292,6 +292,7 @@ function detailJson(r: Row | undefined, uid: string | null) {
         utilitiesIncluded: r.utilitiesIncluded,
         amenities: r.amenities,
         buildingAmenities: r.buildingAmenities,
+        accessibilityFeatures: r.accessibilityFeatures,
         unitFeatures: r.unitFeatures,
         flooringType: r.flooringType,
         appliancesIncluded: r.appliancesIncluded,
