@@ -300,6 +300,17 @@ const oneOf = <T extends string>(values: readonly T[], normalize: (v: string) =>
     return found;
   });
 
+/** `a,b` or the parameter repeated → its names upper-cased, as given (the filter schema checks them and their number). */
+const upperList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => {
+    if (v === undefined) return undefined;
+    const names = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase());
+    const kept = names.filter(Boolean);
+    return kept.length ? kept : undefined;
+  });
+
 export const restSearchQuerySchema = z.object({
   search: param,
   borough: param.transform((v, ctx) => {
@@ -330,26 +341,10 @@ export const restSearchQuerySchema = z.object({
     (v) => v.toLowerCase(),
   ),
   // lines=L,G (or repeated), walk=10: issue 13 item 3.
-  lines: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => {
-      if (v === undefined) return undefined;
-      const ids = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase());
-      const kept = ids.filter(Boolean);
-      return kept.length ? kept : undefined;
-    }),
+  lines: upperList,
   walk: wholeNumber,
   // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
-  accessibility: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => {
-      if (v === undefined) return undefined;
-      const names = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase());
-      const kept = [...new Set(names.filter(Boolean))];
-      return kept.length ? kept : undefined;
-    }),
+  accessibility: upperList,
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
   commute_to: param.transform((v, ctx) => {
     if (v === undefined) return undefined;

@@ -5,7 +5,7 @@
 // add up to the number of results with a location at any zoom.
 import type { FeatureCollection, Point } from 'geojson';
 import type * as maplibregl from 'maplibre-gl';
-import type { MapBounds, MapResultPoint, MapResults } from './types';
+import type { MapBounds, MapResults } from './types';
 
 export const RESULTS_SOURCE = 'search-results';
 const ANCHOR_LAYER = 'search-results-anchor';
@@ -227,9 +227,4 @@ export function addResultClusters(map: maplibregl.Map, options: ResultClusterOpt
       if (map.getSource(RESULTS_SOURCE)) map.removeSource(RESULTS_SOURCE);
     },
   };
-}
-
-/** The bounds of every point (for fitting the map to the results). */
-export function pointsOf(points: readonly MapResultPoint[]): Array<{ lat: number; lng: number }> {
-  return points.map((p) => ({ lat: p.lat, lng: p.lng }));
 }

@@ -1,4 +1,3 @@
-import { Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
@@ -27,7 +26,6 @@ export function ShareButton({ title, path, className }: { title: string; path: s
   }
   return (
     <Button variant="outline" size="sm" onClick={() => void share()} className={cn(className)}>
-      <Share2 aria-hidden="true" className="size-4" />
       Share
       <span className="sr-only"> {title}</span>
     </Button>
