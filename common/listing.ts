@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
+import { formatCount, formatPrice, pluralize } from './format.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
 import {
   ApplianceValues,
@@ -33,6 +34,9 @@ export const MAX_LISTING_PHOTOS = 10;
 export const MAX_OPEN_HOUSES = 10;
 export const MAX_OTHER_FEES = 10;
 export const MAX_MONEY = 1_000_000;
+/** Concessions (issue 26 item 2): at most this many months free, on a lease of at most this many months. */
+export const MAX_MONTHS_FREE = 12;
+export const MAX_CONCESSION_LEASE_MONTHS = 36;
 
 const neighborhoodNames = NEIGHBORHOODS.map((n) => n.name) as [string, ...string[]];
 
@@ -130,6 +134,7 @@ export const locationSchema = z.object({
 const listField = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
 
 export const BROKER_FEE_PAYER_MESSAGE = 'Say who pays the broker fee';
+export const CONCESSION_LEASE_MESSAGE = 'Enter the length of the lease the free months come with';
 
 export const listingInputSchema = z
   .object({
@@ -185,6 +190,22 @@ export const listingInputSchema = z
       .nullish()
       .transform((v) => v ?? null),
     otherFees: z.array(otherFeeSchema).max(MAX_OTHER_FEES, `At most ${MAX_OTHER_FEES} other fees`).default([]),
+    // A concession (issue 26 item 2): months free on a lease of N months; 0 or empty means none.
+    concessionMonthsFree: z
+      .number({ message: 'Months free must be a number' })
+      .min(0, 'Months free must be 0 or more')
+      .max(MAX_MONTHS_FREE, `Months free must be ${MAX_MONTHS_FREE} or fewer`)
+      .refine((v) => Number.isInteger(v * 2), 'Months free must be a whole or half number')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    concessionLeaseMonths: z
+      .number({ message: 'Lease length must be a number' })
+      .int('Lease length must be whole months')
+      .min(1, 'Lease length must be at least 1 month')
+      .max(MAX_CONCESSION_LEASE_MONTHS, `Lease length must be ${MAX_CONCESSION_LEASE_MONTHS} months or fewer`)
+      .nullish()
+      .transform((v) => v ?? null),
+    concessionTerms: optionalOneLine('Concession terms', 200),
     utilitiesIncluded: listField(UtilityValues),
     // Policies
     petPolicy: z.enum(PetPolicyValues, { message: 'Choose a pet policy' }),
@@ -233,6 +254,19 @@ export const listingInputSchema = z
     if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
       ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: BROKER_FEE_PAYER_MESSAGE });
     }
+    if (l.concessionMonthsFree !== null) {
+      if (l.concessionLeaseMonths === null) {
+        ctx.addIssue({ code: 'custom', path: ['concessionLeaseMonths'], message: CONCESSION_LEASE_MESSAGE });
+      } else if (l.concessionMonthsFree >= l.concessionLeaseMonths) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['concessionMonthsFree'],
+          message: 'Months free must be fewer than the months of the lease',
+        });
+      }
+    } else if (l.concessionTerms !== null) {
+      ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: 'Enter the months free these terms are about' });
+    }
     if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
       ctx.addIssue({ code: 'custom', path: ['neighborhood'], message: `Choose a neighborhood of ${boroughLabel(l.borough)}` });
     }
@@ -246,6 +280,8 @@ export const listingInputSchema = z
     parkingFee: l.parking === 'PARKING_AVAILABLE' ? l.parkingFee : null,
     // No broker fee to speak of when nobody pays one, or when it is 0.
     brokerFee: l.brokerFeePayer === 'NO_FEE' || !l.brokerFee ? null : l.brokerFee,
+    // A lease length alone is no concession.
+    concessionLeaseMonths: l.concessionMonthsFree === null ? null : l.concessionLeaseMonths,
   }));
 
 export type ListingInput = z.input<typeof listingInputSchema>;
@@ -300,6 +336,54 @@ export function moveInTotal(l: TenantFeeFacts): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Net-effective rent (issue 26 item 2). The advertised price stays the gross rent: what the lease
+// says and what each month's bill is, bar the free ones (the move-in total counts it). The net
+// effective rent spreads the free months over the lease: gross x (lease - free) / lease, to the dollar.
+// ---------------------------------------------------------------------------------------------------
+
+export interface ConcessionFacts {
+  /** Months free (halves allowed); null or 0 without a concession. */
+  monthsFree: number | null;
+  /** The months of the lease the free months come with. */
+  leaseMonths: number | null;
+}
+
+/** No concession. */
+export const NO_CONCESSION = { monthsFree: null, leaseMonths: null, terms: null } as const;
+
+/** Whether there is a concession to speak of. */
+export function hasConcession(c: ConcessionFacts): c is { monthsFree: number; leaseMonths: number } {
+  return c.monthsFree !== null && c.monthsFree > 0 && c.leaseMonths !== null && c.leaseMonths > c.monthsFree;
+}
+
+/** The net effective monthly rent: the gross rent without a concession. */
+export function netEffectiveRent(price: number, c: ConcessionFacts): number {
+  if (!hasConcession(c)) return price;
+  return Math.round((price * (c.leaseMonths - c.monthsFree)) / c.leaseMonths);
+}
+
+/** '1 month free on 12', '1.5 months free on 13'. */
+export function concessionLabel(c: { monthsFree: number; leaseMonths: number }): string {
+  return `${pluralize(c.monthsFree, 'month')} free on ${formatCount(c.leaseMonths)}`;
+}
+
+/** '$3,300 net effective, 1 month free on 12'; null without a concession. */
+export function netEffectiveLabel(netEffectivePrice: number, c: ConcessionFacts): string | null {
+  return hasConcession(c) ? `${formatPrice(netEffectivePrice)} net effective, ${concessionLabel(c)}` : null;
+}
+
+/** The stored columns of a listing's concession and its net effective rent (written with the price, never apart). */
+export function concessionColumns(price: number, c: ConcessionFacts & { terms: string | null }) {
+  const kept = hasConcession(c);
+  return {
+    concessionMonthsFree: kept ? c.monthsFree : null,
+    concessionLeaseMonths: kept ? c.leaseMonths : null,
+    concessionTerms: kept ? c.terms : null,
+    netEffectivePrice: netEffectiveRent(price, c),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Publishing: a listing goes live only without refusing rental assistance. Photos are advised, not
 // required: a listing without any shows 'No photos' (SPEC part 2; issue 24 item 3).
 // ---------------------------------------------------------------------------------------------------
@@ -341,6 +425,7 @@ export function publishIssues(l: {
   description: string | null;
   amenities?: readonly string[];
   otherFees?: ReadonlyArray<{ label: string }>;
+  concessionTerms?: string | null;
 }): PublishIssue[] {
   const issues: PublishIssue[] = [];
   const fields: Array<[string, string]> = [
@@ -348,6 +433,7 @@ export function publishIssues(l: {
     ['description', l.description ?? ''],
     ...(l.amenities ?? []).map((a, i): [string, string] => [`amenities.${i}`, a]),
     ...(l.otherFees ?? []).map((f, i): [string, string] => [`otherFees.${i}.label`, f.label]),
+    ['concessionTerms', l.concessionTerms ?? ''],
   ];
   for (const [path, text] of fields) {
     const phrase = assistanceRefusal(text);
@@ -387,6 +473,9 @@ export const LISTING_FORM_DEFAULTS = {
   // Never preselected (FARE Act): the agent says who pays, or that there is no fee.
   brokerFeePayer: null,
   otherFees: [],
+  concessionMonthsFree: null,
+  concessionLeaseMonths: null,
+  concessionTerms: '',
   utilitiesIncluded: [],
   petPolicy: 'NO_PETS',
   petFee: null,

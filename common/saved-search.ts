@@ -28,6 +28,7 @@ export interface SummaryFilter {
   neighborhood?: string | null;
   minPrice?: number | null;
   maxPrice?: number | null;
+  priceBasis?: string | null;
   minBeds?: number | null;
   propertyType?: PropertyType | null;
   pets?: string | null;
@@ -50,9 +51,10 @@ export function summarizeFilter(f: SummaryFilter): string {
   if (f.neighborhood) parts.push(`in ${f.neighborhood}`);
   else if (f.borough) parts.push(`in ${boroughLabels[f.borough]}`);
   if (f.area?.length) parts.push('in a drawn area');
-  if (f.minPrice != null && f.maxPrice != null) parts.push(`${dollars(f.minPrice)}–${dollars(f.maxPrice)}`);
-  else if (f.maxPrice != null) parts.push(`under ${dollars(f.maxPrice)}`);
-  else if (f.minPrice != null) parts.push(`from ${dollars(f.minPrice)}`);
+  const net = f.priceBasis === 'NET_EFFECTIVE' ? ' net effective' : '';
+  if (f.minPrice != null && f.maxPrice != null) parts.push(`${dollars(f.minPrice)}–${dollars(f.maxPrice)}${net}`);
+  else if (f.maxPrice != null) parts.push(`under ${dollars(f.maxPrice)}${net}`);
+  else if (f.minPrice != null) parts.push(`from ${dollars(f.minPrice)}${net}`);
   const pets = (f.pets ?? '').toLowerCase();
   if (pets === 'allowed') parts.push('pets allowed');
   else if (pets === 'cats') parts.push('cats OK');

@@ -21,6 +21,13 @@ export const commuteToSchema = z.union([
 ]);
 export type CommuteTo = z.infer<typeof commuteToSchema>;
 
+/**
+ * Which rent the price filter and the price sorts read (issue 26 item 2): the gross (advertised)
+ * rent, or the net effective rent after concessions.
+ */
+export const PriceBasisValues = ['GROSS', 'NET_EFFECTIVE'] as const;
+export type PriceBasis = (typeof PriceBasisValues)[number];
+
 /** Page size of the listings search (SPEC leaves it open). */
 export const SEARCH_PAGE_SIZE = 12;
 export const SEARCH_MAX_PAGE_SIZE = 50;
@@ -58,6 +65,8 @@ export const searchFilterSchema = z
     neighborhood: z.enum(neighborhoodNames).optional(),
     minPrice: z.number().int().min(0).max(1_000_000).optional(),
     maxPrice: z.number().int().min(0).max(1_000_000).optional(),
+    /** The rent minPrice, maxPrice and the price sorts read: gross unless NET_EFFECTIVE. */
+    priceBasis: z.enum(PriceBasisValues).optional(),
     /** 0 is Studio, 5 means 5 or more. */
     minBeds: z.number().int().min(0).max(5).optional(),
     propertyType: z.enum(PropertyTypeValues).optional(),

@@ -74,7 +74,7 @@ export async function seed(db: Database): Promise<{ renterId: string; seconds: n
       )
       INSERT INTO "Property" (
         "id", "slug", "title", "address", "unit", "neighborhood", "borough", "postalCode", "price", "originalPrice",
-        "bedrooms", "bathrooms", "sqft", "propertyType", "listingType", "availableDate", "locationLat", "locationLng",
+        "netEffectivePrice", "bedrooms", "bathrooms", "sqft", "propertyType", "listingType", "availableDate", "locationLat", "locationLng",
         "securityDeposit", "applicationFee", "brokerFee", "leaseTerm", "petPolicy", "petTypesAllowed", "status",
         "deactivatedAt", "views", "inquiriesCount", "ownerId", "agentId", "createdAt", "updatedAt", "listedAt"
       )
@@ -91,6 +91,8 @@ export async function seed(db: Database): Promise<{ renterId: string; seconds: n
         t.zip,
         (round(t.rent * (ARRAY[0.8, 1.0, 1.35, 1.75, 2.2, 2.8])[t.beds + 1] * (0.75 + t.rp * 0.6) / 25) * 25)::int,
         CASE WHEN t.rv < 0.12 THEN (round(t.rent * (ARRAY[0.8, 1.0, 1.35, 1.75, 2.2, 2.8])[t.beds + 1] * (0.75 + t.rp * 0.6) * 1.06 / 25) * 25)::int END,
+        -- no concession: the net effective rent is the rent
+        (round(t.rent * (ARRAY[0.8, 1.0, 1.35, 1.75, 2.2, 2.8])[t.beds + 1] * (0.75 + t.rp * 0.6) / 25) * 25)::int,
         t.beds,
         CASE WHEN t.beds >= 3 THEN 2 WHEN t.beds = 2 AND t.rb > 0.6 THEN 1.5 ELSE 1 END,
         (300 + t.beds * 280 + floor(t.rp * 250))::int,

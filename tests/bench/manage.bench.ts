@@ -29,10 +29,10 @@ async function seed(db: Database) {
   });
   const insert = (owner: string, n: number, prefix: string) =>
     prisma.$executeRawUnsafe(`
-    INSERT INTO "Property" ("id", "slug", "title", "address", "neighborhood", "borough", "price", "bedrooms", "bathrooms",
+    INSERT INTO "Property" ("id", "slug", "title", "address", "neighborhood", "borough", "price", "netEffectivePrice", "bedrooms", "bathrooms",
       "propertyType", "availableDate", "leaseTerm", "ownerId", "status", "views", "inquiriesCount", "createdAt", "updatedAt")
     SELECT gen_random_uuid(), '${prefix}-' || g, 'Listing ' || g || CASE WHEN g % 7 = 0 THEN ' loft' ELSE ' flat' END,
-      g || ' Grand Street', 'Williamsburg', 'BROOKLYN', 1500 + (g % 50) * 100, 1 + g % 3, 1, 'APARTMENT', DATE '2027-01-01', 'ONE_YEAR',
+      g || ' Grand Street', 'Williamsburg', 'BROOKLYN', 1500 + (g % 50) * 100, 1500 + (g % 50) * 100, 1 + g % 3, 1, 'APARTMENT', DATE '2027-01-01', 'ONE_YEAR',
       '${owner}', (CASE WHEN g % 10 = 0 THEN 'DRAFT' WHEN g % 10 = 1 THEN 'INACTIVE' ELSE 'ACTIVE' END)::"ListingStatus",
       g % 300, g % 9, now() - (g || ' minutes')::interval, now()
     FROM generate_series(1, ${n}) g`);

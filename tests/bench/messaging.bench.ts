@@ -388,6 +388,7 @@ async function createRows(db: Database, users: User[]): Promise<string[]> {
       neighborhood: 'Williamsburg',
       borough: 'BROOKLYN' as const,
       price: 3000,
+      netEffectivePrice: 3000,
       bedrooms: 1,
       bathrooms: 1,
       propertyType: 'APARTMENT' as const,

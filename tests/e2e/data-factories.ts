@@ -3,6 +3,7 @@
 // listing is the oldest one (last in 'Newest'), with a title no search of the tests matches.
 import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
+import { concessionColumns, NO_CONCESSION } from '../../common/listing.js';
 import { DEMO_AGENT } from '../../server/db/seed/demo-accounts.js';
 import { createTrustData } from './trust-factories.js';
 import { ELEVEN_PHOTOS } from './e2e-data.js';
@@ -126,6 +127,8 @@ export async function createPriceDropListing(prisma: PrismaClient): Promise<void
       ownerId: owner.id,
       agentId: null,
       price: PRICE_DROP.price,
+      // No concession (the template's may have one): the net effective rent is the rent.
+      ...concessionColumns(PRICE_DROP.price, NO_CONCESSION),
       originalPrice: null,
       views: 0,
       createdAt,

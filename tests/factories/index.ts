@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
+import { concessionColumns } from '../../common/listing.js';
 
 /** Test data built through Prisma, with sensible defaults and overrides. */
 let n = 0;
@@ -60,6 +61,13 @@ export async function createProperty(
   data: Partial<Prisma.PropertyUncheckedCreateInput> = {},
 ) {
   const i = next();
+  const price = data.price ?? 3000;
+  // The net effective rent as the listing writes compute it (common/listing.ts), from the concession given.
+  const concession = concessionColumns(price, {
+    monthsFree: data.concessionMonthsFree == null ? null : Number(data.concessionMonthsFree),
+    leaseMonths: data.concessionLeaseMonths ?? null,
+    terms: data.concessionTerms ?? null,
+  });
   const lat = data.locationLat === undefined ? 40.7081 : data.locationLat;
   const lng = data.locationLng === undefined ? -73.9571 : data.locationLng;
   return prisma.property.create({
@@ -85,6 +93,7 @@ export async function createProperty(
       // On the market since it was made (an explicit createdAt orders 'Newest'), unless it is a draft.
       listedAt: data.status === 'DRAFT' ? null : (data.createdAt ?? new Date()),
       ...data,
+      ...concession,
     },
   });
 }

@@ -158,6 +158,7 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
         title: `Capped ${from + i}`,
         address: `${from + i} Capped Street`,
         price: 2000,
+        netEffectivePrice: 2000,
         propertyType: 'APARTMENT' as const,
         availableDate: new Date('2026-12-01'),
         leaseTerm: 'ONE_YEAR' as const,

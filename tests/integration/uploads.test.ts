@@ -263,6 +263,7 @@ describe.each(backends)('photo uploads on %s', (backend) => {
         neighborhood: 'Astoria',
         borough: 'QUEENS',
         price: 2000,
+        netEffectivePrice: 2000,
         bedrooms: 1,
         bathrooms: 1,
         propertyType: 'APARTMENT',

@@ -23,6 +23,7 @@ import {
   type Utility,
 } from '../../../common/options.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { concessionColumns, NO_CONCESSION } from '../../../common/listing.js';
 import { nearbyStationsFor } from '../../modules/transit/nearby.js';
 import type { AgentProfile } from './people.js';
 import type { PhotoKind, PoolPhoto } from './photos.js';
@@ -635,6 +636,26 @@ function accessibilityFor(rng: Rng, elevator: boolean, kind: BuildingKind): Acce
   return features;
 }
 
+/**
+ * A concession (issue 26 item 2): new and luxury buildings in Manhattan, Brooklyn and Queens often
+ * give a month or two free on a 12 to 24-month lease; walk-ups and houses rarely do. Null without one.
+ */
+function concessionFor(rng: Rng, kind: BuildingKind, borough: string, leaseTerm: LeaseTerm) {
+  const odds = (kind === 'luxury' ? 0.45 : kind === 'elevator' ? 0.18 : 0.04) * (borough === 'STATEN_ISLAND' ? 0.3 : 1);
+  if (!rng.chance(odds) || (leaseTerm !== 'ONE_YEAR' && leaseTerm !== 'TWO_YEARS')) return null;
+  const leaseMonths = leaseTerm === 'TWO_YEARS' ? 24 : rng.pick([12, 12, 12, 13, 14]);
+  const monthsFree = leaseMonths === 24 ? rng.pick([1, 2, 2, 3]) : rng.pick([0.5, 1, 1, 1, 1.5, 2]);
+  const terms = rng.pick([
+    null,
+    null,
+    'Free months applied at the start of the lease',
+    'Free months spread over the lease',
+    `Applied to month ${leaseMonths}`,
+    'For leases signed within 14 days of a viewing',
+  ]);
+  return { monthsFree, leaseMonths, terms };
+}
+
 export function buildListings(opts: BuildListingsOptions): ListingsData {
   const { seed, now, count, agents, photoPool } = opts;
   const rng = Rng.derive(seed, 'listings');
@@ -642,6 +663,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
   const childIds = Rng.derive(seed, 'ids:listing-children');
   // Its own stream: the listings' other facts are the same as before accessibility was seeded.
   const access = Rng.derive(seed, 'listings:accessibility');
+  const concessions = Rng.derive(seed, 'listings:concessions');
   const demoAgent = agents.find((a) => a.isDemo);
 
   // Which neighborhood each listing is in, shuffled.
@@ -864,6 +886,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       postalCode: rng.pick(hood.postalCodes),
       price,
       originalPrice,
+      ...concessionColumns(price, concessionFor(concessions, kind, hood.borough, leaseTerm) ?? NO_CONCESSION),
       bedrooms,
       bathrooms,
       sqft: sqftFor(rng, bedrooms, hood.borough, kind),

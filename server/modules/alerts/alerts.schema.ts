@@ -1,7 +1,13 @@
 import { builder } from '../../graphql/builder.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import type { SavedSearch } from '../../db/generated/prisma/client.js';
-import { AccessibilityFeatureEnum, BoroughEnum, PetsFilterEnum, PropertyTypeEnum } from '../listings/listing-enums.schema.js';
+import {
+  AccessibilityFeatureEnum,
+  BoroughEnum,
+  PetsFilterEnum,
+  PriceBasisEnum,
+  PropertyTypeEnum,
+} from '../listings/listing-enums.schema.js';
 import { PropertyFilterInput } from '../listings/listings.schema.js';
 import type { SearchFilter } from '../listings/listings.service.js';
 import {
@@ -59,6 +65,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     neighborhood: t.string({ nullable: true, resolve: (f) => f.neighborhood ?? null }),
     minPrice: t.int({ nullable: true, resolve: (f) => f.minPrice ?? null }),
     maxPrice: t.int({ nullable: true, resolve: (f) => f.maxPrice ?? null }),
+    priceBasis: t.field({ type: PriceBasisEnum, nullable: true, resolve: (f) => f.priceBasis ?? null }),
     minBeds: t.int({ nullable: true, resolve: (f) => f.minBeds ?? null }),
     propertyType: t.field({ type: PropertyTypeEnum, nullable: true, resolve: (f) => f.propertyType ?? null }),
     pets: t.field({ type: PetsFilterEnum, nullable: true, resolve: (f) => f.pets ?? null }),

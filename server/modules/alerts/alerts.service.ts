@@ -7,6 +7,7 @@ import { announceNotifications, insertNotifications, type NotificationInput } fr
 import { parseSavedFilter } from './saved-searches.service.js';
 import { isPublicListing, publicListingSql } from '../listings/visibility.js';
 import { eventsOf, type DomainEvent } from '../../core/events.js';
+import { netEffectiveLabel } from '../../../common/listing.js';
 
 /**
  * Saved-search alerts (issue 14 item 2; docs/decisions/0032-saved-searches-and-alerts.md). A listing write that
@@ -83,6 +84,9 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
       slug: true,
       title: true,
       price: true,
+      netEffectivePrice: true,
+      concessionMonthsFree: true,
+      concessionLeaseMonths: true,
       status: true,
       hiddenAt: true,
       ownerId: true,
@@ -104,14 +108,16 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
     event = 'NEW';
     kind = 'NEW_MATCH';
     title = `New listing: ${listing.title}`;
-    body = `$${listing.price.toLocaleString('en-US')}/mo in ${listing.neighborhood}`;
+    body = `${rentText(listing.price, listing)} in ${listing.neighborhood}`;
   } else {
     const change = listing.priceChanges[0];
     if (!change || change.oldPrice == null || change.newPrice >= change.oldPrice) return 0;
     event = `DROP:${change.id}`;
     kind = 'PRICE_DROP';
     title = `Price drop: ${listing.title}`;
-    body = `Now $${change.newPrice.toLocaleString('en-US')}/mo (was $${change.oldPrice.toLocaleString('en-US')}) in ${listing.neighborhood}`;
+    body = `Now $${change.newPrice.toLocaleString('en-US')}/mo (was $${change.oldPrice.toLocaleString('en-US')})${
+      change.newPrice === listing.price ? concessionText(listing) : ''
+    } in ${listing.neighborhood}`;
   }
 
   let made = 0;
@@ -189,6 +195,9 @@ interface DueRow {
   title: string;
   slug: string;
   price: number;
+  netEffectivePrice: number;
+  concessionMonthsFree: string | null;
+  concessionLeaseMonths: number | null;
   neighborhood: string;
   oldPrice: number | null;
   newPrice: number | null;
@@ -252,7 +261,8 @@ async function sendDueRound(
     )
     SELECT d."savedSearchId"::text AS "savedSearchId", d."propertyId"::text AS "propertyId", d."event",
            s."name", s."unsubscribeToken", u."email", u."firstName",
-           p."title", p."slug", p."price", p."neighborhood", c."oldPrice", c."newPrice"
+           p."title", p."slug", p."price", p."netEffectivePrice", p."concessionMonthsFree"::text AS "concessionMonthsFree",
+           p."concessionLeaseMonths", p."neighborhood", c."oldPrice", c."newPrice"
     FROM rows d
     JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
     JOIN "User" u ON u."id" = s."userId"
@@ -296,6 +306,24 @@ async function sendDueRound(
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
+type ConcessionColumns = {
+  netEffectivePrice: number;
+  concessionMonthsFree: { toString(): string } | null;
+  concessionLeaseMonths: number | null;
+};
+
+/** ' ($3,300 net effective, 1 month free on 12)', or '' without a concession. */
+function concessionText(l: ConcessionColumns): string {
+  const monthsFree = l.concessionMonthsFree === null ? null : Number(l.concessionMonthsFree.toString());
+  const label = netEffectiveLabel(l.netEffectivePrice, { monthsFree, leaseMonths: l.concessionLeaseMonths });
+  return label ? ` (${label})` : '';
+}
+
+/** '$3,600/mo ($3,300 net effective, 1 month free on 12)'. */
+function rentText(price: number, l: ConcessionColumns): string {
+  return `${money(price)}/mo${concessionText(l)}`;
+}
+
 export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/alerts/unsubscribe/${encodeURIComponent(token)}`;
 }
@@ -308,10 +336,11 @@ function composeAlertMail(rows: DueRow[], frequency: 'INSTANT' | 'DAILY', public
   const lines = rows.map((r) => {
     const drop = r.event.startsWith('DROP:');
     // A drop names the prices of its change (the rent may have moved again since, never above it).
+    // The net effective rent (issue 26 item 2) beside the rent it is of: the listing's rent now.
     const price =
       drop && r.oldPrice != null && r.newPrice != null
-        ? `${money(r.newPrice)}/mo (was ${money(r.oldPrice)})`
-        : `${money(r.price)}/mo`;
+        ? `${money(r.newPrice)}/mo (was ${money(r.oldPrice)})${r.newPrice === r.price ? concessionText(r) : ''}`
+        : rentText(r.price, r);
     return `${drop ? 'Price drop: ' : 'New: '}${oneLine(r.title).slice(0, 140)} — ${price}, ${oneLine(r.neighborhood)}\n${base}/properties/${r.slug}`;
   });
   const subject =

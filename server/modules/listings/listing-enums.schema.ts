@@ -25,6 +25,14 @@ export const PetsFilterEnum = builder.enumType('PetsFilter', {
   values: { ALLOWED: { value: 'allowed' }, CATS: { value: 'cats' }, DOGS: { value: 'dogs' }, NONE: { value: 'none' } } as const,
 });
 
+export const PriceBasisEnum = builder.enumType('PriceBasis', {
+  description: 'Which rent a price filter and the price sorts read (issue 26 item 2).',
+  values: {
+    GROSS: { description: 'The advertised (gross) monthly rent: what the lease says.' },
+    NET_EFFECTIVE: { description: 'The net effective rent: the gross rent with the free months spread over the lease.' },
+  } as const,
+});
+
 export const PropertySortEnum = builder.enumType('PropertySort', {
   values: {
     NEWEST: { value: 'newest' },

@@ -122,6 +122,8 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
         )
       : null;
   const brokerFee = num(first(body.brokerFee, pricing.brokerFee));
+  // A concession flat (concessionMonthsFree…) or as GET answers it (concession: { months_free, lease_months, terms }).
+  const concession = (typeof body.concession === 'object' && body.concession ? body.concession : {}) as Body;
   const petPolicy = option(PetPolicyValues, petPolicyLabels, first(body.petPolicy, policies.petPolicy, 'No Pets'));
   const openHouses = first(body.openHouses, body.openHouseSchedule);
   const input: Record<string, unknown> = {
@@ -148,6 +150,9 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     // Never assumed (NYC FARE Act): a broker fee above 0 needs its payer said (the schema's 400).
     brokerFeePayer: option(BrokerFeePayerValues, brokerFeePayerLabels, body.brokerFeePayer),
     otherFees: body.otherFees,
+    concessionMonthsFree: num(first(body.concessionMonthsFree, concession.monthsFree, concession.months_free)),
+    concessionLeaseMonths: num(first(body.concessionLeaseMonths, concession.leaseMonths, concession.lease_months)),
+    concessionTerms: first(body.concessionTerms, concession.terms),
     utilitiesIncluded: options(UtilityValues, utilityLabels, first(body.utilitiesIncluded, policies.utilitiesIncluded)),
     petPolicy,
     petFee: num(first(body.petFee, policies.petFee)),

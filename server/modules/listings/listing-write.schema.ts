@@ -89,6 +89,13 @@ export const ListingInput = builder.inputType('ListingInput', {
         'Who pays the broker fee (NYC FARE Act): required with a broker fee above 0; without one, a published listing is no-fee.',
     }),
     otherFees: t.field({ type: [TenantFeeInput] }),
+    concessionMonthsFree: t.float({
+      description: 'A concession: months free (halves allowed, at most 12); 0 or null means none. Needs concessionLeaseMonths.',
+    }),
+    concessionLeaseMonths: t.int({ description: 'The months of the lease the free months come with (1 to 36, more than them).' }),
+    concessionTerms: t.string({
+      description: "Optional terms of the concession ('Free month applied to month 13'), 200 characters.",
+    }),
     utilitiesIncluded: t.field({ type: [UtilityEnum] }),
     petPolicy: t.field({ type: PetPolicyEnum, required: true }),
     petFee: t.int(),

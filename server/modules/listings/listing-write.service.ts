@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   accessibilityFeaturesOf,
+  concessionColumns,
   listingInputSchema,
   MAX_LISTING_PHOTOS,
   publishIssues,
@@ -110,6 +111,12 @@ function columns(data: ListingData, status: Status) {
     borough: data.borough,
     postalCode: data.postalCode,
     price: data.price,
+    // The concession and the net effective rent, always with the price (common/listing.ts).
+    ...concessionColumns(data.price, {
+      monthsFree: data.concessionMonthsFree,
+      leaseMonths: data.concessionLeaseMonths,
+      terms: data.concessionTerms,
+    }),
     bedrooms: data.bedrooms,
     bathrooms: data.bathrooms,
     sqft: data.sqft,
@@ -219,6 +226,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           description: true,
           amenities: true,
           otherFees: true,
+          concessionTerms: true,
           brokerFeePayer: true,
           listedAt: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
@@ -314,6 +322,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       description: listing.description,
       amenities: listing.amenities,
       otherFees: (listing.otherFees as Array<{ label: string }> | null) ?? [],
+      concessionTerms: listing.concessionTerms,
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };

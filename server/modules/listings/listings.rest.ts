@@ -92,6 +92,16 @@ const LISTING_ITEM = /* GraphQL */ `
     postalCode
     price
     originalPrice
+    netEffectivePrice
+    net_effective_price: netEffectivePrice
+    concession {
+      monthsFree
+      months_free: monthsFree
+      leaseMonths
+      lease_months: leaseMonths
+      terms
+      label
+    }
     bedrooms
     beds: bedrooms
     bathrooms
@@ -228,6 +238,8 @@ function restShape(fields: Record<string, unknown>, withCommute: boolean) {
     agentId: agent?.id ?? null,
     pricing: {
       monthlyRent: item.price,
+      netEffectiveRent: item.netEffectivePrice,
+      concession: item.concession,
       securityDeposit: item.securityDeposit,
       applicationFee: item.applicationFee,
       brokerFee: item.brokerFee,
@@ -343,6 +355,16 @@ export const restSearchQuerySchema = z.object({
   // lines=L,G (or repeated), walk=10: issue 13 item 3.
   lines: upperList,
   walk: wholeNumber,
+  // price_basis=net_effective (or net): minPrice, maxPrice and the price sorts read the net effective rent (issue 26 item 2).
+  price_basis: param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const basis = { gross: 'GROSS', net: 'NET_EFFECTIVE', net_effective: 'NET_EFFECTIVE' }[v.toLowerCase().replace(/-/g, '_')];
+    if (!basis) {
+      ctx.addIssue({ code: 'custom', message: 'must be gross or net_effective' });
+      return z.NEVER;
+    }
+    return basis;
+  }),
   // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
   accessibility: upperList,
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
@@ -364,8 +386,8 @@ export const restSearchQuerySchema = z.object({
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, walk, commute_to, commute_max, ...rest } = parsed.data;
-  const filter = { ...rest, walkMinutes: walk, commuteTo: commute_to, commuteMaxMinutes: commute_max };
+  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, ...rest } = parsed.data;
+  const filter = { ...rest, priceBasis: price_basis, walkMinutes: walk, commuteTo: commute_to, commuteMaxMinutes: commute_max };
   const cleanFilter = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
   return { filter: cleanFilter, sort: sort ?? 'newest', first: limit ?? SEARCH_PAGE_SIZE, after: cursor ?? null };
 }

@@ -18,6 +18,7 @@ import {
   PetPolicyEnum,
   PetsFilterEnum,
   PetTypeEnum,
+  PriceBasisEnum,
   PropertySortEnum,
   PropertyTypeEnum,
   SmokingPolicyEnum,
@@ -33,7 +34,7 @@ import { LocationRef } from './location.schema.js';
 import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/transit.schema.js';
 import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
-import { isNoFee } from '../../../common/listing.js';
+import { concessionLabel, hasConcession, isNoFee } from '../../../common/listing.js';
 import {
   daysOnMarket,
   isNewListing,
@@ -104,6 +105,18 @@ export const PriceDropRef = builder.objectRef<PriceDrop>('PriceDrop').implement(
   }),
 });
 
+export const ConcessionRef = builder
+  .objectRef<{ monthsFree: number; leaseMonths: number; terms: string | null }>('Concession')
+  .implement({
+    description: "A concession: months of rent free on a lease of N months ('1 month free on 12').",
+    fields: (t) => ({
+      monthsFree: t.exposeFloat('monthsFree', { description: 'Months free (halves allowed).' }),
+      leaseMonths: t.exposeInt('leaseMonths', { description: 'The months of the lease they come with.' }),
+      terms: t.exposeString('terms', { nullable: true, description: 'The terms as the listing states them.' }),
+      label: t.string({ description: "'1 month free on 12'.", resolve: (c) => concessionLabel(c) }),
+    }),
+  });
+
 export const PropertyRef = builder.prismaObject('Property', {
   description: 'A listing: an apartment, house or room for rent (or sale, or sublet).',
   fields: (t) => ({
@@ -116,7 +129,26 @@ export const PropertyRef = builder.prismaObject('Property', {
     neighborhood: t.exposeString('neighborhood'),
     borough: t.expose('borough', { type: BoroughEnum }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
-    price: t.exposeInt('price', { description: 'Monthly rent in whole US dollars.' }),
+    price: t.exposeInt('price', {
+      description: 'Monthly rent in whole US dollars: the gross (advertised) rent, what the lease says.',
+    }),
+    netEffectivePrice: t.exposeInt('netEffectivePrice', {
+      description:
+        'The net effective monthly rent: the gross rent with the free months of the concession spread over its lease, to the dollar (gross x (lease - free) / lease); equal to `price` without a concession.',
+    }),
+    concession: t.field({
+      type: ConcessionRef,
+      nullable: true,
+      description: "The listing's concession (months free on a lease of N months); null without one.",
+      select: { concessionMonthsFree: true, concessionLeaseMonths: true, concessionTerms: true },
+      resolve: (p) => {
+        const c = {
+          monthsFree: p.concessionMonthsFree === null ? null : Number(p.concessionMonthsFree),
+          leaseMonths: p.concessionLeaseMonths,
+        };
+        return hasConcession(c) ? { ...c, terms: p.concessionTerms } : null;
+      },
+    }),
     originalPrice: t.exposeInt('originalPrice', { nullable: true, description: 'Earlier asking rent, shown struck through.' }),
     bedrooms: t.float({ select: { bedrooms: true }, resolve: (p) => Number(p.bedrooms) }),
     bathrooms: t.float({ select: { bathrooms: true }, resolve: (p) => Number(p.bathrooms) }),
@@ -353,8 +385,13 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     search: t.string({ description: 'Matches address, title and neighborhood.' }),
     borough: t.field({ type: BoroughEnum }),
     neighborhood: t.string(),
-    minPrice: t.int(),
-    maxPrice: t.int(),
+    minPrice: t.int({ description: 'At least this monthly rent (of `priceBasis`: the gross rent unless NET_EFFECTIVE).' }),
+    maxPrice: t.int({ description: 'At most this monthly rent (of `priceBasis`).' }),
+    priceBasis: t.field({
+      type: PriceBasisEnum,
+      description:
+        'Which rent minPrice, maxPrice and the sorts PRICE_LOW and PRICE_HIGH read: GROSS (the default) or NET_EFFECTIVE.',
+    }),
     minBeds: t.int({ description: '0 is Studio (exactly 0), 1-4 at least that many, 5 means 5+.' }),
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),

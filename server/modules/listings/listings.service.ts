@@ -57,6 +57,8 @@ interface Cursor {
   s: SearchSort;
   v: CursorValue;
   id: string;
+  /** 'N' when the price sorts go by the net effective rent (a cursor of one basis is refused by the other). */
+  b?: 'N';
 }
 
 type CursorRow = {
@@ -64,15 +66,28 @@ type CursorRow = {
   createdAt: Date;
   listedAt?: Date | null;
   price: number;
+  netEffectivePrice?: number;
   views: number;
   priceDroppedAt?: Date | null;
 };
 
+/** Which rent the price filter and the price sorts read (issue 26 item 2): the gross rent unless asked. */
+export type PriceBasis = NonNullable<SearchFilter['priceBasis']>;
+const isNet = (basis: PriceBasis | undefined) => basis === 'NET_EFFECTIVE';
+
+/** The rent column of the filter's basis. */
+export function priceColumnSql(filter: Pick<SearchFilter, 'priceBasis'>): Prisma.Sql {
+  return isNet(filter.priceBasis) ? Prisma.sql`p."netEffectivePrice"` : Prisma.sql`p."price"`;
+}
+
 /** A cursor's instant: one the database can compare with (years 1 to 9999). */
 const isIsoDate = (v: unknown): v is string => typeof v === 'string' && parseStorableInstant(v) !== null;
 
-/** The cursor after a row; sorting by commute needs the destination's context (the row's minutes are its value). */
-export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: CommuteContext | null): string {
+/**
+ * The cursor after a row; sorting by commute needs the destination's context (the row's minutes are
+ * its value), sorting by price the basis of the filter.
+ */
+export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: CommuteContext | null, basis?: PriceBasis): string {
   const spec = SORTS[sort];
   let v: CursorValue;
   if (spec.field === 'commute') {
@@ -84,17 +99,23 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
     // A listing's views are its owner's number (issue 24 item 9): the cursor names the row only, and
     // the next page reads its count in the database (keysetSql).
     v = 0;
+  } else if (spec.field === 'price') {
+    if (isNet(basis) && row.netEffectivePrice === undefined) throw new Error('a net effective cursor needs the row’s net rent');
+    v = isNet(basis) ? row.netEffectivePrice! : row.price;
   } else {
     // A public listing always has its listedAt (a database check keeps it so).
-    v = spec.field === 'listedAt' ? (row.listedAt ?? row.createdAt).toISOString() : row[spec.field];
+    v = (row.listedAt ?? row.createdAt).toISOString();
   }
-  return Buffer.from(JSON.stringify({ s: sort, v, id: row.id } satisfies Cursor)).toString('base64url');
+  const b = spec.field === 'price' && isNet(basis) ? { b: 'N' as const } : {};
+  return Buffer.from(JSON.stringify({ s: sort, v, id: row.id, ...b } satisfies Cursor)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, sort: SearchSort): Cursor {
+export function decodeCursor(cursor: string, sort: SearchSort, basis?: PriceBasis): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (parsed.s !== sort || typeof parsed.id !== 'string' || !UUID_RE.test(parsed.id)) throw new Error('mismatch');
+    const wantsNet = SORTS[sort].field === 'price' && isNet(basis);
+    if ((parsed.b === 'N') !== wantsNet || (parsed.b !== undefined && parsed.b !== 'N')) throw new Error('basis');
     const field = SORTS[sort].field;
     const v: unknown = parsed.v;
     const valid =
@@ -163,14 +184,14 @@ type SearchQuery = { include?: Prisma.PropertyInclude; select?: Prisma.PropertyS
 // The filters, written once, in SQL (the trigram operators of the text search have no Prisma form).
 // ---------------------------------------------------------------------------------------------------
 
-const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute' | 'reduced'>, Prisma.Sql> = {
+const SORT_COLUMN: Record<Exclude<SortSpec['field'], 'commute' | 'reduced' | 'price'>, Prisma.Sql> = {
   listedAt: Prisma.sql`p."listedAt"`,
-  price: Prisma.sql`p."price"`,
   views: Prisma.sql`p."views"`,
 };
 
 /** The sort's value of a row; a listing with no commute estimate sorts after all others. */
 function sortValueSql(field: Exclude<SortSpec['field'], 'reduced'>, filter: SearchFilter): Prisma.Sql {
+  if (field === 'price') return priceColumnSql(filter);
   if (field !== 'commute') return SORT_COLUMN[field];
   if (!filter.commuteTo) throw new AppError('BAD_USER_INPUT', "sort: 'commute' needs filter.commuteTo (where the commute goes)");
   return Prisma.sql`COALESCE(${commuteMinutesSql(commuteContext(filter.commuteTo))}, ${NO_COMMUTE}::int)`;
@@ -200,8 +221,10 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (words.length) and.push(wordsMatchSql(words, TEXT_COLUMNS, occursInListings));
   if (filter.borough) and.push(Prisma.sql`p."borough" = ${filter.borough}::"Borough"`);
   if (filter.neighborhood) and.push(Prisma.sql`p."neighborhood" = ${filter.neighborhood}`);
-  if (filter.minPrice !== undefined) and.push(Prisma.sql`p."price" >= ${filter.minPrice}::int`);
-  if (filter.maxPrice !== undefined) and.push(Prisma.sql`p."price" <= ${filter.maxPrice}::int`);
+  // The gross rent, or the net effective rent when the filter says so (issue 26 item 2).
+  const rent = priceColumnSql(filter);
+  if (filter.minPrice !== undefined) and.push(Prisma.sql`${rent} >= ${filter.minPrice}::int`);
+  if (filter.maxPrice !== undefined) and.push(Prisma.sql`${rent} <= ${filter.maxPrice}::int`);
   if (filter.minBeds !== undefined) {
     and.push(filter.minBeds === 0 ? Prisma.sql`p."bedrooms" = 0` : Prisma.sql`p."bedrooms" >= ${filter.minBeds}::numeric`);
   }
@@ -314,6 +337,7 @@ function pageSize(first: number | null | undefined): number {
 
 /** The selection of a page; sort keys are always read, cursors are made of them (a commute's of the stations and location). */
 function pageShape(query: SearchQuery, sort: SearchSort): { include?: Prisma.PropertyInclude; select?: Prisma.PropertySelect } {
+  // (netEffectivePrice is read always: a price sort's cursor on the net basis is made of it.)
   if (!query.select) return { include: query.include };
   const commuteKeys = sort === 'commute' ? { nearbyStations: true, locationLat: true, locationLng: true } : {};
   const reducedKeys = sort === 'recently_reduced' ? { priceDroppedAt: true } : {};
@@ -324,6 +348,7 @@ function pageShape(query: SearchQuery, sort: SearchSort): { include?: Prisma.Pro
       createdAt: true,
       listedAt: true,
       price: true,
+      netEffectivePrice: true,
       views: true,
       ...commuteKeys,
       ...reducedKeys,
@@ -348,10 +373,10 @@ export async function searchListings<Row extends { id: string; createdAt: Date; 
   const filter = parseFilter(args.filter);
   const sort = parseSort(args.sort);
   const first = pageSize(args.first);
-  const cursor = args.after ? decodeCursor(args.after, sort) : null;
+  const cursor = args.after ? decodeCursor(args.after, sort, filter.priceBasis) : null;
   const shape = pageShape(query, sort);
   const commute = filter.commuteTo ? commuteContext(filter.commuteTo) : null;
-  const cursorOf = (row: Row) => encodeCursor(sort, row, commute);
+  const cursorOf = (row: Row) => encodeCursor(sort, row, commute, filter.priceBasis);
 
   const where = searchWhereSql(filter);
   const order = orderBySql(sort, filter);

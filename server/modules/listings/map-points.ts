@@ -6,7 +6,7 @@
 // of matches that have a location. The map clusters these points further as it zooms.
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { rawRunner } from '../../db/prepared.js';
-import { parseFilter, searchWhereSql } from './listings.service.js';
+import { parseFilter, priceColumnSql, searchWhereSql } from './listings.service.js';
 
 /** At most this many points for one search (about 60 bytes each on the wire). */
 export const MAP_POINTS_CAP = 4_000;
@@ -22,7 +22,7 @@ export interface MapPoint {
   lng: number;
   /** How many listings this point stands for (at one spot, or in one cell of a coarser grid). */
   count: number;
-  /** The lowest asking rent among them. */
+  /** The lowest rent among them: the gross rent, or the net effective one when the search filters on that. */
   price: number;
   /** The listing, when the point stands for exactly one. */
   id: string | null;
@@ -46,7 +46,10 @@ type Result = { groups: Array<[number, number, number, number, string | null]> |
  * listings); one more per coarser grid needed.
  */
 export async function searchMapPoints(prisma: PrismaClient, filterInput: unknown, cap = MAP_POINTS_CAP): Promise<MapPoints> {
-  const where = searchWhereSql(parseFilter(filterInput));
+  const filter = parseFilter(filterInput);
+  const where = searchWhereSql(filter);
+  // The lowest rent of the filter's basis: the net effective one when the search reads that.
+  const rent = priceColumnSql(filter);
   const run = rawRunner(prisma);
   for (const [i, grid] of MAP_GRIDS.entries()) {
     const last = i === MAP_GRIDS.length - 1;
@@ -56,7 +59,7 @@ export async function searchMapPoints(prisma: PrismaClient, filterInput: unknown
     // location, in one row.
     const statement = Prisma.sql`
       WITH groups AS (
-        SELECT ${lat}::float8 AS lat, ${lng}::float8 AS lng, count(*)::int AS n, min(p."price")::int AS price,
+        SELECT ${lat}::float8 AS lat, ${lng}::float8 AS lng, count(*)::int AS n, min(${rent})::int AS price,
                CASE WHEN count(*) = 1 THEN min(p."id"::text) END AS id
         FROM "Property" p
         WHERE ${where} AND p."locationLat" IS NOT NULL AND p."locationLng" IS NOT NULL
