@@ -48,7 +48,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
 import { responseTimeLabel } from '../../common/response-time.js';
-import { isNoFee, moveInTotal } from '../../common/listing.js';
+import { concessionLabel, hasConcession, isNoFee, moveInTotal } from '../../common/listing.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
@@ -92,6 +92,7 @@ const cardSql = (withCount: boolean) => `
     ORDER BY p."listedAt" DESC, p."id" DESC LIMIT $1
   )
   SELECT p."id", p."slug", p."title", p."address", p."unit", p."neighborhood", p."borough", p."price", p."originalPrice",
+         p."netEffectivePrice", p."concessionMonthsFree"::float8 AS "concessionMonthsFree", p."concessionLeaseMonths", p."concessionTerms",
          p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms", p."listingType",
          to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate", p."brokerFee", p."brokerFeePayer",
          p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng", p."createdAt", p."listedAt", p."ownerId",
@@ -108,6 +109,7 @@ const cardSql = (withCount: boolean) => `
 
 const DETAIL_SQL = `
   SELECT p.*, p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms",
+         p."concessionMonthsFree"::float8 AS "concessionMonthsFree",
          to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate",
          p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng",
          ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "Favorite" f WHERE f."propertyId" = p."id" AND f."userId" = $2)) AS "isSaved",
@@ -190,6 +192,18 @@ function freshness(r: Row, withDate: boolean) {
   };
 }
 
+/** The concession of a row (common/listing.ts); the detail page reads its terms and label too. */
+function concessionOf(r: Row, withTerms: boolean) {
+  const c = { monthsFree: r.concessionMonthsFree as number | null, leaseMonths: r.concessionLeaseMonths as number | null };
+  if (!hasConcession(c)) return null;
+  return {
+    __typename: 'Concession',
+    monthsFree: c.monthsFree,
+    leaseMonths: c.leaseMonths,
+    ...(withTerms ? { terms: r.concessionTerms, label: concessionLabel(c) } : {}),
+  };
+}
+
 const canManage = (r: Row, uid: string | null) => Boolean(uid) && (r.ownerId === uid || r.agentUserId === uid);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${String(v)}Z`).toISOString());
 
@@ -215,6 +229,8 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
         borough: r.borough,
         price: r.price,
         originalPrice: r.originalPrice,
+        netEffectivePrice: r.netEffectivePrice,
+        concession: concessionOf(r, false),
         bedrooms: r.bedrooms,
         bathrooms: r.bathrooms,
         listingType: r.listingType,
@@ -262,6 +278,8 @@ function detailJson(r: Row | undefined, uid: string | null) {
         postalCode: r.postalCode,
         price: r.price,
         originalPrice: r.originalPrice,
+        netEffectivePrice: r.netEffectivePrice,
+        concession: concessionOf(r, true),
         bedrooms: r.bedrooms,
         bathrooms: r.bathrooms,
         propertyType: r.propertyType,

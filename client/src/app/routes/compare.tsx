@@ -31,6 +31,10 @@ const CompareListingsDocument = graphql(`
     slug
     title
     price
+    netEffectivePrice
+    concession {
+      label
+    }
     listingType
     bedrooms
     bathrooms
@@ -67,6 +71,10 @@ const money = (n: number | null | undefined) => (n == null ? '—' : formatPrice
 /** The rows of the comparison: a label and what each listing says. */
 const ROWS: Array<[string, (l: Listing) => ReactNode]> = [
   ['Rent', (l) => `${formatPrice(l.price)}${l.listingType === 'FOR_SALE' ? '' : ' / month'}`],
+  [
+    'Net effective',
+    (l) => (l.concession ? `${formatPrice(l.netEffectivePrice)} / month (${l.concession.label})` : 'Same: no concession'),
+  ],
   ['Move-in total', (l) => money(l.totalMoveInCost)],
   [
     'Broker fee',

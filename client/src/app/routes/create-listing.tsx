@@ -47,6 +47,11 @@ const EditListingQuery = graphql(`
         amount
         frequency
       }
+      concession {
+        monthsFree
+        leaseMonths
+        terms
+      }
       utilitiesIncluded
       petPolicy
       petFee

@@ -47,6 +47,11 @@ const PropertyDetailQuery = graphql(`
       postalCode
       price
       originalPrice
+      netEffectivePrice
+      concession {
+        monthsFree
+        leaseMonths
+      }
       bedrooms
       bathrooms
       propertyType

@@ -15,6 +15,7 @@ export const SavedSearchFieldsFragment = graphql(`
       neighborhood
       minPrice
       maxPrice
+      priceBasis
       minBeds
       propertyType
       pets

@@ -39,6 +39,7 @@ export function InputField({
   type = 'text',
   asNumber,
   optionalNumber,
+  deps,
   ...rest
 }: {
   name: Name;
@@ -50,6 +51,8 @@ export function InputField({
   asNumber?: boolean;
   /** Empty is null (an optional number). */
   optionalNumber?: boolean;
+  /** Fields validated again when this one changes (their rules read this one). */
+  deps?: Name[];
 } & Omit<React.ComponentProps<'input'>, 'name' | 'type'>) {
   const { register } = useFormContext<ListingFormValues>();
   const error = useFieldError(name);
@@ -70,7 +73,7 @@ export function InputField({
       className={className}
       type={type}
       {...rest}
-      {...register(name, setValueAs ? { setValueAs } : {})}
+      {...register(name, { ...(setValueAs ? { setValueAs } : {}), ...(deps ? { deps } : {}) })}
     />
   );
 }

@@ -90,6 +90,9 @@ export function toGraphqlInput(data: ListingData): GqlListingInput {
     brokerFee: data.brokerFee,
     brokerFeePayer: data.brokerFeePayer,
     otherFees: data.otherFees,
+    concessionMonthsFree: data.concessionMonthsFree,
+    concessionLeaseMonths: data.concessionLeaseMonths,
+    concessionTerms: data.concessionTerms,
     utilitiesIncluded: data.utilitiesIncluded,
     petPolicy: data.petPolicy,
     petFee: data.petFee,
@@ -140,6 +143,7 @@ export interface EditableListing {
   brokerFee?: number | null;
   brokerFeePayer: ListingFormValues['brokerFeePayer'];
   otherFees: ReadonlyArray<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>;
+  concession?: { monthsFree: number; leaseMonths: number; terms?: string | null } | null;
   utilitiesIncluded: NonNullable<ListingFormValues['utilitiesIncluded']>;
   petPolicy: ListingFormValues['petPolicy'];
   petFee?: number | null;
@@ -185,6 +189,9 @@ export function valuesFromListing(l: EditableListing): ListingFormValues {
     brokerFee: l.brokerFee ?? null,
     brokerFeePayer: l.brokerFeePayer,
     otherFees: l.otherFees.map((f) => ({ label: f.label, amount: f.amount, frequency: f.frequency })),
+    concessionMonthsFree: l.concession?.monthsFree ?? null,
+    concessionLeaseMonths: l.concession?.leaseMonths ?? null,
+    concessionTerms: l.concession?.terms ?? '',
     utilitiesIncluded: [...l.utilitiesIncluded],
     petPolicy: l.petPolicy,
     petFee: l.petFee ?? null,
@@ -234,6 +241,9 @@ const FIELD_LABELS: Record<string, string> = {
   brokerFee: 'Broker fee',
   brokerFeePayer: 'Who pays the broker fee',
   otherFees: 'Other fees',
+  concessionMonthsFree: 'Months free',
+  concessionLeaseMonths: 'Lease length',
+  concessionTerms: 'Concession terms',
   utilitiesIncluded: 'Utilities included',
   petPolicy: 'Pet policy',
   petFee: 'Pet fee',

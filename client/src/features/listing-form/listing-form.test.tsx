@@ -151,6 +151,31 @@ describe('conditional fields', () => {
     expect(screen.queryByLabelText('Broker fee')).not.toBeInTheDocument();
   });
 
+  it('a concession: months free on a lease of N months shows the net effective rent; the move-in total stays gross', async () => {
+    const { user } = renderForm({ base: validValues() });
+    const rent = screen.getByLabelText('Monthly rent');
+    await user.clear(rent);
+    await user.type(rent, '3600');
+    expect(screen.queryByTestId('net-effective-preview')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Months free'), '1');
+    // Without a lease length there is nothing to spread the free month over.
+    expect(await screen.findByText('Enter the length of the lease the free months come with')).toBeInTheDocument();
+    expect(screen.queryByTestId('net-effective-preview')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('On a lease of (months)'), '12');
+    expect(screen.getByTestId('net-effective-preview')).toHaveTextContent(
+      'Net effective rent: $3,300 per month (1 month free on 12)',
+    );
+    expect(screen.queryByText('Enter the length of the lease the free months come with')).not.toBeInTheDocument();
+    expect(screen.getByTestId('move-in-total')).toHaveTextContent('Total move-in cost: $3,600');
+    const months = screen.getByLabelText('Months free');
+    await user.clear(months);
+    await user.type(months, '12');
+    expect(await screen.findByText('Months free must be fewer than the months of the lease')).toBeInTheDocument();
+    await user.clear(months);
+    await user.type(months, '1.5');
+    expect(screen.getByTestId('net-effective-preview')).toHaveTextContent('$3,150 per month (1.5 months free on 12)');
+  });
+
   it('a borough without the chosen neighborhood empties it', async () => {
     const { user } = renderForm({ base: validValues() });
     const neighborhood = screen.getByLabelText('Neighborhood');
@@ -252,6 +277,19 @@ describe('Save Draft and Publish', () => {
     await findToast('Draft Saved!');
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatchObject({ op: 'update', variables: { id: 'listing-1', status: 'DRAFT', input: { price: 2800 } } });
+  });
+
+  it('a concession is sent with the listing', async () => {
+    const sent: Array<{ op: Op; variables: Record<string, unknown> }> = [];
+    const { user } = renderForm({
+      base: validValues({ concessionMonthsFree: 1, concessionLeaseMonths: 13, concessionTerms: 'Applied to month 13' }),
+      mocks: [saveMock('create', 'DRAFT', sent)],
+    });
+    await user.click(screen.getByTestId('save-draft-header'));
+    await findToast('Draft Saved!');
+    expect(sent[0]).toMatchObject({
+      variables: { input: { concessionMonthsFree: 1, concessionLeaseMonths: 13, concessionTerms: 'Applied to month 13' } },
+    });
   });
 
   it("the server's BAD_USER_INPUT with fields: a Validation Error toast and the message beside the field", async () => {

@@ -1,5 +1,5 @@
 // The six sections of the listing form (SPEC part 2 and part 3's option lists).
-import { moveInTotal } from '@common/listing';
+import { concessionLabel, hasConcession, moveInTotal, netEffectiveRent } from '@common/listing';
 import { formatPrice } from '@common/format';
 import { neighborhoodsOf, nearestNeighborhood, NYC_CENTER, type LatLng } from '@common/nyc';
 import {
@@ -265,6 +265,61 @@ function OtherFees() {
   );
 }
 
+/**
+ * A concession (issue 26 item 2): months free on a lease of N months, optional terms, and what the
+ * net effective rent comes to. The rent above stays the gross rent.
+ */
+function Concession() {
+  const { control } = useFormContext<ListingFormValues>();
+  const [price, monthsFree, leaseMonths] = useWatch({
+    control,
+    name: ['price', 'concessionMonthsFree', 'concessionLeaseMonths'],
+  });
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const facts = { monthsFree: num(monthsFree), leaseMonths: num(leaseMonths) };
+  const rent = num(price);
+  const shown = rent !== null && rent > 0 && hasConcession(facts) && Number.isInteger(facts.monthsFree * 2);
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-gray-800">Concession (optional)</legend>
+      <p className="text-xs text-gray-600">
+        Months of free rent on a lease of a given length. The monthly rent above stays the gross rent; listings show the net
+        effective rent beside it.
+      </p>
+      <div className={grid2}>
+        <InputField
+          name="concessionMonthsFree"
+          deps={['concessionLeaseMonths', 'concessionTerms']}
+          label="Months free"
+          type="number"
+          step={0.5}
+          min={0}
+          optionalNumber
+          inputMode="decimal"
+          placeholder="1"
+        />
+        <InputField
+          name="concessionLeaseMonths"
+          deps={['concessionMonthsFree']}
+          label="On a lease of (months)"
+          type="number"
+          step={1}
+          min={1}
+          optionalNumber
+          inputMode="numeric"
+          placeholder="12"
+        />
+      </div>
+      <InputField name="concessionTerms" label="Concession terms (optional)" placeholder="Applied to month 12" maxLength={200} />
+      {shown ? (
+        <p className="text-sm text-green-800" data-testid="net-effective-preview">
+          Net effective rent: <strong>{formatPrice(netEffectiveRent(rent, facts))}</strong> per month ({concessionLabel(facts)})
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function MoveInTotal() {
   const { control } = useFormContext<ListingFormValues>();
   const [price, securityDeposit, applicationFee, brokerFee, brokerFeePayer, otherFees] = useWatch({
@@ -330,6 +385,7 @@ export function PricingSection() {
         </div>
       ) : null}
       <OtherFees />
+      <Concession />
       <CheckboxGroupField name="utilitiesIncluded" legend="Utilities included" options={utilityOptions} />
       <MoveInTotal />
     </FormSection>

@@ -23,6 +23,7 @@ describe('search state in the URL', () => {
       neighborhood: 'St. George',
       minPrice: '1500',
       maxPrice: '4000',
+      rent: 'gross',
       bedrooms: '2',
       propertyType: 'loft',
       pets: 'cats',
@@ -36,6 +37,15 @@ describe('search state in the URL', () => {
       accessibility: [],
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it("reads the rent basis ('net' or the default gross), writes it back and sends it as priceBasis", () => {
+    const state = parse('maxPrice=3000&rent=net');
+    expect(state.rent).toBe('net');
+    expect(toSearchParams(state).toString()).toBe('maxPrice=3000&rent=net');
+    expect(toPropertyFilter(state)).toEqual({ maxPrice: 3000, priceBasis: 'NET_EFFECTIVE' });
+    expect(parse('rent=cheapest').rent).toBe('gross');
+    expect(toSearchParams(parse('rent=gross')).toString()).toBe('');
   });
 
   it('reads accessibility features (known ones, once each, in the order of the options), writes them back and sends them', () => {

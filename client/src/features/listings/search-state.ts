@@ -38,6 +38,8 @@ export interface SearchState {
   /** Whole dollars as typed (digits only); empty means no bound. */
   minPrice: string;
   maxPrice: string;
+  /** Which rent the price range and the price sorts read (issue 26 item 2): 'net' is the net effective rent. */
+  rent: RentBasis;
   bedrooms: BedroomsFilter;
   propertyType: PropertyTypeFilter;
   pets: PetsFilter;
@@ -57,6 +59,10 @@ export interface SearchState {
   /** Homes with every one of these accessibility features (issue 26 item 4). */
   accessibility: AccessibilityFeature[];
 }
+
+/** The price filter's basis: the gross (advertised) rent, or the net effective rent after concessions. */
+export const RentBasisValues = ['gross', 'net'] as const;
+export type RentBasis = (typeof RentBasisValues)[number];
 
 /** A corner of a drawn area. */
 export interface AreaCorner {
@@ -122,6 +128,7 @@ export const EMPTY_SEARCH: SearchState = {
   neighborhood: '',
   minPrice: '',
   maxPrice: '',
+  rent: 'gross',
   bedrooms: 'any',
   propertyType: 'any',
   pets: 'any',
@@ -142,6 +149,7 @@ export const SEARCH_KEYS = [
   'neighborhood',
   'minPrice',
   'maxPrice',
+  'rent',
   'bedrooms',
   'propertyType',
   'pets',
@@ -238,6 +246,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     neighborhood,
     minPrice,
     maxPrice,
+    rent: oneOf(RentBasisValues, params.get('rent')) ?? 'gross',
     bedrooms: oneOf(BedroomsFilterValues, params.get('bedrooms')) ?? 'any',
     propertyType: oneOf(PropertyTypeFilterValues, params.get('propertyType')) ?? 'any',
     pets: oneOf(PetsFilterValues, params.get('pets')) ?? 'any',
@@ -264,6 +273,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   }
   if (state.minPrice) params.set('minPrice', state.minPrice);
   if (state.maxPrice) params.set('maxPrice', state.maxPrice);
+  if (state.rent !== 'gross') params.set('rent', state.rent);
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
@@ -307,6 +317,7 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   }
   if (state.minPrice) filter.minPrice = Number(state.minPrice);
   if (state.maxPrice) filter.maxPrice = Number(state.maxPrice);
+  if (state.rent === 'net') filter.priceBasis = 'NET_EFFECTIVE';
   if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
   if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
   if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
@@ -342,6 +353,7 @@ export function fromPropertyFilter(filter: {
   neighborhood?: string | null;
   minPrice?: number | null;
   maxPrice?: number | null;
+  priceBasis?: string | null;
   minBeds?: number | null;
   propertyType?: string | null;
   pets?: string | null;
@@ -368,6 +380,7 @@ export function fromPropertyFilter(filter: {
     neighborhood: filter.neighborhood ?? '',
     minPrice: filter.minPrice != null ? String(filter.minPrice) : '',
     maxPrice: filter.maxPrice != null ? String(filter.maxPrice) : '',
+    rent: filter.priceBasis === 'NET_EFFECTIVE' ? 'net' : 'gross',
     bedrooms: oneOf(BedroomsFilterValues, filter.minBeds != null ? String(filter.minBeds) : null) ?? 'any',
     propertyType: type?.[0] ?? 'any',
     pets: oneOf(PetsFilterValues, filter.pets ? filter.pets.toLowerCase() : null) ?? 'any',

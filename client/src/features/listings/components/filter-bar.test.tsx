@@ -28,7 +28,7 @@ async function expectQuery(location: LocationProbe, expected: Record<string, str
 }
 
 const combobox = (name: string) => screen.getByRole('combobox', { name });
-const priceButton = () => screen.getByRole('button', { name: /^Price/ });
+const priceButton = () => screen.getByRole('button', { name: /^(Price|Net effective)/ });
 const moreButton = () => screen.getByRole('button', { name: /^More/ });
 const chipList = () => screen.queryByRole('list', { name: 'Active filters' });
 const chipTexts = () =>
@@ -132,6 +132,22 @@ describe('the filter bar writes the URL', () => {
     await expectQuery(location, {});
     expect(priceButton()).toHaveTextContent(/^Price$/);
     expect(chipList()).not.toBeInTheDocument();
+  });
+
+  it('the price popover filters and sorts by the net effective rent when asked (rent=net), with a chip', async () => {
+    const { user, location } = renderBar('/listings?maxPrice=3000');
+    await user.click(priceButton());
+    const gross = await screen.findByRole('radio', { name: 'Gross rent' });
+    expect(gross).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Net effective' }));
+    expect(screen.getByText(/spreads a concession's free months over the lease/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expectQuery(location, { maxPrice: '3000', rent: 'net' });
+    expect(priceButton()).toHaveTextContent('Net effective: Up to $3,000');
+    expect(chipTexts()).toEqual(['Max $3,000', 'Net effective rent']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Net effective rent' }));
+    await expectQuery(location, { maxPrice: '3000' });
+    expect(priceButton()).toHaveTextContent('Price: Up to $3,000');
   });
 
   it('one price bound reads "$1,000+" or "Up to $3,000"', async () => {

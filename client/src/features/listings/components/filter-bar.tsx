@@ -32,6 +32,7 @@ import {
   normalizePrice,
   WalkFilterValues,
   type CommuteMaxFilter,
+  type RentBasis,
   type SearchState,
   type WalkFilter,
 } from '../search-state';
@@ -67,18 +68,32 @@ export function priceRangeLabel(minPrice: string, maxPrice: string): string {
   return '';
 }
 
+const rentBasisOptions = [
+  { value: 'gross', label: 'Gross rent' },
+  { value: 'net', label: 'Net effective' },
+] as const satisfies readonly { value: RentBasis; label: string }[];
+
+/** The price trigger's text: 'Price', 'Price: $1,000+', 'Net effective: Up to $3,000', 'Price: net effective'. */
+export function priceTriggerLabel(state: Pick<SearchState, 'minPrice' | 'maxPrice' | 'rent'>): string {
+  const range = priceRangeLabel(state.minPrice, state.maxPrice);
+  if (state.rent === 'net') return range ? `Net effective: ${range}` : 'Price: net effective';
+  return range ? `Price: ${range}` : 'Price';
+}
+
 function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const [open, setOpen] = useState(false);
   const [min, setMin] = useState(state.minPrice);
   const [max, setMax] = useState(state.maxPrice);
+  const [rent, setRent] = useState<RentBasis>(state.rent);
   const errorId = useId();
   const invalid = min !== '' && max !== '' && Number(min) > Number(max);
-  const range = priceRangeLabel(state.minPrice, state.maxPrice);
+  const active = Boolean(state.minPrice || state.maxPrice || state.rent !== 'gross');
 
   function onOpenChange(next: boolean) {
     if (next) {
       setMin(state.minPrice);
       setMax(state.maxPrice);
+      setRent(state.rent);
     }
     setOpen(next);
   }
@@ -86,18 +101,25 @@ function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
   function apply(event: FormEvent) {
     event.preventDefault();
     if (invalid) return;
-    onChange({ minPrice: min, maxPrice: max });
+    onChange({ minPrice: min, maxPrice: max, rent });
     setOpen(false);
   }
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger className={cn(triggerClasses, range && activeTriggerClasses)}>
-        {range ? `Price: ${range}` : 'Price'}
+      <PopoverTrigger className={cn(triggerClasses, active && activeTriggerClasses)}>
+        {priceTriggerLabel(state)}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverTrigger>
       <PopoverContent aria-label="Price range">
         <form onSubmit={apply} className="space-y-3" noValidate>
+          <RadioPills legend="Filter and sort by" value={rent} options={rentBasisOptions} onValueChange={setRent} />
+          {rent === 'net' ? (
+            <p className="text-xs text-gray-600">
+              The net effective rent spreads a concession&apos;s free months over the lease. The rent you pay each month is the
+              gross rent.
+            </p>
+          ) : null}
           <div className="grid grid-cols-2 gap-3">
             <TextField
               label="Minimum price"
@@ -132,7 +154,8 @@ function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
               onClick={() => {
                 setMin('');
                 setMax('');
-                onChange({ minPrice: '', maxPrice: '' });
+                setRent('gross');
+                onChange({ minPrice: '', maxPrice: '', rent: 'gross' });
                 setOpen(false);
               }}
             >
@@ -440,6 +463,7 @@ export function activeChips(state: SearchState): Chip[] {
     chips.push({ key: 'minPrice', label: `Min ${formatPrice(Number(state.minPrice))}`, patch: { minPrice: '' } });
   if (state.maxPrice)
     chips.push({ key: 'maxPrice', label: `Max ${formatPrice(Number(state.maxPrice))}`, patch: { maxPrice: '' } });
+  if (state.rent === 'net') chips.push({ key: 'rent', label: 'Net effective rent', patch: { rent: 'gross' } });
   if (state.bedrooms !== 'any') {
     chips.push({ key: 'bedrooms', label: `Bedrooms: ${bedroomsFilterLabels[state.bedrooms]}`, patch: { bedrooms: 'any' } });
   }

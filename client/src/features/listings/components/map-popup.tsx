@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +15,11 @@ const MapPopupListingDocument = graphql(`
       slug
       title
       price
+      netEffectivePrice
+      concession {
+        monthsFree
+        leaseMonths
+      }
       listingType
       bedrooms
       bathrooms
@@ -30,7 +36,16 @@ const MapPopupListingDocument = graphql(`
 
 type Listing = Pick<
   SearchPropertiesQuery['properties']['edges'][number]['node'],
-  'id' | 'slug' | 'title' | 'price' | 'listingType' | 'bedrooms' | 'bathrooms' | 'neighborhood'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'price'
+  | 'netEffectivePrice'
+  | 'concession'
+  | 'listingType'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'neighborhood'
 > & { photos: ReadonlyArray<{ thumbnailUrl: string; width: number; height: number }> };
 
 function MapPopupCard({ listing }: { listing: Listing }) {
@@ -59,6 +74,9 @@ function MapPopupCard({ listing }: { listing: Listing }) {
           {formatPrice(listing.price)}
           {listing.listingType === 'FOR_SALE' ? null : <span className="font-normal text-gray-600"> per month</span>}
         </p>
+        {listing.concession ? (
+          <p className="text-xs font-medium text-green-800">{netEffectiveLabel(listing.netEffectivePrice, listing.concession)}</p>
+        ) : null}
       </div>
     </div>
   );

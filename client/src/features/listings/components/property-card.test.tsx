@@ -21,6 +21,8 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
     borough: 'MANHATTAN',
     price: 4250,
     originalPrice: null,
+    netEffectivePrice: 4250,
+    concession: null,
     bedrooms: 2,
     bathrooms: 1,
     listingType: 'FOR_RENT',
@@ -106,9 +108,21 @@ describe('PropertyCard', () => {
     expect(within(card).getByRole('link', { name: 'Agent: Morgan Agent' })).toHaveAttribute('href', '/agents/agent-1');
     expect(card.querySelector('s')).toHaveTextContent('Was $4,500');
     expect(card).toHaveTextContent('Now $4,250per month');
+    expect(within(card).queryByTestId('net-effective')).not.toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Sunny loft in Chelsea, photo 1 of 3' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Next photo' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Contact Agent' })).toBeEnabled();
+  });
+
+  it.each([
+    [3600, 3300, 1, 12, '· $3,300 net effective, 1 month free on 12'],
+    [2950, 2610, 1.5, 13, '· $2,610 net effective, 1.5 months free on 13'],
+  ])('a concession shows both rents: $%s per month and %s net effective', (price, net, monthsFree, leaseMonths, text) => {
+    const card = renderCard(
+      listing({ price, netEffectivePrice: net, concession: { __typename: 'Concession', monthsFree, leaseMonths } }),
+    );
+    expect(within(card).getByTestId('net-effective')).toHaveTextContent(text);
+    expect(card).toHaveTextContent(`$${price.toLocaleString('en-US')}per month${text}`);
   });
 
   it("a listing for sale has no 'per month'; a listing without an agent shows no agent", () => {

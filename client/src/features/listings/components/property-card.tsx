@@ -1,3 +1,4 @@
+import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
 import { CalendarDays, Star, TrainFront } from 'lucide-react';
@@ -26,6 +27,11 @@ export const PropertyCardFragment = graphql(`
     borough
     price
     originalPrice
+    netEffectivePrice
+    concession {
+      monthsFree
+      leaseMonths
+    }
     bedrooms
     bathrooms
     listingType
@@ -97,18 +103,26 @@ export function AgentRatingBadge({ agent, className }: { agent: CardAgent; class
   );
 }
 
-/** The price line: struck-through original price when it dropped, the price, and 'per month' unless for sale. */
+/**
+ * The price line: struck-through original price when it dropped, the price, 'per month' unless for
+ * sale, and with a concession the net effective rent ('· $3,300 net effective, 1 month free on 12').
+ */
 export function PriceLine({
   price,
   originalPrice,
   listingType,
+  netEffectivePrice,
+  concession,
   className,
 }: {
   price: number;
   originalPrice: number | null | undefined;
   listingType: PropertyCard_PropertyFragment['listingType'];
+  netEffectivePrice?: number;
+  concession?: { monthsFree: number; leaseMonths: number } | null;
   className?: string;
 }) {
+  const net = concession && netEffectivePrice !== undefined ? netEffectiveLabel(netEffectivePrice, concession) : null;
   return (
     <p data-price={price} className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       {originalPrice !== null && originalPrice !== undefined ? (
@@ -122,6 +136,12 @@ export function PriceLine({
         {formatPrice(price)}
       </span>
       {listingType === 'FOR_SALE' ? null : <span className="text-sm text-gray-600">per month</span>}
+      {net ? (
+        <span data-testid="net-effective" className="text-sm font-medium text-green-800">
+          <span aria-hidden="true">· </span>
+          {net}
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -243,7 +263,13 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
         ) : null}
         {agent?.responseTime ? <p className="text-xs text-gray-600">{agent.responseTime}</p> : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">
-          <PriceLine price={price} originalPrice={originalPrice} listingType={listingType} />
+          <PriceLine
+            price={price}
+            originalPrice={originalPrice}
+            listingType={listingType}
+            netEffectivePrice={property.netEffectivePrice}
+            concession={property.concession}
+          />
           <ContactAgentButton propertyId={id} viewerCanManage={property.viewerCanManage} size="sm" />
         </div>
       </div>

@@ -36,6 +36,8 @@ export interface AgentPanelProps {
     price: number;
     originalPrice?: number | null;
     listingType: ListingType;
+    netEffectivePrice?: number;
+    concession?: { monthsFree: number; leaseMonths: number } | null;
   };
   agent: ListingAgent_AgentFragment | null | undefined;
 }
@@ -44,7 +46,13 @@ export interface AgentPanelProps {
 export function AgentPanel({ property, agent }: AgentPanelProps) {
   return (
     <section aria-labelledby="agent-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <PriceLine price={property.price} originalPrice={property.originalPrice} listingType={property.listingType} />
+      <PriceLine
+        price={property.price}
+        originalPrice={property.originalPrice}
+        listingType={property.listingType}
+        netEffectivePrice={property.netEffectivePrice}
+        concession={property.concession}
+      />
       <div className="mt-4 flex gap-2">
         <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} className="flex-1" />
         <SaveButton propertyId={property.id} isSaved={property.isSaved} title={property.title} variant="outline" />

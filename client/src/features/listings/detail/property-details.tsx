@@ -28,6 +28,13 @@ export const PropertyDetailsFragment = graphql(`
     id
     description
     price
+    netEffectivePrice
+    concession {
+      monthsFree
+      leaseMonths
+      terms
+      label
+    }
     bedrooms
     bathrooms
     sqft
@@ -138,11 +145,12 @@ export function NoFeeBadge() {
 
 /** The four tiles under the photos: Monthly Rent, Beds, Baths, Lease Term. */
 export function KeyFacts({ property }: { property: Details }) {
-  const tiles: { label: string; value: string; icon: ReactNode; noFee?: boolean }[] = [
+  const tiles: { label: string; value: string; icon: ReactNode; noFee?: boolean; note?: string }[] = [
     {
       label: property.listingType === 'FOR_SALE' ? 'Asking Price' : 'Monthly Rent',
       value: formatPrice(property.price),
       noFee: property.noFee,
+      note: property.concession ? `${formatPrice(property.netEffectivePrice)} net effective` : undefined,
       icon: <DollarSign aria-hidden="true" className="size-5" />,
     },
     {
@@ -168,6 +176,7 @@ export function KeyFacts({ property }: { property: Details }) {
           <dd className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-lg font-semibold text-gray-900">
             {tile.value}
             {tile.noFee ? <NoFeeBadge /> : null}
+            {tile.note ? <span className="w-full text-sm font-medium text-green-800">{tile.note}</span> : null}
           </dd>
         </div>
       ))}
@@ -192,7 +201,23 @@ function otherFeeRows(property: Details): [string, ReactNode][] {
 }
 
 export function PricingTerms({ property }: { property: Details }) {
+  const concession = property.concession;
   const rows: [string, ReactNode][] = [
+    // Net-effective rent (issue 26 item 2): the rent stays the gross rent; the concession and what it makes of it.
+    ...(concession
+      ? ([
+          ['Concession', concession.terms ? `${concession.label}: ${concession.terms}` : concession.label],
+          [
+            'Net Effective Rent',
+            <span key="net">
+              {formatPrice(property.netEffectivePrice)} per month
+              <span className="block text-xs font-normal text-gray-600">
+                The free months spread over the lease. Each month you pay is {formatPrice(property.price)}, the free ones aside.
+              </span>
+            </span>,
+          ],
+        ] satisfies [string, ReactNode][])
+      : []),
     ['Security Deposit', money(property.securityDeposit)],
     ['Application Fee', money(property.applicationFee)],
     ['Broker Fee', brokerFeeText(property)],
