@@ -156,10 +156,86 @@ export async function createPriceDropListing(prisma: PrismaClient): Promise<void
   });
 }
 
+/**
+ * A listing with a concession (issue 26 item 2): $4,321 a month with 2 months free on a 12-month
+ * lease, so $3,601 net effective, a figure no seeded listing has. On the market for a month (out of
+ * the way of the tests that read the newest cards); its owner has no agent profile.
+ */
+export const CONCESSION = {
+  slug: 'e2e-concession',
+  title: 'Two-bedroom with two months free',
+  price: 4321,
+  net: 3601,
+  monthsFree: 2,
+  leaseMonths: 12,
+  terms: 'Applied to months 11 and 12',
+} as const;
+
+export async function createConcessionListing(prisma: PrismaClient): Promise<void> {
+  const template = await prisma.property.findFirstOrThrow({
+    where: { status: 'ACTIVE', locationLat: { not: null }, listingType: 'FOR_RENT' },
+    orderBy: { createdAt: 'asc' },
+    include: { photos: { orderBy: { position: 'asc' }, take: 3 } },
+  });
+  const owner = await prisma.user.create({
+    data: {
+      id: 'e2e-concession-owner',
+      email: 'concession@e2e.example.com',
+      role: 'RENTER',
+      firstName: 'Cleo',
+      lastName: 'Marsh',
+    },
+  });
+  const listedAt = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+  const {
+    id: _id,
+    slug: _slug,
+    title: _title,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    views: _views,
+    otherFees: _otherFees,
+    nearbyStations: _nearbyStations,
+    priceDroppedAt: _priceDroppedAt,
+    priceDropAmount: _priceDropAmount,
+    photos,
+    ...facts
+  } = template;
+  await prisma.property.create({
+    data: {
+      ...facts,
+      nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
+      slug: CONCESSION.slug,
+      title: CONCESSION.title,
+      ownerId: owner.id,
+      agentId: null,
+      price: CONCESSION.price,
+      originalPrice: null,
+      // The listing writes' own rule (common/listing.ts) makes the net effective rent.
+      ...concessionColumns(CONCESSION.price, CONCESSION),
+      views: 0,
+      createdAt: listedAt,
+      listedAt,
+      photos: {
+        create: photos.map(({ position, url, thumbnailUrl, width, height, placeholder }) => ({
+          position,
+          url,
+          thumbnailUrl,
+          width,
+          height,
+          placeholder,
+        })),
+      },
+      priceChanges: { create: [{ oldPrice: null, newPrice: CONCESSION.price, changedAt: listedAt }] },
+    },
+  });
+}
+
 /** Every factory of the e2e database, in order. */
 export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
   await createQuietAgent(prisma);
   await createPriceDropListing(prisma);
+  await createConcessionListing(prisma);
   await createTrustData(prisma);
 }

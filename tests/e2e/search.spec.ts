@@ -11,6 +11,7 @@ import {
   results,
   shownCount,
 } from './listings-helpers.js';
+import { CONCESSION } from './data-factories.js';
 
 // Map moves jump instead of animating: the same behaviour, less software-WebGL work per filter change.
 test.use({ reducedMotion: 'reduce' });
@@ -65,6 +66,39 @@ test.describe('the listings page: filters', () => {
     const section = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Accessibility' }) });
     await expect(section).toContainText('Elevator');
     await expect(section).toContainText('Step-free entrance');
+  });
+
+  test('net-effective rent: the price filter on either rent from the popover, both rents on the card and the detail page', async ({
+    page,
+    request,
+  }) => {
+    const net = { minPrice: String(CONCESSION.net), maxPrice: String(CONCESSION.net) };
+    await page.goto(`/listings?minPrice=${net.minPrice}&maxPrice=${net.maxPrice}`);
+    // On the gross rent (the default) the listing's $3,601 is not its rent.
+    await expectCountMatches(page, request, { minPrice: CONCESSION.net, maxPrice: CONCESSION.net });
+    const card = results(page).cards.filter({ hasText: CONCESSION.title });
+    await expect(card).toHaveCount(0);
+
+    await page.getByRole('button', { name: /^Price: / }).click();
+    await page.getByRole('radio', { name: 'Net effective' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]rent=net(&|$)/);
+    await expectCountMatches(page, request, {
+      minPrice: CONCESSION.net,
+      maxPrice: CONCESSION.net,
+      priceBasis: 'NET_EFFECTIVE',
+    });
+    await expect(page.getByRole('button', { name: /^Net effective: \$3,601 – \$3,601/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter Net effective rent' })).toBeVisible();
+    await expect(card).toContainText('$4,321per month· $3,601 net effective, 2 months free on 12');
+
+    await card.getByRole('link', { name: CONCESSION.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: CONCESSION.title })).toBeVisible();
+    const pricing = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Pricing & Terms' }) });
+    await expect(pricing).toContainText(`Concession2 months free on 12: ${CONCESSION.terms}`);
+    await expect(pricing).toContainText('Net Effective Rent$3,601 per month');
+    await expect(page.getByText('$3,601 net effective', { exact: true })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('address suggestions: a neighborhood by keyboard, an address by click; none for 2 characters', async ({

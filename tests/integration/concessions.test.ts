@@ -228,6 +228,26 @@ describe.each(backends)('net-effective rent and concessions on %s', (backend) =>
     expect((await fetch(`${app.url}/api/properties?price_basis=cheapest`)).status).toBe(400);
   });
 
+  it('REST writes take a concession as GET answers it (or flat), and refuse one that does not add up', async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${app.url}/api/properties`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...owner.bearer },
+        body: JSON.stringify({ ...listingInput({ title: 'REST concession' }), ...body }),
+      });
+    const created = await post({ price: 3000, concession: { months_free: 1, lease_months: 12, terms: 'Month 12 free' } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await query<Detail>(db.prisma, DETAIL, { id })).property).toMatchObject({
+      netEffectivePrice: 2750,
+      concession: { monthsFree: 1, leaseMonths: 12, terms: 'Month 12 free' },
+    });
+    const flat = await post({ price: 3000, concessionMonthsFree: '2', concessionLeaseMonths: 24 });
+    expect(flat.status).toBe(201);
+    const refused = await post({ concession: { months_free: 13, lease_months: 12 } });
+    expect(refused.status).toBe(400);
+  });
+
   it('a saved search keeps the basis and names it; its alerts say both rents', async () => {
     const seeker = await createAccount(db.prisma, 'renter', { firstName: 'Sal', lastName: 'Saver' });
     const filter = { maxPrice: 3350, priceBasis: 'NET_EFFECTIVE' };

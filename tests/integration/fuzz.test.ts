@@ -342,6 +342,10 @@ const LISTING_KEYS = [
   'amenities',
   'location',
   'openHouses',
+  'concession',
+  'concessionMonthsFree',
+  'concessionLeaseMonths',
+  'concessionTerms',
 ];
 const READS: RestRoute[] = [
   { method: 'GET', path: () => '/api/client-config' },
