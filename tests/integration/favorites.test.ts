@@ -155,7 +155,7 @@ describe.each(backends)('saved listings on %s', (backend) => {
     );
     await query(db.prisma, SAVE, { id: listing.id }, viewer);
     // Saving again changes nothing, the first rent included.
-    await db.prisma.property.update({ where: { id: listing.id }, data: { price: 3000 } });
+    await db.prisma.property.update({ where: { id: listing.id }, data: { price: 3000, netEffectivePrice: 3000 } });
     await query(db.prisma, SAVE, { id: listing.id }, viewer);
     const { savedProperties } = await query<{
       savedProperties: { edges: Array<{ priceAtSave: number | null; node: { id: string; price: number } }> };
