@@ -39,10 +39,19 @@ test('compare: pick two listings, see them side by side, remove one; the pick su
   await expect(headers).toHaveCount(2);
   await expect(headers.nth(0)).toContainText(first);
   await expect(headers.nth(1)).toContainText(second);
-  for (const row of ['Rent', 'Move-in total', 'Bedrooms', 'Subway', 'Pets', 'Accessibility', 'On the market']) {
+  for (const row of ['Rent', 'Net effective', 'Move-in total', 'Bedrooms', 'Subway', 'Pets', 'Accessibility', 'On the market']) {
     await expect(page.getByRole('rowheader', { name: row })).toBeVisible();
   }
   await expectAccessible(page);
+  // On a phone each label heads its row, the listings get the whole width, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('td').filter({ hasText: /^Move-in total$/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  const [firstColumn, secondColumn] = [await headers.nth(0).boundingBox(), await headers.nth(1).boundingBox()];
+  expect(firstColumn!.width).toBeGreaterThan(140);
+  expect(secondColumn!.x).toBeGreaterThan(firstColumn!.x);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: `Remove ${first} from the comparison` }).click();
   await expect(headers).toHaveCount(1);

@@ -73,7 +73,7 @@ const ROWS: Array<[string, (l: Listing) => ReactNode]> = [
   ['Rent', (l) => `${formatPrice(l.price)}${l.listingType === 'FOR_SALE' ? '' : ' / month'}`],
   [
     'Net effective',
-    (l) => (l.concession ? `${formatPrice(l.netEffectivePrice)} / month (${l.concession.label})` : 'Same: no concession'),
+    (l) => (l.concession ? `${formatPrice(l.netEffectivePrice)} / month (${l.concession.label})` : 'No concession'),
   ],
   ['Move-in total', (l) => money(l.totalMoveInCost)],
   [
@@ -162,7 +162,8 @@ export default function CompareScreen() {
               <caption className="sr-only">The listings compared</caption>
               <thead>
                 <tr>
-                  <td className="w-24 sm:w-40" />
+                  {/* The labels' column from a tablet up; on a phone each label heads its row instead. */}
+                  <td className="hidden w-40 sm:table-cell" />
                   {listings.map((l) => (
                     <th key={l.id} scope="col" className="p-2 align-top font-normal">
                       {l.photos[0] ? (
@@ -195,18 +196,28 @@ export default function CompareScreen() {
                 </tr>
               </thead>
               <tbody>
-                {ROWS.map(([label, value]) => (
-                  <tr key={label} className="border-t border-gray-200">
-                    <th scope="row" className="p-2 align-top font-medium break-words text-gray-700">
+                {ROWS.map(([label, value]) => [
+                  <tr key={`${label}-phone`} aria-hidden="true" className="border-t border-gray-200 sm:hidden">
+                    <td
+                      colSpan={listings.length}
+                      className="px-2 pt-2 text-xs font-semibold tracking-wide text-gray-600 uppercase"
+                    >
+                      {label}
+                    </td>
+                  </tr>,
+                  <tr key={label} className="sm:border-t sm:border-gray-200">
+                    <th scope="row" className="hidden p-2 align-top font-medium break-words text-gray-700 sm:table-cell">
                       {label}
                     </th>
                     {listings.map((l) => (
                       <td key={l.id} className="p-2 align-top break-words text-gray-900">
+                        {/* On a phone the row header is not shown: each value says what it is. */}
+                        <span className="sr-only sm:hidden">{label}: </span>
                         {value(l)}
                       </td>
                     ))}
-                  </tr>
-                ))}
+                  </tr>,
+                ])}
               </tbody>
             </table>
           </>
