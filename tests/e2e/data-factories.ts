@@ -88,105 +88,31 @@ export async function createQuietAgent(prisma: PrismaClient): Promise<void> {
  */
 export const PRICE_DROP = { slug: 'e2e-price-drop', title: 'Reduced corner one-bedroom', oldPrice: 3450, price: 3200 } as const;
 
-export async function createPriceDropListing(prisma: PrismaClient): Promise<void> {
-  const template = await prisma.property.findFirstOrThrow({
-    where: { status: 'ACTIVE', locationLat: { not: null }, listingType: 'FOR_RENT' },
-    orderBy: { createdAt: 'asc' },
-    include: { photos: { orderBy: { position: 'asc' }, take: 3 } },
-  });
-  const owner = await prisma.user.create({
-    data: {
-      id: 'e2e-price-drop-owner',
-      email: 'price.drop@e2e.example.com',
-      role: 'RENTER',
-      firstName: 'Pat',
-      lastName: 'Reyes',
-    },
-  });
-  const now = Date.now();
-  const createdAt = new Date(now - 2 * 24 * 60 * 60 * 1000);
-  const droppedAt = new Date(now - 60 * 1000);
-  const {
-    id: _id,
-    slug: _slug,
-    title: _title,
-    createdAt: _createdAt,
-    updatedAt: _updatedAt,
-    views: _views,
-    otherFees: _otherFees,
-    nearbyStations: _nearbyStations,
-    photos,
-    ...facts
-  } = template;
-  await prisma.property.create({
-    data: {
-      ...facts,
-      nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
-      slug: PRICE_DROP.slug,
-      title: PRICE_DROP.title,
-      ownerId: owner.id,
-      agentId: null,
-      price: PRICE_DROP.price,
-      // No concession (the template's may have one): the net effective rent is the rent.
-      ...concessionColumns(PRICE_DROP.price, NO_CONCESSION),
-      originalPrice: null,
-      views: 0,
-      createdAt,
-      // On the market since it was made (days on market, 'New'): not the template's first day.
-      listedAt: createdAt,
-      priceDroppedAt: droppedAt,
-      priceDropAmount: PRICE_DROP.oldPrice - PRICE_DROP.price,
-      photos: {
-        create: photos.map(({ position, url, thumbnailUrl, width, height, placeholder }) => ({
-          position,
-          url,
-          thumbnailUrl,
-          width,
-          height,
-          placeholder,
-        })),
-      },
-      priceChanges: {
-        create: [
-          { oldPrice: null, newPrice: PRICE_DROP.oldPrice, changedAt: createdAt },
-          { oldPrice: PRICE_DROP.oldPrice, newPrice: PRICE_DROP.price, changedAt: droppedAt },
-        ],
-      },
-    },
-  });
-}
-
 /**
- * A listing with a concession (issue 26 item 2): $4,321 a month with 2 months free on a 12-month
- * lease, so $3,601 net effective, a figure no seeded listing has. On the market for a month (out of
- * the way of the tests that read the newest cards); its owner has no agent profile.
+ * A listing of an owner without an agent profile (so no agent's or demo account's listings, stats or
+ * counts change), with the facts and first 3 photos of the oldest seeded rental, listed at `listedAt`
+ * for `price` with `concession` (none unless given: the net effective rent from the listing writes'
+ * own rule), its price history `history` (the first price by default).
  */
-export const CONCESSION = {
-  slug: 'e2e-concession',
-  title: 'Two-bedroom with two months free',
-  price: 4321,
-  net: 3601,
-  monthsFree: 2,
-  leaseMonths: 12,
-  terms: 'Applied to months 11 and 12',
-} as const;
-
-export async function createConcessionListing(prisma: PrismaClient): Promise<void> {
+async function ownersListing(
+  prisma: PrismaClient,
+  opts: {
+    owner: { id: string; email: string; firstName: string; lastName: string };
+    slug: string;
+    title: string;
+    price: number;
+    listedAt: Date;
+    concession?: Parameters<typeof concessionColumns>[1];
+    history?: Array<{ oldPrice: number | null; newPrice: number; changedAt: Date }>;
+    data?: Partial<Prisma.PropertyUncheckedCreateInput>;
+  },
+): Promise<void> {
   const template = await prisma.property.findFirstOrThrow({
     where: { status: 'ACTIVE', locationLat: { not: null }, listingType: 'FOR_RENT' },
     orderBy: { createdAt: 'asc' },
     include: { photos: { orderBy: { position: 'asc' }, take: 3 } },
   });
-  const owner = await prisma.user.create({
-    data: {
-      id: 'e2e-concession-owner',
-      email: 'concession@e2e.example.com',
-      role: 'RENTER',
-      firstName: 'Cleo',
-      lastName: 'Marsh',
-    },
-  });
-  const listedAt = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+  const owner = await prisma.user.create({ data: { ...opts.owner, role: 'RENTER' } });
   const {
     id: _id,
     slug: _slug,
@@ -205,17 +131,17 @@ export async function createConcessionListing(prisma: PrismaClient): Promise<voi
     data: {
       ...facts,
       nearbyStations: nearbyStationsFor(facts.locationLat, facts.locationLng) as unknown as Prisma.InputJsonValue,
-      slug: CONCESSION.slug,
-      title: CONCESSION.title,
+      slug: opts.slug,
+      title: opts.title,
       ownerId: owner.id,
       agentId: null,
-      price: CONCESSION.price,
+      price: opts.price,
       originalPrice: null,
-      // The listing writes' own rule (common/listing.ts) makes the net effective rent.
-      ...concessionColumns(CONCESSION.price, CONCESSION),
+      // The template's concession is not copied: this listing's own, or none.
+      ...concessionColumns(opts.price, opts.concession ?? NO_CONCESSION),
       views: 0,
-      createdAt: listedAt,
-      listedAt,
+      createdAt: opts.listedAt,
+      listedAt: opts.listedAt,
       photos: {
         create: photos.map(({ position, url, thumbnailUrl, width, height, placeholder }) => ({
           position,
@@ -226,8 +152,54 @@ export async function createConcessionListing(prisma: PrismaClient): Promise<voi
           placeholder,
         })),
       },
-      priceChanges: { create: [{ oldPrice: null, newPrice: CONCESSION.price, changedAt: listedAt }] },
+      priceChanges: { create: opts.history ?? [{ oldPrice: null, newPrice: opts.price, changedAt: opts.listedAt }] },
+      ...opts.data,
     },
+  });
+}
+
+export async function createPriceDropListing(prisma: PrismaClient): Promise<void> {
+  const now = Date.now();
+  // On the market for 2 days (days on market, 'New'): not the template's first day.
+  const listedAt = new Date(now - 2 * 24 * 60 * 60 * 1000);
+  const droppedAt = new Date(now - 60 * 1000);
+  await ownersListing(prisma, {
+    owner: { id: 'e2e-price-drop-owner', email: 'price.drop@e2e.example.com', firstName: 'Pat', lastName: 'Reyes' },
+    slug: PRICE_DROP.slug,
+    title: PRICE_DROP.title,
+    price: PRICE_DROP.price,
+    listedAt,
+    history: [
+      { oldPrice: null, newPrice: PRICE_DROP.oldPrice, changedAt: listedAt },
+      { oldPrice: PRICE_DROP.oldPrice, newPrice: PRICE_DROP.price, changedAt: droppedAt },
+    ],
+    data: { priceDroppedAt: droppedAt, priceDropAmount: PRICE_DROP.oldPrice - PRICE_DROP.price },
+  });
+}
+
+/**
+ * A listing with a concession (issue 26 item 2): $4,321 a month with 2 months free on a 12-month
+ * lease, so $3,601 net effective, a figure no seeded listing has. On the market for a month (out of
+ * the way of the tests that read the newest cards).
+ */
+export const CONCESSION = {
+  slug: 'e2e-concession',
+  title: 'Two-bedroom with two months free',
+  price: 4321,
+  net: 3601,
+  monthsFree: 2,
+  leaseMonths: 12,
+  terms: 'Applied to months 11 and 12',
+} as const;
+
+export async function createConcessionListing(prisma: PrismaClient): Promise<void> {
+  await ownersListing(prisma, {
+    owner: { id: 'e2e-concession-owner', email: 'concession@e2e.example.com', firstName: 'Cleo', lastName: 'Marsh' },
+    slug: CONCESSION.slug,
+    title: CONCESSION.title,
+    price: CONCESSION.price,
+    listedAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
+    concession: CONCESSION,
   });
 }
 
