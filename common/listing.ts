@@ -103,8 +103,25 @@ export const otherFeeSchema = z.object({
   frequency: z.enum(['ONE_TIME', 'MONTHLY']),
 });
 
+/** The most places an open house may have (an open house in a big building, not a concert). */
+export const MAX_OPEN_HOUSE_PLACES = 500;
+
 export const openHouseSchema = z
   .object({
+    /** The open house being edited (its RSVPs stay with it); none for a new one. */
+    id: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Open house id must be an id')
+      .nullish()
+      .transform((v) => v ?? null),
+    /** How many people may come; empty: no limit. */
+    capacity: z
+      .number({ message: 'Places must be a number' })
+      .int('Places must be a whole number')
+      .min(1, 'Places must be at least 1')
+      .max(MAX_OPEN_HOUSE_PLACES, `Places must be ${MAX_OPEN_HOUSE_PLACES} or fewer`)
+      .nullish()
+      .transform((v) => v ?? null),
     startsAt: z.string().max(40).refine(isSaneInstant, 'Open house start must be a date and time'),
     endsAt: z
       .string()

@@ -28,6 +28,7 @@ const pairs = [
   ['ReviewReportReason', 'reviewReportReasonLabels'],
   ['AlertFrequency', 'alertFrequencyLabels'],
   ['NotificationKind', 'notificationKindLabels'],
+  ['RsvpStatus', 'rsvpStatusLabels'],
   ['ListingReportReason', 'listingReportReasonLabels'],
 ] as const;
 

@@ -357,6 +357,7 @@ export const NotificationKindValues = [
   'LISTING_HIDDEN',
   'LISTING_REINSTATED',
   'LICENSE_VERIFIED',
+  'OPEN_HOUSE_PLACE',
 ] as const;
 export type NotificationKind = (typeof NotificationKindValues)[number];
 export const notificationKindLabels: Record<NotificationKind, string> = {
@@ -365,6 +366,15 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   LISTING_HIDDEN: 'Listing hidden',
   LISTING_REINSTATED: 'Listing reinstated',
   LICENSE_VERIFIED: 'License verified',
+  OPEN_HOUSE_PLACE: 'Open house place',
+};
+
+// --- RsvpStatus (issue 27: open-house RSVPs) --------------------------------------------------------
+export const RsvpStatusValues = ['GOING', 'WAITLISTED'] as const;
+export type RsvpStatus = (typeof RsvpStatusValues)[number];
+export const rsvpStatusLabels: Record<RsvpStatus, string> = {
+  GOING: 'Going',
+  WAITLISTED: 'On the waitlist',
 };
 
 // --- ListingReportReason (issue 14: reporting a listing) --------------------------------------------

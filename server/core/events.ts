@@ -34,7 +34,9 @@ export type DomainEvent =
   | { type: 'thread.handedOver'; threadId: string; fromUserId: string; toUserId: string }
   | { type: 'notification.created'; userId: string; notificationId: string }
   | { type: 'review.written'; agentId: string; reviewId: string }
-  | { type: 'review.hidden'; agentId: string; reviewId: string };
+  | { type: 'review.hidden'; agentId: string; reviewId: string }
+  /** Who is going to one of a listing's open houses changed (its places left). */
+  | { type: 'openHouse.rsvpChanged'; openHouseId: string; listingId: string };
 
 export type EventType = DomainEvent['type'];
 

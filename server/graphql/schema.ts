@@ -14,6 +14,7 @@ import '../modules/messaging/messaging.schema.js';
 import '../modules/transit/subway-lines.schema.js';
 import '../modules/notifications/notifications.schema.js';
 import '../modules/alerts/alerts.schema.js';
+import '../modules/tours/tours.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

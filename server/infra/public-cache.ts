@@ -161,6 +161,14 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
       tell(local, 'base', eventId);
       return;
     }
+    if (event.type === 'openHouse.rsvpChanged') {
+      // The listing's page says how many places are left; no card does.
+      epoch += 1;
+      if (listings.size >= MAX_VERSIONS) listings.clear();
+      listings.set(event.listingId, { version: eventId, epoch });
+      tell(local, `listing:${event.listingId}`, eventId);
+      return;
+    }
     if (!changesPublicListing(event) || !('listingId' in event)) return;
     epoch += 1;
     search = { version: eventId, epoch };

@@ -72,6 +72,8 @@ export const RATE_LIMITS = {
   savedSearchSave: { name: 'saved-search-save', points: 20, durationSeconds: 3_600, key: 'user' },
   /** Reports of listings an hour, like reports of reviews (docs/decisions/0033-trust.md). */
   listingReport: { name: 'listing-report', points: 20, durationSeconds: 3_600, key: 'user' },
+  /** Open-house RSVPs (going or waitlisted) a day (issue 27): a renter visits a few homes a day, not dozens. */
+  openHouseRsvp: { name: 'open-house-rsvp', points: 30, durationSeconds: 86_400, key: 'user' },
 } as const satisfies Record<string, RateLimitSpec>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -203,11 +203,34 @@ export async function createConcessionListing(prisma: PrismaClient): Promise<voi
   });
 }
 
+/**
+ * A listing with an open house of one place in three days (issue 27 item 1), for the RSVP journey:
+ * one renter takes the place, the next waits for it.
+ */
+export const OPEN_HOUSE = { slug: 'e2e-open-house', title: 'Open house studio with one place', price: 2890 } as const;
+
+export async function createOpenHouseListing(prisma: PrismaClient): Promise<void> {
+  const startsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  await ownersListing(prisma, {
+    owner: { id: 'e2e-open-house-owner', email: 'open.house@e2e.example.com', firstName: 'Otto', lastName: 'Host' },
+    slug: OPEN_HOUSE.slug,
+    title: OPEN_HOUSE.title,
+    price: OPEN_HOUSE.price,
+    listedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000),
+    data: {
+      openHouses: {
+        create: [{ startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000), capacity: 1, note: 'Ring 2A' }],
+      },
+    },
+  });
+}
+
 /** Every factory of the e2e database, in order. */
 export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
   await createQuietAgent(prisma);
   await createPriceDropListing(prisma);
   await createConcessionListing(prisma);
+  await createOpenHouseListing(prisma);
   await createTrustData(prisma);
 }

@@ -59,6 +59,10 @@ interface Fixture {
   uploadOfAgentA: string;
   savedSearchA: string;
   notificationA: string;
+  /** An open house of `listingA` (1 place, renter A going), of `draftA`, and of renter A's own listing. */
+  openHouseA: string;
+  openHouseOfDraftA: string;
+  openHouseOfRenterA: string;
 }
 
 /**
@@ -306,6 +310,34 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['anon', 'a license number', ANON, () => ({})],
       ['newcomer', 'a license number, sign-up unfinished', ANON, () => ({})],
       ['renterA', 'a license number (renters have no agent profile)', 'FORBIDDEN', () => ({})],
+    ],
+  },
+  rsvpOpenHouse: {
+    actsOn: "an RSVP of the caller's own to an open house of a public listing the caller does not manage (issue 27)",
+    document: 'mutation A($id: ID!) { rsvpOpenHouse(id: $id, waitlist: true) { id } }',
+    attempts: [
+      ['anon', "the open house of agent A's listing", ANON, (f) => ({ id: f.openHouseA })],
+      ['newcomer', "the open house of agent A's listing, sign-up unfinished", ANON, (f) => ({ id: f.openHouseA })],
+      ['agentA', 'the open house of the listing agent A manages', 'FORBIDDEN', (f) => ({ id: f.openHouseA })],
+      ['renterA', 'the open house of their own listing', 'FORBIDDEN', (f) => ({ id: f.openHouseOfRenterA })],
+      [
+        'renterB',
+        "the open house of agent A's draft (it does not exist for B)",
+        'NOT_FOUND',
+        (f) => ({ id: f.openHouseOfDraftA }),
+      ],
+      ['agentB', "the open house of agent A's draft", 'NOT_FOUND', (f) => ({ id: f.openHouseOfDraftA })],
+    ],
+  },
+  cancelOpenHouseRsvp: {
+    actsOn: "the caller's own RSVP only: renter A's place is never cancelled by anyone else",
+    document: 'mutation A($id: ID!) { cancelOpenHouseRsvp(id: $id) { id } }',
+    attempts: [
+      ['anon', "renter A's place at agent A's open house", ANON, (f) => ({ id: f.openHouseA })],
+      ['newcomer', "renter A's place, sign-up unfinished", ANON, (f) => ({ id: f.openHouseA })],
+      ['renterB', "renter A's place (B has none)", 'NO_EFFECT', (f) => ({ id: f.openHouseA })],
+      ['agentA', "renter A's place at the open house agent A runs", 'NO_EFFECT', (f) => ({ id: f.openHouseA })],
+      ['agentB', "renter A's place", 'NO_EFFECT', (f) => ({ id: f.openHouseA })],
     ],
   },
   saveSearch: {
@@ -847,6 +879,15 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     const notificationA = await prisma.notification.create({
       data: { userId: renterA.uid, kind: 'NEW_MATCH', title: "A match for renter A's search", savedSearchId: savedSearchA.id },
     });
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const openHouseOf = (propertyId: string) =>
+      prisma.openHouse.create({
+        data: { propertyId, startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 3_600_000), capacity: 1 },
+      });
+    const openHouseA = await openHouseOf(listingA.id);
+    await prisma.openHouseRsvp.create({ data: { openHouseId: openHouseA.id, userId: renterA.uid, status: 'GOING' } });
+    const openHouseOfDraftA = await openHouseOf(draftA.id);
+    const openHouseOfRenterA = await openHouseOf(listingOfRenterA.id);
     partnerKey = (await createPartnerKey(prisma, 'Audit partner')).key;
     snapshot = tableSnapshotter(prisma, { ignoreColumns: UNTRACKED });
     const byPerson = (pick: (p: Person) => string) =>
@@ -866,6 +907,9 @@ describe.each(backends)('authorization audit on %s', (backend) => {
       uploadOfAgentA: uploadOfAgentA.url,
       savedSearchA: savedSearchA.id,
       notificationA: notificationA.id,
+      openHouseA: openHouseA.id,
+      openHouseOfDraftA: openHouseOfDraftA.id,
+      openHouseOfRenterA: openHouseOfRenterA.id,
     };
   });
   afterAll(async () => {

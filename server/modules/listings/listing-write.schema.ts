@@ -48,6 +48,8 @@ const OpenHouseInput = builder.inputType('OpenHouseInput', {
     }),
     endsAt: t.string(),
     note: t.string(),
+    id: t.id({ description: 'The open house being edited (its RSVPs stay with it); omit for a new one.' }),
+    capacity: t.int({ description: 'How many people may come (1 to 500); omit or null for no limit.' }),
   }),
 });
 

@@ -17,6 +17,7 @@ import { listingKeyWhere } from './listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from './visibility.js';
 import { priceDropColumns } from '../../../common/freshness.js';
 import { eventsOf } from '../../core/events.js';
+import { assertCapacityHolds } from '../tours/open-house-rsvps.service.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -155,11 +156,37 @@ function columns(data: ListingData, status: Status) {
   } satisfies Prisma.PropertyUncheckedUpdateInput;
 }
 
-const openHouseRows = (data: ListingData) =>
-  data.openHouses.map((o) => {
-    const startsAt = new Date(o.startsAt);
-    return { startsAt, endsAt: o.endsAt ? new Date(o.endsAt) : new Date(startsAt.getTime() + 60 * 60 * 1000), note: o.note };
-  });
+const openHouseRow = (o: ListingData['openHouses'][number]) => {
+  const startsAt = new Date(o.startsAt);
+  return {
+    startsAt,
+    endsAt: o.endsAt ? new Date(o.endsAt) : new Date(startsAt.getTime() + 60 * 60 * 1000),
+    note: o.note,
+    capacity: o.capacity,
+  };
+};
+const openHouseRows = (data: ListingData) => data.openHouses.map(openHouseRow);
+
+/**
+ * The open houses of an edit (issue 27): those named by an id the listing has are kept and changed
+ * (their RSVPs stay with them), the listing's others are deleted, the rest are new. A kept one cannot
+ * get fewer places than people going: its row is locked (as RSVPs lock it) and counted in the same
+ * transaction.
+ */
+async function writeOpenHouses(tx: Prisma.TransactionClient, listingId: string, data: ListingData) {
+  const existing = await tx.openHouse.findMany({ where: { propertyId: listingId }, select: { id: true } });
+  const own = new Set(existing.map((o) => o.id));
+  const kept = data.openHouses.filter((o) => o.id !== null && own.has(o.id));
+  const keptIds = new Set(kept.map((o) => o.id!));
+  await tx.openHouse.deleteMany({ where: { propertyId: listingId, id: { notIn: [...keptIds] } } });
+  for (const o of kept) {
+    await tx.$queryRaw`SELECT 1 FROM "OpenHouse" WHERE "id" = ${o.id}::uuid FOR UPDATE`;
+    await assertCapacityHolds(tx, o.id!, o.capacity);
+    await tx.openHouse.update({ where: { id: o.id! }, data: openHouseRow(o) });
+  }
+  const fresh = data.openHouses.filter((o) => o.id === null || !own.has(o.id)).map(openHouseRow);
+  if (fresh.length) await tx.openHouse.createMany({ data: fresh.map((o) => ({ ...o, propertyId: listingId })) });
+}
 
 /**
  * The price history row a listing going (or staying) live at `price` needs: its first price when it
@@ -277,10 +304,10 @@ export async function updateListing(
   }
   if (next === 'ACTIVE') assertPublishable(data);
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
-  await prisma.$transaction([
-    prisma.propertyPhoto.deleteMany({ where: { propertyId: listing.id } }),
-    prisma.openHouse.deleteMany({ where: { propertyId: listing.id } }),
-    prisma.property.update({
+  await prisma.$transaction(async (tx) => {
+    await tx.propertyPhoto.deleteMany({ where: { propertyId: listing.id } });
+    await writeOpenHouses(tx, listing.id, data);
+    await tx.property.update({
       where: { id: listing.id },
       data: {
         ...columns(data, next),
@@ -290,11 +317,10 @@ export async function updateListing(
         // First published now: its days on market start (a relisting keeps its first day).
         ...(next === 'ACTIVE' && listing.listedAt === null ? { listedAt: new Date() } : {}),
         photos: { create: photos },
-        openHouses: { create: openHouseRows(data) },
         ...priceHistoryWrite(priceEntry),
       },
-    }),
-  ]);
+    });
+  });
   eventsOf(prisma).publish({
     type: 'listing.changed',
     listingId: listing.id,
@@ -396,7 +422,7 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
           thumbnailKey,
         })),
       },
-      openHouses: { create: openHouses.map(({ startsAt, endsAt, note }) => ({ startsAt, endsAt, note })) },
+      openHouses: { create: openHouses.map(({ startsAt, endsAt, note, capacity }) => ({ startsAt, endsAt, note, capacity })) },
     },
     select: { id: true },
   });

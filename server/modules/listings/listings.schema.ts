@@ -79,12 +79,49 @@ export const TenantFeeRef = builder
     }),
   });
 
+export const RsvpStatusEnum = builder.enumType('RsvpStatus', {
+  values: {
+    GOING: { description: "Going ('Going' holds one of the open house's places)." },
+    WAITLISTED: { description: 'On the waitlist: the next place freed goes to the first waiting.' },
+  } as const,
+});
+
+/** Every RSVP's status and renter, read once for the counts and the viewer's own (one relation, one selection). */
+const rsvpsSelect = { rsvps: { select: { status: true, userId: true } } } as const;
+
 export const OpenHouseRef = builder.prismaObject('OpenHouse', {
   fields: (t) => ({
     id: t.exposeID('id'),
     startsAt: t.expose('startsAt', { type: 'DateTime' }),
     endsAt: t.expose('endsAt', { type: 'DateTime' }),
     note: t.exposeString('note', { nullable: true }),
+    capacity: t.exposeInt('capacity', {
+      nullable: true,
+      description: 'How many people may come (issue 27); null: no limit.',
+    }),
+    goingCount: t.int({
+      description: "How many renters said 'Going'.",
+      select: rsvpsSelect,
+      resolve: (o) => o.rsvps.filter((r) => r.status === 'GOING').length,
+    }),
+    placesLeft: t.int({
+      nullable: true,
+      description: 'Places left (capacity minus those going, 0 when full); null without a limit.',
+      select: { capacity: true, ...rsvpsSelect },
+      resolve: (o) => (o.capacity === null ? null : Math.max(0, o.capacity - o.rsvps.filter((r) => r.status === 'GOING').length)),
+    }),
+    waitlistCount: t.int({
+      description: 'How many renters wait for a place.',
+      select: rsvpsSelect,
+      resolve: (o) => o.rsvps.filter((r) => r.status === 'WAITLISTED').length,
+    }),
+    viewerRsvp: t.field({
+      type: RsvpStatusEnum,
+      nullable: true,
+      description: "The viewer's RSVP: GOING, WAITLISTED, or null (none, or signed out).",
+      select: rsvpsSelect,
+      resolve: (o, _args, ctx) => (ctx.viewer ? (o.rsvps.find((r) => r.userId === ctx.viewer!.uid)?.status ?? null) : null),
+    }),
   }),
 });
 

@@ -7,7 +7,7 @@ import { inProcessRealtime } from '../messaging/realtime.js';
 
 /** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */
 export const NotificationKindEnum = builder.enumType('NotificationKind', {
-  values: ['NEW_MATCH', 'PRICE_DROP', 'LISTING_HIDDEN', 'LISTING_REINSTATED', 'LICENSE_VERIFIED'] as const,
+  values: ['NEW_MATCH', 'PRICE_DROP', 'LISTING_HIDDEN', 'LISTING_REINSTATED', 'LICENSE_VERIFIED', 'OPEN_HOUSE_PLACE'] as const,
 });
 
 export const NotificationRef = builder.prismaObject('Notification', {

@@ -80,6 +80,7 @@ const EditListingQuery = graphql(`
         startsAt
         endsAt
         note
+        capacity
       }
     }
   }

@@ -112,6 +112,8 @@ export function toGraphqlInput(data: ListingData): GqlListingInput {
     photos: data.photos.map((p) => ({ url: p.url })),
     virtualTourUrl: data.virtualTourUrl,
     openHouses: data.openHouses.map((o) => ({
+      id: o.id,
+      capacity: o.capacity,
       startsAt: localInputToIso(o.startsAt),
       endsAt: o.endsAt ? localInputToIso(o.endsAt) : null,
       note: o.note,
@@ -162,7 +164,7 @@ export interface EditableListing {
   hvac?: ListingFormValues['hvac'];
   photos: ReadonlyArray<{ url: string; thumbnailUrl: string; placeholder?: string | null }>;
   virtualTourUrl?: string | null;
-  openHouses: ReadonlyArray<{ startsAt: string; endsAt: string; note?: string | null }>;
+  openHouses: ReadonlyArray<{ id: string; startsAt: string; endsAt: string; note?: string | null; capacity?: number | null }>;
 }
 
 export function valuesFromListing(l: EditableListing): ListingFormValues {
@@ -211,6 +213,8 @@ export function valuesFromListing(l: EditableListing): ListingFormValues {
     photos: l.photos.map((p) => ({ url: p.url })),
     virtualTourUrl: l.virtualTourUrl ?? '',
     openHouses: l.openHouses.map((o) => ({
+      id: o.id,
+      capacity: o.capacity ?? null,
       startsAt: isoToLocalInput(o.startsAt),
       endsAt: isoToLocalInput(o.endsAt),
       note: o.note ?? '',

@@ -518,19 +518,30 @@ export function UnitFeaturesSection() {
 
 function OpenHouses() {
   const { control } = useFormContext<ListingFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'openHouses' });
+  // The rows' React keys under `key`: `id` is an open house's own (kept on edit, with its RSVPs).
+  const { fields, append, remove } = useFieldArray({ control, name: 'openHouses', keyName: 'key' });
   const error = useFieldError('openHouses');
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-gray-800">Open houses (optional)</legend>
       {fields.map((f, i) => (
         <div
-          key={f.id}
-          data-open-house-id={f.id}
-          className="grid grid-cols-1 items-start gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_auto]"
+          key={f.key}
+          data-open-house-id={f.key}
+          className="grid grid-cols-1 items-start gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_8rem_auto]"
         >
           <InputField name={`openHouses.${i}.startsAt`} label={`Open house ${i + 1} starts`} type="datetime-local" />
           <InputField name={`openHouses.${i}.endsAt`} label={`Open house ${i + 1} ends`} type="datetime-local" />
+          <InputField
+            name={`openHouses.${i}.capacity`}
+            label={`Open house ${i + 1} places`}
+            type="number"
+            min={1}
+            step={1}
+            optionalNumber
+            inputMode="numeric"
+            placeholder="No limit"
+          />
           <Button
             variant="ghost"
             size="icon"
@@ -547,7 +558,11 @@ function OpenHouses() {
           {error}
         </p>
       ) : null}
-      <Button variant="outline" size="sm" onClick={() => append({ startsAt: '', endsAt: '', note: '' })}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => append({ id: null, startsAt: '', endsAt: '', note: '', capacity: null })}
+      >
         <Plus aria-hidden="true" className="size-4" />
         Add open house
       </Button>

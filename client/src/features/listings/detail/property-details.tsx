@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { formatDate } from '../format';
+import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
 import { PriceHistoryChart } from './price-history-chart';
 
 export const PropertyDetailsFragment = graphql(`
@@ -68,11 +69,17 @@ export const PropertyDetailsFragment = graphql(`
     smokingPolicy
     parking
     parkingFee
+    viewerCanManage
     openHouses {
       id
       startsAt
       endsAt
       note
+      capacity
+      goingCount
+      placesLeft
+      waitlistCount
+      viewerRsvp
     }
     priceHistory {
       id
@@ -322,6 +329,7 @@ export function OpenHouses({ property }: { property: Details }) {
                 {nyTime.format(starts)} – {nyTime.format(ends)} ET
               </p>
               {openHouse.note ? <p className="mt-1 text-gray-600">{openHouse.note}</p> : null}
+              <OpenHouseRsvp openHouse={openHouse} viewerCanManage={property.viewerCanManage} />
             </li>
           );
         })}

@@ -1,0 +1,139 @@
+import { useMutation } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { placesLeftLabel } from '@common/tours';
+import { Check, Clock } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { graphql } from '@/gql';
+import type { RsvpStatus } from '@/gql/graphql';
+import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
+import { signInPath, useViewer } from '@/features/listings/use-viewer';
+
+const RsvpOpenHouseMutation = graphql(`
+  mutation RsvpOpenHouse($id: ID!, $waitlist: Boolean) {
+    rsvpOpenHouse(id: $id, waitlist: $waitlist) {
+      id
+      capacity
+      goingCount
+      placesLeft
+      waitlistCount
+      viewerRsvp
+    }
+  }
+`);
+
+const CancelOpenHouseRsvpMutation = graphql(`
+  mutation CancelOpenHouseRsvp($id: ID!) {
+    cancelOpenHouseRsvp(id: $id) {
+      id
+      capacity
+      goingCount
+      placesLeft
+      waitlistCount
+      viewerRsvp
+    }
+  }
+`);
+
+export interface RsvpOpenHouse {
+  id: string;
+  endsAt: string;
+  capacity?: number | null;
+  goingCount: number;
+  placesLeft?: number | null;
+  waitlistCount: number;
+  viewerRsvp?: RsvpStatus | null;
+}
+
+/** The server's own words for a refusal ('This open house is full'), else a general one. */
+function refusal(err: unknown): string {
+  if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message ?? 'Please try again.';
+  return 'Please try again.';
+}
+
+/**
+ * 'Going' to an open house (issue 27 item 1): the places left, the viewer's RSVP and what they can do
+ * with it ('RSVP', 'Join the waitlist', 'Cancel RSVP', 'Leave the waitlist'). The listing's managers
+ * see the counts only; a signed-out visitor is asked to sign in.
+ */
+export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpOpenHouse; viewerCanManage: boolean }) {
+  const { user, loading } = useViewer();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [rsvp] = useMutation(RsvpOpenHouseMutation);
+  const [cancel] = useMutation(CancelOpenHouseRsvpMutation);
+  const [pending, setPending] = useState(false);
+  const over = Date.parse(openHouse.endsAt) <= Date.now();
+  const places = placesLeftLabel(openHouse.placesLeft ?? null);
+  const counts = [
+    places,
+    openHouse.goingCount > 0 ? `${openHouse.goingCount} going` : null,
+    openHouse.waitlistCount > 0 ? `${openHouse.waitlistCount} on the waitlist` : null,
+  ].filter(Boolean);
+  const here = `${location.pathname}${location.search}`;
+
+  async function act(kind: 'going' | 'waitlist' | 'cancel') {
+    setPending(true);
+    try {
+      if (kind === 'cancel') await cancel({ variables: { id: openHouse.id } });
+      else await rsvp({ variables: { id: openHouse.id, waitlist: kind === 'waitlist' } });
+    } catch (err) {
+      if (isUnauthenticated(err)) {
+        void navigate(signInPath(here, '/login'));
+        return;
+      }
+      if (isServiceUnavailable(err)) return;
+      toast({
+        variant: 'destructive',
+        title: kind === 'cancel' ? 'Could not cancel' : 'Could not RSVP',
+        description: refusal(err),
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const full = openHouse.placesLeft === 0;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="open-house-rsvp">
+      {counts.length ? <p className="text-sm text-gray-700">{counts.join(' · ')}</p> : null}
+      {over ? (
+        <p className="text-sm text-gray-600">This open house is over.</p>
+      ) : viewerCanManage ? null : !user ? (
+        <Button asChild variant="outline" size="sm" disabled={loading}>
+          <Link to={signInPath(here, '/login')}>Sign in to RSVP</Link>
+        </Button>
+      ) : openHouse.viewerRsvp === 'GOING' ? (
+        <>
+          <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-800">
+            <Check aria-hidden="true" className="size-4" />
+            You&apos;re going
+          </span>
+          <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('cancel')}>
+            Cancel RSVP
+          </Button>
+        </>
+      ) : openHouse.viewerRsvp === 'WAITLISTED' ? (
+        <>
+          <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800">
+            <Clock aria-hidden="true" className="size-4" />
+            You&apos;re on the waitlist
+          </span>
+          <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('cancel')}>
+            Leave the waitlist
+          </Button>
+        </>
+      ) : full ? (
+        <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('waitlist')}>
+          Join the waitlist
+        </Button>
+      ) : (
+        <Button size="sm" disabled={pending} onClick={() => void act('going')}>
+          RSVP: I&apos;m going
+        </Button>
+      )}
+    </div>
+  );
+}

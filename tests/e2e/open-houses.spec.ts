@@ -1,0 +1,59 @@
+// Open houses with places (issue 27 item 1) in two real browsers against the real server: one renter
+// takes the only place, the next finds it full and joins the waitlist, the first cancels and the place
+// goes to the second. The rules (counts under concurrency, the waitlist's order, who may RSVP) are the
+// integration tests' (tests/integration/open-house-rsvps.test.ts).
+import type { Page } from '@playwright/test';
+import { createRenter, signInContext } from './accounts.js';
+import { OPEN_HOUSE } from './data-factories.js';
+import { appPage, expect, expectAccessible, test } from './fixtures.js';
+
+const openHouse = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Open Houses' }) })
+    .locator('li');
+
+test('RSVP until full, the waitlist, and the place passed on when the first renter cancels', async ({ browser, baseURL }) => {
+  const [first, second] = await Promise.all([
+    createRenter(baseURL!, { firstName: 'Fay' }),
+    createRenter(baseURL!, { firstName: 'Sam' }),
+  ]);
+  const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })] as const;
+  try {
+    await signInContext(contexts[0], baseURL!, first);
+    await signInContext(contexts[1], baseURL!, second);
+    const a = await appPage(contexts[0]);
+    const b = await appPage(contexts[1]);
+
+    await a.goto(`/properties/${OPEN_HOUSE.slug}`);
+    await expect(openHouse(a)).toContainText('1 place left');
+    await expect(openHouse(a)).toContainText('ET');
+    await openHouse(a).getByRole('button', { name: "RSVP: I'm going" }).click();
+    await expect(openHouse(a)).toContainText("You're going");
+    await expect(openHouse(a)).toContainText('Full · 1 going');
+
+    await b.goto(`/properties/${OPEN_HOUSE.slug}`);
+    await expect(openHouse(b)).toContainText('Full · 1 going');
+    await expect(openHouse(b).getByRole('button', { name: "RSVP: I'm going" })).toHaveCount(0);
+    await openHouse(b).getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(openHouse(b)).toContainText("You're on the waitlist");
+    await expect(openHouse(b)).toContainText('1 on the waitlist');
+    await expectAccessible(b);
+
+    await openHouse(a).getByRole('button', { name: 'Cancel RSVP' }).click();
+    // The place went to the second renter at once: still full, and the first may wait for it now.
+    await expect(openHouse(a).getByRole('button', { name: 'Join the waitlist' })).toBeVisible();
+    await expect(openHouse(a)).toContainText('Full · 1 going');
+
+    await b.reload();
+    await expect(openHouse(b)).toContainText("You're going");
+    await expect(openHouse(b).getByRole('button', { name: 'Cancel RSVP' })).toBeVisible();
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});
+
+test('signed out: the places left and a way to sign in', async ({ page }) => {
+  await page.goto(`/properties/${OPEN_HOUSE.slug}`);
+  await expect(openHouse(page).getByRole('link', { name: 'Sign in to RSVP' })).toBeVisible();
+});

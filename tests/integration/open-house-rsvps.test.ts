@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateListing } from '../../server/modules/listings/listing-write.service.js';
+import { createProperty } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { query } from '../setup/graphql.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { TEST_ORIGIN } from '../setup/ws-client.js';
+
+// Open houses with places (issue 27 item 1): 'Going' while places are left, 'This open house is full'
+// after, never more going than places, even all at once; cancelling frees the place for the first of
+// the waitlist, who is told; the listing's managers cannot RSVP; editing the listing keeps the RSVPs.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+
+const RSVP = `mutation R($id: ID!, $waitlist: Boolean) { rsvpOpenHouse(id: $id, waitlist: $waitlist) { id capacity goingCount placesLeft waitlistCount viewerRsvp } }`;
+const CANCEL = `mutation C($id: ID!) { cancelOpenHouseRsvp(id: $id) { id goingCount placesLeft waitlistCount viewerRsvp } }`;
+const DETAIL = `query P($id: ID!) { property(id: $id) { openHouses { id capacity goingCount placesLeft waitlistCount viewerRsvp } } }`;
+
+describe.each(backends)('open-house RSVPs on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let owner: TestAccount;
+
+  const gql = async (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who ? who.bearer : {}) },
+      body: JSON.stringify({ query: source, variables }),
+    });
+    return (await res.json()) as Body;
+  };
+
+  /** A public listing of the owner with one open house tomorrow of `capacity` places. */
+  const listingWithOpenHouse = async (capacity: number | null) => {
+    const startsAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const listing = await createProperty(db.prisma, { userId: owner.uid }, {});
+    const openHouse = await db.prisma.openHouse.create({
+      data: { propertyId: listing.id, startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000), capacity },
+    });
+    return { listing, openHouse };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    owner = await createAccount(db.prisma, 'agent', { firstName: 'Olga', lastName: 'Owner' });
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  it('20 renters at once for 5 places: exactly 5 going and 15 clear refusals', async () => {
+    const { openHouse } = await listingWithOpenHouse(5);
+    const renters = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createAccount(db.prisma, 'renter', { firstName: `R${i}`, lastName: 'Rush' })),
+    );
+    const answers = await Promise.all(renters.map((r) => gql(r, RSVP, { id: openHouse.id })));
+    const going = answers.filter((a) => a.data?.rsvpOpenHouse?.viewerRsvp === 'GOING');
+    const full = answers.filter((a) => a.errors?.[0]?.message === 'This open house is full');
+    expect(going).toHaveLength(5);
+    expect(full).toHaveLength(15);
+    expect(full.every((a) => a.errors[0].extensions.code === 'CONFLICT')).toBe(true);
+    expect(await db.prisma.openHouseRsvp.count({ where: { openHouseId: openHouse.id, status: 'GOING' } })).toBe(5);
+    const last = going.map((a) => a.data.rsvpOpenHouse).find((o: Body) => o.placesLeft === 0);
+    expect(last).toMatchObject({ capacity: 5, goingCount: 5, placesLeft: 0 });
+  });
+
+  it('the waitlist takes the place freed by a cancellation, in order, and the renter is told', async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [first, second, third] = await Promise.all(
+      ['Ann', 'Ben', 'Cal'].map((firstName) => createAccount(db.prisma, 'renter', { firstName, lastName: 'Wait' })),
+    );
+    expect((await gql(first!, RSVP, { id: openHouse.id })).data.rsvpOpenHouse).toMatchObject({
+      viewerRsvp: 'GOING',
+      placesLeft: 0,
+    });
+    // Again: still going, nothing counted twice.
+    expect((await gql(first!, RSVP, { id: openHouse.id })).data.rsvpOpenHouse.goingCount).toBe(1);
+    expect((await gql(second!, RSVP, { id: openHouse.id, waitlist: true })).data.rsvpOpenHouse).toMatchObject({
+      viewerRsvp: 'WAITLISTED',
+      waitlistCount: 1,
+    });
+    await gql(third!, RSVP, { id: openHouse.id, waitlist: true });
+    const cancelled = (await gql(first!, CANCEL, { id: openHouse.id })).data.cancelOpenHouseRsvp;
+    expect(cancelled).toMatchObject({ viewerRsvp: null, goingCount: 1, placesLeft: 0, waitlistCount: 1 });
+    const forSecond = (await gql(second!, DETAIL, { id: listing.id })).data.property.openHouses[0];
+    expect(forSecond.viewerRsvp).toBe('GOING');
+    const note = await db.prisma.notification.findFirstOrThrow({ where: { userId: second!.uid, kind: 'OPEN_HOUSE_PLACE' } });
+    expect(note.title).toContain('A place opened up');
+    expect(note.url).toBe(`/properties/${listing.slug}`);
+    expect(await db.prisma.notification.count({ where: { userId: third!.uid, kind: 'OPEN_HOUSE_PLACE' } })).toBe(0);
+    // Cancelling twice changes nothing; the third renter still waits.
+    expect((await gql(first!, CANCEL, { id: openHouse.id })).errors).toBeUndefined();
+    expect((await gql(third!, DETAIL, { id: listing.id })).data.property.openHouses[0].viewerRsvp).toBe('WAITLISTED');
+  });
+
+  it('refuses the signed out, the listing’s managers, a past open house and one of a listing nobody may see', async () => {
+    const { openHouse } = await listingWithOpenHouse(3);
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Pia', lastName: 'Plain' });
+    expect((await gql(null, RSVP, { id: openHouse.id })).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await gql(owner, RSVP, { id: openHouse.id })).errors[0].extensions.code).toBe('FORBIDDEN');
+    const past = await db.prisma.openHouse.create({
+      data: {
+        propertyId: openHouse.propertyId,
+        startsAt: new Date(Date.now() - 7200_000),
+        endsAt: new Date(Date.now() - 3600_000),
+      },
+    });
+    expect((await gql(renter, RSVP, { id: past.id })).errors[0].message).toBe('This open house is over.');
+    const draft = await createProperty(db.prisma, { userId: owner.uid }, { status: 'DRAFT' });
+    const hiddenOpenHouse = await db.prisma.openHouse.create({
+      data: { propertyId: draft.id, startsAt: new Date(Date.now() + 86_400_000), endsAt: new Date(Date.now() + 90_000_000) },
+    });
+    expect((await gql(renter, RSVP, { id: hiddenOpenHouse.id })).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(renter, RSVP, { id: 'not-an-id' })).errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('editing the listing keeps its open houses and their RSVPs; fewer places than people going is refused', async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(3);
+    const renters = await Promise.all(
+      ['Dee', 'Eli'].map((firstName) => createAccount(db.prisma, 'renter', { firstName, lastName: 'Edit' })),
+    );
+    for (const r of renters) await gql(r, RSVP, { id: openHouse.id });
+    const viewer = { uid: owner.uid, email: owner.email, role: null };
+    const kept = { id: openHouse.id, startsAt: openHouse.startsAt.toISOString(), endsAt: openHouse.endsAt.toISOString() };
+    await expect(
+      updateListing(db.prisma, viewer, listing.id, listingInput({ openHouses: [{ ...kept, capacity: 1 }] })),
+    ).rejects.toThrow('2 people are going to this open house: it cannot have fewer places than that.');
+    await updateListing(
+      db.prisma,
+      viewer,
+      listing.id,
+      listingInput({ openHouses: [{ ...kept, capacity: 2, note: 'Ring 4B' }, { startsAt: kept.endsAt }] }),
+    );
+    const { property } = await query<{
+      property: { openHouses: Array<{ id: string; capacity: number | null; goingCount: number }> };
+    }>(db.prisma, DETAIL, { id: listing.id });
+    expect(property.openHouses).toEqual([
+      expect.objectContaining({ id: openHouse.id, capacity: 2, goingCount: 2 }),
+      expect.objectContaining({ capacity: null, goingCount: 0 }),
+    ]);
+    // Dropped from the form: deleted, its RSVPs with it.
+    await updateListing(db.prisma, viewer, listing.id, listingInput({ openHouses: [] }));
+    expect(await db.prisma.openHouseRsvp.count({ where: { openHouseId: openHouse.id } })).toBe(0);
+  });
+});
