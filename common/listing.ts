@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
+import { parseNewYorkTime } from './tours.js';
 import {
   ApplianceValues,
   BoroughValues,
@@ -85,9 +86,12 @@ export function isRealDate(v: string): boolean {
 const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
 const LATEST = Date.parse('2100-12-31T23:59:59Z');
 export function isSaneInstant(v: string): boolean {
-  const t = Date.parse(v);
-  return !Number.isNaN(t) && t >= EARLIEST && t <= LATEST;
+  const t = openHouseTime(v);
+  return t !== null && t >= EARLIEST && t <= LATEST;
 }
+
+/** An open house's time: an instant with its zone, or a New York wall time (common/tours.ts); ms, or null. */
+const openHouseTime = (v: string): number | null => parseNewYorkTime(v)?.getTime() ?? null;
 
 /** Control characters other than tab and line breaks (multi-line text keeps those). */
 // eslint-disable-next-line no-control-regex
@@ -131,11 +135,11 @@ export const openHouseSchema = z
       .transform((v) => v || null),
     note: optionalOneLine('Open house note', 200),
   })
-  .refine((o) => !o.endsAt || Date.parse(o.endsAt) > Date.parse(o.startsAt), {
+  .refine((o) => !o.endsAt || openHouseTime(o.endsAt)! > openHouseTime(o.startsAt)!, {
     message: 'Open house must end after it starts',
     path: ['endsAt'],
   })
-  .refine((o) => !o.endsAt || Date.parse(o.endsAt) - Date.parse(o.startsAt) <= 24 * 60 * 60 * 1000, {
+  .refine((o) => !o.endsAt || openHouseTime(o.endsAt)! - openHouseTime(o.startsAt)! <= 24 * 60 * 60 * 1000, {
     message: 'An open house lasts at most a day',
     path: ['endsAt'],
   });

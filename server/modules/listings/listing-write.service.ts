@@ -16,6 +16,7 @@ import type { Storage } from '../uploads/storage.js';
 import { listingKeyWhere } from './listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from './visibility.js';
 import { priceDropColumns } from '../../../common/freshness.js';
+import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
 import { assertCapacityHolds } from '../tours/open-house-rsvps.service.js';
 
@@ -156,11 +157,13 @@ function columns(data: ListingData, status: Status) {
   } satisfies Prisma.PropertyUncheckedUpdateInput;
 }
 
+/** An open house as stored: its times are instants (a wall time without a zone is New York's: common/tours.ts). */
 const openHouseRow = (o: ListingData['openHouses'][number]) => {
-  const startsAt = new Date(o.startsAt);
+  // The schema checked both times (isSaneInstant reads them the same way).
+  const startsAt = parseNewYorkTime(o.startsAt)!;
   return {
     startsAt,
-    endsAt: o.endsAt ? new Date(o.endsAt) : new Date(startsAt.getTime() + 60 * 60 * 1000),
+    endsAt: o.endsAt ? parseNewYorkTime(o.endsAt)! : new Date(startsAt.getTime() + 60 * 60 * 1000),
     note: o.note,
     capacity: o.capacity,
   };

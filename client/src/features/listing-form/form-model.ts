@@ -2,6 +2,7 @@
 // a listing loaded for editing, and to the GraphQL ListingInput. The rules themselves are
 // common/listing.ts (listingInputSchema), shared with the server.
 import { LISTING_FORM_DEFAULTS, type ListingData, type ListingInput } from '@common/listing';
+import { newYorkLocalInput, parseNewYorkTime } from '@common/tours';
 import type { ListingInput as GqlListingInput } from '@/gql/graphql';
 
 /** What the form holds: the schema's input, with open houses as datetime-local strings. */
@@ -49,20 +50,14 @@ export function newListingValues(): ListingFormValues {
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local value in the browser's time zone ('2025-06-01T14:30'). */
+/** An ISO instant as a datetime-local value in New York time ('2025-06-01T14:30'), whatever the browser's zone. */
 export function isoToLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return newYorkLocalInput(iso);
 }
 
-/** A datetime-local value (the browser's time zone) as an ISO instant. */
+/** A datetime-local value (New York time, issue 27 item 3) as an ISO instant; as given when it is not one. */
 export function localInputToIso(local: string): string {
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+  return parseNewYorkTime(local)?.toISOString() ?? local;
 }
 
 /** The validated values as the GraphQL input (open houses as instants). */

@@ -279,6 +279,20 @@ describe('Save Draft and Publish', () => {
     expect(sent[1]).toMatchObject({ op: 'update', variables: { id: 'listing-1', status: 'DRAFT', input: { price: 2800 } } });
   });
 
+  it('open houses are entered in New York time and sent as instants, with their places', async () => {
+    const sent: Array<{ op: Op; variables: Record<string, unknown> }> = [];
+    const { user } = renderForm({ base: validValues(), mocks: [saveMock('create', 'DRAFT', sent)] });
+    await user.click(screen.getByRole('button', { name: 'Add open house' }));
+    // The autumn change day: 01:30 happens twice in New York; the first (EDT) is meant.
+    await user.type(screen.getByLabelText('Open house 1 starts (NY time)'), '2026-11-01T01:30');
+    await user.type(screen.getByLabelText('Open house 1 places'), '8');
+    await user.click(screen.getByTestId('save-draft-header'));
+    await findToast('Draft Saved!');
+    expect(sent[0]).toMatchObject({
+      variables: { input: { openHouses: [{ id: null, startsAt: '2026-11-01T05:30:00.000Z', endsAt: null, capacity: 8 }] } },
+    });
+  });
+
   it('a concession is sent with the listing', async () => {
     const sent: Array<{ op: Op; variables: Record<string, unknown> }> = [];
     const { user } = renderForm({

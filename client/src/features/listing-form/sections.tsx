@@ -530,8 +530,8 @@ function OpenHouses() {
           data-open-house-id={f.key}
           className="grid grid-cols-1 items-start gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_8rem_auto]"
         >
-          <InputField name={`openHouses.${i}.startsAt`} label={`Open house ${i + 1} starts`} type="datetime-local" />
-          <InputField name={`openHouses.${i}.endsAt`} label={`Open house ${i + 1} ends`} type="datetime-local" />
+          <InputField name={`openHouses.${i}.startsAt`} label={`Open house ${i + 1} starts (NY time)`} type="datetime-local" />
+          <InputField name={`openHouses.${i}.endsAt`} label={`Open house ${i + 1} ends (NY time)`} type="datetime-local" />
           <InputField
             name={`openHouses.${i}.capacity`}
             label={`Open house ${i + 1} places`}
