@@ -13,6 +13,7 @@ import { reviewRoutes } from './modules/reviews/reviews.rest.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';
 import { transitRoutes } from './modules/transit/transit.rest.js';
+import { tourRoutes } from './modules/tours/tours.rest.js';
 
 export interface RestDeps {
   env: Env;
@@ -38,4 +39,5 @@ export function mountRestRoutes(api: express.Router, deps: RestDeps): void {
   api.use(reviewRoutes(deps));
   api.use(messagingRoutes(deps));
   api.use(transitRoutes());
+  api.use(tourRoutes(deps));
 }

@@ -48,6 +48,10 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
     await b.reload();
     await expect(openHouse(b)).toContainText("You're going");
     await expect(openHouse(b).getByRole('button', { name: 'Cancel RSVP' })).toBeVisible();
+    // The calendar file of the open house (its content is the integration test's, read by a parser).
+    const download = b.waitForEvent('download');
+    await openHouse(b).getByRole('link', { name: 'Add to calendar' }).click();
+    expect((await download).suggestedFilename()).toBe(`open-house-${OPEN_HOUSE.slug}.ics`);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }

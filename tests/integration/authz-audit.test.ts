@@ -673,6 +673,32 @@ const REST_WRITES: Record<string, RestAudit> = {
       ['renterB', "agent A's draft", 404, (f) => del(`/api/me/saved-listings/${f.draftA}`)],
     ],
   },
+  'POST /api/open-houses/:id/rsvp': {
+    actsOn: "an RSVP of the caller's own to an open house of a public listing the caller does not manage (issue 27)",
+    probe: (f) => post(`/api/open-houses/${f.openHouseA}/rsvp`, { waitlist: true }),
+    attempts: [
+      [
+        'anon',
+        "the open house of agent A's listing",
+        401,
+        (f) => post(`/api/open-houses/${f.openHouseA}/rsvp`, { waitlist: true }),
+      ],
+      ['newcomer', 'the same, sign-up unfinished', 401, (f) => post(`/api/open-houses/${f.openHouseA}/rsvp`, { waitlist: true })],
+      ['agentA', 'the open house agent A runs', 403, (f) => post(`/api/open-houses/${f.openHouseA}/rsvp`, { waitlist: true })],
+      ['renterA', 'the open house of their own listing', 403, (f) => post(`/api/open-houses/${f.openHouseOfRenterA}/rsvp`)],
+      ['renterB', "the open house of agent A's draft", 404, (f) => post(`/api/open-houses/${f.openHouseOfDraftA}/rsvp`)],
+    ],
+  },
+  'DELETE /api/open-houses/:id/rsvp': {
+    actsOn: "the caller's own RSVP only: renter A's place is never cancelled by anyone else",
+    probe: (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`),
+    attempts: [
+      ['anon', "renter A's place", 401, (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`)],
+      ['newcomer', "renter A's place, sign-up unfinished", 401, (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`)],
+      ['renterB', "renter A's place (B has none)", 'NO_EFFECT', (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`)],
+      ['agentA', "renter A's place at agent A's open house", 'NO_EFFECT', (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`)],
+    ],
+  },
   'POST /alerts/unsubscribe/:token': {
     actsOn:
       "the alerts of the one saved search whose secret token is in the path (the e-mails' link); no other credential counts",

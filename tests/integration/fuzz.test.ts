@@ -353,6 +353,7 @@ const READS: RestRoute[] = [
   { method: 'GET', path: () => '/api/properties' },
   { method: 'GET', path: (id) => `/api/properties/${id}` },
   { method: 'GET', path: (id) => `/api/agents/${id}` },
+  { method: 'GET', path: (id) => `/api/open-houses/${id}/calendar.ics` },
   { method: 'GET', path: () => '/api/me/saved-listings' },
   { method: 'GET', path: () => '/api/me/listings' },
   { method: 'GET', path: () => '/api/listings/stats' },
@@ -382,6 +383,9 @@ const WRITES: RestRoute[] = [
     keys: ['propertySlug', 'propertyId', 'agentId', 'firstMessage', 'subject'],
     idKeys: ['propertySlug', 'propertyId', 'agentId'],
   },
+  // Open-house RSVPs (issue 27): the id in the path names no open house.
+  { method: 'POST', path: (id) => `/api/open-houses/${id}/rsvp`, keys: ['waitlist'] },
+  { method: 'DELETE', path: (id) => `/api/open-houses/${id}/rsvp` },
   {
     method: 'POST',
     path: () => '/api/messages',

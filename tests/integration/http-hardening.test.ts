@@ -32,6 +32,7 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
   let app: TestApp;
   let cookie: string;
   let listingId: string;
+  let openHouseId: string;
   let cases: Record<string, Case>;
 
   beforeAll(async () => {
@@ -47,6 +48,12 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
     cookie = /session=[^;]+/.exec(session.headers.get('set-cookie') ?? '')![0];
     const agentRow = await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } });
     listingId = (await createProperty(db.prisma, { userId: agent.uid, agentId: agentRow.id })).id;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    openHouseId = (
+      await db.prisma.openHouse.create({
+        data: { propertyId: listingId, startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 3_600_000), capacity: 2 },
+      })
+    ).id;
     const review = await db.prisma.review.create({
       data: { agentId: agentRow.id, authorId: (await createAccount(db.prisma, 'renter')).uid, score: 4, comment: 'Fine.' },
     });
@@ -71,6 +78,8 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
       'POST /api/reviews/:id/report': { method: 'POST', path: `/api/reviews/${review.id}/report`, kind: 'json' },
       'POST /api/threads': { method: 'POST', path: '/api/threads', kind: 'json' },
       'POST /api/messages': { method: 'POST', path: '/api/messages', kind: 'json' },
+      'POST /api/open-houses/:id/rsvp': { method: 'POST', path: `/api/open-houses/${openHouseId}/rsvp`, kind: 'json' },
+      'DELETE /api/open-houses/:id/rsvp': { method: 'DELETE', path: `/api/open-houses/${openHouseId}/rsvp`, kind: 'none' },
       'POST /alerts/unsubscribe/:token': {
         method: 'POST',
         path: '/alerts/unsubscribe/not-a-real-token',

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateListing } from '../../server/modules/listings/listing-write.service.js';
 import { createProperty } from '../factories/index.js';
@@ -35,7 +36,8 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
 
   /** A public listing of the owner with one open house tomorrow of `capacity` places. */
   const listingWithOpenHouse = async (capacity: number | null) => {
-    const startsAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    // A whole minute, as open houses are set.
+    const startsAt = new Date(Math.floor((Date.now() + 24 * 60 * 60 * 1000) / 60_000) * 60_000);
     const listing = await createProperty(db.prisma, { userId: owner.uid }, {});
     const openHouse = await db.prisma.openHouse.create({
       data: { propertyId: listing.id, startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000), capacity },
@@ -146,5 +148,60 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     // Dropped from the form: deleted, its RSVPs with it.
     await updateListing(db.prisma, viewer, listing.id, listingInput({ openHouses: [] }));
     expect(await db.prisma.openHouseRsvp.count({ where: { openHouseId: openHouse.id } })).toBe(0);
+  });
+
+  it('REST: POST and DELETE /api/open-houses/{id}/rsvp answer the open house as GraphQL reads it', async () => {
+    const { openHouse } = await listingWithOpenHouse(1);
+    const [renter, late] = await Promise.all(
+      ['Rey', 'Lou'].map((firstName) => createAccount(db.prisma, 'renter', { firstName, lastName: 'Rest' })),
+    );
+    const call = (who: TestAccount, method: string, body?: unknown) =>
+      fetch(`${app.url}/api/open-houses/${openHouse.id}/rsvp`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...who.bearer },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const going = await call(renter!, 'POST', {});
+    expect(going.status).toBe(200);
+    expect(await going.json()).toMatchObject({
+      id: openHouse.id,
+      capacity: 1,
+      going_count: 1,
+      places_left: 0,
+      waitlist_count: 0,
+      your_rsvp: 'GOING',
+    });
+    const full = await call(late!, 'POST', {});
+    expect(full.status).toBe(409);
+    expect(((await full.json()) as { error: string }).error).toBe('This open house is full');
+    const waiting = await call(late!, 'POST', { waitlist: true });
+    expect(await waiting.json()).toMatchObject({ your_rsvp: 'WAITLISTED' });
+    expect((await call(late!, 'POST', { waitlist: 'yes' })).status).toBe(400);
+    const cancelled = await call(renter!, 'DELETE');
+    expect(await cancelled.json()).toMatchObject({ your_rsvp: null, going_count: 1, waitlist_count: 0 });
+  });
+
+  it('GET /api/open-houses/{id}/calendar.ics is a valid RFC 5545 event (read back by a parser)', async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(4);
+    const res = await fetch(`${app.url}/api/open-houses/${openHouse.id}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(res.headers.get('content-disposition')).toContain('.ics');
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    expect(event.startDate.toJSDate().toISOString()).toBe(openHouse.startsAt.toISOString());
+    expect(event.endDate.toJSDate().toISOString()).toBe(openHouse.endsAt.toISOString());
+    expect(event.startDate.zone?.tzid).toBe('UTC');
+    expect(event.summary).toBe(`Open house: ${listing.title}`);
+    expect(event.uid).toBe(`open-house-${openHouse.id}@nycrentals`);
+    expect(event.location).toContain('Williamsburg, New York');
+    expect(vevent.getFirstPropertyValue('url')).toContain(`/properties/${listing.slug}`);
+    const draft = await createProperty(db.prisma, { userId: owner.uid }, { status: 'DRAFT' });
+    const hidden = await db.prisma.openHouse.create({
+      data: { propertyId: draft.id, startsAt: openHouse.startsAt, endsAt: openHouse.endsAt },
+    });
+    expect((await fetch(`${app.url}/api/open-houses/${hidden.id}/calendar.ics`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/open-houses/nope/calendar.ics`)).status).toBe(404);
   });
 });

@@ -67,6 +67,9 @@ describe('OpenHouseRsvp', () => {
     renderWithProviders(<OpenHouseRsvp openHouse={openHouse({ viewerRsvp })} viewerCanManage={false} />);
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: button })).toBeEnabled();
+    const calendar = screen.queryByRole('link', { name: 'Add to calendar' });
+    if (viewerRsvp === 'GOING') expect(calendar).toHaveAttribute('href', '/api/open-houses/oh-1/calendar.ics');
+    else expect(calendar).not.toBeInTheDocument();
   });
 
   it('signed out: a link to sign in, back to this page', () => {

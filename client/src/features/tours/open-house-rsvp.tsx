@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { placesLeftLabel } from '@common/tours';
-import { Check, Clock } from 'lucide-react';
+import { CalendarPlus, Check, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -111,6 +111,14 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
             <Check aria-hidden="true" className="size-4" />
             You&apos;re going
           </span>
+          <a
+            href={`/api/open-houses/${encodeURIComponent(openHouse.id)}/calendar.ics`}
+            download
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
           <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('cancel')}>
             Cancel RSVP
           </Button>
