@@ -11,15 +11,22 @@ import type { RsvpStatus } from '@/gql/graphql';
 import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
 
+/** What an RSVP changes of the open house: both mutations answer it, and the cache takes it in. */
+export const OpenHouseRsvpFragment = graphql(`
+  fragment OpenHouseRsvp_openHouse on OpenHouse {
+    id
+    capacity
+    goingCount
+    placesLeft
+    waitlistCount
+    viewerRsvp
+  }
+`);
+
 const RsvpOpenHouseMutation = graphql(`
   mutation RsvpOpenHouse($id: ID!, $waitlist: Boolean) {
     rsvpOpenHouse(id: $id, waitlist: $waitlist) {
-      id
-      capacity
-      goingCount
-      placesLeft
-      waitlistCount
-      viewerRsvp
+      ...OpenHouseRsvp_openHouse
     }
   }
 `);
@@ -27,12 +34,7 @@ const RsvpOpenHouseMutation = graphql(`
 const CancelOpenHouseRsvpMutation = graphql(`
   mutation CancelOpenHouseRsvp($id: ID!) {
     cancelOpenHouseRsvp(id: $id) {
-      id
-      capacity
-      goingCount
-      placesLeft
-      waitlistCount
-      viewerRsvp
+      ...OpenHouseRsvp_openHouse
     }
   }
 `);
