@@ -15,6 +15,7 @@ import '../modules/transit/subway-lines.schema.js';
 import '../modules/notifications/notifications.schema.js';
 import '../modules/alerts/alerts.schema.js';
 import '../modules/tours/tours.schema.js';
+import '../modules/tours/my-tours.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -52,12 +52,36 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
     const download = b.waitForEvent('download');
     await openHouse(b).getByRole('link', { name: 'Add to calendar' }).click();
     expect((await download).suggestedFilename()).toBe(`open-house-${OPEN_HOUSE.slug}.ics`);
+
+    // The renter's open houses (/me/tours): this one to come, with its RSVP.
+    await b.goto('/me/tours');
+    const upcoming = b.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByRole('link', { name: OPEN_HOUSE.title })).toBeVisible();
+    await expect(upcoming).toContainText("You're going");
+    await expect(upcoming).toContainText('Ring 2A');
+    await expectAccessible(b);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
 });
 
-test('signed out: the places left and a way to sign in', async ({ page }) => {
+test('signed out: the places left and a way to sign in; /me/tours asks to log in', async ({ page }) => {
   await page.goto(`/properties/${OPEN_HOUSE.slug}`);
   await expect(openHouse(page).getByRole('link', { name: 'Sign in to RSVP' })).toBeVisible();
+  await page.goto('/me/tours');
+  await expect(page.getByText('You need to be logged in to see the open houses you are going to.')).toBeVisible();
+});
+
+test('a renter without open houses: the empty state of /me/tours', async ({ browser, baseURL }) => {
+  const renter = await createRenter(baseURL!, { firstName: 'Nell' });
+  const context = await browser.newContext({ baseURL });
+  try {
+    await signInContext(context, baseURL!, renter);
+    const page = await appPage(context);
+    await page.goto('/me/tours');
+    await expect(page.getByRole('heading', { level: 2, name: 'No open houses yet' })).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
 });

@@ -204,4 +204,36 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     expect((await fetch(`${app.url}/api/open-houses/${hidden.id}/calendar.ics`)).status).toBe(404);
     expect((await fetch(`${app.url}/api/open-houses/nope/calendar.ics`)).status).toBe(404);
   });
+
+  it("a renter's own open houses: to come soonest first, then those past; none of a listing no longer public", async () => {
+    const MINE = `query M($upcoming: Boolean) { myOpenHouseRsvps(upcoming: $upcoming) { status openHouse { id listing { id } } } }`;
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Mo', lastName: 'Mine' });
+    const later = await listingWithOpenHouse(null);
+    const sooner = await listingWithOpenHouse(2);
+    await db.prisma.openHouse.update({
+      where: { id: sooner.openHouse.id },
+      data: { startsAt: new Date(Date.now() + 3_600_000), endsAt: new Date(Date.now() + 7_200_000) },
+    });
+    const gone = await listingWithOpenHouse(null);
+    for (const o of [later, sooner, gone]) await gql(renter, RSVP, { id: o.openHouse.id });
+    const past = await db.prisma.openHouse.create({
+      data: {
+        propertyId: later.listing.id,
+        startsAt: new Date(Date.now() - 7_200_000),
+        endsAt: new Date(Date.now() - 3_600_000),
+      },
+    });
+    await db.prisma.openHouseRsvp.create({ data: { openHouseId: past.id, userId: renter.uid, status: 'GOING' } });
+    await db.prisma.property.update({ where: { id: gone.listing.id }, data: { status: 'INACTIVE', deactivatedAt: new Date() } });
+    // Another renter's RSVP is not the viewer's.
+    const other = await createAccount(db.prisma, 'renter', { firstName: 'Ot', lastName: 'Her' });
+    await gql(other, RSVP, { id: later.openHouse.id });
+
+    const upcoming = (await gql(renter, MINE, {})).data.myOpenHouseRsvps;
+    expect(upcoming.map((r: Body) => r.openHouse.id)).toEqual([sooner.openHouse.id, later.openHouse.id]);
+    expect(upcoming[1]).toMatchObject({ status: 'GOING', openHouse: { listing: { id: later.listing.id } } });
+    const over = (await gql(renter, MINE, { upcoming: false })).data.myOpenHouseRsvps;
+    expect(over.map((r: Body) => r.openHouse.id)).toEqual([past.id]);
+    expect((await gql(null, MINE, {})).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
 });

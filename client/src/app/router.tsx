@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },
           { path: 'me/searches', lazy: screen(() => import('./routes/saved-searches')) },
           { path: 'me/saved', lazy: screen(() => import('./routes/saved-homes')) },
+          { path: 'me/tours', lazy: screen(() => import('./routes/my-tours')) },
           { path: 'compare', lazy: screen(() => import('./routes/compare')) },
           { path: 'create-listing', lazy: screen(() => import('./routes/create-listing')) },
           { path: 'listing/:id', lazy: propertyDetail },

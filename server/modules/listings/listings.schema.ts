@@ -115,6 +115,10 @@ export const OpenHouseRef = builder.prismaObject('OpenHouse', {
       select: rsvpsSelect,
       resolve: (o) => o.rsvps.filter((r) => r.status === 'WAITLISTED').length,
     }),
+    listing: t.relation('property', {
+      description:
+        "The listing of the open house. Open houses are reached through a listing the viewer may see, or the viewer's own RSVPs (public listings only).",
+    }),
     viewerRsvp: t.field({
       type: RsvpStatusEnum,
       nullable: true,

@@ -1,11 +1,11 @@
-import type { PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { eventsOf } from '../../core/events.js';
 import { isUuid } from '../listings/listings.service.js';
-import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
+import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
 import { insertNotifications, announceNotifications } from '../notifications/notifications.service.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
 
@@ -168,4 +168,17 @@ export async function assertCapacityHolds(
       fields: [{ path: 'openHouses', message: `${going} people are going: keep at least ${going} places.` }],
     });
   }
+}
+
+/**
+ * The viewer's own RSVPs (issue 27 item 5, /me/tours) as a WHERE: open houses of public listings only
+ * (a listing taken off the market or hidden since leaves the list), to come or over.
+ */
+export async function myOpenHouseRsvpsWhere(prisma: PrismaClient, viewer: Viewer | null, upcoming: boolean) {
+  const user = await requireUser(prisma, viewer);
+  const now = new Date();
+  return {
+    userId: user.id,
+    openHouse: { property: PUBLIC_LISTING, endsAt: upcoming ? { gt: now } : { lte: now } },
+  } satisfies Prisma.OpenHouseRsvpWhereInput;
 }

@@ -10,6 +10,7 @@ import {
   SquarePlus,
   Star,
   BellRing,
+  CalendarDays,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -161,6 +162,9 @@ export function AccountMenu(props: AccountMenuProps) {
         </MenuLink>
         <MenuLink to="/me/searches" icon={<MenuIcon icon={BellRing} />}>
           Saved Searches
+        </MenuLink>
+        <MenuLink to="/me/tours" icon={<MenuIcon icon={CalendarDays} />}>
+          Open houses
         </MenuLink>
         {user.role === 'ADMIN' ? (
           <MenuLink to="/admin/moderation" icon={<MenuIcon icon={ShieldCheck} />}>

@@ -1,0 +1,29 @@
+import { builder } from '../../graphql/builder.js';
+import { RsvpStatusEnum } from '../listings/listings.schema.js';
+import { myOpenHouseRsvpsWhere } from './open-house-rsvps.service.js';
+
+/** A renter's RSVP to an open house (issue 27): going, or on its waitlist. */
+builder.prismaObject('OpenHouseRsvp', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.expose('status', { type: RsvpStatusEnum }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    openHouse: t.relation('openHouse'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  myOpenHouseRsvps: t.prismaField({
+    type: ['OpenHouseRsvp'],
+    description:
+      "The signed-in renter's RSVPs to open houses of public listings, soonest first: those to come (`upcoming`, the default) or those over (at most 50). UNAUTHENTICATED when signed out.",
+    args: { upcoming: t.arg.boolean({ defaultValue: true }) },
+    resolve: async (query, _root, args, ctx) =>
+      ctx.prisma.openHouseRsvp.findMany({
+        ...query,
+        where: await myOpenHouseRsvpsWhere(ctx.prisma, ctx.viewer, args.upcoming !== false),
+        orderBy: [{ openHouse: { startsAt: args.upcoming === false ? 'desc' : 'asc' } }, { id: 'asc' }],
+        take: 50,
+      }),
+  }),
+}));
