@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
 import { accessibilityFeatureLabels, brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/options';
-import { AlertCircle, Columns3, X } from 'lucide-react';
+import { Columns3, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -136,16 +137,7 @@ export default function CompareScreen() {
             </Button>
           </div>
         ) : error && !data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-          >
-            <AlertCircle aria-hidden="true" className="size-5" />
-            The listings could not be loaded.
-            <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </div>
+          <LoadError onRetry={refetch}>The listings could not be loaded.</LoadError>
         ) : loading && !data ? (
           <div role="status">
             <span className="sr-only">Loading the listings…</span>

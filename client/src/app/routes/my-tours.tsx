@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { formatOpenHouseTime } from '@common/tours';
-import { AlertCircle, CalendarDays } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -106,16 +107,7 @@ export default function MyToursScreen() {
       />
       <div className="mt-6 space-y-8">
         {error && !data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-          >
-            <AlertCircle aria-hidden="true" className="size-5" />
-            Your open houses could not be loaded.
-            <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </div>
+          <LoadError onRetry={refetch}>Your open houses could not be loaded.</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status">
             <span className="sr-only">Loading your open houses…</span>

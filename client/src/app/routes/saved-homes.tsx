@@ -1,10 +1,11 @@
 import { NetworkStatus } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice, pluralize } from '@common/format';
-import { AlertCircle, Heart, HeartOff, TrendingDown, TrendingUp } from 'lucide-react';
+import { Heart, HeartOff, TrendingDown, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -162,16 +163,7 @@ export default function SavedHomesScreen() {
       />
       <div className="mt-6">
         {error && !data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-          >
-            <AlertCircle aria-hidden="true" className="size-5" />
-            Your saved homes could not be loaded.
-            <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </div>
+          <LoadError onRetry={refetch}>Your saved homes could not be loaded.</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status">
             <span className="sr-only">Loading saved homes…</span>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
-import { AlertCircle, Pencil, Search, Trash2 } from 'lucide-react';
+import { Pencil, Search, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
@@ -187,16 +188,7 @@ export default function SavedSearchesScreen() {
       <PageHeader title="Saved Searches" description="Searches you saved from the listings page, and how we alert you." />
       <div className="mt-6">
         {error && !data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-          >
-            <AlertCircle aria-hidden="true" className="size-5" />
-            Your saved searches could not be loaded.
-            <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </div>
+          <LoadError onRetry={refetch}>Your saved searches could not be loaded.</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading saved searches…</span>
