@@ -37,6 +37,8 @@ export const PARTNER_DENIED_FIELDS = new Set([
   'Property.isSaved',
   'Property.viewerThreadId',
   'Property.viewerHasReported',
+  'OpenHouse.viewerRsvp',
+  'OpenHouse.attendees',
   'Agent.email',
   'Agent.phone',
   'Agent.viewerRating',

@@ -236,4 +236,29 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     expect(over.map((r: Body) => r.openHouse.id)).toEqual([past.id]);
     expect((await gql(null, MINE, {})).errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
+
+  it("the listing's managers see who is going and who waits; nobody else does", async () => {
+    const ATTENDEES = `query P($id: ID!) { property(id: $id) { openHouses { goingCount waitlistCount attendees { name status since } } } }`;
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [ann, ben] = await Promise.all([
+      createAccount(db.prisma, 'renter', { firstName: 'Ann', lastName: 'Baker' }),
+      createAccount(db.prisma, 'renter', { firstName: 'Ben', lastName: 'Cole' }),
+    ]);
+    await gql(ann!, RSVP, { id: openHouse.id });
+    await gql(ben!, RSVP, { id: openHouse.id, waitlist: true });
+    const seen = (await gql(owner, ATTENDEES, { id: listing.id })).data.property.openHouses[0];
+    expect(seen).toMatchObject({
+      goingCount: 1,
+      waitlistCount: 1,
+      attendees: [
+        { name: 'Ann B.', status: 'GOING' },
+        { name: 'Ben C.', status: 'WAITLISTED' },
+      ],
+    });
+    expect((await gql(ann!, ATTENDEES, { id: listing.id })).data.property.openHouses[0].attendees).toBeNull();
+    expect((await gql(null, ATTENDEES, { id: listing.id })).data.property.openHouses[0]).toMatchObject({
+      goingCount: 1,
+      attendees: null,
+    });
+  });
 });

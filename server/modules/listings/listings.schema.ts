@@ -89,6 +89,17 @@ export const RsvpStatusEnum = builder.enumType('RsvpStatus', {
 /** Every RSVP's status and renter, read once for the counts and the viewer's own (one relation, one selection). */
 const rsvpsSelect = { rsvps: { select: { status: true, userId: true } } } as const;
 
+export const OpenHouseAttendeeRef = builder
+  .objectRef<{ name: string; status: 'GOING' | 'WAITLISTED'; since: Date }>('OpenHouseAttendee')
+  .implement({
+    description: "A renter who answered an open house, as its listing's managers see them.",
+    fields: (t) => ({
+      name: t.exposeString('name', { description: "First name and last initial ('Ann B.')." }),
+      status: t.field({ type: RsvpStatusEnum, resolve: (a) => a.status }),
+      since: t.expose('since', { type: 'DateTime', description: 'When they answered.' }),
+    }),
+  });
+
 export const OpenHouseRef = builder.prismaObject('OpenHouse', {
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -114,6 +125,27 @@ export const OpenHouseRef = builder.prismaObject('OpenHouse', {
       description: 'How many renters wait for a place.',
       select: rsvpsSelect,
       resolve: (o) => o.rsvps.filter((r) => r.status === 'WAITLISTED').length,
+    }),
+    attendees: t.field({
+      type: [OpenHouseAttendeeRef],
+      nullable: true,
+      description:
+        "Who is going and who waits, in the order they answered: to the listing's owner and agent only (null to anyone else).",
+      select: {
+        property: { select: listingAccessSelect },
+        rsvps: {
+          select: { status: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        },
+      },
+      resolve: (o, _args, ctx) =>
+        canManageListing(ctx.viewer, o.property)
+          ? o.rsvps.map((r) => ({
+              name: `${r.user.firstName} ${r.user.lastName.slice(0, 1)}.`.trim(),
+              status: r.status,
+              since: r.createdAt,
+            }))
+          : null,
     }),
     listing: t.relation('property', {
       description:

@@ -80,6 +80,10 @@ export const PropertyDetailsFragment = graphql(`
       placesLeft
       waitlistCount
       viewerRsvp
+      attendees {
+        name
+        status
+      }
     }
     priceHistory {
       id
@@ -312,6 +316,28 @@ export function Policies({ property }: { property: Details }) {
 }
 
 /** Open houses, in New York local time. */
+/** Who answered an open house, to the listing's managers only (the server says null to anyone else). */
+function Attendees({ attendees }: { attendees: ReadonlyArray<{ name: string; status: string }> }) {
+  const going = attendees.filter((a) => a.status === 'GOING').map((a) => a.name);
+  const waiting = attendees.filter((a) => a.status === 'WAITLISTED').map((a) => a.name);
+  return (
+    <dl className="mt-2 space-y-1 text-sm" data-testid="open-house-attendees">
+      {going.length ? (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="font-medium text-gray-700">Going:</dt>
+          <dd className="text-gray-900">{going.join(', ')}</dd>
+        </div>
+      ) : null}
+      {waiting.length ? (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="font-medium text-gray-700">Waitlist:</dt>
+          <dd className="text-gray-900">{waiting.join(', ')}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 export function OpenHouses({ property }: { property: Details }) {
   if (property.openHouses.length === 0) return null;
   return (
@@ -330,6 +356,7 @@ export function OpenHouses({ property }: { property: Details }) {
               </p>
               {openHouse.note ? <p className="mt-1 text-gray-600">{openHouse.note}</p> : null}
               <OpenHouseRsvp openHouse={openHouse} viewerCanManage={property.viewerCanManage} />
+              {openHouse.attendees?.length ? <Attendees attendees={openHouse.attendees} /> : null}
             </li>
           );
         })}
