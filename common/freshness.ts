@@ -1,3 +1,4 @@
+import { newYorkParts } from './tours.js';
 /**
  * Price drops and freshness of a listing (issue 14 item 3): the rules the server applies when it
  * answers `Property.priceDrop` / `Property.isNew` (REST `price_drop` / `is_new`), kept in one place
@@ -36,17 +37,10 @@ export function isNewListing(listedAt: Date | null, now: Date = new Date()): boo
   return age < NEW_LISTING_DAYS * DAY_MS;
 }
 
-const newYorkDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
-
 /** The New York calendar day of an instant, as a day number (days since 1970-01-01). */
 function newYorkDayNumber(at: Date): number {
-  const parts = Object.fromEntries(newYorkDay.formatToParts(at).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / DAY_MS;
+  const { year, month, day } = newYorkParts(at);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 /**

@@ -16,37 +16,64 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** The New York wall time of an instant: 'YYYY-MM-DDTHH:mm:ss'. */
-function newYorkWall(t: number): string {
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(t)).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+export interface WallClock {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The New York wall clock of an instant. */
+export function newYorkParts(at: Date | number): WallClock {
+  const p = Object.fromEntries(wallClock.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }
 
 const HOUR = 60 * 60 * 1000;
+const sameWall = (a: WallClock, b: WallClock) =>
+  a.year === b.year &&
+  a.month === b.month &&
+  a.day === b.day &&
+  a.hour === b.hour &&
+  a.minute === b.minute &&
+  a.second === b.second;
 
 /**
- * A New York wall time ('2026-12-05T14:00') as the instant it names (a Date), or null when it is not
- * one, whatever the machine's own zone. New York is 5 hours behind UTC in winter (EST) and 4 in
- * summer (EDT): the instant is the reading whose New York wall time is the one asked for. Across the
- * daylight-saving changes: a time the autumn change repeats (01:30) is its first occurrence (EDT); a
- * time the spring change skips (02:30) is read in standard time, which is an hour on in daylight
- * time (03:30 EDT), the time it names in practice.
+ * The instant of a New York wall-clock time, whatever the machine's own zone. New York is 5 hours
+ * behind UTC in winter (EST) and 4 in summer (EDT): the instant is the reading whose New York wall
+ * time is the one asked for. Across the daylight-saving changes: a time the autumn change repeats
+ * (01:30) is its first occurrence (EDT); a time the spring change skips (02:30) is read in standard
+ * time, which is an hour on in daylight time (03:30 EDT), the time it names in practice.
  *
  * (`@date-fns/tz` was tried first: its TZDate resolves the repeated hour by the machine's own zone,
  * EDT on a UTC machine and EST in Los Angeles, which is what this must not depend on.)
  */
+export function newYorkInstant(wall: WallClock): Date {
+  const base = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const readings = [4 * HOUR, 5 * HOUR].map((offset) => base + offset).filter((t) => sameWall(newYorkParts(t), wall));
+  return new Date(readings.length ? Math.min(...readings) : base + 5 * HOUR);
+}
+
+/** A New York wall time ('2026-12-05T14:00') as the instant it names (`newYorkInstant`), or null when it is not one. */
 export function newYorkWallTime(local: string): Date | null {
   const m = LOCAL_RE.exec(local.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  if (h > 23 || mi > 59 || s > 59) return null;
-  const base = Date.UTC(y, mo - 1, d, h, mi, s);
-  const day = new Date(base);
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
   // A day that does not exist ('2026-02-30') rolls over: refused.
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
-  const wanted = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`;
-  const readings = [4 * HOUR, 5 * HOUR].map((offset) => base + offset).filter((t) => newYorkWall(t) === wanted);
-  return new Date(readings.length ? Math.min(...readings) : base + 5 * HOUR);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return newYorkInstant({ year, month, day, hour, minute, second });
 }
 
 /** An instant as a datetime-local value in New York time ('2026-12-05T14:00'); '' when not an instant. */
@@ -54,7 +81,9 @@ export function newYorkLocalInput(at: Date | string | null | undefined): string 
   if (at === null || at === undefined || at === '') return '';
   const t = typeof at === 'string' ? Date.parse(at) : at.getTime();
   if (Number.isNaN(t)) return '';
-  return newYorkWall(t).slice(0, 16);
+  const w = newYorkParts(t);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
 /**
@@ -79,6 +108,13 @@ const openHouseTime = new Intl.DateTimeFormat('en-US', {
 /** 'Sat, Dec 6, 2:00 PM' in New York time. */
 export function formatOpenHouseTime(at: Date | string): string {
   return openHouseTime.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+const clock = new Intl.DateTimeFormat('en-US', { timeZone: NEW_YORK, hour: 'numeric', minute: '2-digit' });
+
+/** '2:00 PM' in New York time. */
+export function formatNewYorkClock(at: Date | string): string {
+  return clock.format(typeof at === 'string' ? new Date(at) : at);
 }
 
 /** 'N places left' / '1 place left' / 'Full'; null without a limit. */

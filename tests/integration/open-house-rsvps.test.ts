@@ -150,6 +150,30 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     expect(await db.prisma.openHouseRsvp.count({ where: { openHouseId: openHouse.id } })).toBe(0);
   });
 
+  it('more places set by the agent go to the waitlist at once, in order, each told', async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [going, first, second] = await Promise.all(
+      ['Gia', 'Fin', 'Sol'].map((firstName) => createAccount(db.prisma, 'renter', { firstName, lastName: 'More' })),
+    );
+    await gql(going!, RSVP, { id: openHouse.id });
+    await gql(first!, RSVP, { id: openHouse.id, waitlist: true });
+    await gql(second!, RSVP, { id: openHouse.id, waitlist: true });
+    const viewer = { uid: owner.uid, email: owner.email, role: null };
+    const kept = { id: openHouse.id, startsAt: openHouse.startsAt.toISOString(), endsAt: openHouse.endsAt.toISOString() };
+    await updateListing(db.prisma, viewer, listing.id, listingInput({ openHouses: [{ ...kept, capacity: 2 }] }));
+    const statuses = await db.prisma.openHouseRsvp.findMany({
+      where: { openHouseId: openHouse.id },
+      select: { userId: true, status: true },
+    });
+    expect(Object.fromEntries(statuses.map((r) => [r.userId, r.status]))).toEqual({
+      [going!.uid]: 'GOING',
+      [first!.uid]: 'GOING',
+      [second!.uid]: 'WAITLISTED',
+    });
+    expect(await db.prisma.notification.count({ where: { userId: first!.uid, kind: 'OPEN_HOUSE_PLACE' } })).toBe(1);
+    expect(await db.prisma.notification.count({ where: { userId: second!.uid, kind: 'OPEN_HOUSE_PLACE' } })).toBe(0);
+  });
+
   it('REST: POST and DELETE /api/open-houses/{id}/rsvp answer the open house as GraphQL reads it', async () => {
     const { openHouse } = await listingWithOpenHouse(1);
     const [renter, late] = await Promise.all(

@@ -1,4 +1,5 @@
 // Date helpers for the seed. Times of day are New York local time.
+import { newYorkInstant, newYorkParts } from '../../../common/tours.js';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
@@ -16,38 +17,13 @@ export function dateOnly(date: Date, days = 0): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
 }
 
-const nyFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The UTC offset of New York at an instant, in minutes (−240 in summer, −300 in winter). */
-export function newYorkOffsetMinutes(at: Date): number {
-  const parts = Object.fromEntries(nyFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/** The New York calendar date (y, m, d) of an instant. */
+/** The New York calendar date (y, m from 0, d) of an instant. */
 export function newYorkDate(at: Date): { year: number; month: number; day: number; weekday: number } {
-  const local = new Date(at.getTime() + newYorkOffsetMinutes(at) * 60_000);
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth(), day: local.getUTCDate(), weekday: local.getUTCDay() };
+  const { year, month, day } = newYorkParts(at);
+  return { year, month: month - 1, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
 }
 
-/** The instant of a New York wall-clock time. */
+/** The instant of a New York wall-clock time (month from 0), as open houses read one (common/tours.ts). */
 export function newYorkTime(year: number, month: number, day: number, hour: number, minute = 0): Date {
-  const guess = new Date(Date.UTC(year, month, day, hour, minute));
-  const offset = newYorkOffsetMinutes(new Date(guess.getTime() - newYorkOffsetMinutes(guess) * 60_000));
-  return new Date(guess.getTime() - offset * 60_000);
+  return newYorkInstant({ year, month: month + 1, day, hour, minute, second: 0 });
 }

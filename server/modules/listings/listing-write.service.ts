@@ -18,7 +18,8 @@ import { canManageListing, isPublicListing, listingAccessSelect } from './visibi
 import { priceDropColumns } from '../../../common/freshness.js';
 import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
-import { assertCapacityHolds } from '../tours/open-house-rsvps.service.js';
+import { assertCapacityHolds, promoteWaitlist } from '../tours/open-house-rsvps.service.js';
+import { announceNotifications } from '../notifications/notifications.service.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -173,22 +174,29 @@ const openHouseRows = (data: ListingData) => data.openHouses.map(openHouseRow);
 /**
  * The open houses of an edit (issue 27): those named by an id the listing has are kept and changed
  * (their RSVPs stay with them), the listing's others are deleted, the rest are new. A kept one cannot
- * get fewer places than people going: its row is locked (as RSVPs lock it) and counted in the same
- * transaction.
+ * get fewer places than people going (checked under its lock, as RSVPs take it), and places it gains
+ * go to its waitlist at once. Answers the waitlist's notifications, to announce after the commit.
  */
-async function writeOpenHouses(tx: Prisma.TransactionClient, listingId: string, data: ListingData) {
-  const existing = await tx.openHouse.findMany({ where: { propertyId: listingId }, select: { id: true } });
+async function writeOpenHouses(
+  tx: Prisma.TransactionClient,
+  listing: { id: string; slug: string; title: string },
+  data: ListingData,
+) {
+  const existing = await tx.openHouse.findMany({ where: { propertyId: listing.id }, select: { id: true } });
   const own = new Set(existing.map((o) => o.id));
   const kept = data.openHouses.filter((o) => o.id !== null && own.has(o.id));
   const keptIds = new Set(kept.map((o) => o.id!));
-  await tx.openHouse.deleteMany({ where: { propertyId: listingId, id: { notIn: [...keptIds] } } });
+  await tx.openHouse.deleteMany({ where: { propertyId: listing.id, id: { notIn: [...keptIds] } } });
+  const made: Array<{ id: string; userId: string }> = [];
   for (const o of kept) {
-    await tx.$queryRaw`SELECT 1 FROM "OpenHouse" WHERE "id" = ${o.id}::uuid FOR UPDATE`;
     await assertCapacityHolds(tx, o.id!, o.capacity);
-    await tx.openHouse.update({ where: { id: o.id! }, data: openHouseRow(o) });
+    const row = openHouseRow(o);
+    await tx.openHouse.update({ where: { id: o.id! }, data: row });
+    made.push(...(await promoteWaitlist(tx, { id: o.id!, startsAt: row.startsAt, property: listing }, row.capacity)));
   }
   const fresh = data.openHouses.filter((o) => o.id === null || !own.has(o.id)).map(openHouseRow);
-  if (fresh.length) await tx.openHouse.createMany({ data: fresh.map((o) => ({ ...o, propertyId: listingId })) });
+  if (fresh.length) await tx.openHouse.createMany({ data: fresh.map((o) => ({ ...o, propertyId: listing.id })) });
+  return made;
 }
 
 /**
@@ -251,6 +259,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
         select: {
           ...listingAccessSelect,
           id: true,
+          slug: true,
           price: true,
           title: true,
           description: true,
@@ -307,9 +316,9 @@ export async function updateListing(
   }
   if (next === 'ACTIVE') assertPublishable(data);
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
-  await prisma.$transaction(async (tx) => {
+  const promoted = await prisma.$transaction(async (tx) => {
     await tx.propertyPhoto.deleteMany({ where: { propertyId: listing.id } });
-    await writeOpenHouses(tx, listing.id, data);
+    const made = await writeOpenHouses(tx, { id: listing.id, slug: listing.slug, title: data.title }, data);
     await tx.property.update({
       where: { id: listing.id },
       data: {
@@ -323,7 +332,9 @@ export async function updateListing(
         ...priceHistoryWrite(priceEntry),
       },
     });
+    return made;
   });
+  announceNotifications(prisma, promoted);
   eventsOf(prisma).publish({
     type: 'listing.changed',
     listingId: listing.id,

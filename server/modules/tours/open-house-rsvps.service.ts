@@ -42,30 +42,44 @@ async function openHouseFor(prisma: PrismaClient, id: string) {
   return found;
 }
 
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
-type OpenHouseFacts = { id: string; startsAt: Date; property: { id: string; slug: string; title: string } };
+type Tx = Prisma.TransactionClient;
+
+/** The open house and its listing, as the waitlist's notifications name them. */
+export type OpenHouseFacts = { id: string; startsAt: Date; property: { id: string; slug: string; title: string } };
 
 /**
- * Locks the open house's row (its RSVPs change one transaction at a time) and gives its free places
- * to the waitlist, first come first served, each told by the bell. Answers the capacity and the
- * notifications made (announced once the transaction is committed).
+ * Locks the open house's row: every change of its RSVPs or its places runs after this in its
+ * transaction, so they are counted one at a time. Answers its places (null: no limit).
  */
-async function lockAndPromote(tx: Tx, openHouse: OpenHouseFacts) {
+async function lockOpenHouse(tx: Tx, id: string): Promise<{ capacity: number | null }> {
   const [locked] = await tx.$queryRaw<Array<{ capacity: number | null }>>`
-    SELECT "capacity" FROM "OpenHouse" WHERE "id" = ${openHouse.id}::uuid FOR UPDATE`;
+    SELECT "capacity" FROM "OpenHouse" WHERE "id" = ${id}::uuid FOR UPDATE`;
   if (!locked) throw notFound();
-  const going = await tx.openHouseRsvp.count({ where: { openHouseId: openHouse.id, status: 'GOING' } });
-  const free = locked.capacity === null ? MAX_PROMOTED : Math.min(MAX_PROMOTED, locked.capacity - going);
-  if (free <= 0) return { capacity: locked.capacity, made: [] };
+  return locked;
+}
+
+const goingTo = (tx: Tx, openHouseId: string) => tx.openHouseRsvp.count({ where: { openHouseId, status: 'GOING' } });
+
+/** At most this many waiting renters get a place in one change (an open house without a limit frees all). */
+const MAX_PROMOTED = 500;
+
+/**
+ * Gives the open house's free places to its waitlist, first come first served, each told by the bell
+ * (a cancellation, or more places set by the agent). Runs under the open house's lock; answers the
+ * notifications made, to announce once the transaction is committed.
+ */
+export async function promoteWaitlist(tx: Tx, openHouse: OpenHouseFacts, capacity: number | null) {
+  const free = capacity === null ? MAX_PROMOTED : Math.min(MAX_PROMOTED, capacity - (await goingTo(tx, openHouse.id)));
+  if (free <= 0) return [];
   const next = await tx.openHouseRsvp.findMany({
     where: { openHouseId: openHouse.id, status: 'WAITLISTED' },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: free,
     select: { id: true, userId: true },
   });
-  if (next.length === 0) return { capacity: locked.capacity, made: [] };
+  if (next.length === 0) return [];
   await tx.openHouseRsvp.updateMany({ where: { id: { in: next.map((n) => n.id) } }, data: { status: 'GOING' } });
-  const made = await insertNotifications(
+  return insertNotifications(
     tx,
     next.map((n) => ({
       userId: n.userId,
@@ -76,11 +90,7 @@ async function lockAndPromote(tx: Tx, openHouse: OpenHouseFacts) {
       propertyId: openHouse.property.id,
     })),
   );
-  return { capacity: locked.capacity, made };
 }
-
-/** At most this many waiting renters get a place in one change (an open house without a limit frees all). */
-const MAX_PROMOTED = 500;
 
 /**
  * Says the viewer is going to the open house, or (with `waitlist`) joins its waitlist when it is full.
@@ -106,24 +116,19 @@ export async function rsvpOpenHouse(
       { retryAfterSeconds: r.retryAfterSeconds },
     );
   }
-  const { outcome, made } = await deps.prisma.$transaction(async (tx) => {
-    // Free places go to those already waiting first (a raised capacity), then the count is read.
-    const { capacity, made } = await lockAndPromote(tx, openHouse);
+  // Free places never wait: a cancellation or more places give them to the waitlist at once (promoteWaitlist).
+  const outcome = await deps.prisma.$transaction(async (tx) => {
+    const { capacity } = await lockOpenHouse(tx, openHouse.id);
     const mine = await tx.openHouseRsvp.findUnique({
       where: { openHouseId_userId: { openHouseId: openHouse.id, userId: user.id } },
       select: { status: true },
     });
-    if (mine) return { outcome: mine.status, made };
-    const going = await tx.openHouseRsvp.count({ where: { openHouseId: openHouse.id, status: 'GOING' } });
-    if (capacity === null || going < capacity) {
-      await tx.openHouseRsvp.create({ data: { openHouseId: openHouse.id, userId: user.id, status: 'GOING' } });
-      return { outcome: 'GOING' as const, made };
-    }
-    if (!opts.waitlist) throw new AppError('CONFLICT', OPEN_HOUSE_FULL);
-    await tx.openHouseRsvp.create({ data: { openHouseId: openHouse.id, userId: user.id, status: 'WAITLISTED' } });
-    return { outcome: 'WAITLISTED' as const, made };
+    if (mine) return mine.status;
+    const status = capacity === null || (await goingTo(tx, openHouse.id)) < capacity ? 'GOING' : 'WAITLISTED';
+    if (status === 'WAITLISTED' && !opts.waitlist) throw new AppError('CONFLICT', OPEN_HOUSE_FULL);
+    await tx.openHouseRsvp.create({ data: { openHouseId: openHouse.id, userId: user.id, status } });
+    return status;
   });
-  announceNotifications(deps.prisma, made);
   eventsOf(deps.prisma).publish({ type: 'openHouse.rsvpChanged', openHouseId: openHouse.id, listingId: openHouse.property.id });
   return { status: outcome, openHouseId: openHouse.id };
 }
@@ -145,24 +150,25 @@ export async function cancelOpenHouseRsvp(
   });
   if (!openHouse) throw notFound();
   const made = await deps.prisma.$transaction(async (tx) => {
+    const { capacity } = await lockOpenHouse(tx, openHouse.id);
     const removed = await tx.openHouseRsvp.deleteMany({ where: { openHouseId: openHouse.id, userId: user.id } });
     if (removed.count === 0) return [];
     // The place freed goes to the first of the waitlist.
-    return (await lockAndPromote(tx, openHouse)).made;
+    return promoteWaitlist(tx, openHouse, capacity);
   });
   announceNotifications(deps.prisma, made);
   eventsOf(deps.prisma).publish({ type: 'openHouse.rsvpChanged', openHouseId: openHouse.id, listingId: openHouse.property.id });
   return { openHouseId: openHouse.id };
 }
 
-/** How many are going to an open house; refuses a capacity below it (the count can never go over). */
-export async function assertCapacityHolds(
-  prisma: PrismaClient | Parameters<Parameters<PrismaClient['$transaction']>[0]>[0],
-  openHouseId: string,
-  capacity: number | null,
-): Promise<void> {
+/**
+ * An edit of an open house's places (listing-write.service.ts): under the open house's lock, refuses
+ * fewer places than people going (the count can never go over).
+ */
+export async function assertCapacityHolds(tx: Tx, openHouseId: string, capacity: number | null): Promise<void> {
+  await lockOpenHouse(tx, openHouseId);
   if (capacity === null) return;
-  const going = await prisma.openHouseRsvp.count({ where: { openHouseId, status: 'GOING' } });
+  const going = await goingTo(tx, openHouseId);
   if (going > capacity) {
     throw new AppError('BAD_USER_INPUT', `${going} people are going to this open house: it cannot have fewer places than that.`, {
       fields: [{ path: 'openHouses', message: `${going} people are going: keep at least ${going} places.` }],

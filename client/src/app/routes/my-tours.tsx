@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { formatOpenHouseTime } from '@common/tours';
+import { formatNewYorkClock, formatOpenHouseTime } from '@common/tours';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -55,8 +55,6 @@ const MyToursDocument = graphql(`
 
 type Upcoming = MyToursQuery['upcoming'][number];
 
-const endTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
-
 function UpcomingItem({ rsvp }: { rsvp: Upcoming }) {
   const { openHouse } = rsvp;
   const { listing } = openHouse;
@@ -64,7 +62,7 @@ function UpcomingItem({ rsvp }: { rsvp: Upcoming }) {
     <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <p className="text-sm font-semibold text-gray-900">
         <time dateTime={openHouse.startsAt}>{formatOpenHouseTime(openHouse.startsAt)}</time> –{' '}
-        {endTime.format(new Date(openHouse.endsAt))} ET
+        {formatNewYorkClock(openHouse.endsAt)} ET
       </p>
       <p className="mt-1">
         <Link to={propertyPath(listing)} className="font-medium text-brand-700 hover:underline">

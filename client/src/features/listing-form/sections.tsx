@@ -278,7 +278,7 @@ function Concession() {
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   const facts = { monthsFree: num(monthsFree), leaseMonths: num(leaseMonths) };
   const rent = num(price);
-  const shown = rent !== null && rent > 0 && hasConcession(facts) && Number.isInteger(facts.monthsFree * 2);
+  const shown = rent !== null && rent > 0 && hasConcession(facts);
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-gray-800">Concession (optional)</legend>

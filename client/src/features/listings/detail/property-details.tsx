@@ -22,6 +22,7 @@ import { graphql } from '@/gql';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { formatDate } from '../format';
 import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
+import { formatNewYorkClock } from '@common/tours';
 import { PriceHistoryChart } from './price-history-chart';
 
 export const PropertyDetailsFragment = graphql(`
@@ -104,7 +105,6 @@ const nyDay = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
 });
-const nyTime = new Intl.DateTimeFormat('en-US', { timeZone: NY, hour: 'numeric', minute: '2-digit' });
 const nyDate = new Intl.DateTimeFormat('en-US', { timeZone: NY, month: 'short', day: 'numeric', year: 'numeric' });
 
 const money = (amount: number | null | undefined) => (amount === null || amount === undefined ? 'None' : formatPrice(amount));
@@ -352,7 +352,7 @@ export function OpenHouses({ property }: { property: Details }) {
                 <time dateTime={openHouse.startsAt}>{nyDay.format(starts)}</time>
               </p>
               <p className="text-gray-700">
-                {nyTime.format(starts)} – {nyTime.format(ends)} ET
+                {formatNewYorkClock(starts)} – {formatNewYorkClock(ends)} ET
               </p>
               {openHouse.note ? <p className="mt-1 text-gray-600">{openHouse.note}</p> : null}
               <OpenHouseRsvp openHouse={openHouse} viewerCanManage={property.viewerCanManage} />
