@@ -29,6 +29,8 @@ const pairs = [
   ['AlertFrequency', 'alertFrequencyLabels'],
   ['NotificationKind', 'notificationKindLabels'],
   ['RsvpStatus', 'rsvpStatusLabels'],
+  ['TourStatus', 'tourStatusLabels'],
+  ['TourSide', 'tourSideLabels'],
   ['ListingReportReason', 'listingReportReasonLabels'],
 ] as const;
 

@@ -358,6 +358,8 @@ export const NotificationKindValues = [
   'LISTING_REINSTATED',
   'LICENSE_VERIFIED',
   'OPEN_HOUSE_PLACE',
+  'TOUR_UPDATE',
+  'TOUR_REMINDER',
 ] as const;
 export type NotificationKind = (typeof NotificationKindValues)[number];
 export const notificationKindLabels: Record<NotificationKind, string> = {
@@ -367,6 +369,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   LISTING_REINSTATED: 'Listing reinstated',
   LICENSE_VERIFIED: 'License verified',
   OPEN_HOUSE_PLACE: 'Open house place',
+  TOUR_UPDATE: 'Tour update',
+  TOUR_REMINDER: 'Tour reminder',
 };
 
 // --- RsvpStatus (issue 27: open-house RSVPs) --------------------------------------------------------
@@ -375,6 +379,25 @@ export type RsvpStatus = (typeof RsvpStatusValues)[number];
 export const rsvpStatusLabels: Record<RsvpStatus, string> = {
   GOING: 'Going',
   WAITLISTED: 'On the waitlist',
+};
+
+// --- TourStatus, TourSide (issue 27: private tour requests) -----------------------------------------
+export const TourStatusValues = ['REQUESTED', 'PROPOSED', 'CONFIRMED', 'DECLINED', 'EXPIRED', 'CANCELLED'] as const;
+export type TourStatus = (typeof TourStatusValues)[number];
+export const tourStatusLabels: Record<TourStatus, string> = {
+  REQUESTED: 'Requested',
+  PROPOSED: 'New time proposed',
+  CONFIRMED: 'Confirmed',
+  DECLINED: 'Declined',
+  EXPIRED: 'Expired',
+  CANCELLED: 'Cancelled',
+};
+
+export const TourSideValues = ['RENTER', 'AGENT'] as const;
+export type TourSide = (typeof TourSideValues)[number];
+export const tourSideLabels: Record<TourSide, string> = {
+  RENTER: 'Renter',
+  AGENT: 'Agent',
 };
 
 // --- ListingReportReason (issue 14: reporting a listing) --------------------------------------------

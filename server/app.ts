@@ -30,10 +30,12 @@ import { createPresence } from './modules/messaging/presence.js';
 import { createRealtime, feedSubscribers, type Realtime } from './modules/messaging/realtime.js';
 import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
+import { registerTourJobs } from './modules/tours/tour-jobs.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
 import { refreshResponseTimes, registerResponseTimes } from './modules/agents/response-time.js';
 import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createAfterResponse, type AfterResponse } from './infra/after-response.js';
 import { outboxRoutes } from './modules/mail/outbox.rest.js';
 import { mountRestRoutes } from './rest.js';
 import { createSelection } from './graphql/planned.js';
@@ -95,6 +97,7 @@ function apiRoutes(deps: {
   limits: RateLimits;
   publicCache: PublicCache;
   mailer: Mailer;
+  afterResponse: AfterResponse;
   selection: SelectionOf;
 }): express.Router {
   const api = express.Router();
@@ -108,6 +111,7 @@ function apiRoutes(deps: {
       mapStyleUrl: deps.env.MAP_STYLE_URL ?? null,
       limits: deps.limits,
       mailer: deps.mailer,
+      afterResponse: deps.afterResponse,
       log: deps.log,
       // The development outbox (mounted below outside production) holds what was "sent" without SMTP.
       outboxUrl: deps.env.NODE_ENV !== 'production' && deps.mailer.kind === 'outbox' ? '/dev/outbox/' : null,
@@ -151,6 +155,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const presence = createPresence(prisma, log);
   const trustedDocuments = loadTrustedDocuments({ required: env.TRUSTED_DOCUMENTS_ONLY });
   const mailer = deps.mailer ?? createMailer(env, log);
+  const afterResponse = createAfterResponse(log);
 
   const ws = attachGraphQLWebSocket({
     server,
@@ -220,7 +225,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
   // REST items are fragments of the GraphQL schema run over the rows REST loads (decision 0047).
   const selection = (fragment: string) => createSelection(schema, fragment);
-  app.use('/api', apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer, selection }));
+  app.use(
+    '/api',
+    apiRoutes({ env, prisma, log, identityDeps, storage, realtime, limits, publicCache, mailer, afterResponse, selection }),
+  );
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
   app.get(
@@ -260,6 +268,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     publicUrl: env.publicUrl,
     digestHourUtc: env.ALERTS_DIGEST_HOUR_UTC,
   });
+  // Open houses and tours: their e-mails, reminders and expiry (issue 27).
+  const tourJobs = registerTourJobs({ queue: jobs, prisma, mailer, log, publicUrl: env.publicUrl });
   // How fast agents answer: refreshed by the messages' events and once a day.
   registerResponseTimes({ prisma, queue: jobs, log });
   // Before the first request: a database that predates the figure gets it at once (one statement).
@@ -285,6 +295,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       clearInterval(pruning);
       offlineMail.stop();
       alertJobs.stop();
+      tourJobs.stop();
       const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
         server.close(() => resolve());
@@ -298,6 +309,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       await closed;
       clearTimeout(force);
       await jobs.stop(); // the jobs in flight finish (they may still e-mail and publish)
+      await afterResponse.drain(); // and what requests started after their answers
       stopListening();
       stopFeeding();
       await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close(), relay?.close()]);

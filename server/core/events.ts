@@ -36,7 +36,29 @@ export type DomainEvent =
   | { type: 'review.written'; agentId: string; reviewId: string }
   | { type: 'review.hidden'; agentId: string; reviewId: string }
   /** Who is going to one of a listing's open houses changed (its places left). */
-  | { type: 'openHouse.rsvpChanged'; openHouseId: string; listingId: string };
+  /** Who is going to one of a listing's open houses changed (its places left). `nowGoing`: the renters who
+   * got a place by this change (an RSVP, or the waitlist moving up), who are sent its calendar file. */
+  | { type: 'openHouse.rsvpChanged'; openHouseId: string; listingId: string; nowGoing?: string[] }
+  /** A tour request took a step (issue 27): `to` is the side to tell (the one that did not act). */
+  | {
+      type: 'tour.changed';
+      tourId: string;
+      renterId: string;
+      agentUserId: string;
+      step: TourStep;
+      to: 'RENTER' | 'AGENT' | 'BOTH';
+    };
+
+/** The steps of a tour request (server/modules/tours/tour-requests.service.ts). */
+export type TourStep =
+  | 'REQUESTED'
+  | 'PROPOSED'
+  | 'CONFIRMED'
+  | 'DECLINED'
+  | 'CANCELLED'
+  | 'EXPIRED'
+  | 'REMINDER_24H'
+  | 'REMINDER_2H';
 
 export type EventType = DomainEvent['type'];
 

@@ -74,6 +74,10 @@ export const RATE_LIMITS = {
   listingReport: { name: 'listing-report', points: 20, durationSeconds: 3_600, key: 'user' },
   /** Open-house RSVPs (going or waitlisted) a day (issue 27): a renter visits a few homes a day, not dozens. */
   openHouseRsvp: { name: 'open-house-rsvp', points: 30, durationSeconds: 86_400, key: 'user' },
+  /** Private tour requests an hour (issue 27): a renter asks to see a few homes, not every listing. */
+  tourRequest: { name: 'tour-request', points: 5, durationSeconds: 3_600, key: 'user' },
+  /** Answers to tour requests an hour (confirm, propose, decline, cancel), either side: a busy agent answers dozens. */
+  tourAnswer: { name: 'tour-answer', points: 120, durationSeconds: 3_600, key: 'user' },
 } as const satisfies Record<string, RateLimitSpec>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

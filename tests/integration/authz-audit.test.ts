@@ -63,6 +63,10 @@ interface Fixture {
   openHouseA: string;
   openHouseOfDraftA: string;
   openHouseOfRenterA: string;
+  /** Renter A's RSVP at `openHouseA`; renter A's tour request of `listingA` (asked, agent A to answer) and its time. */
+  rsvpA: string;
+  tourA: string;
+  tourWindowA: string;
 }
 
 /**
@@ -115,6 +119,23 @@ const signupOf = (f: Fixture, p: Person) => ({
   phone: f.phone[p],
   role: 'renter',
 });
+
+/** A tour request's well-formed input: one half-hour two days ahead. */
+const laterWindow = () => {
+  const s = new Date(Math.floor((Date.now() + 48 * 3_600_000) / 60_000) * 60_000);
+  return { s: s.toISOString(), e: new Date(s.getTime() + 1_800_000).toISOString() };
+};
+const tourInput = (listingId: string) => {
+  const w = laterWindow();
+  return { listingId, windows: [{ startsAt: w.s, endsAt: w.e }] };
+};
+/** Everyone but renter A and agent A is refused a step of their tour request as if it did not exist. */
+const tourAttempts = (vars: Vars): Attempt[] => [
+  ['anon', "renter A's tour request", ANON, vars],
+  ['newcomer', "renter A's tour request, sign-up unfinished", 'NOT_FOUND', vars],
+  ['renterB', "renter A's tour request", 'NOT_FOUND', vars],
+  ['agentB', "renter A's tour request with agent A", 'NOT_FOUND', vars],
+];
 
 // --- GraphQL mutations ---------------------------------------------------------------------------------
 
@@ -340,6 +361,48 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['agentB', "renter A's place", 'NO_EFFECT', (f) => ({ id: f.openHouseA })],
     ],
   },
+  messageAttendee: {
+    actsOn: "a message to renter A as an attendee of agent A's open house: from agent A (the listing's agent) only",
+    document: 'mutation A($id: ID!) { messageAttendee(attendeeId: $id, message: "Intruding") }',
+    attempts: [
+      ['anon', "renter A's RSVP", ANON, (f) => ({ id: f.rsvpA })],
+      ['newcomer', "renter A's RSVP, sign-up unfinished", ANON, (f) => ({ id: f.rsvpA })],
+      ['renterA', 'their own RSVP', 'NOT_FOUND', (f) => ({ id: f.rsvpA })],
+      ['renterB', "renter A's RSVP", 'NOT_FOUND', (f) => ({ id: f.rsvpA })],
+      ['agentB', "renter A's RSVP at agent A's open house", 'NOT_FOUND', (f) => ({ id: f.rsvpA })],
+    ],
+  },
+  requestTour: {
+    actsOn: "a tour request of the caller's own, of a public listing the caller does not manage (issue 27)",
+    document: 'mutation A($input: RequestTourInput!) { requestTour(input: $input) { id } }',
+    attempts: [
+      ['anon', "agent A's listing", ANON, (f) => ({ input: tourInput(f.listingA) })],
+      ['newcomer', "agent A's listing, sign-up unfinished", ANON, (f) => ({ input: tourInput(f.listingA) })],
+      ['agentA', 'the listing agent A manages', 'FORBIDDEN', (f) => ({ input: tourInput(f.listingA) })],
+      ['renterA', 'their own listing', 'FORBIDDEN', (f) => ({ input: tourInput(f.listingOfRenterA) })],
+      ['renterB', "agent A's draft", 'NOT_FOUND', (f) => ({ input: tourInput(f.draftA) })],
+    ],
+  },
+  confirmTour: {
+    actsOn: "renter A's tour request with agent A: only its two sides (each on their turn)",
+    document: 'mutation A($id: ID!, $w: ID!) { confirmTour(id: $id, windowId: $w) { id } }',
+    attempts: tourAttempts((f) => ({ id: f.tourA, w: f.tourWindowA })),
+  },
+  proposeTourTime: {
+    actsOn: "renter A's tour request with agent A: its agent only",
+    document: 'mutation A($id: ID!, $s: String!, $e: String!) { proposeTourTime(id: $id, startsAt: $s, endsAt: $e) { id } }',
+    attempts: tourAttempts((f) => ({ id: f.tourA, ...laterWindow() })),
+  },
+  declineTour: {
+    actsOn: "renter A's tour request with agent A: its agent only",
+    document: 'mutation A($id: ID!) { declineTour(id: $id, reason: "Intruding") { id } }',
+    attempts: tourAttempts((f) => ({ id: f.tourA })),
+  },
+  cancelTour: {
+    actsOn: "renter A's tour request with agent A: its two sides only",
+    document: 'mutation A($id: ID!) { cancelTour(id: $id) { id } }',
+    attempts: tourAttempts((f) => ({ id: f.tourA })),
+  },
   saveSearch: {
     actsOn: "a new saved search of the caller's own (a completed account); no argument names anyone else",
     document: 'mutation A($input: SaveSearchInput!) { saveSearch(input: $input) { id } }',
@@ -512,6 +575,17 @@ const SUBSCRIPTIONS: Record<string, SubscriptionAudit> = {
       ['agentB', 'SILENT'],
     ],
   },
+  tourChanged: {
+    actsOn: "the caller's own tour requests, on the caller's own channel (no argument can name anyone else's)",
+    document: 'subscription { tourChanged { id status } }',
+    vars: () => ({}),
+    attempts: [
+      ['anon', 'UNAUTHENTICATED'],
+      ['newcomer', 'SILENT'],
+      ['renterB', 'SILENT'],
+      ['agentB', 'SILENT'],
+    ],
+  },
 };
 
 // --- REST writes -------------------------------------------------------------------------------------------
@@ -537,6 +611,11 @@ interface RestAudit {
 const post = (path: string, body?: unknown): RestRequest => ({ method: 'POST', path, body });
 const patch = (path: string, body?: unknown): RestRequest => ({ method: 'PATCH', path, body });
 const del = (path: string): RestRequest => ({ method: 'DELETE', path });
+
+const restTour = (listingId: string) => ({
+  listing_id: listingId,
+  windows: [{ starts_at: laterWindow().s, ends_at: laterWindow().e }],
+});
 
 const photoForm = () => {
   const form = new FormData();
@@ -689,6 +768,38 @@ const REST_WRITES: Record<string, RestAudit> = {
       ['renterB', "the open house of agent A's draft", 404, (f) => post(`/api/open-houses/${f.openHouseOfDraftA}/rsvp`)],
     ],
   },
+  'POST /api/tours': {
+    actsOn: "a tour request of the caller's own, of a public listing the caller does not manage (issue 27)",
+    probe: (f) => post('/api/tours', restTour(f.listingA)),
+    attempts: [
+      ['anon', "agent A's listing", 401, (f) => post('/api/tours', restTour(f.listingA))],
+      ['newcomer', "agent A's listing, sign-up unfinished", 401, (f) => post('/api/tours', restTour(f.listingA))],
+      ['agentA', 'the listing agent A manages', 403, (f) => post('/api/tours', restTour(f.listingA))],
+      ['renterB', "agent A's draft", 404, (f) => post('/api/tours', restTour(f.draftA))],
+    ],
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['confirm', (f: Fixture) => ({ window_id: f.tourWindowA })],
+        ['propose', () => ({ starts_at: laterWindow().s, ends_at: laterWindow().e })],
+        ['decline', () => ({ reason: 'Intruding' })],
+        ['cancel', () => undefined],
+      ] as const
+    ).map(([step, body]): [string, RestAudit] => [
+      `POST /api/tours/:id/${step}`,
+      {
+        actsOn: `renter A's tour request with agent A (${step}): its two sides only`,
+        probe: (f) => post(`/api/tours/${f.tourA}/${step}`, body(f)),
+        attempts: [
+          ['anon', "renter A's tour request", 401, (f) => post(`/api/tours/${f.tourA}/${step}`, body(f))],
+          ['newcomer', "renter A's tour request, sign-up unfinished", 404, (f) => post(`/api/tours/${f.tourA}/${step}`, body(f))],
+          ['renterB', "renter A's tour request", 404, (f) => post(`/api/tours/${f.tourA}/${step}`, body(f))],
+          ['agentB', "renter A's tour request", 404, (f) => post(`/api/tours/${f.tourA}/${step}`, body(f))],
+        ],
+      },
+    ]),
+  ),
   'DELETE /api/open-houses/:id/rsvp': {
     actsOn: "the caller's own RSVP only: renter A's place is never cancelled by anyone else",
     probe: (f) => del(`/api/open-houses/${f.openHouseA}/rsvp`),
@@ -911,7 +1022,20 @@ describe.each(backends)('authorization audit on %s', (backend) => {
         data: { propertyId, startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 3_600_000), capacity: 1 },
       });
     const openHouseA = await openHouseOf(listingA.id);
-    await prisma.openHouseRsvp.create({ data: { openHouseId: openHouseA.id, userId: renterA.uid, status: 'GOING' } });
+    const rsvpA = await prisma.openHouseRsvp.create({
+      data: { openHouseId: openHouseA.id, userId: renterA.uid, status: 'GOING' },
+    });
+    const tourA = await prisma.tourRequest.create({
+      data: {
+        propertyId: listingA.id,
+        renterId: renterA.uid,
+        agentUserId: agentA.uid,
+        threadId: thread.id,
+        expiresAt: tomorrow,
+        windows: { create: [{ startsAt: tomorrow, endsAt: new Date(tomorrow.getTime() + 1_800_000), proposedBy: 'RENTER' }] },
+      },
+      include: { windows: true },
+    });
     const openHouseOfDraftA = await openHouseOf(draftA.id);
     const openHouseOfRenterA = await openHouseOf(listingOfRenterA.id);
     partnerKey = (await createPartnerKey(prisma, 'Audit partner')).key;
@@ -936,6 +1060,9 @@ describe.each(backends)('authorization audit on %s', (backend) => {
       openHouseA: openHouseA.id,
       openHouseOfDraftA: openHouseOfDraftA.id,
       openHouseOfRenterA: openHouseOfRenterA.id,
+      rsvpA: rsvpA.id,
+      tourA: tourA.id,
+      tourWindowA: tourA.windows[0]!.id,
     };
   });
   afterAll(async () => {
@@ -1267,6 +1394,9 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     await ok('renterA', 'markSavedSearchSeen', { id: f.savedSearchA });
     await ok('renterA', 'markNotificationRead', { id: f.notificationA });
     await ok('renterA', 'deleteSavedSearch', { id: f.savedSearchA });
+    await ok('agentA', 'messageAttendee', { id: f.rsvpA });
+    await ok('agentA', 'confirmTour', { id: f.tourA, w: f.tourWindowA });
+    await ok('renterA', 'cancelTour', { id: f.tourA });
     expect(await db.prisma.savedSearch.count({ where: { userId: f.uid.renterA } })).toBe(0);
     await ok('agentA', 'updateMyLicense', {});
     await ok('agentA', 'duplicateListing', { id: f.draftA });

@@ -354,6 +354,8 @@ const READS: RestRoute[] = [
   { method: 'GET', path: (id) => `/api/properties/${id}` },
   { method: 'GET', path: (id) => `/api/agents/${id}` },
   { method: 'GET', path: (id) => `/api/open-houses/${id}/calendar.ics` },
+  { method: 'GET', path: () => '/api/tours' },
+  { method: 'GET', path: (id) => `/api/tours/${id}/calendar.ics` },
   { method: 'GET', path: () => '/api/me/saved-listings' },
   { method: 'GET', path: () => '/api/me/listings' },
   { method: 'GET', path: () => '/api/listings/stats' },
@@ -386,6 +388,12 @@ const WRITES: RestRoute[] = [
   // Open-house RSVPs (issue 27): the id in the path names no open house.
   { method: 'POST', path: (id) => `/api/open-houses/${id}/rsvp`, keys: ['waitlist'] },
   { method: 'DELETE', path: (id) => `/api/open-houses/${id}/rsvp` },
+  // Tour requests (issue 27): no listing or tour is named by a real id.
+  { method: 'POST', path: () => '/api/tours', keys: ['listing_id', 'windows', 'note'], idKeys: ['listing_id'] },
+  { method: 'POST', path: (id) => `/api/tours/${id}/confirm`, keys: ['window_id'], idKeys: ['window_id'] },
+  { method: 'POST', path: (id) => `/api/tours/${id}/propose`, keys: ['starts_at', 'ends_at'] },
+  { method: 'POST', path: (id) => `/api/tours/${id}/decline`, keys: ['reason'] },
+  { method: 'POST', path: (id) => `/api/tours/${id}/cancel` },
   {
     method: 'POST',
     path: () => '/api/messages',

@@ -80,6 +80,11 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
       'POST /api/messages': { method: 'POST', path: '/api/messages', kind: 'json' },
       'POST /api/open-houses/:id/rsvp': { method: 'POST', path: `/api/open-houses/${openHouseId}/rsvp`, kind: 'json' },
       'DELETE /api/open-houses/:id/rsvp': { method: 'DELETE', path: `/api/open-houses/${openHouseId}/rsvp`, kind: 'none' },
+      'POST /api/tours': { method: 'POST', path: '/api/tours', kind: 'json' },
+      'POST /api/tours/:id/confirm': { method: 'POST', path: `/api/tours/${openHouseId}/confirm`, kind: 'json' },
+      'POST /api/tours/:id/propose': { method: 'POST', path: `/api/tours/${openHouseId}/propose`, kind: 'json' },
+      'POST /api/tours/:id/decline': { method: 'POST', path: `/api/tours/${openHouseId}/decline`, kind: 'json' },
+      'POST /api/tours/:id/cancel': { method: 'POST', path: `/api/tours/${openHouseId}/cancel`, kind: 'none' },
       'POST /alerts/unsubscribe/:token': {
         method: 'POST',
         path: '/alerts/unsubscribe/not-a-real-token',

@@ -8,6 +8,7 @@ import { query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { TEST_ORIGIN } from '../setup/ws-client.js';
+import { outbox, waitUntil } from '../setup/outbox.js';
 
 // Open houses with places (issue 27 item 1): 'Going' while places are left, 'This open house is full'
 // after, never more going than places, even all at once; cancelling frees the place for the first of
@@ -284,5 +285,40 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
       goingCount: 1,
       attendees: null,
     });
+  });
+
+  it('a place taken (an RSVP, or the waitlist moving up) is e-mailed with the open house as a calendar file; the agent can write to an attendee', async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [goer, waiter] = await Promise.all([
+      createAccount(db.prisma, 'renter', { firstName: 'Gia', lastName: 'Goer' }),
+      createAccount(db.prisma, 'renter', { firstName: 'Wes', lastName: 'Waiter' }),
+    ]);
+    await gql(goer, RSVP, { id: openHouse.id });
+    await gql(waiter, RSVP, { id: openHouse.id, waitlist: true });
+    const mailTo = (email: string) =>
+      waitUntil(`the open-house e-mail to ${email}`, async () =>
+        (await outbox(app)).find((m) => m.includes(`To: ${email}`) && m.includes("Subject: You're going: open house of")),
+      );
+    const first = await mailTo(goer.email);
+    expect(first).toContain(`You are going to the open house of ${listing.title}`);
+    expect(first).toMatch(/Content-Type: text\/calendar/);
+    expect(first).toContain('open-house.ics');
+    // Waiting is not going: no e-mail until the place is theirs.
+    expect((await outbox(app)).some((m) => m.includes(`To: ${waiter.email}`))).toBe(false);
+    await gql(goer, CANCEL, { id: openHouse.id });
+    expect(await mailTo(waiter.email)).toContain(`You are going to the open house of ${listing.title}`);
+
+    // The agent writes to an attendee in their conversation about the listing; nobody else can.
+    const attendees = (
+      await gql(owner, `query A($id: ID!) { property(id: $id) { openHouses { attendees { id name } } } }`, { id: listing.id })
+    ).data.property.openHouses[0].attendees;
+    const wes = attendees.find((a: Body) => a.name === 'Wes W.');
+    const WRITE = `mutation W($id: ID!, $m: String!) { messageAttendee(attendeeId: $id, message: $m) }`;
+    const threadId = (await gql(owner, WRITE, { id: wes.id, m: 'See you on Saturday!' })).data.messageAttendee;
+    const thread = await db.prisma.thread.findUniqueOrThrow({ where: { id: threadId }, include: { messages: true } });
+    expect(thread).toMatchObject({ propertyId: listing.id, renterId: waiter.uid, agentUserId: owner.uid });
+    expect(thread.messages.map((m) => m.content)).toEqual(['See you on Saturday!']);
+    expect((await gql(goer, WRITE, { id: wes.id, m: 'Hi' })).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(owner, WRITE, { id: wes.id, m: '   ' })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });

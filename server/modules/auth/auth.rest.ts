@@ -13,6 +13,7 @@ import {
   unfinishedSignup,
 } from './auth.service.js';
 import type { Logger } from '../../logger.js';
+import type { AfterResponse } from '../../infra/after-response.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
@@ -75,7 +76,7 @@ const asyncRoute = (fn: (req: Request, res: Response) => Promise<void>) => (req:
 
 /** POST /api/auth/session, POST /api/token, POST /api/auth/signout, check-phone, complete-signup, client config. */
 export function authRoutes(
-  deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits; outboxUrl?: string | null },
+  deps: AuthDeps & { mapStyleUrl?: string | null; limits: RateLimits; outboxUrl?: string | null; afterResponse: AfterResponse },
 ): express.Router {
   const { env, prisma, identityDeps } = deps;
   const { identity, revocations } = identityDeps;
@@ -226,10 +227,7 @@ export function authRoutes(
         req.body ?? {},
       );
       res.status(202).json({ ok: true });
-      request.deliver().then(
-        (outcome) => deps.log.info({ outcome }, 'password reset requested'),
-        (err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'),
-      );
+      deps.afterResponse.run('password reset requested', () => request.deliver());
     }),
   );
 

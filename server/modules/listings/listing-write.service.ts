@@ -187,12 +187,13 @@ async function writeOpenHouses(
   const kept = data.openHouses.filter((o) => o.id !== null && own.has(o.id));
   const keptIds = new Set(kept.map((o) => o.id!));
   await tx.openHouse.deleteMany({ where: { propertyId: listing.id, id: { notIn: [...keptIds] } } });
-  const made: Array<{ id: string; userId: string }> = [];
+  const made: Array<{ id: string; userId: string; openHouseId: string }> = [];
   for (const o of kept) {
     await assertCapacityHolds(tx, o.id!, o.capacity);
     const row = openHouseRow(o);
     await tx.openHouse.update({ where: { id: o.id! }, data: row });
-    made.push(...(await promoteWaitlist(tx, { id: o.id!, startsAt: row.startsAt, property: listing }, row.capacity)));
+    const promoted = await promoteWaitlist(tx, { id: o.id!, startsAt: row.startsAt, property: listing }, row.capacity);
+    made.push(...promoted.map((n) => ({ ...n, openHouseId: o.id! })));
   }
   const fresh = data.openHouses.filter((o) => o.id === null || !own.has(o.id)).map(openHouseRow);
   if (fresh.length) await tx.openHouse.createMany({ data: fresh.map((o) => ({ ...o, propertyId: listing.id })) });
@@ -335,6 +336,11 @@ export async function updateListing(
     return made;
   });
   announceNotifications(prisma, promoted);
+  // Renters the waitlist moved up are sent the open house's calendar file.
+  for (const openHouseId of new Set(promoted.map((n) => n.openHouseId))) {
+    const nowGoing = promoted.filter((n) => n.openHouseId === openHouseId).map((n) => n.userId);
+    eventsOf(prisma).publish({ type: 'openHouse.rsvpChanged', openHouseId, listingId: listing.id, nowGoing });
+  }
   eventsOf(prisma).publish({
     type: 'listing.changed',
     listingId: listing.id,

@@ -90,10 +90,11 @@ export const RsvpStatusEnum = builder.enumType('RsvpStatus', {
 const rsvpsSelect = { rsvps: { select: { status: true, userId: true } } } as const;
 
 export const OpenHouseAttendeeRef = builder
-  .objectRef<{ name: string; status: 'GOING' | 'WAITLISTED'; since: Date }>('OpenHouseAttendee')
+  .objectRef<{ id: string; name: string; status: 'GOING' | 'WAITLISTED'; since: Date }>('OpenHouseAttendee')
   .implement({
     description: "A renter who answered an open house, as its listing's managers see them.",
     fields: (t) => ({
+      id: t.exposeID('id', { description: 'The RSVP (to write to them: messageAttendee).' }),
       name: t.exposeString('name', { description: "First name and last initial ('Ann B.')." }),
       status: t.field({ type: RsvpStatusEnum, resolve: (a) => a.status }),
       since: t.expose('since', { type: 'DateTime', description: 'When they answered.' }),
@@ -134,13 +135,14 @@ export const OpenHouseRef = builder.prismaObject('OpenHouse', {
       select: {
         property: { select: listingAccessSelect },
         rsvps: {
-          select: { status: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
+          select: { id: true, status: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         },
       },
       resolve: (o, _args, ctx) =>
         canManageListing(ctx.viewer, o.property)
           ? o.rsvps.map((r) => ({
+              id: r.id,
               name: `${r.user.firstName} ${r.user.lastName.slice(0, 1)}.`.trim(),
               status: r.status,
               since: r.createdAt,

@@ -181,7 +181,48 @@ async function appendMessage(
   return { ...message, renterId: row.renterId, agentUserId: row.agentUserId, firstReply };
 }
 
-function announceMessage(
+/**
+ * A step of something the two sides arrange in their conversation (a tour request, issue 27), as a
+ * message of `senderId` in the renter's conversation about the listing, which is made when there is
+ * none. Runs in the caller's transaction; the caller announces the message (`announceMessage`) once
+ * it is committed. A conversation made at the same moment elsewhere aborts the transaction (P2002):
+ * the caller runs it again (`retryOnNewThread`).
+ */
+export async function postInConversation(
+  tx: Prisma.TransactionClient,
+  input: { propertyId: string; renterId: string; agentUserId: string; senderId: string; content: string },
+) {
+  let thread = await tx.thread.findUnique({
+    where: { propertyId_renterId: { propertyId: input.propertyId, renterId: input.renterId } },
+    select: { id: true },
+  });
+  if (!thread) {
+    thread = await tx.thread.create({
+      data: { propertyId: input.propertyId, renterId: input.renterId, agentUserId: input.agentUserId },
+      select: { id: true },
+    });
+    await tx.property.update({ where: { id: input.propertyId }, data: { inquiriesCount: { increment: 1 } } });
+  }
+  const message = await appendMessage(tx, {
+    threadId: thread.id,
+    senderId: input.senderId,
+    content: input.content,
+    subject: null,
+  });
+  return { threadId: thread.id, message: { ...message, threadId: thread.id } };
+}
+
+/** Runs `run` again once when it failed because the conversation was made at the same moment elsewhere. */
+export async function retryOnNewThread<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return run();
+  }
+}
+
+export function announceMessage(
   { prisma }: { prisma: object },
   m: { id: string; threadId: string; renterId: string; agentUserId: string; firstReply: boolean },
 ) {
@@ -214,7 +255,7 @@ export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | u
 }
 
 /** Who answers for a listing: its listing agent, else its owner. */
-function answeringUser(listing: { ownerId: string; agent: { userId: string } | null }) {
+export function answeringUser(listing: { ownerId: string; agent: { userId: string } | null }) {
   return listing.agent?.userId ?? listing.ownerId;
 }
 

@@ -27,7 +27,9 @@ export type UserEvent =
   | { kind: 'thread'; threadId: string }
   | { kind: 'access' }
   /** A notification was made for the user (issue 14; server/modules/notifications). */
-  | { kind: 'notification'; notificationId: string };
+  | { kind: 'notification'; notificationId: string }
+  /** One of the user's tour requests took a step (issue 27; server/modules/tours). */
+  | { kind: 'tour'; tourId: string };
 
 /** A local signal to re-read from the database (Redis came back; events may have been missed). */
 export type Resync = { kind: 'resync' };
@@ -200,6 +202,10 @@ function toSubscribers(realtime: Realtime, event: DomainEvent): void {
       realtime.publishThread(event.threadId, { kind: 'access' });
       realtime.publishUser(event.fromUserId, { kind: 'access' });
       realtime.publishUser(event.toUserId, { kind: 'thread', threadId: event.threadId });
+      return;
+    case 'tour.changed':
+      realtime.publishUser(event.renterId, { kind: 'tour', tourId: event.tourId });
+      realtime.publishUser(event.agentUserId, { kind: 'tour', tourId: event.tourId });
       return;
     case 'notification.created':
       realtime.publishUser(event.userId, { kind: 'notification', notificationId: event.notificationId });

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.js';
+import { NotificationKindValues } from '../../../common/options.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { requireViewer } from '../../core/authz.js';
@@ -7,7 +8,7 @@ import { inProcessRealtime } from '../messaging/realtime.js';
 
 /** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */
 export const NotificationKindEnum = builder.enumType('NotificationKind', {
-  values: ['NEW_MATCH', 'PRICE_DROP', 'LISTING_HIDDEN', 'LISTING_REINSTATED', 'LICENSE_VERIFIED', 'OPEN_HOUSE_PLACE'] as const,
+  values: NotificationKindValues,
 });
 
 export const NotificationRef = builder.prismaObject('Notification', {

@@ -1,6 +1,8 @@
 import { builder } from '../../graphql/builder.js';
 import { RsvpStatusEnum } from '../listings/listings.schema.js';
 import { myOpenHouseRsvpsWhere } from './open-house-rsvps.service.js';
+import { requireUser } from '../../core/authz.js';
+import { managedBy } from '../listings/visibility.js';
 
 /** A renter's RSVP to an open house (issue 27): going, or on its waitlist. */
 builder.prismaObject('OpenHouseRsvp', {
@@ -25,5 +27,19 @@ builder.queryFields((t) => ({
         orderBy: [{ openHouse: { startsAt: args.upcoming === false ? 'desc' : 'asc' } }, { id: 'asc' }],
         take: 50,
       }),
+  }),
+  managedOpenHouses: t.prismaField({
+    type: ['OpenHouse'],
+    description:
+      'Open houses to come of the listings the signed-in user manages (owner or agent), soonest first, with their attendees (at most 50). UNAUTHENTICATED when signed out.',
+    resolve: async (query, _root, _args, ctx) => {
+      const user = await requireUser(ctx.prisma, ctx.viewer);
+      return ctx.prisma.openHouse.findMany({
+        ...query,
+        where: { endsAt: { gt: new Date() }, property: managedBy(user.id, user.agent?.id ?? null) },
+        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+        take: 50,
+      });
+    },
   }),
 }));

@@ -8,6 +8,14 @@ import { isUuid } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
 import { insertNotifications, announceNotifications } from '../notifications/notifications.service.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
+import {
+  announceMessage,
+  answeringUser,
+  postInConversation,
+  retryOnNewThread,
+  sendMessageSchema,
+} from '../messaging/messaging.service.js';
+import { fromZod } from '../../core/errors.js';
 
 /**
  * Open-house RSVPs (issue 27 item 1). An open house may have a number of places (`capacity`, null:
@@ -123,14 +131,20 @@ export async function rsvpOpenHouse(
       where: { openHouseId_userId: { openHouseId: openHouse.id, userId: user.id } },
       select: { status: true },
     });
-    if (mine) return mine.status;
-    const status = capacity === null || (await goingTo(tx, openHouse.id)) < capacity ? 'GOING' : 'WAITLISTED';
+    if (mine) return { status: mine.status, created: false };
+    const status: RsvpOutcome['status'] =
+      capacity === null || (await goingTo(tx, openHouse.id)) < capacity ? 'GOING' : 'WAITLISTED';
     if (status === 'WAITLISTED' && !opts.waitlist) throw new AppError('CONFLICT', OPEN_HOUSE_FULL);
     await tx.openHouseRsvp.create({ data: { openHouseId: openHouse.id, userId: user.id, status } });
-    return status;
+    return { status, created: true };
   });
-  eventsOf(deps.prisma).publish({ type: 'openHouse.rsvpChanged', openHouseId: openHouse.id, listingId: openHouse.property.id });
-  return { status: outcome, openHouseId: openHouse.id };
+  eventsOf(deps.prisma).publish({
+    type: 'openHouse.rsvpChanged',
+    openHouseId: openHouse.id,
+    listingId: openHouse.property.id,
+    nowGoing: outcome.created && outcome.status === 'GOING' ? [user.id] : [],
+  });
+  return { status: outcome.status, openHouseId: openHouse.id };
 }
 
 /**
@@ -157,7 +171,12 @@ export async function cancelOpenHouseRsvp(
     return promoteWaitlist(tx, openHouse, capacity);
   });
   announceNotifications(deps.prisma, made);
-  eventsOf(deps.prisma).publish({ type: 'openHouse.rsvpChanged', openHouseId: openHouse.id, listingId: openHouse.property.id });
+  eventsOf(deps.prisma).publish({
+    type: 'openHouse.rsvpChanged',
+    openHouseId: openHouse.id,
+    listingId: openHouse.property.id,
+    nowGoing: made.map((n) => n.userId),
+  });
   return { openHouseId: openHouse.id };
 }
 
@@ -187,4 +206,55 @@ export async function myOpenHouseRsvpsWhere(prisma: PrismaClient, viewer: Viewer
     userId: user.id,
     openHouse: { property: PUBLIC_LISTING, endsAt: upcoming ? { gt: now } : { lte: now } },
   } satisfies Prisma.OpenHouseRsvpWhereInput;
+}
+
+/**
+ * The listing's agent (its owner when it has none) writes to a renter who answered one of its open
+ * houses (issue 27 item 5), in their conversation about the listing, made when there is none. The
+ * message is counted like any other (30 a minute).
+ */
+export async function messageAttendee(
+  deps: { prisma: PrismaClient; limits: RateLimits },
+  viewer: Viewer | null,
+  rsvpId: string,
+  message: string,
+): Promise<{ threadId: string }> {
+  const user = await requireUser(deps.prisma, viewer);
+  const parsed = sendMessageSchema.shape.content.safeParse(message);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const rsvp = isUuid(String(rsvpId))
+    ? await deps.prisma.openHouseRsvp.findUnique({
+        where: { id: String(rsvpId) },
+        select: { userId: true, openHouse: { select: { property: { select: { ...listingAccessSelect, id: true } } } } },
+      })
+    : null;
+  const listing = rsvp?.openHouse.property;
+  // Anyone but the listing's managers is told it does not exist.
+  if (!rsvp || !listing || !canManageListing({ uid: user.id }, listing))
+    throw new AppError('NOT_FOUND', 'That RSVP does not exist.');
+  const agentUserId = answeringUser(listing);
+  if (agentUserId !== user.id) throw new AppError('FORBIDDEN', "The listing's agent answers its renters: ask them to write.");
+  const r = await deps.limits.messageSend.take(user.id);
+  if (!r.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `You are sending messages too quickly. Please wait ${r.retryAfterSeconds} seconds and try again.`,
+      {
+        retryAfterSeconds: r.retryAfterSeconds,
+      },
+    );
+  }
+  const posted = await retryOnNewThread(() =>
+    deps.prisma.$transaction((tx) =>
+      postInConversation(tx, {
+        propertyId: listing.id,
+        renterId: rsvp.userId,
+        agentUserId,
+        senderId: user.id,
+        content: parsed.data,
+      }),
+    ),
+  );
+  announceMessage(deps, posted.message);
+  return { threadId: posted.threadId };
 }

@@ -1,7 +1,6 @@
-import express, { type Request } from 'express';
-import { createEvent } from 'ics';
+import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { PrismaClient } from '../../db/generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
 import { AppError, fromZod } from '../../core/errors.js';
@@ -9,13 +8,21 @@ import { noBody } from '../../http/no-body.js';
 import { isUuid } from '../listings/listings.service.js';
 import { noStore, type SelectionOf } from '../listings/listings.rest.js';
 import { isPublicListing, listingAccessSelect } from '../listings/visibility.js';
+import { requireViewer } from '../../core/authz.js';
 import { cancelOpenHouseRsvp, rsvpOpenHouse } from './open-house-rsvps.service.js';
+import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
+import { cancelTour, confirmTour, declineTour, myToursWhere, proposeTourTime, requestTour } from './tour-requests.service.js';
 
 /**
- * Open-house shims in the style of SPEC part 7 (issue 27): POST /api/open-houses/{id}/rsvp (body
- * `{ waitlist?: boolean }`) and DELETE /api/open-houses/{id}/rsvp answer the open house as it is now;
- * GET /api/open-houses/{id}/calendar.ics is the open house as an iCalendar event (RFC 5545). The
- * rules are the service's (open-house-rsvps.service.ts), the values the GraphQL schema's.
+ * Open-house and tour shims in the style of SPEC part 7 (issue 27):
+ * - POST /api/open-houses/{id}/rsvp (body `{ waitlist?: boolean }`) and DELETE /api/open-houses/{id}/rsvp
+ *   answer the open house as it is now; GET /api/open-houses/{id}/calendar.ics is it as an iCalendar
+ *   event (RFC 5545);
+ * - GET /api/tours?side=RENTER|AGENT&state=OPEN|UPCOMING|PAST, POST /api/tours (`listing_id`, `windows`
+ *   of `starts_at`/`ends_at`, `note`), POST /api/tours/{id}/confirm (`window_id`), …/propose
+ *   (`starts_at`, `ends_at`), …/decline (`reason`), …/cancel, GET /api/tours/{id}/calendar.ics.
+ * The rules are the services' (open-house-rsvps.service.ts, tour-requests.service.ts), the values the
+ * GraphQL schema's.
  */
 
 const OPEN_HOUSE_ITEM = /* GraphQL */ `
@@ -31,6 +38,64 @@ const OPEN_HOUSE_ITEM = /* GraphQL */ `
     your_rsvp: viewerRsvp
   }
 `;
+
+const TOUR_ITEM = /* GraphQL */ `
+  fragment RestTour on TourRequest {
+    id
+    status
+    note
+    starts_at: startsAt
+    ends_at: endsAt
+    expires_at: expiresAt
+    decline_reason: declineReason
+    cancelled_by: cancelledBy
+    created_at: createdAt
+    updated_at: updatedAt
+    thread_id: threadId
+    renter_name: renterName
+    agent_name: agentName
+    your_side: viewerSide
+    you_may: viewerActions {
+      confirm
+      propose
+      decline
+      cancel
+    }
+    windows {
+      id
+      starts_at: startsAt
+      ends_at: endsAt
+      proposed_by: proposedBy
+    }
+    listing {
+      id
+      slug
+      title
+    }
+  }
+`;
+
+/** What TOUR_ITEM reads, loaded with the row. */
+const tourItemInclude = {
+  renter: { select: { firstName: true, lastName: true } },
+  agent: { select: { firstName: true, lastName: true } },
+  windows: { orderBy: [{ proposedBy: 'asc' }, { startsAt: 'asc' }] },
+  property: true,
+} satisfies Prisma.TourRequestInclude;
+
+const tourWindowBody = z.object({ starts_at: z.string().max(40), ends_at: z.string().max(40) }).strict();
+const requestTourBody = z
+  .object({ listing_id: z.string().max(100), windows: z.array(tourWindowBody).max(10), note: z.string().max(2_000).nullish() })
+  .strict();
+const tourListQuery = z
+  .object({ side: z.enum(['RENTER', 'AGENT']).default('RENTER'), state: z.enum(['OPEN', 'UPCOMING', 'PAST']).default('OPEN') })
+  .strict();
+
+const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+function sendCalendar(res: Response, filename: string, ics: string) {
+  res.type('text/calendar; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
+}
 
 const rsvpBodySchema = z.object({ waitlist: z.boolean().optional() }).strict();
 
@@ -81,39 +146,120 @@ export function tourRoutes(deps: {
         startsAt: true,
         endsAt: true,
         note: true,
-        property: { select: { ...listingAccessSelect, title: true, slug: true, address: true, unit: true, neighborhood: true } },
+        property: { select: { ...listingAccessSelect, ...visitAddressSelect } },
       },
     });
     if (!openHouse || !isPublicListing(openHouse.property)) throw notFound();
     const p = openHouse.property;
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const utc = (d: Date): [number, number, number, number, number] => [
-      d.getUTCFullYear(),
-      d.getUTCMonth() + 1,
-      d.getUTCDate(),
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-    ];
-    const { error, value } = createEvent({
-      uid: `open-house-${openHouse.id}@nycrentals`,
-      productId: 'nycrentals/open-houses',
-      title: `Open house: ${p.title}`,
-      description: [openHouse.note, `${origin}/properties/${p.slug}`].filter(Boolean).join('\n'),
-      location: `${p.address}${p.unit ? `, ${p.unit}` : ''}, ${p.neighborhood}, New York`,
-      url: `${origin}/properties/${p.slug}`,
-      start: utc(openHouse.startsAt),
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      end: utc(openHouse.endsAt),
-      endInputType: 'utc',
-      endOutputType: 'utc',
-      status: 'CONFIRMED',
+    const url = `${originOf(req)}/properties/${p.slug}`;
+    sendCalendar(
+      res,
+      `open-house-${p.slug.slice(0, 60)}.ics`,
+      calendarFile({
+        uid: `open-house-${openHouse.id}@nycrentals`,
+        title: `Open house: ${p.title}`,
+        description: [openHouse.note, url].filter(Boolean).join('\n'),
+        location: visitLocation(p),
+        url,
+        startsAt: openHouse.startsAt,
+        endsAt: openHouse.endsAt,
+      }),
+    );
+  });
+
+  // --- private tour requests (issue 27 item 2) -------------------------------------------------------
+  const tourSelect = deps.selection(TOUR_ITEM);
+  const tourItem = async (id: string, req: Request) => {
+    const row = await prisma.tourRequest.findUniqueOrThrow({ where: { id }, include: tourItemInclude });
+    return tourSelect(row, { prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log });
+  };
+  const tourDeps = { prisma, limits: deps.limits };
+  const idOf = (req: Request) => (req.params as { id: string }).id;
+  const body = <T extends z.ZodType>(schema: T, req: Request): z.output<T> => {
+    const parsed = schema.safeParse(req.body ?? {});
+    if (!parsed.success) throw fromZod(parsed.error);
+    return parsed.data;
+  };
+  const json = express.json({ limit: '4kb' });
+
+  router.get('/tours', noStore, async (req, res) => {
+    const viewer = requireViewer(req.viewer);
+    const q = body(tourListQuery, { body: req.query } as Request);
+    const rows = await prisma.tourRequest.findMany({
+      where: myToursWhere(viewer.uid, q.side, q.state),
+      include: tourItemInclude,
+      orderBy:
+        q.state === 'OPEN'
+          ? [{ expiresAt: 'asc' }, { id: 'asc' }]
+          : q.state === 'UPCOMING'
+            ? [{ startsAt: 'asc' }, { id: 'asc' }]
+            : [{ updatedAt: 'desc' }, { id: 'asc' }],
+      take: 50,
     });
-    if (error || !value) throw error ?? new Error('the calendar event could not be written');
-    res
-      .type('text/calendar; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="open-house-${p.slug.slice(0, 60)}.ics"`)
-      .send(value);
+    const context = { prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log };
+    res.json({ tours: await Promise.all(rows.map((row) => tourSelect(row, context))) });
+  });
+
+  router.post('/tours', noStore, json, async (req, res) => {
+    const b = body(requestTourBody, req);
+    const { id } = await requestTour(tourDeps, req.viewer ?? null, {
+      listingId: b.listing_id,
+      windows: b.windows.map((w) => ({ startsAt: w.starts_at, endsAt: w.ends_at })),
+      note: b.note,
+    });
+    res.status(201).json(await tourItem(id, req));
+  });
+
+  router.post('/tours/:id/confirm', noStore, json, async (req, res) => {
+    const b = body(z.object({ window_id: z.string().max(100) }).strict(), req);
+    const { id } = await confirmTour(tourDeps, req.viewer ?? null, idOf(req), b.window_id);
+    res.json(await tourItem(id, req));
+  });
+
+  router.post('/tours/:id/propose', noStore, json, async (req, res) => {
+    const b = body(z.object({ starts_at: z.string().max(40), ends_at: z.string().max(40) }).strict(), req);
+    const { id } = await proposeTourTime(tourDeps, req.viewer ?? null, idOf(req), { startsAt: b.starts_at, endsAt: b.ends_at });
+    res.json(await tourItem(id, req));
+  });
+
+  router.post('/tours/:id/decline', noStore, json, async (req, res) => {
+    const b = body(z.object({ reason: z.string().max(1_000).nullish() }).strict(), req);
+    const { id } = await declineTour(tourDeps, req.viewer ?? null, idOf(req), { reason: b.reason });
+    res.json(await tourItem(id, req));
+  });
+
+  router.post('/tours/:id/cancel', noStore, noBody, async (req, res) => {
+    const { id } = await cancelTour(tourDeps, req.viewer ?? null, idOf(req));
+    res.json(await tourItem(id, req));
+  });
+
+  router.get('/tours/:id/calendar.ics', noStore, async (req, res) => {
+    const viewer = requireViewer(req.viewer);
+    const id = idOf(req);
+    const tour = isUuid(id)
+      ? await prisma.tourRequest.findFirst({
+          where: { id, OR: [{ renterId: viewer.uid }, { agentUserId: viewer.uid }] },
+          select: { id: true, status: true, startsAt: true, endsAt: true, property: { select: visitAddressSelect } },
+        })
+      : null;
+    if (!tour) throw new AppError('NOT_FOUND', 'That tour request does not exist.');
+    if (!tour.startsAt || !tour.endsAt || (tour.status !== 'CONFIRMED' && tour.status !== 'CANCELLED'))
+      throw new AppError('CONFLICT', 'This tour is not confirmed yet.');
+    const url = `${originOf(req)}/properties/${tour.property.slug}`;
+    sendCalendar(
+      res,
+      `tour-${tour.property.slug.slice(0, 60)}.ics`,
+      calendarFile({
+        uid: `tour-${tour.id}@nycrentals`,
+        title: `Tour: ${tour.property.title}`,
+        description: url,
+        location: visitLocation(tour.property),
+        url,
+        startsAt: tour.startsAt,
+        endsAt: tour.endsAt,
+        cancelled: tour.status === 'CANCELLED',
+      }),
+    );
   });
 
   return router;

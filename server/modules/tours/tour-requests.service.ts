@@ -1,0 +1,496 @@
+import { z } from 'zod';
+import type { Prisma, PrismaClient, TourSide, TourStatus } from '../../db/generated/prisma/client.js';
+import { AppError, fromZod } from '../../core/errors.js';
+import { requireUser, requireViewer } from '../../core/authz.js';
+import type { Viewer } from '../../core/viewer.js';
+import { eventsOf, type TourStep } from '../../core/events.js';
+import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
+import { isUuid } from '../listings/listings.service.js';
+import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
+import { announceMessage, answeringUser, postInConversation, retryOnNewThread } from '../messaging/messaging.service.js';
+import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
+import { formatNewYorkClock, formatOpenHouseTime, parseNewYorkTime } from '../../../common/tours.js';
+
+/**
+ * Private tour requests (issue 27 item 2, docs/decisions/0051-open-houses-and-tours.md).
+ *
+ * A renter proposes up to 3 time windows of a public listing, with a note. The listing's agent (its
+ * owner when it has none) confirms one, proposes another time, or declines; the renter takes or
+ * leaves a proposed time. Either side may cancel before the tour. A request unanswered 24 hours after
+ * its last step expires. Every step is a message of the renter's conversation about the listing (so
+ * it reaches the other side live, like any message), a bell notification of the other side, and an
+ * e-mail (tours-mail.ts, which hears the `tour.changed` event).
+ *
+ * The steps of one request are taken one at a time: each locks the request's row first; a new
+ * request locks the conversation's row, so one renter has one open request per listing.
+ */
+
+export const TOUR_RULES = {
+  maxWindows: 3,
+  minMinutes: 15,
+  maxMinutes: 4 * 60,
+  /** A window starts at least this long after it is proposed. */
+  minLeadMinutes: 60,
+  maxDaysAhead: 60,
+  /** Unanswered this long after its last step, a request expires. */
+  answerHours: 24,
+  noteMax: 500,
+  reasonMax: 300,
+} as const;
+
+const MINUTE = 60_000;
+const OPEN: TourStatus[] = ['REQUESTED', 'PROPOSED'];
+
+const instant = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .max(40)
+    .transform((s, ctx) => {
+      const at = parseNewYorkTime(s);
+      if (!at) {
+        ctx.addIssue({ code: 'custom', message: `${what} is not a date and time` });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+export const tourWindowSchema = z
+  .object({ startsAt: instant('Start'), endsAt: instant('End') })
+  .strict()
+  .superRefine((w, ctx) => {
+    // A time already refused (too long to read, or not a time) is not checked further.
+    if (!(w.startsAt instanceof Date) || !(w.endsAt instanceof Date)) return;
+    const minutes = (w.endsAt.getTime() - w.startsAt.getTime()) / MINUTE;
+    if (minutes < TOUR_RULES.minMinutes)
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A tour lasts at least ${TOUR_RULES.minMinutes} minutes` });
+    else if (minutes > TOUR_RULES.maxMinutes)
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A tour lasts at most ${TOUR_RULES.maxMinutes / 60} hours` });
+    const lead = (w.startsAt.getTime() - Date.now()) / MINUTE;
+    if (lead < TOUR_RULES.minLeadMinutes)
+      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'Choose a time at least an hour from now' });
+    else if (lead > TOUR_RULES.maxDaysAhead * 24 * 60)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startsAt'],
+        message: `Choose a time within the next ${TOUR_RULES.maxDaysAhead} days`,
+      });
+  });
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .max(max * 2)
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .refine((s) => s.length <= max, `${what} must be at most ${max} characters`)
+    .nullish()
+    .transform((s) => s || null);
+
+export const requestTourSchema = z
+  .object({
+    listingId: z.string().trim().min(1).max(200),
+    windows: z
+      .array(tourWindowSchema)
+      .min(1, 'Propose at least one time')
+      .max(TOUR_RULES.maxWindows, `Propose at most ${TOUR_RULES.maxWindows} times`),
+    note: optionalText(TOUR_RULES.noteMax, 'Note'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>();
+    v.windows.forEach((w, i) => {
+      if (!(w.startsAt instanceof Date)) return;
+      if (seen.has(w.startsAt.getTime()))
+        ctx.addIssue({ code: 'custom', path: ['windows', i, 'startsAt'], message: 'Each time must differ' });
+      seen.add(w.startsAt.getTime());
+    });
+  });
+
+export const declineTourSchema = z.object({ reason: optionalText(TOUR_RULES.reasonMax, 'Reason') }).strict();
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw fromZod(r.error);
+  return r.data;
+}
+
+async function limit(rate: RateLimit, key: string, what: string) {
+  const r = await rate.take(key);
+  if (!r.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `You are ${what} too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`,
+      {
+        retryAfterSeconds: r.retryAfterSeconds,
+      },
+    );
+  }
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'That tour request does not exist.');
+
+/** 'Thu, Dec 3, 6:00 – 6:30 PM' in New York time. */
+export function formatTourWindow(w: { startsAt: Date; endsAt: Date }): string {
+  return `${formatOpenHouseTime(w.startsAt)} – ${formatNewYorkClock(w.endsAt)}`;
+}
+
+/** Which side of a tour request the user is on (null: neither). */
+export function tourSideOf(tour: { renterId: string; agentUserId: string }, uid: string): TourSide | null {
+  if (tour.agentUserId === uid) return 'AGENT';
+  if (tour.renterId === uid) return 'RENTER';
+  return null;
+}
+
+export interface TourActions {
+  /** Confirm one of the other side's windows. */
+  confirm: boolean;
+  /** Propose another time (the agent). */
+  propose: boolean;
+  /** Decline the request (the agent). */
+  decline: boolean;
+  cancel: boolean;
+}
+
+/** What the user may do with a tour request now: the one rule the service, GraphQL and the pages share. */
+export function tourActions(
+  tour: { renterId: string; agentUserId: string; status: TourStatus; startsAt: Date | null; expiresAt: Date },
+  uid: string,
+  now = Date.now(),
+): TourActions {
+  const side = tourSideOf(tour, uid);
+  const open = OPEN.includes(tour.status) && tour.expiresAt.getTime() > now;
+  const upcoming = tour.status === 'CONFIRMED' && (tour.startsAt?.getTime() ?? 0) > now;
+  return {
+    confirm: open && ((side === 'AGENT' && tour.status === 'REQUESTED') || (side === 'RENTER' && tour.status === 'PROPOSED')),
+    propose: open && side === 'AGENT',
+    decline: open && side === 'AGENT',
+    cancel: side !== null && (open || upcoming),
+  };
+}
+
+/** A user's tour requests: on one side, open (to answer or be answered), to come (confirmed), or over. */
+export function myToursWhere(uid: string, side: TourSide, state: 'OPEN' | 'UPCOMING' | 'PAST'): Prisma.TourRequestWhereInput {
+  const now = new Date();
+  const who = side === 'AGENT' ? { agentUserId: uid } : { renterId: uid };
+  if (state === 'OPEN') return { ...who, status: { in: OPEN }, expiresAt: { gt: now } };
+  if (state === 'UPCOMING') return { ...who, status: 'CONFIRMED', startsAt: { gt: now } };
+  return {
+    ...who,
+    OR: [
+      { status: { in: ['DECLINED', 'EXPIRED', 'CANCELLED'] } },
+      { status: 'CONFIRMED', startsAt: { lte: now } },
+      { status: { in: OPEN }, expiresAt: { lte: now } },
+    ],
+  };
+}
+
+type Tx = Prisma.TransactionClient;
+
+const tourFacts = {
+  id: true,
+  status: true,
+  renterId: true,
+  agentUserId: true,
+  propertyId: true,
+  threadId: true,
+  startsAt: true,
+  endsAt: true,
+  expiresAt: true,
+  property: { select: { title: true, slug: true } },
+} as const;
+
+/** Locks the tour request's row and reads it; NOT_FOUND unless the user takes part. */
+async function lockTour(tx: Tx, id: string, uid: string) {
+  if (!isUuid(id)) throw notFound();
+  await tx.$queryRaw`SELECT 1 FROM "TourRequest" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  const tour = await tx.tourRequest.findUnique({ where: { id }, select: tourFacts });
+  if (!tour || !tourSideOf(tour, uid)) throw notFound();
+  return tour;
+}
+
+type Deps = { prisma: PrismaClient; limits: RateLimits };
+
+/** One step: a message of the actor in the conversation, a notification of the other side, then the event. */
+async function takeStep(
+  deps: { prisma: PrismaClient },
+  tx: Tx,
+  tour: { id: string; propertyId: string; renterId: string; agentUserId: string; property: { title: string } },
+  step: { by: TourSide; kind: TourStep; message: string; title: string; body?: string | null; tellBoth?: boolean },
+) {
+  const posted = await postInConversation(tx, {
+    propertyId: tour.propertyId,
+    renterId: tour.renterId,
+    agentUserId: tour.agentUserId,
+    senderId: step.by === 'AGENT' ? tour.agentUserId : tour.renterId,
+    content: step.message,
+  });
+  const other = step.by === 'AGENT' ? tour.renterId : tour.agentUserId;
+  const made = await insertNotifications(
+    tx,
+    (step.tellBoth ? [tour.renterId, tour.agentUserId] : [other]).map((userId) => ({
+      userId,
+      kind: 'TOUR_UPDATE' as const,
+      title: step.title.slice(0, 200),
+      body: step.body ?? null,
+      url: '/me/tours',
+      propertyId: tour.propertyId,
+    })),
+  );
+  return () => {
+    announceMessage(deps, posted.message);
+    announceNotifications(deps.prisma, made);
+    eventsOf(deps.prisma).publish({
+      type: 'tour.changed',
+      tourId: tour.id,
+      renterId: tour.renterId,
+      agentUserId: tour.agentUserId,
+      step: step.kind,
+      to: step.tellBoth ? 'BOTH' : step.by === 'AGENT' ? 'RENTER' : 'AGENT',
+    });
+  };
+}
+
+const windowsText = (windows: Array<{ startsAt: Date; endsAt: Date }>) => windows.map(formatTourWindow).join('\n');
+
+/** A renter asks for a private tour of a public listing, proposing up to 3 windows. */
+export async function requestTour(deps: Deps, viewer: Viewer | null, input: unknown): Promise<{ id: string }> {
+  const user = await requireUser(deps.prisma, viewer);
+  const data = parse(requestTourSchema, input);
+  const listing = isUuid(data.listingId)
+    ? await deps.prisma.property.findUnique({
+        where: { id: data.listingId },
+        select: { ...listingAccessSelect, id: true, title: true },
+      })
+    : null;
+  if (!listing || !isPublicListing(listing)) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  if (canManageListing({ uid: user.id }, listing))
+    throw new AppError('FORBIDDEN', 'You manage this listing: you cannot request a tour of it.');
+  await limit(deps.limits.tourRequest, user.id, 'requesting tours');
+  const agentUserId = answeringUser(listing);
+  const windows = [...data.windows].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+
+  const { id, announce } = await retryOnNewThread(() =>
+    deps.prisma.$transaction(async (tx) => {
+      // One open request per renter and listing: requests of the same conversation are made one at a time.
+      const thread = await tx.thread.findUnique({
+        where: { propertyId_renterId: { propertyId: listing.id, renterId: user.id } },
+        select: { id: true },
+      });
+      if (thread) await tx.$queryRaw`SELECT 1 FROM "Thread" WHERE "id" = ${thread.id}::uuid FOR UPDATE`;
+      const open = await tx.tourRequest.findFirst({
+        where: {
+          propertyId: listing.id,
+          renterId: user.id,
+          OR: [
+            { status: { in: OPEN }, expiresAt: { gt: new Date() } },
+            { status: 'CONFIRMED', startsAt: { gt: new Date() } },
+          ],
+        },
+        select: { id: true },
+      });
+      if (open) throw new AppError('CONFLICT', 'You already have a tour request for this home: see it in Tours.');
+      const step = {
+        by: 'RENTER' as const,
+        kind: 'REQUESTED' as const,
+        message: [
+          `Tour request. Times that suit me (New York time):`,
+          windowsText(windows),
+          data.note ? `Note: ${data.note}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        title: `Tour request: ${listing.title}`,
+        body: `${user.firstName} proposed ${windows.length === 1 ? 'a time' : `${windows.length} times`}: ${windows.map(formatTourWindow).join('; ')}`,
+      };
+      const posted = await postInConversation(tx, {
+        propertyId: listing.id,
+        renterId: user.id,
+        agentUserId,
+        senderId: user.id,
+        content: step.message,
+      });
+      const tour = await tx.tourRequest.create({
+        data: {
+          propertyId: listing.id,
+          renterId: user.id,
+          agentUserId,
+          threadId: posted.threadId,
+          note: data.note,
+          expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000),
+          windows: { create: windows.map((w) => ({ startsAt: w.startsAt, endsAt: w.endsAt, proposedBy: 'RENTER' as const })) },
+        },
+        select: { id: true },
+      });
+      const made = await insertNotifications(tx, [
+        {
+          userId: agentUserId,
+          kind: 'TOUR_UPDATE',
+          title: step.title.slice(0, 200),
+          body: step.body,
+          url: '/me/tours',
+          propertyId: listing.id,
+        },
+      ]);
+      return {
+        id: tour.id,
+        announce: () => {
+          announceMessage(deps, posted.message);
+          announceNotifications(deps.prisma, made);
+          eventsOf(deps.prisma).publish({
+            type: 'tour.changed',
+            tourId: tour.id,
+            renterId: user.id,
+            agentUserId,
+            step: 'REQUESTED',
+            to: 'AGENT',
+          });
+        },
+      };
+    }),
+  );
+  announce();
+  return { id };
+}
+
+/** Runs one answer of a tour request (locked), then announces it. */
+async function answer(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  act: (tx: Tx, tour: Awaited<ReturnType<typeof lockTour>>, side: TourSide, actions: TourActions) => Promise<() => void>,
+): Promise<{ id: string }> {
+  const v = requireViewer(viewer);
+  await limit(deps.limits.tourAnswer, v.uid, 'answering tours');
+  const announce = await deps.prisma.$transaction(async (tx) => {
+    const tour = await lockTour(tx, String(id), v.uid);
+    return act(tx, tour, tourSideOf(tour, v.uid)!, tourActions(tour, v.uid));
+  });
+  announce();
+  return { id: String(id) };
+}
+
+const notNow = (what: string) => new AppError('CONFLICT', `This tour request cannot be ${what} now.`);
+
+/** The side to answer picks one of the other side's windows. */
+export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windowId: string) {
+  return answer(deps, viewer, id, async (tx, tour, side, can) => {
+    if (!can.confirm) throw notNow('confirmed');
+    const window = isUuid(String(windowId))
+      ? await tx.tourWindow.findFirst({
+          where: { id: String(windowId), requestId: tour.id, proposedBy: side === 'AGENT' ? 'RENTER' : 'AGENT' },
+          select: { startsAt: true, endsAt: true },
+        })
+      : null;
+    if (!window) throw new AppError('BAD_USER_INPUT', 'Choose one of the proposed times.');
+    if (window.startsAt.getTime() <= Date.now())
+      throw new AppError('BAD_USER_INPUT', 'That time has passed: propose another one.');
+    await tx.tourRequest.update({
+      where: { id: tour.id },
+      data: { status: 'CONFIRMED', startsAt: window.startsAt, endsAt: window.endsAt, confirmedAt: new Date() },
+    });
+    const when = formatTourWindow(window);
+    return takeStep(deps, tx, tour, {
+      by: side,
+      kind: 'CONFIRMED',
+      message: `Tour confirmed: ${when} (New York time).`,
+      title: `Tour confirmed: ${tour.property.title}`,
+      body: `${when} (New York time)`,
+    });
+  });
+}
+
+/** The agent proposes another time instead of the renter's; the renter is to answer within 24 hours. */
+export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, input: unknown) {
+  const window = parse(tourWindowSchema, input);
+  return answer(deps, viewer, id, async (tx, tour, side, can) => {
+    if (!can.propose || side !== 'AGENT') throw notNow('given another time');
+    await tx.tourWindow.deleteMany({ where: { requestId: tour.id, proposedBy: 'AGENT' } });
+    await tx.tourWindow.create({
+      data: { requestId: tour.id, startsAt: window.startsAt, endsAt: window.endsAt, proposedBy: 'AGENT' },
+    });
+    await tx.tourRequest.update({
+      where: { id: tour.id },
+      data: { status: 'PROPOSED', expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000) },
+    });
+    const when = formatTourWindow(window);
+    return takeStep(deps, tx, tour, {
+      by: 'AGENT',
+      kind: 'PROPOSED',
+      message: `Those times do not work for me. Could you come ${when} (New York time) instead?`,
+      title: `A new time for your tour of ${tour.property.title}`,
+      body: `${when} (New York time): confirm it in Tours`,
+    });
+  });
+}
+
+/** The agent declines the request, with an optional reason. */
+export function declineTour(deps: Deps, viewer: Viewer | null, id: string, input: unknown) {
+  const { reason } = parse(declineTourSchema, input ?? {});
+  return answer(deps, viewer, id, async (tx, tour, side, can) => {
+    if (!can.decline || side !== 'AGENT') throw notNow('declined');
+    await tx.tourRequest.update({ where: { id: tour.id }, data: { status: 'DECLINED', declineReason: reason } });
+    return takeStep(deps, tx, tour, {
+      by: 'AGENT',
+      kind: 'DECLINED',
+      message: ['Tour request declined.', reason].filter(Boolean).join(' '),
+      title: `Tour request declined: ${tour.property.title}`,
+      body: reason,
+    });
+  });
+}
+
+/** Either side cancels a request or a confirmed tour before it starts. */
+export function cancelTour(deps: Deps, viewer: Viewer | null, id: string) {
+  return answer(deps, viewer, id, async (tx, tour, side, can) => {
+    if (!can.cancel) throw notNow('cancelled');
+    await tx.tourRequest.update({ where: { id: tour.id }, data: { status: 'CANCELLED', cancelledBy: side } });
+    const confirmed = tour.status === 'CONFIRMED' && tour.startsAt && tour.endsAt;
+    return takeStep(deps, tx, tour, {
+      by: side,
+      kind: 'CANCELLED',
+      message: confirmed
+        ? `Tour cancelled: ${formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! })} is off.`
+        : 'Tour request cancelled.',
+      title: `Tour cancelled: ${tour.property.title}`,
+      body: confirmed ? `${formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! })} (New York time)` : null,
+    });
+  });
+}
+
+/**
+ * Expires the requests unanswered 24 hours after their last step (a job every few minutes). Each is
+ * taken by one conditional UPDATE, so two instances running it at once expire it once. The step is a
+ * message of the side that waited, and both sides are told.
+ */
+export async function expireTourRequests(deps: { prisma: PrismaClient }, now = new Date()): Promise<number> {
+  const due = await deps.prisma.tourRequest.findMany({
+    where: { status: { in: OPEN }, expiresAt: { lte: now } },
+    select: { id: true },
+    take: 200,
+  });
+  let expired = 0;
+  for (const { id } of due) {
+    const announce = await deps.prisma.$transaction(async (tx) => {
+      // Locked, then read again: a second instance waits here and finds it expired already.
+      const [row] = await tx.$queryRaw<Array<{ status: TourStatus; expiresAt: Date }>>`
+        SELECT "status", "expiresAt" FROM "TourRequest" WHERE "id" = ${id}::uuid FOR UPDATE`;
+      if (!row || !OPEN.includes(row.status) || row.expiresAt > now) return null;
+      await tx.tourRequest.update({ where: { id }, data: { status: 'EXPIRED' } });
+      const tour = await tx.tourRequest.findUniqueOrThrow({ where: { id }, select: tourFacts });
+      // The side that waited for an answer: the renter for a request, the agent for a time they proposed.
+      const waited: TourSide = row.status === 'PROPOSED' ? 'AGENT' : 'RENTER';
+      return takeStep(deps, tx, tour, {
+        by: waited,
+        kind: 'EXPIRED',
+        message: `This tour request expired: it was not answered within ${TOUR_RULES.answerHours} hours.`,
+        title: `Tour request expired: ${tour.property.title}`,
+        body: `It was not answered within ${TOUR_RULES.answerHours} hours.`,
+        tellBoth: true,
+      });
+    });
+    if (announce) {
+      announce();
+      expired++;
+    }
+  }
+  return expired;
+}
