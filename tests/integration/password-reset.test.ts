@@ -113,4 +113,21 @@ describe('password reset', () => {
     expect((await ask({ email: 'someone-else@example.com' }, from)).status).toBe(429);
     expect((await ask({ email: 'someone-else@example.com' })).status).toBe(202);
   });
+
+  it('an e-mail still on its way when the app shuts down is sent before it stops, never after', async () => {
+    const own = await startTestApp(db, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const account = await signUpInEmulator();
+      const res = await fetch(`${own.url}/api/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', 'x-forwarded-for': '192.0.2.77' },
+        body: JSON.stringify({ email: account.email }),
+      });
+      expect(res.status).toBe(202);
+      await own.close(); // at once: the e-mail was still being made
+      expect((await outbox(own)).filter((m) => m.includes(`To: ${account.email}`))).toHaveLength(1);
+    } finally {
+      await own.stop();
+    }
+  });
 });
