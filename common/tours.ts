@@ -123,3 +123,35 @@ export function placesLeftLabel(placesLeft: number | null): string | null {
   if (placesLeft <= 0) return 'Full';
   return placesLeft === 1 ? '1 place left' : `${placesLeft} places left`;
 }
+
+/** The rules of a private tour request (issue 27 item 2): the server's checks and the form's. */
+export const TOUR_RULES = {
+  maxWindows: 3,
+  minMinutes: 15,
+  maxMinutes: 4 * 60,
+  /** A window starts at least this long after it is proposed. */
+  minLeadMinutes: 60,
+  maxDaysAhead: 60,
+  /** Unanswered this long after its last step, a request expires. */
+  answerHours: 24,
+  noteMax: 500,
+  reasonMax: 300,
+} as const;
+
+/** How long a proposed tour lasts, as the forms offer it (minutes). */
+export const TOUR_LENGTHS = [30, 45, 60, 90] as const;
+
+/** 'Thu, Dec 3, 6:00 PM – 6:30 PM' in New York time. */
+export function formatTourWindow(w: { startsAt: Date | string; endsAt: Date | string }): string {
+  return `${formatOpenHouseTime(w.startsAt)} – ${formatNewYorkClock(w.endsAt)}`;
+}
+
+/**
+ * A window from a date ('2026-12-05') and a start time ('14:00') in New York and a length in minutes,
+ * as instants; null when the date or the time is not one.
+ */
+export function newYorkWindow(date: string, time: string, minutes: number): { startsAt: Date; endsAt: Date } | null {
+  const startsAt = newYorkWallTime(`${date}T${time}`);
+  if (!startsAt) return null;
+  return { startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) };
+}

@@ -55,7 +55,7 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
 
     // The renter's open houses (/me/tours): this one to come, with its RSVP.
     await b.goto('/me/tours');
-    const upcoming = b.getByRole('region', { name: 'Upcoming' });
+    const upcoming = b.getByRole('region', { name: 'Upcoming open houses' });
     await expect(upcoming.getByRole('link', { name: OPEN_HOUSE.title })).toBeVisible();
     await expect(upcoming).toContainText("You're going");
     await expect(upcoming).toContainText('Ring 2A');
@@ -68,8 +68,9 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
 test('signed out: the places left and a way to sign in; /me/tours asks to log in', async ({ page }) => {
   await page.goto(`/properties/${OPEN_HOUSE.slug}`);
   await expect(openHouse(page).getByRole('link', { name: 'Sign in to RSVP' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to request a tour' })).toBeVisible();
   await page.goto('/me/tours');
-  await expect(page.getByText('You need to be logged in to see the open houses you are going to.')).toBeVisible();
+  await expect(page.getByText('You need to be logged in to see your tours and open houses.')).toBeVisible();
 });
 
 test('a renter without open houses: the empty state of /me/tours', async ({ browser, baseURL }) => {
@@ -79,7 +80,7 @@ test('a renter without open houses: the empty state of /me/tours', async ({ brow
     await signInContext(context, baseURL!, renter);
     const page = await appPage(context);
     await page.goto('/me/tours');
-    await expect(page.getByRole('heading', { level: 2, name: 'No open houses yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'No tours yet' })).toBeVisible();
     await expectAccessible(page);
   } finally {
     await context.close();

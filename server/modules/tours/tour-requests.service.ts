@@ -9,7 +9,7 @@ import { isUuid } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
 import { announceMessage, answeringUser, postInConversation, retryOnNewThread } from '../messaging/messaging.service.js';
 import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
-import { formatNewYorkClock, formatOpenHouseTime, parseNewYorkTime } from '../../../common/tours.js';
+import { formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
 
 /**
  * Private tour requests (issue 27 item 2, docs/decisions/0051-open-houses-and-tours.md).
@@ -25,18 +25,7 @@ import { formatNewYorkClock, formatOpenHouseTime, parseNewYorkTime } from '../..
  * request locks the conversation's row, so one renter has one open request per listing.
  */
 
-export const TOUR_RULES = {
-  maxWindows: 3,
-  minMinutes: 15,
-  maxMinutes: 4 * 60,
-  /** A window starts at least this long after it is proposed. */
-  minLeadMinutes: 60,
-  maxDaysAhead: 60,
-  /** Unanswered this long after its last step, a request expires. */
-  answerHours: 24,
-  noteMax: 500,
-  reasonMax: 300,
-} as const;
+export { TOUR_RULES };
 
 const MINUTE = 60_000;
 const OPEN: TourStatus[] = ['REQUESTED', 'PROPOSED'];
@@ -128,10 +117,7 @@ async function limit(rate: RateLimit, key: string, what: string) {
 
 const notFound = () => new AppError('NOT_FOUND', 'That tour request does not exist.');
 
-/** 'Thu, Dec 3, 6:00 – 6:30 PM' in New York time. */
-export function formatTourWindow(w: { startsAt: Date; endsAt: Date }): string {
-  return `${formatOpenHouseTime(w.startsAt)} – ${formatNewYorkClock(w.endsAt)}`;
-}
+export { formatTourWindow };
 
 /** Which side of a tour request the user is on (null: neither). */
 export function tourSideOf(tour: { renterId: string; agentUserId: string }, uid: string): TourSide | null {

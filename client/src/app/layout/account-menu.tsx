@@ -164,7 +164,7 @@ export function AccountMenu(props: AccountMenuProps) {
           Saved Searches
         </MenuLink>
         <MenuLink to="/me/tours" icon={<MenuIcon icon={CalendarDays} />}>
-          Open houses
+          Tours
         </MenuLink>
         {user.role === 'ADMIN' ? (
           <MenuLink to="/admin/moderation" icon={<MenuIcon icon={ShieldCheck} />}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { formatNewYorkClock, formatOpenHouseTime } from '@common/tours';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,12 +11,51 @@ import { SignedOutNotice } from '@/features/auth/signed-out-notice';
 import { useAuth } from '@/features/auth/use-auth';
 import { propertyPath } from '@/features/listings/format';
 import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
+import { AttendeeList } from '@/features/tours/attendee-list';
+import { TourSection } from '@/features/tours/tour-card';
 import { graphql } from '@/gql';
 import type { MyToursQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const MyToursDocument = graphql(`
   query MyTours {
+    requested: myTours(side: RENTER, state: OPEN) {
+      ...TourCard_tour
+    }
+    upcomingTours: myTours(side: RENTER, state: UPCOMING) {
+      ...TourCard_tour
+    }
+    pastTours: myTours(side: RENTER, state: PAST) {
+      ...TourCard_tour
+    }
+    toAnswer: myTours(side: AGENT, state: OPEN) {
+      ...TourCard_tour
+    }
+    toGive: myTours(side: AGENT, state: UPCOMING) {
+      ...TourCard_tour
+    }
+    given: myTours(side: AGENT, state: PAST) {
+      ...TourCard_tour
+    }
+    myOpenHouses: managedOpenHouses {
+      id
+      startsAt
+      endsAt
+      capacity
+      goingCount
+      waitlistCount
+      listing {
+        id
+        slug
+        title
+      }
+      attendees {
+        id
+        name
+        status
+        since
+      }
+    }
     upcoming: myOpenHouseRsvps(upcoming: true) {
       id
       status
@@ -79,44 +118,94 @@ function UpcomingItem({ rsvp }: { rsvp: Upcoming }) {
   );
 }
 
+const TourChangedDocument = graphql(`
+  subscription TourChanged {
+    tourChanged {
+      id
+      status
+    }
+  }
+`);
+
+type ManagedOpenHouse = MyToursQuery['myOpenHouses'][number];
+
+function ManagedOpenHouseItem({ openHouse }: { openHouse: ManagedOpenHouse }) {
+  const places = openHouse.capacity === null || openHouse.capacity === undefined ? 'No limit' : `${openHouse.capacity} places`;
+  return (
+    <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="text-sm font-semibold text-gray-900">
+        <time dateTime={openHouse.startsAt}>{formatOpenHouseTime(openHouse.startsAt)}</time> –{' '}
+        {formatNewYorkClock(openHouse.endsAt)} ET
+      </p>
+      <p className="mt-1">
+        <Link to={propertyPath(openHouse.listing)} className="font-medium break-words text-brand-700 hover:underline">
+          {openHouse.listing.title}
+        </Link>
+      </p>
+      <p className="text-sm text-gray-600">
+        {places} · {openHouse.goingCount} going{openHouse.waitlistCount ? ` · ${openHouse.waitlistCount} on the waitlist` : ''}
+      </p>
+      <AttendeeList attendees={openHouse.attendees ?? []} listingTitle={openHouse.listing.title} />
+    </li>
+  );
+}
+
 /**
- * The renter's open houses (issue 27 item 5, the open-house part of /me/tours): those to come, soonest
- * first, each with its RSVP (cancel, the calendar file), then those past.
+ * Tours (issue 27 item 5, /me/tours). For renters: the tours and open houses to come, the requests
+ * waiting for an answer, and those past. For agents and owners: the requests to answer, the tours to
+ * give, and each open house's attendees (with a message through the chat). Times are New York time;
+ * a step of a tour on either side shows at once (the tourChanged subscription).
  */
 export default function MyToursScreen() {
-  useDocumentTitle('Open Houses');
+  useDocumentTitle('Tours');
   const { user, loading: authLoading } = useAuth();
-  const { data, loading, error, refetch } = useQuery(MyToursDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
+  const asAgent = user?.role === 'AGENT';
+  const { data, loading, error, refetch } = useQuery(MyToursDocument, {
+    skip: !user,
+    fetchPolicy: 'cache-and-network',
+  });
+  useSubscription(TourChangedDocument, {
+    skip: !user,
+    onData: () => void refetch(),
+  });
 
   if (!authLoading && !user) {
     return (
       <PageContainer className="py-8">
-        <PageHeader title="Open Houses" />
-        <SignedOutNotice title="Please Log In">You need to be logged in to see the open houses you are going to.</SignedOutNotice>
+        <PageHeader title="Tours" />
+        <SignedOutNotice title="Please Log In">You need to be logged in to see your tours and open houses.</SignedOutNotice>
       </PageContainer>
     );
   }
 
+  const managing = Boolean(data && (asAgent || data.toAnswer.length || data.toGive.length || data.myOpenHouses.length));
+  const nothing =
+    data &&
+    !managing &&
+    data.upcoming.length === 0 &&
+    data.past.length === 0 &&
+    data.requested.length === 0 &&
+    data.upcomingTours.length === 0 &&
+    data.pastTours.length === 0;
+
   return (
     <PageContainer className="py-8">
-      <PageHeader
-        title="Open Houses"
-        description="The open houses you said you are going to, soonest first. Times are New York time."
-      />
-      <div className="mt-6 space-y-8">
+      <PageHeader title="Tours" description="Private tours and open houses, soonest first. Times are New York time." />
+      <div className="mt-6 space-y-10">
         {error && !data ? (
-          <LoadError onRetry={refetch}>Your open houses could not be loaded.</LoadError>
+          <LoadError onRetry={refetch}>Your tours could not be loaded.</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status">
-            <span className="sr-only">Loading your open houses…</span>
+            <span className="sr-only">Loading your tours…</span>
             <Skeleton className="h-32 w-full" />
           </div>
-        ) : data && data.upcoming.length === 0 && data.past.length === 0 ? (
+        ) : nothing ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
             <CalendarDays aria-hidden="true" className="size-8 text-gray-400" />
-            <h2 className="text-lg font-semibold text-gray-900">No open houses yet</h2>
+            <h2 className="text-lg font-semibold text-gray-900">No tours yet</h2>
             <p className="max-w-md text-sm text-gray-600">
-              Say you are going to an open house on a listing&apos;s page: it shows up here, with a calendar file.
+              Request a private tour or say you are going to an open house on a listing&apos;s page: it shows up here, with a
+              calendar file.
             </p>
             <Button asChild>
               <Link to="/listings">Browse listings</Link>
@@ -124,9 +213,51 @@ export default function MyToursScreen() {
           </div>
         ) : data ? (
           <>
+            {managing ? (
+              <div className="space-y-8" aria-label="Tours you give">
+                <TourSection
+                  id="to-answer-heading"
+                  title="Requests to answer"
+                  tours={data.toAnswer}
+                  empty="No tour requests are waiting for you."
+                />
+                <TourSection
+                  id="to-give-heading"
+                  title="Tours you give"
+                  tours={data.toGive}
+                  empty="No confirmed tours to come."
+                />
+                <section aria-labelledby="managed-open-houses-heading">
+                  <h2 id="managed-open-houses-heading" className="text-lg font-semibold text-gray-900">
+                    Your open houses
+                  </h2>
+                  {data.myOpenHouses.length === 0 ? (
+                    <p className="mt-2 text-sm text-gray-600">None to come. Add open houses when you edit a listing.</p>
+                  ) : (
+                    <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+                      {data.myOpenHouses.map((o) => (
+                        <ManagedOpenHouseItem key={o.id} openHouse={o} />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </div>
+            ) : null}
+            <TourSection
+              id="upcoming-tours-heading"
+              title={managing ? 'Tours you go on' : 'Upcoming tours'}
+              tours={data.upcomingTours}
+              empty="No confirmed tours to come."
+            />
+            <TourSection
+              id="requested-heading"
+              title="Requested"
+              tours={data.requested}
+              empty="No tour requests waiting for an answer."
+            />
             <section aria-labelledby="upcoming-heading">
               <h2 id="upcoming-heading" className="text-lg font-semibold text-gray-900">
-                Upcoming
+                Upcoming open houses
               </h2>
               {data.upcoming.length === 0 ? (
                 <p className="mt-2 text-sm text-gray-600">None to come.</p>
@@ -138,10 +269,18 @@ export default function MyToursScreen() {
                 </ul>
               )}
             </section>
+            {data.pastTours.length > 0 || (data.given?.length ?? 0) > 0 ? (
+              <TourSection
+                id="past-tours-heading"
+                title="Past tours"
+                tours={[...data.pastTours, ...(data.given ?? [])]}
+                empty={null}
+              />
+            ) : null}
             {data.past.length > 0 ? (
               <section aria-labelledby="past-heading">
                 <h2 id="past-heading" className="text-lg font-semibold text-gray-900">
-                  Past
+                  Past open houses
                 </h2>
                 <ul className="mt-3 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
                   {data.past.map((rsvp) => (

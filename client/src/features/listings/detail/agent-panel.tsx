@@ -5,6 +5,7 @@ import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { graphql } from '@/gql';
 import type { ListingAgent_AgentFragment, ListingType } from '@/gql/graphql';
 import { ContactAgentButton } from '../components/contact-agent-button';
+import { RequestTourButton } from '@/features/tours/request-tour-button';
 import { PriceLine } from '../components/property-card';
 import { SaveButton } from '../../favorites/save-button';
 import { ShareButton } from '../components/share-button';
@@ -57,6 +58,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
         <ContactAgentButton propertyId={property.id} viewerCanManage={property.viewerCanManage} className="flex-1" />
         <SaveButton propertyId={property.id} isSaved={property.isSaved} title={property.title} variant="outline" />
       </div>
+      <RequestTourButton listing={property} viewerCanManage={property.viewerCanManage} className="mt-2 w-full" />
       <ShareButton title={property.title} path={propertyPath(property)} className="mt-2 w-full" />
       <h2 id="agent-heading" className="mt-6 text-sm font-semibold tracking-wide text-gray-500 uppercase">
         Listing agent

@@ -3,6 +3,7 @@ import { formatPrice } from '@common/format';
 import { AlertCircle, ArrowLeft, Star } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { RequestTourButton } from '@/features/tours/request-tour-button';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -227,6 +228,9 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
           </p>
         </div>
         {thread.property ? <ListingLink listing={thread.property} className="w-full sm:w-auto sm:max-w-72" /> : null}
+        {thread.property && !thread.viewerIsAgent ? (
+          <RequestTourButton listing={thread.property} viewerCanManage={false} size="sm" className="w-full sm:w-auto" />
+        ) : null}
       </div>
 
       <MessageList

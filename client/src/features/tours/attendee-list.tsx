@@ -1,0 +1,133 @@
+import { useMutation } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { MESSAGE_MAX_LENGTH } from '@common/messaging';
+import { MessageSquare } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { graphql } from '@/gql';
+import { isServiceUnavailable } from '@/lib/auth-errors';
+
+const MessageAttendeeMutation = graphql(`
+  mutation MessageAttendee($attendeeId: ID!, $message: String!) {
+    messageAttendee(attendeeId: $attendeeId, message: $message)
+  }
+`);
+
+export interface Attendee {
+  id: string;
+  name: string;
+  status: 'GOING' | 'WAITLISTED';
+}
+
+function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string; onClose: () => void }) {
+  const [send] = useMutation(MessageAttendeeMutation);
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const id = useId();
+  const tooLong = text.length > MESSAGE_MAX_LENGTH;
+
+  async function submit() {
+    if (!text.trim()) {
+      setFailure('Write a message first.');
+      return;
+    }
+    if (tooLong) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      const { data } = await send({ variables: { attendeeId: props.attendee.id, message: text } });
+      toast({ title: `Message sent to ${props.attendee.name}` });
+      props.onClose();
+      if (data?.messageAttendee) void navigate(`/messages?open=${encodeURIComponent(data.messageAttendee)}`);
+    } catch (err) {
+      if (isServiceUnavailable(err)) return;
+      setFailure(CombinedGraphQLErrors.is(err) ? (err.errors[0]?.message ?? 'Please try again.') : 'Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !sending && props.onClose()}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Message {props.attendee.name}</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-gray-600">
+          About the open house of {props.listingTitle}. It goes to your conversation with them about this listing.
+        </DialogDescription>
+        <form
+          className="mt-4 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+            Message
+          </label>
+          <textarea
+            id={id}
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            readOnly={sending}
+            aria-invalid={failure || tooLong ? true : undefined}
+            className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          {tooLong ? (
+            <p role="alert" className="text-sm text-red-700">
+              Keep it under {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.
+            </p>
+          ) : null}
+          {failure ? (
+            <p role="alert" className="text-sm text-red-700">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={props.onClose} disabled={sending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={sending}>
+              {sending ? <Spinner className="size-4" /> : null}
+              Send
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Who is going to an open house and who waits, in the order they answered (issue 27 item 5), each
+ * with 'Message' to write to them through the chat. Its listing's managers see it.
+ */
+export function AttendeeList({ attendees, listingTitle }: { attendees: readonly Attendee[]; listingTitle: string }) {
+  const [writing, setWriting] = useState<Attendee | null>(null);
+  if (attendees.length === 0) return <p className="mt-2 text-sm text-gray-600">Nobody has answered yet.</p>;
+  return (
+    <>
+      <ul className="mt-2 divide-y divide-gray-100" data-testid="attendee-list">
+        {attendees.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-sm">
+            <span className="text-gray-900">
+              {a.name} <span className="text-gray-600">· {a.status === 'GOING' ? 'Going' : 'On the waitlist'}</span>
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => setWriting(a)}>
+              <MessageSquare aria-hidden="true" className="size-4" />
+              Message<span className="sr-only"> {a.name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {writing ? <MessageAttendeeDialog attendee={writing} listingTitle={listingTitle} onClose={() => setWriting(null)} /> : null}
+    </>
+  );
+}

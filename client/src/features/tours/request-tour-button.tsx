@@ -1,0 +1,55 @@
+import { CalendarClock } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { signInPath, useViewer } from '@/features/listings/use-viewer';
+
+// The form (react-hook-form, zod, the time fields) loads when someone opens it.
+const RequestTourDialog = lazy(() => import('./request-tour-dialog'));
+
+/**
+ * 'Request a tour' for a listing (issue 27 item 2; the detail page and the conversation): the dialog
+ * for a signed-in renter, a sign-in link for a visitor, nothing for the listing's managers.
+ */
+export function RequestTourButton(props: {
+  listing: { id: string; title: string };
+  viewerCanManage: boolean;
+  className?: string;
+  size?: 'sm';
+  onRequested?: (tour: { id: string; threadId: string }) => void;
+}) {
+  const { user, loading } = useViewer();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (props.viewerCanManage) return null;
+  const here = `${location.pathname}${location.search}`;
+  if (!user) {
+    return (
+      <Button asChild variant="outline" size={props.size} className={props.className} disabled={loading}>
+        <Link to={signInPath(here, '/login')}>
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Sign in to request a tour
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" size={props.size} className={props.className} onClick={() => setOpen(true)}>
+        <CalendarClock aria-hidden="true" className="size-4" />
+        Request a tour
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <RequestTourDialog
+            listingId={props.listing.id}
+            listingTitle={props.listing.title}
+            open={open}
+            onOpenChange={setOpen}
+            onRequested={props.onRequested}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

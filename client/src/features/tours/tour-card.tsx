@@ -1,0 +1,356 @@
+import { useMutation } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatOpenHouseTime, formatTourWindow, TOUR_RULES } from '@common/tours';
+import { CalendarPlus, MessageSquare } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { propertyPath } from '@/features/listings/format';
+import { graphql } from '@/gql';
+import type { TourCard_TourFragment } from '@/gql/graphql';
+import { isServiceUnavailable } from '@/lib/auth-errors';
+import { cn } from '@/lib/cn';
+import { TourWindowFields } from './request-tour-dialog';
+import { suggestedWindow, tourWindowForm, windowInput, type TourWindowValues } from './tour-form';
+
+export const TourCardFragment = graphql(`
+  fragment TourCard_tour on TourRequest {
+    id
+    status
+    note
+    startsAt
+    endsAt
+    expiresAt
+    declineReason
+    cancelledBy
+    threadId
+    renterName
+    agentName
+    viewerSide
+    viewerActions {
+      confirm
+      propose
+      decline
+      cancel
+    }
+    windows {
+      id
+      startsAt
+      endsAt
+      proposedBy
+    }
+    listing {
+      id
+      slug
+      title
+      address
+      unit
+      neighborhood
+    }
+  }
+`);
+
+const ConfirmTourMutation = graphql(`
+  mutation ConfirmTour($id: ID!, $windowId: ID!) {
+    confirmTour(id: $id, windowId: $windowId) {
+      ...TourCard_tour
+    }
+  }
+`);
+const ProposeTourTimeMutation = graphql(`
+  mutation ProposeTourTime($id: ID!, $startsAt: String!, $endsAt: String!) {
+    proposeTourTime(id: $id, startsAt: $startsAt, endsAt: $endsAt) {
+      ...TourCard_tour
+    }
+  }
+`);
+const DeclineTourMutation = graphql(`
+  mutation DeclineTour($id: ID!, $reason: String) {
+    declineTour(id: $id, reason: $reason) {
+      ...TourCard_tour
+    }
+  }
+`);
+const CancelTourMutation = graphql(`
+  mutation CancelTour($id: ID!) {
+    cancelTour(id: $id) {
+      ...TourCard_tour
+    }
+  }
+`);
+
+type Tour = TourCard_TourFragment;
+
+function refusal(err: unknown): string {
+  if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message ?? 'Please try again.';
+  return 'Please try again.';
+}
+
+/** What the card says of where the request stands, from the viewer's side. */
+export function tourStatusText(
+  tour: Pick<
+    Tour,
+    'status' | 'viewerSide' | 'renterName' | 'agentName' | 'expiresAt' | 'declineReason' | 'cancelledBy' | 'startsAt' | 'endsAt'
+  >,
+): string {
+  const agent = tour.viewerSide === 'AGENT';
+  const other = agent ? tour.renterName : tour.agentName;
+  const by = formatOpenHouseTime(tour.expiresAt);
+  switch (tour.status) {
+    case 'REQUESTED':
+      return agent ? `${other} asked for a tour. Answer by ${by}.` : `Waiting for ${other} to answer (until ${by}).`;
+    case 'PROPOSED':
+      return agent
+        ? `Waiting for ${other} to confirm your time (until ${by}).`
+        : `${other} proposed another time. Confirm it by ${by}.`;
+    case 'CONFIRMED':
+      return tour.startsAt && tour.endsAt
+        ? `Confirmed: ${formatTourWindow({ startsAt: tour.startsAt, endsAt: tour.endsAt })}`
+        : 'Confirmed';
+    case 'DECLINED':
+      return tour.declineReason ? `Declined: ${tour.declineReason}` : 'Declined';
+    case 'EXPIRED':
+      return `Expired: not answered within ${TOUR_RULES.answerHours} hours`;
+    case 'CANCELLED':
+      return tour.cancelledBy === tour.viewerSide ? 'Cancelled by you' : `Cancelled by ${other}`;
+    default:
+      return tour.status;
+  }
+}
+
+const STATUS_TONE: Record<string, string> = {
+  REQUESTED: 'bg-amber-50 text-amber-900 border-amber-200',
+  PROPOSED: 'bg-amber-50 text-amber-900 border-amber-200',
+  CONFIRMED: 'bg-green-50 text-green-900 border-green-200',
+};
+
+const reasonForm = z.object({ reason: z.string().max(TOUR_RULES.reasonMax, `Keep it under ${TOUR_RULES.reasonMax} characters`) });
+
+/**
+ * One tour request as either side sees it (issue 27 items 2 and 5): the listing, where it stands, the
+ * times proposed, and what the viewer may do now (confirm a time, propose another, decline, cancel,
+ * add a confirmed tour to a calendar, open the conversation where each step is written).
+ */
+export function TourCard({ tour }: { tour: Tour }) {
+  const refetchQueries = ['MyTours'];
+  const [confirm] = useMutation(ConfirmTourMutation, { refetchQueries });
+  const [propose] = useMutation(ProposeTourTimeMutation, { refetchQueries });
+  const [decline] = useMutation(DeclineTourMutation, { refetchQueries });
+  const [cancel] = useMutation(CancelTourMutation, { refetchQueries });
+  const [pending, setPending] = useState(false);
+  const [panel, setPanel] = useState<'propose' | 'decline' | null>(null);
+  const ids = { reason: useId() };
+  const agent = tour.viewerSide === 'AGENT';
+  const theirs = tour.windows.filter((w) => w.proposedBy !== tour.viewerSide);
+  const mine = tour.windows.filter((w) => w.proposedBy === tour.viewerSide);
+  const open = tour.status === 'REQUESTED' || tour.status === 'PROPOSED';
+
+  const proposeForm = useForm<TourWindowValues>({ resolver: zodResolver(tourWindowForm), defaultValues: suggestedWindow() });
+  const declineForm = useForm<{ reason: string }>({ resolver: zodResolver(reasonForm), defaultValues: { reason: '' } });
+
+  async function run(what: string, act: () => Promise<unknown>, done?: string): Promise<boolean> {
+    setPending(true);
+    try {
+      await act();
+      if (done) toast({ title: done });
+      return true;
+    } catch (err) {
+      if (!isServiceUnavailable(err)) toast({ variant: 'destructive', title: `Could not ${what}`, description: refusal(err) });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const sendProposal = proposeForm.handleSubmit(async (values) => {
+    const ok = await run(
+      'propose that time',
+      () => propose({ variables: { id: tour.id, ...windowInput(values) } }),
+      'Time proposed',
+    );
+    if (ok) setPanel(null);
+  });
+  const sendDecline = declineForm.handleSubmit(async (values) => {
+    const ok = await run(
+      'decline',
+      () => decline({ variables: { id: tour.id, reason: values.reason.trim() || null } }),
+      'Tour request declined',
+    );
+    if (ok) setPanel(null);
+  });
+
+  const listing = tour.listing;
+  return (
+    <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="tour-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium">
+            <Link to={propertyPath(listing)} className="break-words text-brand-700 hover:underline">
+              {listing.title}
+            </Link>
+          </p>
+          <p className="text-sm text-gray-600">
+            {listing.address}
+            {listing.unit ? `, ${listing.unit}` : ''}, {listing.neighborhood}
+          </p>
+          <p className="text-sm text-gray-600">{agent ? `Renter: ${tour.renterName}` : `Agent: ${tour.agentName}`}</p>
+        </div>
+        <Link
+          to={`/messages?open=${encodeURIComponent(tour.threadId)}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <MessageSquare aria-hidden="true" className="size-4" />
+          Conversation
+        </Link>
+      </div>
+      <p
+        className={cn(
+          'mt-3 rounded-md border px-3 py-2 text-sm',
+          STATUS_TONE[tour.status] ?? 'border-gray-200 bg-gray-50 text-gray-800',
+        )}
+        data-testid="tour-status"
+      >
+        {tourStatusText(tour)}
+      </p>
+      {tour.note ? <p className="mt-2 text-sm break-words text-gray-700">Note: {tour.note}</p> : null}
+
+      {open && theirs.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-sm font-medium text-gray-900">
+            {agent ? 'Times that suit the renter' : 'Time the agent proposed'} (New York time)
+          </p>
+          <ul className="mt-1 space-y-2">
+            {theirs.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-800">
+                <span>{formatTourWindow(w)}</span>
+                {tour.viewerActions.confirm ? (
+                  <Button
+                    size="sm"
+                    disabled={pending}
+                    onClick={() =>
+                      void run('confirm', () => confirm({ variables: { id: tour.id, windowId: w.id } }), 'Tour confirmed')
+                    }
+                  >
+                    Confirm<span className="sr-only"> {formatTourWindow(w)}</span>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {open && mine.length > 0 ? (
+        <p className="mt-2 text-sm text-gray-600">You proposed: {mine.map((w) => formatTourWindow(w)).join('; ')}</p>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        {tour.status === 'CONFIRMED' && tour.viewerActions.cancel ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/tours/${encodeURIComponent(tour.id)}/calendar.ics`} download>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Add to calendar
+            </a>
+          </Button>
+        ) : null}
+        {tour.viewerActions.propose ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            aria-expanded={panel === 'propose'}
+            onClick={() => setPanel(panel === 'propose' ? null : 'propose')}
+          >
+            Propose another time
+          </Button>
+        ) : null}
+        {tour.viewerActions.decline ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            aria-expanded={panel === 'decline'}
+            onClick={() => setPanel(panel === 'decline' ? null : 'decline')}
+          >
+            Decline
+          </Button>
+        ) : null}
+        {tour.viewerActions.cancel ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={pending}
+            onClick={() =>
+              void run(
+                'cancel',
+                () => cancel({ variables: { id: tour.id } }),
+                tour.status === 'CONFIRMED' ? 'Tour cancelled' : 'Request cancelled',
+              )
+            }
+          >
+            {tour.status === 'CONFIRMED' ? 'Cancel tour' : 'Cancel request'}
+          </Button>
+        ) : null}
+      </div>
+
+      {panel === 'propose' ? (
+        <form className="mt-3 space-y-3" onSubmit={(e) => void sendProposal(e)} noValidate>
+          <TourWindowFields
+            legend="Another time"
+            register={(name) => proposeForm.register(name)}
+            errors={proposeForm.formState.errors}
+            disabled={pending}
+          />
+          <Button type="submit" size="sm" disabled={pending}>
+            Send proposal
+          </Button>
+        </form>
+      ) : null}
+      {panel === 'decline' ? (
+        <form className="mt-3 space-y-2" onSubmit={(e) => void sendDecline(e)} noValidate>
+          <label htmlFor={ids.reason} className="block text-sm font-medium text-gray-900">
+            Reason (optional)
+          </label>
+          <textarea
+            id={ids.reason}
+            rows={2}
+            aria-invalid={declineForm.formState.errors.reason ? true : undefined}
+            className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+            {...declineForm.register('reason')}
+          />
+          {declineForm.formState.errors.reason ? (
+            <p role="alert" className="text-sm text-red-700">
+              {declineForm.formState.errors.reason.message}
+            </p>
+          ) : null}
+          <Button type="submit" size="sm" variant="destructive" disabled={pending}>
+            Decline request
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+/** A titled list of tour cards, with what to say when it is empty. */
+export function TourSection(props: { id: string; title: string; tours: Tour[]; empty: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id} className="text-lg font-semibold text-gray-900">
+        {props.title}
+      </h2>
+      {props.tours.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">{props.empty}</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {props.tours.map((t) => (
+            <TourCard key={t.id} tour={t} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
