@@ -179,14 +179,11 @@ export default function MyToursScreen() {
   }
 
   const managing = Boolean(data && (asAgent || data.toAnswer.length || data.toGive.length || data.myOpenHouses.length));
-  const nothing =
+  const visiting = Boolean(
     data &&
-    !managing &&
-    data.upcoming.length === 0 &&
-    data.past.length === 0 &&
-    data.requested.length === 0 &&
-    data.upcomingTours.length === 0 &&
-    data.pastTours.length === 0;
+    (data.upcoming.length || data.past.length || data.requested.length || data.upcomingTours.length || data.pastTours.length),
+  );
+  const nothing = data && !managing && !visiting;
 
   return (
     <PageContainer className="py-8">
@@ -243,32 +240,37 @@ export default function MyToursScreen() {
                 </section>
               </div>
             ) : null}
-            <TourSection
-              id="upcoming-tours-heading"
-              title={managing ? 'Tours you go on' : 'Upcoming tours'}
-              tours={data.upcomingTours}
-              empty="No confirmed tours to come."
-            />
-            <TourSection
-              id="requested-heading"
-              title="Requested"
-              tours={data.requested}
-              empty="No tour requests waiting for an answer."
-            />
-            <section aria-labelledby="upcoming-heading">
-              <h2 id="upcoming-heading" className="text-lg font-semibold text-gray-900">
-                Upcoming open houses
-              </h2>
-              {data.upcoming.length === 0 ? (
-                <p className="mt-2 text-sm text-gray-600">None to come.</p>
-              ) : (
-                <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
-                  {data.upcoming.map((rsvp) => (
-                    <UpcomingItem key={rsvp.id} rsvp={rsvp} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            {/* An agent who visits nothing is not shown the visitor's empty lists. */}
+            {visiting || !managing ? (
+              <>
+                <TourSection
+                  id="upcoming-tours-heading"
+                  title={managing ? 'Tours you go on' : 'Upcoming tours'}
+                  tours={data.upcomingTours}
+                  empty="No confirmed tours to come."
+                />
+                <TourSection
+                  id="requested-heading"
+                  title="Requested"
+                  tours={data.requested}
+                  empty="No tour requests waiting for an answer."
+                />
+                <section aria-labelledby="upcoming-heading">
+                  <h2 id="upcoming-heading" className="text-lg font-semibold text-gray-900">
+                    Upcoming open houses
+                  </h2>
+                  {data.upcoming.length === 0 ? (
+                    <p className="mt-2 text-sm text-gray-600">None to come.</p>
+                  ) : (
+                    <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+                      {data.upcoming.map((rsvp) => (
+                        <UpcomingItem key={rsvp.id} rsvp={rsvp} />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </>
+            ) : null}
             {data.pastTours.length > 0 || (data.given?.length ?? 0) > 0 ? (
               <TourSection
                 id="past-tours-heading"

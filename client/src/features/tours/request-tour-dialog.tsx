@@ -190,7 +190,13 @@ export function RequestTourDialog(props: {
             />
           ))}
           {fields.length < TOUR_RULES.maxWindows ? (
-            <Button type="button" variant="outline" size="sm" onClick={() => append(suggestedWindow())} disabled={isSubmitting}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => append(suggestedWindow(Date.now() + fields.length * 24 * 3_600_000))}
+              disabled={isSubmitting}
+            >
               <Plus aria-hidden="true" className="size-4" />
               Add another time
             </Button>
