@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { createMailer } from '../../server/modules/mail/mailer.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
-import { sendDueReminders } from '../../server/modules/tours/tour-jobs.js';
+import { sendDueReminders, TOUR_JOBS } from '../../server/modules/tours/tour-jobs.js';
 import { expireTourRequests } from '../../server/modules/tours/tour-requests.service.js';
 import { newYorkLocalInput } from '../../common/tours.js';
 import { createProperty } from '../factories/index.js';
@@ -405,5 +405,60 @@ describe.each(backends)('private tour requests on %s', (backend) => {
     expect((await call(agent, 'GET', '/tours?side=NOBODY')).status).toBe(400);
     const cancelled = await call(agent, 'POST', `/tours/${tour.id}/cancel`);
     expect(await cancelled.json()).toMatchObject({ status: 'CANCELLED', cancelled_by: 'AGENT' });
+  });
+});
+
+// Two app instances on one PostgreSQL, their jobs on pg-boss: each reminder and each e-mail goes once.
+describe.skipIf(!backends.includes('postgres'))('tour jobs with two app instances on PostgreSQL (pg-boss)', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    const env = { DATABASE_URL: db.url!, JOBS_POLL_SECONDS: '0.5' };
+    a = await startTestApp(db, { env });
+    b = await startTestApp(db, { env });
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await db?.close();
+  });
+
+  const both = async () => [...(await rawOutbox(a)), ...(await rawOutbox(b))];
+
+  it('a confirmation is e-mailed once, and reminder jobs run on both instances at once remind once', async () => {
+    expect([a.jobs.kind, b.jobs.kind]).toEqual(['pg-boss', 'pg-boss']);
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Bo', lastName: 'Boss' });
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Pam', lastName: 'Pair' });
+    const home = await createProperty(db.prisma, { userId: agent.uid }, { title: 'Two instances loft' });
+    const call = async (app: TestApp, who: TestAccount, source: string, variables: Record<string, unknown>) => {
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...who.bearer },
+        body: JSON.stringify({ query: source, variables }),
+      });
+      const body = (await res.json()) as Body;
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      return body.data;
+    };
+    const asked = (await call(a, renter, REQUEST, { input: { listingId: home.id, windows: [windowAt(23)] } })).requestTour;
+    await call(b, agent, CONFIRM, { id: asked.id, windowId: asked.windows[0].id });
+    await waitUntil('the confirmation e-mail', async () =>
+      (await both()).find((m) => m.includes(renter.email) && /Subject: Tour confirmed: Two instances loft/.test(m)),
+    );
+    // Confirmed two days ago: the 24-hour reminder is due now. Both instances run the job at once.
+    await db.prisma.tourRequest.update({ where: { id: asked.id }, data: { confirmedAt: new Date(Date.now() - 48 * HOUR) } });
+    await Promise.all([a.jobs.send(TOUR_JOBS.reminders, {}), b.jobs.send(TOUR_JOBS.reminders, {})]);
+    await waitUntil('the reminder e-mails', async () =>
+      (await both()).filter((m) => /Subject: Your tour is tomorrow: Two instances loft/.test(m)).length >= 2 ? true : null,
+    );
+    await settle(1500);
+    const mails = await both();
+    expect(mails.filter((m) => m.includes(renter.email) && /Subject: Tour confirmed/.test(m))).toHaveLength(1);
+    expect(mails.filter((m) => m.includes(renter.email) && /Subject: Your tour is tomorrow/.test(m))).toHaveLength(1);
+    expect(mails.filter((m) => m.includes(agent.email) && /Subject: Your tour is tomorrow/.test(m))).toHaveLength(1);
+    expect(await db.prisma.notification.count({ where: { kind: 'TOUR_REMINDER', propertyId: home.id } })).toBe(2);
   });
 });
