@@ -19,7 +19,8 @@ test.describe('saved homes', () => {
   }) => {
     const renter = await createRenter(baseURL!);
     const { idToken } = await emulatorSignIn(renter);
-    const [older, newer] = (await firstPage(request)).edges.slice(0, 2).map((e) => e.node);
+    // The dearest two: seeded listings, which no other test makes or deletes while this one runs.
+    const [older, newer] = (await firstPage(request, {}, 'PRICE_HIGH')).edges.slice(0, 2).map((e) => e.node);
     if (!older || !newer) throw new Error('the seed has fewer than 2 listings');
     await api(baseURL!, idToken, SAVE, { id: older.id });
     await api(baseURL!, idToken, SAVE, { id: newer.id });
@@ -54,8 +55,12 @@ test.describe('saved homes', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(older.title);
     await expect(page.getByText('1 home you saved, newest first.')).toBeVisible();
-    const left = await api<{ savedProperties: { edges: Array<{ node: { id: string } }> } }>(baseURL!, idToken, SAVED);
-    expect(left.savedProperties.edges.map((e) => e.node.id)).toEqual([older.id]);
+    // The card went at once (optimistically); the server's answer follows.
+    const savedIds = async () =>
+      (
+        await api<{ savedProperties: { edges: Array<{ node: { id: string } }> } }>(baseURL!, idToken, SAVED)
+      ).savedProperties.edges.map((e) => e.node.id);
+    await expect.poll(savedIds).toEqual([older.id]);
 
     await page.getByRole('button', { name: `Unsave ${older.title}` }).click();
     await expect(page.getByRole('heading', { name: 'No saved homes yet' })).toBeVisible();
