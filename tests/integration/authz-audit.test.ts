@@ -575,6 +575,17 @@ const SUBSCRIPTIONS: Record<string, SubscriptionAudit> = {
       ['agentB', 'SILENT'],
     ],
   },
+  openHouseChanged: {
+    actsOn: "the open houses of a listing the caller may see (agent A's draft exists for agent A only)",
+    document: 'subscription S($listingId: ID!) { openHouseChanged(listingId: $listingId) { id goingCount } }',
+    vars: (f) => ({ listingId: f.draftA }),
+    attempts: [
+      ['anon', 'UNAUTHENTICATED'],
+      ['newcomer', 'NOT_FOUND'],
+      ['renterB', 'NOT_FOUND'],
+      ['agentB', 'NOT_FOUND'],
+    ],
+  },
   tourChanged: {
     actsOn: "the caller's own tour requests, on the caller's own channel (no argument can name anyone else's)",
     document: 'subscription { tourChanged { id status } }',

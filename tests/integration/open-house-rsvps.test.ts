@@ -7,7 +7,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
-import { TEST_ORIGIN } from '../setup/ws-client.js';
+import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
 import { outbox, waitUntil } from '../setup/outbox.js';
 
 // Open houses with places (issue 27 item 1): 'Going' while places are left, 'This open house is full'
@@ -320,5 +320,51 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     expect(thread.messages.map((m) => m.content)).toEqual(['See you on Saturday!']);
     expect((await gql(goer, WRITE, { id: wes.id, m: 'Hi' })).errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await gql(owner, WRITE, { id: wes.id, m: '   ' })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it("a renter looking at the listing hears its open house's places change live (openHouseChanged), as they see it", async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [looker, taker] = await Promise.all([
+      createAccount(db.prisma, 'renter', { firstName: 'Lu', lastName: 'Looker' }),
+      createAccount(db.prisma, 'renter', { firstName: 'Ty', lastName: 'Taker' }),
+    ]);
+    const CHANGED = `subscription S($listingId: ID!) { openHouseChanged(listingId: $listingId) { id goingCount placesLeft waitlistCount viewerRsvp } }`;
+    const socket = openSocket(app.url, { idToken: looker.idToken });
+    try {
+      const live = socket.subscribe(CHANGED, { listingId: listing.id });
+      await socket.connected;
+      await settle(300);
+      await gql(looker, RSVP, { id: openHouse.id });
+      expect((await live.next(10_000)).data.openHouseChanged).toEqual({
+        id: openHouse.id,
+        goingCount: 1,
+        placesLeft: 0,
+        waitlistCount: 0,
+        viewerRsvp: 'GOING',
+      });
+      await gql(taker, RSVP, { id: openHouse.id, waitlist: true });
+      expect((await live.next(10_000)).data.openHouseChanged).toMatchObject({ waitlistCount: 1, viewerRsvp: 'GOING' });
+      // Another listing's open houses are not heard here.
+      const other = await listingWithOpenHouse(null);
+      await gql(taker, RSVP, { id: other.openHouse.id });
+      await settle(500);
+      expect(live.results).toHaveLength(2);
+    } finally {
+      await socket.close();
+    }
+    // A listing the viewer may not see, and the signed out: refused at subscribe time.
+    const draft = await createProperty(db.prisma, { userId: owner.uid }, { status: 'DRAFT' });
+    const refused = openSocket(app.url, { idToken: looker.idToken });
+    const anonymous = openSocket(app.url);
+    try {
+      const hidden = refused.subscribe(CHANGED, { listingId: draft.id });
+      await hidden.ended;
+      expect(hidden.results[0]!.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      const signedOut = anonymous.subscribe(CHANGED, { listingId: listing.id });
+      await signedOut.ended;
+      expect(signedOut.results[0]!.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    } finally {
+      await Promise.all([refused.close(), anonymous.close()]);
+    }
   });
 });

@@ -31,12 +31,16 @@ export type UserEvent =
   /** One of the user's tour requests took a step (issue 27; server/modules/tours). */
   | { kind: 'tour'; tourId: string };
 
+/** What changed on a listing's page for everyone looking at it (issue 27: an open house's places). */
+export type ListingEvent = { kind: 'openHouse'; openHouseId: string };
+
 /** A local signal to re-read from the database (Redis came back; events may have been missed). */
 export type Resync = { kind: 'resync' };
 
 type Topics = {
   thread: [threadId: string, event: ThreadEvent];
   user: [uid: string, event: UserEvent];
+  listing: [listingId: string, event: ListingEvent];
 };
 
 export interface Realtime {
@@ -45,9 +49,11 @@ export interface Realtime {
   readonly channel: string;
   publishThread(threadId: string, event: ThreadEvent): void;
   publishUser(uid: string, event: UserEvent): void;
+  publishListing(listingId: string, event: ListingEvent): void;
   /** Events of a thread, plus a resync signal after a Redis outage. Ends when `return()` is called. */
   threadEvents(threadId: string): AsyncIterableIterator<ThreadEvent | Resync>;
   userEvents(uid: string): AsyncIterableIterator<UserEvent | Resync>;
+  listingEvents(listingId: string): AsyncIterableIterator<ListingEvent | Resync>;
   /** Subscribers open in this process (for tests and the health page). */
   subscriberCount(): number;
   close(): Promise<void>;
@@ -138,8 +144,10 @@ export function createRealtime(opts: { redisUrl?: string | null; log: Logger }):
     channel: opts.redisUrl ? `redis:${opts.redisUrl}` : `memory:${randomUUID()}`,
     publishThread: (threadId, event) => pubsub.publish('thread', threadId, event),
     publishUser: (uid, event) => pubsub.publish('user', uid, event),
+    publishListing: (listingId, event) => pubsub.publish('listing', listingId, event),
     threadEvents: (threadId) => withResync(pubsub.subscribe('thread', threadId) as Repeater<ThreadEvent>),
     userEvents: (uid) => withResync(pubsub.subscribe('user', uid) as Repeater<UserEvent>),
+    listingEvents: (listingId) => withResync(pubsub.subscribe('listing', listingId) as Repeater<ListingEvent>),
     subscriberCount: () => subscribers,
     async close() {
       await Promise.all([pub?.quit().catch(() => pub?.disconnect()), sub?.quit().catch(() => sub?.disconnect())]);
@@ -202,6 +210,9 @@ function toSubscribers(realtime: Realtime, event: DomainEvent): void {
       realtime.publishThread(event.threadId, { kind: 'access' });
       realtime.publishUser(event.fromUserId, { kind: 'access' });
       realtime.publishUser(event.toUserId, { kind: 'thread', threadId: event.threadId });
+      return;
+    case 'openHouse.rsvpChanged':
+      realtime.publishListing(event.listingId, { kind: 'openHouse', openHouseId: event.openHouseId });
       return;
     case 'tour.changed':
       realtime.publishUser(event.renterId, { kind: 'tour', tourId: event.tourId });

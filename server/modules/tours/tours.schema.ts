@@ -1,5 +1,8 @@
 import { builder } from '../../graphql/builder.js';
 import { requireViewer } from '../../core/authz.js';
+import { AppError } from '../../core/errors.js';
+import { isUuid } from '../listings/listings.service.js';
+import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { inProcessRealtime } from '../messaging/realtime.js';
@@ -258,7 +261,46 @@ async function* tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
   }
 }
 
+/**
+ * The open houses of one listing whose places changed (an RSVP, a cancellation, the waitlist moving
+ * up), for a signed-in viewer looking at its page. Refused at subscribe time when the viewer may not
+ * see the listing; each open house is read again as the viewer sees it (`viewerRsvp`).
+ */
+async function* openHouseIds(ctx: GraphQLContext, listingId: string): AsyncGenerator<string> {
+  const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).listingEvents(listingId);
+  try {
+    for await (const event of events) {
+      if (event.kind !== 'openHouse') continue;
+      // Still there (an edit of the listing may have removed it since).
+      const still = await ctx.prisma.openHouse.findFirst({
+        where: { id: event.openHouseId, propertyId: listingId },
+        select: { id: true },
+      });
+      if (still) yield still.id;
+    }
+  } finally {
+    await events.return?.();
+  }
+}
+
 builder.subscriptionFields((t) => ({
+  openHouseChanged: t.prismaField({
+    type: 'OpenHouse',
+    description:
+      "An open house of the listing changed its places (going, waiting, the viewer's own RSVP): for a signed-in viewer who may see the listing (NOT_FOUND otherwise).",
+    args: { listingId: t.arg.id({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      requireViewer(ctx.viewer);
+      const id = String(args.listingId);
+      const listing = isUuid(id)
+        ? await ctx.prisma.property.findFirst({ where: { id, ...visibleListingWhere(ctx.viewer) }, select: { id: true } })
+        : null;
+      if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+      return openHouseIds(ctx, listing.id);
+    },
+    resolve: (query, id, _args, ctx) =>
+      ctx.prisma.openHouse.findUniqueOrThrow({ ...query, where: { id: id as unknown as string } }),
+  }),
   tourChanged: t.prismaField({
     type: 'TourRequest',
     description:

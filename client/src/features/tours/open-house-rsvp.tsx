@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useSubscription } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { placesLeftLabel } from '@common/tours';
 import { CalendarPlus, Check, Clock } from 'lucide-react';
@@ -38,6 +38,29 @@ const CancelOpenHouseRsvpMutation = graphql(`
     }
   }
 `);
+
+const OpenHouseChangedSubscription = graphql(`
+  subscription OpenHouseChanged($listingId: ID!) {
+    openHouseChanged(listingId: $listingId) {
+      ...OpenHouseRsvp_openHouse
+      attendees {
+        id
+        name
+        status
+      }
+    }
+  }
+`);
+
+/**
+ * Keeps a listing's open houses live for a signed-in viewer (issue 27 item 6): another renter's RSVP,
+ * a cancellation or the waitlist moving up changes the places left (and the viewer's own RSVP) on the
+ * page without a reload. The answers land in the cache, where the page reads them.
+ */
+export function useLiveOpenHouses(listingId: string, hasOpenHouses: boolean): void {
+  const { user } = useViewer();
+  useSubscription(OpenHouseChangedSubscription, { variables: { listingId }, skip: !user || !hasOpenHouses });
+}
 
 export interface RsvpOpenHouse {
   id: string;

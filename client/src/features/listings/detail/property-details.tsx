@@ -21,7 +21,7 @@ import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { formatDate } from '../format';
-import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
+import { OpenHouseRsvp, useLiveOpenHouses } from '@/features/tours/open-house-rsvp';
 import { formatNewYorkClock } from '@common/tours';
 import { PriceHistoryChart } from './price-history-chart';
 
@@ -82,6 +82,7 @@ export const PropertyDetailsFragment = graphql(`
       waitlistCount
       viewerRsvp
       attendees {
+        id
         name
         status
       }
@@ -339,6 +340,7 @@ function Attendees({ attendees }: { attendees: ReadonlyArray<{ name: string; sta
 }
 
 export function OpenHouses({ property }: { property: Details }) {
+  useLiveOpenHouses(property.id, property.openHouses.length > 0);
   if (property.openHouses.length === 0) return null;
   return (
     <Section title="Open Houses">
