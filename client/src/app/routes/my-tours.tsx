@@ -12,7 +12,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { propertyPath } from '@/features/listings/format';
 import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
 import { AttendeeList } from '@/features/tours/attendee-list';
-import { TourSection } from '@/features/tours/tour-card';
+import { ListingPlace, TourSection, VisitSection } from '@/features/tours/tour-card';
 import { graphql } from '@/gql';
 import type { MyToursQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -103,15 +103,9 @@ function UpcomingItem({ rsvp }: { rsvp: Upcoming }) {
         <time dateTime={openHouse.startsAt}>{formatOpenHouseTime(openHouse.startsAt)}</time> –{' '}
         {formatNewYorkClock(openHouse.endsAt)} ET
       </p>
-      <p className="mt-1">
-        <Link to={propertyPath(listing)} className="font-medium text-brand-700 hover:underline">
-          {listing.title}
-        </Link>
-      </p>
-      <p className="text-sm text-gray-600">
-        {listing.address}
-        {listing.unit ? `, ${listing.unit}` : ''}, {listing.neighborhood}
-      </p>
+      <div className="mt-1">
+        <ListingPlace listing={listing} />
+      </div>
       {openHouse.note ? <p className="mt-1 text-sm text-gray-600">{openHouse.note}</p> : null}
       <OpenHouseRsvp openHouse={openHouse} viewerCanManage={false} />
     </li>
@@ -224,20 +218,13 @@ export default function MyToursScreen() {
                   tours={data.toGive}
                   empty="No confirmed tours to come."
                 />
-                <section aria-labelledby="managed-open-houses-heading">
-                  <h2 id="managed-open-houses-heading" className="text-lg font-semibold text-gray-900">
-                    Your open houses
-                  </h2>
-                  {data.myOpenHouses.length === 0 ? (
-                    <p className="mt-2 text-sm text-gray-600">None to come. Add open houses when you edit a listing.</p>
-                  ) : (
-                    <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
-                      {data.myOpenHouses.map((o) => (
-                        <ManagedOpenHouseItem key={o.id} openHouse={o} />
-                      ))}
-                    </ul>
-                  )}
-                </section>
+                <VisitSection
+                  id="managed-open-houses-heading"
+                  title="Your open houses"
+                  items={data.myOpenHouses}
+                  empty="None to come. Add open houses when you edit a listing."
+                  render={(o) => <ManagedOpenHouseItem key={o.id} openHouse={o} />}
+                />
               </div>
             ) : null}
             {/* An agent who visits nothing is not shown the visitor's empty lists. */}
@@ -255,20 +242,13 @@ export default function MyToursScreen() {
                   tours={data.requested}
                   empty="No tour requests waiting for an answer."
                 />
-                <section aria-labelledby="upcoming-heading">
-                  <h2 id="upcoming-heading" className="text-lg font-semibold text-gray-900">
-                    Upcoming open houses
-                  </h2>
-                  {data.upcoming.length === 0 ? (
-                    <p className="mt-2 text-sm text-gray-600">None to come.</p>
-                  ) : (
-                    <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
-                      {data.upcoming.map((rsvp) => (
-                        <UpcomingItem key={rsvp.id} rsvp={rsvp} />
-                      ))}
-                    </ul>
-                  )}
-                </section>
+                <VisitSection
+                  id="upcoming-heading"
+                  title="Upcoming open houses"
+                  items={data.upcoming}
+                  empty="None to come."
+                  render={(rsvp) => <UpcomingItem key={rsvp.id} rsvp={rsvp} />}
+                />
               </>
             ) : null}
             {data.pastTours.length > 0 || (data.given?.length ?? 0) > 0 ? (

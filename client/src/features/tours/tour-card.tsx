@@ -188,15 +188,7 @@ export function TourCard({ tour }: { tour: Tour }) {
     <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="tour-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium">
-            <Link to={propertyPath(listing)} className="break-words text-brand-700 hover:underline">
-              {listing.title}
-            </Link>
-          </p>
-          <p className="text-sm text-gray-600">
-            {listing.address}
-            {listing.unit ? `, ${listing.unit}` : ''}, {listing.neighborhood}
-          </p>
+          <ListingPlace listing={listing} />
           <p className="text-sm text-gray-600">{agent ? `Renter: ${tour.renterName}` : `Agent: ${tour.agentName}`}</p>
         </div>
         <Link
@@ -335,22 +327,58 @@ export function TourCard({ tour }: { tour: Tour }) {
   );
 }
 
-/** A titled list of tour cards, with what to say when it is empty. */
-export function TourSection(props: { id: string; title: string; tours: Tour[]; empty: ReactNode }) {
+/** The listing a visit is to: its title (a link to its page) and its address. */
+export function ListingPlace({
+  listing,
+}: {
+  listing: { id: string; slug?: string | null; title: string; address: string; unit?: string | null; neighborhood: string };
+}) {
+  return (
+    <>
+      <p className="font-medium">
+        <Link to={propertyPath(listing)} className="break-words text-brand-700 hover:underline">
+          {listing.title}
+        </Link>
+      </p>
+      <p className="text-sm text-gray-600">
+        {listing.address}
+        {listing.unit ? `, ${listing.unit}` : ''}, {listing.neighborhood}
+      </p>
+    </>
+  );
+}
+
+/** A titled list of visits (tour cards, open houses), with what to say when it is empty. */
+export function VisitSection<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  items: readonly T[];
+  empty: ReactNode;
+  render: (item: T) => ReactNode;
+}) {
   return (
     <section aria-labelledby={props.id}>
       <h2 id={props.id} className="text-lg font-semibold text-gray-900">
         {props.title}
       </h2>
-      {props.tours.length === 0 ? (
+      {props.items.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">{props.empty}</p>
       ) : (
-        <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {props.tours.map((t) => (
-            <TourCard key={t.id} tour={t} />
-          ))}
-        </ul>
+        <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">{props.items.map(props.render)}</ul>
       )}
     </section>
+  );
+}
+
+/** A titled list of tour cards. */
+export function TourSection(props: { id: string; title: string; tours: Tour[]; empty: ReactNode }) {
+  return (
+    <VisitSection
+      id={props.id}
+      title={props.title}
+      items={props.tours}
+      empty={props.empty}
+      render={(t) => <TourCard key={t.id} tour={t} />}
+    />
   );
 }
