@@ -6,7 +6,7 @@ import { createPartnerKey } from '../../server/modules/partners/partner-keys.js'
 import { addPhotos, createProperty, createUser } from '../factories/index.js';
 import { createAccount, uniquePhone } from '../setup/accounts.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
-import { changedTables, tableSnapshotter, type TableSnapshot } from '../setup/table-snapshot.js';
+import { changedTables, tableSnapshotter, unchangedSequence, type TableSnapshot } from '../setup/table-snapshot.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN, type LiveSubscription } from '../setup/ws-client.js';
@@ -1051,6 +1051,7 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     const openHouseOfRenterA = await openHouseOf(listingOfRenterA.id);
     partnerKey = (await createPartnerKey(prisma, 'Audit partner')).key;
     snapshot = tableSnapshotter(prisma, { ignoreColumns: UNTRACKED });
+    attempts = unchangedSequence(snapshot);
     const byPerson = (pick: (p: Person) => string) =>
       Object.fromEntries(PEOPLE.map((p) => [p, pick(p)])) as Record<Person, string>;
     f = {
@@ -1091,16 +1092,10 @@ describe.each(backends)('authorization audit on %s', (backend) => {
    * Runs an attempt, then fails (naming it) when any table changed since the previous attempt. The
    * snapshot is taken however the attempt ended, so a change is never blamed on the next attempt.
    */
-  let last: TableSnapshot | null = null;
+  let attempts: ReturnType<typeof unchangedSequence>;
   async function unchanged(name: string, attempt: () => Promise<void>) {
-    last ??= await snapshot();
-    const before = last;
-    try {
-      await attempt();
-    } finally {
-      last = await snapshot();
-    }
-    expect(changedTables(before, last), `${name}: rows changed`).toEqual([]);
+    const { before, after } = await attempts.check(name, attempt);
+    expect(changedTables(before, after), `${name}: rows changed`).toEqual([]);
   }
 
   /** Over HTTP, from the allowed origin (so no CSRF check answers in the authorization check's place). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../setup/accounts.js';
-import { changedTables, snapshotTables, type TableSnapshot } from '../setup/table-snapshot.js';
+import { changedTables, snapshotTables, unchangedSequence } from '../setup/table-snapshot.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { writeEndpoints } from '../setup/write-routes.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -155,24 +155,14 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
     expect(writeEndpoints(app.app)).toEqual(Object.keys(cases).sort());
   });
 
-  /**
-   * Runs an attempt and fails (naming it) when any table changed since the previous attempt: each
-   * snapshot is the next attempt's 'before', so one is taken per attempt rather than two.
-   */
-  let last: TableSnapshot | null = null;
+  const attempts = unchangedSequence(snapshot);
   async function unchanged(name: string, attempt: () => Promise<void>) {
-    last ??= await snapshot();
-    const before = last;
-    try {
-      await attempt();
-    } finally {
-      last = await snapshot();
-    }
-    expect(changedTables(before, last), name).toEqual([]);
+    const { before, after } = await attempts.check(name, attempt);
+    expect(changedTables(before, after), name).toEqual([]);
   }
 
   it('answers 413 to an oversized body on every write route, and stores nothing', async () => {
-    last = null;
+    attempts.reset();
     for (const [name, c] of Object.entries(cases)) {
       await unchanged(name, async () => {
         const res = await call(c, { cookie, origin: ALLOWED }, oversizedBody(c));
@@ -182,7 +172,7 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
   });
 
   it('refuses a cookie-authenticated write from a foreign Origin, a foreign Referer or no Origin with 403, and changes nothing', async () => {
-    last = null;
+    attempts.reset();
     for (const [name, c] of Object.entries(cases)) {
       const variants: Array<Record<string, string>> = [{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, {}];
       for (const headers of variants) {

@@ -4,7 +4,7 @@ import { updateListing } from '../../server/modules/listings/listing-write.servi
 import { createProperty } from '../factories/index.js';
 import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
-import { query } from '../setup/graphql.js';
+import { postGraphql, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
@@ -26,14 +26,8 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
   let app: TestApp;
   let owner: TestAccount;
 
-  const gql = async (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${app.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who ? who.bearer : {}) },
-      body: JSON.stringify({ query: source, variables }),
-    });
-    return (await res.json()) as Body;
-  };
+  const gql = (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}): Promise<Body> =>
+    postGraphql(app.url, who, source, variables);
 
   /** A public listing of the owner with one open house tomorrow of `capacity` places. */
   const listingWithOpenHouse = async (capacity: number | null) => {

@@ -10,6 +10,7 @@ import { expireTourRequests } from '../../server/modules/tours/tour-requests.ser
 import { newYorkLocalInput } from '../../common/tours.js';
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { postGraphql } from '../setup/graphql.js';
 import { outbox, waitUntil } from '../setup/outbox.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -60,14 +61,8 @@ describe.each(backends)('private tour requests on %s', (backend) => {
   let app: TestApp;
   let agent: TestAccount;
 
-  const gql = async (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(`${app.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...(who ? who.bearer : {}) },
-      body: JSON.stringify({ query: source, variables }),
-    });
-    return (await res.json()) as Body;
-  };
+  const gql = (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}): Promise<Body> =>
+    postGraphql(app.url, who, source, variables);
   const must = async (who: TestAccount | null, source: string, variables: Record<string, unknown> = {}) => {
     const body = await gql(who, source, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -434,12 +429,7 @@ describe.skipIf(!backends.includes('postgres'))('tour jobs with two app instance
     const renter = await createAccount(db.prisma, 'renter', { firstName: 'Pam', lastName: 'Pair' });
     const home = await createProperty(db.prisma, { userId: agent.uid }, { title: 'Two instances loft' });
     const call = async (app: TestApp, who: TestAccount, source: string, variables: Record<string, unknown>) => {
-      const res = await fetch(`${app.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...who.bearer },
-        body: JSON.stringify({ query: source, variables }),
-      });
-      const body = (await res.json()) as Body;
+      const body = (await postGraphql(app.url, who, source, variables)) as Body;
       expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
       return body.data;
     };

@@ -70,3 +70,28 @@ export function changedTables(before: TableSnapshot, after: TableSnapshot): stri
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((n) => JSON.stringify(before[n]) !== JSON.stringify(after[n])).sort();
 }
+
+/**
+ * Attempts that must change nothing, checked one after the other: each runs, then fails (naming it)
+ * when any table changed since the previous attempt. One snapshot per attempt (each is the next
+ * one's 'before'), taken however the attempt ended, so a change is never blamed on the next attempt.
+ * `reset` starts a new sequence (a test's first attempt takes its own 'before').
+ */
+export function unchangedSequence(snapshot: () => Promise<TableSnapshot>) {
+  let last: TableSnapshot | null = null;
+  return {
+    reset() {
+      last = null;
+    },
+    async check(name: string, attempt: () => Promise<void>): Promise<{ before: TableSnapshot; after: TableSnapshot }> {
+      last ??= await snapshot();
+      const before = last;
+      try {
+        await attempt();
+      } finally {
+        last = await snapshot();
+      }
+      return { before, after: last };
+    },
+  };
+}

@@ -76,3 +76,11 @@ export function isUnauthenticated(error: unknown): boolean {
 export function isServiceUnavailable(error: unknown): boolean {
   return authErrorCode(error) === 'SERVICE_UNAVAILABLE';
 }
+
+/** The server's own words for a refused GraphQL operation ('This open house is full'), else `fallback`. */
+export function serverMessage(err: unknown, fallback = 'Please try again.'): string {
+  // Apollo's CombinedGraphQLErrors carries them as `errors` (read by shape: this file loads no Apollo).
+  const errors = (err as { errors?: unknown } | null)?.errors;
+  const first = Array.isArray(errors) ? (errors[0] as { message?: unknown } | undefined) : undefined;
+  return typeof first?.message === 'string' && first.message ? first.message : fallback;
+}

@@ -169,6 +169,13 @@ export function myToursWhere(uid: string, side: TourSide, state: 'OPEN' | 'UPCOM
   };
 }
 
+/** The order of each list: open ones by when they expire, those to come soonest first, past ones newest first. */
+export function myToursOrderBy(state: 'OPEN' | 'UPCOMING' | 'PAST'): Prisma.TourRequestOrderByWithRelationInput[] {
+  if (state === 'OPEN') return [{ expiresAt: 'asc' }, { id: 'asc' }];
+  if (state === 'UPCOMING') return [{ startsAt: 'asc' }, { id: 'asc' }];
+  return [{ updatedAt: 'desc' }, { id: 'asc' }];
+}
+
 type Tx = Prisma.TransactionClient;
 
 const tourFacts = {
@@ -196,19 +203,26 @@ async function lockTour(tx: Tx, id: string, uid: string) {
 type Deps = { prisma: PrismaClient; limits: RateLimits };
 
 /** One step: a message of the actor in the conversation, a notification of the other side, then the event. */
-async function takeStep(
-  deps: { prisma: PrismaClient },
-  tx: Tx,
-  tour: { id: string; propertyId: string; renterId: string; agentUserId: string; property: { title: string } },
-  step: { by: TourSide; kind: TourStep; message: string; title: string; body?: string | null; tellBoth?: boolean },
-) {
-  const posted = await postInConversation(tx, {
-    propertyId: tour.propertyId,
-    renterId: tour.renterId,
-    agentUserId: tour.agentUserId,
-    senderId: step.by === 'AGENT' ? tour.agentUserId : tour.renterId,
+type Parties = { propertyId: string; renterId: string; agentUserId: string };
+type Step = { by: TourSide; kind: TourStep; message: string; title: string; body?: string | null; tellBoth?: boolean };
+
+/** A step's message, from the side that acted, in the renter's conversation about the listing. */
+function postStep(tx: Tx, parties: Parties, step: Step) {
+  return postInConversation(tx, {
+    ...parties,
+    senderId: step.by === 'AGENT' ? parties.agentUserId : parties.renterId,
     content: step.message,
   });
+}
+
+/** A step's notification of the other side (or both); answers what announces it all once committed. */
+async function tellStep(
+  deps: { prisma: PrismaClient },
+  tx: Tx,
+  tour: Parties & { id: string },
+  step: Step,
+  posted: Awaited<ReturnType<typeof postStep>>,
+) {
   const other = step.by === 'AGENT' ? tour.renterId : tour.agentUserId;
   const made = await insertNotifications(
     tx,
@@ -233,6 +247,11 @@ async function takeStep(
       to: step.tellBoth ? 'BOTH' : step.by === 'AGENT' ? 'RENTER' : 'AGENT',
     });
   };
+}
+
+/** One step of an existing request: its message, then its notification. */
+async function takeStep(deps: { prisma: PrismaClient }, tx: Tx, tour: Parties & { id: string }, step: Step) {
+  return tellStep(deps, tx, tour, step, await postStep(tx, tour, step));
 }
 
 const windowsText = (windows: Array<{ startsAt: Date; endsAt: Date }>) => windows.map(formatTourWindow).join('\n');
@@ -287,18 +306,11 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
         title: `Tour request: ${listing.title}`,
         body: `${user.firstName} proposed ${windows.length === 1 ? 'a time' : `${windows.length} times`}: ${windows.map(formatTourWindow).join('; ')}`,
       };
-      const posted = await postInConversation(tx, {
-        propertyId: listing.id,
-        renterId: user.id,
-        agentUserId,
-        senderId: user.id,
-        content: step.message,
-      });
+      const parties = { propertyId: listing.id, renterId: user.id, agentUserId };
+      const posted = await postStep(tx, parties, step);
       const tour = await tx.tourRequest.create({
         data: {
-          propertyId: listing.id,
-          renterId: user.id,
-          agentUserId,
+          ...parties,
           threadId: posted.threadId,
           note: data.note,
           expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000),
@@ -306,31 +318,7 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
         },
         select: { id: true },
       });
-      const made = await insertNotifications(tx, [
-        {
-          userId: agentUserId,
-          kind: 'TOUR_UPDATE',
-          title: step.title.slice(0, 200),
-          body: step.body,
-          url: '/me/tours',
-          propertyId: listing.id,
-        },
-      ]);
-      return {
-        id: tour.id,
-        announce: () => {
-          announceMessage(deps, posted.message);
-          announceNotifications(deps.prisma, made);
-          eventsOf(deps.prisma).publish({
-            type: 'tour.changed',
-            tourId: tour.id,
-            renterId: user.id,
-            agentUserId,
-            step: 'REQUESTED',
-            to: 'AGENT',
-          });
-        },
-      };
+      return { id: tour.id, announce: await tellStep(deps, tx, { ...parties, id: tour.id }, step, posted) };
     }),
   );
   announce();

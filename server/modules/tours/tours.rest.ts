@@ -11,7 +11,15 @@ import { isPublicListing, listingAccessSelect } from '../listings/visibility.js'
 import { requireViewer } from '../../core/authz.js';
 import { cancelOpenHouseRsvp, rsvpOpenHouse } from './open-house-rsvps.service.js';
 import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
-import { cancelTour, confirmTour, declineTour, myToursWhere, proposeTourTime, requestTour } from './tour-requests.service.js';
+import {
+  cancelTour,
+  confirmTour,
+  declineTour,
+  myToursOrderBy,
+  myToursWhere,
+  proposeTourTime,
+  requestTour,
+} from './tour-requests.service.js';
 
 /**
  * Open-house and tour shims in the style of SPEC part 7 (issue 27):
@@ -184,16 +192,13 @@ export function tourRoutes(deps: {
 
   router.get('/tours', noStore, async (req, res) => {
     const viewer = requireViewer(req.viewer);
-    const q = body(tourListQuery, { body: req.query } as Request);
+    const parsed = tourListQuery.safeParse(req.query);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const q = parsed.data;
     const rows = await prisma.tourRequest.findMany({
       where: myToursWhere(viewer.uid, q.side, q.state),
       include: tourItemInclude,
-      orderBy:
-        q.state === 'OPEN'
-          ? [{ expiresAt: 'asc' }, { id: 'asc' }]
-          : q.state === 'UPCOMING'
-            ? [{ startsAt: 'asc' }, { id: 'asc' }]
-            : [{ updatedAt: 'desc' }, { id: 'asc' }],
+      orderBy: myToursOrderBy(q.state),
       take: 50,
     });
     const context = { prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log };

@@ -11,6 +11,7 @@ import {
   cancelTour,
   confirmTour,
   declineTour,
+  myToursOrderBy,
   myToursWhere,
   proposeTourTime,
   requestTour,
@@ -175,12 +176,7 @@ builder.queryFields((t) => ({
       return ctx.prisma.tourRequest.findMany({
         ...query,
         where: myToursWhere(viewer.uid, args.side ?? 'RENTER', state),
-        orderBy:
-          state === 'OPEN'
-            ? [{ expiresAt: 'asc' }, { id: 'asc' }]
-            : state === 'UPCOMING'
-              ? [{ startsAt: 'asc' }, { id: 'asc' }]
-              : [{ updatedAt: 'desc' }, { id: 'asc' }],
+        orderBy: myToursOrderBy(state),
         take: 50,
       });
     },

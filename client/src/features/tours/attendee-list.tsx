@@ -1,5 +1,4 @@
 import { useMutation } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { MESSAGE_MAX_LENGTH } from '@common/messaging';
 import { MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -9,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
-import { isServiceUnavailable } from '@/lib/auth-errors';
+import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
 
 const MessageAttendeeMutation = graphql(`
   mutation MessageAttendee($attendeeId: ID!, $message: String!) {
@@ -47,7 +46,7 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
       if (data?.messageAttendee) void navigate(`/messages?open=${encodeURIComponent(data.messageAttendee)}`);
     } catch (err) {
       if (isServiceUnavailable(err)) return;
-      setFailure(CombinedGraphQLErrors.is(err) ? (err.errors[0]?.message ?? 'Please try again.') : 'Please try again.');
+      setFailure(serverMessage(err));
     } finally {
       setSending(false);
     }

@@ -1,5 +1,4 @@
 import { useMutation, useSubscription } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { placesLeftLabel } from '@common/tours';
 import { CalendarPlus, Check, Clock } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import type { RsvpStatus } from '@/gql/graphql';
-import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
+import { isServiceUnavailable, isUnauthenticated, serverMessage } from '@/lib/auth-errors';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
 
 /** What an RSVP changes of the open house: both mutations answer it, and the cache takes it in. */
@@ -72,12 +71,6 @@ export interface RsvpOpenHouse {
   viewerRsvp?: RsvpStatus | null;
 }
 
-/** The server's own words for a refusal ('This open house is full'), else a general one. */
-function refusal(err: unknown): string {
-  if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message ?? 'Please try again.';
-  return 'Please try again.';
-}
-
 /**
  * 'Going' to an open house (issue 27 item 1): the places left, the viewer's RSVP and what they can do
  * with it ('RSVP', 'Join the waitlist', 'Cancel RSVP', 'Leave the waitlist'). The listing's managers
@@ -113,7 +106,7 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
       toast({
         variant: 'destructive',
         title: kind === 'cancel' ? 'Could not cancel' : 'Could not RSVP',
-        description: refusal(err),
+        description: serverMessage(err),
       });
     } finally {
       setPending(false);

@@ -1,5 +1,4 @@
 import { useMutation } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TOUR_RULES } from '@common/tours';
 import { Plus, X } from 'lucide-react';
@@ -11,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
-import { isServiceUnavailable } from '@/lib/auth-errors';
+import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
 import {
   dateBounds,
@@ -32,12 +31,6 @@ const RequestTourMutation = graphql(`
     }
   }
 `);
-
-/** The server's own words for a refusal, else a general one. */
-export function refusal(err: unknown): string {
-  if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message ?? 'Please try again.';
-  return 'Please try again.';
-}
 
 type WindowErrors = FieldErrors<TourWindowValues> | undefined;
 
@@ -166,7 +159,7 @@ export function RequestTourDialog(props: {
       props.onRequested?.(tour);
     } catch (err) {
       if (isServiceUnavailable(err)) return;
-      setFailure(refusal(err));
+      setFailure(serverMessage(err));
     }
   });
 

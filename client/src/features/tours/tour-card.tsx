@@ -1,5 +1,4 @@
 import { useMutation } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatOpenHouseTime, formatTourWindow, TOUR_RULES } from '@common/tours';
 import { CalendarPlus, MessageSquare } from 'lucide-react';
@@ -12,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { propertyPath } from '@/features/listings/format';
 import { graphql } from '@/gql';
 import type { TourCard_TourFragment } from '@/gql/graphql';
-import { isServiceUnavailable } from '@/lib/auth-errors';
+import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
 import { TourWindowFields } from './request-tour-dialog';
 import { suggestedWindow, tourWindowForm, windowInput, type TourWindowValues } from './tour-form';
@@ -85,11 +84,6 @@ const CancelTourMutation = graphql(`
 
 type Tour = TourCard_TourFragment;
 
-function refusal(err: unknown): string {
-  if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message ?? 'Please try again.';
-  return 'Please try again.';
-}
-
 /** What the card says of where the request stands, from the viewer's side. */
 export function tourStatusText(
   tour: Pick<
@@ -159,7 +153,8 @@ export function TourCard({ tour }: { tour: Tour }) {
       if (done) toast({ title: done });
       return true;
     } catch (err) {
-      if (!isServiceUnavailable(err)) toast({ variant: 'destructive', title: `Could not ${what}`, description: refusal(err) });
+      if (!isServiceUnavailable(err))
+        toast({ variant: 'destructive', title: `Could not ${what}`, description: serverMessage(err) });
       return false;
     } finally {
       setPending(false);
