@@ -82,6 +82,37 @@ function graphqlDocuments(): Plugin {
   };
 }
 
+/**
+ * `.vite/chunks.json` beside the manifest: for each chunk of the client build, the packages (and the
+ * app's folders) its code comes from, with their bytes before minification. The JavaScript budget
+ * test (tests/e2e/budget.spec.ts) prints every chunk the listings page loads with what is in it, and
+ * tells the stack's chunks (React, React Router, Apollo Client) from the rest.
+ */
+function chunkContents(): Plugin {
+  return {
+    name: 'nyc-rentals:chunk-contents',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const root = fileURLToPath(new URL('./', import.meta.url));
+      const out: Record<string, Record<string, number>> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const parts: Record<string, number> = {};
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          if (info.renderedLength === 0) continue;
+          const file = id.replace(/^\0/, '').split('?')[0]!;
+          const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file)?.[1]?.replace(/\\/g, '/');
+          const name = pkg ?? (file.startsWith(root) ? path.dirname(path.relative(root, file)) : file.split(':')[0]!);
+          parts[name] = (parts[name] ?? 0) + info.renderedLength;
+        }
+        out[chunk.fileName] = Object.fromEntries(Object.entries(parts).sort((a, b) => b[1] - a[1]));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(out, null, 1) });
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 
 // The client is a single-page app under client/. In development Vite serves it on port 5173 and
@@ -90,7 +121,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 // `npm run build`; docs/decisions/0035-server-rendering.md).
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [graphqlDocuments(), react(), tailwindcss(), precompress()],
+  plugins: [graphqlDocuments(), react(), tailwindcss(), chunkContents(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
@@ -132,9 +163,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
                 {
                   name: 'apollo',
-                  test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib)[\\/]/,
+                  test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib)[\\/]/,
                 },
-                { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/ },
               ],
             },
           },

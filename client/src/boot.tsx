@@ -44,4 +44,5 @@ async function start(root: HTMLElement) {
   document.documentElement.dataset.app = 'running';
 }
 
-void start(container);
+/** Resolves once React has the page (main.tsx then does again what the visitor did before). */
+export const started: Promise<void> = start(container);

@@ -2,47 +2,79 @@ import './index.css';
 
 // The entry: the styles, and the app (boot.tsx, with React and Apollo) as its own chunk.
 //
-// A page the server rendered (docs/decisions/0035-server-rendering.md) is already there to read: its
-// first photos and styles get the connection to themselves, and the app's code (about 250 KB gzip)
-// is fetched once the page is painted and those photos are in (at most a second later), all of it
-// at once (the page lists its chunks), then takes the page over in place. Fetched alongside, the code
-// would share a slow connection with the photos and hold back the paint of what is already there.
-const start = () => void import('./boot');
-
+// A page the server rendered (docs/decisions/0035-server-rendering.md) is already there to read, its
+// first photo asked for in the head before any script. The app's code is asked for at once, all of it
+// together (the page lists its chunks), and takes the page over in place. Until it runs, what the
+// visitor does on the page is kept and done again once it does (earlyInput below): a filter changed
+// or a button tapped in the first second is not lost (issue 28 item 3).
 const modules = document.getElementById('ssr-modules');
 if (document.getElementById('ssr-state') && modules) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    try {
-      for (const href of JSON.parse(modules.textContent ?? '[]') as string[]) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      }
-    } catch {
-      // The list is an optimisation only: boot.tsx loads what it needs either way.
+  try {
+    for (const href of JSON.parse(modules.textContent ?? '[]') as string[]) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
     }
-    start();
-  };
-  const photos = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const loaded = Promise.all(
-    photos.map(
-      (img) =>
-        img.complete ||
-        new Promise((resolve) => {
-          img.addEventListener('load', resolve, { once: true });
-          img.addEventListener('error', resolve, { once: true });
-        }),
-    ),
-  );
-  void Promise.all([painted, loaded]).then(once);
-  // A tab opened in the background gets no frames; a photo may never arrive.
-  setTimeout(once, 1000);
+  } catch {
+    // The list is an optimisation only: boot.tsx loads what it needs either way.
+  }
+  const early = earlyInput(document.getElementById('root'));
+  import('./boot')
+    .then((app) => app.started)
+    .then(early.replay, (error: unknown) => {
+      early.stop();
+      throw error;
+    });
 } else {
-  start();
+  void import('./boot');
+}
+
+/** A control the visitor used before the app ran, and what they did with it. */
+type Kept = { control: HTMLElement; kind: 'click' } | { control: HTMLSelectElement; kind: 'select'; value: string };
+
+/**
+ * Keeps the taps on the page's buttons, tick boxes and radio buttons and the choices made in its
+ * selects, from now until the app has taken the page over, then does them again in order. A tap is
+ * held back (its default action is prevented) so that it happens once, when the app can answer it.
+ * Links are left alone: they work without the app (the next page comes from the server).
+ */
+function earlyInput(root: HTMLElement | null): { replay: () => void; stop: () => void } {
+  const kept: Kept[] = [];
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>('button, label, input[type="checkbox"], input[type="radio"], [role="button"]');
+    if (!control || !root?.contains(control) || control.closest('a[href]')) return;
+    if (control instanceof HTMLButtonElement && control.disabled) return;
+    event.preventDefault();
+    // Tapped again because nothing answered: one tap.
+    if (kept.at(-1)?.control === control) return;
+    kept.push({ control, kind: 'click' });
+  };
+  const onChange = (event: Event) => {
+    const control = event.target;
+    if (control instanceof HTMLSelectElement && root?.contains(control))
+      kept.push({ control, kind: 'select', value: control.value });
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('change', onChange, true);
+  const stop = () => {
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('change', onChange, true);
+  };
+  const replay = () => {
+    stop();
+    for (const item of kept) {
+      if (!item.control.isConnected) continue;
+      if (item.kind === 'click') {
+        item.control.click();
+      } else {
+        // Hydration put back the value the page was rendered with; the visitor's choice is made again.
+        item.control.value = item.value;
+        item.control.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    }
+  };
+  return { replay, stop };
 }

@@ -95,10 +95,9 @@ export async function cardPrices(cards: Locator): Promise<number[]> {
   return cards.locator('[data-price]').evaluateAll((elements) => elements.map((el) => Number((el as HTMLElement).dataset.price)));
 }
 
-/** Picks an option of a Radix select by the trigger's accessible name. */
+/** Picks an option of a select by its accessible name. */
 export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 /** The query string of the page, as an object. */

@@ -43,7 +43,9 @@ test.describe('price drops and freshness', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/listings?sort=recently_reduced');
     await expect(results(page).cards.first()).toContainText(PRICE_DROP.title);
-    await expect(page.getByRole('combobox', { name: 'Sort by', exact: true })).toHaveText(/Recently Reduced/);
+    await expect(page.getByRole('combobox', { name: 'Sort by', exact: true }).locator('option:checked')).toHaveText(
+      'Recently Reduced',
+    );
     await shot(page, 'listings-phone');
   });
 

@@ -147,8 +147,8 @@ test.describe('ratings', () => {
 
     await page.getByRole('button', { name: 'Leave a Review' }).click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: 'Agent' })).toContainText(target.agent.name);
-    await expect(dialog.getByRole('combobox', { name: 'Listing' })).toContainText(target.listing.title);
+    await expect(dialog.getByRole('combobox', { name: 'Agent' }).locator('option:checked')).toContainText(target.agent.name);
+    await expect(dialog.getByRole('combobox', { name: 'Listing' }).locator('option:checked')).toContainText(target.listing.title);
     await expect(dialog.getByText('Verified conversation')).toBeVisible();
     // Continue without a score, the score labels and the comment's limit are component tests
     // (client/src/features/reviews/components/leave-review-dialog.test.tsx).

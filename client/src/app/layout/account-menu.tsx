@@ -12,10 +12,17 @@ import {
   BellRing,
   CalendarDays,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 
 /** The signed-in person as the header shows them. */
@@ -43,29 +50,14 @@ const itemClasses =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none ' +
   'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
-function MenuContent({ children }: { children: ReactNode }) {
-  return (
-    <DropdownMenu.Portal>
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={8}
-        collisionPadding={8}
-        className="menu-content z-50 min-w-52 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
-      >
-        {children}
-      </DropdownMenu.Content>
-    </DropdownMenu.Portal>
-  );
-}
-
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <DropdownMenu.Item asChild className={itemClasses}>
+    <DropdownMenuItem asChild className={itemClasses}>
       <Link to={to}>
         {icon}
         {children}
       </Link>
-    </DropdownMenu.Item>
+    </DropdownMenuItem>
   );
 }
 
@@ -77,11 +69,11 @@ function MenuIcon({ icon: Icon }: { icon: LucideIcon }) {
 function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
   return (
     <>
-      <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-      <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
+      <DropdownMenuSeparator className="my-1 h-px bg-gray-200" />
+      <DropdownMenuItem className={itemClasses} onSelect={onSignOut}>
         <MenuIcon icon={LogOut} />
         Sign Out
-      </DropdownMenu.Item>
+      </DropdownMenuItem>
     </>
   );
 }
@@ -91,8 +83,8 @@ export function AccountMenu(props: AccountMenuProps) {
   if (props.user === null && props.unfinished) {
     const { unfinished, onSignOut } = props;
     return (
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={cn(triggerClasses, 'relative md:pr-3')}>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger className={cn(triggerClasses, 'relative md:pr-3')}>
           <CircleUserRound aria-hidden="true" className="size-6" />
           <span
             aria-hidden="true"
@@ -103,51 +95,51 @@ export function AccountMenu(props: AccountMenuProps) {
           </span>
           <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
           <span className="sr-only">Account menu, sign-up not finished</span>
-        </DropdownMenu.Trigger>
-        <MenuContent>
-          <DropdownMenu.Label className="max-w-64 px-3 py-2 text-xs font-medium text-gray-600">
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel className="max-w-64 px-3 py-2 text-xs font-medium text-gray-600">
             Sign-up not finished{unfinished.email ? ` for ${unfinished.email}` : ''}: verify your phone to use your account.
-          </DropdownMenu.Label>
+          </DropdownMenuLabel>
           <MenuLink to="/auth" icon={<MenuIcon icon={ShieldCheck} />}>
             Finish Sign Up
           </MenuLink>
           <SignOutItem onSignOut={onSignOut} />
-        </MenuContent>
-      </DropdownMenu.Root>
+        </DropdownMenuContent>
+      </DropdownMenu>
     );
   }
   if (props.user === null) {
     return (
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={triggerClasses}>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger className={triggerClasses}>
           <CircleUserRound aria-hidden="true" className="size-6" />
           <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
           <span className="sr-only">Account menu</span>
-        </DropdownMenu.Trigger>
-        <MenuContent>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
           <MenuLink to="/auth" icon={<MenuIcon icon={LogIn} />}>
             Sign In / Sign Up
           </MenuLink>
-        </MenuContent>
-      </DropdownMenu.Root>
+        </DropdownMenuContent>
+      </DropdownMenu>
     );
   }
 
   const { user, onSignOut } = props;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(triggerClasses, 'md:pr-3')}>
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className={cn(triggerClasses, 'md:pr-3')}>
         <UserAvatar name={user.displayName} photoUrl={user.photoUrl} />
         <span aria-hidden="true" className="hidden max-w-40 truncate text-sm font-medium md:inline">
           {user.displayName}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
         <span className="sr-only">Account menu for {user.displayName}</span>
-      </DropdownMenu.Trigger>
-      <MenuContent>
-        <DropdownMenu.Label className="truncate px-3 py-2 text-xs font-medium text-gray-500">
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="truncate px-3 py-2 text-xs font-medium text-gray-500">
           Signed in as {user.displayName}
-        </DropdownMenu.Label>
+        </DropdownMenuLabel>
         <MenuLink to="/create-listing" icon={<MenuIcon icon={SquarePlus} />}>
           Post a Listing
         </MenuLink>
@@ -172,7 +164,7 @@ export function AccountMenu(props: AccountMenuProps) {
           </MenuLink>
         ) : null}
         <SignOutItem onSignOut={onSignOut} />
-      </MenuContent>
-    </DropdownMenu.Root>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

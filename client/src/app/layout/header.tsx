@@ -1,17 +1,18 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
-import { Building2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { Building2, Mail, Phone } from 'lucide-react';
 import { Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
-import { useUnreadMessages } from '@/features/messaging/hooks/use-unread-messages';
-import { cn } from '@/lib/cn';
+import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
+import { actionClasses, MessagesLink } from './messages-link';
 import { NavigationProgress } from './navigation-progress';
 
 export type HeaderProps = AccountMenuProps;
 
 // The bell (its queries, live subscription and panel) loads only for the signed in, after the header:
 // signed-out visitors ship none of it. Its place is held meanwhile so nothing moves.
+// The unread count of the messages link (its queries, documents and live subscription) likewise.
+const LiveMessagesLink = preloadable(() => import('./live-messages-link'));
 const NotificationBell = preloadable(() =>
   import('@/features/alerts/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -21,20 +22,16 @@ const NotificationBell = preloadable(() =>
  * page), so that they are hydrated with the page: a click on a part still waiting for its code is lost.
  */
 export async function preloadHeader(page: ParentNode): Promise<void> {
-  if (page.querySelector('[data-notification-bell]')) await NotificationBell.preload();
+  const signedIn = page.querySelector('[data-notification-bell]') !== null;
+  if (signedIn) await Promise.all([NotificationBell.preload(), LiveMessagesLink.preload()]);
 }
 const bellPlaceholder = <span aria-hidden="true" className="inline-flex h-10 min-w-9 sm:min-w-10" />;
-
-const actionClasses =
-  'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5';
 
 /**
  * The sticky header of every screen (SPEC part 2): brand, support phone and e-mail, messages and the
  * account menu. On narrow screens the links collapse to icons; their names stay for screen readers.
  */
 export function Header(props: HeaderProps) {
-  // Unread messages over all conversations, live on every page while signed in (issue 9).
-  const unread = useUnreadMessages(props.user !== null);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <NavigationProgress />
@@ -62,26 +59,13 @@ export function Header(props: HeaderProps) {
               {SUPPORT_EMAIL}
             </span>
           </a>
-          <NavLink
-            to="/messages"
-            // 'Messages, 3 unread' (the name keeps the visible 'Messages' and number).
-            aria-label={unread ? `Messages, ${unread} unread` : undefined}
-            className={({ isActive }) =>
-              cn(actionClasses, 'relative', isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')
-            }
-          >
-            <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
-            <span className="sr-only md:not-sr-only">Messages</span>
-            {unread ? (
-              // On a phone the badge sits on the icon.
-              <span
-                aria-hidden="true"
-                className="absolute top-0.5 right-0 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white md:static md:h-5 md:min-w-5 md:px-1.5 md:text-xs md:ring-0"
-              >
-                {unread > 99 ? '99+' : unread}
-              </span>
-            ) : null}
-          </NavLink>
+          {props.user ? (
+            <Suspense fallback={<MessagesLink unread={null} />}>
+              <LiveMessagesLink />
+            </Suspense>
+          ) : (
+            <MessagesLink unread={null} />
+          )}
           {props.user ? (
             <Suspense fallback={bellPlaceholder}>
               <NotificationBell />

@@ -4,7 +4,7 @@ import { accessibilityFeatureLabels, brokerFeePayerLabels, laundryLabels, petPol
 import { Columns3, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -132,9 +132,9 @@ export default function CompareScreen() {
             <Columns3 aria-hidden="true" className="size-8 text-gray-400" />
             <h2 className="text-lg font-semibold text-gray-900">Nothing to compare yet</h2>
             <p className="max-w-md text-sm text-gray-600">Tick ‘Compare’ under up to 3 listings, then press Compare.</p>
-            <Button asChild>
-              <Link to="/listings">Browse listings</Link>
-            </Button>
+            <Link to="/listings" className={buttonClasses()}>
+              Browse listings
+            </Link>
           </div>
         ) : error && !data ? (
           <LoadError onRetry={refetch}>The listings could not be loaded.</LoadError>

@@ -4,7 +4,7 @@ import { formatCount, pluralize } from '@common/format';
 
 import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -206,9 +206,9 @@ export default function HomeScreen() {
                 {compare.ids.length} of {MAX_COMPARE} picked to compare
               </span>
               {compare.ids.length >= 2 ? (
-                <Button size="sm" asChild>
-                  <Link to={comparePath(compare.ids)}>Compare</Link>
-                </Button>
+                <Link to={comparePath(compare.ids)} className={buttonClasses({ size: 'sm' })}>
+                  Compare
+                </Link>
               ) : (
                 <Button size="sm" disabled>
                   Compare

@@ -2,7 +2,7 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import { formatNewYorkClock, formatOpenHouseTime } from '@common/tours';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -198,9 +198,9 @@ export default function MyToursScreen() {
               Request a private tour or say you are going to an open house on a listing&apos;s page: it shows up here, with a
               calendar file.
             </p>
-            <Button asChild>
-              <Link to="/listings">Browse listings</Link>
-            </Button>
+            <Link to="/listings" className={buttonClasses()}>
+              Browse listings
+            </Link>
           </div>
         ) : data ? (
           <>

@@ -4,7 +4,7 @@ import { formatPrice, pluralize } from '@common/format';
 import { Heart, HeartOff, TrendingDown, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -182,9 +182,9 @@ export default function SavedHomesScreen() {
             <p className="max-w-md text-sm text-gray-600">
               Tap the heart on a listing to keep it here, with how its rent changes after you save it.
             </p>
-            <Button asChild>
-              <Link to="/listings">Browse listings</Link>
-            </Button>
+            <Link to="/listings" className={buttonClasses()}>
+              Browse listings
+            </Link>
           </div>
         ) : (
           <>

@@ -3,7 +3,7 @@ import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type
 import { Pencil, Search, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -200,9 +200,9 @@ export default function SavedSearchesScreen() {
           <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
             <p className="font-medium text-gray-900">No saved searches yet</p>
             <p className="mt-1 text-sm text-gray-600">Set filters on the listings page and press ‘Save search’.</p>
-            <Button asChild className="mt-4">
-              <Link to="/">Browse listings</Link>
-            </Button>
+            <Link to="/" className={buttonClasses({ className: 'mt-4' })}>
+              Browse listings
+            </Link>
           </div>
         ) : (
           <ul className="space-y-3">

@@ -1,5 +1,5 @@
 import { initialsOf } from '@common/format';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface UserAvatarProps {
@@ -13,16 +13,15 @@ export interface UserAvatarProps {
  * load. Decorative: the person's name is always given in text next to it.
  */
 export function UserAvatar({ name, photoUrl, className }: UserAvatarProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const photo = photoUrl && failed !== photoUrl ? photoUrl : null;
   return (
-    <AvatarPrimitive.Root
-      aria-hidden="true"
-      className={cn(
-        'inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 align-middle',
-        className,
-      )}
-    >
-      {photoUrl ? <AvatarPrimitive.Image src={photoUrl} alt="" className="size-full object-cover" /> : null}
-      <AvatarPrimitive.Fallback className="text-xs font-semibold text-brand-800">{initialsOf(name)}</AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+    <span aria-hidden="true" className={cn('avatar', className)}>
+      <span className="text-xs font-semibold text-brand-800">{initialsOf(name)}</span>
+      {/* Over the initials, which show until it is in and stay if it fails. */}
+      {photo ? (
+        <img src={photo} alt="" onError={() => setFailed(photo)} className="absolute inset-0 size-full object-cover" />
+      ) : null}
+    </span>
   );
 }

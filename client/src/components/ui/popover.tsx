@@ -1,27 +1,9 @@
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+// Popovers whose code (Radix Popover and its positioning, about 15 KB gzip) is fetched when one is
+// about to open rather than with every page (docs/decisions/0053-deferred-controls.md).
+import { deferredModule } from '@/lib/deferred-module';
+import { deferredOverlay, deferredPart } from './deferred-overlay';
 
-export const Popover = PopoverPrimitive.Root;
-export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverClose = PopoverPrimitive.Close;
+const radix = deferredModule(() => import('./popover-radix'));
 
-/** The floating panel of a popover, portalled above the page and kept inside the viewport. */
-export function PopoverContent({
-  className,
-  align = 'start',
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof PopoverPrimitive.Content>) {
-  return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
-        align={align}
-        sideOffset={sideOffset}
-        collisionPadding={8}
-        className={cn('menu-content z-50 w-72 rounded-lg border border-gray-200 bg-white p-4 shadow-lg outline-none', className)}
-        {...props}
-      />
-    </PopoverPrimitive.Portal>
-  );
-}
+export const { Root: Popover, Trigger: PopoverTrigger } = deferredOverlay(radix, 'dialog');
+export const PopoverContent = deferredPart(radix, 'Content');

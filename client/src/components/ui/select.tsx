@@ -1,5 +1,4 @@
-import { Check, ChevronDown } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 export interface SelectOption<V extends string> {
@@ -19,7 +18,11 @@ export interface SelectFieldProps<V extends string> {
   disabled?: boolean;
 }
 
-/** A single-choice dropdown on Radix Select: keyboard navigation, typeahead and a labelled trigger. */
+/**
+ * A single-choice dropdown: the browser's own `<select>` (the phone's native picker, keyboard and
+ * typeahead, and it works before the page's code has run), laid over a trigger that shows
+ * 'Label: value' (docs/decisions/0053-deferred-controls.md).
+ */
 export function SelectField<V extends string>({
   label,
   value,
@@ -30,56 +33,28 @@ export function SelectField<V extends string>({
   disabled,
 }: SelectFieldProps<V>) {
   return (
-    <SelectPrimitive.Root
-      value={value}
-      onValueChange={(next) => {
-        const option = options.find((o) => o.value === next);
-        if (option) onValueChange(option.value);
-      }}
-      disabled={disabled}
-    >
-      <SelectPrimitive.Trigger
+    <span className={cn('select-trigger', disabled && 'cursor-not-allowed opacity-50', className)}>
+      <span aria-hidden="true" className="truncate">
+        {hideLabel ? null : <span className="text-gray-600">{label}: </span>}
+        {options.find((o) => o.value === value)?.label}
+      </span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+      <select
         aria-label={label}
-        className={cn(
-          'inline-flex h-10 min-w-0 items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm',
-          'hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          'disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-gray-500',
-          className,
-        )}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const option = options.find((o) => o.value === event.target.value);
+          if (option) onValueChange(option.value);
+        }}
+        className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
       >
-        <span className="truncate">
-          {hideLabel ? null : <span className="text-gray-600">{label}: </span>}
-          {/* The selected option's label, given rather than left to Radix (which copies the item's
-              text in only once mounted): a page rendered on the server shows it too. */}
-          <SelectPrimitive.Value>{options.find((o) => o.value === value)?.label}</SelectPrimitive.Value>
-        </span>
-        <SelectPrimitive.Icon asChild>
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          collisionPadding={8}
-          className="menu-content z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg"
-        >
-          <SelectPrimitive.Viewport className="p-1">
-            {options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-pointer select-none items-center rounded-md py-2 pr-3 pl-8 text-sm text-gray-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[state=checked]:font-medium"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex items-center">
-                  <Check aria-hidden="true" className="size-4 text-brand-700" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

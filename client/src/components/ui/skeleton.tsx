@@ -3,5 +3,5 @@ import { cn } from '@/lib/cn';
 
 /** A grey shimmering block that stands in for content while it loads. Hidden from assistive technology. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('shimmer rounded-md', className)} {...props} />;
+  return <div aria-hidden="true" className={cn('shimmer skeleton', className)} {...props} />;
 }

@@ -10,10 +10,7 @@ export interface SpinnerProps {
 export function Spinner({ className, label }: SpinnerProps) {
   return (
     <span role={label ? 'status' : undefined} className="inline-flex items-center">
-      <LoaderCircle
-        aria-hidden="true"
-        className={cn('size-5 animate-spin text-brand-700 motion-reduce:animate-none', className)}
-      />
+      <LoaderCircle aria-hidden="true" className={cn('spinner', className)} />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>
   );

@@ -20,7 +20,7 @@ export function StarRating({ value, className, starClassName }: StarRatingProps)
       {[1, 2, 3, 4, 5].map((position) => {
         const fill = Math.max(0, Math.min(1, clamped - (position - 1)));
         return (
-          <span key={position} className={cn('relative inline-block size-4', starClassName)}>
+          <span key={position} className={cn('star-slot', starClassName)}>
             <Star aria-hidden="true" className="absolute inset-0 size-full text-gray-300" />
             {fill > 0 ? (
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>

@@ -1,10 +1,8 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export const inputClasses =
-  'block h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm placeholder:text-gray-500 ' +
-  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 ' +
-  'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:bg-gray-50';
+/** A text box's look (client/src/index.css): a class given with it overrides it. */
+export const inputClasses = 'input';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;

@@ -104,7 +104,7 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
       onClick={() => void toggle()}
       data-saved={isSaved}
       className={cn(
-        'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors',
+        'save-button inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70',
         variant === 'overlay'
           ? 'size-9 bg-white/90 text-gray-800 shadow hover:bg-white'

@@ -109,6 +109,7 @@ export function toCommuteDestination(target: CommuteTarget): CommuteDestination 
 /** The 'Walk to subway' choices (issue 13 item 3). */
 export const WalkFilterValues = ['any', '5', '10', '15'] as const;
 export type WalkFilter = (typeof WalkFilterValues)[number];
+export const walkLabels: Record<WalkFilter, string> = { any: 'Any', '5': '5 min', '10': '10 min', '15': '15 min' };
 const MAX_LINES = 12;
 const LINE_ID = /^[A-Z0-9]{1,2}$/;
 

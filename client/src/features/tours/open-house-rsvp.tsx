@@ -3,7 +3,7 @@ import { placesLeftLabel } from '@common/tours';
 import { CalendarPlus, Check, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import type { RsvpStatus } from '@/gql/graphql';
@@ -77,7 +77,7 @@ export interface RsvpOpenHouse {
  * see the counts only; a signed-out visitor is asked to sign in.
  */
 export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpOpenHouse; viewerCanManage: boolean }) {
-  const { user, loading } = useViewer();
+  const { user } = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
   const [rsvp] = useMutation(RsvpOpenHouseMutation);
@@ -120,9 +120,9 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
       {over ? (
         <p className="text-sm text-gray-600">This open house is over.</p>
       ) : viewerCanManage ? null : !user ? (
-        <Button asChild variant="outline" size="sm" disabled={loading}>
-          <Link to={signInPath(here, '/login')}>Sign in to RSVP</Link>
-        </Button>
+        <Link to={signInPath(here, '/login')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Sign in to RSVP
+        </Link>
       ) : openHouse.viewerRsvp === 'GOING' ? (
         <>
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-800">

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
 
 // The form (react-hook-form, zod, the time fields) loads when someone opens it.
@@ -18,19 +18,20 @@ export function RequestTourButton(props: {
   size?: 'sm';
   onRequested?: (tour: { id: string; threadId: string }) => void;
 }) {
-  const { user, loading } = useViewer();
+  const { user } = useViewer();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   if (props.viewerCanManage) return null;
   const here = `${location.pathname}${location.search}`;
   if (!user) {
     return (
-      <Button asChild variant="outline" size={props.size} className={props.className} disabled={loading}>
-        <Link to={signInPath(here, '/login')}>
-          <CalendarClock aria-hidden="true" className="size-4" />
-          Sign in to request a tour
-        </Link>
-      </Button>
+      <Link
+        to={signInPath(here, '/login')}
+        className={buttonClasses({ variant: 'outline', size: props.size, className: props.className })}
+      >
+        <CalendarClock aria-hidden="true" className="size-4" />
+        Sign in to request a tour
+      </Link>
     );
   }
   return (

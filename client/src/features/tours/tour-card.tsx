@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { propertyPath } from '@/features/listings/format';
 import { graphql } from '@/gql';
@@ -236,12 +236,14 @@ export function TourCard({ tour }: { tour: Tour }) {
 
       <div className="mt-3 flex flex-wrap gap-2">
         {tour.status === 'CONFIRMED' && tour.viewerActions.cancel ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/tours/${encodeURIComponent(tour.id)}/calendar.ics`} download>
-              <CalendarPlus aria-hidden="true" className="size-4" />
-              Add to calendar
-            </a>
-          </Button>
+          <a
+            href={`/api/tours/${encodeURIComponent(tour.id)}/calendar.ics`}
+            download
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
         ) : null}
         {tour.viewerActions.propose ? (
           <Button

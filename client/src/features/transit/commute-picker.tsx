@@ -172,8 +172,8 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
               onClick={() => pick(option)}
               onMouseMove={() => setActive(index)}
               className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
-                index === activeIndex && 'bg-brand-50 text-brand-800',
+                'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm',
+                index === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-gray-800',
               )}
             >
               {option.kind === 'station' ? (

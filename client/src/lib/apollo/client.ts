@@ -4,9 +4,7 @@
 // the server refuses that identity is in session-link.ts.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { CloseCode, createClient, type Client } from 'graphql-ws';
 import { Observable, type Subscription } from 'rxjs';
 import {
   createSessionLink,
@@ -17,18 +15,18 @@ import {
   setSessionBridge,
   type SessionBridge,
 } from './session-link';
-import { reconnectDelayMs } from './reconnect';
 import { trustedDocumentsLink } from './trusted-documents';
 import { readServerState } from '@/app/ssr-state';
 import { typePolicies } from './type-policies';
+import type { SubscriptionTransport } from './ws-transport';
 
 export type { RefreshOutcome, SessionBridge } from './session-link';
 
 const GRAPHQL_PATH = '/graphql';
 
 /** WebSocket close codes of the server: the token was refused or expired; the user's sessions were revoked. */
-export const WS_TOKEN_REFUSED = CloseCode.Unauthorized; // 4401
-export const WS_SESSIONS_REVOKED = CloseCode.Forbidden; // 4403
+export const WS_TOKEN_REFUSED = 4401; // graphql-ws's CloseCode.Unauthorized
+export const WS_SESSIONS_REVOKED = 4403; // CloseCode.Forbidden
 
 /**
  * Connects the transport to the identity feature: where the ID token comes from (asked before each
@@ -36,14 +34,14 @@ export const WS_SESSIONS_REVOKED = CloseCode.Forbidden; // 4403
  * subscriptions so they pick up the new identity. `null` means signed out.
  */
 export function setSessionHandlers(next: SessionBridge | null): void {
-  wsSessionRevoked = false;
+  wsState.sessionRevoked = false;
   setSessionBridge(next);
   restartSubscriptions();
 }
 
 /** Closes the subscription socket; it reconnects, with fresh connection parameters, when needed. */
 export function restartSubscriptions(): void {
-  wsClient?.terminate();
+  openTransport?.terminate();
 }
 
 /** The token, or null when signed out or when the identity provider fails (SPEC part 7 and 8). */
@@ -68,17 +66,14 @@ function closeCodeOf(value: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-// After a 4401 close the next connection asks for a fresh token first.
-let wsNeedsFreshToken = false;
-// After a 4403 close (the user signed out on another device) the socket stays anonymous: the live
-// features go quiet, and the page is signed out only when it does something that needs the viewer
-// (issue 7: a sign-out elsewhere never interrupts reading).
-let wsSessionRevoked = false;
-
-/** How long the client waits for the server's pong before it gives the socket up for dead. */
-const PONG_TIMEOUT_MS = 5_000;
-/** A ping every 15 s notices a connection that died silently (sleep, a network switch). */
-const KEEP_ALIVE_MS = 15_000;
+const wsState = {
+  // After a 4401 close the next connection asks for a fresh token first.
+  needsFreshToken: false,
+  // After a 4403 close (the user signed out on another device) the socket stays anonymous: the live
+  // features go quiet, and the page is signed out only when it does something that needs the viewer
+  // (issue 7: a sign-out elsewhere never interrupts reading).
+  sessionRevoked: false,
+};
 
 const reconnectListeners = new Set<() => void>();
 
@@ -92,70 +87,40 @@ export function onSubscriptionsReconnected(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-let pongTimer: ReturnType<typeof setTimeout> | undefined;
-let activeSocket: WebSocket | null = null;
-
-// Created on the first subscription: no socket (and no WebSocket implementation) is needed before,
-// nor when the app is rendered on the server (client/src/entry-server.tsx).
-let wsClient: Client | undefined;
-const subscriptionsClient = (): Client =>
-  (wsClient ??= createClient({
-    url: webSocketUrl,
-    lazy: true,
-    connectionParams: async () => {
-      if (wsNeedsFreshToken) {
-        wsNeedsFreshToken = false;
-        const outcome = await refreshOnce();
-        if (outcome === 'refused') endSession();
-      }
-      const token = wsSessionRevoked ? null : await readAuthToken();
-      return token ? { authorization: `Bearer ${token}` } : {};
-    },
-    // 4403: the user's sessions were revoked; the live operations end, the socket is not retried and
-    // comes back anonymously when something subscribes again. graphql-ws never
-    // retries 4401 itself: wsSessionLink below retries the operation once with a fresh token.
-    // A failed connection (an error event, no close code: the network is down, the server unreachable)
-    // is retried like a dropped one; before, it ended every live subscription until the page reloaded.
-    shouldRetry: (event) => closeCodeOf(event) !== WS_SESSIONS_REVOKED,
-    // A dropped socket is tried again for as long as something is subscribed (graphql-ws gives up
-    // after 5 attempts by default), with a capped backoff.
-    retryAttempts: Number.POSITIVE_INFINITY,
-    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
-    keepAlive: KEEP_ALIVE_MS,
-    on: {
-      // graphql-ws sends the open subscriptions again right after 'connected'; the listeners wait a
-      // moment so their refetch reads after the subscriptions listen again (a message sent in between
-      // then arrives twice, and the cache keeps one copy).
-      connected: (_socket, _payload, wasRetry) => {
-        if (!wasRetry) return;
-        setTimeout(() => {
-          for (const listener of reconnectListeners) listener();
-        }, 300);
+// The socket's code (graphql-ws and Apollo's link over it) is fetched with the first subscription: a
+// signed-out visit to most pages has none, and no socket is needed when the app is rendered on the
+// server (client/src/entry-server.tsx).
+let transport: Promise<SubscriptionTransport> | undefined;
+let openTransport: SubscriptionTransport | undefined;
+const loadTransport = () =>
+  (transport ??= import('./ws-transport').then((m) => {
+    openTransport = m.createSubscriptionTransport({
+      url: webSocketUrl,
+      connectionParams: async () => {
+        if (wsState.needsFreshToken) {
+          wsState.needsFreshToken = false;
+          const outcome = await refreshOnce();
+          if (outcome === 'refused') endSession();
+        }
+        const token = wsState.sessionRevoked ? null : await readAuthToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
       },
-      ping: (received) => {
-        if (received) return;
-        // Our ping went out: no pong in time means the connection is gone; close it so graphql-ws
-        // reconnects (4408: request timeout, retried like any other close).
-        clearTimeout(pongTimer);
-        pongTimer = setTimeout(() => {
-          if (activeSocket?.readyState === WebSocket.OPEN) activeSocket.close(4408, 'Request Timeout');
-        }, PONG_TIMEOUT_MS);
+      shouldRetry: (event) => closeCodeOf(event) !== WS_SESSIONS_REVOKED,
+      onReconnected: () => {
+        for (const listener of reconnectListeners) listener();
       },
-      pong: (received) => {
-        if (received) clearTimeout(pongTimer);
-      },
-      opened: (socket) => {
-        activeSocket = socket as WebSocket;
-      },
-      closed: (event) => {
-        clearTimeout(pongTimer);
-        activeSocket = null;
+      onClosed: (event) => {
         const code = closeCodeOf(event);
-        if (code === WS_TOKEN_REFUSED) wsNeedsFreshToken = true;
-        if (code === WS_SESSIONS_REVOKED) wsSessionRevoked = true;
+        if (code === WS_TOKEN_REFUSED) wsState.needsFreshToken = true;
+        if (code === WS_SESSIONS_REVOKED) wsState.sessionRevoked = true;
       },
-    },
-  }));
+    });
+    return openTransport;
+  })).catch((error: unknown) => {
+    // Not fetched (the network): the next subscription tries again.
+    transport = undefined;
+    throw error;
+  });
 
 onSessionEnded(() => restartSubscriptions());
 
@@ -171,7 +136,7 @@ const wsSessionLink = new ApolloLink(
           complete: () => observer.complete(),
           error: (error: unknown) => {
             if (attempt > 0 || closeCodeOf(error) !== WS_TOKEN_REFUSED) return observer.error(error);
-            wsNeedsFreshToken = false;
+            wsState.needsFreshToken = false;
             void refreshOnce().then((outcome) => {
               if (closed) return;
               if (outcome === 'refreshed') return run(attempt + 1);
@@ -197,8 +162,23 @@ const authLink = new SetContextLink(async (prevContext) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'include' });
 
-let graphqlWsLink: GraphQLWsLink | undefined;
-const wsLink = new ApolloLink((operation) => (graphqlWsLink ??= new GraphQLWsLink(subscriptionsClient())).request(operation));
+const wsLink = new ApolloLink(
+  (operation) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      let subscription: Subscription | undefined;
+      let closed = false;
+      loadTransport().then(
+        (loaded) => {
+          if (!closed) subscription = loaded.link.request(operation).subscribe(observer);
+        },
+        (error: unknown) => observer.error(error),
+      );
+      return () => {
+        closed = true;
+        subscription?.unsubscribe();
+      };
+    }),
+);
 
 const link = ApolloLink.from([
   trustedDocumentsLink,

@@ -32,10 +32,7 @@ export function AddressSuggestionList({
       role="listbox"
       aria-label={label}
       hidden={suggestions.length === 0}
-      className={cn(
-        'absolute top-full right-0 left-0 z-30 mt-1 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg',
-        className,
-      )}
+      className={cn('suggestion-list', className)}
     >
       {suggestions.map((suggestion, index) => {
         const Icon = suggestion.kind === 'NEIGHBORHOOD' ? Navigation : MapPin;
@@ -49,8 +46,8 @@ export function AddressSuggestionList({
             onClick={() => onPick(suggestion)}
             onMouseMove={() => onActive(index)}
             className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800',
-              index === activeIndex && 'bg-brand-50 text-brand-800',
+              'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm',
+              index === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-gray-800',
             )}
           >
             <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />

@@ -44,58 +44,48 @@ describe('the filter bar writes the URL', () => {
     expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
     expect(chipList()).not.toBeInTheDocument();
 
-    await user.click(combobox('Borough'));
-    await user.click(await screen.findByRole('option', { name: 'Brooklyn' }));
+    await user.selectOptions(combobox('Borough'), 'Brooklyn');
     await expectQuery(location, { borough: 'brooklyn' });
-    expect(combobox('Borough')).toHaveTextContent('Brooklyn');
-    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
+    expect(combobox('Borough')).toHaveDisplayValue('Brooklyn');
+    expect(combobox('Neighborhood')).toHaveDisplayValue('All neighborhoods');
 
     // Only Brooklyn's 11 neighborhoods are offered, after 'All neighborhoods'.
-    await user.click(combobox('Neighborhood'));
-    const options = await screen.findAllByRole('option');
+    const options = within(combobox('Neighborhood')).getAllByRole('option');
     expect(options).toHaveLength(12);
     expect(options.map((option) => option.textContent)).toContain('Williamsburg');
     expect(options.map((option) => option.textContent)).not.toContain('Astoria');
-    await user.click(screen.getByRole('option', { name: 'Williamsburg' }));
+    await user.selectOptions(combobox('Neighborhood'), 'Williamsburg');
     await expectQuery(location, { borough: 'brooklyn', neighborhood: 'Williamsburg' });
     expect(chipTexts()).toEqual(['Brooklyn', 'Williamsburg']);
 
-    await user.click(combobox('Borough'));
-    await user.click(await screen.findByRole('option', { name: 'Queens' }));
+    await user.selectOptions(combobox('Borough'), 'Queens');
     await expectQuery(location, { borough: 'queens' });
-    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
+    expect(combobox('Neighborhood')).toHaveDisplayValue('All neighborhoods');
     expect(chipTexts()).toEqual(['Queens']);
 
     // 'All boroughs' leaves the URL and takes the neighborhood control away.
-    await user.click(combobox('Borough'));
-    await user.click(await screen.findByRole('option', { name: 'All boroughs' }));
+    await user.selectOptions(combobox('Borough'), 'All boroughs');
     await expectQuery(location, {});
     expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
   });
 
   it('sort; Newest is the default and leaves the URL; no commute sort without a destination', async () => {
     const { user, location } = renderBar('/listings?borough=queens');
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(combobox('Sort by')).toHaveDisplayValue('Newest');
 
-    await user.click(combobox('Sort by'));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Newest',
-      'Oldest',
-      'Price: Low to High',
-      'Price: High to Low',
-      'Most Popular',
-      'Recently Reduced',
-    ]);
-    await user.click(screen.getByRole('option', { name: 'Price: Low to High' }));
+    expect(
+      within(combobox('Sort by'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Newest', 'Oldest', 'Price: Low to High', 'Price: High to Low', 'Most Popular', 'Recently Reduced']);
+    await user.selectOptions(combobox('Sort by'), 'Price: Low to High');
     await expectQuery(location, { borough: 'queens', sort: 'price_low' });
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Price: Low to High');
+    expect(combobox('Sort by')).toHaveDisplayValue('Price: Low to High');
 
-    await user.click(combobox('Sort by'));
-    await user.click(await screen.findByRole('option', { name: 'Most Popular' }));
+    await user.selectOptions(combobox('Sort by'), 'Most Popular');
     await expectQuery(location, { borough: 'queens', sort: 'popular' });
 
-    await user.click(combobox('Sort by'));
-    await user.click(await screen.findByRole('option', { name: 'Newest' }));
+    await user.selectOptions(combobox('Sort by'), 'Newest');
     await expectQuery(location, { borough: 'queens' });
   });
 
@@ -165,19 +155,14 @@ describe('the filter bar writes the URL', () => {
   it('bedrooms, property type and pets; chips remove them again', async () => {
     const { user, location } = renderBar('/listings?maxPrice=6000');
 
-    await user.click(combobox('Bedrooms'));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Any',
-      'Studio',
-      '1',
-      '2',
-      '3',
-      '4',
-      '5+',
-    ]);
-    await user.click(screen.getByRole('option', { name: '2' }));
+    expect(
+      within(combobox('Bedrooms'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', 'Studio', '1', '2', '3', '4', '5+']);
+    await user.selectOptions(combobox('Bedrooms'), '2');
     await expectQuery(location, { maxPrice: '6000', bedrooms: '2' });
-    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: 2');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('2');
 
     await user.click(moreButton());
     await user.click(await screen.findByRole('radio', { name: 'Apartment' }));
@@ -192,8 +177,7 @@ describe('the filter bar writes the URL', () => {
     expect(chipTexts()).toEqual(['Max $6,000', 'Bedrooms: 2', 'Apartment', 'Cats OK']);
 
     // Studio is bedrooms=0.
-    await user.click(combobox('Bedrooms'));
-    await user.click(await screen.findByRole('option', { name: 'Studio' }));
+    await user.selectOptions(combobox('Bedrooms'), 'Studio');
     await expectQuery(location, { maxPrice: '6000', bedrooms: '0', propertyType: 'apartment', pets: 'cats' });
     expect(chipTexts()).toContain('Bedrooms: Studio');
 
@@ -225,8 +209,7 @@ describe('the filter bar writes the URL', () => {
   it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
     const picked = '11111111-1111-4111-8111-111111111111';
     const { user, location } = renderBar(`/listings?compare=${picked}`);
-    await user.click(combobox('Bedrooms'));
-    await user.click(await screen.findByRole('option', { name: '2' }));
+    await user.selectOptions(combobox('Bedrooms'), '2');
     await expectQuery(location, { bedrooms: '2', compare: picked });
     expect(chipTexts()).toEqual(['Bedrooms: 2']);
   });
@@ -238,11 +221,11 @@ const FULL =
 describe('a URL with filters', () => {
   it('sets every control and the chips at start', async () => {
     const { user } = renderBar(FULL);
-    expect(combobox('Borough')).toHaveTextContent('Manhattan');
-    expect(combobox('Neighborhood')).toHaveTextContent('Chelsea');
+    expect(combobox('Borough')).toHaveDisplayValue('Manhattan');
+    expect(combobox('Neighborhood')).toHaveDisplayValue('Chelsea');
     expect(priceButton()).toHaveTextContent('Price: $1,500 – $9,000');
-    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: 1');
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Price: High to Low');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('1');
+    expect(combobox('Sort by')).toHaveDisplayValue('Price: High to Low');
     expect(moreButton()).toHaveTextContent('2 active');
     expect(chipTexts()).toEqual(['Manhattan', 'Chelsea', 'Min $1,500', 'Max $9,000', 'Bedrooms: 1', 'Apartment', 'Pets Allowed']);
 
@@ -261,10 +244,10 @@ describe('a URL with filters', () => {
 
   it('ignores unknown values and a neighborhood of another borough', () => {
     const { location } = renderBar('/listings?borough=queens&neighborhood=Chelsea&bedrooms=9&pets=llamas&sort=cheapest');
-    expect(combobox('Borough')).toHaveTextContent('Queens');
-    expect(combobox('Neighborhood')).toHaveTextContent('All neighborhoods');
-    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: Any');
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(combobox('Borough')).toHaveDisplayValue('Queens');
+    expect(combobox('Neighborhood')).toHaveDisplayValue('All neighborhoods');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('Any');
+    expect(combobox('Sort by')).toHaveDisplayValue('Newest');
     expect(chipTexts()).toEqual(['Queens']);
     // Nothing is written until a control changes.
     expect(location.current.search).toBe('?borough=queens&neighborhood=Chelsea&bedrooms=9&pets=llamas&sort=cheapest');
@@ -315,7 +298,7 @@ describe('chips and Clear all', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove filter Bronx' }));
     await expectQuery(location, { bedrooms: '2', pets: 'dogs', sort: 'oldest' });
-    expect(combobox('Borough')).toHaveTextContent('All boroughs');
+    expect(combobox('Borough')).toHaveDisplayValue('All boroughs');
     expect(screen.queryByRole('combobox', { name: 'Neighborhood' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove filter Dogs OK' }));
@@ -325,8 +308,8 @@ describe('chips and Clear all', () => {
     await waitFor(() => expect(location.current.search).toBe(''));
     expect(chipList()).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
-    expect(combobox('Bedrooms')).toHaveTextContent('Bedrooms: Any');
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('Any');
+    expect(combobox('Sort by')).toHaveDisplayValue('Newest');
     expect(priceButton()).toHaveTextContent(/^Price$/);
     expect(moreButton()).not.toHaveTextContent('active');
   });
@@ -336,6 +319,6 @@ describe('chips and Clear all', () => {
     expect(within(screen.getByRole('list', { name: 'Active filters' })).queryAllByRole('button')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(location.current.search).toBe(''));
-    expect(combobox('Sort by')).toHaveTextContent('Sort by: Newest');
+    expect(combobox('Sort by')).toHaveDisplayValue('Newest');
   });
 });

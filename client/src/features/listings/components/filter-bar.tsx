@@ -1,41 +1,24 @@
 import { formatPrice } from '@common/format';
 import { neighborhoodsOf } from '@common/nyc';
 import {
-  AccessibilityFeatureValues,
   accessibilityFeatureLabels,
-  type AccessibilityFeature,
   BedroomsFilterValues,
   bedroomsFilterLabels,
   boroughLabels,
   BoroughValues,
-  PetsFilterValues,
   petsFilterLabels,
-  PropertyTypeFilterValues,
   propertyTypeFilterLabels,
   SortValues,
   sortLabels,
   type Borough,
 } from '@common/options';
-import { useQuery } from '@apollo/client/react';
 import { ChevronDown, SlidersHorizontal, TrainFront, X } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SelectField, type SelectOption } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
-import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
-import {
-  CommuteMaxFilterValues,
-  hasActiveFilters,
-  normalizePrice,
-  WalkFilterValues,
-  type CommuteMaxFilter,
-  type RentBasis,
-  type SearchState,
-  type WalkFilter,
-} from '../search-state';
+import { hasActiveFilters, type SearchState, walkLabels } from '../search-state';
 import { AddressSearch, type AddressSuggestion } from './address-search';
 
 export interface FilterBarProps {
@@ -45,11 +28,16 @@ export interface FilterBarProps {
   onClearAll: () => void;
 }
 
-const triggerClasses =
-  'inline-flex h-10 shrink-0 items-center whitespace-nowrap gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm ' +
-  'hover:bg-gray-50 data-[state=open]:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-
+/** A filter that is set: its trigger (and its select) in the brand's colours. */
 const activeTriggerClasses = 'border-brand-600 bg-brand-50 text-brand-800 hover:bg-brand-50';
+
+/** A popover's trigger in the bar, idle or with its filter set. */
+const triggerClasses = (active: boolean) =>
+  cn(
+    'inline-flex h-10 shrink-0 items-center whitespace-nowrap gap-2 rounded-md border px-3 text-sm shadow-sm',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    active ? activeTriggerClasses : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-50 data-[state=open]:bg-gray-50',
+  );
 
 const boroughOptions: SelectOption<Borough | 'all'>[] = [
   { value: 'all', label: 'All boroughs' },
@@ -68,11 +56,6 @@ export function priceRangeLabel(minPrice: string, maxPrice: string): string {
   return '';
 }
 
-const rentBasisOptions = [
-  { value: 'gross', label: 'Gross rent' },
-  { value: 'net', label: 'Net effective' },
-] as const satisfies readonly { value: RentBasis; label: string }[];
-
 /** The price trigger's text: 'Price', 'Price: $1,000+', 'Net effective: Up to $3,000', 'Price: net effective'. */
 export function priceTriggerLabel(state: Pick<SearchState, 'minPrice' | 'maxPrice' | 'rent'>): string {
   const range = priceRangeLabel(state.minPrice, state.maxPrice);
@@ -80,165 +63,44 @@ export function priceTriggerLabel(state: Pick<SearchState, 'minPrice' | 'maxPric
   return range ? `Price: ${range}` : 'Price';
 }
 
+// What each popover shows loads with the popover (docs/decisions/0053-deferred-controls.md): asked for
+// when a pointer comes over a trigger or one takes the focus, as the popover's own code is.
+const panels = () => import('./filter-panels');
+const PricePanel = lazy(() => panels().then((m) => ({ default: m.PricePanel })));
+const MorePanel = lazy(() => panels().then((m) => ({ default: m.MorePanel })));
+const SubwayPanel = lazy(() => panels().then((m) => ({ default: m.SubwayPanel })));
+const CommutePanel = lazy(() => panels().then((m) => ({ default: m.CommutePanel })));
+const preloadPanels = { onPointerEnter: () => void panels(), onFocus: () => void panels() };
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-gray-600">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
 function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const [open, setOpen] = useState(false);
-  const [min, setMin] = useState(state.minPrice);
-  const [max, setMax] = useState(state.maxPrice);
-  const [rent, setRent] = useState<RentBasis>(state.rent);
-  const errorId = useId();
-  const invalid = min !== '' && max !== '' && Number(min) > Number(max);
   const active = Boolean(state.minPrice || state.maxPrice || state.rent !== 'gross');
-
-  function onOpenChange(next: boolean) {
-    if (next) {
-      setMin(state.minPrice);
-      setMax(state.maxPrice);
-      setRent(state.rent);
-    }
-    setOpen(next);
-  }
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    if (invalid) return;
-    onChange({ minPrice: min, maxPrice: max, rent });
-    setOpen(false);
-  }
-
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger className={cn(triggerClasses, active && activeTriggerClasses)}>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger className={triggerClasses(active)} {...preloadPanels}>
         {priceTriggerLabel(state)}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverTrigger>
       <PopoverContent aria-label="Price range">
-        <form onSubmit={apply} className="space-y-3" noValidate>
-          <RadioPills legend="Filter and sort by" value={rent} options={rentBasisOptions} onValueChange={setRent} />
-          {rent === 'net' ? (
-            <p className="text-xs text-gray-600">
-              The net effective rent spreads a concession&apos;s free months over the lease. The rent you pay each month is the
-              gross rent.
-            </p>
-          ) : null}
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Minimum price"
-              prefix="$"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="No min"
-              value={min}
-              onChange={(event) => setMin(normalizePrice(event.target.value))}
-              aria-describedby={invalid ? errorId : undefined}
-            />
-            <TextField
-              label="Maximum price"
-              prefix="$"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="No max"
-              value={max}
-              onChange={(event) => setMax(normalizePrice(event.target.value))}
-              aria-describedby={invalid ? errorId : undefined}
-            />
-          </div>
-          {invalid ? (
-            <p id={errorId} role="alert" className="text-sm text-red-700">
-              Minimum price must not exceed maximum price.
-            </p>
-          ) : null}
-          <div className="flex justify-between gap-2">
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setMin('');
-                setMax('');
-                setRent('gross');
-                onChange({ minPrice: '', maxPrice: '', rent: 'gross' });
-                setOpen(false);
-              }}
-            >
-              Reset
-            </Button>
-            <Button type="submit" size="sm" disabled={invalid}>
-              Apply
-            </Button>
-          </div>
-        </form>
+        <Panel>
+          <PricePanel state={state} onChange={onChange} onDone={() => setOpen(false)} />
+        </Panel>
       </PopoverContent>
     </Popover>
-  );
-}
-
-function RadioPills<V extends string>({
-  legend,
-  value,
-  options,
-  onValueChange,
-}: {
-  legend: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onValueChange: (value: V) => void;
-}) {
-  const legendId = useId();
-  return (
-    <div>
-      <p id={legendId} className="mb-2 text-sm font-medium text-gray-800">
-        {legend}
-      </p>
-      <RadioGroup.Root
-        aria-labelledby={legendId}
-        value={value}
-        onValueChange={(next) => {
-          const option = options.find((o) => o.value === next);
-          if (option) onValueChange(option.value);
-        }}
-        className="flex flex-wrap gap-2"
-      >
-        {options.map((option) => (
-          <RadioGroup.Item
-            key={option.value}
-            value={option.value}
-            className={cn(
-              'inline-flex h-8 items-center rounded-full border border-gray-300 bg-white px-3 text-sm text-gray-800 hover:bg-gray-50',
-              'data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700 data-[state=checked]:text-white',
-            )}
-          >
-            {option.label}
-          </RadioGroup.Item>
-        ))}
-      </RadioGroup.Root>
-    </div>
-  );
-}
-
-/** 'Accessibility' (issue 26 item 4): homes with every feature ticked. */
-function AccessibilityFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
-  const toggle = (feature: AccessibilityFeature, on: boolean) => {
-    const next = new Set(state.accessibility);
-    if (on) next.add(feature);
-    else next.delete(feature);
-    onChange({ accessibility: AccessibilityFeatureValues.filter((f) => next.has(f)) });
-  };
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-gray-900">Accessibility</legend>
-      <div className="space-y-1.5">
-        {AccessibilityFeatureValues.map((feature) => (
-          <label key={feature} className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-gray-300 accent-brand-700"
-              checked={state.accessibility.includes(feature)}
-              onChange={(event) => toggle(feature, event.target.checked)}
-            />
-            {accessibilityFeatureLabels[feature]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -246,7 +108,7 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
   const count = (state.propertyType !== 'any' ? 1 : 0) + (state.pets !== 'any' ? 1 : 0) + state.accessibility.length;
   return (
     <Popover>
-      <PopoverTrigger className={cn(triggerClasses, count > 0 && activeTriggerClasses)}>
+      <PopoverTrigger className={triggerClasses(count > 0)} {...preloadPanels}>
         <SlidersHorizontal aria-hidden="true" className="size-4" />
         More
         {count > 0 ? (
@@ -257,37 +119,13 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
         ) : null}
       </PopoverTrigger>
       <PopoverContent aria-label="More filters" className="w-80 space-y-4" align="end">
-        <RadioPills
-          legend="Property type"
-          value={state.propertyType}
-          options={PropertyTypeFilterValues.map((value) => ({ value, label: propertyTypeFilterLabels[value] }))}
-          onValueChange={(propertyType) => onChange({ propertyType })}
-        />
-        <RadioPills
-          legend="Pet policy"
-          value={state.pets}
-          options={PetsFilterValues.map((value) => ({ value, label: petsFilterLabels[value] }))}
-          onValueChange={(pets) => onChange({ pets })}
-        />
-        <AccessibilityFilter state={state} onChange={onChange} />
+        <Panel>
+          <MorePanel state={state} onChange={onChange} />
+        </Panel>
       </PopoverContent>
     </Popover>
   );
 }
-
-export const SubwayLinesQuery = graphql(`
-  query SubwayLines {
-    subwayLines {
-      id
-      bullet
-      accessibleName
-      color
-      textColor
-    }
-  }
-`);
-
-const walkLabels: Record<WalkFilter, string> = { any: 'Any', '5': '5 min', '10': '10 min', '15': '15 min' };
 
 /** 'L, G' for the trigger and the chip. */
 function linesLabel(lines: string[]): string {
@@ -304,142 +142,40 @@ function SubwayFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onCha
   const summary = [linesLabel(state.lines), state.walk !== 'any' ? `${state.walk} min` : ''].filter(Boolean).join(' · ');
   return (
     <Popover>
-      <PopoverTrigger className={cn(triggerClasses, active && activeTriggerClasses)}>
+      <PopoverTrigger className={triggerClasses(active)} {...preloadPanels}>
         <TrainFront aria-hidden="true" className="size-4" />
         {summary ? `Subway: ${summary}` : 'Subway'}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverTrigger>
       <PopoverContent aria-label="Subway" className="w-80 space-y-4" align="start">
-        <SubwayLinePicker selected={state.lines} onChange={(lines) => onChange({ lines })} />
-        <RadioPills
-          legend="Walk to subway"
-          value={state.walk}
-          options={WalkFilterValues.map((value) => ({ value, label: walkLabels[value] }))}
-          onValueChange={(walk) => onChange({ walk })}
-        />
+        <Panel>
+          <SubwayPanel state={state} onChange={onChange} />
+        </Panel>
       </PopoverContent>
     </Popover>
   );
 }
-
-function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange: (lines: string[]) => void }) {
-  const legendId = useId();
-  const { data, loading, error, refetch } = useQuery(SubwayLinesQuery);
-  const lines = data?.subwayLines ?? [];
-  return (
-    <div>
-      <p id={legendId} className="mb-2 text-sm font-medium text-gray-800">
-        Subway lines
-      </p>
-      {loading && !data ? (
-        <p className="text-sm text-gray-600" role="status">
-          Loading lines…
-        </p>
-      ) : error && !data ? (
-        <p className="text-sm text-red-700" role="alert">
-          Could not load the lines.{' '}
-          <button type="button" className="underline" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : (
-        <ul aria-labelledby={legendId} className="flex flex-wrap gap-1.5">
-          {lines.map((line) => {
-            const on = selected.includes(line.id);
-            // The name starts with what the bullet shows (WCAG 2.5.3): 'L train', 'SIR Staten Island Railway'.
-            const name = line.accessibleName.startsWith(line.bullet)
-              ? line.accessibleName
-              : `${line.bullet} ${line.accessibleName}`;
-            return (
-              <li key={line.id}>
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  aria-label={name}
-                  title={line.accessibleName}
-                  onClick={() => onChange(on ? selected.filter((id) => id !== line.id) : [...selected, line.id])}
-                  style={{ backgroundColor: line.color, color: line.textColor }}
-                  className={cn(
-                    // Large bold text: the MTA's lighter colours (the L's grey) keep a 3:1 contrast.
-                    'inline-flex size-10 items-center justify-center rounded-full leading-none font-bold ring-offset-2 transition',
-                    line.bullet.length > 1 ? 'text-sm' : 'text-xl',
-                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                    on ? 'ring-3 ring-gray-900' : 'hover:ring-2 hover:ring-gray-300',
-                  )}
-                >
-                  {line.bullet}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-// The destination picker (stations and addresses) loads with the popover, not with the page.
-const CommutePicker = lazy(() => import('@/features/transit/commute-picker'));
-
-const commuteMaxLabels: Record<CommuteMaxFilter, string> = {
-  any: 'Any',
-  '20': '20 min',
-  '30': '30 min',
-  '45': '45 min',
-  '60': '60 min',
-};
 
 /**
  * 'Commute' (issue 13 item 4): where the visitor commutes to (a station or an address), then at most
  * how many minutes door to door by subway. The cards show each listing's minutes once it is set.
  */
 function CommuteFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
-  const [open, setOpen] = useState(false);
   const target = state.commute;
   const summary = target
     ? `Commute: ${target.label}${state.commuteMax !== 'any' ? ` · ${state.commuteMax} min` : ''}`
     : 'Commute';
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger className={cn(triggerClasses, 'max-w-72', target && activeTriggerClasses)}>
+    <Popover>
+      <PopoverTrigger className={cn(triggerClasses(Boolean(target)), 'max-w-72')} {...preloadPanels}>
         <TrainFront aria-hidden="true" className="size-4 shrink-0" />
         <span className="truncate">{summary}</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
       </PopoverTrigger>
       <PopoverContent aria-label="Commute" className="w-[22rem] max-w-[calc(100vw-1rem)] space-y-4" align="start">
-        {target ? (
-          <>
-            <div className="flex items-start justify-between gap-3">
-              <p className="text-sm text-gray-800">
-                Commuting to <strong className="font-semibold">{target.label}</strong>
-              </p>
-              <Button variant="link" size="sm" className="h-auto px-0" onClick={() => onChange({ commute: null })}>
-                Change
-              </Button>
-            </div>
-            <RadioPills
-              legend="At most, door to door"
-              value={state.commuteMax}
-              options={CommuteMaxFilterValues.map((value) => ({ value, label: commuteMaxLabels[value] }))}
-              onValueChange={(commuteMax) => onChange({ commuteMax })}
-            />
-            {state.sort !== 'commute' ? (
-              <Button variant="outline" size="sm" onClick={() => onChange({ sort: 'commute' })}>
-                Sort by shortest commute
-              </Button>
-            ) : null}
-          </>
-        ) : (
-          <Suspense
-            fallback={
-              <p role="status" className="text-sm text-gray-600">
-                Loading…
-              </p>
-            }
-          >
-            <CommutePicker onPick={(commute) => onChange({ commute })} />
-          </Suspense>
-        )}
+        <Panel>
+          <CommutePanel state={state} onChange={onChange} />
+        </Panel>
       </PopoverContent>
     </Popover>
   );

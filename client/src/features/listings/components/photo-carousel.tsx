@@ -106,8 +106,8 @@ export function PhotoCarousel({
                 <span
                   aria-hidden="true"
                   className={cn(
-                    'block size-2 rounded-full bg-white/70 shadow ring-1 ring-black/10 transition-transform group-hover/dot:bg-white',
-                    i === position && 'scale-125 bg-white',
+                    'block size-2 rounded-full shadow ring-1 ring-black/10 transition-transform group-hover/dot:bg-white',
+                    i === position ? 'scale-125 bg-white' : 'bg-white/70',
                   )}
                 />
               </button>

@@ -82,8 +82,8 @@ function ConversationEntry({
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(thread.id)}
         className={cn(
-          'flex w-full gap-3 rounded-lg px-3 py-3 text-left transition-colors hover:bg-gray-50',
-          selected && 'bg-brand-50 hover:bg-brand-50',
+          'flex w-full gap-3 rounded-lg px-3 py-3 text-left transition-colors',
+          selected ? 'bg-brand-50' : 'hover:bg-gray-50',
         )}
       >
         <UserAvatar name={other.name} photoUrl={photo} className="size-11 text-sm" />
