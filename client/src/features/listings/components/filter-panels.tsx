@@ -10,7 +10,7 @@ import {
   propertyTypeFilterLabels,
 } from '@common/options';
 import { useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { graphql } from '@/gql';
@@ -303,19 +303,8 @@ const commuteMaxLabels: Record<CommuteMaxFilter, string> = {
  */
 export function CommutePanel({ state, onChange }: PanelProps) {
   const target = state.commute;
-  if (!target) {
-    return (
-      <Suspense
-        fallback={
-          <p role="status" className="text-sm text-gray-600">
-            Loading…
-          </p>
-        }
-      >
-        <CommutePicker onPick={(commute) => onChange({ commute })} />
-      </Suspense>
-    );
-  }
+  // The picker's code loads with it (the popover's 'Loading…' shows meanwhile).
+  if (!target) return <CommutePicker onPick={(commute) => onChange({ commute })} />;
   return (
     <>
       <div className="flex items-start justify-between gap-3">
