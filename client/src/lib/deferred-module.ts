@@ -37,7 +37,7 @@ export function deferredModule<M>(importer: () => Promise<M>): DeferredModule<M>
   const getSnapshot = () => loaded;
   const getServerSnapshot = () => null;
   const request = () => {
-    load().catch((err: unknown) => console.warn('A part of the page could not be loaded', err));
+    load().catch(console.warn);
   };
   return { load, request, useModule: () => useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot) };
 }

@@ -1,6 +1,6 @@
-// The root and trigger of an overlay (a popover, a menu) whose code is fetched when it is about to
-// open (docs/decisions/0053-deferred-controls.md): until then the trigger is a plain button of the
-// same look, and a tap before the code is in opens the overlay as soon as it is.
+// The root and trigger of an overlay (a popover, a menu, a dialog) whose code is fetched when it is
+// about to open (docs/decisions/0053-deferred-controls.md): until then the trigger is a plain button of
+// the same look, and a tap before the code is in opens the overlay as soon as it is.
 import {
   createContext,
   useCallback,
@@ -22,7 +22,11 @@ export interface OverlayParts {
   Trigger: ComponentType<ComponentProps<'button'>>;
 }
 
-interface OverlayState {
+interface OverlayState<M> {
+  /** The overlay's code, once this overlay has taken it up (never between a press and its click). */
+  loaded: M | null;
+  /** A press on the plain trigger starts: the real trigger waits for it to end. */
+  pressing: (down: boolean) => void;
   open: boolean;
   setOpen: (open: boolean) => void;
   /** Whether the plain trigger has the focus: when the code arrives, the real one takes it over. */
@@ -39,7 +43,7 @@ export interface RootProps {
 }
 
 export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>, haspopup: 'dialog' | 'menu') {
-  const State = createContext<OverlayState | null>(null);
+  const State = createContext<OverlayState<M> | null>(null);
 
   function Root({ open, onOpenChange, defaultOpen = false, modal, children }: RootProps) {
     const [own, setOwn] = useState(defaultOpen);
@@ -52,8 +56,22 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
       [onOpenChange],
     );
     const focused = useRef(false);
+    const module = parts.useModule();
+    // The real trigger is a new element: were it to replace the plain one between a press and its
+    // click, the click would reach neither, and the tap would be lost. So it waits for the press to end.
+    const [pressed, setPressed] = useState(false);
+    const loaded = module && !pressed ? module : null;
     const state = useMemo(
       () => ({
+        loaded,
+        pressing: (down: boolean) => {
+          if (down) {
+            setPressed(true);
+            // The press ends wherever the pointer is released; after its click, which is dispatched
+            // in the same task as the release.
+            window.addEventListener('pointerup', () => setTimeout(() => setPressed(false), 0), { once: true, capture: true });
+          }
+        },
         open: current,
         setOpen,
         setFocused: (next: boolean) => {
@@ -61,13 +79,12 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
         },
         wasFocused: () => focused.current,
       }),
-      [current, setOpen],
+      [loaded, current, setOpen],
     );
-    const loaded = parts.useModule();
     // Opened without its trigger (a dialog shown by the page): its code is needed now.
     useEffect(() => {
-      if (current && !loaded) parts.request();
-    }, [current, loaded]);
+      if (current && !module) parts.request();
+    }, [current, module]);
     return (
       <State.Provider value={state}>
         {loaded ? (
@@ -81,10 +98,10 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
     );
   }
 
-  function Trigger({ onClick, onFocus, onBlur, onPointerEnter, ...props }: ComponentProps<'button'>) {
+  function Trigger({ onClick, onFocus, onBlur, onPointerEnter, onPointerDown, ...props }: ComponentProps<'button'>) {
     const state = useContext(State);
     if (!state) throw new Error('A trigger is used outside its root.');
-    const loaded = parts.useModule();
+    const { loaded } = state;
     const ref = useRef<HTMLButtonElement>(null);
     useLayoutEffect(() => {
       if (!loaded || !state.wasFocused()) return;
@@ -99,6 +116,7 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
           onFocus={onFocus}
           onBlur={onBlur}
           onPointerEnter={onPointerEnter}
+          onPointerDown={onPointerDown}
           {...props}
         />
       );
@@ -113,6 +131,10 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
         onPointerEnter={(event) => {
           parts.request();
           onPointerEnter?.(event);
+        }}
+        onPointerDown={(event) => {
+          state.pressing(true);
+          onPointerDown?.(event);
         }}
         onFocus={(event) => {
           state.setFocused(true);
@@ -133,22 +155,17 @@ export function deferredOverlay<M extends OverlayParts>(parts: DeferredModule<M>
     );
   }
 
-  return { Root, Trigger };
-}
-
-/** A part shown inside an open overlay (its panel, a title, a menu item): nothing until the code is in. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props, as React's own types do
-export function deferredPart<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
-  parts: DeferredModule<M>,
-  name: K,
-) {
-  type Props = ComponentProps<M[K]>;
-  function Part(props: Props) {
-    const loaded = parts.useModule();
-    if (!loaded) return null;
-    const Component = loaded[name] as ComponentType<Props>;
-    return <Component {...props} />;
+  /** A part shown inside the open overlay (its panel, a title, a menu item): nothing until the code is in. */
+  function part<K extends keyof M & string>(name: K) {
+    type Props = (M[K] extends ComponentType<infer P> ? P : never) & object;
+    function Part(props: Props) {
+      const loaded = useContext(State)?.loaded;
+      if (!loaded) return null;
+      const Component = loaded[name] as unknown as ComponentType<Props>;
+      return <Component {...props} />;
+    }
+    return Part;
   }
-  Part.displayName = name;
-  return Part;
+
+  return { Root, Trigger, part };
 }

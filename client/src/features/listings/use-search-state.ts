@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_SEARCH, parseSearchParams, toSearchParams, updateSearch, type SearchState } from './search-state';
 
@@ -24,7 +24,24 @@ export function useSearchState() {
       ),
     [setParams],
   );
-  const onChange = useCallback((patch: Partial<SearchState>) => setState(updateSearch(state, patch)), [state, setState]);
-  const clearAll = useCallback(() => setState(EMPTY_SEARCH), [setState]);
+  // A change made before the URL has caught up with the one before it (two selects changed at once, or
+  // the changes a visitor made before the app ran, done again in a row) builds on that one, not on
+  // the state last rendered: no change is lost.
+  const pending = useRef<SearchState | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+  const onChange = useCallback(
+    (patch: Partial<SearchState>) => {
+      const next = updateSearch(pending.current ?? state, patch);
+      pending.current = next;
+      setState(next);
+    },
+    [state, setState],
+  );
+  const clearAll = useCallback(() => {
+    pending.current = EMPTY_SEARCH;
+    setState(EMPTY_SEARCH);
+  }, [setState]);
   return { state, onChange, clearAll };
 }
