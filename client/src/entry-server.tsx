@@ -1,22 +1,25 @@
 // The listings and detail pages rendered on the server (docs/decisions/0035-server-rendering.md).
 // Built by `vite build --ssr` into dist/server and loaded by server/http/ssr.ts, which answers each
 // GraphQL operation of the render in process, as the viewer of the request.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { prerenderStatic } from '@apollo/client/react/ssr';
-import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+import { ApolloClient, ApolloLink, InMemoryCache, type Cache, type InMemoryCacheConfig } from '@apollo/client';
+import { getOperationAST, valueFromASTUntyped, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
+import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
+import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
 
 export interface ServerOperation {
   query: DocumentNode;
   variables: Record<string, unknown>;
   operationName: string | undefined;
+  /** The sha256 codegen persisted the document under: the server answers its persisted text. */
+  hash: string | undefined;
 }
 
 export interface RenderInput {
@@ -31,65 +34,225 @@ export interface RenderInput {
    * (it says so in the console). Reported so that it is seen on the server too.
    */
   onError?: (error: unknown) => void;
+  /** Whether the request has a viewer: the header then asks for the unread count. */
+  signedIn?: boolean;
 }
 
 export type RenderOutput =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; state: string; aborted: boolean };
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      state: string;
+      aborted: boolean;
+      /** Queries the page read that were not fetched before its first render (page-queries.ts lacks them). */
+      missed: string[];
+      /** Fetching the page's data, and rendering it (`renders` times: 1 unless something was missed). */
+      timing: { dataMs: number; renderMs: number; renders: number };
+    };
 
 const handler = createStaticHandler(routes);
 
-export async function render({ url, execute, signal, onError }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, execute, signal, onError, signedIn }: RenderInput): Promise<RenderOutput> {
   const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable<ApolloLink.Result>((observer) => {
-        execute({ query: operation.query, variables: operation.variables, operationName: operation.operationName }).then(
-          (result) => {
-            observer.next(result as ApolloLink.Result);
-            observer.complete();
-          },
-          (error: unknown) => observer.error(error),
-        );
-      }),
-  );
-  const client = new ApolloClient({
-    ssrMode: true,
-    link,
-    cache: new InMemoryCache({ typePolicies }),
-    dataMasking: false,
-  });
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const tree = (
-    <StrictMode>
-      <Providers client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
-    </StrictMode>
-  );
-  const renderFunction = (node: ReactNode) =>
-    prerenderToNodeStream(node, {
+  const started = performance.now();
+  const ask = (queries: readonly PageQuery[]) =>
+    Promise.all(
+      queries.map(({ query, variables }) =>
+        execute({ query, variables, operationName: getOperationName(query), hash: persistedHash(query) }),
+      ),
+    );
+  // The page's data first, all at once (page-queries.ts): the render finds every answer in the
+  // cache and runs once.
+  const queries = pageQueries(new URL(url), signedIn ?? false);
+  const answers = await ask(queries);
+  const fetched = performance.now();
+  const { client, cache } = takeClient();
+  try {
+    answers.forEach((answer, i) => {
+      if (answer.data) cache.answer(queries[i]!, answer.data);
+    });
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const tree = (
+      <StrictMode>
+        <Providers client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>
+    );
+    let { html, aborted } = await renderOnce(tree, signal, onError);
+    let renders = 1;
+    const missed = new Set<string>();
+    // Rendered again only for what one render could not do (at most twice):
+    // - a query the page read and did not find (page-queries.ts lacks it: a mistake, logged by the
+    //   server and failed by the tests): fetched, then the page is rendered with it;
+    // - a part whose code was still loading (a lazy component met for the first time in this process)
+    //   comes out as a boundary completed by an inline script, which the page's Content-Security-Policy
+    //   would block. Its code is loaded now: rendered again, whole.
+    while (renders < 3 && !aborted && (cache.misses.size || html.includes(PENDING_BOUNDARY))) {
+      if (cache.misses.size) {
+        const misses = [...cache.misses.values()];
+        for (const miss of misses) missed.add(getOperationName(miss.query) ?? 'an unnamed query');
+        cache.misses.clear();
+        const more = await ask(misses);
+        more.forEach((answer, i) => {
+          if (answer.data) cache.answer(misses[i]!, answer.data);
+        });
+      }
+      ({ html, aborted } = await renderOnce(tree, signal, onError));
+      renders += 1;
+    }
+    const state = serializeServerState({ apollo: cache.extract() as Record<string, unknown> });
+    if (cache.misses.size || html.includes(PENDING_BOUNDARY) || html.includes('<script'))
+      throw new Error('The page did not render whole.');
+    return {
+      kind: 'page',
+      status: context.statusCode,
+      html,
+      state,
+      aborted,
+      missed: [...missed],
+      timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
+    };
+  } finally {
+    releaseClient({ client, cache });
+  }
+}
+
+/**
+ * The clients renders use, each with its own cache, kept between renders when emptied: a new client
+ * and cache work out again how they run each document (Apollo's document transforms, the variables'
+ * defaults), which cost more than the rest of the render (profiled: decision 0054).
+ */
+type PageClient = { client: ApolloClient; cache: ReturnType<typeof pageCache> };
+const idleClients: PageClient[] = [];
+const IDLE_CLIENTS = 16;
+
+// Nothing is fetched during a render (a query is only read from the cache on the server).
+const noFetching = new ApolloLink(
+  (operation) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      observer.error(new Error(`${operation.operationName} was asked for during a server render`));
+    }),
+);
+
+function takeClient(): PageClient {
+  const idle = idleClients.pop();
+  if (idle) return idle;
+  const cache = pageCache({ typePolicies, resultCaching: false });
+  return { client: new ApolloClient({ ssrMode: true, link: noFetching, cache, dataMasking: false }), cache };
+}
+
+function releaseClient(used: PageClient) {
+  // Kept only when nothing of the render is left in it (a render watches no query on the server).
+  if (idleClients.length >= IDLE_CLIENTS || used.client.getObservableQueries('all').size > 0) {
+    used.client.stop();
+    return;
+  }
+  used.cache.empty();
+  // A page's data never reaches the next page: a cache that did not empty whole is dropped.
+  if (Object.keys(used.cache.extract()).length === 0) idleClients.push(used);
+  else used.client.stop();
+}
+
+async function renderOnce(
+  tree: ReactNode,
+  signal: AbortSignal | undefined,
+  onError: RenderInput['onError'],
+): Promise<{ html: string; aborted: boolean }> {
+  try {
+    const { prelude } = await prerenderToNodeStream(tree, {
       signal,
       onError: (error) => void onError?.(error),
       // Every boundary inline: React would otherwise send a large one apart, completed by an inline
       // script (12,800 bytes by default), which the page's Content-Security-Policy blocks.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     });
-  let { result, aborted } = await prerenderStatic({ tree, signal, renderFunction, maxRerenders: 5 });
-  // A part whose code was still loading (a lazy component met for the first time in this process)
-  // comes out as a boundary completed by an inline script, which the page's Content-Security-Policy
-  // would block. Its code is loaded now: render again, whole.
-  for (let again = 0; again < 2 && !aborted && result.includes(PENDING_BOUNDARY); again++) {
-    ({ result, aborted } = await prerenderStatic({ tree, signal, renderFunction, maxRerenders: 5 }));
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return { html: Buffer.concat(chunks).toString('utf8'), aborted: false };
+  } catch (error) {
+    if (signal?.aborted) return { html: '', aborted: true };
+    throw error;
   }
-  const state = serializeServerState({ apollo: client.extract() as Record<string, unknown> });
-  client.stop();
-  if (result.includes(PENDING_BOUNDARY) || result.includes('<script')) throw new Error('The page did not render whole.');
-  return { kind: 'page', status: context.statusCode, html: result, state, aborted };
 }
+
+/**
+ * The page's cache. Each answer is written into it as the browser's cache holds it (the state handed
+ * over), and a screen's read of that same query and variables is given the answer itself: the
+ * server's answer is what the browser's cache reads back for a page of one answer per query, and
+ * reading ~1,300 fields back through the normalized store would cost more than the rest of the
+ * render. Any other read goes to the store.
+ *
+ * It keeps the queries a render read and did not find whole: with every answer fetched first there
+ * are none. A skipped query and a `cache-only` one read nothing, and a component that reads part of a
+ * query's data (a fragment) does not ask for partial data, so neither counts.
+ */
+function pageCache(options: InMemoryCacheConfig) {
+  const answers = new Map<string, Record<string, unknown>>();
+  const misses = new Map<string, PageQuery>();
+  const cache = new InMemoryCache(options);
+  const read = cache.diff.bind(cache);
+  cache.diff = ((options: Cache.DiffOptions) => {
+    const key = answerKey(options.query, options.variables);
+    const answered = key === undefined ? undefined : answers.get(key);
+    if (answered) return { result: answered, complete: true, dataState: 'complete' };
+    const result = read(options);
+    if (!result.complete && options.returnPartialData && key !== undefined) {
+      misses.set(key, {
+        query: options.query as PageQuery['query'],
+        variables: (options.variables ?? {}) as Record<string, unknown>,
+      });
+    }
+    return result;
+  }) as typeof cache.diff;
+  return Object.assign(cache, {
+    misses,
+    answer({ query, variables }: PageQuery, data: Record<string, unknown>) {
+      cache.writeQuery({ query, variables, data });
+      answers.set(answerKey(query, variables)!, data);
+    },
+    /** Empties it for the next page: what it learned of each document stays. */
+    empty() {
+      cache.evict({ id: 'ROOT_QUERY' });
+      cache.gc();
+      answers.clear();
+      misses.clear();
+    },
+  });
+}
+
+/**
+ * A query and its variables as Apollo runs them (each variable left out or undefined takes its
+ * default), for finding an answer: the operation's name, and the variables as JSON with sorted keys.
+ */
+function answerKey(query: DocumentNode, variables: Record<string, unknown> | undefined): string | undefined {
+  const operation = getOperationAST(query);
+  const name = operation?.name?.value;
+  if (!operation || operation.operation !== 'query' || !name) return undefined;
+  const withDefaults: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue) withDefaults[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
+  }
+  for (const [key, value] of Object.entries(variables ?? {})) if (value !== undefined) withDefaults[key] = value;
+  return `${name} ${sortedJson(withDefaults)}`;
+}
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const getOperationName = (query: DocumentNode) => getOperationAST(query)?.name?.value;
 
 /** React's marker of a Suspense boundary sent before its content. */
 const PENDING_BOUNDARY = '<!--$?-->';

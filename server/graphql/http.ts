@@ -175,14 +175,20 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
   );
 
   /**
-   * Answers operations in process as /graphql would answer them for this request's viewer, through
-   * Apollo's whole pipeline (validation, limits, the identity guard): for pages rendered on the
-   * server (server/http/ssr.ts), whose documents are the client's own.
+   * Answers operations in process as /graphql would answer them for this request's viewer: for pages
+   * rendered on the server (server/http/ssr.ts), whose documents are the client's own. A persisted
+   * document goes the planned path, as the same request over HTTP would; anything that path leaves
+   * to Apollo goes through Apollo's whole pipeline (validation, limits, the identity guard).
    */
   function executorFor(req: Request, res: express.Response): PageExecutor {
-    return async ({ query, variables, operationName }) => {
+    return async ({ query, variables, operationName, hash }) => {
       // As /graphql refuses it (refuseNulGraphql): a NUL from the page's address never reaches the database.
       if (containsNul(variables)) return { errors: [{ message: NUL_MESSAGE, extensions: { code: 'BAD_USER_INPUT' } }] };
+      const text = hash ? deps.trustedDocuments.get(hash) : undefined;
+      if (text) {
+        const answered = await planned.execute(text, variables, req, res);
+        if (answered) return answered;
+      }
       const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextOf(req, res) });
       if (response.body.kind !== 'single') throw new Error('An incremental answer cannot be rendered on the server.');
       return response.body.singleResult;
@@ -214,4 +220,6 @@ export type PageExecutor = (operation: {
   query: DocumentNode;
   variables?: Record<string, unknown>;
   operationName?: string;
+  /** The sha256 codegen persisted the document under (the client's own documents). */
+  hash?: string;
 }) => Promise<FormattedExecutionResult>;

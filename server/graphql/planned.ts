@@ -443,6 +443,16 @@ const STRIKES = 3;
 
 export interface PlannedPath {
   readonly handler: RequestHandler;
+  /**
+   * Answers one of the site's queries in process, as the handler would answer it over HTTP for this
+   * request (a page rendered on the server, server/http/ssr.ts); null when Apollo must answer it.
+   */
+  execute(
+    text: string,
+    variables: Record<string, unknown> | undefined,
+    req: Request,
+    res: Response,
+  ): Promise<{ data: Record<string, unknown> } | null>;
 }
 
 /**
@@ -516,22 +526,25 @@ export function createPlannedPath(deps: {
     return plan;
   };
 
-  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (req.method !== 'POST' || typeof body?.query !== 'string' || req.auth?.refused || req.auth?.unavailable) return next();
-    const found = planFor(body.query);
-    if (!found || (body.operationName != null && body.operationName !== (found.operation.name?.value ?? null))) return next();
-    const { operation } = found;
-    const contentType = chooseContentType(req.get('accept'));
-    if (!contentType) return next();
-    const rawVariables = body.variables ?? {};
-    if (typeof rawVariables !== 'object' || rawVariables === null || Array.isArray(rawVariables)) return next();
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables as Record<string, unknown>);
-    if (coerced.errors) return next();
+  /** What this path answers for a request, or null when Apollo must (the checks of the handler). */
+  function prepare(
+    text: string,
+    operationName: unknown,
+    rawVariables: unknown,
+    req: Request,
+    res: Response,
+  ): { found: Planned; state: RequestState } | null {
+    if (req.auth?.refused || req.auth?.unavailable) return null;
+    const found = planFor(text);
+    if (!found || (operationName != null && operationName !== (found.operation.name?.value ?? null))) return null;
+    const variables = rawVariables ?? {};
+    if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) return null;
+    const coerced = getVariableValues(schema, found.operation.variableDefinitions ?? [], variables as Record<string, unknown>);
+    if (coerced.errors) return null;
     // What Apollo's guard checks for a query: a partner key reads public queries only (a fact of the
     // document, decided once); the cost limit (a fact of the document and its page sizes).
-    if (req.partner && !(found.partnerMayAsk ??= partnerMayAsk(schema, found))) return next();
-    if (!withinCost(found, coerced.coerced)) return next();
+    if (req.partner && !(found.partnerMayAsk ??= partnerMayAsk(schema, found))) return null;
+    if (!withinCost(found, coerced.coerced)) return null;
     const state: RequestState = {
       context: deps.contextOf(req, res),
       variables: coerced.coerced,
@@ -539,10 +552,39 @@ export function createPlannedPath(deps: {
       pending: [],
       planned: found,
     };
+    return { found, state };
+  }
+
+  /** Runs what `prepare` accepted; rejects when Apollo must answer instead (after `strikes` of them, for good). */
+  async function answerFor({ found, state }: { found: Planned; state: RequestState }, req: Request) {
+    try {
+      const data = await answer(found.plan, undefined, state);
+      found.strikes = 0;
+      return data;
+    } catch (err) {
+      if (err instanceof TypeError && ++found.strikes >= STRIKES && planned.get(found.text) === found) {
+        planned.set(found.text, null);
+        site.delete(found.text);
+        log.warn(
+          { operationName: found.operation.name?.value, err },
+          'a planned document needs what this path does not give its resolvers: Apollo answers it from now on',
+        );
+      } else if (!(err instanceof Fallback)) req.log?.debug({ err }, 'planned document: Apollo answers instead');
+      throw err;
+    }
+  }
+
+  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (req.method !== 'POST' || typeof body?.query !== 'string') return next();
+    const prepared = prepare(body.query, body.operationName, body.variables, req, res);
+    if (!prepared) return next();
+    const contentType = chooseContentType(req.get('accept'));
+    if (!contentType) return next();
+    const { operation } = prepared.found;
     const slot = (res.locals.publicCache as PublicCacheSlot | undefined) ?? null;
-    answer(found.plan, undefined, state)
+    answerFor(prepared, req)
       .then(async (data) => {
-        found.strikes = 0;
         const json = JSON.stringify({ data });
         if (slot) {
           const stored = isPublicQuery(operation);
@@ -551,20 +593,20 @@ export function createPlannedPath(deps: {
         }
         res.status(200).set(EXECUTOR_HEADER, PLANNED).set('content-type', contentType).send(`${json}\n`);
       })
-      .catch((err: unknown) => {
-        if (err instanceof TypeError && ++found.strikes >= STRIKES && planned.get(found.text) === found) {
-          planned.set(found.text, null);
-          site.delete(found.text);
-          log.warn(
-            { operationName: operation.name?.value, err },
-            'a planned document needs what this path does not give its resolvers: Apollo answers it from now on',
-          );
-        } else if (!(err instanceof Fallback)) req.log?.debug({ err }, 'planned document: Apollo answers instead');
-        next();
-      });
+      .catch(() => next());
   };
 
-  return { handler };
+  const execute: PlannedPath['execute'] = async (text, variables, req, res) => {
+    const prepared = prepare(text, undefined, variables, req, res);
+    if (!prepared) return null;
+    try {
+      return { data: await answerFor(prepared, req) };
+    } catch {
+      return null;
+    }
+  };
+
+  return { handler, execute };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

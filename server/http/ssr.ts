@@ -29,7 +29,7 @@ export const SSR_TIME_LIMIT_MS = 3_000;
  * Renders at once in one process: a render costs some 30 ms of CPU (decision 0035), so more of them
  * at a time only make each slower. Over it, the plain page is sent at once and the browser renders it.
  */
-export const SSR_MAX_CONCURRENT = 4;
+export const SSR_MAX_CONCURRENT = 16;
 
 /** What client/src/entry-server.tsx exports (dist/server/entry-server.js). */
 interface ServerEntry {
@@ -38,9 +38,18 @@ interface ServerEntry {
     execute: PageExecutor;
     signal?: AbortSignal;
     onError?: (error: unknown) => void;
+    signedIn?: boolean;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; html: string; state: string; aborted: boolean }
+    | {
+        kind: 'page';
+        status: number;
+        html: string;
+        state: string;
+        aborted: boolean;
+        missed: string[];
+        timing: { dataMs: number; renderMs: number; renders: number };
+      }
   >;
 }
 
@@ -220,6 +229,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
             return result;
           },
           signal: controller.signal,
+          signedIn: Boolean(req.auth?.viewer),
           onError: (err) => {
             partial = true;
             if (!controller.signal.aborted)
@@ -233,6 +243,15 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         }
         // A part that failed would be rendered again in the browser: the plain page does it whole.
         if (out.aborted || partial) return next();
+        // A query the page read that was not fetched before its render (client/src/app/page-queries.ts
+        // lacks it) was fetched then, and the page rendered again: whole, but at twice the cost.
+        if (out.missed.length)
+          deps.log.error({ url: req.originalUrl, missed: out.missed }, 'A page read data not fetched before its render');
+        // How the page was made, for the browser's developer tools and the tests (one render).
+        res.set(
+          'Server-Timing',
+          `data;dur=${out.timing.dataMs.toFixed(1)}, render;dur=${out.timing.renderMs.toFixed(1)};desc="${out.timing.renders} pass${out.timing.renders === 1 ? '' : 'es'}"`,
+        );
         // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
         // rendered; in the head, before the scripts, the photo is asked for first.
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';

@@ -24,6 +24,7 @@
 // partner's own query (the client's document printed anew, sent as text with an API key; 64 keys in
 // turn, each at its real limit), and a listing's detail page. BENCH_LOAD_ONLY=<text> runs only the
 // scenarios whose name holds it; BENCH_APP_PROFILE=<dir> makes the app write a CPU profile there.
+// BENCH_KEEP=1 keeps the PostgreSQL database, and BENCH_REUSE_DATABASE=<its url> measures on it again without seeding.
 //
 // Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address. Every
 // connection autocannon opens takes the next source address of 127.0.0.2 … 127.0.0.251 in turn, and
@@ -722,7 +723,13 @@ async function main() {
     phase = 'database';
     let db: Database;
     let label: string;
-    if (kind === 'postgres') {
+    // BENCH_REUSE_DATABASE=<url>: a database an earlier run kept (BENCH_KEEP=1), used as it is (no
+    // seeding): for measuring again while working on one path.
+    const reuse = kind === 'postgres' ? process.env.BENCH_REUSE_DATABASE : undefined;
+    if (reuse) {
+      db = await createDatabase({ databaseUrl: reuse, poolSize: 4 });
+      label = `PostgreSQL (reused ${new URL(reuse).pathname.slice(1)})`;
+    } else if (kind === 'postgres') {
       const made = await freshDatabase();
       db = made.db;
       label = made.label;
@@ -734,6 +741,7 @@ async function main() {
     const [emu] = await Promise.all([
       startEmulator(path.join(tmp, 'auth')),
       (async () => {
+        if (reuse) return;
         await applyMigrations(db.adapterFactory);
         log(`${label}: inserting ${LISTINGS.toLocaleString('en-US')} listings`);
         await seed(db);
@@ -976,12 +984,19 @@ async function main() {
     const pageFloor = pageResults[0]?.r;
     const pageTable = pageFloor
       ? [
-          '| page | requests/s | rendered on the server | p50 | p95 | p99 | errors | ÷ plain page (req/s) |',
-          '|---|---:|---:|---:|---:|---:|---:|---:|',
-          ...pageResults.map(
-            ({ name, r }, i) =>
-              `| ${name} | ${fmt(r.rps)} | ${i === 0 ? '—' : `${r.large} of ${r.requests}`} | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.p99)} ms | ${r.errors} | ${i === 0 ? '1' : ratio(r.rps, pageFloor.rps)} |`,
-          ),
+          '| page | requests/s | rendered on the server | p50 | p95 | p99 | errors | ÷ plain page (req/s) | ÷ raw-SQL floor of its data (req/s) |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+          ...pageResults.map(({ name, r }, i) => {
+            // The floor of the same data (the scenario's floor above), measured in this run.
+            const dataFloor = results.get(
+              name.startsWith('`/properties')
+                ? 'listing detail page, anonymous'
+                : name.includes('signed in')
+                  ? 'search page, signed in (session cookie)'
+                  : 'search page, anonymous',
+            )?.floor;
+            return `| ${name} | ${fmt(r.rps)} | ${i === 0 ? '—' : `${r.large} of ${r.requests}`} | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.p99)} ms | ${r.errors} | ${i === 0 ? '1' : ratio(r.rps, pageFloor.rps)} | ${i === 0 || !dataFloor ? '—' : ratio(r.rps, dataFloor.rps)} |`;
+          }),
         ].join('\n')
       : '';
     if (pageTable) console.log(`\n${pageTable}\n`);

@@ -17,6 +17,22 @@ async function served(request: import('@playwright/test').APIRequestContext, pat
   return { res, html, root };
 }
 
+/**
+ * How many passes the server's render of a page took, from its `Server-Timing`: asked for twice and
+ * fresh (not from the public cache), so the first render of a lazy part in the server's process (its
+ * code then loaded, and the page rendered again) does not count.
+ */
+async function renderPasses(request: import('@playwright/test').APIRequestContext, path: string) {
+  let timing = '';
+  for (let i = 0; i < 2; i++) {
+    const res = await request.get(path, { headers: { accept: 'text/html', 'cache-control': 'no-cache' } });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('id="ssr-state"');
+    timing = res.headers()['server-timing'] ?? '';
+  }
+  return /render;dur=[\d.]+;desc="([^"]+)"/.exec(timing)?.[1] ?? `no render timing in "${timing}"`;
+}
+
 test.describe('pages rendered on the server', () => {
   test('the listings page arrives with its first cards, its count and its state; no inline script', async ({ request }) => {
     const page1 = await firstPage(request);
@@ -62,6 +78,13 @@ test.describe('pages rendered on the server', () => {
     await expect(page).toHaveURL(/\/login\?/);
   });
 
+  test('each page is rendered once, its data fetched before the render (Server-Timing says so)', async ({ request }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    for (const path of ['/', '/listings?beds=2&sort=price_low&borough=manhattan', `/properties/${listing.slug}`]) {
+      expect(await renderPasses(request, path), path).toBe('1 pass');
+    }
+  });
+
   test('without JavaScript the list and a listing can still be read', async ({ browser, request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
     const baseURL = E2E_ORIGIN;
@@ -87,6 +110,13 @@ test.describe('pages rendered on the server', () => {
       expect(root).toContain(DEMO_RENTER.name);
       await page.goto('/');
       await expectSignedIn(page, DEMO_RENTER.name);
+    });
+
+    test("a signed-in page is rendered once too: the header's data is fetched before the render", async ({ page }) => {
+      const listing = (await firstPage(page.request)).edges[0]!.node;
+      for (const path of ['/', `/properties/${listing.slug}`]) {
+        expect(await renderPasses(page.request, path), path).toBe('1 pass');
+      }
     });
   });
 });

@@ -51,6 +51,9 @@ export async function render({ url, execute, signal, onError }) {
     html: '<link rel="preload" as="image" href="/media/first.jpg" fetchPriority="high"/><main data-rendered="yes">' + JSON.stringify(result.data).replace(/</g, '&lt;') + '</main>',
     state: JSON.stringify({ apollo: { ROOT_QUERY: {} } }),
     aborted: false,
+    // A query the page read that was not fetched first (client/src/app/page-queries.ts lacks it).
+    missed: mode === 'missed' ? ['Page'] : [],
+    timing: { dataMs: 1.25, renderMs: 2.5, renders: mode === 'missed' ? 2 : 1 },
   };
 }
 `;
@@ -226,6 +229,16 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(pages.filter((html) => html.includes('<div id="root"></div>'))).toHaveLength(2);
     // Once they are done, pages are rendered again.
     expect(await (await get('/listings')).text()).toContain('ssr-state');
+  });
+
+  it('says in Server-Timing how long the data and the render took, and in how many passes', async () => {
+    const once = await get('/listings?timed=1');
+    expect(once.headers.get('server-timing')).toBe('data;dur=1.3, render;dur=2.5;desc="1 pass"');
+    await once.arrayBuffer();
+    // A page that read data not fetched first is still sent whole (rendered again with it).
+    const twice = await get('/listings?mode=missed');
+    expect(twice.headers.get('server-timing')).toBe('data;dur=1.3, render;dur=2.5;desc="2 passes"');
+    expect(await twice.text()).toContain('ssr-state');
   });
 
   it('sends the plain page for other paths', async () => {

@@ -55,7 +55,7 @@ export async function startTestApp(
     env,
     prisma: opts.prisma ?? db.prisma,
     storage,
-    log: opts.log ?? pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
     identity,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
     serverDir: opts.serverDir ?? path.join(dataDir, 'no-server'),

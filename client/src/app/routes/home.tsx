@@ -12,8 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
-import { SEARCH_PAGE_SIZE } from '@/features/listings/page-size';
-import { toPropertyFilter, toPropertySort, toCommuteDestination } from '@/features/listings/search-state';
+import { searchPageVariables } from '@/features/listings/search-state';
 import { useSearchState } from '@/features/listings/use-search-state';
 import { comparePath, MAX_COMPARE, useCompareSelection } from '@/features/compare/compare-selection';
 import { ShareButton } from '@/features/listings/components/share-button';
@@ -102,14 +101,10 @@ export default function HomeScreen() {
   const [mapHovered, setMapHovered] = useState<string | null>(null);
   const compare = useCompareSelection();
 
-  const filter = useMemo(() => toPropertyFilter(state), [state]);
+  const variables = useMemo(() => searchPageVariables(state), [state]);
+  const filter = variables.filter!;
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(SearchPropertiesDocument, {
-    variables: {
-      filter,
-      sort: toPropertySort(state.sort),
-      first: SEARCH_PAGE_SIZE,
-      commuteTo: state.commute ? toCommuteDestination(state.commute) : null,
-    },
+    variables,
     notifyOnNetworkStatusChange: true,
   });
 

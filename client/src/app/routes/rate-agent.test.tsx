@@ -137,6 +137,9 @@ const submit = () => screen.getByRole('button', { name: 'Submit Rating' });
 
 /** The open toast's text (the toast store outlives a test: each test closes what it leaves open). */
 const openToast = () => document.querySelector('.toast-root[data-state="open"]');
+// The toaster's code loads with the first toast (components/ui/lazy-toaster.tsx): on a busy machine
+// that takes longer than waitFor's default second.
+const TOAST_WAIT = { timeout: 5_000 };
 
 afterEach(() => {
   act(() => toastStore.dismiss());
@@ -217,7 +220,7 @@ describe('the rate agent page', () => {
     await screen.findByRole('heading', { name: 'Rate Your Experience' });
     await user.click(within(stars()).getByRole('radio', { name: '3 stars' }));
     await user.click(submit());
-    await waitFor(() => expect(openToast()).toHaveTextContent('ErrorYou have rated this agent too often today.'));
+    await waitFor(() => expect(openToast()).toHaveTextContent('ErrorYou have rated this agent too often today.'), TOAST_WAIT);
     expect(openToast()).toHaveAttribute('data-variant', 'destructive');
     expect(location.current.pathname).toBe(`/rate-agent/${AGENT_ID}`);
     expect(submit()).toBeEnabled();
@@ -229,7 +232,7 @@ describe('the rate agent page', () => {
     await screen.findByRole('heading', { name: 'Rate Your Experience' });
     await user.click(within(stars()).getByRole('radio', { name: '3 stars' }));
     await user.click(submit());
-    await waitFor(() => expect(openToast()).toHaveTextContent('ErrorFailed to submit rating'));
+    await waitFor(() => expect(openToast()).toHaveTextContent('ErrorFailed to submit rating'), TOAST_WAIT);
     expect(openToast()).toHaveAttribute('data-variant', 'destructive');
     expect(location.current.pathname).toBe(`/rate-agent/${AGENT_ID}`);
   });

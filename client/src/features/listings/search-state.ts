@@ -19,7 +19,14 @@ import {
   type SortOption,
 } from '@common/options';
 import { findNeighborhood } from '@common/nyc';
-import type { CommuteDestination, PetsFilter as PetsFilterEnum, PropertyFilter, PropertySort } from '@/gql/graphql';
+import type {
+  CommuteDestination,
+  PetsFilter as PetsFilterEnum,
+  PropertyFilter,
+  PropertySort,
+  SearchPropertiesQueryVariables,
+} from '@/gql/graphql';
+import { SEARCH_PAGE_SIZE } from './page-size';
 
 /** A map area, in degrees. */
 export interface Bounds {
@@ -336,6 +343,19 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
 
 export function toPropertySort(sort: SortOption): PropertySort {
   return sort.toUpperCase() as PropertySort;
+}
+
+/**
+ * The variables of the listings page's first page of results (SearchProperties): the page asks with
+ * them, and the server fetches them before it renders the page (client/src/app/page-queries.ts).
+ */
+export function searchPageVariables(state: SearchState): SearchPropertiesQueryVariables {
+  return {
+    filter: toPropertyFilter(state),
+    sort: toPropertySort(state.sort),
+    first: SEARCH_PAGE_SIZE,
+    commuteTo: state.commute ? toCommuteDestination(state.commute) : null,
+  };
 }
 
 /** Whether anything differs from the reset values ('Clear all' is offered then). */

@@ -69,6 +69,10 @@ export const typePolicies: TypePolicies = {
   },
   // No id: the prompt is a value of its thread, replaced as a whole.
   RatingPrompt: { merge: true },
+  // A station as seen from one listing: its id is the station's, but `walkMinutes` is the walk from
+  // that listing. Kept inside each listing, not merged by id (two listings near one station would
+  // otherwise both show the walk of whichever was written last).
+  NearbyStation: { keyFields: false },
   Agent: {
     fields: {
       // An agent's active listings on the profile: 'Show more listings' appends the next page.

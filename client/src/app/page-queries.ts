@@ -1,0 +1,54 @@
+// What a page rendered on the server asks for on its first render (docs/decisions/0054-one-render.md):
+// the server answers these in process, puts them in the page's cache, and renders the page once. The
+// variables are built by the same functions the screens ask with, so the screen finds every answer in
+// the cache. A query a screen reads that is not here is fetched after a first render and the page is
+// rendered again (entry-server.tsx): whole, at twice the cost; the server logs it and the browser
+// tests of these pages fail (tests/e2e/ssr.spec.ts reads the passes in `Server-Timing`).
+import type { TypedDocumentNode } from '@apollo/client';
+import { matchPath } from 'react-router';
+import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
+import {
+  MeDocument,
+  NotificationsDocument,
+  PropertyDetailDocument,
+  SearchPropertiesDocument,
+  UnreadMessagesCountDocument,
+} from '@/gql/graphql';
+
+export interface PageQuery {
+  query: TypedDocumentNode<unknown, Record<string, unknown>>;
+  variables: Record<string, unknown>;
+}
+
+const query = <V extends Record<string, unknown>>(q: TypedDocumentNode<unknown, V>, variables: V): PageQuery => ({
+  query: q as unknown as PageQuery['query'],
+  variables,
+});
+
+/** The screens rendered on the server, by path, and the queries each asks for from its URL. */
+const PAGES: readonly { paths: string[]; queries: (url: URL, params: Record<string, string | undefined>) => PageQuery[] }[] = [
+  {
+    paths: ['/', '/listings'],
+    queries: (url) => [query(SearchPropertiesDocument, searchPageVariables(parseSearchParams(url.searchParams)))],
+  },
+  {
+    paths: ['/properties/:id', '/listing/:id'],
+    queries: (_url, params) => [query(PropertyDetailDocument, { id: params.id ?? '' })],
+  },
+];
+
+/**
+ * Every query the page at this URL asks for on its first render: the layout's (who is signed in, and
+ * for the signed in the header's unread count and notifications) and the screen's.
+ */
+export function pageQueries(url: URL, signedIn: boolean): PageQuery[] {
+  const out: PageQuery[] = [query(MeDocument, {})];
+  if (signedIn) out.push(query(UnreadMessagesCountDocument, {}), query(NotificationsDocument, {}));
+  for (const page of PAGES) {
+    for (const path of page.paths) {
+      const match = matchPath(path, url.pathname);
+      if (match) return [...out, ...page.queries(url, match.params)];
+    }
+  }
+  return out;
+}
