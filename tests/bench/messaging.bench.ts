@@ -19,7 +19,8 @@
 // this process on in-memory PGlite (PGlite serves one process only), and the results say so;
 // BENCH_MESSAGING_PGLITE=1 chooses that.
 // BENCH_REDIS_URL (else REDIS_URL, else redis://127.0.0.1:6379). BENCH_MESSAGING_SOCKETS (1000),
-// BENCH_MESSAGING_RATE (50 a second), BENCH_MESSAGING_SECONDS (20). BENCH_CPU_PROF=1 writes a V8
+// BENCH_MESSAGING_RATE (50 a second), BENCH_MESSAGING_SECONDS (20), after BENCH_MESSAGING_WARMUP (2) seconds
+// of the same sends, not measured. BENCH_CPU_PROF=1 writes a V8
 // CPU profile of each instance under .tmp/messaging-profiles/ (node --cpu-prof).
 
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
@@ -48,6 +49,8 @@ import { freePort } from '../setup/free-port.js';
 const SOCKETS = Number(process.env.BENCH_MESSAGING_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_MESSAGING_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_MESSAGING_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_MESSAGING_WARMUP ?? 2);
+const WARM_UP = 'warm-up ';
 const GRACE_MS = 5_000;
 /** The whole bench (setup, run, teardown) fails past this. */
 const HARD_TIMEOUT_MS = 240_000;
@@ -56,6 +59,31 @@ const PER_ADDRESS = WS_LIMITS.maxSocketsPerIp;
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.resolve(import.meta.dirname, 'messaging-results.md');
+const EARLIER = '## Earlier runs';
+
+/**
+ * The earlier runs, kept under the new one (newest first, at most 12): the file's last run as one line
+ * (date, load, delivery p50 / p95 / p99 / max, the send's p95), then the lines it kept.
+ */
+function earlierRuns(previous: string): string {
+  const run = /^Run (\S+) on .*?load average ([\d.]+)/m.exec(previous);
+  const all = /^\| all \((\d+)\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|/m.exec(previous);
+  const send = /^\| send mutation \(HTTP\) p50 \/ p95 \| ([\d.]+) \/ ([\d.]+) ms \|/m.exec(previous);
+  const warm = /after (\d+) s of the same sends, not measured/.exec(previous);
+  const kept = previous.includes(EARLIER)
+    ? previous
+        .slice(previous.indexOf(EARLIER) + EARLIER.length)
+        .trim()
+        .split('\n')
+    : [];
+  const lines = kept.filter((l) => l.startsWith('- '));
+  if (run && all) {
+    lines.unshift(
+      `- ${run[1]} (load average ${run[2]}${warm ? `, after a ${warm[1]} s warm-up` : ', no warm-up'}): ${all[1]} deliveries, p50 ${all[2]} / p95 ${all[3]} / p99 ${all[4]} / max ${all[5]} ms${send ? `; send p95 ${send[2]} ms` : ''}`,
+    );
+  }
+  return lines.length ? `\n${EARLIER}\n\n${lines.slice(0, 12).join('\n')}\n` : '';
+}
 const PROFILE_DIR = path.join(ROOT, '.tmp/messaging-profiles');
 const log = (msg: string) => console.log(`[bench:messaging] ${msg}`);
 
@@ -523,7 +551,8 @@ async function main() {
             const at = performance.now();
             const m = (r.data as { messageAdded?: { id: string; content: string } } | null)?.messageAdded;
             if (!m) subscriptionErrors.push(`socket ${s}: ${JSON.stringify(r.errors ?? r).slice(0, 200)}`);
-            else deliveries.push({ socket: s, k: keyOf(m.content), id: m.id, at });
+            // The warm-up's messages are delivered too, and not counted.
+            else if (!m.content.startsWith(WARM_UP)) deliveries.push({ socket: s, k: keyOf(m.content), id: m.id, at });
           },
           error: (e) => subscriptionErrors.push(`socket ${s} ended: ${JSON.stringify(e).slice(0, 200)}`),
           complete: () => subscriptionErrors.push(`socket ${s}: subscription completed early`),
@@ -551,11 +580,30 @@ async function main() {
       `${users.length} sockets open on B from ${addresses} addresses (≤ ${PER_ADDRESS} each), each with a live messageAdded subscription (${((performance.now() - t2) / 1000).toFixed(1)} s)`,
     );
 
+    // A warm-up at the same rate through the same path, not measured: the first requests of a new
+    // process pay for compiling its code and opening its database connections (the first dozen sends
+    // took 100–200 ms, and were all of the p99). An instance serving traffic is warm.
+    phase = 'warm-up';
+    const warmUps = Math.round(RATE * WARMUP_SECONDS);
+    const warmStart = performance.now();
+    const warming: Array<Promise<unknown>> = [];
+    for (let k = 0; k < warmUps; k++) {
+      const wait = warmStart + k * (1000 / RATE) - performance.now();
+      if (wait > 1) await sleep(wait);
+      // The last threads, the renter's turn: the run's senders start from the first ones.
+      const pair = PAIRS - 1 - (k % PAIRS);
+      warming.push(gql(a.url, renters[pair]!.idToken, SEND, { t: threadIds[pair], c: `${WARM_UP}${k}` }));
+    }
+    await Promise.all(warming);
+    await sleep(1_000);
+    log(`warm-up: ${warmUps} messages in ${WARMUP_SECONDS} s, not measured`);
+
     phase = 'run';
     const total = Math.round(RATE * SECONDS);
     const interval = 1000 / RATE;
     const sentAt = new Array<number>(total);
     const sendMs: number[] = [];
+    const sendDone = new Array<number>(total);
     const sendErrors: string[] = [];
     const cpuBefore = instances.map((i) => i.cpuSeconds());
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -572,7 +620,9 @@ async function main() {
       inflight.push(
         gql(a.url, sender.idToken, SEND, { t: threadIds[pair], c: `bench ${k}` }).then(
           () => {
-            sendMs.push(performance.now() - t);
+            const done = performance.now();
+            sendDone[k] = done;
+            sendMs.push(done - t);
           },
           (err: unknown) => void sendErrors.push(`message ${k}: ${(err as Error).message}`),
         ),
@@ -627,6 +677,24 @@ async function main() {
     for (const [s, got] of perSocket) {
       const want = byThread.get(threadIds[s % PAIRS]!) ?? [];
       if (got.join() !== want.filter((id) => got.includes(id)).join()) outOfOrder++;
+    }
+    // BENCH_MESSAGING_SLOW=1: the slowest deliveries, with when they were sent and how long the send
+    // took (its answer from A), to tell a slow send from a slow delivery on B.
+    if (process.env.BENCH_MESSAGING_SLOW === '1') {
+      const slow = deliveries
+        .filter((d) => d.k >= 0 && d.k < total)
+        .map((d) => ({
+          k: d.k,
+          ms: d.at - sentAt[d.k]!,
+          send: (sendDone[d.k] ?? NaN) - sentAt[d.k]!,
+          at: sentAt[d.k]! - runStart,
+        }))
+        .sort((x, y) => y.ms - x.ms)
+        .slice(0, 30);
+      for (const d of slow)
+        log(
+          `slow: message ${d.k} sent at ${(d.at / 1000).toFixed(2)} s: delivered after ${d.ms.toFixed(0)} ms, its send answered after ${d.send.toFixed(0)} ms`,
+        );
     }
     all.sort((x, y) => x - y);
     toOther.sort((x, y) => x - y);
@@ -766,7 +834,7 @@ async function main() {
       '',
       `${users.length} users (${PAIRS} renters, ${PAIRS} agents with a listing each; emulator accounts, Bearer ID tokens), ${PAIRS} threads started through instance A. ` +
         `Each user holds one WebSocket on instance B with a live \`messageAdded\` subscription to their thread: ${users.length} sockets from ${addresses} loopback addresses ` +
-        `(at most ${PER_ADDRESS} per address, the per-address limit). Messages are sent through instance A (\`sendMessage\` over HTTP) at ${RATE} a second for ${SECONDS} s, ` +
+        `(at most ${PER_ADDRESS} per address, the per-address limit). Messages are sent through instance A (\`sendMessage\` over HTTP) at ${RATE} a second for ${SECONDS} s (after ${WARMUP_SECONDS} s of the same sends, not measured: a new process is slow on its first requests), ` +
         `the renter and then the agent of each thread in turn (each user sends one message per ${((PAIRS * 2) / RATE).toFixed(0)} s; the limit is ${RATE_LIMITS.messageSend.points} a minute). ` +
         `Each message reaches two subscribers on B: the other participant and the sender's own socket. ` +
         `Latency = received by the subscriber − just before the send request was issued (one clock). After ${GRACE_MS / 1000} s of grace every delivery is accounted for; ` +
@@ -808,7 +876,7 @@ async function main() {
         : 'Nothing lost, no duplicates, every subscriber in commit order; the 50 × 50 case stays within its caps and under 100 ms of CPU a message.',
       '',
     ].join('\n');
-    await fsp.writeFile(RESULTS, md);
+    await fsp.writeFile(RESULTS, md + earlierRuns(await fsp.readFile(RESULTS, 'utf8').catch(() => '')));
     log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
   } finally {
     phase = 'teardown';
