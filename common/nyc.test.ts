@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findNeighborhood, placeListing } from './nyc.js';
+import { findNeighborhoodName, NEIGHBORHOOD_NAMES } from './neighborhoods.js';
+import { BoroughValues, findNeighborhood, NEIGHBORHOODS, neighborhoodsOf, placeListing } from './nyc.js';
 
 describe('placeListing: the borough and neighborhood of a listing that names neither', () => {
   it('takes the neighborhood nearest to the map point', () => {
@@ -25,5 +26,23 @@ describe('placeListing: the borough and neighborhood of a listing that names nei
     expect(placeListing(null, '10 Somewhere Road')).toBeNull();
     expect(placeListing(null, '')).toBeNull();
     expect(placeListing({ lat: Number.NaN, lng: 1 }, null)).toBeNull();
+  });
+});
+
+describe('the neighborhood names the listings page loads (common/neighborhoods.ts)', () => {
+  it('are the neighborhoods of this file, borough by borough, in the same order', () => {
+    for (const borough of BoroughValues) {
+      expect(NEIGHBORHOOD_NAMES[borough]).toEqual(neighborhoodsOf(borough).map((hood) => hood.name));
+    }
+  });
+
+  it('match a name or slug as findNeighborhood does', () => {
+    for (const hood of NEIGHBORHOODS) {
+      for (const key of [hood.name, hood.slug, hood.name.toUpperCase(), ` ${hood.slug} `]) {
+        expect(findNeighborhoodName(key)).toEqual({ name: hood.name, borough: hood.borough });
+        expect(findNeighborhood(key)).toBe(hood);
+      }
+    }
+    expect(findNeighborhoodName('Nowhere')).toBeUndefined();
   });
 });

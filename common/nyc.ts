@@ -3,6 +3,7 @@
 // street names and a typical 1-bedroom rent band. Used by the search filters, the offline map and
 // gazetteer, and the seed. Imported by the browser: no Prisma import here.
 
+import { findNeighborhoodName, slugify } from './neighborhoods.js';
 import { BoroughValues, boroughLabels, type Borough } from './options.js';
 
 export type { Borough } from './options.js';
@@ -46,13 +47,6 @@ export const BOROUGHS: readonly { value: Borough; label: string }[] = BoroughVal
 
 function band(median: number): RentBand {
   return { low: Math.round((median * 0.8) / 50) * 50, median, high: Math.round((median * 1.3) / 50) * 50 };
-}
-
-function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 type NeighborhoodInput = Omit<Neighborhood, 'slug' | 'rent1Br'> & { rent: number };
@@ -850,21 +844,17 @@ export const NEIGHBORHOODS: readonly Neighborhood[] = [
   }),
 ];
 
-const byKey = new Map<string, Neighborhood>();
-for (const hood of NEIGHBORHOODS) {
-  byKey.set(hood.name.toLowerCase(), hood);
-  byKey.set(hood.slug, hood);
-}
+const byName = new Map<string, Neighborhood>(NEIGHBORHOODS.map((hood) => [hood.name, hood]));
 
 /** The neighborhoods of a borough, in SPEC order. */
 export function neighborhoodsOf(borough: Borough): Neighborhood[] {
   return NEIGHBORHOODS.filter((hood) => hood.borough === borough);
 }
 
-/** A neighborhood by its name or slug, case-insensitively; undefined when unknown. */
+/** A neighborhood by its name or slug, case-insensitively (common/neighborhoods.ts); undefined when unknown. */
 export function findNeighborhood(nameOrSlug: string): Neighborhood | undefined {
-  const key = nameOrSlug.trim().toLowerCase();
-  return byKey.get(key) ?? byKey.get(slugify(key));
+  const found = findNeighborhoodName(nameOrSlug);
+  return found && byName.get(found.name);
 }
 
 /** The borough a neighborhood belongs to; undefined when the name is unknown. */

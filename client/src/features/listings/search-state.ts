@@ -18,7 +18,7 @@ import {
   type PropertyTypeFilter,
   type SortOption,
 } from '@common/options';
-import { findNeighborhood } from '@common/nyc';
+import { findNeighborhoodName } from '@common/neighborhoods';
 import type {
   CommuteDestination,
   PetsFilter as PetsFilterEnum,
@@ -239,7 +239,7 @@ export function areaToParam(area: readonly AreaCorner[]): string {
 
 /** Reads the state from a query string; unknown or invalid values fall back to their reset value. */
 export function parseSearchParams(params: URLSearchParams): SearchState {
-  const hood = findNeighborhood(params.get('neighborhood') ?? '');
+  const hood = findNeighborhoodName(params.get('neighborhood') ?? '');
   // A neighborhood alone implies its borough; one of another borough is dropped.
   const borough = parseBoroughParam(params.get('borough')) ?? hood?.borough;
   const neighborhood = hood && borough && hood.borough === borough ? hood.name : '';

@@ -1,5 +1,5 @@
 import { formatPrice } from '@common/format';
-import { neighborhoodsOf } from '@common/nyc';
+import { NEIGHBORHOOD_NAMES } from '@common/neighborhoods';
 import {
   accessibilityFeatureLabels,
   BedroomsFilterValues,
@@ -241,14 +241,13 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
       ? []
       : [
           { value: 'all', label: 'All neighborhoods' },
-          ...neighborhoodsOf(state.borough).map((hood) => ({ value: hood.name, label: hood.name })),
+          ...NEIGHBORHOOD_NAMES[state.borough].map((name) => ({ value: name, label: name })),
         ];
 
   function pickNeighborhood(suggestion: AddressSuggestion) {
-    const hood = suggestion.borough
-      ? neighborhoodsOf(suggestion.borough).find((h) => h.name === suggestion.neighborhood)
-      : undefined;
-    if (hood) onChange({ search: '', borough: hood.borough, neighborhood: hood.name });
+    const borough = suggestion.borough;
+    const hood = borough ? NEIGHBORHOOD_NAMES[borough].find((name) => name === suggestion.neighborhood) : undefined;
+    if (borough && hood) onChange({ search: '', borough, neighborhood: hood });
     else onChange({ search: suggestion.neighborhood ?? suggestion.label });
   }
 
