@@ -26,8 +26,9 @@ const APP_MODULE = 'src/boot.tsx';
 export const SSR_TIME_LIMIT_MS = 3_000;
 
 /**
- * Renders at once in one process: a render costs some 30 ms of CPU (decision 0035), so more of them
- * at a time only make each slower. Over it, the plain page is sent at once and the browser renders it.
+ * Renders at once in one process. A render waits for its data, then uses the CPU in one pass (decision
+ * 0054), so a few more than the CPU can run keep it busy. Past the cap the plain page is sent at once,
+ * and the browser renders it: load is shed only beyond what the process can do.
  */
 export const SSR_MAX_CONCURRENT = 16;
 
