@@ -13,10 +13,17 @@ import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
 
-/** The pages rendered on the server, and the screen module of each (its chunks are preloaded). */
-export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string }[] = [
-  { paths: ['/', '/listings'], screen: 'src/app/routes/home.tsx' },
-  { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx' },
+/**
+ * The pages rendered on the server, the screen module of each (its chunks are preloaded), and whether
+ * an anonymous visitor's page is kept in the public cache: the listings and detail pages are emptied
+ * from it by the listing writes; an agent's profile (its ratings change with reviews) and the
+ * viewer's own listings are not kept.
+ */
+export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string; publicCache: boolean }[] = [
+  { paths: ['/', '/listings'], screen: 'src/app/routes/home.tsx', publicCache: true },
+  { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx', publicCache: true },
+  { paths: ['/agents/:id'], screen: 'src/app/routes/agent-profile.tsx', publicCache: false },
+  { paths: ['/me/listings'], screen: 'src/app/routes/my-listings.tsx', publicCache: false },
 ];
 
 /** The app's code, imported by the entry (client/src/main.tsx) once the page is painted. */
@@ -188,14 +195,14 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
     return { entry, template };
   }
 
-  for (const { paths, screen } of SERVER_RENDERED_PAGES) {
+  for (const { paths, screen, publicCache } of SERVER_RENDERED_PAGES) {
     router.get(paths, async (req, res, next) => {
       if (req.method !== 'GET') return next();
       const { entry: loading, template: page } = current();
       const server = loading && (await loading);
       if (!server || !page) return next();
       // The slot the render starts in: a listing written meanwhile makes its page unstorable.
-      const generation = deps.cache && anonymous(req) ? deps.cache.begin() : null;
+      const generation = publicCache && deps.cache && anonymous(req) ? deps.cache.begin() : null;
       // The page of another build (a deploy) is never served: the build's index.html is in the key.
       const key = generation === null ? '' : cacheKey('page', String(page.mtimeMs), req.get('host') ?? '', req.originalUrl);
       if (generation !== null && !wantsFresh(req)) {

@@ -382,7 +382,14 @@ test.describe.serial('an owner with listings', () => {
         }
         await route.fallback();
       });
-      await page.goto('/me/listings');
+      // Reached from another page, so the browser asks for the list and the numbers (a page loaded at
+      // /me/listings arrives with them, rendered by the server: tests/e2e/ssr.spec.ts).
+      await page.goto('/me/ratings');
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Account menu for / })
+        .click();
+      await page.getByRole('menuitem', { name: 'Manage Listings' }).click();
       await expect(page.getByRole('heading', { name: 'Failed to fetch listings' })).toBeVisible();
       await expect(page.getByText('Failed to fetch stats')).toBeVisible();
       failing = false;

@@ -1,4 +1,4 @@
-import { DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
+import { DEMO_AGENT, DEMO_RENTER, expectSignedIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { firstPage, results } from './listings-helpers.js';
 import { E2E_ORIGIN } from './origin.js';
@@ -80,9 +80,32 @@ test.describe('pages rendered on the server', () => {
 
   test('each page is rendered once, its data fetched before the render (Server-Timing says so)', async ({ request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
-    for (const path of ['/', '/listings?beds=2&sort=price_low&borough=manhattan', `/properties/${listing.slug}`]) {
+    for (const path of [
+      '/',
+      '/listings?beds=2&sort=price_low&borough=manhattan',
+      `/properties/${listing.slug}`,
+      `/agents/${listing.agent!.id}`,
+    ]) {
       expect(await renderPasses(request, path), path).toBe('1 pass');
     }
+  });
+
+  test("an agent's profile arrives with the agent's name and listings, and the browser takes it over", async ({
+    page,
+    request,
+  }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    const agent = listing.agent!;
+    const { res, root } = await served(request, `/agents/${agent.id}`);
+    // The name as React writes text into HTML.
+    const text = agent.displayName.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
+    expect(root).toContain(`>${text}</h1>`);
+    expect(root).toContain('Current Listings (');
+    // Not kept in the public cache: its ratings change with every review.
+    expect(res.headers()['x-public-cache']).toBeUndefined();
+    await page.goto(`/agents/${agent.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: agent.displayName })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   });
 
   test('without JavaScript the list and a listing can still be read', async ({ browser, request }) => {
@@ -100,6 +123,21 @@ test.describe('pages rendered on the server', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test.describe('signed in as an agent', () => {
+    test.use({ account: DEMO_AGENT });
+
+    test("the manage screen arrives with the agent's listings and numbers, rendered once", async ({ page }) => {
+      const { root } = await served(page.request, '/me/listings');
+      expect(root).toContain('Manage Your Listings');
+      expect(root).toContain('Total Listings');
+      expect(root).toMatch(/data-listing-id="/);
+      expect(await renderPasses(page.request, '/me/listings?sort=price-desc&status=active')).toBe('1 pass');
+      await page.goto('/me/listings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Manage Your Listings' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+    });
   });
 
   test.describe('signed in', () => {

@@ -7,8 +7,13 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { matchPath } from 'react-router';
 import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
+import { myListingsVariables, parseManageParams } from '@/features/manage-listings/manage-state';
+import { agentProfileVariables } from '@/features/agents/profile-variables';
 import {
+  AgentProfileDocument,
+  ListingStatsDocument,
   MeDocument,
+  MyListingsDocument,
   NotificationsDocument,
   PropertyDetailDocument,
   SearchPropertiesDocument,
@@ -26,7 +31,10 @@ const query = <V extends Record<string, unknown>>(q: TypedDocumentNode<unknown, 
 });
 
 /** The screens rendered on the server, by path, and the queries each asks for from its URL. */
-const PAGES: readonly { paths: string[]; queries: (url: URL, params: Record<string, string | undefined>) => PageQuery[] }[] = [
+const PAGES: readonly {
+  paths: string[];
+  queries: (url: URL, params: Record<string, string | undefined>, signedIn: boolean) => PageQuery[];
+}[] = [
   {
     paths: ['/', '/listings'],
     queries: (url) => [query(SearchPropertiesDocument, searchPageVariables(parseSearchParams(url.searchParams)))],
@@ -34,6 +42,18 @@ const PAGES: readonly { paths: string[]; queries: (url: URL, params: Record<stri
   {
     paths: ['/properties/:id', '/listing/:id'],
     queries: (_url, params) => [query(PropertyDetailDocument, { id: params.id ?? '' })],
+  },
+  {
+    // The signed-in viewer's listings and their numbers (signed out: a notice, and no query).
+    paths: ['/me/listings'],
+    queries: (url, _params, signedIn) =>
+      signedIn
+        ? [query(MyListingsDocument, myListingsVariables(parseManageParams(url.searchParams))), query(ListingStatsDocument, {})]
+        : [],
+  },
+  {
+    paths: ['/agents/:id'],
+    queries: (_url, params) => [query(AgentProfileDocument, agentProfileVariables(params.id ?? ''))],
   },
 ];
 
@@ -47,7 +67,7 @@ export function pageQueries(url: URL, signedIn: boolean): PageQuery[] {
   for (const page of PAGES) {
     for (const path of page.paths) {
       const match = matchPath(path, url.pathname);
-      if (match) return [...out, ...page.queries(url, match.params)];
+      if (match) return [...out, ...page.queries(url, match.params, signedIn)];
     }
   }
   return out;

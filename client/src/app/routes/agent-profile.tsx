@@ -7,19 +7,11 @@ import { PageContainer } from '@/components/ui/page-container';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import {
-  AgentHeader,
-  GetInTouch,
-  PROFILE_REVIEWS,
-  ProfessionalInfo,
-  QuickStats,
-  ReviewList,
-} from '@/features/agents/components/agent-sections';
+import { AgentHeader, GetInTouch, ProfessionalInfo, QuickStats, ReviewList } from '@/features/agents/components/agent-sections';
+import { agentProfileVariables } from '@/features/agents/profile-variables';
 import { PropertyCard } from '@/features/listings/components/property-card';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const LISTINGS_PAGE = 6;
 
 const AgentProfileQuery = graphql(`
   query AgentProfile($id: ID!, $first: Int!, $after: String, $reviews: Int!) {
@@ -75,7 +67,7 @@ function ProfileSkeleton() {
 export default function AgentProfileScreen() {
   const { id = '' } = useParams();
   const { data, loading, error, networkStatus, fetchMore } = useQuery(AgentProfileQuery, {
-    variables: { id, first: LISTINGS_PAGE, reviews: PROFILE_REVIEWS },
+    variables: agentProfileVariables(id),
     notifyOnNetworkStatusChange: true,
   });
   const agent = data?.agent ?? null;

@@ -1,5 +1,4 @@
 import { useQuery } from '@apollo/client/react';
-import { MY_LISTINGS_PAGE_SIZE } from '@common/listing';
 import { AlertCircle, ChevronLeft, ChevronRight, Plus, Search, SearchX, Building2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -18,8 +17,7 @@ import {
   sortOptions,
   statusTabs,
   toManageParams,
-  toSortEnum,
-  toStatusEnum,
+  myListingsVariables,
   updateManageState,
   type ManageState,
   type ManageStatus,
@@ -194,13 +192,7 @@ export function ManageListings() {
   const change = (patch: Partial<ManageState>, replace = false) => setState(updateManageState(state, patch), replace);
 
   const { data, loading, error, refetch } = useQuery(MyListingsDocument, {
-    variables: {
-      status: toStatusEnum(state.status),
-      search: state.search || null,
-      sort: toSortEnum(state.sort),
-      page: state.page,
-      pageSize: MY_LISTINGS_PAGE_SIZE,
-    },
+    variables: myListingsVariables(state),
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });

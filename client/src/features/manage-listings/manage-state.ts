@@ -1,8 +1,8 @@
 // The manage screen's state as it lives in the query string (SPEC part 2): status (all, active,
 // inactive, draft, saved; 'pending' means draft), search, sort (newest is the default and omitted)
 // and page (1 is omitted). The URL is the single source of truth.
-import { MyListingsSortValues, MyListingsStatusValues } from '@common/listing';
-import type { MyListingsSort, MyListingsStatus } from '@/gql/graphql';
+import { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues } from '@common/listing';
+import type { MyListingsQueryVariables, MyListingsSort, MyListingsStatus } from '@/gql/graphql';
 
 export type ManageStatus = (typeof MyListingsStatusValues)[number];
 export type ManageSort = (typeof MyListingsSortValues)[number];
@@ -93,6 +93,20 @@ const SORT_ENUM: Record<ManageSort, MyListingsSort> = {
 
 export const toStatusEnum = (status: ManageStatus): MyListingsStatus => STATUS_ENUM[status];
 export const toSortEnum = (sort: ManageSort): MyListingsSort => SORT_ENUM[sort];
+
+/**
+ * The variables of the manage screen's list (MyListings): the screen asks with them, and the server
+ * fetches them before it renders the page (client/src/app/page-queries.ts).
+ */
+export function myListingsVariables(state: ManageState): MyListingsQueryVariables {
+  return {
+    status: toStatusEnum(state.status),
+    search: state.search || null,
+    sort: toSortEnum(state.sort),
+    page: state.page,
+    pageSize: MY_LISTINGS_PAGE_SIZE,
+  };
+}
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

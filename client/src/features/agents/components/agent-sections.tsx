@@ -11,6 +11,7 @@ import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ReviewModeration } from '@/features/reviews/components/review-moderation';
 import { graphql } from '@/gql';
 import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
+import { PROFILE_REVIEWS } from '../profile-variables';
 
 export const AgentProfileFragment = graphql(`
   fragment AgentProfile_agent on Agent {
@@ -52,7 +53,6 @@ export const AgentReviewFragment = graphql(`
 `);
 
 /** Reviews shown on the profile (SPEC part 9). */
-export const PROFILE_REVIEWS = 5;
 
 type Agent = AgentProfile_AgentFragment;
 
