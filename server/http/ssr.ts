@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import express from 'express';
 import type { Logger } from 'pino';
+import type { RenderInput, RenderOutput } from '../../client/src/entry-server.js';
 import type { PageExecutor } from '../graphql/http.js';
 import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
@@ -41,24 +42,7 @@ export const SSR_MAX_CONCURRENT = 16;
 
 /** What client/src/entry-server.tsx exports (dist/server/entry-server.js). */
 interface ServerEntry {
-  render(input: {
-    url: string;
-    execute: PageExecutor;
-    signal?: AbortSignal;
-    onError?: (error: unknown) => void;
-    signedIn?: boolean;
-  }): Promise<
-    | { kind: 'redirect'; status: number; location: string }
-    | {
-        kind: 'page';
-        status: number;
-        html: string;
-        state: string;
-        aborted: boolean;
-        missed: string[];
-        timing: { dataMs: number; renderMs: number; renders: number };
-      }
-  >;
+  render(input: RenderInput): Promise<RenderOutput>;
 }
 
 interface ManifestChunk {
