@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
 import { freePort } from '../setup/free-port.js';
+import { until } from '../setup/until.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -150,6 +151,23 @@ describe.each(backends)('live messaging over real sockets on %s', (backend) => {
       await oldSocket.close();
       await newSocket.close();
     }
+  });
+
+  it('lets go of every live subscription of a socket that closes (a closed tab), on any channel', async () => {
+    const { renter, threadId } = await conversation(db, app);
+    const before = app.realtime.subscriberCount();
+    const sockets = [0, 1, 2].map(() => openSocket(app.url, { idToken: renter.idToken }));
+    for (const socket of sockets) {
+      await socket.connected;
+      socket.subscribe(INBOX);
+      socket.subscribe(MESSAGE_ADDED, { threadId });
+      socket.subscribe(`subscription { notificationAdded { id } }`);
+    }
+    await until(async () => app.realtime.subscriberCount() === before + 9);
+    // Nothing more is published on these channels: each subscription ends with its socket, not with
+    // a next event (an async generator waiting for one heard the stop only then).
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await until(async () => app.realtime.subscriberCount() === before);
   });
 
   it('keeps order under concurrent sends from both sides: every message once, in commit order', async () => {

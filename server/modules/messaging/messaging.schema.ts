@@ -23,7 +23,7 @@ import {
   type MessagingDeps,
   type RowQuery,
 } from './messaging.service.js';
-import { inProcessRealtime, type ThreadEvent } from './realtime.js';
+import { endsWithSource, inProcessRealtime, type ThreadEvent } from './realtime.js';
 
 export function messagingDeps(ctx: GraphQLContext): MessagingDeps {
   return {
@@ -324,84 +324,99 @@ const CATCH_UP_AFTER_MS = 1_000;
  * message after the last one delivered, so a lost or reordered event costs nothing. The read also
  * re-checks that the viewer still takes part (one statement): a removed participant's stream ends.
  */
-async function* messageIds(ctx: GraphQLContext, threadId: string, uid: string): AsyncGenerator<string> {
+function messageIds(ctx: GraphQLContext, threadId: string, uid: string): AsyncGenerator<string> {
   const { prisma } = ctx;
   const events = messagingDeps(ctx).realtime.threadEvents(threadId);
-  let pending = events.next();
-  let catchUpTimer: NodeJS.Timeout | undefined;
-  try {
-    const latest = await messagesAfter(prisma, threadId, uid, null);
-    if (!latest) throw accessEnded();
-    let cursor: MessageCursor = latest[0] ?? { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
-    let catchUp: Promise<'catch-up'> | null = new Promise((resolve) => {
-      catchUpTimer = setTimeout(() => resolve('catch-up'), CATCH_UP_AFTER_MS);
-    });
-    for (;;) {
-      const r = await (catchUp ? Promise.race([pending, catchUp]) : pending);
-      let event: object | null = null;
-      if (r === 'catch-up') {
-        catchUp = null;
-      } else {
-        if (r.done) return;
-        pending = events.next();
-        if (r.value.kind === 'typing' || r.value.kind === 'read') continue;
-        if (r.value.kind === 'message') event = r.value;
+  return endsWithSource(
+    events,
+    (async function* () {
+      let pending = events.next();
+      let catchUpTimer: NodeJS.Timeout | undefined;
+      try {
+        const latest = await messagesAfter(prisma, threadId, uid, null);
+        if (!latest) throw accessEnded();
+        let cursor: MessageCursor = latest[0] ?? { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
+        let catchUp: Promise<'catch-up'> | null = new Promise((resolve) => {
+          catchUpTimer = setTimeout(() => resolve('catch-up'), CATCH_UP_AFTER_MS);
+        });
+        for (;;) {
+          const r = await (catchUp ? Promise.race([pending, catchUp]) : pending);
+          let event: object | null = null;
+          if (r === 'catch-up') {
+            catchUp = null;
+          } else {
+            if (r.done) return;
+            pending = events.next();
+            if (r.value.kind === 'typing' || r.value.kind === 'read') continue;
+            if (r.value.kind === 'message') event = r.value;
+          }
+          // A message event is read once for every subscriber of this instance (messagesAfterEvent).
+          const fresh = event
+            ? await messagesAfterEvent(prisma, threadId, uid, cursor, event)
+            : await messagesAfter(prisma, threadId, uid, cursor);
+          if (!fresh) throw accessEnded();
+          for (const m of fresh) {
+            cursor = m;
+            yield m.id;
+          }
+        }
+      } finally {
+        clearTimeout(catchUpTimer);
+        await events.return?.();
       }
-      // A message event is read once for every subscriber of this instance (messagesAfterEvent).
-      const fresh = event
-        ? await messagesAfterEvent(prisma, threadId, uid, cursor, event)
-        : await messagesAfter(prisma, threadId, uid, cursor);
-      if (!fresh) throw accessEnded();
-      for (const m of fresh) {
-        cursor = m;
-        yield m.id;
-      }
-    }
-  } finally {
-    clearTimeout(catchUpTimer);
-    await events.return?.();
-  }
+    })(),
+  );
 }
 
-async function* activity(ctx: GraphQLContext, threadId: string) {
+function activity(ctx: GraphQLContext, threadId: string) {
   const viewer = requireViewer(ctx.viewer);
   const events = messagingDeps(ctx).realtime.threadEvents(threadId);
-  try {
-    for await (const event of events) {
-      const e = event as ThreadEvent | { kind: 'resync' };
-      if (e.kind === 'access') {
-        const still = await ctx.prisma.thread.findFirst({ where: threadWhere(threadId, viewer.uid)!, select: { id: true } });
-        if (!still) throw accessEnded();
-        continue;
+  return endsWithSource(
+    events,
+    (async function* () {
+      try {
+        for await (const event of events) {
+          const e = event as ThreadEvent | { kind: 'resync' };
+          if (e.kind === 'access') {
+            const still = await ctx.prisma.thread.findFirst({ where: threadWhere(threadId, viewer.uid)!, select: { id: true } });
+            if (!still) throw accessEnded();
+            continue;
+          }
+          if (e.kind !== 'typing' && e.kind !== 'read') continue;
+          if (e.userId === viewer.uid) continue; // the viewer's own signals are not news to them
+          yield {
+            threadId,
+            userId: e.userId,
+            kind: e.kind === 'read' ? ('READ' as const) : e.typing ? ('TYPING' as const) : ('STOPPED_TYPING' as const),
+            at: e.kind === 'read' ? new Date(e.at) : new Date(),
+          };
+        }
+      } finally {
+        await events.return?.();
       }
-      if (e.kind !== 'typing' && e.kind !== 'read') continue;
-      if (e.userId === viewer.uid) continue; // the viewer's own signals are not news to them
-      yield {
-        threadId,
-        userId: e.userId,
-        kind: e.kind === 'read' ? ('READ' as const) : e.typing ? ('TYPING' as const) : ('STOPPED_TYPING' as const),
-        at: e.kind === 'read' ? new Date(e.at) : new Date(),
-      };
-    }
-  } finally {
-    await events.return?.();
-  }
+    })(),
+  );
 }
 
 /** The viewer's conversations that changed (a message either way, a read): one thread at a time. */
-async function* inboxThreadIds(ctx: GraphQLContext): AsyncGenerator<string> {
+function inboxThreadIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
   const events = messagingDeps(ctx).realtime.userEvents(viewer.uid);
-  try {
-    for await (const event of events) {
-      if (event.kind !== 'thread') continue;
-      const where = threadWhere(event.threadId, viewer.uid);
-      const still = where ? await ctx.prisma.thread.findFirst({ where, select: { id: true } }) : null;
-      if (still) yield still.id;
-    }
-  } finally {
-    await events.return?.();
-  }
+  return endsWithSource(
+    events,
+    (async function* () {
+      try {
+        for await (const event of events) {
+          if (event.kind !== 'thread') continue;
+          const where = threadWhere(event.threadId, viewer.uid);
+          const still = where ? await ctx.prisma.thread.findFirst({ where, select: { id: true } }) : null;
+          if (still) yield still.id;
+        }
+      } finally {
+        await events.return?.();
+      }
+    })(),
+  );
 }
 
 builder.subscriptionType({});

@@ -241,3 +241,19 @@ export function inProcessRealtime(log: Logger, prisma?: object): Realtime {
   }
   return fallback;
 }
+
+/**
+ * A subscription's stream over a live source (`threadEvents`, `userEvents`, `listingEvents`), ended at
+ * once when its consumer stops (the socket closed, the client unsubscribed). An async generator waiting
+ * for its source's next event hears a `return()` only when that event comes, which may be never: the
+ * generator and its source's listener would then stay for as long as the process runs, one set per
+ * closed tab (tests/integration/realtime.test.ts).
+ */
+export function endsWithSource<T>(source: AsyncIterator<unknown>, stream: AsyncGenerator<T>): AsyncGenerator<T> {
+  const stop = stream.return.bind(stream);
+  stream.return = async (value) => {
+    await source.return?.();
+    return stop(value);
+  };
+  return stream;
+}

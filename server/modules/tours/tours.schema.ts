@@ -5,7 +5,7 @@ import { isUuid } from '../listings/listings.service.js';
 import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
-import { inProcessRealtime } from '../messaging/realtime.js';
+import { endsWithSource, inProcessRealtime } from '../messaging/realtime.js';
 import { cancelOpenHouseRsvp, messageAttendee, rsvpOpenHouse } from './open-house-rsvps.service.js';
 import {
   cancelTour,
@@ -240,21 +240,26 @@ builder.mutationFields((t) => ({
 }));
 
 /** The viewer's tour requests as they change (their ids come over the user's channel; rows are read here). */
-async function* tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
+function tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).userEvents(viewer.uid);
-  try {
-    for await (const event of events) {
-      if (event.kind !== 'tour') continue;
-      const own = await ctx.prisma.tourRequest.findFirst({
-        where: { id: event.tourId, OR: [{ renterId: viewer.uid }, { agentUserId: viewer.uid }] },
-        select: { id: true },
-      });
-      if (own) yield own.id;
-    }
-  } finally {
-    await events.return?.();
-  }
+  return endsWithSource(
+    events,
+    (async function* () {
+      try {
+        for await (const event of events) {
+          if (event.kind !== 'tour') continue;
+          const own = await ctx.prisma.tourRequest.findFirst({
+            where: { id: event.tourId, OR: [{ renterId: viewer.uid }, { agentUserId: viewer.uid }] },
+            select: { id: true },
+          });
+          if (own) yield own.id;
+        }
+      } finally {
+        await events.return?.();
+      }
+    })(),
+  );
 }
 
 /**
@@ -262,21 +267,26 @@ async function* tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
  * up), for a signed-in viewer looking at its page. Refused at subscribe time when the viewer may not
  * see the listing; each open house is read again as the viewer sees it (`viewerRsvp`).
  */
-async function* openHouseIds(ctx: GraphQLContext, listingId: string): AsyncGenerator<string> {
+function openHouseIds(ctx: GraphQLContext, listingId: string): AsyncGenerator<string> {
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).listingEvents(listingId);
-  try {
-    for await (const event of events) {
-      if (event.kind !== 'openHouse') continue;
-      // Still there (an edit of the listing may have removed it since).
-      const still = await ctx.prisma.openHouse.findFirst({
-        where: { id: event.openHouseId, propertyId: listingId },
-        select: { id: true },
-      });
-      if (still) yield still.id;
-    }
-  } finally {
-    await events.return?.();
-  }
+  return endsWithSource(
+    events,
+    (async function* () {
+      try {
+        for await (const event of events) {
+          if (event.kind !== 'openHouse') continue;
+          // Still there (an edit of the listing may have removed it since).
+          const still = await ctx.prisma.openHouse.findFirst({
+            where: { id: event.openHouseId, propertyId: listingId },
+            select: { id: true },
+          });
+          if (still) yield still.id;
+        }
+      } finally {
+        await events.return?.();
+      }
+    })(),
+  );
 }
 
 builder.subscriptionFields((t) => ({
