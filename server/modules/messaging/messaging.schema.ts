@@ -23,7 +23,7 @@ import {
   type MessagingDeps,
   type RowQuery,
 } from './messaging.service.js';
-import { endsWithSource, inProcessRealtime, type ThreadEvent } from './realtime.js';
+import { endsWithSource, inProcessRealtime, liveIds, type ThreadEvent } from './realtime.js';
 
 export function messagingDeps(ctx: GraphQLContext): MessagingDeps {
   return {
@@ -401,22 +401,10 @@ function activity(ctx: GraphQLContext, threadId: string) {
 /** The viewer's conversations that changed (a message either way, a read): one thread at a time. */
 function inboxThreadIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
-  const events = messagingDeps(ctx).realtime.userEvents(viewer.uid);
-  return endsWithSource(
-    events,
-    (async function* () {
-      try {
-        for await (const event of events) {
-          if (event.kind !== 'thread') continue;
-          const where = threadWhere(event.threadId, viewer.uid);
-          const still = where ? await ctx.prisma.thread.findFirst({ where, select: { id: true } }) : null;
-          if (still) yield still.id;
-        }
-      } finally {
-        await events.return?.();
-      }
-    })(),
-  );
+  return liveIds(messagingDeps(ctx).realtime.userEvents(viewer.uid), 'thread', async (event) => {
+    const where = threadWhere(event.threadId, viewer.uid);
+    return where ? await ctx.prisma.thread.findFirst({ where, select: { id: true } }) : null;
+  });
 }
 
 builder.subscriptionType({});

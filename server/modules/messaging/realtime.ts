@@ -257,3 +257,28 @@ export function endsWithSource<T>(source: AsyncIterator<unknown>, stream: AsyncG
   };
   return stream;
 }
+
+/**
+ * The ids a subscription sends: each event of `kind` on a live source, read again as the viewer may
+ * see it (`read` answers null for one they may not, which is skipped). Ends with its consumer.
+ */
+export function liveIds<E extends { kind: string }, K extends E['kind']>(
+  events: AsyncIterableIterator<E | Resync>,
+  kind: K,
+  read: (event: Extract<E, { kind: K }>) => Promise<{ id: string } | null>,
+): AsyncGenerator<string> {
+  return endsWithSource(
+    events,
+    (async function* () {
+      try {
+        for await (const event of events) {
+          if (event.kind !== kind) continue;
+          const row = await read(event as Extract<E, { kind: K }>);
+          if (row) yield row.id;
+        }
+      } finally {
+        await events.return?.();
+      }
+    })(),
+  );
+}

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
-import { endsWithSource, inProcessRealtime } from '../messaging/realtime.js';
+import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
 
 /** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */
 export const NotificationKindEnum = builder.enumType('NotificationKind', {
@@ -99,22 +99,8 @@ builder.mutationFields((t) => ({
 function notificationIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).userEvents(viewer.uid);
-  return endsWithSource(
-    events,
-    (async function* () {
-      try {
-        for await (const event of events) {
-          if (event.kind !== 'notification') continue;
-          const own = await ctx.prisma.notification.findFirst({
-            where: { id: event.notificationId, userId: viewer.uid },
-            select: { id: true },
-          });
-          if (own) yield own.id;
-        }
-      } finally {
-        await events.return?.();
-      }
-    })(),
+  return liveIds(events, 'notification', (event) =>
+    ctx.prisma.notification.findFirst({ where: { id: event.notificationId, userId: viewer.uid }, select: { id: true } }),
   );
 }
 

@@ -5,7 +5,7 @@ import { isUuid } from '../listings/listings.service.js';
 import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
-import { endsWithSource, inProcessRealtime } from '../messaging/realtime.js';
+import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
 import { cancelOpenHouseRsvp, messageAttendee, rsvpOpenHouse } from './open-house-rsvps.service.js';
 import {
   cancelTour,
@@ -243,22 +243,11 @@ builder.mutationFields((t) => ({
 function tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
   const viewer = requireViewer(ctx.viewer);
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).userEvents(viewer.uid);
-  return endsWithSource(
-    events,
-    (async function* () {
-      try {
-        for await (const event of events) {
-          if (event.kind !== 'tour') continue;
-          const own = await ctx.prisma.tourRequest.findFirst({
-            where: { id: event.tourId, OR: [{ renterId: viewer.uid }, { agentUserId: viewer.uid }] },
-            select: { id: true },
-          });
-          if (own) yield own.id;
-        }
-      } finally {
-        await events.return?.();
-      }
-    })(),
+  return liveIds(events, 'tour', (event) =>
+    ctx.prisma.tourRequest.findFirst({
+      where: { id: event.tourId, OR: [{ renterId: viewer.uid }, { agentUserId: viewer.uid }] },
+      select: { id: true },
+    }),
   );
 }
 
@@ -269,23 +258,9 @@ function tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
  */
 function openHouseIds(ctx: GraphQLContext, listingId: string): AsyncGenerator<string> {
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).listingEvents(listingId);
-  return endsWithSource(
-    events,
-    (async function* () {
-      try {
-        for await (const event of events) {
-          if (event.kind !== 'openHouse') continue;
-          // Still there (an edit of the listing may have removed it since).
-          const still = await ctx.prisma.openHouse.findFirst({
-            where: { id: event.openHouseId, propertyId: listingId },
-            select: { id: true },
-          });
-          if (still) yield still.id;
-        }
-      } finally {
-        await events.return?.();
-      }
-    })(),
+  // Still there (an edit of the listing may have removed it since).
+  return liveIds(events, 'openHouse', (event) =>
+    ctx.prisma.openHouse.findFirst({ where: { id: event.openHouseId, propertyId: listingId }, select: { id: true } }),
   );
 }
 
