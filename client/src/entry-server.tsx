@@ -1,6 +1,7 @@
-// The listings and detail pages rendered on the server (docs/decisions/0035-server-rendering.md).
-// Built by `vite build --ssr` into dist/server and loaded by server/http/ssr.ts, which answers each
-// GraphQL operation of the render in process, as the viewer of the request.
+// The pages rendered on the server (docs/decisions/0035-server-rendering.md and 0054-one-render.md):
+// the listings, detail and agent pages and the manage screen. Built by `vite build --ssr` into
+// dist/server and loaded by server/http/ssr.ts, which answers each GraphQL operation in process, as
+// the viewer of the request; the page's data is fetched first (app/page-queries.ts), then rendered once.
 import { ApolloClient, ApolloLink, InMemoryCache, type Cache, type InMemoryCacheConfig } from '@apollo/client';
 import { getOperationAST, valueFromASTUntyped, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { StrictMode, type ReactNode } from 'react';

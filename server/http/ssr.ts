@@ -1,6 +1,7 @@
-// The listings and detail pages rendered on the server (docs/decisions/0035-server-rendering.md): the
-// first screen arrives as HTML, with the GraphQL answers it was rendered with, and the browser takes
-// it over in place (hydration) instead of drawing it only after all its JavaScript and a round trip.
+// The pages rendered on the server (SERVER_RENDERED_PAGES; docs/decisions/0035-server-rendering.md
+// and 0054-one-render.md): the first screen arrives as HTML, with the GraphQL answers it was rendered
+// with, and the browser takes it over in place (hydration) instead of drawing it only after all its
+// JavaScript and a round trip.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +21,7 @@ import { acceptedEncodings } from './spa.js';
  * from it by the listing writes; an agent's profile (its ratings change with reviews) and the
  * viewer's own listings are not kept.
  */
+// The same paths as client/src/app/page-queries.ts, which lists each page's queries.
 export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string; publicCache: boolean }[] = [
   { paths: ['/', '/listings'], screen: 'src/app/routes/home.tsx', publicCache: true },
   { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx', publicCache: true },
