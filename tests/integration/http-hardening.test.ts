@@ -156,39 +156,51 @@ describe.each(backends)('body limits and CSRF on every write route on %s', (back
   });
 
   const attempts = unchangedSequence(snapshot);
+  // Every write route, each with a snapshot of the tables before and after: on a loaded 2-core machine
+  // a loop over all of them took up to 30 s on PGlite (the project's default limit for a test).
+  const EVERY_ROUTE_MS = 120_000;
+
   async function unchanged(name: string, attempt: () => Promise<void>) {
     const { before, after } = await attempts.check(name, attempt);
     expect(changedTables(before, after), name).toEqual([]);
   }
 
-  it('answers 413 to an oversized body on every write route, and stores nothing', async () => {
-    attempts.reset();
-    for (const [name, c] of Object.entries(cases)) {
-      await unchanged(name, async () => {
-        const res = await call(c, { cookie, origin: ALLOWED }, oversizedBody(c));
-        expect(res.status, `${name}: ${res.text}`).toBe(413);
-      });
-    }
-  });
-
-  it('refuses a cookie-authenticated write from a foreign Origin, a foreign Referer or no Origin with 403, and changes nothing', async () => {
-    attempts.reset();
-    for (const [name, c] of Object.entries(cases)) {
-      const variants: Array<Record<string, string>> = [{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, {}];
-      for (const headers of variants) {
-        await unchanged(`${name} ${JSON.stringify(headers)}`, async () => {
-          const res = await call(c, { cookie, ...headers }, smallBody(c));
-          if (c.sessionless) {
-            // No CSRF check to pass, and the session grants nothing: a wrong secret is not found.
-            expect(res.status, `${name} ${JSON.stringify(headers)}: ${res.text}`).toBe(404);
-          } else {
-            expect(res.status, `${name} ${JSON.stringify(headers)}: ${res.text}`).toBe(403);
-            expect(res.text, name).toMatch(/Cross-site request refused/);
-          }
+  it(
+    'answers 413 to an oversized body on every write route, and stores nothing',
+    async () => {
+      attempts.reset();
+      for (const [name, c] of Object.entries(cases)) {
+        await unchanged(name, async () => {
+          const res = await call(c, { cookie, origin: ALLOWED }, oversizedBody(c));
+          expect(res.status, `${name}: ${res.text}`).toBe(413);
         });
       }
-    }
-  });
+    },
+    EVERY_ROUTE_MS,
+  );
+
+  it(
+    'refuses a cookie-authenticated write from a foreign Origin, a foreign Referer or no Origin with 403, and changes nothing',
+    async () => {
+      attempts.reset();
+      for (const [name, c] of Object.entries(cases)) {
+        const variants: Array<Record<string, string>> = [{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, {}];
+        for (const headers of variants) {
+          await unchanged(`${name} ${JSON.stringify(headers)}`, async () => {
+            const res = await call(c, { cookie, ...headers }, smallBody(c));
+            if (c.sessionless) {
+              // No CSRF check to pass, and the session grants nothing: a wrong secret is not found.
+              expect(res.status, `${name} ${JSON.stringify(headers)}: ${res.text}`).toBe(404);
+            } else {
+              expect(res.status, `${name} ${JSON.stringify(headers)}: ${res.text}`).toBe(403);
+              expect(res.text, name).toMatch(/Cross-site request refused/);
+            }
+          });
+        }
+      }
+    },
+    EVERY_ROUTE_MS,
+  );
 
   it('lets the same small calls through from the allowed Origin (the refusals above are the CSRF check)', async () => {
     // Last: some of these really write (the listing is made inactive, saved, deleted, …); signing out
