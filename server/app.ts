@@ -133,6 +133,11 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   configureGeocoder(env.GEOCODER_URL ?? null);
   const app = express();
   const server = http.createServer(app);
+  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: longer than the idle timeout
+  // of the usual load balancers (60 s), so the app never closes a connection a client or proxy is
+  // about to reuse (which surfaces as ECONNRESET or a 502). Headers must come within 66 s.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   app.disable('x-powered-by');
   // No ETag computed from every JSON body (a hash per response): GraphQL POSTs and the REST shims are
   // not cacheable by clients (no-store); the built client's files carry their own (server/http/spa.ts).

@@ -22,6 +22,9 @@ export function createTokenSyncServer(): http.Server {
   let requests: SyncRequest[] = [];
   let status = 204;
   return http.createServer((req, res) => {
+    // Every answer closes its connection. A kept-alive one idle for the server's 5 s was closed by
+    // the server just as the test's request context sent the next poll on it (ECONNRESET in CI).
+    res.setHeader('connection', 'close');
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/__control/requests') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(requests));
