@@ -32,7 +32,10 @@ if (document.getElementById('ssr-state') && modules) {
 }
 
 /** A control the visitor used before the app ran, and what they did with it. */
-type Kept = { control: HTMLElement; kind: 'click' } | { control: HTMLSelectElement; kind: 'select'; value: string };
+type Kept =
+  | { control: HTMLElement; kind: 'click' }
+  | { control: HTMLSelectElement; kind: 'select'; value: string }
+  | { control: HTMLInputElement; kind: 'check'; checked: boolean };
 
 /**
  * Keeps the taps on the page's buttons, tick boxes and radio buttons and the choices made in its
@@ -42,6 +45,18 @@ type Kept = { control: HTMLElement; kind: 'click' } | { control: HTMLSelectEleme
  */
 function earlyInput(root: HTMLElement | null): { replay: () => void; stop: () => void } {
   const kept: Kept[] = [];
+  // This script runs once the page is parsed, and a long page is painted (and can be used) before
+  // that: a choice already made in a select or a tick box is taken as it stands against the page as
+  // rendered (its default).
+  for (const select of root?.querySelectorAll('select') ?? []) {
+    const rendered = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+    if (rendered && select.value !== rendered.value) kept.push({ control: select, kind: 'select', value: select.value });
+  }
+  for (const input of root?.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]') ?? []) {
+    if (input.checked !== input.defaultChecked && (input.type === 'checkbox' || input.checked))
+      kept.push({ control: input, kind: 'check', checked: input.checked });
+  }
+  document.documentElement.dataset.app = 'starting';
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target?.closest<HTMLElement>('button, label, input[type="checkbox"], input[type="radio"], [role="button"]');
@@ -68,6 +83,10 @@ function earlyInput(root: HTMLElement | null): { replay: () => void; stop: () =>
     for (const item of kept) {
       if (!item.control.isConnected) continue;
       if (item.kind === 'click') {
+        item.control.click();
+      } else if (item.kind === 'check') {
+        // Ticked again by a click, so that the app hears of it, whatever hydration left in the box.
+        item.control.checked = !item.checked;
         item.control.click();
       } else {
         // Hydration put back the value the page was rendered with; the visitor's choice is made again.

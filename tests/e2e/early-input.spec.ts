@@ -30,15 +30,21 @@ const appRunning = (page: Page) => page.evaluate(() => document.documentElement.
  * Holds the app's code (its `boot` chunk) on its way until `release()`: what the test does meanwhile
  * is certainly done before the app runs, however fast the machine. The answer itself is the server's.
  */
-async function holdApp(page: Page): Promise<() => void> {
+async function holdApp(page: Page, script = /\/assets\/boot-[\w-]+\.js$/): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+  await page.route(script, async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+/** The page's entry script (client/src/main.tsx), which keeps what is done before the app runs. */
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** Whether the entry script has run: it marks <html data-app="starting">, the app then "running". */
+const entryRan = (page: Page) => page.evaluate(() => document.documentElement.dataset.app !== undefined);
 
 test.describe('before the app runs, on a slow phone', () => {
   test.use({ viewport: PHONE });
@@ -53,7 +59,8 @@ test.describe('before the app runs, on a slow phone', () => {
     await expect(bedrooms).toBeVisible();
     await expect(results(page).cards.first()).toBeVisible();
 
-    // The page is drawn; the app is not running yet.
+    // The page is drawn and its entry script listens; the app is not running yet.
+    await expect.poll(() => entryRan(page)).toBe(true);
     expect(await appRunning(page)).toBe(false);
     await bedrooms.selectOption({ label: '2' });
     expect(await appRunning(page), 'the change was made before the app ran').toBe(false);
@@ -69,6 +76,27 @@ test.describe('before the app runs, on a slow phone', () => {
     await page.close();
   });
 
+  test('a filter changed before even the entry script runs takes effect once the app runs', async ({ context }) => {
+    // A long page is painted, and can be used, before it is parsed to its end, when module scripts run.
+    const page = await context.newPage();
+    await slowPhone(page);
+    const releaseApp = await holdApp(page);
+    const releaseEntry = await holdApp(page, ENTRY);
+    await page.goto('/', { waitUntil: 'commit' });
+    const bedrooms = page.getByRole('combobox', { name: 'Bedrooms', exact: true });
+    await expect(results(page).cards.first()).toBeVisible();
+    await bedrooms.selectOption({ label: '3' });
+    expect(await entryRan(page), 'the change was made before the entry script ran').toBe(false);
+    releaseEntry();
+    releaseApp();
+
+    await expect.poll(() => appRunning(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get('bedrooms'), { timeout: 30_000 }).toBe('3');
+    await expect(bedrooms.locator('option:checked')).toHaveText('3');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Bedrooms: 3', { timeout: 30_000 });
+    await page.close();
+  });
+
   test('a tap on a popover trigger before the app runs opens it once the app does, once', async ({ context }) => {
     const page = await context.newPage();
     await slowPhone(page);
@@ -76,6 +104,7 @@ test.describe('before the app runs, on a slow phone', () => {
     await page.goto('/', { waitUntil: 'commit' });
     const more = page.getByRole('button', { name: 'More', exact: true });
     await expect(more).toBeVisible();
+    await expect.poll(() => entryRan(page)).toBe(true);
     expect(await appRunning(page)).toBe(false);
     // Tapped twice because nothing answered yet: one tap.
     await more.click();
