@@ -116,7 +116,20 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              message: "Icons come from '@/components/icons' (one sprite, decision 0055); add the icon there.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Configuration readers, tooling and tests may read their own variables.

@@ -5,13 +5,13 @@ import {
   LogIn,
   Heart,
   LogOut,
-  type LucideIcon,
+  type IconComponent,
   ShieldCheck,
   SquarePlus,
   Star,
   BellRing,
   CalendarDays,
-} from 'lucide-react';
+} from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -61,7 +61,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-function MenuIcon({ icon: Icon }: { icon: LucideIcon }) {
+function MenuIcon({ icon: Icon }: { icon: IconComponent }) {
   return <Icon aria-hidden="true" className="size-4 text-gray-500" />;
 }
 

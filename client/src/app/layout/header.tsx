@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
-import { Building2, Mail, Phone } from 'lucide-react';
+import { Building2, Mail, Phone } from '@/components/icons';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';

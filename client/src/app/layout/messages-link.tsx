@@ -1,4 +1,4 @@
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare } from '@/components/icons';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 

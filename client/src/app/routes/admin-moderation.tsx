@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { listingReportReasonLabels } from '@common/trust';
-import { EyeOff } from 'lucide-react';
+import { EyeOff } from '@/components/icons';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

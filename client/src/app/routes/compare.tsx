@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
 import { accessibilityFeatureLabels, brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/options';
-import { Columns3, X } from 'lucide-react';
+import { Columns3, X } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCount, pluralize } from '@common/format';
 
-import { AlertCircle, List, Map as MapIcon, SearchX } from 'lucide-react';
+import { AlertCircle, List, MapIcon, SearchX } from '@/components/icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { AlertCircle, PenLine, Star } from 'lucide-react';
+import { AlertCircle, PenLine, Star } from '@/components/icons';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { formatNewYorkClock, formatOpenHouseTime } from '@common/tours';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays } from '@/components/icons';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
 import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
-import { ArrowLeft, EyeOff, MapPin } from 'lucide-react';
+import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
 import { Link, useParams } from 'react-router';

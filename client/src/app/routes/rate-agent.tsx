@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, Info } from 'lucide-react';
+import { BadgeCheck, Info } from '@/components/icons';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';

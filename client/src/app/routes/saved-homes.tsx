@@ -1,7 +1,7 @@
 import { NetworkStatus } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice, pluralize } from '@common/format';
-import { Heart, HeartOff, TrendingDown, TrendingUp } from 'lucide-react';
+import { Heart, HeartOff, TrendingDown, TrendingUp } from '@/components/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

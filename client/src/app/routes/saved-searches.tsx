@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
-import { Pencil, Search, Trash2 } from 'lucide-react';
+import { Pencil, Search, Trash2 } from '@/components/icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

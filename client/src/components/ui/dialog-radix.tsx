@@ -1,5 +1,5 @@
 // Radix Dialog, styled: loaded by dialog.tsx when a dialog is about to be used.
-import { X } from 'lucide-react';
+import { X } from '@/components/icons';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';

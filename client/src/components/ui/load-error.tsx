@@ -1,4 +1,4 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 

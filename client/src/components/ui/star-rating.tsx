@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { cn } from '@/lib/cn';
 
 export interface StarRatingProps {

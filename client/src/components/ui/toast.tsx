@@ -1,6 +1,6 @@
 // Toast primitives on Radix Toast, styled like shadcn/ui (SPEC part 9: one visible at a time, closes
 // after 5000 ms, swipe right past 50 px to dismiss, F8 focuses the toast area, label 'Notification').
-import { X } from 'lucide-react';
+import { X } from '@/components/icons';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Heart } from 'lucide-react';
+import { Heart } from '@/components/icons';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPin } from '@/components/icons';
 import { useId, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { inputClasses } from '@/components/ui/text-field';

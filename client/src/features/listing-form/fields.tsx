@@ -1,6 +1,6 @@
 // Form controls of the listing form, bound to react-hook-form: every control has a visible label,
 // its error beside it (announced, and linked by aria-describedby) and works from the keyboard.
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/icons';
 import { useId, type ReactNode } from 'react';
 import { useController, useFormContext, type FieldPath } from 'react-hook-form';
 import { inputClasses, TextField } from '@/components/ui/text-field';

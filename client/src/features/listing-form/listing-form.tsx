@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BROKER_FEE_PAYER_MESSAGE, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
-import { ChevronLeft, ChevronRight, Save, Send } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Save, Send } from '@/components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { MAX_LISTING_PHOTOS } from '@common/listing';
-import { AlertCircle, ChevronLeft, ChevronRight, ImagePlus, RotateCw, Star, Trash2 } from 'lucide-react';
+import { AlertCircle, ChevronLeft, ChevronRight, ImagePlus, RotateCw, Star, Trash2 } from '@/components/icons';
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { Button } from '@/components/ui/button';

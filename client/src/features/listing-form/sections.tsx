@@ -39,7 +39,7 @@ import {
   UtilityValues,
   type Borough,
 } from '@common/options';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2, X } from '@/components/icons';
 import { useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

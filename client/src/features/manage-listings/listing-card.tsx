@@ -14,7 +14,7 @@ import {
   Ruler,
   Star,
   Trash2,
-} from 'lucide-react';
+} from '@/components/icons';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { AlertCircle, ChevronLeft, ChevronRight, Plus, Search, SearchX, Building2 } from 'lucide-react';
+import { AlertCircle, ChevronLeft, ChevronRight, Plus, Search, SearchX, Building2 } from '@/components/icons';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount } from '@common/format';
-import { AlertCircle, Building2, Eye, MessageSquare, Percent } from 'lucide-react';
+import { AlertCircle, Building2, Eye, MessageSquare, Percent } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

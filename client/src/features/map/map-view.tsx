@@ -1,5 +1,5 @@
 import { DEFAULT_ZOOM, NYC_CENTER, type LatLng } from '@common/nyc';
-import { MapPinOff, PenLine, Search } from 'lucide-react';
+import { MapPinOff, PenLine, Search } from '@/components/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';

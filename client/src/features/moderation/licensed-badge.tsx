@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck } from '@/components/icons';
 import { cn } from '@/lib/cn';
 
 /** 'Licensed': an admin checked the agent's New York real-estate license number. */

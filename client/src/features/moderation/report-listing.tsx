@@ -1,4 +1,4 @@
-import { Flag } from 'lucide-react';
+import { Flag } from '@/components/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { MESSAGE_MAX_LENGTH } from '@common/messaging';
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare } from '@/components/icons';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';

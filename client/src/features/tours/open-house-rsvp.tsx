@@ -1,6 +1,6 @@
 import { useMutation, useSubscription } from '@apollo/client/react';
 import { placesLeftLabel } from '@common/tours';
-import { CalendarPlus, Check, Clock } from 'lucide-react';
+import { CalendarPlus, Check, Clock } from '@/components/icons';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

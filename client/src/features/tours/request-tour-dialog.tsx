@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TOUR_RULES } from '@common/tours';
-import { Plus, X } from 'lucide-react';
+import { Plus, X } from '@/components/icons';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

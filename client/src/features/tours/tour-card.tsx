@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatOpenHouseTime, formatTourWindow, TOUR_RULES } from '@common/tours';
-import { CalendarPlus, MessageSquare } from 'lucide-react';
+import { CalendarPlus, MessageSquare } from '@/components/icons';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { MapPin, Navigation } from 'lucide-react';
+import { MapPin, Navigation } from '@/components/icons';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';

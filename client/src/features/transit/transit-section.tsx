@@ -1,4 +1,4 @@
-import { TrainFront } from 'lucide-react';
+import { TrainFront } from '@/components/icons';
 import { SubwayBullets, type BulletLine } from './subway-bullets';
 
 export interface NearbyStationView {

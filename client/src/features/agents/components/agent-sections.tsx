@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import { Award, BadgeCheck, Building2, Mail, MessageSquare, Phone, Star } from 'lucide-react';
+import { Award, BadgeCheck, Building2, Mail, MessageSquare, Phone, Star } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { Bell } from 'lucide-react';
+import { Bell } from '@/components/icons';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

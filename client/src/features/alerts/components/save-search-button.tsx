@@ -1,4 +1,4 @@
-import { BellPlus } from 'lucide-react';
+import { BellPlus } from '@/components/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';

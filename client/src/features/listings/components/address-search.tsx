@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Search, X } from 'lucide-react';
+import { Search, X } from '@/components/icons';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { graphql } from '@/gql';
 import type { AddressSuggestionsQuery as AddressSuggestionsResult } from '@/gql/graphql';

@@ -1,4 +1,4 @@
-import { MapPin, Navigation } from 'lucide-react';
+import { MapPin, Navigation } from '@/components/icons';
 import { cn } from '@/lib/cn';
 import type { AddressSuggestion } from './address-search';
 

@@ -1,4 +1,4 @@
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare } from '@/components/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize } from '@/components/ui/button';

@@ -12,7 +12,7 @@ import {
   sortLabels,
   type Borough,
 } from '@common/options';
-import { ChevronDown, SlidersHorizontal, TrainFront, X } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal, TrainFront, X } from '@/components/icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';

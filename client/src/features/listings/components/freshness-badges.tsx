@@ -1,5 +1,5 @@
 import { formatPrice } from '@common/format';
-import { ArrowDown, Sparkles } from 'lucide-react';
+import { ArrowDown, Sparkles } from '@/components/icons';
 import { cn } from '@/lib/cn';
 
 /**

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff } from '@/components/icons';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { placeholderDataUrl } from '@/lib/thumbhash';

@@ -1,7 +1,7 @@
 import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
-import { CalendarDays, Star, TrainFront } from 'lucide-react';
+import { CalendarDays, Star, TrainFront } from '@/components/icons';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Expand, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Expand, ImageOff } from '@/components/icons';
 import { useState, type KeyboardEvent } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';

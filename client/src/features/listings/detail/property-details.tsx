@@ -16,7 +16,7 @@ import {
   unitFeatureLabels,
   utilityLabels,
 } from '@common/options';
-import { Bath, BedDouble, CalendarClock, Check, DollarSign } from 'lucide-react';
+import { Bath, BedDouble, CalendarClock, Check, DollarSign } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';

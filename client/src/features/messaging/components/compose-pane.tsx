@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { AlertCircle, BadgeCheck } from 'lucide-react';
+import { AlertCircle, BadgeCheck } from '@/components/icons';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';

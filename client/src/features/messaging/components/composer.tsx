@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import { SendHorizontal } from 'lucide-react';
+import { SendHorizontal } from '@/components/icons';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/text-field';

@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '@/components/icons';
 import { useEffect, useId, useRef } from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';

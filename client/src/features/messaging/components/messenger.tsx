@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '@/components/icons';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
-import { AlertCircle, ArrowLeft, Star } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Star } from '@/components/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RequestTourButton } from '@/features/tours/request-tour-button';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, Info, MessageSquare } from 'lucide-react';
+import { BadgeCheck, Info, MessageSquare } from '@/components/icons';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck } from '@/components/icons';
 import { UserAvatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import type { RatingsReview_ReviewFragment } from '@/gql/graphql';

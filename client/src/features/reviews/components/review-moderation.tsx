@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EyeOff, Flag, MessageSquareReply } from 'lucide-react';
+import { EyeOff, Flag, MessageSquareReply } from '@/components/icons';
 import { useId, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';

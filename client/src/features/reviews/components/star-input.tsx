@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from '@/components/icons';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { Star, ThumbsUp, MessageSquareText } from 'lucide-react';
+import { Star, ThumbsUp, MessageSquareText } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StarRating } from '@/components/ui/star-rating';
