@@ -5,6 +5,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache, type Cache, type InMemoryCacheConfig } from '@apollo/client';
 import { getOperationAST, valueFromASTUntyped, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
@@ -165,6 +166,16 @@ async function renderOnce(
   signal: AbortSignal | undefined,
   onError: RenderInput['onError'],
 ): Promise<{ html: string; aborted: boolean }> {
+  // With its data in the cache a page renders without waiting: React's string renderer draws it
+  // without encoding each chunk to bytes and back (a tenth of the render, profiled: decision 0054).
+  // A part that waits (code not loaded yet) or fails comes out as a boundary left to the browser: the
+  // page is then rendered by the renderer that waits, and reports the failure.
+  try {
+    const html = renderToString(tree);
+    if (!html.includes(CLIENT_BOUNDARY)) return { html, aborted: false };
+  } catch {
+    // An error outside any boundary: the renderer below meets and reports it.
+  }
   try {
     const { prelude } = await prerenderToNodeStream(tree, {
       signal,
@@ -257,3 +268,5 @@ const getOperationName = (query: DocumentNode) => getOperationAST(query)?.name?.
 
 /** React's marker of a Suspense boundary sent before its content. */
 const PENDING_BOUNDARY = '<!--$?-->';
+/** React's marker of a Suspense boundary left to the browser (it waited or failed in a string render). */
+const CLIENT_BOUNDARY = '<!--$!-->';
