@@ -2,8 +2,8 @@
 // the listings, detail and agent pages and the manage screen. Built by `vite build --ssr` into
 // dist/server and loaded by server/http/ssr.ts, which answers each GraphQL operation in process, as
 // the viewer of the request; the page's data is fetched first (app/page-queries.ts), then rendered once.
-import { ApolloClient, ApolloLink, InMemoryCache, type Cache, type InMemoryCacheConfig } from '@apollo/client';
-import { getOperationAST, valueFromASTUntyped, type DocumentNode, type FormattedExecutionResult } from 'graphql';
+import { ApolloClient, ApolloLink, InMemoryCache, type InMemoryCacheConfig } from '@apollo/client';
+import { getOperationAST, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -13,6 +13,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
+import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
 
@@ -108,7 +109,7 @@ export async function render({ url, execute, signal, onError, signedIn }: Render
       ({ html, aborted } = await renderOnce(tree, signal, onError));
       renders += 1;
     }
-    const state = serializeServerState({ apollo: cache.extract() as Record<string, unknown> });
+    const state = serializeServerState({ answers: cache.answers() });
     if (cache.misses.size || html.includes(PENDING_BOUNDARY) || html.includes('<script'))
       throw new Error('The page did not render whole.');
     return {
@@ -194,40 +195,33 @@ async function renderOnce(
 }
 
 /**
- * The page's cache. Each answer is written into it as the browser's cache holds it (the state handed
- * over), and a screen's read of that same query and variables is given the answer itself: the
- * server's answer is what the browser's cache reads back for a page of one answer per query, and
- * reading ~1,300 fields back through the normalized store would cost more than the rest of the
- * render. Any other read goes to the store.
+ * The page's cache. Its answers are read as they are (lib/apollo/page-answers.ts), never written into
+ * its store: the browser is handed the answers. Any other read goes to the (empty) store.
  *
  * It keeps the queries a render read and did not find whole: with every answer fetched first there
  * are none. A skipped query and a `cache-only` one read nothing, and a component that reads part of a
  * query's data (a fragment) does not ask for partial data, so neither counts.
  */
 function pageCache(options: InMemoryCacheConfig) {
-  const answers = new Map<string, Record<string, unknown>>();
+  const answers: PageAnswers = new Map();
   const misses = new Map<string, PageQuery>();
   const cache = new InMemoryCache(options);
-  const read = cache.diff.bind(cache);
-  cache.diff = ((options: Cache.DiffOptions) => {
-    const key = answerKey(options.query, options.variables);
-    const answered = key === undefined ? undefined : answers.get(key);
-    if (answered) return { result: answered, complete: true, dataState: 'complete' };
-    const result = read(options);
-    if (!result.complete && options.returnPartialData && key !== undefined) {
+  readAnswersFirst(cache, answers, (read, result) => {
+    const key = answerKey(read.query, read.variables);
+    if (!result.complete && read.returnPartialData && key !== undefined) {
       misses.set(key, {
-        query: options.query as PageQuery['query'],
-        variables: (options.variables ?? {}) as Record<string, unknown>,
+        query: read.query as PageQuery['query'],
+        variables: (read.variables ?? {}) as Record<string, unknown>,
       });
     }
-    return result;
-  }) as typeof cache.diff;
+  });
   return Object.assign(cache, {
     misses,
     answer({ query, variables }: PageQuery, data: Record<string, unknown>) {
-      cache.writeQuery({ query, variables, data });
       answers.set(answerKey(query, variables)!, data);
     },
+    /** What the browser is handed: the answers by their keys. */
+    answers: () => Object.fromEntries(answers),
     /** Empties it for the next page: what it learned of each document stays. */
     empty() {
       cache.evict({ id: 'ROOT_QUERY' });
@@ -236,32 +230,6 @@ function pageCache(options: InMemoryCacheConfig) {
       misses.clear();
     },
   });
-}
-
-/**
- * A query and its variables as Apollo runs them (each variable left out or undefined takes its
- * default), for finding an answer: the operation's name, and the variables as JSON with sorted keys.
- */
-function answerKey(query: DocumentNode, variables: Record<string, unknown> | undefined): string | undefined {
-  const operation = getOperationAST(query);
-  const name = operation?.name?.value;
-  if (!operation || operation.operation !== 'query' || !name) return undefined;
-  const withDefaults: Record<string, unknown> = {};
-  for (const definition of operation.variableDefinitions ?? []) {
-    if (definition.defaultValue) withDefaults[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
-  }
-  for (const [key, value] of Object.entries(variables ?? {})) if (value !== undefined) withDefaults[key] = value;
-  return `${name} ${sortedJson(withDefaults)}`;
-}
-
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 const getOperationName = (query: DocumentNode) => getOperationAST(query)?.name?.value;

@@ -78,6 +78,31 @@ test.describe('pages rendered on the server', () => {
     await expect(page).toHaveURL(/\/login\?/);
   });
 
+  test('the answers the page came with are read as they are, then kept: nothing is asked again, even back on the list', async ({
+    page,
+    request,
+  }) => {
+    const listing = (await firstPage(request)).edges[0]!.node;
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname !== '/graphql') return;
+      const body = sent.postData() ? (sent.postDataJSON() as { operationName?: string }) : null;
+      asked.push(url.searchParams.get('operationName') ?? body?.operationName ?? '?');
+    });
+    await page.goto('/');
+    await expect(results(page).cards.first()).toContainText(listing.title);
+    // Once the browser is idle the answers are in the store (client/src/lib/apollo/page-answers.ts).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await results(page).cards.first().getByRole('link', { name: listing.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+    await page.goBack();
+    await expect(results(page).cards.first()).toContainText(listing.title);
+    expect(asked).toContain('PropertyDetail');
+    expect(asked).not.toContain('SearchProperties');
+    expect(asked).not.toContain('Me');
+  });
+
   test('each page is rendered once, its data fetched before the render (Server-Timing says so)', async ({ request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
     for (const path of [

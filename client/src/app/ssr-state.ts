@@ -6,8 +6,8 @@
 export const SSR_STATE_ID = 'ssr-state';
 
 export interface SsrState {
-  /** The Apollo cache the server rendered with (`client.extract()`). */
-  apollo: Record<string, unknown>;
+  /** The answers the server rendered with, by query and variables (lib/apollo/page-answers.ts). */
+  answers: Record<string, Record<string, unknown>>;
 }
 
 let read: SsrState | null | undefined;

@@ -2,7 +2,7 @@
 // /graphql on the page's own origin (Vite proxies them to the API in development). Every request
 // carries the session cookie and, when someone is signed in, a Firebase ID token. What happens when
 // the server refuses that identity is in session-link.ts.
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { Observable, type Subscription } from 'rxjs';
@@ -15,6 +15,7 @@ import {
   setSessionBridge,
   type SessionBridge,
 } from './session-link';
+import { handOverAnswers } from './page-answers';
 import { trustedDocumentsLink } from './trusted-documents';
 import { readServerState } from '@/app/ssr-state';
 import { typePolicies } from './type-policies';
@@ -190,12 +191,14 @@ const link = ApolloLink.from([
 ]);
 
 /**
- * The page's client. `window.__APOLLO_STATE__`-style hand-over: a page the server rendered carries the
- * answers it rendered with (client/src/app/ssr-state.ts), so the first render finds them in the cache.
+ * The page's client. A page the server rendered carries the answers it rendered with
+ * (client/src/app/ssr-state.ts): the first render reads them as they are, and they go into the store
+ * once the page has been taken over (`settleServerAnswers`, page-answers.ts).
  */
-export const apolloClient = new ApolloClient({
+const cache = new InMemoryCache({ typePolicies });
+export const apolloClient: ApolloClient = new ApolloClient({
   link,
-  cache: new InMemoryCache({ typePolicies }).restore((readServerState()?.apollo ?? {}) as NormalizedCacheObject),
+  cache,
   // Queries are answered from the cache once loaded and are refetched only on request (SPEC part 7:
   // never stale, no refetch on focus, no retries; no RetryLink is installed — the only retry is the
   // single one after a refused token has been refreshed).
@@ -206,3 +209,6 @@ export const apolloClient = new ApolloClient({
   dataMasking: false,
   devtools: { enabled: import.meta.env.DEV },
 });
+
+/** Writes the server-rendered page's answers into the store (boot.tsx, once the page is taken over). */
+export const settleServerAnswers: () => void = handOverAnswers(cache, () => apolloClient, readServerState()?.answers).settle;

@@ -1,0 +1,89 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { parse } from 'graphql';
+import { Observable } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import { answerKey, handOverAnswers, readAnswersFirst, type PageAnswers } from './page-answers';
+
+const LISTING = parse(`query Listing($id: ID!, $withAgent: Boolean = false) {
+  property(id: $id) { __typename id title saved }
+}`);
+const ME = parse('query Me { me { __typename id name } }');
+const listing = (title: string, saved = false) => ({ property: { __typename: 'Property', id: 'p1', title, saved } });
+
+/** A client whose link answers nothing: every read here comes from the cache. */
+function client(cache: InMemoryCache) {
+  const fetches = vi.fn();
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        fetches(operation.operationName);
+        observer.error(new Error('no network in this test'));
+      }),
+  );
+  return { client: new ApolloClient({ cache, link }), fetches };
+}
+
+describe('answerKey', () => {
+  it('is the operation and its variables with their defaults, in key order', () => {
+    expect(answerKey(LISTING, { id: 'p1' })).toBe('Listing {"id":"p1","withAgent":false}');
+    expect(answerKey(LISTING, { withAgent: false, id: 'p1', unused: undefined })).toBe(answerKey(LISTING, { id: 'p1' }));
+    expect(answerKey(LISTING, { id: 'p2' })).not.toBe(answerKey(LISTING, { id: 'p1' }));
+  });
+});
+
+describe('readAnswersFirst', () => {
+  it('answers a read of a query with its answer, as it is; other reads go to the store', () => {
+    const cache = new InMemoryCache();
+    const answers: PageAnswers = new Map([[answerKey(LISTING, { id: 'p1' })!, listing('Answered')]]);
+    const storeReads: string[] = [];
+    readAnswersFirst(cache, answers, (read) => storeReads.push(answerKey(read.query, read.variables)!));
+    const answered = cache.diff({ query: LISTING, variables: { id: 'p1' }, optimistic: false });
+    expect(answered).toMatchObject({ complete: true, result: listing('Answered') });
+    expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered'));
+    // Nothing was written to the store.
+    expect(cache.extract()).toEqual({});
+    expect(cache.diff({ query: LISTING, variables: { id: 'p2' }, optimistic: false, returnPartialData: true }).complete).toBe(
+      false,
+    );
+    expect(storeReads).toEqual([answerKey(LISTING, { id: 'p2' })]);
+  });
+});
+
+describe('handOverAnswers', () => {
+  it('a watched query reads its answer without the network, and settle() puts it in the store and forgets the rest', async () => {
+    const cache = new InMemoryCache();
+    const { client: apollo, fetches } = client(cache);
+    const { settle } = handOverAnswers(cache, () => apollo, {
+      [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
+      [answerKey(ME, {})!]: { me: { __typename: 'User', id: 'u1', name: 'Ana' } },
+    });
+    const watched = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
+    const seen: unknown[] = [];
+    const subscription = watched.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(seen).toContainEqual(listing('Answered')));
+    expect(cache.extract()).toEqual({});
+
+    settle();
+    // In the store now, as a fetch would have put it; Me was watched by nothing and is forgotten.
+    expect(cache.extract()['Property:p1']).toMatchObject({ title: 'Answered' });
+    expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered'));
+    expect(cache.readQuery({ query: ME })).toBeNull();
+    expect(fetches).not.toHaveBeenCalled();
+    subscription.unsubscribe();
+  });
+
+  it('a write before settle() settles first, so the written data is what is read after', async () => {
+    const cache = new InMemoryCache();
+    const { client: apollo } = client(cache);
+    handOverAnswers(cache, () => apollo, { [answerKey(LISTING, { id: 'p1' })!]: listing('Answered') });
+    const watched = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
+    const seen: unknown[] = [];
+    const subscription = watched.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(seen).toContainEqual(listing('Answered')));
+
+    cache.modify({ id: 'Property:p1', fields: { saved: () => true } });
+    expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered', true));
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(listing('Answered', true)));
+    subscription.unsubscribe();
+  });
+});

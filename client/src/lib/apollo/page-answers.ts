@@ -1,0 +1,113 @@
+// The answers a server-rendered page was drawn with, read as they are (docs/decisions/0054-one-render.md).
+//
+// A page's queries are answered before it is rendered, one answer per query. Writing each answer into
+// the normalized store and reading it back costs as much as React's whole render (profiled), on the
+// server for every page and in the browser before it can hydrate. So a read of one of those queries,
+// with the same variables, is given the answer itself; any other read goes to the store.
+//
+// - The server's page cache never writes the answers to its store: the browser is handed the answers
+//   (SsrState.answers), keyed as here.
+// - The browser reads them the same way while it hydrates, then writes them into its store once it is
+//   idle (or before its first write, whichever comes first) through the queries then watching them,
+//   and forgets them: from then on the store is the one truth, as if it had fetched them.
+import type { ApolloClient, Cache, InMemoryCache } from '@apollo/client';
+import { getOperationAST, valueFromASTUntyped, type DocumentNode } from 'graphql';
+
+/** Answers by `answerKey`. */
+export type PageAnswers = Map<string, Record<string, unknown>>;
+
+/**
+ * A query and its variables as Apollo runs them (each variable left out or undefined takes its
+ * default), for finding an answer: the operation's name, and the variables as JSON with sorted keys.
+ */
+export function answerKey(query: DocumentNode, variables: Record<string, unknown> | undefined): string | undefined {
+  const operation = getOperationAST(query);
+  const name = operation?.name?.value;
+  if (!operation || operation.operation !== 'query' || !name) return undefined;
+  const withDefaults: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue) withDefaults[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
+  }
+  for (const [key, value] of Object.entries(variables ?? {})) if (value !== undefined) withDefaults[key] = value;
+  return `${name} ${sortedJson(withDefaults)}`;
+}
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Makes the cache answer reads of these queries (`diff`, as Apollo's queries read, and `read`, as
+ * `readQuery` does) with the answers themselves. `onStoreRead` hears every other `diff`.
+ */
+export function readAnswersFirst(
+  cache: InMemoryCache,
+  answers: PageAnswers,
+  onStoreRead?: (options: Cache.DiffOptions, result: Cache.DiffResult<unknown>) => void,
+): void {
+  const answerFor = (query: DocumentNode, variables: unknown) => {
+    if (answers.size === 0) return undefined;
+    const key = answerKey(query, variables as Record<string, unknown> | undefined);
+    return key === undefined ? undefined : answers.get(key);
+  };
+  const diff = cache.diff.bind(cache);
+  cache.diff = ((options: Cache.DiffOptions) => {
+    const answered = answerFor(options.query, options.variables);
+    if (answered) return { result: answered, complete: true, dataState: 'complete' };
+    const result = diff(options);
+    onStoreRead?.(options, result);
+    return result;
+  }) as typeof cache.diff;
+  const read = cache.read.bind(cache);
+  cache.read = ((options: Cache.ReadOptions) => {
+    // A fragment read (an id other than the root) is not a page query.
+    const answered = !options.rootId || options.rootId === 'ROOT_QUERY' ? answerFor(options.query, options.variables) : undefined;
+    return answered ?? read(options);
+  }) as typeof cache.read;
+}
+
+/**
+ * The browser's hand-over: the page's answers are read as they are until `settle()`, which writes
+ * those a query is watching into the store (one batch) and forgets them all. Any write to the cache
+ * settles first, so that nothing written is ever hidden by an older answer.
+ */
+export function handOverAnswers(
+  cache: InMemoryCache,
+  client: () => ApolloClient,
+  given: Record<string, Record<string, unknown>> | undefined,
+): { settle: () => void } {
+  const answers: PageAnswers = new Map(Object.entries(given ?? {}));
+  if (answers.size === 0) return { settle: () => {} };
+  readAnswersFirst(cache, answers);
+  const settle = () => {
+    if (answers.size === 0) return;
+    const pending = new Map(answers);
+    answers.clear();
+    const watched = [...client().getObservableQueries('all')];
+    cache.batch({
+      update: (store) => {
+        for (const query of watched) {
+          const key = answerKey(query.query, query.variables as Record<string, unknown>);
+          const data = key === undefined ? undefined : pending.get(key);
+          if (!data) continue;
+          pending.delete(key!);
+          store.writeQuery({ query: query.query, variables: query.variables, data });
+        }
+      },
+    });
+  };
+  for (const method of ['write', 'modify', 'evict', 'batch', 'reset', 'restore'] as const) {
+    const original = (cache[method] as (...args: unknown[]) => unknown).bind(cache);
+    (cache as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      settle();
+      return original(...args);
+    };
+  }
+  return { settle };
+}
