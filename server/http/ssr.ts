@@ -9,25 +9,15 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import express from 'express';
 import type { Logger } from 'pino';
+import { SERVER_PAGES, type ServerPage } from '../../client/src/app/server-pages.js';
 import type { RenderInput, RenderOutput } from '../../client/src/entry-server.js';
 import type { PageExecutor } from '../graphql/http.js';
 import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
 
-/**
- * The pages rendered on the server, the screen module of each (its chunks are preloaded), and whether
- * an anonymous visitor's page is kept in the public cache: the listings and detail pages are emptied
- * from it by the listing writes; an agent's profile (its ratings change with reviews) and the
- * viewer's own listings are not kept.
- */
-// The same paths as client/src/app/page-queries.ts, which lists each page's queries.
-export const SERVER_RENDERED_PAGES: readonly { paths: string[]; screen: string; publicCache: boolean }[] = [
-  { paths: ['/', '/listings'], screen: 'src/app/routes/home.tsx', publicCache: true },
-  { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx', publicCache: true },
-  { paths: ['/agents/:id'], screen: 'src/app/routes/agent-profile.tsx', publicCache: false },
-  { paths: ['/me/listings'], screen: 'src/app/routes/my-listings.tsx', publicCache: false },
-];
+/** The pages rendered on the server: their paths, screens and caching are the client's list. */
+export const SERVER_RENDERED_PAGES: readonly ServerPage[] = Object.values(SERVER_PAGES);
 
 /** The app's code, imported by the entry (client/src/main.tsx) once the page is painted. */
 const APP_MODULE = 'src/boot.tsx';
@@ -182,7 +172,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   }
 
   for (const { paths, screen, publicCache } of SERVER_RENDERED_PAGES) {
-    router.get(paths, async (req, res, next) => {
+    router.get([...paths], async (req, res, next) => {
       if (req.method !== 'GET') return next();
       const { entry: loading, template: page } = current();
       const server = loading && (await loading);

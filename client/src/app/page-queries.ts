@@ -6,6 +6,7 @@
 // tests of these pages fail (tests/e2e/ssr.spec.ts reads the passes in `Server-Timing`).
 import type { TypedDocumentNode } from '@apollo/client';
 import { matchPath } from 'react-router';
+import { SERVER_PAGES } from './server-pages';
 import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
 import { myListingsVariables, parseManageParams } from '@/features/manage-listings/manage-state';
 import { agentProfileVariables } from '@/features/agents/profile-variables';
@@ -32,27 +33,27 @@ const query = <V extends Record<string, unknown>>(q: TypedDocumentNode<unknown, 
 
 /** The screens rendered on the server, by path, and the queries each asks for from its URL. */
 const PAGES: readonly {
-  paths: string[];
+  paths: readonly string[];
   queries: (url: URL, params: Record<string, string | undefined>, signedIn: boolean) => PageQuery[];
 }[] = [
   {
-    paths: ['/', '/listings'],
+    paths: SERVER_PAGES.listings.paths,
     queries: (url) => [query(SearchPropertiesDocument, searchPageVariables(parseSearchParams(url.searchParams)))],
   },
   {
-    paths: ['/properties/:id', '/listing/:id'],
+    paths: SERVER_PAGES.detail.paths,
     queries: (_url, params) => [query(PropertyDetailDocument, { id: params.id ?? '' })],
   },
   {
     // The signed-in viewer's listings and their numbers (signed out: a notice, and no query).
-    paths: ['/me/listings'],
+    paths: SERVER_PAGES.myListings.paths,
     queries: (url, _params, signedIn) =>
       signedIn
         ? [query(MyListingsDocument, myListingsVariables(parseManageParams(url.searchParams))), query(ListingStatsDocument, {})]
         : [],
   },
   {
-    paths: ['/agents/:id'],
+    paths: SERVER_PAGES.agent.paths,
     queries: (_url, params) => [query(AgentProfileDocument, agentProfileVariables(params.id ?? ''))],
   },
 ];

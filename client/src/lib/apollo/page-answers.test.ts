@@ -87,3 +87,37 @@ describe('handOverAnswers', () => {
     subscription.unsubscribe();
   });
 });
+
+describe('handOverAnswers, with a part that hydrates late', () => {
+  it('a write before a query watches its answer keeps it for that query, which then reads it and hears later writes', async () => {
+    const cache = new InMemoryCache();
+    const { client: apollo, fetches } = client(cache);
+    const { settle } = handOverAnswers(cache, () => apollo, {
+      [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
+      [answerKey(ME, {})!]: { me: { __typename: 'User', id: 'u1', name: 'Ana' } },
+    });
+    const page = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
+    const pageSeen: unknown[] = [];
+    const pageSubscription = page.subscribe((result) => pageSeen.push(result.data));
+    await vi.waitFor(() => expect(pageSeen).toContainEqual(listing('Answered')));
+
+    // A mutation's answer arrives while the header still hydrates.
+    cache.modify({ id: 'Property:p1', fields: { saved: () => true } });
+    await vi.waitFor(() => expect(pageSeen.at(-1)).toEqual(listing('Answered', true)));
+
+    // The header's query starts watching: its answer is still there for it, as the server drew it.
+    const header = apollo.watchQuery({ query: ME });
+    const headerSeen: unknown[] = [];
+    const headerSubscription = header.subscribe((result) => headerSeen.push(result.data));
+    await vi.waitFor(() => expect(headerSeen).toContainEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana' } }));
+
+    settle();
+    expect(cache.readQuery({ query: ME })).toEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana' } });
+    // And it hears the writes that come after.
+    cache.modify({ id: 'User:u1', fields: { name: () => 'Ana María' } });
+    await vi.waitFor(() => expect(headerSeen.at(-1)).toEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana María' } }));
+    expect(fetches).not.toHaveBeenCalled();
+    pageSubscription.unsubscribe();
+    headerSubscription.unsubscribe();
+  });
+});

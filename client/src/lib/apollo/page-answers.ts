@@ -7,9 +7,9 @@
 //
 // - The server's page cache never writes the answers to its store: the browser is handed the answers
 //   (SsrState.answers), keyed as here.
-// - The browser reads them the same way while it hydrates, then writes them into its store once it is
-//   idle (or before its first write, whichever comes first) through the queries then watching them,
-//   and forgets them: from then on the store is the one truth, as if it had fetched them.
+// - The browser reads them the same way while it hydrates, then writes them into its store through the
+//   queries watching them (handOverAnswers): before any write, and for good once it is idle. From then
+//   on the store is the one truth, as if it had fetched them.
 import type { ApolloClient, Cache, InMemoryCache } from '@apollo/client';
 import { getOperationAST, valueFromASTUntyped, type DocumentNode } from 'graphql';
 
@@ -58,7 +58,10 @@ export function readAnswersFirst(
   };
   const diff = cache.diff.bind(cache);
   cache.diff = ((options: Cache.DiffOptions) => {
-    const answered = answerFor(options.query, options.variables);
+    // A broadcast to a watching query (after a write: the watch is passed as the options) reads the
+    // store: Apollo remembers what each broadcast read, to skip it until that changes, so it must read
+    // the store to be told again. Every write first puts the watched answers there (handOverAnswers).
+    const answered = 'callback' in options ? undefined : answerFor(options.query, options.variables);
     if (answered) return { result: answered, complete: true, dataState: 'complete' };
     const result = diff(options);
     onStoreRead?.(options, result);
@@ -73,9 +76,16 @@ export function readAnswersFirst(
 }
 
 /**
- * The browser's hand-over: the page's answers are read as they are until `settle()`, which writes
- * those a query is watching into the store (one batch) and forgets them all. Any write to the cache
- * settles first, so that nothing written is ever hidden by an older answer.
+ * The browser's hand-over: the page's answers are read as they are until they are settled into the
+ * store, through the queries watching them (their documents and variables).
+ *
+ * - `settle()`, once the browser is idle (hydration done): the watched answers are written, in one
+ *   batch, and the rest forgotten. From then on the store is the one truth.
+ * - Before any write to the cache that comes first (a mutation's answer, a subscription's event), so
+ *   that the write lands on top of them: the answers watched by then are written. A part still
+ *   hydrating (a header's live count) has not asked yet, and keeps reading its answer, so that it
+ *   matches the server's markup. At `settle()` such a late answer is written only where the store
+ *   does not already hold its query whole (written meanwhile).
  */
 export function handOverAnswers(
   cache: InMemoryCache,
@@ -84,30 +94,37 @@ export function handOverAnswers(
 ): { settle: () => void } {
   const answers: PageAnswers = new Map(Object.entries(given ?? {}));
   if (answers.size === 0) return { settle: () => {} };
+  const storeDiff = cache.diff.bind(cache);
   readAnswersFirst(cache, answers);
-  const settle = () => {
-    if (answers.size === 0) return;
-    const pending = new Map(answers);
-    answers.clear();
-    const watched = [...client().getObservableQueries('all')];
-    cache.batch({
-      update: (store) => {
-        for (const query of watched) {
-          const key = answerKey(query.query, query.variables as Record<string, unknown>);
-          const data = key === undefined ? undefined : pending.get(key);
-          if (!data) continue;
-          pending.delete(key!);
-          store.writeQuery({ query: query.query, variables: query.variables, data });
-        }
-      },
-    });
+  let settling = false;
+  let late = false;
+  const settleWatched = (final: boolean) => {
+    if (settling || answers.size === 0) return;
+    settling = true;
+    try {
+      const writes: { query: DocumentNode; variables: Record<string, unknown>; data: Record<string, unknown> }[] = [];
+      for (const watching of client().getObservableQueries('all')) {
+        const variables = (watching.variables ?? {}) as Record<string, unknown>;
+        const key = answerKey(watching.query, variables);
+        const data = key === undefined ? undefined : answers.get(key);
+        if (!data) continue;
+        answers.delete(key!);
+        if (late && storeDiff({ query: watching.query, variables, optimistic: false }).complete) continue;
+        writes.push({ query: watching.query, variables, data });
+      }
+      if (final) answers.clear();
+      else late = answers.size > 0;
+      if (writes.length) cache.batch({ update: (store) => writes.forEach((write) => store.writeQuery(write)) });
+    } finally {
+      settling = false;
+    }
   };
   for (const method of ['write', 'modify', 'evict', 'batch', 'reset', 'restore'] as const) {
     const original = (cache[method] as (...args: unknown[]) => unknown).bind(cache);
     (cache as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      settle();
+      settleWatched(false);
       return original(...args);
     };
   }
-  return { settle };
+  return { settle: () => settleWatched(true) };
 }
