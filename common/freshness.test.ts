@@ -48,6 +48,29 @@ describe('days on market (issue 26 item 7)', () => {
     expect(daysOnMarket(null)).toBeNull();
   });
 
+  it("gives the day New York's own clock gives, minute by minute around midnights and both clock changes", () => {
+    // The day is worked out once per UTC hour: checked against Intl for every 7th minute of the days
+    // around the 2026 changes (Mar 8, Nov 1) and an ordinary midnight.
+    const nyDay = (t: number) => {
+      const [m, d, y] = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      })
+        .format(t)
+        .split('/')
+        .map(Number);
+      return Date.UTC(y!, m! - 1, d!) / DAY;
+    };
+    const epoch = new Date(Date.UTC(2026, 0, 1));
+    for (const start of ['2026-03-07T00:00:00Z', '2026-10-31T00:00:00Z', '2026-11-24T00:00:00Z']) {
+      for (let t = Date.parse(start); t < Date.parse(start) + 3 * DAY; t += 7 * 60_000) {
+        expect(daysOnMarket(epoch, new Date(t)), new Date(t).toISOString()).toBe(nyDay(t) - nyDay(epoch.getTime()));
+      }
+    }
+  });
+
   it("is 'New' for 3 days from the listing's first day on the market, never as a draft", () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(isNewListing(new Date('2026-11-23T12:00:01Z'), now)).toBe(true);

@@ -37,10 +37,26 @@ export function isNewListing(listedAt: Date | null, now: Date = new Date()): boo
   return age < NEW_LISTING_DAYS * DAY_MS;
 }
 
-/** The New York calendar day of an instant, as a day number (days since 1970-01-01). */
+const HOUR_MS = 60 * 60 * 1000;
+/** New York's calendar day of each UTC hour asked about (bounded: emptied past 50,000 hours). */
+const dayOfHour = new Map<number, number>();
+
+/**
+ * The New York calendar day of an instant, as a day number (days since 1970-01-01). New York is a
+ * whole number of hours from UTC, and changes that number on the hour, so its date is the same
+ * through each UTC hour: worked out once per hour (Intl's formatToParts is slow, and a page of
+ * listings asks twice per card).
+ */
 function newYorkDayNumber(at: Date): number {
-  const { year, month, day } = newYorkParts(at);
-  return Date.UTC(year, month - 1, day) / DAY_MS;
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  let dayNumber = dayOfHour.get(hour);
+  if (dayNumber === undefined) {
+    const { year, month, day } = newYorkParts(hour * HOUR_MS);
+    dayNumber = Date.UTC(year, month - 1, day) / DAY_MS;
+    if (dayOfHour.size >= 50_000) dayOfHour.clear();
+    dayOfHour.set(hour, dayNumber);
+  }
+  return dayNumber;
 }
 
 /**
