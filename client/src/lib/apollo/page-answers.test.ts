@@ -23,6 +23,27 @@ function client(cache: InMemoryCache) {
   return { client: new ApolloClient({ cache, link }), fetches };
 }
 
+const ANA = { me: { __typename: 'User', id: 'u1', name: 'Ana' } };
+
+/** A cache and client given the page's answers for the listing p1 and Me. */
+function handedOver() {
+  const cache = new InMemoryCache();
+  const { client: apollo, fetches } = client(cache);
+  const { settle } = handOverAnswers(cache, () => apollo, {
+    [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
+    [answerKey(ME, {})!]: ANA,
+  });
+  return { cache, apollo, fetches, settle };
+}
+
+/** Watches a query as a screen does: what it was given, in order. */
+async function watch(apollo: ApolloClient, query: typeof LISTING, variables: Record<string, unknown>, first: unknown) {
+  const seen: unknown[] = [];
+  const subscription = apollo.watchQuery({ query, variables }).subscribe((result) => seen.push(result.data));
+  await vi.waitFor(() => expect(seen).toContainEqual(first));
+  return { seen, stop: () => subscription.unsubscribe() };
+}
+
 describe('answerKey', () => {
   it('is the operation and its variables with their defaults, in key order', () => {
     expect(answerKey(LISTING, { id: 'p1' })).toBe('Listing {"id":"p1","withAgent":false}');
@@ -51,16 +72,8 @@ describe('readAnswersFirst', () => {
 
 describe('handOverAnswers', () => {
   it('a watched query reads its answer without the network, and settle() puts it in the store and forgets the rest', async () => {
-    const cache = new InMemoryCache();
-    const { client: apollo, fetches } = client(cache);
-    const { settle } = handOverAnswers(cache, () => apollo, {
-      [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
-      [answerKey(ME, {})!]: { me: { __typename: 'User', id: 'u1', name: 'Ana' } },
-    });
-    const watched = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
-    const seen: unknown[] = [];
-    const subscription = watched.subscribe((result) => seen.push(result.data));
-    await vi.waitFor(() => expect(seen).toContainEqual(listing('Answered')));
+    const { cache, apollo, fetches, settle } = handedOver();
+    const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
     expect(cache.extract()).toEqual({});
 
     settle();
@@ -69,55 +82,36 @@ describe('handOverAnswers', () => {
     expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered'));
     expect(cache.readQuery({ query: ME })).toBeNull();
     expect(fetches).not.toHaveBeenCalled();
-    subscription.unsubscribe();
+    page.stop();
   });
 
   it('a write before settle() settles first, so the written data is what is read after', async () => {
-    const cache = new InMemoryCache();
-    const { client: apollo } = client(cache);
-    handOverAnswers(cache, () => apollo, { [answerKey(LISTING, { id: 'p1' })!]: listing('Answered') });
-    const watched = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
-    const seen: unknown[] = [];
-    const subscription = watched.subscribe((result) => seen.push(result.data));
-    await vi.waitFor(() => expect(seen).toContainEqual(listing('Answered')));
-
+    const { cache, apollo } = handedOver();
+    const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
     cache.modify({ id: 'Property:p1', fields: { saved: () => true } });
     expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered', true));
-    await vi.waitFor(() => expect(seen.at(-1)).toEqual(listing('Answered', true)));
-    subscription.unsubscribe();
+    await vi.waitFor(() => expect(page.seen.at(-1)).toEqual(listing('Answered', true)));
+    page.stop();
   });
 });
 
 describe('handOverAnswers, with a part that hydrates late', () => {
   it('a write before a query watches its answer keeps it for that query, which then reads it and hears later writes', async () => {
-    const cache = new InMemoryCache();
-    const { client: apollo, fetches } = client(cache);
-    const { settle } = handOverAnswers(cache, () => apollo, {
-      [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
-      [answerKey(ME, {})!]: { me: { __typename: 'User', id: 'u1', name: 'Ana' } },
-    });
-    const page = apollo.watchQuery({ query: LISTING, variables: { id: 'p1' } });
-    const pageSeen: unknown[] = [];
-    const pageSubscription = page.subscribe((result) => pageSeen.push(result.data));
-    await vi.waitFor(() => expect(pageSeen).toContainEqual(listing('Answered')));
-
+    const { cache, apollo, fetches, settle } = handedOver();
+    const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
     // A mutation's answer arrives while the header still hydrates.
     cache.modify({ id: 'Property:p1', fields: { saved: () => true } });
-    await vi.waitFor(() => expect(pageSeen.at(-1)).toEqual(listing('Answered', true)));
+    await vi.waitFor(() => expect(page.seen.at(-1)).toEqual(listing('Answered', true)));
 
     // The header's query starts watching: its answer is still there for it, as the server drew it.
-    const header = apollo.watchQuery({ query: ME });
-    const headerSeen: unknown[] = [];
-    const headerSubscription = header.subscribe((result) => headerSeen.push(result.data));
-    await vi.waitFor(() => expect(headerSeen).toContainEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana' } }));
-
+    const header = await watch(apollo, ME, {}, ANA);
     settle();
-    expect(cache.readQuery({ query: ME })).toEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana' } });
+    expect(cache.readQuery({ query: ME })).toEqual(ANA);
     // And it hears the writes that come after.
     cache.modify({ id: 'User:u1', fields: { name: () => 'Ana María' } });
-    await vi.waitFor(() => expect(headerSeen.at(-1)).toEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana María' } }));
+    await vi.waitFor(() => expect(header.seen.at(-1)).toEqual({ me: { __typename: 'User', id: 'u1', name: 'Ana María' } }));
     expect(fetches).not.toHaveBeenCalled();
-    pageSubscription.unsubscribe();
-    headerSubscription.unsubscribe();
+    page.stop();
+    header.stop();
   });
 });
