@@ -41,7 +41,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Header user={null} />
         )}
       </Suspense>
-      <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="flex-1">
+      {/* At least a screen tall under the header (h-16): the footer starts below the fold, so a page
+          drawn in the browser does not push a visible footer down as it fills in (layout shift). */}
+      <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}
       </main>
       <Suspense fallback={null}>
