@@ -187,3 +187,19 @@ test.describe('the listing form', () => {
     }
   });
 });
+
+test('the footer starts below the first screen, so a page that fills in does not push a visible footer down', async ({
+  page,
+}) => {
+  for (const width of [1440, 390]) {
+    const height = width < 500 ? 844 : 900;
+    await page.setViewportSize({ width, height });
+    // A short page: its content ends well within the first screen.
+    await page.goto('/auth');
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeAttached();
+    const top = await footer.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top, `${width} px`).toBeGreaterThanOrEqual(height);
+  }
+});
