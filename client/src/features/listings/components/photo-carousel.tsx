@@ -100,16 +100,11 @@ export function PhotoCarousel({
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-current={i === position ? 'true' : undefined}
                 onClick={() => go(i)}
-                // 24 px targets (WCAG 2.5.8); the dot drawn inside stays small.
-                className="group/dot inline-flex size-6 items-center justify-center rounded-full"
+                // 24 px targets (WCAG 2.5.8); the dot drawn inside stays small, larger for the photo
+                // shown (index.css: a class and aria-current, not a class list per dot on every card).
+                className="carousel-dot"
               >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'block size-2 rounded-full shadow ring-1 ring-black/10 transition-transform group-hover/dot:bg-white',
-                    i === position ? 'scale-125 bg-white' : 'bg-white/70',
-                  )}
-                />
+                <span aria-hidden="true" />
               </button>
             ))}
           </div>
