@@ -1,7 +1,7 @@
 // Writes client/src/components/icon-sprite.svg: Lucide's drawing of every icon that
 // client/src/components/icons.tsx names (`icon('star')`), one <symbol> each, from the lucide-react
 // package the app's version pins. Run it after adding an icon: `npx tsx scripts/icon-sprite.ts`.
-// client/src/components/icons.test.ts fails while the file is out of date.
+// client/src/components/icons.test.tsx fails while the file is out of date.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

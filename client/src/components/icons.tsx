@@ -1,8 +1,8 @@
 // The app's icons: Lucide's drawings (https://lucide.dev), each drawn by a `<use>` of one symbol in one
-// sprite file (icon-sprite.svg, made from the names below by `npx tsx scripts/icon-sprite.ts`), not
-// as inline SVG (lucide-react): a card of the listings page drew seven icons in about 3 KB of markup and 30 elements,
-// rendered on the server for every page and hydrated in the browser (issue 28; decision 0055). The
-// sprite is one immutable file the browser keeps; the components keep lucide-react's names and use.
+// sprite file (icon-sprite.svg, made from the names below by `npx tsx scripts/icon-sprite.ts`), not as
+// lucide-react's inline SVG: a card of the listings page drew seven icons in about 3 KB of markup and
+// 30 elements, rendered on the server for every page and hydrated in the browser (issue 28; decision
+// 0055). The sprite is one immutable file the browser keeps; the components keep lucide-react's names.
 //
 // An icon is decorative (aria-hidden) unless it is given a label or a role. Its size comes from its
 // classes (`size-4`), 24 px without; its stroke and fill from `.icon` (index.css), which utilities
