@@ -43,6 +43,8 @@ export interface RenderInput {
 
 export type RenderOutput =
   | { kind: 'redirect'; status: number; location: string }
+  /** A page the server does not render for this URL or viewer (page-queries.ts): the browser does. */
+  | { kind: 'browser' }
   | {
       kind: 'page';
       status: number;
@@ -58,6 +60,8 @@ export type RenderOutput =
 const handler = createStaticHandler(routes);
 
 export async function render({ url, execute, signal, onError, signedIn }: RenderInput): Promise<RenderOutput> {
+  const queries = pageQueries(new URL(url), signedIn ?? false);
+  if (!queries) return { kind: 'browser' };
   const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -71,7 +75,6 @@ export async function render({ url, execute, signal, onError, signedIn }: Render
     );
   // The page's data first, all at once (page-queries.ts): the render finds every answer in the
   // cache and runs once.
-  const queries = pageQueries(new URL(url), signedIn ?? false);
   const answers = await ask(queries);
   const fetched = performance.now();
   const { client, cache } = takeClient();

@@ -220,7 +220,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
               deps.log.error({ err, url: req.originalUrl }, 'Part of a page failed to render on the server');
           },
         });
-        if (controller.signal.aborted || res.headersSent) return next();
+        if (controller.signal.aborted || res.headersSent || out.kind === 'browser') return next();
         if (out.kind === 'redirect') {
           res.redirect(out.status, out.location);
           return;

@@ -33,6 +33,8 @@ export async function render({ url, execute, signal, onError }) {
   const mode = new URL(url).searchParams.get('mode');
   if (mode === 'throw') throw new Error('the render broke');
   if (mode === 'redirect') return { kind: 'redirect', status: 302, location: '/listings' };
+  // A page the render leaves to the browser for this URL or viewer (client/src/app/page-queries.ts).
+  if (mode === 'browser') return { kind: 'browser' };
   if (mode === 'hang') {
     await new Promise((resolve) => signal.addEventListener('abort', resolve));
     throw new Error('aborted');
@@ -242,7 +244,8 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
   });
 
   it('sends the plain page for other paths', async () => {
-    for (const route of ['/messages', '/auth', '/no/such/page']) {
+    // The last: a rendered page's URL that the render leaves to the browser (an inbox's open conversation).
+    for (const route of ['/me/saved', '/auth', '/no/such/page', '/messages?mode=browser']) {
       const html = await (await get(route)).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('ssr-state');

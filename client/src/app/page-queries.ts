@@ -10,8 +10,10 @@ import { SERVER_PAGES } from './server-pages';
 import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
 import { myListingsVariables, parseManageParams } from '@/features/manage-listings/manage-state';
 import { agentProfileVariables } from '@/features/agents/profile-variables';
+import { THREADS_PAGE_SIZE } from '@/features/messaging/operations';
 import {
   AgentProfileDocument,
+  ConversationsDocument,
   ListingStatsDocument,
   MeDocument,
   MyListingsDocument,
@@ -31,10 +33,13 @@ const query = <V extends Record<string, unknown>>(q: TypedDocumentNode<unknown, 
   variables,
 });
 
-/** The screens rendered on the server, by path, and the queries each asks for from its URL. */
+/**
+ * The screens rendered on the server, by path, and the queries each asks for from its URL; `null`
+ * leaves that page to the browser.
+ */
 const PAGES: readonly {
   paths: readonly string[];
-  queries: (url: URL, params: Record<string, string | undefined>, signedIn: boolean) => PageQuery[];
+  queries: (url: URL, params: Record<string, string | undefined>, signedIn: boolean) => PageQuery[] | null;
 }[] = [
   {
     paths: SERVER_PAGES.listings.paths,
@@ -53,6 +58,15 @@ const PAGES: readonly {
         : [],
   },
   {
+    // The signed-in inbox. A conversation or a new message is drawn for the screen's width (one pane on
+    // a phone), which the server does not know; a signed-out visitor is sent to sign in by the browser.
+    paths: SERVER_PAGES.messages.paths,
+    queries: (url, _params, signedIn) =>
+      signedIn && !['open', 'compose', 'agent'].some((name) => url.searchParams.has(name))
+        ? [query(ConversationsDocument, { first: THREADS_PAGE_SIZE })]
+        : null,
+  },
+  {
     paths: SERVER_PAGES.agent.paths,
     queries: (_url, params) => [query(AgentProfileDocument, agentProfileVariables(params.id ?? ''))],
   },
@@ -60,15 +74,18 @@ const PAGES: readonly {
 
 /**
  * Every query the page at this URL asks for on its first render: the layout's (who is signed in, and
- * for the signed in the header's unread count and notifications) and the screen's.
+ * for the signed in the header's unread count and notifications) and the screen's; `null` when the
+ * page is left to the browser.
  */
-export function pageQueries(url: URL, signedIn: boolean): PageQuery[] {
+export function pageQueries(url: URL, signedIn: boolean): PageQuery[] | null {
   const out: PageQuery[] = [query(MeDocument, {})];
   if (signedIn) out.push(query(UnreadMessagesCountDocument, {}), query(NotificationsDocument, {}));
   for (const page of PAGES) {
     for (const path of page.paths) {
       const match = matchPath(path, url.pathname);
-      if (match) return [...out, ...page.queries(url, match.params, signedIn)];
+      if (!match) continue;
+      const screen = page.queries(url, match.params, signedIn);
+      return screen && [...out, ...screen];
     }
   }
   return out;

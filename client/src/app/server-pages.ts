@@ -19,4 +19,7 @@ export const SERVER_PAGES = {
   detail: { paths: ['/properties/:id', '/listing/:id'], screen: 'src/app/routes/property-detail.tsx', publicCache: true },
   agent: { paths: ['/agents/:id'], screen: 'src/app/routes/agent-profile.tsx', publicCache: false },
   myListings: { paths: ['/me/listings'], screen: 'src/app/routes/my-listings.tsx', publicCache: false },
+  // The signed-in inbox only: a conversation or a new message (`?open=`, `?compose=`, `?agent=`) and
+  // a signed-out visitor (sent to sign in) are left to the browser (page-queries.ts).
+  messages: { paths: ['/messages'], screen: 'src/app/routes/messages.tsx', publicCache: false },
 } as const satisfies Record<string, ServerPage>;

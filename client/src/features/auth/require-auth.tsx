@@ -8,6 +8,9 @@ import { useAuth } from './use-auth';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
+  // Known to be signed in (the server's session answered): shown at once, also in a page the server
+  // renders, while the rest of the sign-in check runs.
+  if (user) return <>{children}</>;
   if (loading) {
     return (
       <div className="flex justify-center py-16" role="status">
@@ -16,9 +19,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!user) {
-    const back = `${location.pathname}${location.search}`;
-    return <Navigate to={signInPath(back)} replace />;
-  }
-  return <>{children}</>;
+  const back = `${location.pathname}${location.search}`;
+  return <Navigate to={signInPath(back)} replace />;
 }

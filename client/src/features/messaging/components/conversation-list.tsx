@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ConversationItem_ThreadFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { formatDateTime, formatListDate } from '../dates';
 import { useNow } from '../hooks/use-now';
 import { ConversationsDocument, THREADS_PAGE_SIZE } from '../operations';
@@ -58,12 +59,14 @@ function ConversationEntry({
   selected,
   onSelect,
   now,
+  timeZone,
   autoFocus,
 }: {
   thread: ConversationItem_ThreadFragment;
   selected: boolean;
   onSelect(id: string): void;
   now: Date;
+  timeZone: string;
   autoFocus: boolean;
 }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -94,10 +97,10 @@ function ConversationEntry({
             </span>
             <time
               dateTime={thread.lastMessageAt}
-              title={formatDateTime(thread.lastMessageAt)}
+              title={formatDateTime(thread.lastMessageAt, timeZone)}
               className="shrink-0 text-xs text-gray-600"
             >
-              {formatListDate(thread.lastMessageAt, now)}
+              {formatListDate(thread.lastMessageAt, now, timeZone)}
             </time>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
@@ -134,6 +137,7 @@ function ConversationEntry({
  */
 export function ConversationList({ selectedId, onSelect, headingLevel = 2, focusId, className }: ConversationListProps) {
   const now = useNow();
+  const timeZone = useTimeZone();
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(ConversationsDocument, {
     variables: { first: THREADS_PAGE_SIZE },
   });
@@ -155,6 +159,7 @@ export function ConversationList({ selectedId, onSelect, headingLevel = 2, focus
               selected={thread.id === selectedId}
               onSelect={onSelect}
               now={now}
+              timeZone={timeZone}
               autoFocus={thread.id === focusId}
             />
           ))}

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { MessageItem_MessageFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { formatDateTime, formatTime, groupByDay } from '../dates';
 import { useNow } from '../hooks/use-now';
 import { MessageText } from './message-text';
@@ -45,7 +46,8 @@ export function MessageList({
   bottomKey,
 }: MessageListProps) {
   const now = useNow();
-  const groups = useMemo(() => groupByDay(messages, now), [messages, now]);
+  const timeZone = useTimeZone();
+  const groups = useMemo(() => groupByDay(messages, now, timeZone), [messages, now, timeZone]);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const snapshot = useRef<{ first?: string; last?: string; height: number; top: number; atBottom: boolean; bottomKey?: string }>({
@@ -154,8 +156,8 @@ export function MessageList({
                     <MessageText content={message.content} mine={message.isMine} />
                   </div>
                   <p className="mt-1 px-1 text-xs text-gray-600">
-                    <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
-                      {formatTime(message.createdAt)}
+                    <time dateTime={message.createdAt} title={formatDateTime(message.createdAt, timeZone)}>
+                      {formatTime(message.createdAt, timeZone)}
                     </time>
                     {message.id === seenId ? (
                       <>

@@ -79,15 +79,22 @@ export function Messenger({
       <SelectConversation />
     ));
 
-  if (!sideBySide) {
-    return <div className={cn('flex h-full min-h-0 flex-col', className)}>{pane || selectedId ? right : list}</div>;
-  }
+  const showsRight = Boolean(pane || selectedId);
+  // A phone shows the open conversation on its own.
+  if (!sideBySide && showsRight) return <div className={cn('flex h-full min-h-0 flex-col', className)}>{right}</div>;
+  // Otherwise the list, beside the conversation from SIDE_BY_SIDE's width up; on a phone the list
+  // alone. Told apart by the stylesheet, not by script, so a page rendered on the server (which does
+  // not know the width) is right at every width before the app runs.
   return (
     <div
-      className={cn('grid h-full min-h-0', variant === 'dialog' ? 'grid-cols-3' : 'grid-cols-[minmax(18rem,1fr)_2fr]', className)}
+      className={cn(
+        'grid h-full min-h-0 grid-cols-1',
+        variant === 'dialog' ? 'md:grid-cols-3' : 'md:grid-cols-[minmax(18rem,1fr)_2fr]',
+        className,
+      )}
     >
-      <div className="min-h-0 border-r border-gray-200">{list}</div>
-      <div className={cn('min-h-0', variant === 'dialog' && 'col-span-2')}>{right}</div>
+      <div className="min-h-0 md:border-r md:border-gray-200">{list}</div>
+      <div className={cn('min-h-0 max-md:hidden', variant === 'dialog' && 'md:col-span-2')}>{right}</div>
     </div>
   );
 }
