@@ -14,7 +14,8 @@
 //   400+ listings with generated photos), with its own Auth emulator on a free port. The detail page is
 //   the newest listing with photos, as `GET /api/properties` lists it (the first card a renter sees).
 // - Each (page, preset) is measured BENCH_LH_RUNS times (default 5; BENCH_LH_PAGES=listings,detail
-//   measures only the pages named, and BENCH_LH_INP=0 skips the interaction), interleaved so that a burst of
+//   measures only the pages named, BENCH_LH_INP=0 skips the interaction, and BENCH_LH_SAVE=<dir> keeps
+//   every run's whole report there), interleaved so that a burst of
 //   load on the shared machine does not land on one page only; each run gets a fresh Chromium
 //   (chrome-launcher, `--headless=new --no-sandbox`, a temporary profile) and Lighthouse clears the
 //   cache first, so every run is a first visit. A run whose trace Lighthouse fails to record is tried again
@@ -217,6 +218,12 @@ async function runOnce(url: string, preset: Preset, cookie?: string): Promise<Re
     const lhr = result.lhr;
     if (lhr.runtimeError)
       throw new Error(`Lighthouse on ${url} (${preset}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // BENCH_LH_SAVE=<dir>: every run's whole report is kept there (its long tasks, scripts' costs).
+    if (process.env.BENCH_LH_SAVE) {
+      await fsp.mkdir(process.env.BENCH_LH_SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${preset}-${Date.now()}.json`;
+      await fsp.writeFile(path.join(process.env.BENCH_LH_SAVE, name), JSON.stringify(lhr));
+    }
     return lhr;
   } finally {
     chrome.kill();

@@ -203,3 +203,26 @@ test('the footer starts below the first screen, so a page that fills in does not
     expect(top, `${width} px`).toBeGreaterThanOrEqual(height);
   }
 });
+
+test("the listings page ends with room for the message button: at the end, the footer's links are clear of it", async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    await page.goto('/');
+    const button = page.getByRole('link', { name: 'Messages', exact: true }).and(page.locator('[data-floating-action]'));
+    await expect(button).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const fab = (await button.boundingBox())!;
+    const links = page.getByRole('contentinfo').getByRole('link');
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      const overlaps =
+        box.x < fab.x + fab.width && fab.x < box.x + box.width && box.y < fab.y + fab.height && fab.y < box.y + box.height;
+      expect(overlaps, `${await link.textContent()} at ${width} px`).toBe(false);
+    }
+    // The room is the stylesheet's, set by the page's markup: nothing writes it on <html> once the app runs.
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--floating-clearance'))).toBe('');
+  }
+});

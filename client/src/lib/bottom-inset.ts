@@ -1,25 +1,26 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 
 // What floats at the bottom of the window (issue 24 item 5). Bars pinned to the bottom (the listing
 // form's actions, the detail page's phone bar) say how tall they are: toasts and the message button
-// sit above them (`--bottom-inset`). A bar fixed to the window (`--bottom-fixed`) and the message
-// button (`--floating-clearance`) ask the page to end with room for them, so the footer scrolls
-// clear of them. All are CSS variables on <html>.
+// sit above them (`--bottom-inset`). A bar fixed to the window (`--bottom-fixed`) asks the page to
+// end with room for it, so the footer scrolls clear of it. Both are CSS variables on <html>. (The
+// message button's room is the stylesheet's: index.css, `data-floating-action`.)
 
 const insets = new Map<object, { height: number; fixed: boolean }>();
-const clearances = new Map<object, string>();
 
 function applyInset() {
   const bars = [...insets.values()];
-  const style = document.documentElement.style;
-  style.setProperty('--bottom-inset', `${Math.max(0, ...bars.map((b) => b.height))}px`);
-  style.setProperty('--bottom-fixed', `${Math.max(0, ...bars.filter((b) => b.fixed).map((b) => b.height))}px`);
+  set('--bottom-inset', Math.max(0, ...bars.map((b) => b.height)));
+  set('--bottom-fixed', Math.max(0, ...bars.filter((b) => b.fixed).map((b) => b.height)));
 }
 
-function applyClearance() {
-  const values = [...clearances.values()];
-  if (values.length) document.documentElement.style.setProperty('--floating-clearance', values.at(-1) as string);
-  else document.documentElement.style.removeProperty('--floating-clearance');
+/**
+ * Only a change is written: a variable set on <html> makes the browser restyle the whole page (a
+ * hidden bar's 0 is what the stylesheet assumes unset).
+ */
+function set(name: string, px: number) {
+  const style = document.documentElement.style;
+  if ((style.getPropertyValue(name) || '0px') !== `${px}px`) style.setProperty(name, `${px}px`);
 }
 
 /** Follows a bar's height (0 while hidden) until `stop` is called. */
@@ -51,17 +52,4 @@ export function useBottomInset(): (element: HTMLElement | null) => void {
     stop.current?.();
     stop.current = element ? follow(element) : null;
   }, []);
-}
-
-/** A button floating over the page's bottom corner: the page ends with `space` more, so nothing stays under it. */
-export function useFloatingClearance(space: string): void {
-  useEffect(() => {
-    const key = {};
-    clearances.set(key, space);
-    applyClearance();
-    return () => {
-      clearances.delete(key);
-      applyClearance();
-    };
-  }, [space]);
 }

@@ -5,7 +5,6 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
 import { Spinner } from '@/components/ui/spinner';
-import { useFloatingClearance } from '@/lib/bottom-inset';
 import { cn } from '@/lib/cn';
 
 // Loaded when the dialog opens: the listings page does not need it to show (docs/decisions/0023).
@@ -14,9 +13,6 @@ const Messenger = lazy(() => import('./messenger').then((m) => ({ default: m.Mes
 const fabClasses =
   'fixed right-4 bottom-[calc(var(--bottom-inset,0px)+1rem)] z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
   'hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-[calc(var(--bottom-inset,0px)+1.5rem)]';
-
-/** The button's size and margin: the page ends with this much room, so its last links scroll clear of it. */
-const FAB_CLEARANCE = '5.5rem';
 
 /**
  * The listings page's floating message button and its dialog (SPEC part 2): about 4xl wide and
@@ -28,11 +24,11 @@ export function MessagesDialogButton() {
   const { user } = useAuth();
   const location = useLocation();
   const [selected, setSelected] = useState<string | null>(null);
-  useFloatingClearance(FAB_CLEARANCE);
 
   if (!user) {
     return (
-      <Link to={signInPath(`${location.pathname}${location.search}`)} className={fabClasses}>
+      // data-floating-action: the page ends with room for it (index.css).
+      <Link to={signInPath(`${location.pathname}${location.search}`)} className={fabClasses} data-floating-action="">
         <MessageSquare aria-hidden="true" className="size-6" />
         <span className="sr-only">Messages</span>
       </Link>
@@ -41,7 +37,7 @@ export function MessagesDialogButton() {
 
   return (
     <Dialog>
-      <DialogTrigger className={cn(fabClasses, 'cursor-pointer')}>
+      <DialogTrigger className={cn(fabClasses, 'cursor-pointer')} data-floating-action="">
         <MessageSquare aria-hidden="true" className="size-6" />
         <span className="sr-only">Messages</span>
       </DialogTrigger>
