@@ -110,6 +110,8 @@ function LocationMap({ viewKey, onPinMove }: { viewKey: string; onPinMove: (poin
         viewKey={viewKey}
         pin={location ? { position: location, label: 'Listing location pin' } : null}
         onPinMove={onPinMove}
+        // Below the first screen on a phone: its engine starts as it comes near, not with the form.
+        loadWhenVisible
         className="h-64 rounded-lg border border-gray-200 sm:h-72"
       />
       <p className="text-xs text-gray-600" aria-live="polite">
