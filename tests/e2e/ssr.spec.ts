@@ -165,6 +165,26 @@ test.describe('pages rendered on the server', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Your Listings' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
     });
+
+    test("a new listing's form arrives rendered once; this tab's draft is taken up again after a reload", async ({ page }) => {
+      const { root } = await served(page.request, '/create-listing');
+      expect(root).toMatch(/<h1[^>]*>Create a Listing<\/h1>/);
+      expect(root).toMatch(/<input[^>]*name="title"/);
+      expect(await renderPasses(page.request, '/create-listing')).toBe('1 pass');
+      // Editing a listing asks for it afresh on each visit: left to the browser.
+      const edit = await page.request.get('/create-listing?propertyId=no-such-listing', { headers: { accept: 'text/html' } });
+      expect(await edit.text()).not.toContain('id="ssr-state"');
+
+      await page.goto('/create-listing');
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      const title = page.getByLabel('Title', { exact: true });
+      await title.fill('A draft kept across a reload');
+      await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible();
+      // The server sends the empty form; the browser takes it over, then starts again from the draft.
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('A draft kept across a reload');
+    });
   });
 
   test.describe('signed in', () => {

@@ -67,6 +67,13 @@ const PAGES: readonly {
         : null,
   },
   {
+    // A new listing's empty form, for a signed-in viewer (the layout's queries are all it reads). A
+    // signed-out visitor's is a spinner until the browser knows whether it holds a sign-in; editing a
+    // listing asks for it afresh on every visit (network-only): both are left to the browser.
+    paths: SERVER_PAGES.createListing.paths,
+    queries: (url, _params, signedIn) => (signedIn && !url.searchParams.has('propertyId') ? [] : null),
+  },
+  {
     paths: SERVER_PAGES.agent.paths,
     queries: (_url, params) => [query(AgentProfileDocument, agentProfileVariables(params.id ?? ''))],
   },

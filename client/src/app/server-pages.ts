@@ -22,4 +22,6 @@ export const SERVER_PAGES = {
   // The signed-in inbox only: a conversation or a new message (`?open=`, `?compose=`, `?agent=`) and
   // a signed-out visitor (sent to sign in) are left to the browser (page-queries.ts).
   messages: { paths: ['/messages'], screen: 'src/app/routes/messages.tsx', publicCache: false },
+  // A new listing's form for a signed-in viewer; editing one (`?propertyId=`) is left to the browser.
+  createListing: { paths: ['/create-listing'], screen: 'src/app/routes/create-listing.tsx', publicCache: false },
 } as const satisfies Record<string, ServerPage>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -8,9 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { newListingValues, valuesFromListing } from '@/features/listing-form/form-model';
 import { ListingForm } from '@/features/listing-form/listing-form';
-import { startDraftSession } from '@/features/listing-form/local-draft';
+import { readLocalDraft, startDraftSession } from '@/features/listing-form/local-draft';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useInBrowser } from '@/lib/use-in-browser';
 
 const EditListingQuery = graphql(`
   query EditListing($id: ID!) {
@@ -156,22 +157,30 @@ export default function CreateListingScreen() {
   useDocumentTitle(propertyId ? 'Edit Listing' : 'Create a Listing');
   const { user, loading } = useAuth();
   // At page load: this tab's session draft id, and other sessions' local entries cleared (SPEC part 4).
-  const [draftId] = useState(() => startDraftSession());
+  // The server renders a new listing's empty form (client/src/app/page-queries.ts) and has no storage.
+  const [draftId] = useState(() => (typeof window === 'undefined' ? '' : startDraftSession()));
   const [initialStep] = useState(() => params.get('step'));
   const [base] = useState(newListingValues);
+  // This tab's local draft of a new listing, read once the page is taken over (the server's form is
+  // the empty one) and before it is painted; the form then starts again from it.
+  const inBrowser = useInBrowser();
+  const draftOf = inBrowser && !propertyId ? user?.uid : undefined;
+  const draft = useMemo(() => (draftOf ? readLocalDraft({ uid: draftOf, draftId, propertyId: null }) : null), [draftOf, draftId]);
 
   return (
     <PageContainer className="max-w-5xl">
-      {loading ? (
+      {/* Known to be signed in (the server's session answered): the form at once, also on the server. */}
+      {loading && !user ? (
         <Loading label="Loading…" />
       ) : propertyId ? (
         <EditListing propertyId={propertyId} draftId={draftId} initialStep={initialStep} />
       ) : (
         <ListingForm
-          key={user?.uid ?? 'signed-out'}
+          key={`${user?.uid ?? 'signed-out'}${draft ? ':restored' : ''}`}
           propertyId={null}
           base={base}
           basePhotos={[]}
+          restored={draft}
           user={user}
           draftId={draftId}
           initialStep={initialStep}

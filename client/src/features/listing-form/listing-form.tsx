@@ -34,6 +34,7 @@ import {
   renewDraftSession,
   writeLocalDraft,
   type DraftScope,
+  type LocalDraft,
 } from './local-draft';
 import { donePhoto, PhotoUploader, type PhotoItem } from './photo-uploader';
 import {
@@ -127,6 +128,11 @@ export interface ListingFormProps {
   base: ListingFormValues;
   basePhotos: SavedPhoto[];
   user: AuthUser | null;
+  /**
+   * The local draft to start from; when not given, the form reads this tab's draft itself (a page
+   * rendered on the server reads it only once taken over, and passes it).
+   */
+  restored?: LocalDraft | null;
   /** This tab's session draft id (local drafts and the uploads' draftId). */
   draftId: string;
   /** The section named by ?step= at load. */
@@ -138,10 +144,10 @@ export interface ListingFormProps {
  * bar, Previous/Next, Save Draft and Publish Listing; validated by the shared schema on change and
  * on submit; autosaved to local storage when signed in (SPEC part 4).
  */
-export function ListingForm({ propertyId, base, basePhotos, user, draftId, initialStep }: ListingFormProps) {
+export function ListingForm({ propertyId, base, basePhotos, user, draftId, initialStep, restored: given }: ListingFormProps) {
   const navigate = useNavigate();
   const scope: DraftScope | null = user ? { uid: user.uid, draftId, propertyId } : null;
-  const [restored] = useState(() => (scope ? readLocalDraft(scope) : null));
+  const [restored] = useState(() => (given !== undefined ? given : scope ? readLocalDraft(scope) : null));
   const form = useForm<ListingFormValues, unknown, ListingData>({
     resolver: zodResolver(listingInputSchema),
     mode: 'onChange',

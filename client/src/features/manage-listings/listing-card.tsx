@@ -15,10 +15,16 @@ import {
   Star,
   Trash2,
 } from '@/components/icons';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bathsLabel, bedsLabel, formatRating } from '@/features/listings/format';
 import { graphql } from '@/gql';
@@ -122,81 +128,66 @@ const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none select-none ' +
   'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
 
+// Each card's menu and its confirmation come with their code when first used (docs/decisions/0053):
+// nine of them drawn with Radix made the screen's hydration the longest task on a slow phone.
+const DeleteListingDialog = lazy(() => import('./delete-listing-dialog'));
+
 function ListingMenu({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [confirmAsked, setConfirmAsked] = useState(false);
   const isActive = listing.status === 'ACTIVE';
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          ref={triggerRef}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger
+          data-menu-for={listing.id}
           className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-9 px-0' })}
           aria-label={`More actions for ${listing.title}`}
         >
           <MoreVertical aria-hidden="true" className="size-4" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            collisionPadding={8}
-            className="menu-content z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        </DropdownMenuTrigger>
+        <DropdownMenuContent sideOffset={4} className="min-w-44">
+          <DropdownMenuItem
+            className={itemClasses}
+            onSelect={() => actions.onSetStatus(listing, isActive ? 'INACTIVE' : 'ACTIVE')}
           >
-            <DropdownMenu.Item
-              className={itemClasses}
-              onSelect={() => actions.onSetStatus(listing, isActive ? 'INACTIVE' : 'ACTIVE')}
-            >
-              {isActive ? (
-                <PowerOff aria-hidden="true" className="size-4 text-gray-500" />
-              ) : (
-                <Power aria-hidden="true" className="size-4 text-gray-500" />
-              )}
-              {isActive ? 'Deactivate' : 'Activate'}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClasses} onSelect={() => actions.onDuplicate(listing)}>
-              <Copy aria-hidden="true" className="size-4 text-gray-500" />
-              Duplicate
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-            <DropdownMenu.Item
-              className={cn(itemClasses, 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800')}
-              onSelect={() => setConfirmOpen(true)}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-
-      <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <AlertDialog.Content
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl outline-none"
-            onCloseAutoFocus={(event) => {
-              // Back to the menu button when the listing stays; after a delete the card is gone.
-              if (triggerRef.current?.isConnected) {
-                event.preventDefault();
-                triggerRef.current.focus();
-              }
+            {isActive ? (
+              <PowerOff aria-hidden="true" className="size-4 text-gray-500" />
+            ) : (
+              <Power aria-hidden="true" className="size-4 text-gray-500" />
+            )}
+            {isActive ? 'Deactivate' : 'Activate'}
+          </DropdownMenuItem>
+          <DropdownMenuItem className={itemClasses} onSelect={() => actions.onDuplicate(listing)}>
+            <Copy aria-hidden="true" className="size-4 text-gray-500" />
+            Duplicate
+          </DropdownMenuItem>
+          <DropdownMenuSeparator className="my-1 h-px bg-gray-200" />
+          <DropdownMenuItem
+            className={cn(itemClasses, 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800')}
+            onSelect={() => {
+              setConfirmAsked(true);
+              setConfirmOpen(true);
             }}
           >
-            <AlertDialog.Title className="text-lg font-semibold text-gray-900">Delete this listing?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-              “{listing.title}” will be deleted permanently, with its photos. This cannot be undone.
-            </AlertDialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
-              <AlertDialog.Action className={buttonClasses({ variant: 'destructive' })} onClick={() => actions.onDelete(listing)}>
-                Delete
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      {confirmAsked ? (
+        <Suspense fallback={null}>
+          <DeleteListingDialog
+            title={listing.title}
+            open={confirmOpen}
+            onOpenChange={setConfirmOpen}
+            onDelete={() => actions.onDelete(listing)}
+            returnFocusTo={() => document.querySelector<HTMLElement>(`[data-menu-for="${CSS.escape(listing.id)}"]`)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
