@@ -85,6 +85,20 @@ describe('handOverAnswers', () => {
     page.stop();
   });
 
+  it('settle() writes at once and tells the watching queries in a task of its own', async () => {
+    const { cache, apollo, settle } = handedOver();
+    const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
+    const broadcast = vi.spyOn(cache as unknown as { broadcastWatches(): void }, 'broadcastWatches');
+    settle();
+    expect(cache.extract()['Property:p1']).toMatchObject({ title: 'Answered' });
+    expect(broadcast).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(broadcast).toHaveBeenCalledTimes(1));
+    // Told, it keeps what it showed, and hears the next write.
+    cache.modify({ id: 'Property:p1', fields: { saved: () => true } });
+    await vi.waitFor(() => expect(page.seen.at(-1)).toEqual(listing('Answered', true)));
+    page.stop();
+  });
+
   it('a write before settle() settles first, so the written data is what is read after', async () => {
     const { cache, apollo } = handedOver();
     const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
