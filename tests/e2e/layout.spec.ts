@@ -171,6 +171,10 @@ test.describe('the listing form', () => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       await page.goto('/create-listing');
       await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+      // The form arrives rendered by the server; the bar says how tall it is (for the toasts) once the
+      // app runs, at its first layout after (lib/bottom-inset.ts): the checks below are of the running app.
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--bottom-inset') !== '');
       await expectNothingCovered(page, `the form at ${width} px`);
       // A validation toast (Publish with nothing filled in) appears above the bar, not over it.
       await page.getByRole('navigation', { name: 'Listing form steps' }).getByRole('button', { name: 'Photos & Media' }).click();

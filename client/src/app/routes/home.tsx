@@ -231,7 +231,7 @@ export default function HomeScreen() {
                     <li
                       key={node.id}
                       data-map-hovered={mapHovered === node.id ? 'true' : undefined}
-                      className="flex flex-col rounded-xl data-[map-hovered=true]:ring-2 data-[map-hovered=true]:ring-brand-600 data-[map-hovered=true]:ring-offset-2"
+                      className="result-item"
                       onMouseEnter={() => setHighlighted(node.id)}
                       onMouseLeave={() => setHighlighted((current) => (current === node.id ? null : current))}
                       onFocus={() => setHighlighted(node.id)}

@@ -104,10 +104,9 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
       onClick={() => void toggle()}
       data-saved={isSaved}
       className={cn(
-        'save-button inline-flex shrink-0 items-center justify-center gap-2 rounded-full text-sm font-medium transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70',
+        'save-button',
         variant === 'overlay'
-          ? 'size-9 bg-white/90 text-gray-800 shadow hover:bg-white'
+          ? 'save-button-overlay'
           : cn(
               'h-10 border bg-white px-4 text-gray-900 shadow-sm hover:bg-gray-50',
               isSaved ? 'border-red-300' : 'border-gray-300',

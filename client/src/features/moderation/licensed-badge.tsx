@@ -6,10 +6,7 @@ export function LicensedBadge({ verified, className }: { verified: boolean | nul
   if (!verified) return null;
   return (
     <span
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200',
-        className,
-      )}
+      className={cn('pill bg-emerald-50 text-emerald-800 ring-emerald-200', className)}
       title="New York real-estate license verified"
     >
       <BadgeCheck aria-hidden="true" className="size-3.5" />

@@ -20,11 +20,7 @@ export function SubwayBullet({ line, size = 'sm' }: { line: BulletLine; size?: '
       aria-label={line.accessibleName}
       title={line.accessibleName}
       data-line={line.id}
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full font-bold leading-none',
-        line.bullet.length > 1 ? 'px-1.5' : '',
-        size === 'sm' ? 'h-5 min-w-5 text-[0.7rem]' : 'h-6 min-w-6 text-xs',
-      )}
+      className={cn('subway-bullet', line.bullet.length > 1 && 'px-1.5', size === 'md' && 'h-6 min-w-6 text-xs')}
       style={{ backgroundColor: line.color, color: line.textColor }}
     >
       <span aria-hidden="true">{line.bullet}</span>

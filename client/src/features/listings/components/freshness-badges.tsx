@@ -19,19 +19,13 @@ export function FreshnessBadges({
   return (
     <p className={cn('flex flex-wrap items-center gap-1.5 text-xs font-semibold', className)}>
       {priceDrop ? (
-        <span
-          data-badge="price-drop"
-          className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 whitespace-nowrap text-amber-900 ring-1 ring-amber-300"
-        >
+        <span data-badge="price-drop" className="pill bg-amber-50 text-amber-900 ring-amber-300">
           <ArrowDown aria-hidden="true" className="size-3.5" />
           Price drop {formatPrice(priceDrop.amount)}
         </span>
       ) : null}
       {isNew ? (
-        <span
-          data-badge="new"
-          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 whitespace-nowrap text-brand-800 ring-1 ring-brand-200"
-        >
+        <span data-badge="new" className="pill bg-brand-50 text-brand-800 ring-brand-200">
           <Sparkles aria-hidden="true" className="size-3.5" />
           New
         </span>

@@ -35,10 +35,6 @@ function NoPhotos({ className }: { className?: string }) {
   );
 }
 
-const arrowClasses =
-  'absolute top-1/2 z-10 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow ' +
-  'opacity-100 transition-opacity hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100';
-
 /**
  * The photos of a listing card: previous/next arrows and dots when there is more than one photo
  * (the index wraps both ways), 'No photos' when there is none. Controls sit above the card's link.
@@ -84,11 +80,11 @@ export function PhotoCarousel({
       )}
       {count > 1 ? (
         <>
-          <button type="button" onClick={() => go(position - 1)} className={cn(arrowClasses, 'left-2')}>
+          <button type="button" onClick={() => go(position - 1)} className="carousel-arrow left-2">
             <ChevronLeft aria-hidden="true" className="size-5" />
             <span className="sr-only">Previous photo</span>
           </button>
-          <button type="button" onClick={() => go(position + 1)} className={cn(arrowClasses, 'right-2')}>
+          <button type="button" onClick={() => go(position + 1)} className="carousel-arrow right-2">
             <ChevronRight aria-hidden="true" className="size-5" />
             <span className="sr-only">Next photo</span>
           </button>

@@ -81,8 +81,7 @@ type CardAgent = NonNullable<PropertyCard_PropertyFragment['agent']>;
 
 /** 'New' for a new agent without reviews, otherwise the rating to one decimal with the review count. */
 export function AgentRatingBadge({ agent, className }: { agent: CardAgent; className?: string }) {
-  const base =
-    'inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-gray-900 ring-1 ring-amber-200';
+  const base = 'pill bg-amber-50 text-gray-900 ring-amber-200';
   if (agent.isNew) {
     return (
       <span className={cn(base, className)}>
@@ -201,13 +200,10 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <article
-      data-property-id={id}
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
-    >
+    <article data-property-id={id} className="group listing-card">
       <div className="relative">
         <PhotoCarousel photos={property.photos} title={title} priority={priority} />
-        <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold whitespace-nowrap text-gray-900 shadow">
+        <span className="photo-badge">
           <CalendarDays aria-hidden="true" className="size-3.5 text-brand-700" />
           Available {formatDate(property.availableDate)}
         </span>
@@ -216,10 +212,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
       <div className="flex flex-1 flex-col gap-1 p-4">
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
         <Heading className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
-          <Link
-            to={propertyPath(property)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
-          >
+          <Link to={propertyPath(property)} className="listing-card-link">
             {title}
           </Link>
         </Heading>
@@ -236,19 +229,12 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
           <span>
             {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
           </span>
-          {property.noFee ? (
-            <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
-              No fee
-            </span>
-          ) : null}
+          {property.noFee ? <span className="pill bg-green-50 text-green-800 ring-green-200">No fee</span> : null}
         </p>
         {property.daysOnMarket != null ? <p className="text-xs text-gray-600">{listedLabel(property.daysOnMarket)}</p> : null}
         {agent ? (
           <div className="mt-2 flex min-w-0 items-center justify-between gap-2">
-            <Link
-              to={`/agents/${encodeURIComponent(agent.id)}`}
-              className="relative z-10 inline-flex min-w-0 items-center gap-2 rounded-md text-sm text-gray-700 hover:text-brand-700"
-            >
+            <Link to={`/agents/${encodeURIComponent(agent.id)}`} className="listing-card-agent">
               <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-7" />
               <span className="truncate">
                 <span className="sr-only">Agent: </span>
