@@ -70,8 +70,11 @@ const statusBadgeClasses: Record<ManageListing['status'], string> = {
   DRAFT: 'bg-amber-100 text-amber-900 ring-amber-200',
 };
 
-/** The first photo, or a neutral placeholder when there is none or it fails to load. */
-function CardPhoto({ listing }: { listing: ManageListing }) {
+/**
+ * The first photo, or a neutral placeholder when there is none or it fails to load. The first card's
+ * is the screen's largest paint on a phone: fetched at once and first, not when laid out.
+ */
+function CardPhoto({ listing, priority }: { listing: ManageListing; priority: boolean }) {
   const photo = listing.photos[0];
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !photo || failed === photo.thumbnailUrl;
@@ -86,7 +89,8 @@ function CardPhoto({ listing }: { listing: ManageListing }) {
         <img
           src={photo.thumbnailUrl}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover"
           onError={() => setFailed(photo.thumbnailUrl)}
@@ -202,7 +206,16 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** A listing on the manage screen (SPEC part 2): its facts, numbers, View, Edit and the actions menu. */
-export function ManageListingCard({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
+export function ManageListingCard({
+  listing,
+  actions,
+  priority = false,
+}: {
+  listing: ManageListing;
+  actions: ListingCardActions;
+  /** The first card of the page: its photo is fetched at once. */
+  priority?: boolean;
+}) {
   const agent = listing.agent;
   return (
     <article
@@ -210,7 +223,7 @@ export function ManageListingCard({ listing, actions }: { listing: ManageListing
       aria-labelledby={`listing-${listing.id}-title`}
       className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
     >
-      <CardPhoto listing={listing} />
+      <CardPhoto listing={listing} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={`listing-${listing.id}-title`} className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
           {listing.title}

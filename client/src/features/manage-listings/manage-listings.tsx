@@ -228,9 +228,9 @@ export function ManageListings() {
             Showing {first}–{last} of {page.totalCount} {page.totalCount === 1 ? 'listing' : 'listings'}
           </p>
           <ul className={cn('mt-3', gridClasses)}>
-            {page.items.map((listing) => (
+            {page.items.map((listing, index) => (
               <li key={listing.id}>
-                <ManageListingCard listing={listing} actions={actions} />
+                <ManageListingCard listing={listing} actions={actions} priority={index === 0} />
               </li>
             ))}
           </ul>
