@@ -75,6 +75,12 @@ export function readAnswersFirst(
   }) as typeof cache.read;
 }
 
+/** At the browser's next idle moment (soon, where it has none). */
+function later(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1_000 });
+  else setTimeout(task, 0);
+}
+
 /**
  * The browser's hand-over: the page's answers are read as they are until they are settled into the
  * store, through the queries watching them (their documents and variables).
@@ -88,12 +94,6 @@ export function readAnswersFirst(
  *   matches the server's markup. At `settle()` such a late answer is written only where the store
  *   does not already hold its query whole (written meanwhile).
  */
-/** At the browser's next idle moment (soon, where it has none). */
-function later(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1_000 });
-  else setTimeout(task, 0);
-}
-
 export function handOverAnswers(
   cache: InMemoryCache,
   client: () => ApolloClient,
