@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -22,20 +22,16 @@ async function start(root: HTMLElement) {
     // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
     await Promise.all([loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
     const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
-    // As a transition: React takes the page over in slices, yielding to the browser between them,
-    // instead of in one long task; a tap on a part not taken over yet makes React take that part at once.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App router={router} />
-        </StrictMode>,
-        {
-          onRecoverableError: (error, info) =>
-            console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
-        },
-      );
-    });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+      {
+        onRecoverableError: (error, info) =>
+          console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
+      },
+    );
     // React listens from here on.
     document.documentElement.dataset.app = 'running';
     // The answers the page was rendered with go into the store once the browser is idle, hydration
