@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -10,6 +10,24 @@ import { settleServerAnswers } from './lib/apollo/client';
 // The app, started by main.tsx.
 
 const container = document.getElementById('root');
+
+/**
+ * Marks <html data-app="running"> once React has committed the page: a parent's effects run after
+ * its children's, so the page's own first effects (its mount-time requests among them) have run by
+ * then. Browser tests and the early input (main.tsx) wait for it.
+ */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(() => onCommit(), [onCommit]);
+  return children;
+}
+
+let markRunning: () => void = () => {};
+const committed = new Promise<void>((resolve) => {
+  markRunning = () => {
+    document.documentElement.dataset.app = 'running';
+    resolve();
+  };
+});
 if (!container) throw new Error('The #root element is missing from index.html.');
 
 async function start(root: HTMLElement) {
@@ -22,32 +40,45 @@ async function start(root: HTMLElement) {
     // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
     await Promise.all([loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
     const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-      {
-        onRecoverableError: (error, info) =>
-          console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
-      },
-    );
-    // React listens from here on.
-    document.documentElement.dataset.app = 'running';
-    // The answers the page was rendered with go into the store once the browser is idle, hydration
-    // done (or before the cache's first write: lib/apollo/page-answers.ts).
-    if ('requestIdleCallback' in window) window.requestIdleCallback(settleServerAnswers, { timeout: 5_000 });
-    else setTimeout(settleServerAnswers, 3_000);
+    // Taken over as a transition: React works in slices of a few milliseconds and lets the browser
+    // paint and answer in between, instead of one long task (issue 28 item 4). React listens from the
+    // hydrateRoot call: a tap meanwhile (or one main.tsx kept and does again once this resolves) makes
+    // it finish the page at once and then answer the tap.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Committed onCommit={markRunning}>
+            <App router={router} />
+          </Committed>
+        </StrictMode>,
+        {
+          onRecoverableError: (error, info) =>
+            console.error('Server-rendered markup was rendered again in the browser:', error, info.componentStack),
+        },
+      );
+    });
+    // The answers the page was rendered with go into the store once the browser is idle after the
+    // page is taken over (or before the cache's first write: lib/apollo/page-answers.ts).
+    void committed.then(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(settleServerAnswers, { timeout: 5_000 });
+      else setTimeout(settleServerAnswers, 3_000);
+    });
     return;
   }
   const router = createBrowserRouter(routes);
   createRoot(root).render(
     <StrictMode>
-      <App router={router} />
+      <Committed onCommit={markRunning}>
+        <App router={router} />
+      </Committed>
     </StrictMode>,
   );
-  document.documentElement.dataset.app = 'running';
+  await committed;
 }
 
-/** Resolves once React has the page (main.tsx then does again what the visitor did before). */
+/**
+ * Resolves once React listens to the page (main.tsx then does again what the visitor did before);
+ * <html data-app="running"> follows once it has committed it.
+ */
 export const started: Promise<void> = start(container);
