@@ -65,6 +65,23 @@ test.describe('pages rendered on the server', () => {
     expect(unknown.root).toContain('Property not found.');
   });
 
+  test("the detail page's thumbnails are asked for once the browser has taken it over, after the main photo", async ({
+    page,
+    request,
+  }) => {
+    const listing = (await firstPage(request, {}, 'PRICE_HIGH')).edges[0]!.node;
+    const { root } = await served(request, `/properties/${listing.slug}`);
+    const strip = /<ul aria-label="Thumbnails"[\s\S]*?<\/ul>/.exec(root)?.[0] ?? '';
+    expect(strip).toContain('<img');
+    expect(strip).not.toContain('src=');
+    expect(root).toMatch(/<img src="[^"]+" alt="[^"]*photo 1 of/);
+    await page.goto(`/properties/${listing.slug}`);
+    const thumbnails = page.getByRole('list', { name: 'Thumbnails' }).locator('img');
+    expect(await thumbnails.count()).toBeGreaterThan(0);
+    for (const thumbnail of await thumbnails.all())
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  });
+
   test('the browser takes the page over in place: the same nodes, then working controls', async ({ page, request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
     await page.goto('/');

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Expand, ImageOff } from '@/components/icons'
 import { useState, type KeyboardEvent } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { useInBrowser } from '@/lib/use-in-browser';
 import { wrapIndex, type CarouselPhoto } from '../components/photo-carousel';
 
 /** Thumbnails shown under the main photo; the rest sit behind a '+N' tile (SPEC part 9). */
@@ -104,6 +105,9 @@ function Lightbox({
 export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; title: string }) {
   const [index, setIndex] = useState(0);
   const [lightbox, setLightbox] = useState(false);
+  // A server-rendered page asks for the thumbnails once the browser has taken it over: on a slow
+  // link they would otherwise share it with the main photo, the page's largest paint.
+  const thumbnails = useInBrowser();
   const count = photos.length;
   const position = wrapIndex(index, count);
   const current = photos[position];
@@ -161,7 +165,12 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
                   i === position ? 'ring-2 ring-brand-600' : 'opacity-80',
                 )}
               >
-                <img src={photo.thumbnailUrl} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                <img
+                  src={thumbnails ? photo.thumbnailUrl : undefined}
+                  alt=""
+                  loading="lazy"
+                  className="aspect-[4/3] w-full bg-gray-100 object-cover"
+                />
               </button>
             </li>
           ))}
