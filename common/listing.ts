@@ -22,6 +22,9 @@ import {
   UtilityValues,
   type AccessibilityFeature,
   type BuildingAmenity,
+  MY_LISTINGS_PAGE_SIZE,
+  MyListingsSortValues,
+  MyListingsStatusValues,
 } from './options.js';
 
 /**
@@ -476,9 +479,8 @@ export const LISTING_FORM_DEFAULTS = {
 // The manage screen's query (SPEC part 2, /me/listings)
 // ---------------------------------------------------------------------------------------------------
 
-export const MY_LISTINGS_PAGE_SIZE = 9;
-export const MyListingsStatusValues = ['all', 'active', 'inactive', 'draft', 'saved'] as const;
-export const MyListingsSortValues = ['newest', 'price-asc', 'price-desc', 'views'] as const;
+// Its options live in options.ts, which the manage screen reads without this module's schemas.
+export { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues };
 
 export const myListingsQuerySchema = z.object({
   status: z

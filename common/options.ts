@@ -416,3 +416,8 @@ export const listingReportReasonLabels: Record<ListingReportReason, string> = {
   DISCRIMINATORY: 'Discriminatory',
   OTHER: 'Other',
 };
+
+// The manage screen's tabs, sorts and page (SPEC part 2, /me/listings; its query's schema: listing.ts).
+export const MY_LISTINGS_PAGE_SIZE = 9;
+export const MyListingsStatusValues = ['all', 'active', 'inactive', 'draft', 'saved'] as const;
+export const MyListingsSortValues = ['newest', 'price-asc', 'price-desc', 'views'] as const;

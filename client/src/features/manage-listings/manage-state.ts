@@ -1,7 +1,7 @@
 // The manage screen's state as it lives in the query string (SPEC part 2): status (all, active,
 // inactive, draft, saved; 'pending' means draft), search, sort (newest is the default and omitted)
 // and page (1 is omitted). The URL is the single source of truth.
-import { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues } from '@common/listing';
+import { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues } from '@common/options';
 import type { MyListingsQueryVariables, MyListingsSort, MyListingsStatus } from '@/gql/graphql';
 
 export type ManageStatus = (typeof MyListingsStatusValues)[number];
