@@ -2,8 +2,8 @@ import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
 import { CalendarDays, Star, TrainFront } from '@/components/icons';
-import { Link } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
+import { PathLink } from '@/components/ui/path-link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { graphql } from '@/gql';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
@@ -212,9 +212,9 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
       <div className="flex flex-1 flex-col gap-1 p-4">
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
         <Heading className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
-          <Link to={propertyPath(property)} className="listing-card-link">
+          <PathLink to={propertyPath(property)} className="listing-card-link">
             {title}
-          </Link>
+          </PathLink>
         </Heading>
         <p className="truncate text-sm text-gray-700">
           {address}
@@ -234,13 +234,13 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
         {property.daysOnMarket != null ? <p className="text-xs text-gray-600">{listedLabel(property.daysOnMarket)}</p> : null}
         {agent ? (
           <div className="mt-2 flex min-w-0 items-center justify-between gap-2">
-            <Link to={`/agents/${encodeURIComponent(agent.id)}`} className="listing-card-agent">
+            <PathLink to={`/agents/${encodeURIComponent(agent.id)}`} className="listing-card-agent">
               <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-7" />
               <span className="truncate">
                 <span className="sr-only">Agent: </span>
                 {agent.displayName}
               </span>
-            </Link>
+            </PathLink>
             <span className="flex shrink-0 items-center gap-1.5">
               <LicensedBadge verified={agent.licenseVerified} />
               <AgentRatingBadge agent={agent} />
