@@ -66,8 +66,8 @@ function afterFirstPaint(then: () => void) {
  * The app's code is run in a few tasks rather than one, each short enough not to hold up a tap
  * (issue 28 item 4; on a phone with Lighthouse's 4× slower CPU each is about 50 ms, together about
  * 250): React DOM's own start; the first uses of `Intl` (the browser loads its locale and time-zone
- * data then, whichever format asks first); Apollo Client; the app's client (its cache and links, the
- * page's answers); then the rest of the app. The files are
+ * data then, whichever format asks first); Apollo Client and the app's client (its cache and links,
+ * the page's answers: importing the package itself would keep all of it); then the rest of the app. The files are
  * already on their way, all at once (the modulepreload links above).
  */
 async function startInSteps(): Promise<typeof import('./boot')> {
@@ -76,8 +76,6 @@ async function startInSteps(): Promise<typeof import('./boot')> {
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);
   await nextTask();
   new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York' }).format(0);
-  await nextTask();
-  await import('@apollo/client');
   await nextTask();
   await import('./lib/apollo/client');
   await nextTask();
