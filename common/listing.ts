@@ -479,8 +479,8 @@ export const LISTING_FORM_DEFAULTS = {
 // The manage screen's query (SPEC part 2, /me/listings)
 // ---------------------------------------------------------------------------------------------------
 
-// Its options live in options.ts, which the manage screen reads without this module's schemas.
-export { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues };
+// Its tabs, sorts and page size live in options.ts, which the manage screen reads without this
+// module's schemas.
 
 export const myListingsQuerySchema = z.object({
   status: z

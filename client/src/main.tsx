@@ -66,9 +66,10 @@ function afterFirstPaint(then: () => void) {
  * The app's code is run in a few tasks rather than one, each short enough not to hold up a tap
  * (issue 28 item 4; on a phone with Lighthouse's 4× slower CPU each is about 50 ms, together about
  * 250): React DOM's own start; the first uses of `Intl` (the browser loads its locale and time-zone
- * data then, whichever format asks first); Apollo Client and the app's client (its cache and links,
- * the page's answers: importing the package itself would keep all of it); then the rest of the app. The files are
- * already on their way, all at once (the modulepreload links above).
+ * data then, whichever format asks first); Apollo Client with the app's client (its cache and
+ * links, the page's answers; importing the package on its own would keep all of it in the build);
+ * then the rest of the app. The files are already on their way, all at once (the modulepreload
+ * links above).
  */
 async function startInSteps(): Promise<typeof import('./boot')> {
   await import('react-dom/client');
