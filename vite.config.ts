@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompress';
+import { i18n } from './scripts/vite-i18n';
 
 /** After the build, a brotli and a gzip sibling of every compressible file (docs/decisions/0021). */
 function precompress(): Plugin {
@@ -121,11 +122,23 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 // `npm run build`; docs/decisions/0035-server-rendering.md).
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [graphqlDocuments(), react(), tailwindcss(), chunkContents(), precompress()],
+  plugins: [i18n(), graphqlDocuments(), react(), tailwindcss(), chunkContents(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
       { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
+      // The interface's messages are parsed at build (scripts/vite-i18n.ts): the browser's build ships
+      // FormatJS's formatter without its parser.
+      ...(!isSsrBuild
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url),
+              ),
+            },
+          ]
+        : []),
       // React Router's package exports name only its development build (warnings and checks
       // included); the production build ships its own file beside it (docs/decisions/0023), for the
       // browser and the server's render alike.

@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales.js';
 import { z } from 'zod';
 
 /** Sign-up and profile rules shared by the forms and the server (SPEC parts 2, 3, 5). */
@@ -130,6 +131,8 @@ export const updateProfileSchema = z.object({
     .refine((v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v), PROFILE_PHOTO_MESSAGE)
     .nullable()
     .optional(),
+  /** The interface's language (issue 29); null forgets the choice. */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 
 export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Please use a different number.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatPrice, initialsOf, pluralize } from './format';
+import { setCurrentLocale } from './i18n/current.js';
 
 describe('formatPrice', () => {
   it('formats whole dollars with thousands separators and no decimals', () => {
@@ -11,6 +12,26 @@ describe('formatPrice', () => {
   it('rounds fractions to whole dollars', () => {
     expect(formatPrice(999.4)).toBe('$999');
     expect(formatPrice(999.5)).toBe('$1,000');
+  });
+
+  it('writes dollars as each language does (issue 29)', () => {
+    // ICU puts a no-break space between the number and 'US$'.
+    const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain(formatPrice(3600, 'es'))).toBe('3.600 US$');
+    expect(plain(formatPrice(950, 'es'))).toBe('950 US$');
+    expect(formatPrice(3600, 'zh')).toBe('$3,600');
+    expect(formatPrice(3600, 'en')).toBe('$3,600');
+  });
+
+  it('writes in the current language by default', () => {
+    setCurrentLocale('es');
+    try {
+      expect(formatCount(12345.5)).toBe('12.345,5');
+      expect(formatCount(1234)).toBe('1.234');
+    } finally {
+      setCurrentLocale('en');
+    }
+    expect(formatCount(12345.5)).toBe('12,345.5');
   });
 });
 

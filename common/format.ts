@@ -1,33 +1,49 @@
 // Display formatters shared by the client and the server (SPEC part 9: prices in USD with thousands
-// separators and no decimals).
+// separators and no decimals), in the language of the page (common/i18n/current.ts): '$3,600',
+// '3.600 US$', '$3,600'.
+import { currentLocale } from './i18n/current.js';
+import { LOCALE_TAGS, type Locale } from './i18n/locales.js';
 
 // Made on first use, not when the module loads: the first number format of a page loads the
 // browser's locale data, a long task on a slow phone (profiled: 100 ms on Lighthouse's 4× slower
 // CPU), which a screen that shows no price (the listing form at first) does not pay for.
-let usd: Intl.NumberFormat | undefined;
-let count: Intl.NumberFormat | undefined;
+const usd: Partial<Record<Locale, Intl.NumberFormat>> = {};
+const counts: Partial<Record<Locale, Intl.NumberFormat>> = {};
 
-/** Formats whole US dollars: `3450` → `$3,450`. Fractions are rounded to the nearest dollar. */
-export function formatPrice(amount: number): string {
-  usd ??= new Intl.NumberFormat('en-US', {
+/**
+ * Spanish groups thousands in every number ('3.600', as issue 29 writes it), not only from five
+ * digits (CLDR's default for Spanish); Chinese writes dollars as '$' (its default is 'US$').
+ */
+const LOCALE_NUMBER_OPTIONS: Record<Locale, Intl.NumberFormatOptions> = {
+  en: {},
+  es: { useGrouping: 'always' },
+  zh: {},
+};
+
+/** Formats whole US dollars: `3450` → `$3,450` ('3.450 US$' in Spanish). Fractions are rounded to the nearest dollar. */
+export function formatPrice(amount: number, locale: Locale = currentLocale()): string {
+  usd[locale] ??= new Intl.NumberFormat(LOCALE_TAGS[locale], {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 0,
     maximumFractionDigits: 0,
+    ...LOCALE_NUMBER_OPTIONS[locale],
+    ...(locale === 'zh' ? { currencyDisplay: 'narrowSymbol' } : {}),
   });
-  return usd.format(amount);
+  return usd[locale].format(amount);
 }
 
 /** Formats a count with thousands separators and at most one decimal: `1234` → `1,234`, `1.5` → `1.5`. */
-export function formatCount(value: number): string {
-  count ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-  return count.format(value);
+export function formatCount(value: number, locale: Locale = currentLocale()): string {
+  counts[locale] ??= new Intl.NumberFormat(LOCALE_TAGS[locale], { maximumFractionDigits: 1, ...LOCALE_NUMBER_OPTIONS[locale] });
+  return counts[locale].format(value);
 }
 
 /**
  * A count followed by the singular word when the count is exactly 1 and the plural otherwise
  * (SPEC part 2: plural 's' unless the count is exactly 1): `pluralize(2, 'bed')` → `2 beds`,
- * `pluralize(1, 'property', 'properties')` → `1 property`.
+ * `pluralize(1, 'property', 'properties')` → `1 property`. English words: a translated text says its
+ * plurals in its own message.
  */
 export function pluralize(value: number, singular: string, plural: string = `${singular}s`): string {
   return `${formatCount(value)} ${value === 1 ? singular : plural}`;

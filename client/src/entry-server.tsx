@@ -2,6 +2,7 @@
 // the listings, detail and agent pages and the manage screen. Built by `vite build --ssr` into
 // dist/server and loaded by server/http/ssr.ts, which answers each GraphQL operation in process, as
 // the viewer of the request; the page's data is fetched first (app/page-queries.ts), then rendered once.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApolloClient, ApolloLink, InMemoryCache, type InMemoryCacheConfig } from '@apollo/client';
 import { getOperationAST, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { StrictMode, type ReactNode } from 'react';
@@ -16,6 +17,10 @@ import { serializeServerState } from './app/ssr-state';
 import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
+import { setLocaleSource } from '@common/i18n/current';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
+import { CATALOGUE_MODULES, loadCatalogue } from './i18n/catalogues';
+import { createIntl } from './lib/i18n';
 
 export interface ServerOperation {
   query: DocumentNode;
@@ -39,6 +44,11 @@ export interface RenderInput {
   onError?: (error: unknown) => void;
   /** Whether the request has a viewer: the header then asks for the unread count. */
   signedIn?: boolean;
+  /**
+   * The request's language without the account's (common/i18n/locales.ts: the URL, the cookie,
+   * Accept-Language): the page is rendered in the account's setting when the viewer has one.
+   */
+  locale?: Locale;
 }
 
 export type RenderOutput =
@@ -53,13 +63,20 @@ export type RenderOutput =
       aborted: boolean;
       /** Queries the page read that were not fetched before its first render (page-queries.ts lacks them). */
       missed: string[];
+      /** The language it was rendered in, and the module of its catalogue for the browser to fetch (null: English). */
+      locale: Locale;
+      catalogueModule: string | null;
       /** Fetching the page's data, and rendering it (`renders` times: 1 unless something was missed). */
       timing: { dataMs: number; renderMs: number; renders: number };
     };
 
 const handler = createStaticHandler(routes);
 
-export async function render({ url, execute, signal, onError, signedIn }: RenderInput): Promise<RenderOutput> {
+// Renders of several languages run at once: the shared formatters (common/format.ts) read each one's.
+const renderLocale = new AsyncLocalStorage<Locale>();
+setLocaleSource(() => renderLocale.getStore() ?? DEFAULT_LOCALE);
+
+export async function render({ url, execute, signal, onError, signedIn, locale: asked }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
   if (!queries) return { kind: 'browser' };
   const context = await handler.query(new Request(url, { signal }));
@@ -77,56 +94,64 @@ export async function render({ url, execute, signal, onError, signedIn }: Render
   // cache and runs once.
   const answers = await ask(queries);
   const fetched = performance.now();
-  const { client, cache } = takeClient();
-  try {
-    answers.forEach((answer, i) => {
-      if (answer.data) cache.answer(queries[i]!, answer.data);
-    });
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const tree = (
-      <StrictMode>
-        <Providers client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </StrictMode>
-    );
-    let { html, aborted } = await renderOnce(tree, signal, onError);
-    let renders = 1;
-    const missed = new Set<string>();
-    // Rendered again only for what one render could not do (at most twice):
-    // - a query the page read and did not find (page-queries.ts lacks it: a mistake, logged by the
-    //   server and failed by the tests): fetched, then the page is rendered with it;
-    // - a part whose code was still loading (a lazy component met for the first time in this process)
-    //   comes out as a boundary completed by an inline script, which the page's Content-Security-Policy
-    //   would block. Its code is loaded now: rendered again, whole.
-    while (renders < 3 && !aborted && (cache.misses.size || html.includes(PENDING_BOUNDARY))) {
-      if (cache.misses.size) {
-        const misses = [...cache.misses.values()];
-        for (const miss of misses) missed.add(getOperationName(miss.query) ?? 'an unnamed query');
-        cache.misses.clear();
-        const more = await ask(misses);
-        more.forEach((answer, i) => {
-          if (answer.data) cache.answer(misses[i]!, answer.data);
-        });
+  // The account's language first (the layout's `me`, the first query), else the request's.
+  const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
+  const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);
+  const intl = createIntl(locale, await loadCatalogue(locale));
+  return renderLocale.run(locale, async () => {
+    const { client, cache } = takeClient();
+    try {
+      answers.forEach((answer, i) => {
+        if (answer.data) cache.answer(queries[i]!, answer.data);
+      });
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const tree = (
+        <StrictMode>
+          <Providers client={client} intl={intl}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </StrictMode>
+      );
+      let { html, aborted } = await renderOnce(tree, signal, onError);
+      let renders = 1;
+      const missed = new Set<string>();
+      // Rendered again only for what one render could not do (at most twice):
+      // - a query the page read and did not find (page-queries.ts lacks it: a mistake, logged by the
+      //   server and failed by the tests): fetched, then the page is rendered with it;
+      // - a part whose code was still loading (a lazy component met for the first time in this process)
+      //   comes out as a boundary completed by an inline script, which the page's Content-Security-Policy
+      //   would block. Its code is loaded now: rendered again, whole.
+      while (renders < 3 && !aborted && (cache.misses.size || html.includes(PENDING_BOUNDARY))) {
+        if (cache.misses.size) {
+          const misses = [...cache.misses.values()];
+          for (const miss of misses) missed.add(getOperationName(miss.query) ?? 'an unnamed query');
+          cache.misses.clear();
+          const more = await ask(misses);
+          more.forEach((answer, i) => {
+            if (answer.data) cache.answer(misses[i]!, answer.data);
+          });
+        }
+        ({ html, aborted } = await renderOnce(tree, signal, onError));
+        renders += 1;
       }
-      ({ html, aborted } = await renderOnce(tree, signal, onError));
-      renders += 1;
+      const state = serializeServerState({ answers: cache.answers() });
+      if (cache.misses.size || html.includes(PENDING_BOUNDARY) || html.includes('<script'))
+        throw new Error('The page did not render whole.');
+      return {
+        kind: 'page',
+        status: context.statusCode,
+        html,
+        state,
+        aborted,
+        missed: [...missed],
+        locale,
+        catalogueModule: CATALOGUE_MODULES[locale],
+        timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
+      };
+    } finally {
+      releaseClient({ client, cache });
     }
-    const state = serializeServerState({ answers: cache.answers() });
-    if (cache.misses.size || html.includes(PENDING_BOUNDARY) || html.includes('<script'))
-      throw new Error('The page did not render whole.');
-    return {
-      kind: 'page',
-      status: context.statusCode,
-      html,
-      state,
-      aborted,
-      missed: [...missed],
-      timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
-    };
-  } finally {
-    releaseClient({ client, cache });
-  }
+  });
 }
 
 /**

@@ -15,6 +15,8 @@ import type { PageExecutor } from '../graphql/http.js';
 import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
+import { pageRequestLocale } from './locale.js';
+import { LOCALE_TAGS } from '../../common/i18n/locales.js';
 
 /** The pages rendered on the server: their paths, screens and caching are the client's list. */
 export const SERVER_RENDERED_PAGES: readonly ServerPage[] = Object.values(SERVER_PAGES);
@@ -52,6 +54,7 @@ interface Template {
 }
 
 const ROOT = '<div id="root"></div>';
+const HTML_LANG = '<html lang="en"';
 
 const brotli = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
@@ -177,10 +180,14 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       const { entry: loading, template: page } = current();
       const server = loading && (await loading);
       if (!server || !page) return next();
+      // The page's language, without the account's (the render puts that first: entry-server.tsx).
+      const locale = pageRequestLocale(req, res);
       // The slot the render starts in: a listing written meanwhile makes its page unstorable.
       const generation = publicCache && deps.cache && anonymous(req) ? deps.cache.begin() : null;
-      // The page of another build (a deploy) is never served: the build's index.html is in the key.
-      const key = generation === null ? '' : cacheKey('page', String(page.mtimeMs), req.get('host') ?? '', req.originalUrl);
+      // The page of another build (a deploy) is never served: the build's index.html is in the key;
+      // nor a page in another language.
+      const key =
+        generation === null ? '' : cacheKey('page', String(page.mtimeMs), locale, req.get('host') ?? '', req.originalUrl);
       if (generation !== null && !wantsFresh(req)) {
         const hit = await deps.cache!.get(generation, key);
         if (hit !== null) {
@@ -214,6 +221,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           },
           signal: controller.signal,
           signedIn: Boolean(req.auth?.viewer),
+          locale,
           onError: (err) => {
             partial = true;
             if (!controller.signal.aborted)
@@ -239,8 +247,13 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
         // rendered; in the head, before the scripts, the photo is asked for first.
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
-        const chunks = chunksOf(page.manifest, [APP_MODULE, screen], page.head('', ''));
-        const head = page.head(hoisted, chunks.styles);
+        const chunks = chunksOf(
+          page.manifest,
+          [APP_MODULE, screen, ...(out.catalogueModule ? [out.catalogueModule] : [])],
+          page.head('', ''),
+        );
+        // `<html lang>`: the language it was rendered in (the template's is English).
+        const head = page.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
         const body =
           head +
           out.html.slice(hoisted.length) +
@@ -303,6 +316,7 @@ async function send(
   // which would show it again on Back after a sign-out on a shared computer.
   res.set('Cache-Control', req.auth?.viewer ? 'private, no-store' : 'private, no-cache');
   res.vary('Accept-Encoding');
+  res.vary('Accept-Language');
   res.vary('Cookie');
   res.set('Content-Length', String(body.length));
   res.end(body);

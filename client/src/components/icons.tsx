@@ -61,6 +61,7 @@ export const Expand = icon('expand');
 export const Eye = icon('eye');
 export const EyeOff = icon('eye-off');
 export const Flag = icon('flag');
+export const Globe = icon('globe');
 export const Heart = icon('heart');
 export const HeartOff = icon('heart-off');
 export const Home = icon('house');

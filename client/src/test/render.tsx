@@ -20,6 +20,7 @@ export const TEST_USER: AuthUser = {
   photoUrl: null,
   role: 'RENTER',
   agentId: null,
+  locale: null,
 };
 
 function authValue(user: AuthUser | null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {

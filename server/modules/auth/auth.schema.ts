@@ -20,6 +20,10 @@ export const CurrentUserRef = builder.prismaObject('User', {
     photoUrl: t.exposeString('photoUrl', { nullable: true }),
     role: t.expose('role', { type: RoleEnum }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    locale: t.exposeString('locale', {
+      nullable: true,
+      description: "The interface's language the user chose ('en', 'es' or 'zh'); null: none chosen.",
+    }),
     agent: t.relation('agent', { nullable: true }),
   }),
 });
@@ -30,6 +34,7 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     lastName: t.string(),
     phone: t.string({ description: 'Must be the number linked (verified) in the identity provider.' }),
     photoUrl: t.string(),
+    locale: t.string({ description: "The interface's language: 'en', 'es' or 'zh'; null forgets the choice." }),
   }),
 });
 

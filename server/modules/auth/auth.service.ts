@@ -234,6 +234,7 @@ export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null,
       ...(data.lastName !== undefined ? { lastName: data.lastName } : {}),
       ...(data.phone !== undefined ? { phone: data.phone } : {}),
       ...(data.photoUrl !== undefined ? { photoUrl: data.photoUrl } : {}),
+      ...(data.locale !== undefined ? { locale: data.locale } : {}),
     },
   });
 }

@@ -24,6 +24,33 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@/lib/i18n';
+
+const messages = defineMessages({
+  finishSignUpShort: { id: 'accountMenu.finishSignUpShort', defaultMessage: 'Finish sign-up' },
+  menuUnfinished: { id: 'accountMenu.menuUnfinished', defaultMessage: 'Account menu, sign-up not finished' },
+  unfinished: {
+    id: 'accountMenu.unfinished',
+    defaultMessage: 'Sign-up not finished: verify your phone to use your account.',
+  },
+  unfinishedFor: {
+    id: 'accountMenu.unfinishedFor',
+    defaultMessage: 'Sign-up not finished for {email}: verify your phone to use your account.',
+  },
+  finishSignUp: { id: 'accountMenu.finishSignUp', defaultMessage: 'Finish Sign Up' },
+  menu: { id: 'accountMenu.menu', defaultMessage: 'Account menu' },
+  signIn: { id: 'accountMenu.signIn', defaultMessage: 'Sign In / Sign Up' },
+  menuFor: { id: 'accountMenu.menuFor', defaultMessage: 'Account menu for {name}' },
+  signedInAs: { id: 'accountMenu.signedInAs', defaultMessage: 'Signed in as {name}' },
+  postListing: { id: 'accountMenu.postListing', defaultMessage: 'Post a Listing' },
+  manageListings: { id: 'accountMenu.manageListings', defaultMessage: 'Manage Listings' },
+  myRatings: { id: 'accountMenu.myRatings', defaultMessage: 'My Ratings' },
+  savedHomes: { id: 'accountMenu.savedHomes', defaultMessage: 'Saved homes' },
+  savedSearches: { id: 'accountMenu.savedSearches', defaultMessage: 'Saved Searches' },
+  tours: { id: 'accountMenu.tours', defaultMessage: 'Tours' },
+  moderation: { id: 'accountMenu.moderation', defaultMessage: 'Moderation' },
+  signOut: { id: 'accountMenu.signOut', defaultMessage: 'Sign Out' },
+});
 
 /** The signed-in person as the header shows them. */
 export interface AccountUser {
@@ -67,12 +94,13 @@ function MenuIcon({ icon: Icon }: { icon: IconComponent }) {
 
 /** The menu's last item, after a separator. */
 function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
+  const intl = useIntl();
   return (
     <>
       <DropdownMenuSeparator className="my-1 h-px bg-gray-200" />
       <DropdownMenuItem className={itemClasses} onSelect={onSignOut}>
         <MenuIcon icon={LogOut} />
-        Sign Out
+        {intl.formatMessage(messages.signOut)}
       </DropdownMenuItem>
     </>
   );
@@ -80,6 +108,7 @@ function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
 
 /** The header's account menu (SPEC part 2): sign-in entry when signed out, account links when signed in. */
 export function AccountMenu(props: AccountMenuProps) {
+  const intl = useIntl();
   if (props.user === null && props.unfinished) {
     const { unfinished, onSignOut } = props;
     return (
@@ -91,17 +120,19 @@ export function AccountMenu(props: AccountMenuProps) {
             className="absolute top-1 left-6 size-2.5 rounded-full bg-amber-500 ring-2 ring-white md:hidden"
           />
           <span aria-hidden="true" className="hidden text-sm font-medium text-amber-800 md:inline">
-            Finish sign-up
+            {intl.formatMessage(messages.finishSignUpShort)}
           </span>
           <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
-          <span className="sr-only">Account menu, sign-up not finished</span>
+          <span className="sr-only">{intl.formatMessage(messages.menuUnfinished)}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel className="max-w-64 px-3 py-2 text-xs font-medium text-gray-600">
-            Sign-up not finished{unfinished.email ? ` for ${unfinished.email}` : ''}: verify your phone to use your account.
+            {unfinished.email
+              ? intl.formatMessage(messages.unfinishedFor, { email: unfinished.email })
+              : intl.formatMessage(messages.unfinished)}
           </DropdownMenuLabel>
           <MenuLink to="/auth" icon={<MenuIcon icon={ShieldCheck} />}>
-            Finish Sign Up
+            {intl.formatMessage(messages.finishSignUp)}
           </MenuLink>
           <SignOutItem onSignOut={onSignOut} />
         </DropdownMenuContent>
@@ -114,11 +145,11 @@ export function AccountMenu(props: AccountMenuProps) {
         <DropdownMenuTrigger className={triggerClasses}>
           <CircleUserRound aria-hidden="true" className="size-6" />
           <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
-          <span className="sr-only">Account menu</span>
+          <span className="sr-only">{intl.formatMessage(messages.menu)}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           <MenuLink to="/auth" icon={<MenuIcon icon={LogIn} />}>
-            Sign In / Sign Up
+            {intl.formatMessage(messages.signIn)}
           </MenuLink>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -134,33 +165,33 @@ export function AccountMenu(props: AccountMenuProps) {
           {user.displayName}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
-        <span className="sr-only">Account menu for {user.displayName}</span>
+        <span className="sr-only">{intl.formatMessage(messages.menuFor, { name: user.displayName })}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="truncate px-3 py-2 text-xs font-medium text-gray-500">
-          Signed in as {user.displayName}
+          {intl.formatMessage(messages.signedInAs, { name: user.displayName })}
         </DropdownMenuLabel>
         <MenuLink to="/create-listing" icon={<MenuIcon icon={SquarePlus} />}>
-          Post a Listing
+          {intl.formatMessage(messages.postListing)}
         </MenuLink>
         <MenuLink to="/me/listings" icon={<MenuIcon icon={ClipboardList} />}>
-          Manage Listings
+          {intl.formatMessage(messages.manageListings)}
         </MenuLink>
         <MenuLink to="/me/ratings" icon={<MenuIcon icon={Star} />}>
-          My Ratings
+          {intl.formatMessage(messages.myRatings)}
         </MenuLink>
         <MenuLink to="/me/saved" icon={<MenuIcon icon={Heart} />}>
-          Saved homes
+          {intl.formatMessage(messages.savedHomes)}
         </MenuLink>
         <MenuLink to="/me/searches" icon={<MenuIcon icon={BellRing} />}>
-          Saved Searches
+          {intl.formatMessage(messages.savedSearches)}
         </MenuLink>
         <MenuLink to="/me/tours" icon={<MenuIcon icon={CalendarDays} />}>
-          Tours
+          {intl.formatMessage(messages.tours)}
         </MenuLink>
         {user.role === 'ADMIN' ? (
           <MenuLink to="/admin/moderation" icon={<MenuIcon icon={ShieldCheck} />}>
-            Moderation
+            {intl.formatMessage(messages.moderation)}
           </MenuLink>
         ) : null}
         <SignOutItem onSignOut={onSignOut} />

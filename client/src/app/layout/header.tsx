@@ -3,6 +3,8 @@ import { Building2, Mail, Phone } from '@/components/icons';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';
+import { defineMessages, useIntl } from '@/lib/i18n';
+import { LanguageSwitch } from './language-switch';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
 import { actionClasses, MessagesLink } from './messages-link';
 import { NavigationProgress } from './navigation-progress';
@@ -31,7 +33,14 @@ const bellPlaceholder = <span aria-hidden="true" className="inline-flex h-10 min
  * The sticky header of every screen (SPEC part 2): brand, support phone and e-mail, messages and the
  * account menu. On narrow screens the links collapse to icons; their names stay for screen readers.
  */
+const messages = defineMessages({
+  callSupport: { id: 'header.callSupport', defaultMessage: 'Call support at' },
+  emailSupport: { id: 'header.emailSupport', defaultMessage: 'E-mail support at' },
+  main: { id: 'header.mainNavigation', defaultMessage: 'Main' },
+});
+
 export function Header(props: HeaderProps) {
+  const intl = useIntl();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <NavigationProgress />
@@ -44,18 +53,18 @@ export function Header(props: HeaderProps) {
           NYC Rentals
         </Link>
 
-        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
+        <nav aria-label={intl.formatMessage(messages.main)} className="flex items-center gap-0.5 sm:gap-1">
           <a href={`tel:${SUPPORT_PHONE_E164}`} className={actionClasses}>
             <Phone aria-hidden="true" className="size-5 lg:size-4" />
             <span className="sr-only lg:not-sr-only">
-              <span className="sr-only">Call support at </span>
+              <span className="sr-only">{intl.formatMessage(messages.callSupport)} </span>
               {SUPPORT_PHONE}
             </span>
           </a>
           <a href={`mailto:${SUPPORT_EMAIL}`} className={actionClasses}>
             <Mail aria-hidden="true" className="size-5 xl:size-4" />
             <span className="sr-only xl:not-sr-only">
-              <span className="sr-only">E-mail support at </span>
+              <span className="sr-only">{intl.formatMessage(messages.emailSupport)} </span>
               {SUPPORT_EMAIL}
             </span>
           </a>
@@ -71,6 +80,7 @@ export function Header(props: HeaderProps) {
               <NotificationBell />
             </Suspense>
           ) : null}
+          <LanguageSwitch variant="header" />
           <AccountMenu {...props} />
         </nav>
       </div>

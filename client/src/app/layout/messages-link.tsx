@@ -1,6 +1,12 @@
 import { MessageSquare } from '@/components/icons';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@/lib/i18n';
+
+const messages = defineMessages({
+  messages: { id: 'header.messages', defaultMessage: 'Messages' },
+  unread: { id: 'header.messagesUnread', defaultMessage: 'Messages, {count} unread' },
+});
 
 /** The header's links and buttons: icons on narrow screens, their names for screen readers. */
 export const actionClasses =
@@ -8,15 +14,16 @@ export const actionClasses =
 
 /** The header's link to the messages, with the unread count when there is one (issue 9). */
 export function MessagesLink({ unread }: { unread: number | null }) {
+  const intl = useIntl();
   return (
     <NavLink
       to="/messages"
       // 'Messages, 3 unread' (the name keeps the visible 'Messages' and number).
-      aria-label={unread ? `Messages, ${unread} unread` : undefined}
+      aria-label={unread ? intl.formatMessage(messages.unread, { count: unread }) : undefined}
       className={({ isActive }) => cn(actionClasses, 'relative', isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')}
     >
       <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
-      <span className="sr-only md:not-sr-only">Messages</span>
+      <span className="sr-only md:not-sr-only">{intl.formatMessage(messages.messages)}</span>
       {unread ? (
         // On a phone the badge sits on the icon.
         <span

@@ -5,6 +5,7 @@ import { graphql } from '@/gql';
 import { apiFetch } from '@/lib/api';
 import { apolloClient, restartSubscriptions, setSessionHandlers, type RefreshOutcome } from '@/lib/apollo/client';
 import { PhoneTakenError } from './phone-taken';
+import { isLocale, type Locale } from '@common/i18n/locales';
 import { hasPersistedFirebaseUser } from './persisted-user';
 
 // Identity without the identity SDK on the first paint (docs/decisions/0023). A returning visitor's
@@ -26,6 +27,7 @@ export const MeQuery = graphql(`
       photoUrl
       phone
       role
+      locale
       agent {
         id
       }
@@ -41,6 +43,8 @@ export interface AuthUser {
   photoUrl: string | null;
   role: 'RENTER' | 'AGENT' | 'ADMIN' | null;
   agentId: string | null;
+  /** The interface's language the account chose (issue 29), null: none. */
+  locale: Locale | null;
 }
 
 export interface SignUpStart extends SignupDraft {
@@ -308,6 +312,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         photoUrl: own?.photoUrl ?? firebaseUser.photoURL,
         role: own?.role ?? null,
         agentId: own?.agent?.id ?? null,
+        locale: isLocale(own?.locale) ? own.locale : null,
       };
     }
     if (!cookieSession || !profile) return null;
@@ -318,6 +323,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       photoUrl: profile.photoUrl ?? null,
       role: profile.role,
       agentId: profile.agent?.id ?? null,
+      locale: isLocale(profile.locale) ? profile.locale : null,
     };
   }, [firebaseUser, profile, cookieSession, unfinished, signUpStage]);
 

@@ -1,0 +1,70 @@
+// The catalogues cannot rot (issue 29 item 5): every message the code declares is in the Spanish and
+// Chinese catalogues, no catalogue keeps one the code no longer declares, and each translation takes
+// the same arguments, of the same kinds, as its English text.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The English texts the code declares, by id (`formatjs extract`, as a translator would get them). */
+function declared(): Record<string, string> {
+  const out = execFileSync(
+    path.join(ROOT, 'node_modules/.bin/formatjs'),
+    ['extract', 'client/src/**/*.{ts,tsx}', '--ignore', '**/*.d.ts', '--ignore', 'client/src/gql/**', '--format', 'simple'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return JSON.parse(out) as Record<string, string>;
+}
+
+const catalogue = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'client/src/i18n', `${locale}.json`), 'utf8')) as Record<string, string>;
+
+/** A message's arguments and their kinds ('count:plural', 'name:argument'), sorted. */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): string[] {
+  for (const el of elements) {
+    if (el.type === TYPE.argument) into.add(`${el.value}:argument`);
+    else if (el.type === TYPE.number) into.add(`${el.value}:number`);
+    else if (el.type === TYPE.date || el.type === TYPE.time) into.add(`${el.value}:date`);
+    else if (el.type === TYPE.plural || el.type === TYPE.select) {
+      into.add(`${el.value}:${el.type === TYPE.plural ? 'plural' : 'select'}`);
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    } else if (el.type === TYPE.tag) argumentsOf(el.children, into);
+  }
+  return [...into].sort();
+}
+
+describe('the catalogues', () => {
+  const english = declared();
+
+  it('the code declares messages, each id once with one text', () => {
+    expect(Object.keys(english).length).toBeGreaterThan(10);
+  });
+
+  for (const locale of ['es', 'zh']) {
+    describe(locale, () => {
+      const translated = catalogue(locale);
+
+      it('has every message the code declares, and none it does not', () => {
+        const missing = Object.keys(english).filter((id) => !(id in translated));
+        const unused = Object.keys(translated).filter((id) => !(id in english));
+        expect({ missing, unused }).toEqual({ missing: [], unused: [] });
+      });
+
+      it('translates each message with the same arguments as its English text', () => {
+        const differ = Object.keys(english)
+          .filter((id) => id in translated)
+          .filter((id) => argumentsOf(parse(english[id]!)).join() !== argumentsOf(parse(translated[id]!)).join());
+        expect(differ).toEqual([]);
+      });
+
+      it('leaves no message in English', () => {
+        const same = Object.keys(english).filter((id) => translated[id]?.trim() === english[id]?.trim());
+        expect(same).toEqual([]);
+      });
+    });
+  }
+});

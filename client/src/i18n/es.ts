@@ -1,0 +1,3 @@
+import catalogue from './es.json?catalogue';
+
+export default catalogue;

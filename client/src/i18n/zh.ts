@@ -1,0 +1,3 @@
+import catalogue from './zh.json?catalogue';
+
+export default catalogue;

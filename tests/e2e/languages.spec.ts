@@ -1,0 +1,73 @@
+import { createRenter, signInContext } from './accounts.js';
+import { expect, test } from './fixtures.js';
+
+// Issue 29: the interface in English, Spanish and Simplified Chinese. The language comes from the
+// account's setting, else `lang` in the URL, else the visitor's earlier choice, else Accept-Language;
+// the server renders the page in it and `<html lang>` follows.
+
+test.describe('the interface language', () => {
+  test.describe('a browser that asks for Spanish', () => {
+    test.use({ locale: 'es-MX' });
+
+    test('gets the page rendered in Spanish, its prices as Spanish writes them', async ({ page }) => {
+      // As the server sent it, before any script.
+      const html = await (await page.request.get('/', { headers: { 'accept-language': 'es-MX,es;q=0.9' } })).text();
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="es"/);
+      expect(html).toContain('¿Preguntas? Llame al');
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Mensajes' })).toBeVisible();
+      await expect(header.getByLabel('Idioma')).toHaveValue('es');
+      await expect(page.getByRole('contentinfo').getByLabel('Idioma')).toHaveValue('es');
+      // '3.600 US$' (a no-break space before the symbol).
+      await expect(page.locator('main').getByText(/^\d{1,3}(\.\d{3})*\s?US\$$/).first()).toBeVisible();
+    });
+  });
+
+  test('the switch shows the page in the language chosen, and keeps it', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.getByRole('banner').getByLabel('Language').selectOption('zh');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+    await expect(page.getByRole('banner').getByRole('link', { name: '消息' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh');
+
+    // The next page is in it too; `lang` in the URL comes first, and is kept in turn.
+    await page.goto('/auth');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await page.goto('/?lang=es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Mensajes' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test("a signed-in account's choice is its own: another browser signed in to it opens in that language", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    const account = await createRenter(baseURL!);
+    await signInContext(context, baseURL!, account);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+    await page.getByRole('contentinfo').getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+
+    // Another browser, which asks for Chinese and never chose: the account's Spanish wins, on the
+    // server's first render.
+    const other = await browser.newContext({ baseURL, locale: 'zh-CN' });
+    try {
+      await signInContext(other, baseURL!, account);
+      const html = await (await other.request.get('/', { headers: { 'accept-language': 'zh-CN' } })).text();
+      expect(html).toMatch(/<html lang="es"/);
+    } finally {
+      await other.close();
+    }
+  });
+});
