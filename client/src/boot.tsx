@@ -8,7 +8,7 @@ import { readServerState } from './app/ssr-state';
 import { loadCatalogue } from './i18n/catalogues';
 import { applyPageLocale, pageLocale } from './i18n/page-locale';
 import { settleServerAnswers } from './lib/apollo/client';
-import { createIntl } from './lib/i18n';
+import { createIntl, setPageIntl } from './lib/i18n';
 
 // The app, started by main.tsx.
 
@@ -37,7 +37,7 @@ if (!container) throw new Error('The #root element is missing from index.html.')
 async function pageIntl(rendered: boolean) {
   const locale = pageLocale(rendered);
   applyPageLocale(locale);
-  return createIntl(locale, await loadCatalogue(locale));
+  setPageIntl(createIntl(locale, await loadCatalogue(locale)));
 }
 
 async function start(root: HTMLElement) {
@@ -48,7 +48,7 @@ async function start(root: HTMLElement) {
     // in the console.
     // Its lazy parts too: React hydrates a part only once its code is in, and a click on a part not
     // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
-    const [intl] = await Promise.all([pageIntl(true), loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
+    await Promise.all([pageIntl(true), loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
     const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
     // Taken over as a transition: React works in slices of a few milliseconds and lets the browser
     // paint and answer in between, instead of one long task (issue 28 item 4). React listens from the
@@ -59,7 +59,7 @@ async function start(root: HTMLElement) {
         root,
         <StrictMode>
           <Committed onCommit={markRunning}>
-            <App router={router} intl={intl} />
+            <App router={router} />
           </Committed>
         </StrictMode>,
         {
@@ -76,12 +76,12 @@ async function start(root: HTMLElement) {
     });
     return;
   }
-  const intl = await pageIntl(false);
+  await pageIntl(false);
   const router = createBrowserRouter(routes);
   createRoot(root).render(
     <StrictMode>
       <Committed onCommit={markRunning}>
-        <App router={router} intl={intl} />
+        <App router={router} />
       </Committed>
     </StrictMode>,
   );

@@ -20,7 +20,7 @@ import { typePolicies } from './lib/apollo/type-policies';
 import { setLocaleSource } from '@common/i18n/current';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
 import { CATALOGUE_MODULES, loadCatalogue } from './i18n/catalogues';
-import { createIntl } from './lib/i18n';
+import { createIntl, setIntlSource, type Intl } from './lib/i18n';
 
 export interface ServerOperation {
   query: DocumentNode;
@@ -73,8 +73,10 @@ export type RenderOutput =
 const handler = createStaticHandler(routes);
 
 // Renders of several languages run at once: the shared formatters (common/format.ts) read each one's.
-const renderLocale = new AsyncLocalStorage<Locale>();
-setLocaleSource(() => renderLocale.getStore() ?? DEFAULT_LOCALE);
+const renderIntl = new AsyncLocalStorage<Intl>();
+const english = createIntl(DEFAULT_LOCALE, {});
+setIntlSource(() => renderIntl.getStore() ?? english);
+setLocaleSource(() => renderIntl.getStore()?.locale ?? DEFAULT_LOCALE);
 
 export async function render({ url, execute, signal, onError, signedIn, locale: asked }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
@@ -98,7 +100,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
   const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
   const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);
   const intl = createIntl(locale, await loadCatalogue(locale));
-  return renderLocale.run(locale, async () => {
+  return renderIntl.run(intl, async () => {
     const { client, cache } = takeClient();
     try {
       answers.forEach((answer, i) => {
@@ -107,7 +109,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
       const router = createStaticRouter(handler.dataRoutes, context);
       const tree = (
         <StrictMode>
-          <Providers client={client} intl={intl}>
+          <Providers client={client}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Providers>
         </StrictMode>

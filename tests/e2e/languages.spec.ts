@@ -21,7 +21,12 @@ test.describe('the interface language', () => {
       await expect(header.getByLabel('Idioma')).toHaveValue('es');
       await expect(page.getByRole('contentinfo').getByLabel('Idioma')).toHaveValue('es');
       // '3.600 US$' (a no-break space before the symbol).
-      await expect(page.locator('main').getByText(/^\d{1,3}(\.\d{3})*\s?US\$$/).first()).toBeVisible();
+      await expect(
+        page
+          .locator('main')
+          .getByText(/^\d{1,3}(\.\d{3})*\s?US\$$/)
+          .first(),
+      ).toBeVisible();
     });
   });
 

@@ -1,11 +1,10 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { apolloClient } from '@/lib/apollo/client';
-import type { Intl } from '@/lib/i18n';
 import { Providers } from './providers';
 
-export function App({ router, intl }: { router: ReturnType<typeof createBrowserRouter>; intl: Intl }) {
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
-    <Providers client={apolloClient} intl={intl}>
+    <Providers client={apolloClient}>
       <RouterProvider router={router} />
     </Providers>
   );

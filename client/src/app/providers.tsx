@@ -3,21 +3,19 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
-import { IntlProvider, type Intl } from '@/lib/i18n';
 
 /**
- * App-wide context: the page's language and its texts, the GraphQL client (the page's, or on the
- * server one per request), who is signed in, toasts (their code comes with the first one).
+ * App-wide context: the GraphQL client (the page's, or on the server one per request), who is signed
+ * in, toasts (their code comes with the first one). The page's language is read by `useIntl()`
+ * (lib/i18n.tsx).
  */
-export function Providers({ client, intl, children }: { client: ApolloClient; intl: Intl; children: ReactNode }) {
+export function Providers({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
-    <IntlProvider intl={intl}>
-      <ApolloProvider client={client}>
-        <AuthProvider>
-          {children}
-          <LazyToaster />
-        </AuthProvider>
-      </ApolloProvider>
-    </IntlProvider>
+    <ApolloProvider client={client}>
+      <AuthProvider>
+        {children}
+        <LazyToaster />
+      </AuthProvider>
+    </ApolloProvider>
   );
 }

@@ -3,8 +3,9 @@
 // with its English text:
 //
 //   const messages = defineMessages({ saved: { id: 'header.saved', defaultMessage: 'Saved' } });
-//   const intl = useIntl();
+//   const intl = useIntl();                 // in a component
 //   intl.formatMessage(messages.saved);
+//   formatMessage(messages.saved);          // anywhere: the page's language
 //   intl.formatMessage({ id: 'results.count', defaultMessage: '{count, plural, one {# home} other {# homes}}' }, { count });
 //
 // At build, FormatJS's Vite plugin turns each English text into its parsed form (no parser is shipped),
@@ -13,7 +14,6 @@
 // renders (client/src/i18n/catalogues.ts).
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '@common/i18n/locales';
 
 export interface MessageDescriptor {
@@ -72,12 +72,30 @@ export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
 }
 
 const English = createIntl(DEFAULT_LOCALE, {});
-const IntlContext = createContext<Intl>(English);
 
-export function IntlProvider({ intl, children }: { intl: Intl; children: ReactNode }) {
-  return <IntlContext value={intl}>{children}</IntlContext>;
+/**
+ * Where the page's language is read. A page in the browser has one (the switch loads the page again in
+ * another): boot.tsx sets it before React renders. The server renders pages of several languages at
+ * once: its entry reads each render's own (client/src/entry-server.tsx).
+ */
+let source: () => Intl = () => English;
+
+/** The browser: the page's language and its texts, before it is rendered. */
+export function setPageIntl(intl: Intl): void {
+  source = () => intl;
 }
 
+/** The server: where each render's language is read. */
+export function setIntlSource(read: () => Intl): void {
+  source = read;
+}
+
+/** The page's language and its texts, in a component or anywhere else. */
 export function useIntl(): Intl {
-  return useContext(IntlContext);
+  return source();
+}
+
+/** A message in the page's language: for code outside components (labels made by helpers). */
+export function formatMessage(descriptor: MessageDescriptor, values?: MessageValues): string {
+  return source().formatMessage(descriptor, values);
 }
