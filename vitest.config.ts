@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './scripts/vite-i18n';
 
 const alias = {
   // One graphql instance: Node (and so Pothos and Apollo) load its CommonJS entry; Vite would
@@ -23,6 +24,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // The Spanish and Chinese catalogues, parsed as the build parses them.
+        plugins: [catalogues()],
         test: {
           name: 'unit',
           include: ['client/**/*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
@@ -36,6 +39,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [catalogues()],
         test: {
           name: 'components',
           include: ['client/**/*.test.tsx'],

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as PrismaEnums from '../server/db/generated/prisma/enums.js';
-import * as options from './options.js';
+import * as listingLabels from './listing-labels.js';
+import * as optionsOnly from './options.js';
+
+const options = { ...optionsOnly, ...listingLabels };
 
 // The option lists are written by hand (the browser must not import Prisma); this keeps them in step
 // with the enums of prisma/schema.prisma.

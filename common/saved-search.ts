@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AlertFrequencyValues, boroughLabels, propertyTypeLabels, type Borough, type PropertyType } from './options.js';
+import { AlertFrequencyValues, boroughLabels, type Borough, type PropertyType } from './options.js';
+import { propertyTypeLabels } from './listing-labels.js';
 
-export { AlertFrequencyValues, alertFrequencyLabels, type AlertFrequency } from './options.js';
+export { AlertFrequencyValues, type AlertFrequency } from './options.js';
+export { alertFrequencyLabels } from './listing-labels.js';
 
 /** Saved searches and their alerts (issue 14 item 1). Imported by the browser: no Prisma here. */
 export const SAVED_SEARCH_NAME_MAX = 120;

@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 
 // The reasons and their labels live with every other enum's in common/options.ts.
-import { ListingReportReasonValues, listingReportReasonLabels, type ListingReportReason } from './options.js';
+import { ListingReportReasonValues, type ListingReportReason } from './options.js';
+import { listingReportReasonLabels } from './listing-labels.js';
 
 export const LISTING_REPORT_REASONS = ListingReportReasonValues;
 export { listingReportReasonLabels, type ListingReportReason };

@@ -18,6 +18,7 @@ const INPUTS = [
   'prisma/schema.prisma',
   'codegen.ts',
   'vite.config.ts',
+  'scripts/vite-i18n.ts',
   'server/http/precompress.ts',
   'tsconfig.json',
   'package-lock.json',

@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 
 const CATALOGUE = '?catalogue';
 
-function catalogues(): Plugin {
+export function catalogues(): Plugin {
   return {
     name: 'nyc-rentals:catalogues',
     enforce: 'pre',
@@ -32,6 +32,26 @@ function catalogues(): Plugin {
   };
 }
 
+/**
+ * A message that is only text stays text (`defaultMessage: "Saved"`, not its one-element parsed form):
+ * most messages are, and the listings page's JavaScript has a budget. One with a character that means
+ * something to ICU (`{ } # < '`) stays parsed.
+ */
+function plainTexts(): Plugin {
+  return {
+    name: 'nyc-rentals:plain-texts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.[jt]sx?$/.test(id) || id.includes('node_modules') || !code.includes('"type":0')) return null;
+      const out = code.replace(
+        /(defaultMessage:\s*)\[\{"type":0,"value":("(?:[^"\\]|\\.)*")\}\]/g,
+        (all, key: string, text: string) => (/[{}#<']/.test(JSON.parse(text) as string) ? all : key + text),
+      );
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export function i18n(): Plugin[] {
-  return [catalogues(), formatjs({ ast: true }) as Plugin];
+  return [catalogues(), formatjs({ ast: true }) as Plugin, plainTexts()];
 }

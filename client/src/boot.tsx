@@ -8,7 +8,7 @@ import { readServerState } from './app/ssr-state';
 import { loadCatalogue } from './i18n/catalogues';
 import { applyPageLocale, pageLocale } from './i18n/page-locale';
 import { settleServerAnswers } from './lib/apollo/client';
-import { createIntl, setPageIntl } from './lib/i18n';
+import { createIntl, setPageIntl } from '@common/i18n/messages';
 
 // The app, started by main.tsx.
 

@@ -20,7 +20,7 @@ import { typePolicies } from './lib/apollo/type-policies';
 import { setLocaleSource } from '@common/i18n/current';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
 import { CATALOGUE_MODULES, loadCatalogue } from './i18n/catalogues';
-import { createIntl, setIntlSource, type Intl } from './lib/i18n';
+import { createIntl, setIntlSource, type Intl } from '@common/i18n/messages';
 
 export interface ServerOperation {
   query: DocumentNode;

@@ -27,6 +27,14 @@ test.describe('the interface language', () => {
           .getByText(/^\d{1,3}(\.\d{3})*\s?US\$$/)
           .first(),
       ).toBeVisible();
+      // The filters, the count and the cards.
+      const main = page.locator('main');
+      await expect(main.getByLabel('Distrito').locator('option:checked')).toHaveText('Todos los distritos');
+      await expect(main.getByText(/^\d[\d.]* propiedades$/)).toBeVisible();
+      await expect(main.getByText('al mes').first()).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Contactar al agente' }).first()).toBeVisible();
+      await main.getByRole('button', { name: /^Precio/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Rango de precios' }).getByLabel('Precio mínimo')).toBeVisible();
     });
   });
 

@@ -7,7 +7,7 @@ import { AuthProvider } from '@/features/auth/auth-provider';
 /**
  * App-wide context: the GraphQL client (the page's, or on the server one per request), who is signed
  * in, toasts (their code comes with the first one). The page's language is read by `useIntl()`
- * (lib/i18n.tsx).
+ * (common/i18n/messages.ts).
  */
 export function Providers({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (

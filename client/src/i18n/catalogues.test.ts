@@ -14,11 +14,38 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 function declared(): Record<string, string> {
   const out = execFileSync(
     path.join(ROOT, 'node_modules/.bin/formatjs'),
-    ['extract', 'client/src/**/*.{ts,tsx}', '--ignore', '**/*.d.ts', '--ignore', 'client/src/gql/**', '--format', 'simple'],
+    [
+      'extract',
+      'client/src/**/*.{ts,tsx}',
+      'common/**/*.ts',
+      '--ignore',
+      '**/*.d.ts',
+      '--ignore',
+      'client/src/gql/**',
+      '--format',
+      'simple',
+    ],
     { cwd: ROOT, encoding: 'utf8' },
   );
   return JSON.parse(out) as Record<string, string>;
 }
+
+/** Texts that are the same in English: proper names, and words the language borrows. */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  es: [
+    'option.borough.BROOKLYN',
+    'option.borough.MANHATTAN',
+    'option.borough.QUEENS',
+    'option.borough.STATEN_ISLAND',
+    'option.propertyType.LOFT',
+    'option.propertyTypeFilter.loft',
+    'option.utility.GAS',
+    'option.utility.INTERNET',
+    'filters.commuteMax.minutes',
+    'filters.minutes',
+    'filters.walk.minutes',
+  ],
+};
 
 const catalogue = (locale: string) =>
   JSON.parse(fs.readFileSync(path.join(ROOT, 'client/src/i18n', `${locale}.json`), 'utf8')) as Record<string, string>;
@@ -61,9 +88,9 @@ describe('the catalogues', () => {
         expect(differ).toEqual([]);
       });
 
-      it('leaves no message in English', () => {
+      it('leaves no message in English (but names that are the same in it)', () => {
         const same = Object.keys(english).filter((id) => translated[id]?.trim() === english[id]?.trim());
-        expect(same).toEqual([]);
+        expect(same.sort()).toEqual([...(SAME_AS_ENGLISH[locale] ?? [])].sort());
       });
     });
   }

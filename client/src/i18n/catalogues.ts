@@ -3,7 +3,7 @@
 // client/src/i18n/catalogues.test.ts fails when one lacks a message the code declares, or keeps one
 // the code no longer does.
 import type { Locale } from '@common/i18n/locales';
-import type { Catalogue } from '@/lib/i18n';
+import type { Catalogue } from '@common/i18n/messages';
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
   es: () => import('./es'),

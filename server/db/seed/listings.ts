@@ -2,9 +2,6 @@
 
 import { NEIGHBORHOODS, type Borough, type LatLng, type Neighborhood } from '../../../common/nyc.js';
 import {
-  flooringLabels,
-  laundryLabels,
-  propertyTypeLabels,
   type AccessibilityFeature,
   type Appliance,
   type BrokerFeePayer,
@@ -22,6 +19,7 @@ import {
   type UnitFeature,
   type Utility,
 } from '../../../common/options.js';
+import { flooringLabels, laundryLabels, propertyTypeLabels } from '../../../common/listing-labels.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { concessionColumns, NO_CONCESSION } from '../../../common/listing.js';
 import { nearbyStationsFor } from '../../modules/transit/nearby.js';

@@ -4,28 +4,30 @@ import type { Logger } from '../../logger.js';
 import { z } from 'zod';
 import { findNeighborhood, parseBorough } from '../../../common/nyc.js';
 import {
-  applianceLabels,
   boroughLabels,
+  labelOf,
+  PetsFilterValues,
+  PropertyTypeValues,
+  SortValues,
+  accessibilityFeatureLabels,
+} from '../../../common/options.js';
+import {
+  applianceLabels,
   brokerFeePayerLabels,
   buildingAmenityLabels,
   flooringLabels,
   hvacLabels,
-  labelOf,
   laundryLabels,
   leaseTermLabels,
   listingTypeLabels,
   parkingLabels,
-  PetsFilterValues,
   petPolicyLabels,
   petTypeLabels,
-  PropertyTypeValues,
   propertyTypeLabels,
   smokingPolicyLabels,
-  SortValues,
   unitFeatureLabels,
-  accessibilityFeatureLabels,
   utilityLabels,
-} from '../../../common/options.js';
+} from '../../../common/listing-labels.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';

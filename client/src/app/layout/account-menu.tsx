@@ -24,7 +24,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
-import { defineMessages, useIntl } from '@/lib/i18n';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
   finishSignUpShort: { id: 'accountMenu.finishSignUpShort', defaultMessage: 'Finish sign-up' },

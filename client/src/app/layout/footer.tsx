@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
-import { defineMessages, useIntl } from '@/lib/i18n';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { LanguageSwitch } from './language-switch';
 
 /** The year in New York: the same on the server that drew the page and in the browser that takes it over. */

@@ -3,7 +3,7 @@ import { Building2, Mail, Phone } from '@/components/icons';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';
-import { defineMessages, useIntl } from '@/lib/i18n';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { LanguageSwitch } from './language-switch';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
 import { actionClasses, MessagesLink } from './messages-link';

@@ -1,20 +1,11 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@common/i18n/locales';
 import { useEffect, useState } from 'react';
 import { Globe } from '@/components/icons';
 import { useAuth } from '@/features/auth/use-auth';
-import { graphql } from '@/gql';
 import { showPageIn } from '@/i18n/page-locale';
-import { defineMessages, useIntl } from '@/lib/i18n';
-
-const SetLanguageMutation = graphql(`
-  mutation SetLanguage($locale: String!) {
-    updateProfile(input: { locale: $locale }) {
-      id
-      locale
-    }
-  }
-`);
+import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
   label: { id: 'languageSwitch.label', defaultMessage: 'Language' },
@@ -28,7 +19,7 @@ const messages = defineMessages({
 export function LanguageSwitch({ variant }: { variant: 'header' | 'footer' }) {
   const intl = useIntl();
   const { user } = useAuth();
-  const [setLanguage] = useMutation(SetLanguageMutation);
+  const client = useApolloClient();
   const [busy, setBusy] = useState(false);
   const accountLocale = user?.locale ?? null;
 
@@ -41,7 +32,7 @@ export function LanguageSwitch({ variant }: { variant: 'header' | 'footer' }) {
     if (locale === intl.locale) return;
     setBusy(true);
     try {
-      if (user) await setLanguage({ variables: { locale } });
+      if (user) await (await import('./set-language')).saveLanguage(client, locale);
     } catch (err) {
       // The choice is still kept in this browser.
       console.warn('Saving the language to the account failed', err);
@@ -82,7 +73,13 @@ export function LanguageSwitch({ variant }: { variant: 'header' | 'footer' }) {
     );
   }
   return (
-    <span className="relative inline-flex h-10 min-w-9 items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 focus-within:ring-2 focus-within:ring-brand-500 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10">
+    <span
+      // A signed-in phone's header has the bell too, and no room left: the footer has the switch there.
+      className={cn(
+        'relative h-10 min-w-9 items-center justify-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 focus-within:ring-2 focus-within:ring-brand-500 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10',
+        user ? 'hidden sm:inline-flex' : 'inline-flex',
+      )}
+    >
       <Globe aria-hidden="true" className="size-5 lg:size-4" />
       <span aria-hidden="true" className="hidden lg:inline">
         {LOCALE_NAMES[intl.locale]}

@@ -1,7 +1,7 @@
 import { MessageSquare } from '@/components/icons';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
-import { defineMessages, useIntl } from '@/lib/i18n';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
   messages: { id: 'header.messages', defaultMessage: 'Messages' },

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
-import { accessibilityFeatureLabels, brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/options';
+import { accessibilityFeatureLabels } from '@common/options';
+import { brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/listing-labels';
 import { Columns3, X } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { formatCount, pluralize } from '@common/format';
+import { formatCount } from '@common/format';
 
 import { AlertCircle, List, MapIcon, SearchX } from '@/components/icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -26,6 +26,34 @@ import { SaveSearchButton } from '@/features/alerts/components/save-search-butto
 import { useViewer } from '@/features/listings/use-viewer';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  unplaced: {
+    id: 'home.unplaced',
+    defaultMessage:
+      '{count, plural, one {# listing without a map location is not shown} other {# listings without a map location are not shown}}',
+  },
+  fetchFailed: { id: 'home.fetchFailed', defaultMessage: 'Failed to fetch listings' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+  searchResults: { id: 'home.searchResults', defaultMessage: 'Search results' },
+  countCapped: { id: 'home.countCapped', defaultMessage: '{count}+ properties' },
+  count: { id: 'home.count', defaultMessage: '{count, plural, one {# property} other {# properties}}' },
+  map: { id: 'home.map', defaultMessage: 'Map' },
+  list: { id: 'home.list', defaultMessage: 'List' },
+  compare: { id: 'home.compare', defaultMessage: 'Compare' },
+  picked: { id: 'home.picked', defaultMessage: '{count} of {max} picked to compare' },
+  clear: { id: 'home.clear', defaultMessage: 'Clear' },
+  noResults: { id: 'home.noResults', defaultMessage: 'No properties found' },
+  noResultsHint: { id: 'home.noResultsHint', defaultMessage: 'No listings match these filters. Try widening your search.' },
+  clearAllFilters: { id: 'home.clearAllFilters', defaultMessage: 'Clear all filters' },
+  loadMore: { id: 'home.loadMore', defaultMessage: 'Load More Properties' },
+  loadingProperties: { id: 'home.loadingProperties', defaultMessage: 'Loading properties…' },
+  couldNotLoad: { id: 'home.couldNotLoad', defaultMessage: 'The listings could not be loaded. Please try again.' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  mapOfListings: { id: 'home.mapOfListings', defaultMessage: 'Map of listings' },
+  loadingMap: { id: 'home.loadingMap', defaultMessage: 'Loading map...' },
+});
 
 // The map's code, fetched when the map is shown (at phone width, once 'Map' is pressed).
 const MapView = lazy(() => import('@/features/map/map-view').then((m) => ({ default: m.MapView })));
@@ -92,6 +120,7 @@ const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
 /** The listings screen (SPEC part 2, title 'NYC Rentals'): filters in the URL, results, and the map. */
 export default function HomeScreen() {
   useDocumentTitle('NYC Rentals');
+  const intl = useIntl();
   const { user: viewer } = useViewer();
   const { state, onChange, clearAll } = useSearchState();
   const isDesktop = useMediaQuery('(min-width: 1024px)');
@@ -139,10 +168,7 @@ export default function HomeScreen() {
     view = { kind: 'points', points: resultPoints, maxZoom: 15 };
     viewKey = `fit:${placeKey}`;
   }
-  const mapNote =
-    mapData && mapData.unplaced > 0
-      ? `${pluralize(mapData.unplaced, 'listing', 'listings')} without a map location ${mapData.unplaced === 1 ? 'is' : 'are'} not shown`
-      : null;
+  const mapNote = mapData && mapData.unplaced > 0 ? intl.formatMessage(messages.unplaced, { count: mapData.unplaced }) : null;
 
   function retry() {
     // A failure shows up again in the query's own error state.
@@ -155,7 +181,11 @@ export default function HomeScreen() {
     // The count comes with the first page only (one more statement); the cache keeps it.
     fetchMore({ variables: { after, withCount: false } }).catch((err: unknown) => {
       console.warn('Failed to fetch listings', err);
-      toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage(messages.fetchFailed),
+        description: intl.formatMessage(messages.tryAgain),
+      });
     });
   }
 
@@ -171,15 +201,18 @@ export default function HomeScreen() {
       </div>
 
       <div className="mt-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)] lg:gap-6">
-        <section aria-label="Search results" className={cn(mobileView === 'map' && 'hidden lg:block')}>
+        <section
+          aria-label={intl.formatMessage(messages.searchResults)}
+          className={cn(mobileView === 'map' && 'hidden lg:block')}
+        >
           {/* The count, and at phone and tablet width the way to the map (in the flow of the page, so
               it never covers a card's 'Contact Agent'). */}
           <div className="flex min-h-9 items-center justify-between gap-3">
             {connection ? (
               <p className="text-sm text-gray-700" aria-live="polite">
                 {connection.totalCountCapped
-                  ? `${formatCount(connection.totalCount ?? 0)}+ properties`
-                  : pluralize(connection.totalCount ?? 0, 'property', 'properties')}
+                  ? intl.formatMessage(messages.countCapped, { count: formatCount(connection.totalCount ?? 0) })
+                  : intl.formatMessage(messages.count, { count: connection.totalCount ?? 0 })}
               </p>
             ) : loading ? (
               <Skeleton className="h-5 w-28" />
@@ -188,29 +221,29 @@ export default function HomeScreen() {
             )}
             <Button variant="outline" size="sm" className="lg:hidden" onClick={() => setMobileView('map')}>
               <MapIcon aria-hidden="true" className="size-4" />
-              Map
+              {intl.formatMessage(messages.map)}
             </Button>
           </div>
           {compare.ids.length > 0 ? (
             <div
               role="region"
-              aria-label="Compare"
+              aria-label={intl.formatMessage(messages.compare)}
               className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-gray-800"
             >
               <span className="min-w-0 flex-1">
-                {compare.ids.length} of {MAX_COMPARE} picked to compare
+                {intl.formatMessage(messages.picked, { count: compare.ids.length, max: MAX_COMPARE })}
               </span>
               {compare.ids.length >= 2 ? (
                 <Link to={comparePath(compare.ids)} className={buttonClasses({ size: 'sm' })}>
-                  Compare
+                  {intl.formatMessage(messages.compare)}
                 </Link>
               ) : (
                 <Button size="sm" disabled>
-                  Compare
+                  {intl.formatMessage(messages.compare)}
                 </Button>
               )}
               <Button size="sm" variant="ghost" onClick={compare.clear}>
-                Clear
+                {intl.formatMessage(messages.clear)}
               </Button>
             </div>
           ) : null}
@@ -219,10 +252,10 @@ export default function HomeScreen() {
               {connection.edges.length === 0 ? (
                 <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
                   <SearchX aria-hidden="true" className="size-8 text-gray-400" />
-                  <h2 className="text-lg font-semibold text-gray-900">No properties found</h2>
-                  <p className="text-sm text-gray-600">No listings match these filters. Try widening your search.</p>
+                  <h2 className="text-lg font-semibold text-gray-900">{intl.formatMessage(messages.noResults)}</h2>
+                  <p className="text-sm text-gray-600">{intl.formatMessage(messages.noResultsHint)}</p>
                   <Button variant="outline" onClick={clearAll}>
-                    Clear all filters
+                    {intl.formatMessage(messages.clearAllFilters)}
                   </Button>
                 </div>
               ) : (
@@ -258,7 +291,8 @@ export default function HomeScreen() {
                             disabled={compare.full && !compare.ids.includes(node.id)}
                             onChange={() => compare.toggle(node.id)}
                           />
-                          Compare<span className="sr-only"> {node.title}</span>
+                          {intl.formatMessage(messages.compare)}
+                          <span className="sr-only"> {node.title}</span>
                         </label>
                         <Suspense fallback={null}>
                           <ShareButton title={node.title} path={propertyPath(node)} />
@@ -272,14 +306,14 @@ export default function HomeScreen() {
                 <div className="mt-8 flex justify-center">
                   <Button variant="outline" size="lg" onClick={loadMore} disabled={loadingMore}>
                     {loadingMore ? <Spinner className="size-4" /> : null}
-                    Load More Properties
+                    {intl.formatMessage(messages.loadMore)}
                   </Button>
                 </div>
               ) : null}
             </>
           ) : loading ? (
             <div role="status">
-              <span className="sr-only">Loading properties…</span>
+              <span className="sr-only">{intl.formatMessage(messages.loadingProperties)}</span>
               <ul className={cn('mt-4', gridClasses)} aria-hidden="true">
                 {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
                   <li key={index}>
@@ -294,18 +328,21 @@ export default function HomeScreen() {
               className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
             >
               <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
-              <h2 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h2>
-              <p className="text-sm text-gray-700">The listings could not be loaded. Please try again.</p>
-              <Button onClick={retry}>Retry</Button>
+              <h2 className="text-lg font-semibold text-gray-900">{intl.formatMessage(messages.fetchFailed)}</h2>
+              <p className="text-sm text-gray-700">{intl.formatMessage(messages.couldNotLoad)}</p>
+              <Button onClick={retry}>{intl.formatMessage(messages.retry)}</Button>
             </div>
           ) : null}
         </section>
 
-        <aside aria-label="Map" className={cn(mobileView === 'map' ? 'block' : 'hidden', 'lg:block')}>
+        <aside
+          aria-label={intl.formatMessage(messages.map)}
+          className={cn(mobileView === 'map' ? 'block' : 'hidden', 'lg:block')}
+        >
           <div className="mb-3 flex min-h-9 items-center justify-end lg:hidden">
             <Button variant="outline" size="sm" onClick={() => setMobileView('list')}>
               <List aria-hidden="true" className="size-4" />
-              List
+              {intl.formatMessage(messages.list)}
             </Button>
           </div>
           <div className="sticky top-20 h-[calc(100dvh-7.5rem)] min-h-80 overflow-hidden rounded-xl border border-gray-200 shadow-sm lg:h-[calc(100dvh-6rem)]">
@@ -314,17 +351,17 @@ export default function HomeScreen() {
                 fallback={
                   <div
                     role="region"
-                    aria-label="Map of listings"
+                    aria-label={intl.formatMessage(messages.mapOfListings)}
                     className="flex size-full items-center justify-center bg-gray-100"
                   >
                     <p role="status" className="text-sm text-gray-600">
-                      Loading map...
+                      {intl.formatMessage(messages.loadingMap)}
                     </p>
                   </div>
                 }
               >
                 <MapView
-                  label="Map of listings"
+                  label={intl.formatMessage(messages.mapOfListings)}
                   className="size-full"
                   markers={NO_MARKERS}
                   results={results}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatPrice } from '@common/format';
-import { boroughLabels, listingTypeLabels, propertyTypeLabels } from '@common/options';
+import { boroughLabels } from '@common/options';
+import { listingTypeLabels, propertyTypeLabels } from '@common/listing-labels';
 import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
+import { optionsOf } from '@common/options';
 import { Pencil, Search, Trash2 } from '@/components/icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ import type { SavedSearchesQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Saved = SavedSearchesQuery['savedSearches'][number];
-const frequencyOptions = AlertFrequencyValues.map((value) => ({ value, label: alertFrequencyLabels[value] }));
+const frequencyOptions = optionsOf(AlertFrequencyValues, alertFrequencyLabels);
 
 function SavedSearchRow({ saved }: { saved: Saved }) {
   const navigate = useNavigate();

@@ -8,6 +8,16 @@ import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
 import { signInPath, useViewer } from '../listings/use-viewer';
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  save: { id: 'saveButton.save', defaultMessage: 'Save' },
+  saved: { id: 'saveButton.saved', defaultMessage: 'Saved' },
+  saveTitle: { id: 'saveButton.saveTitle', defaultMessage: 'Save {title}' },
+  saveFailed: { id: 'saveButton.saveFailed', defaultMessage: 'Could not save this listing' },
+  removeFailed: { id: 'saveButton.removeFailed', defaultMessage: 'Could not remove this listing from your saved listings' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+});
 
 export const SavePropertyMutation = graphql(`
   mutation SaveProperty($id: ID!) {
@@ -49,6 +59,7 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
   const [save] = useMutation(SavePropertyMutation);
   const [unsave] = useMutation(UnsavePropertyMutation);
   const [pending, setPending] = useState(false);
+  const intl = useIntl();
 
   async function toggle() {
     const askToSignIn = () => void navigate(signInPath(`${location.pathname}${location.search}`, '/login'));
@@ -85,8 +96,8 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
       if (isServiceUnavailable(err)) return;
       toast({
         variant: 'destructive',
-        title: next ? 'Could not save this listing' : 'Could not remove this listing from your saved listings',
-        description: 'Please try again.',
+        title: next ? formatMessage(messages.saveFailed) : formatMessage(messages.removeFailed),
+        description: formatMessage(messages.tryAgain),
       });
     } finally {
       setPending(false);
@@ -94,12 +105,13 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
   }
 
   const disabled = pending || (loading && !user);
+  const saveLabel = intl.formatMessage(messages.save);
   return (
     <button
       type="button"
       aria-pressed={isSaved}
-      aria-label={`Save ${title}`}
-      title={isSaved ? 'Saved' : 'Save'}
+      aria-label={intl.formatMessage(messages.saveTitle, { title })}
+      title={isSaved ? intl.formatMessage(messages.saved) : saveLabel}
       disabled={disabled}
       onClick={() => void toggle()}
       data-saved={isSaved}
@@ -119,7 +131,7 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
         className={cn('size-5 transition-colors', isSaved ? 'fill-red-500 text-red-500' : 'text-gray-700')}
       />
       {/* The visible word stays 'Save' (the name is 'Save {title}', WCAG 2.5.3); the filled heart and aria-pressed say it is saved. */}
-      {variant === 'outline' ? <span aria-hidden="true">Save</span> : null}
+      {variant === 'outline' ? <span aria-hidden="true">{saveLabel}</span> : null}
     </button>
   );
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { setCurrentLocale } from '@common/i18n/current';
+import { loadCatalogue } from '@/i18n/catalogues';
+import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from './format';
 
 describe('listing texts', () => {
@@ -33,5 +36,35 @@ describe('days on market in words', () => {
     expect(listedLabel(1)).toBe('Listed yesterday');
     expect(listedLabel(12)).toBe('Listed 12 days ago');
     expect(listedLabel(1200)).toBe('Listed 1,200 days ago');
+  });
+});
+
+describe('in Spanish and Chinese (issue 29)', () => {
+  const inLocale = async (locale: 'es' | 'zh', run: () => void) => {
+    setPageIntl(createIntl(locale, await loadCatalogue(locale)));
+    setCurrentLocale(locale);
+    try {
+      run();
+    } finally {
+      setPageIntl(createIntl('en', {}));
+      setCurrentLocale('en');
+    }
+  };
+
+  it('says beds, baths and days with their plurals, and dates as the language writes them', async () => {
+    await inLocale('es', () => {
+      expect(bedsLabel(0)).toBe('Estudio');
+      expect(bedsLabel(1)).toBe('1 habitación');
+      expect(bedsLabel(2)).toBe('2 habitaciones');
+      expect(bathsLabel(1.5)).toBe('1,5 baños');
+      expect(listedLabel(12)).toBe('Publicado hace 12 días');
+      expect(formatDate('2027-01-12', 'long')).toBe('12 de enero de 2027');
+    });
+    await inLocale('zh', () => {
+      expect(bedsLabel(0)).toBe('开间');
+      expect(bedsLabel(2)).toBe('2 间卧室');
+      expect(listedLabel(1)).toBe('昨天发布');
+      expect(formatDate('2027-01-12', 'long')).toBe('2027年1月12日');
+    });
   });
 });

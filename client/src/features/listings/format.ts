@@ -1,22 +1,51 @@
-import { pluralize } from '@common/format';
+import { currentLocale } from '@common/i18n/current';
+import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
-const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const dateOnlyLong = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const messages = defineMessages({
+  studio: { id: 'listing.studio', defaultMessage: 'Studio' },
+  beds: { id: 'listing.beds', defaultMessage: '{count, plural, one {# bed} other {# beds}}' },
+  baths: { id: 'listing.baths', defaultMessage: '{count, plural, one {# bath} other {# baths}}' },
+  listedToday: { id: 'listing.listedToday', defaultMessage: 'Listed today' },
+  listedYesterday: { id: 'listing.listedYesterday', defaultMessage: 'Listed yesterday' },
+  listedDaysAgo: { id: 'listing.listedDaysAgo', defaultMessage: 'Listed {days, number} days ago' },
+});
 
-/** A calendar date (YYYY-MM-DD) as 'Dec 1, 2026'; the date is not shifted by the viewer's time zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date's format in a language, made on first use. */
+function dateFormat(locale: Locale, style: 'short' | 'long'): Intl.DateTimeFormat {
+  const key = `${locale}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      month: style,
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A calendar date (YYYY-MM-DD) as 'Dec 1, 2026' ('1 dic 2026', '2026年12月1日'); the date is not shifted
+ * by the viewer's time zone.
+ */
 export function formatDate(date: string, style: 'short' | 'long' = 'short'): string {
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return (style === 'long' ? dateOnlyLong : dateOnly).format(parsed);
+  return dateFormat(currentLocale(), style).format(parsed);
 }
 
 /** 'Studio' for 0 bedrooms, otherwise '2 beds' / '1 bed' (plural unless exactly 1). */
 export function bedsLabel(bedrooms: number): string {
-  return bedrooms === 0 ? 'Studio' : pluralize(bedrooms, 'bed');
+  return bedrooms === 0 ? formatMessage(messages.studio) : formatMessage(messages.beds, { count: bedrooms });
 }
 
 export function bathsLabel(bathrooms: number): string {
-  return pluralize(bathrooms, 'bath');
+  return formatMessage(messages.baths, { count: bathrooms });
 }
 
 /** A rating to one decimal: 4.8. */
@@ -31,7 +60,7 @@ export function propertyPath(property: { id: string; slug?: string | null }): st
 
 /** Days on market in words (the server counts them: `Property.daysOnMarket`): 'Listed 12 days ago'. */
 export function listedLabel(days: number): string {
-  if (days <= 0) return 'Listed today';
-  if (days === 1) return 'Listed yesterday';
-  return `Listed ${days.toLocaleString('en-US')} days ago`;
+  if (days <= 0) return formatMessage(messages.listedToday);
+  if (days === 1) return formatMessage(messages.listedYesterday);
+  return formatMessage(messages.listedDaysAgo, { days });
 }

@@ -1,6 +1,7 @@
 // The search filters of the listings page (SPEC parts 3-5) as they live in the URL, in the filter
 // bar and in the GraphQL request. The URL is the single source of truth: the page reads the state
 // from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import {
   AccessibilityFeatureValues,
   type AccessibilityFeature,
@@ -116,7 +117,24 @@ export function toCommuteDestination(target: CommuteTarget): CommuteDestination 
 /** The 'Walk to subway' choices (issue 13 item 3). */
 export const WalkFilterValues = ['any', '5', '10', '15'] as const;
 export type WalkFilter = (typeof WalkFilterValues)[number];
-export const walkLabels: Record<WalkFilter, string> = { any: 'Any', '5': '5 min', '10': '10 min', '15': '15 min' };
+const walkMessages = defineMessages({
+  any: { id: 'filters.walk.any', defaultMessage: 'Any' },
+  minutes: { id: 'filters.walk.minutes', defaultMessage: '{minutes} min' },
+});
+export const walkLabels: Readonly<Record<WalkFilter, string>> = {
+  get any() {
+    return formatMessage(walkMessages.any);
+  },
+  get '5'() {
+    return formatMessage(walkMessages.minutes, { minutes: 5 });
+  },
+  get '10'() {
+    return formatMessage(walkMessages.minutes, { minutes: 10 });
+  },
+  get '15'() {
+    return formatMessage(walkMessages.minutes, { minutes: 15 });
+  },
+};
 const MAX_LINES = 12;
 const LINE_ID = /^[A-Z0-9]{1,2}$/;
 

@@ -1,5 +1,5 @@
 import { formatCount, formatPrice, pluralize } from '@common/format';
-import { listingStatusLabels } from '@common/options';
+import { listingStatusLabels } from '@common/listing-labels';
 import {
   BedDouble,
   Copy,

@@ -24,7 +24,13 @@ const HINTS: Record<(typeof LISTING_REPORT_REASONS)[number], string> = {
   DISCRIMINATORY: 'Excludes people by source of income, family, origin or other protected traits.',
   OTHER: 'Tell us below.',
 };
-const REASONS = LISTING_REPORT_REASONS.map((value) => ({ value, label: listingReportReasonLabels[value], hint: HINTS[value] }));
+const REASONS = LISTING_REPORT_REASONS.map((value) => ({
+  value,
+  get label() {
+    return listingReportReasonLabels[value];
+  },
+  hint: HINTS[value],
+}));
 
 /** A GraphQL error's message when the server explained itself. */
 function serverMessage(error: unknown): string | null {

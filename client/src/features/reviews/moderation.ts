@@ -1,7 +1,8 @@
 // Moderation of reviews on the client (issue 10 item 5): the agent's reply and reports. The server
 // checks the same rules (server/modules/reviews/review-moderation.ts) with the same messages.
 import type { ApolloCache } from '@apollo/client';
-import { ReviewReportReasonValues, reviewReportReasonLabels } from '@common/options';
+import { ReviewReportReasonValues } from '@common/options';
+import { reviewReportReasonLabels } from '@common/listing-labels';
 import { z } from 'zod';
 import { graphql } from '@/gql';
 import type { ReviewReportReason } from '@/gql/graphql';

@@ -6,6 +6,7 @@ import {
   summarizeFilter,
   type AlertFrequency,
 } from '@common/saved-search';
+import { optionsOf } from '@common/options';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -15,7 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { PropertyFilter } from '@/gql/graphql';
 import { SaveSearchDocument, SavedSearchesDocument } from '../operations';
 
-const frequencyOptions = AlertFrequencyValues.map((value) => ({ value, label: alertFrequencyLabels[value] }));
+const frequencyOptions = optionsOf(AlertFrequencyValues, alertFrequencyLabels);
 
 /**
  * The dialog of 'Save search' (loaded when first opened: it brings zod for the name): the current

@@ -4,6 +4,13 @@ import { useNavigate } from 'react-router';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useViewer } from '../use-viewer';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  youAreTheAgent: { id: 'contactAgent.youAreTheAgent', defaultMessage: 'You are the agent' },
+  opening: { id: 'contactAgent.opening', defaultMessage: 'Opening…' },
+  contactAgent: { id: 'contactAgent.contactAgent', defaultMessage: 'Contact Agent' },
+});
 
 export interface ContactAgentButtonProps {
   propertyId: string;
@@ -27,11 +34,12 @@ export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', c
   const { user, loading } = useViewer();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const intl = useIntl();
 
   if (user && viewerCanManage) {
     return (
       <Button variant="outline" size={size} disabled className={cn('relative z-10', className)}>
-        You are the agent
+        {intl.formatMessage(messages.youAreTheAgent)}
       </Button>
     );
   }
@@ -54,7 +62,7 @@ export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', c
       className={cn('relative z-10', className)}
     >
       <MessageSquare aria-hidden="true" className="size-4" />
-      {busy ? 'Opening…' : 'Contact Agent'}
+      {busy ? intl.formatMessage(messages.opening) : intl.formatMessage(messages.contactAgent)}
     </Button>
   );
 }

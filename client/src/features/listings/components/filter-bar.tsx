@@ -6,6 +6,7 @@ import {
   bedroomsFilterLabels,
   boroughLabels,
   BoroughValues,
+  optionsOf,
   petsFilterLabels,
   propertyTypeFilterLabels,
   SortValues,
@@ -19,6 +20,43 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { SelectField, type SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { hasActiveFilters, type SearchState, walkLabels } from '../search-state';
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  allBoroughs: { id: 'filters.allBoroughs', defaultMessage: 'All boroughs' },
+  allNeighborhoods: { id: 'filters.allNeighborhoods', defaultMessage: 'All neighborhoods' },
+  upTo: { id: 'filters.upTo', defaultMessage: 'Up to {price}' },
+  netEffectiveRange: { id: 'filters.netEffectiveRange', defaultMessage: 'Net effective: {range}' },
+  priceNetEffective: { id: 'filters.priceNetEffective', defaultMessage: 'Price: net effective' },
+  priceRange: { id: 'filters.priceRange', defaultMessage: 'Price: {range}' },
+  price: { id: 'filters.price', defaultMessage: 'Price' },
+  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
+  priceRangeDialog: { id: 'filters.priceRangeDialog', defaultMessage: 'Price range' },
+  more: { id: 'filters.more', defaultMessage: 'More' },
+  active: { id: 'filters.active', defaultMessage: 'active' },
+  moreFilters: { id: 'filters.moreFilters', defaultMessage: 'More filters' },
+  subway: { id: 'filters.subway', defaultMessage: 'Subway' },
+  subwaySummary: { id: 'filters.subwaySummary', defaultMessage: 'Subway: {summary}' },
+  minutes: { id: 'filters.minutes', defaultMessage: '{minutes} min' },
+  commute: { id: 'filters.commute', defaultMessage: 'Commute' },
+  commuteSummary: { id: 'filters.commuteSummary', defaultMessage: 'Commute: {place}' },
+  minPrice: { id: 'filters.minPrice', defaultMessage: 'Min {price}' },
+  maxPrice: { id: 'filters.maxPrice', defaultMessage: 'Max {price}' },
+  netEffectiveRent: { id: 'filters.netEffectiveRent', defaultMessage: 'Net effective rent' },
+  bedroomsChip: { id: 'filters.bedroomsChip', defaultMessage: 'Bedrooms: {bedrooms}' },
+  walkChip: { id: 'filters.walkChip', defaultMessage: 'Walk to subway: {walk}' },
+  commuteTo: { id: 'filters.commuteTo', defaultMessage: 'Commute to {place}' },
+  commuteAtMost: { id: 'filters.commuteAtMost', defaultMessage: 'Commute: at most {minutes} min' },
+  mapArea: { id: 'filters.mapArea', defaultMessage: 'Map area' },
+  drawnArea: { id: 'filters.drawnArea', defaultMessage: 'Drawn area' },
+  borough: { id: 'filters.borough', defaultMessage: 'Borough' },
+  neighborhood: { id: 'filters.neighborhood', defaultMessage: 'Neighborhood' },
+  bedrooms: { id: 'filters.bedrooms', defaultMessage: 'Bedrooms' },
+  sortBy: { id: 'filters.sortBy', defaultMessage: 'Sort by' },
+  activeFilters: { id: 'filters.activeFilters', defaultMessage: 'Active filters' },
+  removeFilter: { id: 'filters.removeFilter', defaultMessage: 'Remove filter {label}' },
+  clearAll: { id: 'filters.clearAll', defaultMessage: 'Clear all' },
+});
 import { AddressSearch, type AddressSuggestion } from './address-search';
 
 export interface FilterBarProps {
@@ -40,27 +78,33 @@ const triggerClasses = (active: boolean) =>
   );
 
 const boroughOptions: SelectOption<Borough | 'all'>[] = [
-  { value: 'all', label: 'All boroughs' },
-  ...BoroughValues.map((value) => ({ value, label: boroughLabels[value] })),
+  {
+    value: 'all',
+    get label() {
+      return formatMessage(messages.allBoroughs);
+    },
+  },
+  ...optionsOf(BoroughValues, boroughLabels),
 ];
 
-const bedroomOptions = BedroomsFilterValues.map((value) => ({ value, label: bedroomsFilterLabels[value] }));
-const sortOptions = SortValues.map((value) => ({ value, label: sortLabels[value] }));
+const bedroomOptions = optionsOf(BedroomsFilterValues, bedroomsFilterLabels);
+const sortOptions = optionsOf(SortValues, sortLabels);
 const sortOptionsWithoutCommute = sortOptions.filter((o) => o.value !== 'commute');
 
 /** '$1,000 – $3,000', '$1,000+', 'Up to $3,000' or '' when the price is not filtered. */
 export function priceRangeLabel(minPrice: string, maxPrice: string): string {
   if (minPrice && maxPrice) return `${formatPrice(Number(minPrice))} – ${formatPrice(Number(maxPrice))}`;
   if (minPrice) return `${formatPrice(Number(minPrice))}+`;
-  if (maxPrice) return `Up to ${formatPrice(Number(maxPrice))}`;
+  if (maxPrice) return formatMessage(messages.upTo, { price: formatPrice(Number(maxPrice)) });
   return '';
 }
 
 /** The price trigger's text: 'Price', 'Price: $1,000+', 'Net effective: Up to $3,000', 'Price: net effective'. */
 export function priceTriggerLabel(state: Pick<SearchState, 'minPrice' | 'maxPrice' | 'rent'>): string {
   const range = priceRangeLabel(state.minPrice, state.maxPrice);
-  if (state.rent === 'net') return range ? `Net effective: ${range}` : 'Price: net effective';
-  return range ? `Price: ${range}` : 'Price';
+  if (state.rent === 'net')
+    return range ? formatMessage(messages.netEffectiveRange, { range }) : formatMessage(messages.priceNetEffective);
+  return range ? formatMessage(messages.priceRange, { range }) : formatMessage(messages.price);
 }
 
 // What each popover shows loads with the popover (docs/decisions/0053-deferred-controls.md): asked for
@@ -77,7 +121,7 @@ function Panel({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <p role="status" className="text-sm text-gray-600">
-          Loading…
+          {formatMessage(messages.loading)}
         </p>
       }
     >
@@ -95,7 +139,7 @@ function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
         {priceTriggerLabel(state)}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverTrigger>
-      <PopoverContent aria-label="Price range">
+      <PopoverContent aria-label={formatMessage(messages.priceRangeDialog)}>
         <Panel>
           <PricePanel state={state} onChange={onChange} onDone={() => setOpen(false)} />
         </Panel>
@@ -110,15 +154,15 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
     <Popover>
       <PopoverTrigger className={triggerClasses(count > 0)} {...preloadPanels}>
         <SlidersHorizontal aria-hidden="true" className="size-4" />
-        More
+        {formatMessage(messages.more)}
         {count > 0 ? (
           <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">
             {count}
-            <span className="sr-only"> active</span>
+            <span className="sr-only"> {formatMessage(messages.active)}</span>
           </span>
         ) : null}
       </PopoverTrigger>
-      <PopoverContent aria-label="More filters" className="w-80 space-y-4" align="end">
+      <PopoverContent aria-label={formatMessage(messages.moreFilters)} className="w-80 space-y-4" align="end">
         <Panel>
           <MorePanel state={state} onChange={onChange} />
         </Panel>
@@ -139,15 +183,17 @@ function linesLabel(lines: string[]): string {
  */
 function SubwayFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const active = state.lines.length > 0 || state.walk !== 'any';
-  const summary = [linesLabel(state.lines), state.walk !== 'any' ? `${state.walk} min` : ''].filter(Boolean).join(' · ');
+  const summary = [linesLabel(state.lines), state.walk !== 'any' ? formatMessage(messages.minutes, { minutes: state.walk }) : '']
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Popover>
       <PopoverTrigger className={triggerClasses(active)} {...preloadPanels}>
         <TrainFront aria-hidden="true" className="size-4" />
-        {summary ? `Subway: ${summary}` : 'Subway'}
+        {summary ? formatMessage(messages.subwaySummary, { summary }) : formatMessage(messages.subway)}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverTrigger>
-      <PopoverContent aria-label="Subway" className="w-80 space-y-4" align="start">
+      <PopoverContent aria-label={formatMessage(messages.subway)} className="w-80 space-y-4" align="start">
         <Panel>
           <SubwayPanel state={state} onChange={onChange} />
         </Panel>
@@ -163,8 +209,10 @@ function SubwayFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onCha
 function CommuteFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const target = state.commute;
   const summary = target
-    ? `Commute: ${target.label}${state.commuteMax !== 'any' ? ` · ${state.commuteMax} min` : ''}`
-    : 'Commute';
+    ? formatMessage(messages.commuteSummary, {
+        place: `${target.label}${state.commuteMax !== 'any' ? ` · ${formatMessage(messages.minutes, { minutes: state.commuteMax })}` : ''}`,
+      })
+    : formatMessage(messages.commute);
   return (
     <Popover>
       <PopoverTrigger className={cn(triggerClasses(Boolean(target)), 'max-w-72')} {...preloadPanels}>
@@ -172,7 +220,11 @@ function CommuteFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onCh
         <span className="truncate">{summary}</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
       </PopoverTrigger>
-      <PopoverContent aria-label="Commute" className="w-[22rem] max-w-[calc(100vw-1rem)] space-y-4" align="start">
+      <PopoverContent
+        aria-label={formatMessage(messages.commute)}
+        className="w-[22rem] max-w-[calc(100vw-1rem)] space-y-4"
+        align="start"
+      >
         <Panel>
           <CommutePanel state={state} onChange={onChange} />
         </Panel>
@@ -196,12 +248,25 @@ export function activeChips(state: SearchState): Chip[] {
   }
   if (state.neighborhood) chips.push({ key: 'neighborhood', label: state.neighborhood, patch: { neighborhood: '' } });
   if (state.minPrice)
-    chips.push({ key: 'minPrice', label: `Min ${formatPrice(Number(state.minPrice))}`, patch: { minPrice: '' } });
+    chips.push({
+      key: 'minPrice',
+      label: formatMessage(messages.minPrice, { price: formatPrice(Number(state.minPrice)) }),
+      patch: { minPrice: '' },
+    });
   if (state.maxPrice)
-    chips.push({ key: 'maxPrice', label: `Max ${formatPrice(Number(state.maxPrice))}`, patch: { maxPrice: '' } });
-  if (state.rent === 'net') chips.push({ key: 'rent', label: 'Net effective rent', patch: { rent: 'gross' } });
+    chips.push({
+      key: 'maxPrice',
+      label: formatMessage(messages.maxPrice, { price: formatPrice(Number(state.maxPrice)) }),
+      patch: { maxPrice: '' },
+    });
+  if (state.rent === 'net')
+    chips.push({ key: 'rent', label: formatMessage(messages.netEffectiveRent), patch: { rent: 'gross' } });
   if (state.bedrooms !== 'any') {
-    chips.push({ key: 'bedrooms', label: `Bedrooms: ${bedroomsFilterLabels[state.bedrooms]}`, patch: { bedrooms: 'any' } });
+    chips.push({
+      key: 'bedrooms',
+      label: formatMessage(messages.bedroomsChip, { bedrooms: bedroomsFilterLabels[state.bedrooms] }),
+      patch: { bedrooms: 'any' },
+    });
   }
   if (state.propertyType !== 'any') {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
@@ -214,18 +279,35 @@ export function activeChips(state: SearchState): Chip[] {
       patch: { accessibility: state.accessibility.filter((f) => f !== feature) },
     });
   }
-  if (state.lines.length) chips.push({ key: 'lines', label: `Subway: ${linesLabel(state.lines)}`, patch: { lines: [] } });
+  if (state.lines.length)
+    chips.push({
+      key: 'lines',
+      label: formatMessage(messages.subwaySummary, { summary: linesLabel(state.lines) }),
+      patch: { lines: [] },
+    });
   if (state.walk !== 'any') {
-    chips.push({ key: 'walk', label: `Walk to subway: ${walkLabels[state.walk]}`, patch: { walk: 'any' } });
+    chips.push({
+      key: 'walk',
+      label: formatMessage(messages.walkChip, { walk: walkLabels[state.walk] }),
+      patch: { walk: 'any' },
+    });
   }
   if (state.commute) {
-    chips.push({ key: 'commute', label: `Commute to ${state.commute.label}`, patch: { commute: null } });
+    chips.push({
+      key: 'commute',
+      label: formatMessage(messages.commuteTo, { place: state.commute.label }),
+      patch: { commute: null },
+    });
     if (state.commuteMax !== 'any') {
-      chips.push({ key: 'commuteMax', label: `Commute: at most ${state.commuteMax} min`, patch: { commuteMax: 'any' } });
+      chips.push({
+        key: 'commuteMax',
+        label: formatMessage(messages.commuteAtMost, { minutes: state.commuteMax }),
+        patch: { commuteMax: 'any' },
+      });
     }
   }
-  if (state.bounds) chips.push({ key: 'bounds', label: 'Map area', patch: { bounds: null } });
-  if (state.area) chips.push({ key: 'area', label: 'Drawn area', patch: { area: null } });
+  if (state.bounds) chips.push({ key: 'bounds', label: formatMessage(messages.mapArea), patch: { bounds: null } });
+  if (state.area) chips.push({ key: 'area', label: formatMessage(messages.drawnArea), patch: { area: null } });
   return chips;
 }
 
@@ -236,11 +318,12 @@ export function activeChips(state: SearchState): Chip[] {
  */
 export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
   const chips = activeChips(state);
+  const intl = useIntl();
   const neighborhoodOptions =
     state.borough === 'all'
       ? []
       : [
-          { value: 'all', label: 'All neighborhoods' },
+          { value: 'all', label: intl.formatMessage(messages.allNeighborhoods) },
           ...NEIGHBORHOOD_NAMES[state.borough].map((name) => ({ value: name, label: name })),
         ];
 
@@ -264,7 +347,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
         />
         <div className="relative -mx-3 flex min-w-0 items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:max-w-full lg:flex-initial">
           <SelectField
-            label="Borough"
+            label={intl.formatMessage(messages.borough)}
             hideLabel
             value={state.borough}
             options={boroughOptions}
@@ -273,7 +356,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           />
           {state.borough !== 'all' ? (
             <SelectField
-              label="Neighborhood"
+              label={intl.formatMessage(messages.neighborhood)}
               hideLabel
               value={state.neighborhood || 'all'}
               options={neighborhoodOptions}
@@ -283,7 +366,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           ) : null}
           <PriceFilter state={state} onChange={onChange} />
           <SelectField
-            label="Bedrooms"
+            label={intl.formatMessage(messages.bedrooms)}
             value={state.bedrooms}
             options={bedroomOptions}
             onValueChange={(bedrooms) => onChange({ bedrooms })}
@@ -293,7 +376,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           <CommuteFilter state={state} onChange={onChange} />
           <MoreFilters state={state} onChange={onChange} />
           <SelectField
-            label="Sort by"
+            label={intl.formatMessage(messages.sortBy)}
             value={state.sort}
             options={state.commute ? sortOptions : sortOptionsWithoutCommute}
             onValueChange={(sort) => onChange({ sort })}
@@ -303,13 +386,13 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
       </div>
       {chips.length > 0 || hasActiveFilters(state) ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
-          <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+          <ul aria-label={intl.formatMessage(messages.activeFilters)} className="flex flex-wrap items-center gap-2">
             {chips.map((chip) => (
               <li key={chip.key}>
                 <button
                   type="button"
                   onClick={() => onChange(chip.patch)}
-                  aria-label={`Remove filter ${chip.label}`}
+                  aria-label={intl.formatMessage(messages.removeFilter, { label: chip.label })}
                   className="inline-flex h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm text-brand-800 hover:bg-brand-100"
                 >
                   {chip.label}
@@ -319,7 +402,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
             ))}
           </ul>
           <Button variant="link" size="sm" onClick={onClearAll} className="px-1">
-            Clear all
+            {intl.formatMessage(messages.clearAll)}
           </Button>
         </div>
       ) : null}

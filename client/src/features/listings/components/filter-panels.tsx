@@ -8,6 +8,7 @@ import {
   petsFilterLabels,
   PropertyTypeFilterValues,
   propertyTypeFilterLabels,
+  optionsOf,
 } from '@common/options';
 import { useQuery } from '@apollo/client/react';
 import { lazy, useId, useState, type FormEvent } from 'react';
@@ -24,16 +25,59 @@ import {
   type SearchState,
   walkLabels,
 } from '../search-state';
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  grossRent: { id: 'filters.grossRent', defaultMessage: 'Gross rent' },
+  netEffective: { id: 'filters.netEffective', defaultMessage: 'Net effective' },
+  filterAndSortBy: { id: 'filters.filterAndSortBy', defaultMessage: 'Filter and sort by' },
+  netEffectiveExplained: {
+    id: 'filters.netEffectiveExplained',
+    defaultMessage:
+      "The net effective rent spreads a concession's free months over the lease. The rent you pay each month is the gross rent.",
+  },
+  minimumPrice: { id: 'filters.minimumPrice', defaultMessage: 'Minimum price' },
+  maximumPrice: { id: 'filters.maximumPrice', defaultMessage: 'Maximum price' },
+  noMin: { id: 'filters.noMin', defaultMessage: 'No min' },
+  noMax: { id: 'filters.noMax', defaultMessage: 'No max' },
+  minOverMax: { id: 'filters.minOverMax', defaultMessage: 'Minimum price must not exceed maximum price.' },
+  reset: { id: 'filters.reset', defaultMessage: 'Reset' },
+  apply: { id: 'filters.apply', defaultMessage: 'Apply' },
+  accessibility: { id: 'filters.accessibility', defaultMessage: 'Accessibility' },
+  propertyType: { id: 'filters.propertyType', defaultMessage: 'Property type' },
+  petPolicy: { id: 'filters.petPolicy', defaultMessage: 'Pet policy' },
+  walkToSubway: { id: 'filters.walkToSubway', defaultMessage: 'Walk to subway' },
+  subwayLines: { id: 'filters.subwayLines', defaultMessage: 'Subway lines' },
+  loadingLines: { id: 'filters.loadingLines', defaultMessage: 'Loading lines…' },
+  linesFailed: { id: 'filters.linesFailed', defaultMessage: 'Could not load the lines.' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  any: { id: 'filters.commuteMax.any', defaultMessage: 'Any' },
+  minutes: { id: 'filters.commuteMax.minutes', defaultMessage: '{minutes} min' },
+  commutingTo: { id: 'filters.commutingTo', defaultMessage: 'Commuting to' },
+  change: { id: 'filters.change', defaultMessage: 'Change' },
+  atMost: { id: 'filters.atMost', defaultMessage: 'At most, door to door' },
+  sortByCommute: { id: 'filters.sortByCommute', defaultMessage: 'Sort by shortest commute' },
+});
 
 interface PanelProps {
   state: SearchState;
   onChange: (patch: Partial<SearchState>) => void;
 }
 
-const rentBasisOptions = [
-  { value: 'gross', label: 'Gross rent' },
-  { value: 'net', label: 'Net effective' },
-] as const satisfies readonly { value: RentBasis; label: string }[];
+const rentBasisOptions: readonly { value: RentBasis; label: string }[] = [
+  {
+    value: 'gross',
+    get label() {
+      return formatMessage(messages.grossRent);
+    },
+  },
+  {
+    value: 'net',
+    get label() {
+      return formatMessage(messages.netEffective);
+    },
+  },
+];
 
 /** The price range and the rent it is on; applied together, or reset. Opens with the page's filter. */
 export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: () => void }) {
@@ -42,6 +86,7 @@ export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: (
   const [rent, setRent] = useState<RentBasis>(state.rent);
   const errorId = useId();
   const invalid = min !== '' && max !== '' && Number(min) > Number(max);
+  const intl = useIntl();
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -52,30 +97,30 @@ export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: (
 
   return (
     <form onSubmit={apply} className="space-y-3" noValidate>
-      <RadioPills legend="Filter and sort by" value={rent} options={rentBasisOptions} onValueChange={setRent} />
-      {rent === 'net' ? (
-        <p className="text-xs text-gray-600">
-          The net effective rent spreads a concession&apos;s free months over the lease. The rent you pay each month is the gross
-          rent.
-        </p>
-      ) : null}
+      <RadioPills
+        legend={intl.formatMessage(messages.filterAndSortBy)}
+        value={rent}
+        options={rentBasisOptions}
+        onValueChange={setRent}
+      />
+      {rent === 'net' ? <p className="text-xs text-gray-600">{intl.formatMessage(messages.netEffectiveExplained)}</p> : null}
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="Minimum price"
+          label={intl.formatMessage(messages.minimumPrice)}
           prefix="$"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="No min"
+          placeholder={intl.formatMessage(messages.noMin)}
           value={min}
           onChange={(event) => setMin(normalizePrice(event.target.value))}
           aria-describedby={invalid ? errorId : undefined}
         />
         <TextField
-          label="Maximum price"
+          label={intl.formatMessage(messages.maximumPrice)}
           prefix="$"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="No max"
+          placeholder={intl.formatMessage(messages.noMax)}
           value={max}
           onChange={(event) => setMax(normalizePrice(event.target.value))}
           aria-describedby={invalid ? errorId : undefined}
@@ -83,7 +128,7 @@ export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: (
       </div>
       {invalid ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          Minimum price must not exceed maximum price.
+          {intl.formatMessage(messages.minOverMax)}
         </p>
       ) : null}
       <div className="flex justify-between gap-2">
@@ -95,10 +140,10 @@ export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: (
             onDone();
           }}
         >
-          Reset
+          {intl.formatMessage(messages.reset)}
         </Button>
         <Button type="submit" size="sm" disabled={invalid}>
-          Apply
+          {intl.formatMessage(messages.apply)}
         </Button>
       </div>
     </form>
@@ -160,7 +205,7 @@ function AccessibilityFilter({ state, onChange }: PanelProps) {
   };
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-gray-900">Accessibility</legend>
+      <legend className="mb-2 text-sm font-medium text-gray-900">{formatMessage(messages.accessibility)}</legend>
       <div className="space-y-1.5">
         {AccessibilityFeatureValues.map((feature) => (
           <label key={feature} className="flex items-center gap-2 text-sm text-gray-800">
@@ -183,15 +228,15 @@ export function MorePanel({ state, onChange }: PanelProps) {
   return (
     <>
       <RadioPills
-        legend="Property type"
+        legend={formatMessage(messages.propertyType)}
         value={state.propertyType}
-        options={PropertyTypeFilterValues.map((value) => ({ value, label: propertyTypeFilterLabels[value] }))}
+        options={optionsOf(PropertyTypeFilterValues, propertyTypeFilterLabels)}
         onValueChange={(propertyType) => onChange({ propertyType })}
       />
       <RadioPills
-        legend="Pet policy"
+        legend={formatMessage(messages.petPolicy)}
         value={state.pets}
-        options={PetsFilterValues.map((value) => ({ value, label: petsFilterLabels[value] }))}
+        options={optionsOf(PetsFilterValues, petsFilterLabels)}
         onValueChange={(pets) => onChange({ pets })}
       />
       <AccessibilityFilter state={state} onChange={onChange} />
@@ -221,9 +266,9 @@ export function SubwayPanel({ state, onChange }: PanelProps) {
     <>
       <SubwayLinePicker selected={state.lines} onChange={(lines) => onChange({ lines })} />
       <RadioPills
-        legend="Walk to subway"
+        legend={formatMessage(messages.walkToSubway)}
         value={state.walk}
-        options={WalkFilterValues.map((value) => ({ value, label: walkLabels[value] }))}
+        options={optionsOf(WalkFilterValues, walkLabels)}
         onValueChange={(walk) => onChange({ walk })}
       />
     </>
@@ -237,17 +282,17 @@ function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange
   return (
     <div>
       <p id={legendId} className="mb-2 text-sm font-medium text-gray-800">
-        Subway lines
+        {formatMessage(messages.subwayLines)}
       </p>
       {loading && !data ? (
         <p className="text-sm text-gray-600" role="status">
-          Loading lines…
+          {formatMessage(messages.loadingLines)}
         </p>
       ) : error && !data ? (
         <p className="text-sm text-red-700" role="alert">
-          Could not load the lines.{' '}
+          {formatMessage(messages.linesFailed)}{' '}
           <button type="button" className="underline" onClick={() => void refetch()}>
-            Retry
+            {formatMessage(messages.retry)}
           </button>
         </p>
       ) : (
@@ -289,12 +334,22 @@ function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange
 // The destination picker (stations and addresses) loads with the popover, not with the page.
 const CommutePicker = lazy(() => import('@/features/transit/commute-picker'));
 
-const commuteMaxLabels: Record<CommuteMaxFilter, string> = {
-  any: 'Any',
-  '20': '20 min',
-  '30': '30 min',
-  '45': '45 min',
-  '60': '60 min',
+const commuteMaxLabels: Readonly<Record<CommuteMaxFilter, string>> = {
+  get any() {
+    return formatMessage(messages.any);
+  },
+  get '20'() {
+    return formatMessage(messages.minutes, { minutes: 20 });
+  },
+  get '30'() {
+    return formatMessage(messages.minutes, { minutes: 30 });
+  },
+  get '45'() {
+    return formatMessage(messages.minutes, { minutes: 45 });
+  },
+  get '60'() {
+    return formatMessage(messages.minutes, { minutes: 60 });
+  },
 };
 
 /**
@@ -309,21 +364,21 @@ export function CommutePanel({ state, onChange }: PanelProps) {
     <>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm text-gray-800">
-          Commuting to <strong className="font-semibold">{target.label}</strong>
+          {formatMessage(messages.commutingTo)} <strong className="font-semibold">{target.label}</strong>
         </p>
         <Button variant="link" size="sm" className="h-auto px-0" onClick={() => onChange({ commute: null })}>
-          Change
+          {formatMessage(messages.change)}
         </Button>
       </div>
       <RadioPills
-        legend="At most, door to door"
+        legend={formatMessage(messages.atMost)}
         value={state.commuteMax}
-        options={CommuteMaxFilterValues.map((value) => ({ value, label: commuteMaxLabels[value] }))}
+        options={optionsOf(CommuteMaxFilterValues, commuteMaxLabels)}
         onValueChange={(commuteMax) => onChange({ commuteMax })}
       />
       {state.sort !== 'commute' ? (
         <Button variant="outline" size="sm" onClick={() => onChange({ sort: 'commute' })}>
-          Sort by shortest commute
+          {formatMessage(messages.sortByCommute)}
         </Button>
       ) : null}
     </>

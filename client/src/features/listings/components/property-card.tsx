@@ -9,6 +9,7 @@ import { graphql } from '@/gql';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
 import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from '../format';
 import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ContactAgentButton } from './contact-agent-button';
@@ -79,24 +80,44 @@ export const PropertyCardFragment = graphql(`
 
 type CardAgent = NonNullable<PropertyCard_PropertyFragment['agent']>;
 
+const messages = defineMessages({
+  agentRatingLabel: { id: 'card.agentRatingLabel', defaultMessage: 'Agent rating:' },
+  newAgent: { id: 'card.newAgent', defaultMessage: 'New' },
+  agentRating: { id: 'card.agentRating', defaultMessage: 'Agent rating' },
+  reviews: { id: 'card.reviews', defaultMessage: '{count, plural, one {review} other {reviews}}' },
+  was: { id: 'card.was', defaultMessage: 'Was' },
+  now: { id: 'card.now', defaultMessage: 'Now' },
+  perMonth: { id: 'card.perMonth', defaultMessage: 'per month' },
+  nearestSubway: { id: 'card.nearestSubway', defaultMessage: 'Nearest subway:' },
+  minWalk: { id: 'card.minWalk', defaultMessage: '{minutes, number} min walk' },
+  noSubwayEstimate: { id: 'card.noSubwayEstimate', defaultMessage: 'No subway estimate to {to}' },
+  minutesTo: { id: 'card.minutesTo', defaultMessage: '{minutes, number} min to {to}' },
+  doorToDoor: { id: 'card.doorToDoor', defaultMessage: 'door to door by subway' },
+  available: { id: 'card.available', defaultMessage: 'Available {date}' },
+  noFee: { id: 'card.noFee', defaultMessage: 'No fee' },
+  agent: { id: 'card.agent', defaultMessage: 'Agent:' },
+});
+
 /** 'New' for a new agent without reviews, otherwise the rating to one decimal with the review count. */
 export function AgentRatingBadge({ agent, className }: { agent: CardAgent; className?: string }) {
+  const intl = useIntl();
   const base = 'pill bg-amber-50 text-gray-900 ring-amber-200';
   if (agent.isNew) {
     return (
       <span className={cn(base, className)}>
-        <span className="sr-only">Agent rating: </span>New
+        <span className="sr-only">{intl.formatMessage(messages.agentRatingLabel)} </span>
+        {intl.formatMessage(messages.newAgent)}
       </span>
     );
   }
   return (
     <span className={cn(base, className)}>
       <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-400" />
-      <span className="sr-only">Agent rating </span>
+      <span className="sr-only">{intl.formatMessage(messages.agentRating)} </span>
       {formatRating(agent.rating)}
       <span className="font-normal text-gray-600">
         ({agent.reviewCount}
-        <span className="sr-only"> {agent.reviewCount === 1 ? 'review' : 'reviews'}</span>)
+        <span className="sr-only"> {intl.formatMessage(messages.reviews, { count: agent.reviewCount })}</span>)
       </span>
     </span>
   );
@@ -121,20 +142,23 @@ export function PriceLine({
   concession?: { monthsFree: number; leaseMonths: number } | null;
   className?: string;
 }) {
+  const intl = useIntl();
   const net = concession && netEffectivePrice !== undefined ? netEffectiveLabel(netEffectivePrice, concession) : null;
   return (
     <p data-price={price} className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       {originalPrice !== null && originalPrice !== undefined ? (
         <s className="text-sm text-gray-500">
-          <span className="sr-only">Was </span>
+          <span className="sr-only">{intl.formatMessage(messages.was)} </span>
           {formatPrice(originalPrice)}
         </s>
       ) : null}
       <span className="text-lg font-semibold text-gray-900">
-        {originalPrice !== null && originalPrice !== undefined ? <span className="sr-only">Now </span> : null}
+        {originalPrice !== null && originalPrice !== undefined ? (
+          <span className="sr-only">{intl.formatMessage(messages.now)} </span>
+        ) : null}
         {formatPrice(price)}
       </span>
-      {listingType === 'FOR_SALE' ? null : <span className="text-sm text-gray-600">per month</span>}
+      {listingType === 'FOR_SALE' ? null : <span className="text-sm text-gray-600">{intl.formatMessage(messages.perMonth)}</span>}
       {net ? (
         <span data-testid="net-effective" className="text-sm font-medium text-green-800">
           <span aria-hidden="true">· </span>
@@ -147,32 +171,34 @@ export function PriceLine({
 
 /** The nearest subway station: its lines' bullets, its name and the walk ('2 min walk'). */
 function NearestStation({ station }: { station: PropertyCard_PropertyFragment['nearbyStations'][number] | undefined }) {
+  const intl = useIntl();
   if (!station) return null;
   return (
     <p data-testid="nearest-station" className="flex min-w-0 items-center gap-1.5 text-sm text-gray-700">
-      <span className="sr-only">Nearest subway: </span>
+      <span className="sr-only">{intl.formatMessage(messages.nearestSubway)} </span>
       <SubwayBullets lines={station.subwayLines} />
       <span className="truncate">{station.name}</span>
       <span aria-hidden="true" className="text-gray-400">
         ·
       </span>
-      <span className="shrink-0 whitespace-nowrap">{station.walkMinutes} min walk</span>
+      <span className="shrink-0 whitespace-nowrap">{intl.formatMessage(messages.minWalk, { minutes: station.walkMinutes })}</span>
     </p>
   );
 }
 
 /** The commute to the visitor's destination: '23 min to 14 St-Union Sq' by subway, door to door. */
 function Commute({ minutes, to }: { minutes: number | null; to: string }) {
+  const intl = useIntl();
   return (
     <p data-testid="commute" className="flex min-w-0 items-center gap-1.5 text-sm font-medium text-brand-800">
       <TrainFront aria-hidden="true" className="size-4 shrink-0" />
       <span className="truncate">
         {minutes === null ? (
-          <span className="font-normal text-gray-600">No subway estimate to {to}</span>
+          <span className="font-normal text-gray-600">{intl.formatMessage(messages.noSubwayEstimate, { to })}</span>
         ) : (
           <>
-            {minutes} min to {to}
-            <span className="sr-only"> door to door by subway</span>
+            {intl.formatMessage(messages.minutesTo, { minutes, to })}
+            <span className="sr-only"> {intl.formatMessage(messages.doorToDoor)}</span>
           </>
         )}
       </span>
@@ -198,6 +224,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
   const { id, title, address, unit, neighborhood, borough, price, originalPrice, bedrooms, bathrooms, listingType, agent } =
     property;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const intl = useIntl();
 
   return (
     <article data-property-id={id} className="group listing-card">
@@ -205,7 +232,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
         <PhotoCarousel photos={property.photos} title={title} priority={priority} />
         <span className="photo-badge">
           <CalendarDays aria-hidden="true" className="size-3.5 text-brand-700" />
-          Available {formatDate(property.availableDate)}
+          {intl.formatMessage(messages.available, { date: formatDate(property.availableDate) })}
         </span>
         <SaveButton propertyId={id} isSaved={property.isSaved} title={title} className="absolute top-2 right-2" />
       </div>
@@ -229,7 +256,9 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
           <span>
             {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
           </span>
-          {property.noFee ? <span className="pill bg-green-50 text-green-800 ring-green-200">No fee</span> : null}
+          {property.noFee ? (
+            <span className="pill bg-green-50 text-green-800 ring-green-200">{intl.formatMessage(messages.noFee)}</span>
+          ) : null}
         </p>
         {property.daysOnMarket != null ? <p className="text-xs text-gray-600">{listedLabel(property.daysOnMarket)}</p> : null}
         {agent ? (
@@ -237,7 +266,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
             <PathLink to={`/agents/${encodeURIComponent(agent.id)}`} className="listing-card-agent">
               <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-7" />
               <span className="truncate">
-                <span className="sr-only">Agent: </span>
+                <span className="sr-only">{intl.formatMessage(messages.agent)} </span>
                 {agent.displayName}
               </span>
             </PathLink>

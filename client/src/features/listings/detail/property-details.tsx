@@ -1,12 +1,11 @@
 import { formatPrice } from '@common/format';
+import { accessibilityFeatureLabels, labelOf } from '@common/options';
 import {
-  accessibilityFeatureLabels,
   applianceLabels,
   brokerFeePayerLabels,
   buildingAmenityLabels,
   flooringLabels,
   hvacLabels,
-  labelOf,
   laundryLabels,
   leaseTermLabels,
   parkingLabels,
@@ -15,7 +14,7 @@ import {
   smokingPolicyLabels,
   unitFeatureLabels,
   utilityLabels,
-} from '@common/options';
+} from '@common/listing-labels';
 import { Bath, BedDouble, CalendarClock, Check, DollarSign } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { graphql } from '@/gql';

@@ -13,8 +13,8 @@
 // catalogues against that list). A page in Spanish or Chinese loads its language's catalogue before it
 // renders (client/src/i18n/catalogues.ts).
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '@common/i18n/locales';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales.js';
 
 export interface MessageDescriptor {
   id: string;
@@ -44,16 +44,26 @@ export interface Intl {
   formatMessage(descriptor: MessageDescriptor, values?: MessageValues): string;
 }
 
-/** The languages' formatters: one per message and language, made on first use. */
-const formatters = new Map<string, IntlMessageFormat>();
+/**
+ * The languages' formatters: one per message and language, made on first use; a message that is only
+ * text (most are) is that text.
+ */
+const formatters = new Map<string, IntlMessageFormat | string>();
 
-function formatterFor(locale: Locale, catalogue: Catalogue, descriptor: MessageDescriptor): IntlMessageFormat {
+function formatterFor(locale: Locale, catalogue: Catalogue, descriptor: MessageDescriptor): IntlMessageFormat | string {
   const key = `${locale}\u0000${descriptor.id}`;
   let formatter = formatters.get(key);
-  if (!formatter) {
+  if (formatter === undefined) {
     // A message the catalogue lacks is shown in English (the catalogue test fails on it).
     const message = catalogue[descriptor.id] ?? descriptor.defaultMessage;
-    formatter = new IntlMessageFormat(message, LOCALE_TAGS[locale], undefined, { ignoreTag: true });
+    const only = Array.isArray(message) && message.length === 1 ? message[0] : undefined;
+    formatter =
+      only?.type === TYPE.literal
+        ? only.value
+        : // A text with nothing ICU reads in it is that text (the build leaves such messages as text).
+          typeof message === 'string' && !/[{}#<']/.test(message)
+          ? message
+          : new IntlMessageFormat(message, LOCALE_TAGS[locale], undefined, { ignoreTag: true });
     if (formatters.size > 5_000) formatters.clear();
     formatters.set(key, formatter);
   }
@@ -66,7 +76,8 @@ export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
     locale,
     tag: LOCALE_TAGS[locale],
     formatMessage(descriptor, values) {
-      return String(formatterFor(locale, catalogue, descriptor).format(values));
+      const formatter = formatterFor(locale, catalogue, descriptor);
+      return typeof formatter === 'string' ? formatter : String(formatter.format(values));
     },
   };
 }
