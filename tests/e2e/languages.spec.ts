@@ -38,6 +38,26 @@ test.describe('the interface language', () => {
     });
   });
 
+  test.describe('a browser that asks for Chinese', () => {
+    test.use({ locale: 'zh-CN' });
+
+    test("gets a listing's page in Chinese, rendered so on the server", async ({ page }) => {
+      await page.goto('/');
+      const first = page.locator('main li a[href^="/properties/"]').first();
+      const href = (await first.getAttribute('href'))!;
+      const html = await (await page.request.get(href, { headers: { 'accept-language': 'zh-CN' } })).text();
+      expect(html).toMatch(/<html lang="zh-CN"/);
+      expect(html).toContain('价格与条款');
+      await page.goto(href);
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      const main = page.locator('main');
+      await expect(main.getByRole('link', { name: '返回房源列表' })).toBeVisible();
+      await expect(main.getByRole('heading', { name: '价格与条款' })).toBeVisible();
+      await expect(main.getByText('月租金')).toBeVisible();
+      await expect(main.getByRole('button', { name: '联系经纪人' }).first()).toBeVisible();
+    });
+  });
+
   test('the switch shows the page in the language chosen, and keeps it', async ({ page, context }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
@@ -83,4 +103,19 @@ test.describe('the interface language', () => {
       await other.close();
     }
   });
+
+  for (const locale of ['es', 'zh'] as const) {
+    test(`in ${locale === 'es' ? 'Spanish' : 'Chinese'} at a phone's width, nothing on the listings and a listing's page is wider than the screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/?lang=${locale}`);
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      const wider = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await wider()).toBeLessThanOrEqual(0);
+      await page.locator('main li a[href^="/properties/"]').first().click();
+      await expect(page.locator('main h1')).toBeVisible();
+      expect(await wider()).toBeLessThanOrEqual(0);
+    });
+  }
 });

@@ -44,6 +44,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'filters.commuteMax.minutes',
     'filters.minutes',
     'filters.walk.minutes',
+    'detail.minutes',
   ],
 };
 

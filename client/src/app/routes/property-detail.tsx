@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatPrice } from '@common/format';
+import { formatCount, formatPrice } from '@common/format';
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { boroughLabels } from '@common/options';
 import { listingTypeLabels, propertyTypeLabels } from '@common/listing-labels';
 import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
@@ -34,6 +35,34 @@ import { TransitList } from '@/features/transit/transit-section';
 import type { MapMarker } from '@/features/map/types';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+const messages = defineMessages({
+  listingTitle: { id: 'detail.listingTitle', defaultMessage: 'Listing' },
+  notFoundTitle: { id: 'detail.notFoundTitle', defaultMessage: 'Property not found' },
+  minutes: { id: 'detail.minutes', defaultMessage: '{minutes, number} min' },
+  stationWalk: { id: 'detail.stationWalk', defaultMessage: '{station} station, {minutes, number} min walk' },
+  notFound: { id: 'detail.notFound', defaultMessage: 'Property not found.' },
+  notFoundHint: { id: 'detail.notFoundHint', defaultMessage: 'The listing may have been removed, or the link is not right.' },
+  back: { id: 'detail.back', defaultMessage: 'Back to listings' },
+  hidden: { id: 'detail.hidden', defaultMessage: 'Hidden by moderation.' },
+  hiddenReported: {
+    id: 'detail.hiddenReported',
+    defaultMessage: 'Several people reported this listing; it is hidden from search until a moderator reviews it.',
+  },
+  hiddenByModerator: {
+    id: 'detail.hiddenByModerator',
+    defaultMessage: 'A moderator hid this listing from search. Only you can see it.',
+  },
+  sqft: { id: 'detail.sqft', defaultMessage: '{sqft} sq ft' },
+  transit: { id: 'detail.transit', defaultMessage: 'Transit' },
+  location: { id: 'detail.location', defaultMessage: 'Location' },
+  mapWithStations: { id: 'detail.mapWithStations', defaultMessage: 'Map showing {title} and nearby subway stations' },
+  map: { id: 'detail.map', defaultMessage: 'Map showing {title}' },
+  mapPreview: { id: 'detail.mapPreview', defaultMessage: 'Map preview' },
+  locationHidden: { id: 'detail.locationHidden', defaultMessage: 'The exact location of this listing is not shown.' },
+  agentAndContact: { id: 'detail.agentAndContact', defaultMessage: 'Agent and contact' },
+  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
+});
 
 const PropertyDetailQuery = graphql(`
   query PropertyDetail($id: ID!) {
@@ -123,7 +152,10 @@ export default function PropertyDetailScreen() {
   // The phone's bar pinned to the bottom: toasts appear above it.
   const bottomBar = useBottomInset();
 
-  useDocumentTitle(property ? property.title : loading ? 'Listing' : 'Property not found');
+  const intl = useIntl();
+  useDocumentTitle(
+    property ? property.title : loading ? intl.formatMessage(messages.listingTitle) : intl.formatMessage(messages.notFoundTitle),
+  );
 
   useEffect(() => {
     if (error) console.warn('Failed to fetch property', error);
@@ -149,15 +181,15 @@ export default function PropertyDetailScreen() {
               // The chip on the side away from the listing, so the two do not cover each other.
               side: s.location.lng >= location.lng ? ('right' as const) : ('left' as const),
               position: s.location,
-              text: `${s.walkMinutes} min`,
-              label: `${s.name} station, ${s.walkMinutes} min walk`,
+              text: intl.formatMessage(messages.minutes, { minutes: s.walkMinutes }),
+              label: intl.formatMessage(messages.stationWalk, { station: s.name, minutes: s.walkMinutes }),
             },
           ]
         : [],
     );
     // The listing last, so its price draws over a station's chip when they are close.
     return [...stations, { id: property.id, position: location, text: formatPrice(property.price), label: property.title }];
-  }, [property, location]);
+  }, [property, location, intl]);
   // The listing and its stations all in view (the nearest few are within a few hundred metres).
   const mapView = useMemo(() => {
     if (!location) return null;
@@ -172,10 +204,10 @@ export default function PropertyDetailScreen() {
   if (!property) {
     return (
       <PageContainer className="max-w-2xl py-16 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Property not found.</h1>
-        <p className="mt-3 text-gray-600">The listing may have been removed, or the link is not right.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{intl.formatMessage(messages.notFound)}</h1>
+        <p className="mt-3 text-gray-600">{intl.formatMessage(messages.notFoundHint)}</p>
         <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
-          Back to listings
+          {intl.formatMessage(messages.back)}
         </Link>
       </PageContainer>
     );
@@ -187,7 +219,7 @@ export default function PropertyDetailScreen() {
     <PageContainer className="pb-28 lg:pb-10">
       <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to listings
+        {intl.formatMessage(messages.back)}
       </Link>
       {property.hidden ? (
         <div
@@ -196,10 +228,10 @@ export default function PropertyDetailScreen() {
         >
           <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            <span className="font-semibold">Hidden by moderation.</span>{' '}
+            <span className="font-semibold">{intl.formatMessage(messages.hidden)}</span>{' '}
             {property.hiddenReason === 'REPORTED'
-              ? 'Several people reported this listing; it is hidden from search until a moderator reviews it.'
-              : 'A moderator hid this listing from search. Only you can see it.'}
+              ? intl.formatMessage(messages.hiddenReported)
+              : intl.formatMessage(messages.hiddenByModerator)}
           </p>
         </div>
       ) : null}
@@ -219,7 +251,7 @@ export default function PropertyDetailScreen() {
         </p>
         <p className="mt-1 text-sm text-gray-600">
           {bedsLabel(property.bedrooms)} · {bathsLabel(property.bathrooms)}
-          {property.sqft ? ` · ${property.sqft.toLocaleString('en-US')} sq ft` : ''}
+          {property.sqft ? ` · ${intl.formatMessage(messages.sqft, { sqft: formatCount(property.sqft) })}` : ''}
         </p>
         {property.daysOnMarket != null ? (
           <p className="mt-1 text-sm text-gray-600">{listedLabel(property.daysOnMarket)}</p>
@@ -249,17 +281,17 @@ export default function PropertyDetailScreen() {
             <PriceHistory property={property} />
           </Suspense>
           {location ? (
-            <Section title="Transit">
+            <Section title={intl.formatMessage(messages.transit)}>
               <TransitList stations={property.nearbyStations} />
             </Section>
           ) : null}
-          <Section title="Location">
+          <Section title={intl.formatMessage(messages.location)}>
             {location && mapView ? (
               <MapView
                 label={
                   property.nearbyStations.length
-                    ? `Map showing ${property.title} and nearby subway stations`
-                    : `Map showing ${property.title}`
+                    ? intl.formatMessage(messages.mapWithStations, { title: property.title })
+                    : intl.formatMessage(messages.map, { title: property.title })
                 }
                 className="h-72 rounded-lg sm:h-80"
                 markers={markers}
@@ -271,13 +303,13 @@ export default function PropertyDetailScreen() {
             ) : (
               <div className="flex h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 bg-gray-50 text-sm text-gray-600">
                 <MapPin aria-hidden="true" className="size-6 text-gray-400" />
-                <p className="font-medium">Map preview</p>
-                <p>The exact location of this listing is not shown.</p>
+                <p className="font-medium">{intl.formatMessage(messages.mapPreview)}</p>
+                <p>{intl.formatMessage(messages.locationHidden)}</p>
               </div>
             )}
           </Section>
         </div>
-        <aside aria-label="Agent and contact" className="lg:sticky lg:top-20 lg:self-start">
+        <aside aria-label={intl.formatMessage(messages.agentAndContact)} className="lg:sticky lg:top-20 lg:self-start">
           <Suspense fallback={null}>
             <AgentPanel property={property} agent={property.agent} />
             <div className="mt-3 flex justify-end">
@@ -314,7 +346,7 @@ function DetailSkeleton() {
     <PageContainer className="min-h-screen pb-28 lg:pb-10">
       <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-700">
         <Spinner className="size-4" />
-        Loading…
+        {formatMessage(messages.loading)}
       </p>
       <div aria-hidden="true" className="mt-3">
         <Skeleton className="h-6 w-40" />

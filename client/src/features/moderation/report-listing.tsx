@@ -4,6 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  report: { id: 'report.reportListing', defaultMessage: 'Report listing' },
+  reported: { id: 'report.reported', defaultMessage: 'Reported' },
+});
 
 // The dialog (with zod and the form) loads when first opened: the detail page ships none of it.
 const ReportListingDialog = lazy(() => import('./report-listing-dialog'));
@@ -32,7 +38,7 @@ export function ReportListingButton({
     return (
       <Link to={signInPath(`${location.pathname}${location.search}`)} className={flagClasses}>
         <Flag aria-hidden="true" className="size-4" />
-        Report listing
+        {formatMessage(messages.report)}
       </Link>
     );
   }
@@ -40,7 +46,7 @@ export function ReportListingButton({
     return (
       <Button variant="ghost" size="sm" className={flagClasses} disabled>
         <Flag aria-hidden="true" className="size-4 fill-current" />
-        Reported
+        {formatMessage(messages.reported)}
       </Button>
     );
   }
@@ -48,7 +54,7 @@ export function ReportListingButton({
     <>
       <Button variant="ghost" size="sm" className={flagClasses} onClick={() => setOpen(true)}>
         <Flag aria-hidden="true" className="size-4" />
-        Report listing
+        {formatMessage(messages.report)}
       </Button>
       {open ? (
         <Suspense fallback={null}>

@@ -11,6 +11,18 @@ import { SaveButton } from '../../favorites/save-button';
 import { ShareButton } from '../components/share-button';
 import { propertyPath } from '../format';
 import { formatRating } from '../format';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  listingAgent: { id: 'agentPanel.listingAgent', defaultMessage: 'Listing agent' },
+  experience: {
+    id: 'agentPanel.experience',
+    defaultMessage: '{years, plural, one {# year of experience} other {# years of experience}}',
+  },
+  newAgent: { id: 'agentPanel.newAgent', defaultMessage: 'New agent' },
+  rating: { id: 'agentPanel.rating', defaultMessage: '{rating} ({count, plural, one {# review} other {# reviews}})' },
+  noAgent: { id: 'agentPanel.noAgent', defaultMessage: 'No agent is assigned to this listing.' },
+});
 
 export const ListingAgentFragment = graphql(`
   fragment ListingAgent_agent on Agent {
@@ -61,7 +73,7 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
       <RequestTourButton listing={property} viewerCanManage={property.viewerCanManage} className="mt-2 w-full" />
       <ShareButton title={property.title} path={propertyPath(property)} className="mt-2 w-full" />
       <h2 id="agent-heading" className="mt-6 text-sm font-semibold tracking-wide text-gray-500 uppercase">
-        Listing agent
+        {formatMessage(messages.listingAgent)}
       </h2>
       {agent ? (
         <div className="mt-3 flex items-start gap-3">
@@ -74,24 +86,20 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
             </p>
             <LicensedBadge verified={agent.licenseVerified} />
             {agent.agency ? <p className="text-sm text-gray-600">{agent.agency}</p> : null}
-            <p className="text-sm text-gray-600">
-              {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} of experience
-            </p>
+            <p className="text-sm text-gray-600">{formatMessage(messages.experience, { years: agent.yearsExperience })}</p>
             {agent.responseTime ? <p className="text-sm text-gray-700">{agent.responseTime}</p> : null}
             {agent.isNew ? (
-              <p className="text-sm font-medium text-brand-700">New agent</p>
+              <p className="text-sm font-medium text-brand-700">{formatMessage(messages.newAgent)}</p>
             ) : (
               <p className="flex items-center gap-1.5 text-sm text-gray-700">
                 <StarRating value={agent.rating} />
-                <span>
-                  {formatRating(agent.rating)} ({agent.reviewCount} {agent.reviewCount === 1 ? 'review' : 'reviews'})
-                </span>
+                <span>{formatMessage(messages.rating, { rating: formatRating(agent.rating), count: agent.reviewCount })}</span>
               </p>
             )}
           </div>
         </div>
       ) : (
-        <p className="mt-3 text-sm text-gray-600">No agent is assigned to this listing.</p>
+        <p className="mt-3 text-sm text-gray-600">{formatMessage(messages.noAgent)}</p>
       )}
     </section>
   );

@@ -4,6 +4,20 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { cn } from '@/lib/cn';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { wrapIndex, type CarouselPhoto } from '../components/photo-carousel';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  previous: { id: 'gallery.previous', defaultMessage: 'Previous photo' },
+  next: { id: 'gallery.next', defaultMessage: 'Next photo' },
+  photoOf: { id: 'gallery.photoOf', defaultMessage: 'Photo {n} of {count}' },
+  alt: { id: 'gallery.alt', defaultMessage: '{title}, photo {n} of {count}' },
+  noPhotos: { id: 'gallery.noPhotos', defaultMessage: 'No photos' },
+  photos: { id: 'gallery.photos', defaultMessage: 'Photos' },
+  openFull: { id: 'gallery.openFull', defaultMessage: 'Open photo {n} of {count} full screen' },
+  thumbnails: { id: 'gallery.thumbnails', defaultMessage: 'Thumbnails' },
+  show: { id: 'gallery.show', defaultMessage: 'Show photo {n} of {count}' },
+  showMore: { id: 'gallery.showMore', defaultMessage: '{count, plural, one {Show # more photo} other {Show # more photos}}' },
+});
 
 /** Thumbnails shown under the main photo; the rest sit behind a '+N' tile (SPEC part 9). */
 export const GALLERY_THUMBNAILS = 8;
@@ -29,7 +43,7 @@ function PhotoArrows(props: {
         className={cn(arrowClasses, props.inset)}
       >
         <ChevronLeft aria-hidden="true" className="size-6" />
-        <span className="sr-only">Previous photo</span>
+        <span className="sr-only">{formatMessage(messages.previous)}</span>
       </button>
       <button
         type="button"
@@ -37,7 +51,7 @@ function PhotoArrows(props: {
         className={cn(arrowClasses, props.insetEnd)}
       >
         <ChevronRight aria-hidden="true" className="size-6" />
-        <span className="sr-only">Next photo</span>
+        <span className="sr-only">{formatMessage(messages.next)}</span>
       </button>
     </>
   );
@@ -77,7 +91,7 @@ function Lightbox({
         <div className="pr-12">
           <DialogTitle className="truncate text-base font-semibold">{title}</DialogTitle>
           <DialogDescription className="text-sm text-gray-300">
-            Photo {position + 1} of {count}
+            {formatMessage(messages.photoOf, { n: position + 1, count })}
           </DialogDescription>
         </div>
         <div className="relative flex min-h-0 flex-1 items-center justify-center">
@@ -85,7 +99,7 @@ function Lightbox({
             <img
               key={photo.id}
               src={photo.url}
-              alt={`${title}, photo ${position + 1} of ${count}`}
+              alt={formatMessage(messages.alt, { title, n: position + 1, count })}
               width={photo.width}
               height={photo.height}
               className="max-h-full max-w-full rounded-md object-contain"
@@ -116,7 +130,7 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
     return (
       <div className="flex aspect-[16/9] flex-col items-center justify-center gap-2 rounded-xl border border-gray-200 bg-gray-100 text-gray-500">
         <ImageOff aria-hidden="true" className="size-8" />
-        No photos
+        {formatMessage(messages.noPhotos)}
       </div>
     );
   }
@@ -124,18 +138,18 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
   const rest = count - GALLERY_THUMBNAILS;
 
   return (
-    <section aria-label="Photos" className="space-y-3">
+    <section aria-label={formatMessage(messages.photos)} className="space-y-3">
       <div className="group relative overflow-hidden rounded-xl bg-gray-100">
         <button
           type="button"
           onClick={() => setLightbox(true)}
-          aria-label={`Open photo ${position + 1} of ${count} full screen`}
+          aria-label={formatMessage(messages.openFull, { n: position + 1, count })}
           className="block w-full cursor-zoom-in"
         >
           <img
             key={current.id}
             src={current.url}
-            alt={`${title}, photo ${position + 1} of ${count}`}
+            alt={formatMessage(messages.alt, { title, n: position + 1, count })}
             width={current.width}
             height={current.height}
             // The first photo is the page's largest paint: fetched at once and first (never lazy);
@@ -152,13 +166,13 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
         <PhotoArrows position={position} count={count} onIndexChange={setIndex} inset="left-3" insetEnd="right-3" />
       </div>
       {count > 1 ? (
-        <ul aria-label="Thumbnails" className="grid grid-cols-5 gap-2 sm:grid-cols-9">
+        <ul aria-label={formatMessage(messages.thumbnails)} className="grid grid-cols-5 gap-2 sm:grid-cols-9">
           {photos.slice(0, GALLERY_THUMBNAILS).map((photo, i) => (
             <li key={photo.id}>
               <button
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-label={formatMessage(messages.show, { n: i + 1, count })}
                 aria-current={i === position ? 'true' : undefined}
                 className={cn(
                   'block w-full overflow-hidden rounded-md ring-offset-2 hover:opacity-90',
@@ -182,7 +196,7 @@ export function Gallery({ photos, title }: { photos: readonly CarouselPhoto[]; t
                   setIndex(GALLERY_THUMBNAILS);
                   setLightbox(true);
                 }}
-                aria-label={`Show ${rest} more ${rest === 1 ? 'photo' : 'photos'}`}
+                aria-label={formatMessage(messages.showMore, { count: rest })}
                 className="flex aspect-[4/3] w-full items-center justify-center rounded-md bg-gray-800 text-sm font-semibold text-white hover:bg-gray-700"
               >
                 +{rest}

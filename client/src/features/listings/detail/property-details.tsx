@@ -1,4 +1,7 @@
-import { formatPrice } from '@common/format';
+import { formatCount, formatPrice } from '@common/format';
+import { currentLocale } from '@common/i18n/current';
+import { LOCALE_TAGS } from '@common/i18n/locales';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { accessibilityFeatureLabels, labelOf } from '@common/options';
 import {
   applianceLabels,
@@ -98,16 +101,87 @@ export const PropertyDetailsFragment = graphql(`
 type Details = PropertyDetails_PropertyFragment;
 
 const NY = 'America/New_York';
-const nyDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: NY,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const nyDate = new Intl.DateTimeFormat('en-US', { timeZone: NY, month: 'short', day: 'numeric', year: 'numeric' });
+const nyFormats = new Map<string, Intl.DateTimeFormat>();
+/** A New York day, in the page's language: 'Tue, Jan 12, 2027' / 'mar, 12 ene 2027'; without the weekday: 'Jan 12, 2027'. */
+function nyDayFormat(weekday: boolean): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const key = `${locale}:${weekday}`;
+  let format = nyFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      timeZone: NY,
+      ...(weekday ? { weekday: 'short' } : {}),
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    nyFormats.set(key, format);
+  }
+  return format;
+}
 
-const money = (amount: number | null | undefined) => (amount === null || amount === undefined ? 'None' : formatPrice(amount));
+const messages = defineMessages({
+  none: { id: 'details.none', defaultMessage: 'None' },
+  noFee: { id: 'details.noFee', defaultMessage: 'No fee' },
+  askingPrice: { id: 'details.askingPrice', defaultMessage: 'Asking Price' },
+  monthlyRent: { id: 'details.monthlyRent', defaultMessage: 'Monthly Rent' },
+  netEffectiveNote: { id: 'details.netEffectiveNote', defaultMessage: '{price} net effective' },
+  beds: { id: 'details.beds', defaultMessage: 'Beds' },
+  studio: { id: 'details.studio', defaultMessage: 'Studio' },
+  baths: { id: 'details.baths', defaultMessage: 'Baths' },
+  leaseTerm: { id: 'details.leaseTerm', defaultMessage: 'Lease Term' },
+  otherFees: { id: 'details.otherFees', defaultMessage: 'Other fees' },
+  perMonth: { id: 'details.perMonth', defaultMessage: '{price} per month' },
+  oneTime: { id: 'details.oneTime', defaultMessage: '{price} one-time' },
+  concession: { id: 'details.concession', defaultMessage: 'Concession' },
+  netEffectiveRent: { id: 'details.netEffectiveRent', defaultMessage: 'Net Effective Rent' },
+  freeMonthsSpread: {
+    id: 'details.freeMonthsSpread',
+    defaultMessage: 'The free months spread over the lease. Each month you pay is {price}, the free ones aside.',
+  },
+  securityDeposit: { id: 'details.securityDeposit', defaultMessage: 'Security Deposit' },
+  applicationFee: { id: 'details.applicationFee', defaultMessage: 'Application Fee' },
+  brokerFee: { id: 'details.brokerFee', defaultMessage: 'Broker Fee' },
+  availableDate: { id: 'details.availableDate', defaultMessage: 'Available Date' },
+  utilitiesIncluded: { id: 'details.utilitiesIncluded', defaultMessage: 'Utilities Included' },
+  totalMoveInCost: { id: 'details.totalMoveInCost', defaultMessage: 'Total move-in cost' },
+  pricingTerms: { id: 'details.pricingTerms', defaultMessage: 'Pricing & Terms' },
+  amenities: { id: 'details.amenities', defaultMessage: 'Amenities' },
+  noAmenities: { id: 'details.noAmenities', defaultMessage: 'No amenities listed.' },
+  accessibility: { id: 'details.accessibility', defaultMessage: 'Accessibility' },
+  noAccessibility: { id: 'details.noAccessibility', defaultMessage: 'No accessibility features listed.' },
+  squareFeet: { id: 'details.squareFeet', defaultMessage: 'Square feet' },
+  flooring: { id: 'details.flooring', defaultMessage: 'Flooring' },
+  appliances: { id: 'details.appliances', defaultMessage: 'Appliances' },
+  heatingCooling: { id: 'details.heatingCooling', defaultMessage: 'Heating & cooling' },
+  laundry: { id: 'details.laundry', defaultMessage: 'Laundry' },
+  unitFeatures: { id: 'details.unitFeatures', defaultMessage: 'Unit Features' },
+  noUnitFeatures: { id: 'details.noUnitFeatures', defaultMessage: 'No unit features listed.' },
+  parkingWithFee: { id: 'details.parkingWithFee', defaultMessage: '{parking} ({price} per month)' },
+  pets: { id: 'details.pets', defaultMessage: 'Pets' },
+  smoking: { id: 'details.smoking', defaultMessage: 'Smoking' },
+  parking: { id: 'details.parking', defaultMessage: 'Parking' },
+  petFee: { id: 'details.petFee', defaultMessage: 'Pet Fee' },
+  petDeposit: { id: 'details.petDeposit', defaultMessage: 'Pet Deposit' },
+  petsAllowed: { id: 'details.petsAllowed', defaultMessage: 'Pets allowed' },
+  policies: { id: 'details.policies', defaultMessage: 'Policies' },
+  going: { id: 'details.going', defaultMessage: 'Going:' },
+  waitlist: { id: 'details.waitlist', defaultMessage: 'Waitlist:' },
+  openHouses: { id: 'details.openHouses', defaultMessage: 'Open Houses' },
+  timeRangeEt: { id: 'details.timeRangeEt', defaultMessage: '{start} – {end} ET' },
+  priceHistory: { id: 'details.priceHistory', defaultMessage: 'Price History' },
+  date: { id: 'details.date', defaultMessage: 'Date' },
+  event: { id: 'details.event', defaultMessage: 'Event' },
+  price: { id: 'details.price', defaultMessage: 'Price' },
+  listed: { id: 'details.listed', defaultMessage: 'Listed' },
+  priceDrop: { id: 'details.priceDrop', defaultMessage: 'Price drop {amount}' },
+  priceIncrease: { id: 'details.priceIncrease', defaultMessage: 'Price increase {amount}' },
+  about: { id: 'details.about', defaultMessage: 'About this property' },
+  noDescription: { id: 'details.noDescription', defaultMessage: 'No description provided.' },
+});
+
+const money = (amount: number | null | undefined) =>
+  amount === null || amount === undefined ? formatMessage(messages.none) : formatPrice(amount);
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -149,7 +223,7 @@ function CheckList({ items, empty }: { items: string[]; empty: string }) {
 export function NoFeeBadge() {
   return (
     <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
-      No fee
+      {formatMessage(messages.noFee)}
     </span>
   );
 }
@@ -158,20 +232,26 @@ export function NoFeeBadge() {
 export function KeyFacts({ property }: { property: Details }) {
   const tiles: { label: string; value: string; icon: ReactNode; noFee?: boolean; note?: string }[] = [
     {
-      label: property.listingType === 'FOR_SALE' ? 'Asking Price' : 'Monthly Rent',
+      label: property.listingType === 'FOR_SALE' ? formatMessage(messages.askingPrice) : formatMessage(messages.monthlyRent),
       value: formatPrice(property.price),
       noFee: property.noFee,
-      note: property.concession ? `${formatPrice(property.netEffectivePrice)} net effective` : undefined,
+      note: property.concession
+        ? formatMessage(messages.netEffectiveNote, { price: formatPrice(property.netEffectivePrice) })
+        : undefined,
       icon: <DollarSign aria-hidden="true" className="size-5" />,
     },
     {
-      label: 'Beds',
-      value: property.bedrooms === 0 ? 'Studio' : String(property.bedrooms),
+      label: formatMessage(messages.beds),
+      value: property.bedrooms === 0 ? formatMessage(messages.studio) : formatCount(property.bedrooms),
       icon: <BedDouble aria-hidden="true" className="size-5" />,
     },
-    { label: 'Baths', value: String(property.bathrooms), icon: <Bath aria-hidden="true" className="size-5" /> },
     {
-      label: 'Lease Term',
+      label: formatMessage(messages.baths),
+      value: formatCount(property.bathrooms),
+      icon: <Bath aria-hidden="true" className="size-5" />,
+    },
+    {
+      label: formatMessage(messages.leaseTerm),
       value: labelOf(leaseTermLabels, property.leaseTerm),
       icon: <CalendarClock aria-hidden="true" className="size-5" />,
     },
@@ -204,10 +284,10 @@ function brokerFeeText(property: Details): string {
 
 /** Every other fee the tenant pays (FARE Act disclosure): its label, amount and 'one-time' or 'per month'. */
 function otherFeeRows(property: Details): [string, ReactNode][] {
-  if (property.otherFees.length === 0) return [['Other fees', 'None']];
+  if (property.otherFees.length === 0) return [[formatMessage(messages.otherFees), formatMessage(messages.none)]];
   return property.otherFees.map((fee) => [
     fee.label,
-    `${formatPrice(fee.amount)} ${fee.frequency === 'MONTHLY' ? 'per month' : 'one-time'}`,
+    formatMessage(fee.frequency === 'MONTHLY' ? messages.perMonth : messages.oneTime, { price: formatPrice(fee.amount) }),
   ]);
 }
 
@@ -217,33 +297,33 @@ export function PricingTerms({ property }: { property: Details }) {
     // Net-effective rent (issue 26 item 2): the rent stays the gross rent; the concession and what it makes of it.
     ...(concession
       ? ([
-          ['Concession', concession.terms ? `${concession.label}: ${concession.terms}` : concession.label],
+          [formatMessage(messages.concession), concession.terms ? `${concession.label}: ${concession.terms}` : concession.label],
           [
-            'Net Effective Rent',
+            formatMessage(messages.netEffectiveRent),
             <span key="net">
-              {formatPrice(property.netEffectivePrice)} per month
+              {formatMessage(messages.perMonth, { price: formatPrice(property.netEffectivePrice) })}
               <span className="block text-xs font-normal text-gray-600">
-                The free months spread over the lease. Each month you pay is {formatPrice(property.price)}, the free ones aside.
+                {formatMessage(messages.freeMonthsSpread, { price: formatPrice(property.price) })}
               </span>
             </span>,
           ],
         ] satisfies [string, ReactNode][])
       : []),
-    ['Security Deposit', money(property.securityDeposit)],
-    ['Application Fee', money(property.applicationFee)],
-    ['Broker Fee', brokerFeeText(property)],
+    [formatMessage(messages.securityDeposit), money(property.securityDeposit)],
+    [formatMessage(messages.applicationFee), money(property.applicationFee)],
+    [formatMessage(messages.brokerFee), brokerFeeText(property)],
     ...otherFeeRows(property),
-    ['Available Date', formatDate(property.availableDate, 'long')],
+    [formatMessage(messages.availableDate), formatDate(property.availableDate, 'long')],
     [
-      'Utilities Included',
+      formatMessage(messages.utilitiesIncluded),
       property.utilitiesIncluded.length > 0
         ? property.utilitiesIncluded.map((u) => labelOf(utilityLabels, u)).join(', ')
-        : 'None',
+        : formatMessage(messages.none),
     ],
   ];
-  if (property.totalMoveInCost > 0) rows.push(['Total move-in cost', formatPrice(property.totalMoveInCost)]);
+  if (property.totalMoveInCost > 0) rows.push([formatMessage(messages.totalMoveInCost), formatPrice(property.totalMoveInCost)]);
   return (
-    <Section title="Pricing & Terms">
+    <Section title={formatMessage(messages.pricingTerms)}>
       <Facts rows={rows} />
     </Section>
   );
@@ -252,8 +332,8 @@ export function PricingTerms({ property }: { property: Details }) {
 export function Amenities({ property }: { property: Details }) {
   const items = [...property.amenities, ...property.buildingAmenities.map((a) => labelOf(buildingAmenityLabels, a))];
   return (
-    <Section title="Amenities">
-      <CheckList items={[...new Set(items)]} empty="No amenities listed." />
+    <Section title={formatMessage(messages.amenities)}>
+      <CheckList items={[...new Set(items)]} empty={formatMessage(messages.noAmenities)} />
     </Section>
   );
 }
@@ -261,10 +341,10 @@ export function Amenities({ property }: { property: Details }) {
 /** Accessibility (issue 26 item 4): what the home offers, or that nothing is listed. */
 export function Accessibility({ property }: { property: Details }) {
   return (
-    <Section title="Accessibility">
+    <Section title={formatMessage(messages.accessibility)}>
       <CheckList
         items={property.accessibilityFeatures.map((f) => labelOf(accessibilityFeatureLabels, f))}
-        empty="No accessibility features listed."
+        empty={formatMessage(messages.noAccessibility)}
       />
     </Section>
   );
@@ -272,16 +352,22 @@ export function Accessibility({ property }: { property: Details }) {
 
 export function UnitFeatures({ property }: { property: Details }) {
   const rows: [string, ReactNode][] = [];
-  if (property.sqft) rows.push(['Square feet', property.sqft.toLocaleString('en-US')]);
-  if (property.flooringType) rows.push(['Flooring', labelOf(flooringLabels, property.flooringType)]);
+  if (property.sqft) rows.push([formatMessage(messages.squareFeet), formatCount(property.sqft)]);
+  if (property.flooringType) rows.push([formatMessage(messages.flooring), labelOf(flooringLabels, property.flooringType)]);
   if (property.appliancesIncluded.length > 0) {
-    rows.push(['Appliances', property.appliancesIncluded.map((a) => labelOf(applianceLabels, a)).join(', ')]);
+    rows.push([
+      formatMessage(messages.appliances),
+      property.appliancesIncluded.map((a) => labelOf(applianceLabels, a)).join(', '),
+    ]);
   }
-  if (property.hvac) rows.push(['Heating & cooling', labelOf(hvacLabels, property.hvac)]);
-  if (property.laundry) rows.push(['Laundry', labelOf(laundryLabels, property.laundry)]);
+  if (property.hvac) rows.push([formatMessage(messages.heatingCooling), labelOf(hvacLabels, property.hvac)]);
+  if (property.laundry) rows.push([formatMessage(messages.laundry), labelOf(laundryLabels, property.laundry)]);
   return (
-    <Section title="Unit Features">
-      <CheckList items={property.unitFeatures.map((f) => labelOf(unitFeatureLabels, f))} empty="No unit features listed." />
+    <Section title={formatMessage(messages.unitFeatures)}>
+      <CheckList
+        items={property.unitFeatures.map((f) => labelOf(unitFeatureLabels, f))}
+        empty={formatMessage(messages.noUnitFeatures)}
+      />
       {rows.length > 0 ? (
         <div className="mt-4 border-t border-gray-100 pt-2">
           <Facts rows={rows} />
@@ -294,22 +380,28 @@ export function UnitFeatures({ property }: { property: Details }) {
 export function Policies({ property }: { property: Details }) {
   const parking =
     property.parking === 'PARKING_AVAILABLE' && property.parkingFee
-      ? `${labelOf(parkingLabels, property.parking)} (${formatPrice(property.parkingFee)} per month)`
+      ? formatMessage(messages.parkingWithFee, {
+          parking: labelOf(parkingLabels, property.parking),
+          price: formatPrice(property.parkingFee),
+        })
       : labelOf(parkingLabels, property.parking);
   const rows: [string, ReactNode][] = [
-    ['Pets', labelOf(petPolicyLabels, property.petPolicy)],
-    ['Smoking', labelOf(smokingPolicyLabels, property.smokingPolicy)],
-    ['Parking', parking],
+    [formatMessage(messages.pets), labelOf(petPolicyLabels, property.petPolicy)],
+    [formatMessage(messages.smoking), labelOf(smokingPolicyLabels, property.smokingPolicy)],
+    [formatMessage(messages.parking), parking],
   ];
   if (property.petPolicy === 'PETS_ALLOWED') {
-    rows.push(['Pet Fee', property.petFee ? `${formatPrice(property.petFee)} per month` : 'None']);
-    rows.push(['Pet Deposit', money(property.petDeposit)]);
+    rows.push([
+      formatMessage(messages.petFee),
+      property.petFee ? formatMessage(messages.perMonth, { price: formatPrice(property.petFee) }) : formatMessage(messages.none),
+    ]);
+    rows.push([formatMessage(messages.petDeposit), money(property.petDeposit)]);
     if (property.petTypesAllowed.length > 0) {
-      rows.push(['Pets allowed', property.petTypesAllowed.map((p) => labelOf(petTypeLabels, p)).join(', ')]);
+      rows.push([formatMessage(messages.petsAllowed), property.petTypesAllowed.map((p) => labelOf(petTypeLabels, p)).join(', ')]);
     }
   }
   return (
-    <Section title="Policies">
+    <Section title={formatMessage(messages.policies)}>
       <Facts rows={rows} />
     </Section>
   );
@@ -324,13 +416,13 @@ function Attendees({ attendees }: { attendees: ReadonlyArray<{ name: string; sta
     <dl className="mt-2 space-y-1 text-sm" data-testid="open-house-attendees">
       {going.length ? (
         <div className="flex flex-wrap gap-x-2">
-          <dt className="font-medium text-gray-700">Going:</dt>
+          <dt className="font-medium text-gray-700">{formatMessage(messages.going)}</dt>
           <dd className="text-gray-900">{going.join(', ')}</dd>
         </div>
       ) : null}
       {waiting.length ? (
         <div className="flex flex-wrap gap-x-2">
-          <dt className="font-medium text-gray-700">Waitlist:</dt>
+          <dt className="font-medium text-gray-700">{formatMessage(messages.waitlist)}</dt>
           <dd className="text-gray-900">{waiting.join(', ')}</dd>
         </div>
       ) : null}
@@ -342,7 +434,7 @@ export function OpenHouses({ property }: { property: Details }) {
   useLiveOpenHouses(property.id, property.openHouses.length > 0);
   if (property.openHouses.length === 0) return null;
   return (
-    <Section title="Open Houses">
+    <Section title={formatMessage(messages.openHouses)}>
       <ul className="space-y-2">
         {property.openHouses.map((openHouse) => {
           const starts = new Date(openHouse.startsAt);
@@ -350,10 +442,10 @@ export function OpenHouses({ property }: { property: Details }) {
           return (
             <li key={openHouse.id} className="rounded-lg border border-gray-100 bg-gray-50 px-4 py-3 text-sm">
               <p className="font-medium text-gray-900">
-                <time dateTime={openHouse.startsAt}>{nyDay.format(starts)}</time>
+                <time dateTime={openHouse.startsAt}>{nyDayFormat(true).format(starts)}</time>
               </p>
               <p className="text-gray-700">
-                {formatNewYorkClock(starts)} – {formatNewYorkClock(ends)} ET
+                {formatMessage(messages.timeRangeEt, { start: formatNewYorkClock(starts), end: formatNewYorkClock(ends) })}
               </p>
               {openHouse.note ? <p className="mt-1 text-gray-600">{openHouse.note}</p> : null}
               <OpenHouseRsvp openHouse={openHouse} viewerCanManage={property.viewerCanManage} />
@@ -370,19 +462,19 @@ export function PriceHistory({ property }: { property: Details }) {
   if (property.priceHistory.length === 0) return null;
   const rows = [...property.priceHistory].reverse();
   return (
-    <Section title="Price History">
+    <Section title={formatMessage(messages.priceHistory)}>
       <PriceHistoryChart history={property.priceHistory} />
       <table className="w-full text-left text-sm">
         <thead className="text-gray-600">
           <tr>
             <th scope="col" className="py-2 font-medium">
-              Date
+              {formatMessage(messages.date)}
             </th>
             <th scope="col" className="py-2 font-medium">
-              Event
+              {formatMessage(messages.event)}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Price
+              {formatMessage(messages.price)}
             </th>
           </tr>
         </thead>
@@ -392,15 +484,15 @@ export function PriceHistory({ property }: { property: Details }) {
             return (
               <tr key={change.id}>
                 <td className="py-2.5 text-gray-700">
-                  <time dateTime={change.changedAt}>{nyDate.format(new Date(change.changedAt))}</time>
+                  <time dateTime={change.changedAt}>{nyDayFormat(false).format(new Date(change.changedAt))}</time>
                 </td>
                 <td className="py-2.5 text-gray-700">
                   {delta === null ? (
-                    'Listed'
+                    formatMessage(messages.listed)
                   ) : delta < 0 ? (
-                    <span className="text-green-700">Price drop {formatPrice(-delta)}</span>
+                    <span className="text-green-700">{formatMessage(messages.priceDrop, { amount: formatPrice(-delta) })}</span>
                   ) : (
-                    <span className="text-gray-900">Price increase {formatPrice(delta)}</span>
+                    <span className="text-gray-900">{formatMessage(messages.priceIncrease, { amount: formatPrice(delta) })}</span>
                   )}
                 </td>
                 <td className="py-2.5 text-right font-medium text-gray-900">{formatPrice(change.newPrice)}</td>
@@ -415,11 +507,11 @@ export function PriceHistory({ property }: { property: Details }) {
 
 export function AboutProperty({ property }: { property: Details }) {
   return (
-    <Section title="About this property">
+    <Section title={formatMessage(messages.about)}>
       {property.description ? (
         <p className="text-sm leading-6 wrap-anywhere whitespace-pre-line text-gray-800">{property.description}</p>
       ) : (
-        <p className="text-sm text-gray-600">No description provided.</p>
+        <p className="text-sm text-gray-600">{formatMessage(messages.noDescription)}</p>
       )}
     </Section>
   );
