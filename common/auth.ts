@@ -1,5 +1,35 @@
 import { LOCALES } from './i18n/locales.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
 import { z } from 'zod';
+
+// The rules' messages are in the language of the page that checks them (issue 29): the forms'. The
+// server, which loads this module on its own, answers in English for now.
+const messages = defineMessages({
+  controlChars: { id: 'validation.controlChars', defaultMessage: '{field} must not contain control characters' },
+  required: { id: 'validation.required', defaultMessage: '{field} is required' },
+  tooLong: { id: 'validation.tooLong', defaultMessage: '{field} is too long' },
+  firstName: { id: 'validation.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'validation.lastName', defaultMessage: 'Last name' },
+  phoneRequired: { id: 'validation.phoneRequired', defaultMessage: 'Phone is required' },
+  phoneInvalid: { id: 'validation.phoneInvalid', defaultMessage: 'Enter a valid phone number, e.g. +1 555 123 4567' },
+  passwordShort: { id: 'validation.passwordShort', defaultMessage: 'Password must be at least 6 characters' },
+  passwordLong: { id: 'validation.passwordLong', defaultMessage: 'Password is too long' },
+  emailRequired: { id: 'validation.emailRequired', defaultMessage: 'E-mail is required' },
+  emailInvalid: { id: 'validation.emailInvalid', defaultMessage: 'Enter a valid e-mail address' },
+  passwordRequired: { id: 'validation.passwordRequired', defaultMessage: 'Password is required' },
+  passwordsDiffer: { id: 'validation.passwordsDiffer', defaultMessage: 'Passwords do not match' },
+  code: { id: 'validation.code', defaultMessage: 'Enter the 6-digit code' },
+  phoneTaken: {
+    id: 'validation.phoneTaken',
+    defaultMessage: 'This phone number is already registered. Please use a different number.',
+  },
+});
+
+/** A rule's message, made when it is shown: in the page's language. */
+const say = (message: MessageDescriptor, values?: Record<string, string>) => ({ error: () => formatMessage(message, values) });
+
+/** A field's name in a message: given as text (English) or as a message. */
+const fieldName = (label: string | MessageDescriptor) => (typeof label === 'string' ? label : formatMessage(label));
 
 /** Sign-up and profile rules shared by the forms and the server (SPEC parts 2, 3, 5). */
 
@@ -22,38 +52,46 @@ export function normalizePhone(input: string, defaultPrefix = DEFAULT_PHONE_PREF
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A one-line text: trimmed, no control characters. */
-export const singleLineText = (label: string) =>
+export const singleLineText = (label: string | MessageDescriptor) =>
   z
     .string()
     .trim()
-    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`);
+    .refine((v) => !CONTROL_CHARS.test(v), { error: () => formatMessage(messages.controlChars, { field: fieldName(label) }) });
 
-const name = (label: string) =>
-  singleLineText(label).pipe(z.string().min(1, `${label} is required`).max(60, `${label} is too long`));
+const name = (label: MessageDescriptor) =>
+  singleLineText(label).pipe(
+    z
+      .string()
+      .min(1, { error: () => formatMessage(messages.required, { field: fieldName(label) }) })
+      .max(60, { error: () => formatMessage(messages.tooLong, { field: fieldName(label) }) }),
+  );
 
 export const phoneSchema = z
   .string()
   .trim()
-  .min(1, 'Phone is required')
+  .min(1, say(messages.phoneRequired))
   .transform((v, ctx) => {
     const phone = normalizePhone(v);
     if (!phone) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number, e.g. +1 555 123 4567' });
+      ctx.addIssue({ code: 'custom', message: formatMessage(messages.phoneInvalid) });
       return z.NEVER;
     }
     return phone;
   });
 
 /** A password someone chooses (sign-up, reset). */
-const passwordRule = z.string().min(6, 'Password must be at least 6 characters').max(128, 'Password is too long');
+const passwordRule = z.string().min(6, say(messages.passwordShort)).max(128, say(messages.passwordLong));
+
+/** An e-mail address someone gives. */
+const emailRule = () => z.string().trim().min(1, say(messages.emailRequired)).email(say(messages.emailInvalid));
 
 export const SignUpRoleValues = ['renter', 'agent'] as const;
 export type SignUpRole = (typeof SignUpRoleValues)[number];
 
 export const signUpSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address').max(254),
+  firstName: name(messages.firstName),
+  lastName: name(messages.lastName),
+  email: emailRule().max(254),
   password: passwordRule,
   phone: phoneSchema,
   role: z.enum(SignUpRoleValues),
@@ -61,13 +99,13 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address'),
-  password: z.string().min(1, 'Password is required'),
+  email: emailRule(),
+  password: z.string().min(1, say(messages.passwordRequired)),
 });
 
 /** A password reset request (POST /api/auth/password-reset). */
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().min(1, 'E-mail is required').email('Enter a valid e-mail address').max(254),
+  email: emailRule().max(254),
 });
 
 /** The new password of a reset: the sign-up rule, typed twice. */
@@ -76,14 +114,14 @@ export const newPasswordSchema = z
     password: passwordRule,
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], ...say(messages.passwordsDiffer) });
 
-export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, say(messages.code));
 
 export const completeSignupSchema = z.object({
   uid: z.string().min(1).max(128),
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: name(messages.firstName),
+  lastName: name(messages.lastName),
   email: z.string().trim().email().max(254),
   phone: phoneSchema,
   role: z.enum(SignUpRoleValues),
@@ -95,8 +133,8 @@ export const completeSignupSchema = z.object({
  */
 export const checkPhoneSchema = z.object({
   phone: phoneSchema,
-  firstName: name('First name').optional(),
-  lastName: name('Last name').optional(),
+  firstName: name(messages.firstName).optional(),
+  lastName: name(messages.lastName).optional(),
   role: z.enum(SignUpRoleValues).optional(),
 });
 
@@ -120,8 +158,8 @@ export interface UnfinishedSignupAnswer {
 export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';
 
 export const updateProfileSchema = z.object({
-  firstName: name('First name').optional(),
-  lastName: name('Last name').optional(),
+  firstName: name(messages.firstName).optional(),
+  lastName: name(messages.lastName).optional(),
   phone: phoneSchema.optional(),
   photoUrl: z
     .string()
@@ -136,3 +174,6 @@ export const updateProfileSchema = z.object({
 });
 
 export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Please use a different number.';
+
+/** The same, in the page's language (the form shows it under the phone). */
+export const phoneTakenMessage = () => formatMessage(messages.phoneTaken);

@@ -38,6 +38,25 @@ test.describe('the interface language', () => {
     });
   });
 
+  test.describe('a browser that asks for Spanish, signing in', () => {
+    test.use({ locale: 'es-ES' });
+
+    test('gets the sign-in form and its checks in Spanish', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+      const form = page.getByRole('form', { name: 'Iniciar sesión' });
+      await form.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expect(form.getByText('El correo electrónico es obligatorio')).toBeVisible();
+      await expect(form.getByText('La contraseña es obligatoria')).toBeVisible();
+      await page.getByRole('tab', { name: 'Registrarse' }).click();
+      const signUp = page.getByRole('form', { name: 'Registrarse' });
+      await signUp.getByLabel('Nombre').fill(' ');
+      await signUp.getByRole('button', { name: 'Crear cuenta y verificar teléfono' }).click();
+      await expect(signUp.getByText('El nombre es obligatorio')).toBeVisible();
+    });
+  });
+
   test.describe('a browser that asks for Chinese', () => {
     test.use({ locale: 'zh-CN' });
 

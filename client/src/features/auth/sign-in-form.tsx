@@ -9,6 +9,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
 import { authErrorMessage } from './client-config';
 import { useAuth } from './use-auth';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  failed: { id: 'signIn.failed', defaultMessage: 'Failed to sign in' },
+  form: { id: 'signIn.form', defaultMessage: 'Sign in' },
+  email: { id: 'signIn.email', defaultMessage: 'Email' },
+  password: { id: 'signIn.password', defaultMessage: 'Password' },
+  forgot: { id: 'signIn.forgot', defaultMessage: 'Forgot password?' },
+  submit: { id: 'signIn.submit', defaultMessage: 'Sign In' },
+});
 
 type Values = z.infer<typeof signInSchema>;
 
@@ -30,16 +40,22 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       const { unfinished } = await signIn(values.email, values.password);
       if (!unfinished) onSignedIn();
     } catch (err) {
-      setError(authErrorMessage(err, 'Failed to sign in'));
+      setError(authErrorMessage(err, formatMessage(messages.failed)));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={formatMessage(messages.form)}>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField
-        label="Password"
+        label={formatMessage(messages.email)}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label={formatMessage(messages.password)}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
@@ -47,11 +63,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       />
       <div className="flex items-center justify-between gap-4">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-          Forgot password?
+          {formatMessage(messages.forgot)}
         </Link>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner className="text-white" /> : null}
-          Sign In
+          {formatMessage(messages.submit)}
         </Button>
       </div>
     </form>

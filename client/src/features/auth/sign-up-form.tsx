@@ -2,13 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_PHONE_PREFIX, PHONE_TAKEN_MESSAGE, signUpSchema } from '@common/auth';
+import { DEFAULT_PHONE_PREFIX, phoneTakenMessage, signUpSchema } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
 import { authErrorMessage } from './client-config';
 import { PhoneTakenError } from './phone-taken';
 import { useAuth } from './use-auth';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  failed: { id: 'signUp.failed', defaultMessage: 'Failed to create account' },
+  form: { id: 'signUp.form', defaultMessage: 'Sign up' },
+  firstName: { id: 'signUp.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'signUp.lastName', defaultMessage: 'Last name' },
+  email: { id: 'signUp.email', defaultMessage: 'Email' },
+  password: { id: 'signUp.password', defaultMessage: 'Password' },
+  phone: { id: 'signUp.phone', defaultMessage: 'Phone' },
+  iAm: { id: 'signUp.iAm', defaultMessage: 'I am a:' },
+  renter: { id: 'signUp.renter', defaultMessage: 'Renter' },
+  agent: { id: 'signUp.agent', defaultMessage: 'Agent/Broker' },
+  submit: { id: 'signUp.submit', defaultMessage: 'Create Account & Verify Phone' },
+});
 
 type Values = z.input<typeof signUpSchema>;
 
@@ -37,33 +52,44 @@ export function SignUpForm() {
       if (!recaptcha) throw new Error('The form is not ready yet');
       await startSignUp(values, recaptcha);
     } catch (err) {
-      if (err instanceof PhoneTakenError) form.setError('phone', { message: PHONE_TAKEN_MESSAGE }, { shouldFocus: true });
-      else setError(authErrorMessage(err, 'Failed to create account'));
+      if (err instanceof PhoneTakenError) form.setError('phone', { message: phoneTakenMessage() }, { shouldFocus: true });
+      else setError(authErrorMessage(err, formatMessage(messages.failed)));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={formatMessage(messages.form)}>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={formatMessage(messages.firstName)}
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...form.register('firstName')}
         />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        <TextField
+          label={formatMessage(messages.lastName)}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField
-        label="Password"
+        label={formatMessage(messages.email)}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label={formatMessage(messages.password)}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...form.register('password')}
       />
       <TextField
-        label="Phone"
+        label={formatMessage(messages.phone)}
         type="tel"
         autoComplete="tel"
         placeholder="+1 555 123 4567"
@@ -71,22 +97,22 @@ export function SignUpForm() {
         {...form.register('phone')}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-gray-800">I am a:</legend>
+        <legend className="text-sm font-medium text-gray-800">{formatMessage(messages.iAm)}</legend>
         <div className="flex gap-6">
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="radio" value="renter" className="size-4 accent-brand-700" {...form.register('role')} />
-            Renter
+            {formatMessage(messages.renter)}
           </label>
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="radio" value="agent" className="size-4 accent-brand-700" {...form.register('role')} />
-            Agent/Broker
+            {formatMessage(messages.agent)}
           </label>
         </div>
       </fieldset>
       <div ref={setRecaptcha} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <Spinner className="text-white" /> : null}
-        Create Account &amp; Verify Phone
+        {formatMessage(messages.submit)}
       </Button>
     </form>
   );
