@@ -20,7 +20,7 @@ import { typePolicies } from './lib/apollo/type-policies';
 import { setLocaleSource } from '@common/i18n/current';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
 import { CATALOGUE_MODULES, loadCatalogue } from './i18n/catalogues';
-import { createIntl, setIntlSource, type Intl } from '@common/i18n/messages';
+import { createIntl, renderingIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
 
 export interface ServerOperation {
   query: DocumentNode;
@@ -73,10 +73,22 @@ export type RenderOutput =
 const handler = createStaticHandler(routes);
 
 // Renders of several languages run at once: the shared formatters (common/format.ts) read each one's.
+// (The string render, synchronous, sets its language directly: `withIntl` in renderOnce.)
 const renderIntl = new AsyncLocalStorage<Intl>();
 const english = createIntl(DEFAULT_LOCALE, {});
 setIntlSource(() => renderIntl.getStore() ?? english);
-setLocaleSource(() => renderIntl.getStore()?.locale ?? DEFAULT_LOCALE);
+setLocaleSource(() => (renderingIntl() ?? renderIntl.getStore())?.locale ?? DEFAULT_LOCALE);
+
+/** One per language, kept: each keeps its messages made ready to format. */
+const intls = new Map<Locale, Promise<Intl>>();
+const intlOf = (locale: Locale) => {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = loadCatalogue(locale).then((catalogue) => createIntl(locale, catalogue));
+    intls.set(locale, intl);
+  }
+  return intl;
+};
 
 export async function render({ url, execute, signal, onError, signedIn, locale: asked }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
@@ -99,7 +111,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
   // The account's language first (the layout's `me`, the first query), else the request's.
   const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
   const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);
-  const intl = createIntl(locale, await loadCatalogue(locale));
+  const intl = await intlOf(locale);
   return renderIntl.run(intl, async () => {
     const { client, cache } = takeClient();
     try {
@@ -114,7 +126,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
           </Providers>
         </StrictMode>
       );
-      let { html, aborted } = await renderOnce(tree, signal, onError);
+      let { html, aborted } = await renderOnce(tree, intl, signal, onError);
       let renders = 1;
       const missed = new Set<string>();
       // Rendered again only for what one render could not do (at most twice):
@@ -133,7 +145,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
             if (answer.data) cache.answer(misses[i]!, answer.data);
           });
         }
-        ({ html, aborted } = await renderOnce(tree, signal, onError));
+        ({ html, aborted } = await renderOnce(tree, intl, signal, onError));
         renders += 1;
       }
       const state = serializeServerState({ answers: cache.answers() });
@@ -194,6 +206,7 @@ function releaseClient(used: PageClient) {
 
 async function renderOnce(
   tree: ReactNode,
+  intl: Intl,
   signal: AbortSignal | undefined,
   onError: RenderInput['onError'],
 ): Promise<{ html: string; aborted: boolean }> {
@@ -202,7 +215,7 @@ async function renderOnce(
   // A part that waits (code not loaded yet) or fails comes out as a boundary left to the browser: the
   // page is then rendered by the renderer that waits, and reports the failure.
   try {
-    const html = renderToString(tree);
+    const html = withIntl(intl, () => renderToString(tree));
     if (!html.includes(CLIENT_BOUNDARY)) return { html, aborted: false };
   } catch {
     // An error outside any boundary: the renderer below meets and reports it.

@@ -45,39 +45,69 @@ export interface Intl {
 }
 
 /**
- * The languages' formatters: one per message and language, made on first use; a message that is only
- * text (most are) is that text.
+ * A message made ready to format, once per language: text when it is only text (most are); its parts
+ * when it is text and arguments (`Save {title}`), joined by hand; else FormatJS's formatter (plurals,
+ * numbers, dates). Formatting is a good part of a server render's time (issue 29 item 6).
  */
-const formatters = new Map<string, IntlMessageFormat | string>();
+type Formatter = string | MessageFormatElement[] | IntlMessageFormat;
 
-function formatterFor(locale: Locale, catalogue: Catalogue, descriptor: MessageDescriptor): IntlMessageFormat | string {
-  const key = `${locale}\u0000${descriptor.id}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
-    // A message the catalogue lacks is shown in English (the catalogue test fails on it).
-    const message = catalogue[descriptor.id] ?? descriptor.defaultMessage;
-    const only = Array.isArray(message) && message.length === 1 ? message[0] : undefined;
-    formatter =
-      only?.type === TYPE.literal
-        ? only.value
-        : // A text with nothing ICU reads in it is that text (the build leaves such messages as text).
-          typeof message === 'string' && !/[{}#<']/.test(message)
-          ? message
-          : new IntlMessageFormat(message, LOCALE_TAGS[locale], undefined, { ignoreTag: true });
-    if (formatters.size > 5_000) formatters.clear();
-    formatters.set(key, formatter);
+function prepare(locale: Locale, message: string | MessageFormatElement[]): Formatter {
+  if (typeof message === 'string') {
+    // A text with nothing ICU reads in it is that text (the build leaves such messages as text).
+    if (!/[{}#<']/.test(message)) return message;
+  } else {
+    if (message.length === 1 && message[0]!.type === TYPE.literal) return message[0]!.value;
+    if (message.every((part) => part.type === TYPE.literal || part.type === TYPE.argument)) return message;
   }
-  return formatter;
+  return new IntlMessageFormat(message, LOCALE_TAGS[locale], undefined, { ignoreTag: true });
+}
+
+function format(formatter: Formatter, values: MessageValues | undefined): string {
+  if (typeof formatter === 'string') return formatter;
+  if (Array.isArray(formatter)) {
+    let out = '';
+    for (const part of formatter) {
+      if (part.type === TYPE.literal) out += part.value;
+      else if (part.type === TYPE.argument) {
+        const value = values?.[part.value];
+        // As FormatJS does: a missing value is a mistake, not an empty string.
+        if (value === undefined) throw new Error(`The message's value "${part.value}" was not given`);
+        out += String(value);
+      }
+    }
+    return out;
+  }
+  return String(formatter.format(values));
 }
 
 /** The page's language and its texts (the catalogue is empty for English: the texts are in the code). */
 export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
+  const formatters = new Map<string, Formatter>();
+  // What a plural or a number came to, for a message of one value ('2 beds', '1 review'): the same few
+  // values come back on every page, and FormatJS's formatting is the costly part of a message.
+  const formatted = new Map<string, string>();
   return {
     locale,
     tag: LOCALE_TAGS[locale],
     formatMessage(descriptor, values) {
-      const formatter = formatterFor(locale, catalogue, descriptor);
-      return typeof formatter === 'string' ? formatter : String(formatter.format(values));
+      let formatter = formatters.get(descriptor.id);
+      if (formatter === undefined) {
+        // A message the catalogue lacks is shown in English (the catalogue test fails on it).
+        formatter = prepare(locale, catalogue[descriptor.id] ?? descriptor.defaultMessage);
+        formatters.set(descriptor.id, formatter);
+      }
+      if (!(formatter instanceof IntlMessageFormat) || !values) return format(formatter, values);
+      const names = Object.keys(values);
+      const only = names.length === 1 ? values[names[0]!] : undefined;
+      if (typeof only !== 'number' && typeof only !== 'string') return format(formatter, values);
+      const key = `${descriptor.id}\u0000${names[0]}\u0000${only}`;
+      let text = formatted.get(key);
+      if (text === undefined) {
+        text = format(formatter, values);
+        if (formatted.size >= 5_000) formatted.clear();
+        formatted.set(key, text);
+      }
+      return text;
     },
   };
 }
@@ -101,12 +131,34 @@ export function setIntlSource(read: () => Intl): void {
   source = read;
 }
 
+/** The language of the render running now, on the server (`withIntl`). */
+let rendering: Intl | null = null;
+
+/**
+ * Runs a synchronous render in a language: what it formats reads it at once, not through `source`
+ * (the server's string render; one that waits reads its language from `source`).
+ */
+export function withIntl<T>(intl: Intl, run: () => T): T {
+  const before = rendering;
+  rendering = intl;
+  try {
+    return run();
+  } finally {
+    rendering = before;
+  }
+}
+
+/** The language of the render running now, if the server is in one. */
+export function renderingIntl(): Intl | null {
+  return rendering;
+}
+
 /** The page's language and its texts, in a component or anywhere else. */
 export function useIntl(): Intl {
-  return source();
+  return rendering ?? source();
 }
 
 /** A message in the page's language: for code outside components (labels made by helpers). */
 export function formatMessage(descriptor: MessageDescriptor, values?: MessageValues): string {
-  return source().formatMessage(descriptor, values);
+  return (rendering ?? source()).formatMessage(descriptor, values);
 }

@@ -39,8 +39,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 const messages = defineMessages({
   listingTitle: { id: 'detail.listingTitle', defaultMessage: 'Listing' },
   notFoundTitle: { id: 'detail.notFoundTitle', defaultMessage: 'Property not found' },
-  minutes: { id: 'detail.minutes', defaultMessage: '{minutes, number} min' },
-  stationWalk: { id: 'detail.stationWalk', defaultMessage: '{station} station, {minutes, number} min walk' },
+  minutes: { id: 'detail.minutes', defaultMessage: '{minutes} min' },
+  stationWalk: { id: 'detail.stationWalk', defaultMessage: '{station} station, {minutes} min walk' },
   notFound: { id: 'detail.notFound', defaultMessage: 'Property not found.' },
   notFoundHint: { id: 'detail.notFoundHint', defaultMessage: 'The listing may have been removed, or the link is not right.' },
   back: { id: 'detail.back', defaultMessage: 'Back to listings' },

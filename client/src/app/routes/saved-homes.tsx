@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatPrice, pluralize } from '@common/format';
+import { formatPrice } from '@common/format';
 import { Heart, HeartOff, TrendingDown, TrendingUp } from '@/components/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,9 @@ import { graphql } from '@/gql';
 import type { SavedHomesQuery } from '@/gql/graphql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { currentLocale } from '@common/i18n/current';
+import { LOCALE_TAGS } from '@common/i18n/locales';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 /** How many saved homes a page shows (more with 'Show more'). */
 const PAGE = 12;
@@ -44,13 +47,50 @@ const SavedHomesDocument = graphql(`
   }
 `);
 
-/** The day a home was saved, as New York saw it. */
-const savedDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'America/New_York',
+const messages = defineMessages({
+  dropped: { id: 'savedHomes.dropped', defaultMessage: 'Price dropped {amount} since you saved it' },
+  up: { id: 'savedHomes.up', defaultMessage: 'Price up {amount} since you saved it' },
+  saved: { id: 'savedHomes.saved', defaultMessage: 'Saved {date}' },
+  unsave: { id: 'savedHomes.unsave', defaultMessage: 'Unsave' },
+  title: { id: 'savedHomes.title', defaultMessage: 'Saved Homes' },
+  logIn: { id: 'savedHomes.logIn', defaultMessage: 'Please Log In' },
+  logInHint: { id: 'savedHomes.logInHint', defaultMessage: 'You need to be logged in to see your saved homes.' },
+  notRemoved: { id: 'savedHomes.notRemoved', defaultMessage: 'Not removed' },
+  stillSaved: { id: 'savedHomes.stillSaved', defaultMessage: '“{title}” is still saved. Please try again.' },
+  fetchFailed: { id: 'savedHomes.fetchFailed', defaultMessage: 'Failed to fetch saved homes' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+  count: {
+    id: 'savedHomes.count',
+    defaultMessage: '{count, plural, one {# home you saved, newest first.} other {# homes you saved, newest first.}}',
+  },
+  description: { id: 'savedHomes.description', defaultMessage: 'Homes you saved, newest first.' },
+  loadFailed: { id: 'savedHomes.loadFailed', defaultMessage: 'Your saved homes could not be loaded.' },
+  loading: { id: 'savedHomes.loading', defaultMessage: 'Loading saved homes…' },
+  empty: { id: 'savedHomes.empty', defaultMessage: 'No saved homes yet' },
+  emptyHint: {
+    id: 'savedHomes.emptyHint',
+    defaultMessage: 'Tap the heart on a listing to keep it here, with how its rent changes after you save it.',
+  },
+  browse: { id: 'savedHomes.browse', defaultMessage: 'Browse listings' },
+  more: { id: 'savedHomes.more', defaultMessage: 'Show more saved homes' },
 });
+
+const savedDays = new Map<string, Intl.DateTimeFormat>();
+/** The day a home was saved, as New York saw it, in the page's language. */
+function savedDay(at: Date): string {
+  const locale = currentLocale();
+  let format = savedDays.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'America/New_York',
+    });
+    savedDays.set(locale, format);
+  }
+  return format.format(at);
+}
 
 type Edge = SavedHomesQuery['savedProperties']['edges'][number];
 
@@ -59,7 +99,7 @@ export function priceSinceSaved(priceAtSave: number | null | undefined, price: n
   if (priceAtSave == null || priceAtSave === price) return null;
   const down = price < priceAtSave;
   const by = formatPrice(Math.abs(price - priceAtSave));
-  return { text: down ? `Price dropped ${by} since you saved it` : `Price up ${by} since you saved it`, down };
+  return { text: formatMessage(down ? messages.dropped : messages.up, { amount: by }), down };
 }
 
 function SavedHome({ edge, onUnsave, removing }: { edge: Edge; onUnsave: () => void; removing: boolean }) {
@@ -69,7 +109,7 @@ function SavedHome({ edge, onUnsave, removing }: { edge: Edge; onUnsave: () => v
       <PropertyCard property={edge.node} />
       <div className="flex flex-wrap items-center justify-between gap-2 px-1 text-sm">
         <div className="min-w-0 space-y-0.5">
-          <p className="text-gray-600">Saved {savedDay.format(new Date(edge.savedAt as string))}</p>
+          <p className="text-gray-600">{formatMessage(messages.saved, { date: savedDay(new Date(edge.savedAt as string)) })}</p>
           {change ? (
             <p
               className={
@@ -87,7 +127,7 @@ function SavedHome({ edge, onUnsave, removing }: { edge: Edge; onUnsave: () => v
         </div>
         <Button variant="outline" size="sm" onClick={onUnsave} disabled={removing}>
           <HeartOff aria-hidden="true" className="size-4" />
-          Unsave
+          {formatMessage(messages.unsave)}
           <span className="sr-only"> {edge.node.title}</span>
         </Button>
       </div>
@@ -101,7 +141,7 @@ function SavedHome({ edge, onUnsave, removing }: { edge: Edge; onUnsave: () => v
  * back, with a toast, when the server refuses.
  */
 export default function SavedHomesScreen() {
-  useDocumentTitle('Saved Homes');
+  useDocumentTitle(formatMessage(messages.title));
   const { user, loading: authLoading } = useAuth();
   const { data, loading, error, refetch, fetchMore, networkStatus } = useQuery(SavedHomesDocument, {
     variables: { first: PAGE },
@@ -116,8 +156,8 @@ export default function SavedHomesScreen() {
   if (!authLoading && !user) {
     return (
       <PageContainer className="py-8">
-        <PageHeader title="Saved Homes" />
-        <SignedOutNotice title="Please Log In">You need to be logged in to see your saved homes.</SignedOutNotice>
+        <PageHeader title={formatMessage(messages.title)} />
+        <SignedOutNotice title={formatMessage(messages.logIn)}>{formatMessage(messages.logInHint)}</SignedOutNotice>
       </PageContainer>
     );
   }
@@ -140,8 +180,8 @@ export default function SavedHomesScreen() {
       });
       toast({
         variant: 'destructive',
-        title: 'Not removed',
-        description: `“${edge.node.title}” is still saved. Please try again.`,
+        title: formatMessage(messages.notRemoved),
+        description: formatMessage(messages.stillSaved, { title: edge.node.title }),
       });
     }
   }
@@ -151,22 +191,26 @@ export default function SavedHomesScreen() {
     if (!after) return;
     fetchMore({ variables: { after } }).catch((err: unknown) => {
       console.warn('Failed to fetch saved homes', err);
-      toast({ variant: 'destructive', title: 'Failed to fetch saved homes', description: 'Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: formatMessage(messages.fetchFailed),
+        description: formatMessage(messages.tryAgain),
+      });
     });
   }
 
   return (
     <PageContainer className="py-8">
       <PageHeader
-        title="Saved Homes"
-        description={connection ? `${pluralize(total, 'home')} you saved, newest first.` : 'Homes you saved, newest first.'}
+        title={formatMessage(messages.title)}
+        description={connection ? formatMessage(messages.count, { count: total }) : formatMessage(messages.description)}
       />
       <div className="mt-6">
         {error && !data ? (
-          <LoadError onRetry={refetch}>Your saved homes could not be loaded.</LoadError>
+          <LoadError onRetry={refetch}>{formatMessage(messages.loadFailed)}</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status">
-            <span className="sr-only">Loading saved homes…</span>
+            <span className="sr-only">{formatMessage(messages.loading)}</span>
             <ul aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {Array.from({ length: 3 }, (_, i) => (
                 <li key={i}>
@@ -178,12 +222,10 @@ export default function SavedHomesScreen() {
         ) : edges.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
             <Heart aria-hidden="true" className="size-8 text-gray-400" />
-            <h2 className="text-lg font-semibold text-gray-900">No saved homes yet</h2>
-            <p className="max-w-md text-sm text-gray-600">
-              Tap the heart on a listing to keep it here, with how its rent changes after you save it.
-            </p>
+            <h2 className="text-lg font-semibold text-gray-900">{formatMessage(messages.empty)}</h2>
+            <p className="max-w-md text-sm text-gray-600">{formatMessage(messages.emptyHint)}</p>
             <Link to="/listings" className={buttonClasses()}>
-              Browse listings
+              {formatMessage(messages.browse)}
             </Link>
           </div>
         ) : (
@@ -202,7 +244,7 @@ export default function SavedHomesScreen() {
               <div className="mt-8 flex justify-center">
                 <Button variant="outline" onClick={loadMore} disabled={networkStatus === NetworkStatus.fetchMore}>
                   {networkStatus === NetworkStatus.fetchMore ? <Spinner className="size-4" /> : null}
-                  Show more saved homes
+                  {formatMessage(messages.more)}
                 </Button>
               </div>
             ) : null}

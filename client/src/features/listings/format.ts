@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { currentLocale } from '@common/i18n/current';
 import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
@@ -8,7 +9,7 @@ const messages = defineMessages({
   baths: { id: 'listing.baths', defaultMessage: '{count, plural, one {# bath} other {# baths}}' },
   listedToday: { id: 'listing.listedToday', defaultMessage: 'Listed today' },
   listedYesterday: { id: 'listing.listedYesterday', defaultMessage: 'Listed yesterday' },
-  listedDaysAgo: { id: 'listing.listedDaysAgo', defaultMessage: 'Listed {days, number} days ago' },
+  listedDaysAgo: { id: 'listing.listedDaysAgo', defaultMessage: 'Listed {days} days ago' },
 });
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -62,5 +63,5 @@ export function propertyPath(property: { id: string; slug?: string | null }): st
 export function listedLabel(days: number): string {
   if (days <= 0) return formatMessage(messages.listedToday);
   if (days === 1) return formatMessage(messages.listedYesterday);
-  return formatMessage(messages.listedDaysAgo, { days });
+  return formatMessage(messages.listedDaysAgo, { days: formatCount(days) });
 }

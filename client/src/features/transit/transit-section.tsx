@@ -5,7 +5,7 @@ import { defineMessages, formatMessage } from '@common/i18n/messages';
 const messages = defineMessages({
   none: { id: 'transit.none', defaultMessage: 'No subway station within a 15-minute walk.' },
   nearby: { id: 'transit.nearby', defaultMessage: 'Subway stations nearby' },
-  walk: { id: 'transit.walk', defaultMessage: '{minutes, number} min walk' },
+  walk: { id: 'transit.walk', defaultMessage: '{minutes} min walk' },
   source: {
     id: 'transit.source',
     defaultMessage: 'Walking times are estimates from distance. Subway data © Metropolitan Transportation Authority.',

@@ -1,4 +1,7 @@
+import { setCurrentLocale } from '@common/i18n/current';
+import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '@/i18n/catalogues';
 import { priceSinceSaved } from './saved-homes';
 
 describe('how the rent moved since a home was saved', () => {
@@ -8,5 +11,17 @@ describe('how the rent moved since a home was saved', () => {
     expect(priceSinceSaved(3000, 3000)).toBeNull();
     // Saved before the rent was kept with a save, and never backfilled: nothing to compare.
     expect(priceSinceSaved(null, 3000)).toBeNull();
+  });
+
+  it('says it in the page’s language (issue 29)', async () => {
+    setPageIntl(createIntl('es', await loadCatalogue('es')));
+    setCurrentLocale('es');
+    try {
+      // ICU puts a no-break space before 'US$'.
+      expect(priceSinceSaved(3200, 3000)?.text.replace(/\u00a0/g, ' ')).toBe('El precio bajó 200 US$ desde que lo guardó');
+    } finally {
+      setPageIntl(createIntl('en', {}));
+      setCurrentLocale('en');
+    }
   });
 });
