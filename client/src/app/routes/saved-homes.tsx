@@ -18,8 +18,7 @@ import { graphql } from '@/gql';
 import type { SavedHomesQuery } from '@/gql/graphql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { currentLocale } from '@common/i18n/current';
-import { LOCALE_TAGS } from '@common/i18n/locales';
+import { dateFormat } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 /** How many saved homes a page shows (more with 'Show more'). */
@@ -75,22 +74,9 @@ const messages = defineMessages({
   more: { id: 'savedHomes.more', defaultMessage: 'Show more saved homes' },
 });
 
-const savedDays = new Map<string, Intl.DateTimeFormat>();
 /** The day a home was saved, as New York saw it, in the page's language. */
-function savedDay(at: Date): string {
-  const locale = currentLocale();
-  let format = savedDays.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'America/New_York',
-    });
-    savedDays.set(locale, format);
-  }
-  return format.format(at);
-}
+const savedDay = (at: Date) =>
+  dateFormat('ny-day', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' }).format(at);
 
 type Edge = SavedHomesQuery['savedProperties']['edges'][number];
 

@@ -1,6 +1,5 @@
 import { formatCount } from '@common/format';
-import { currentLocale } from '@common/i18n/current';
-import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
+import { dateFormat } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -12,24 +11,6 @@ const messages = defineMessages({
   listedDaysAgo: { id: 'listing.listedDaysAgo', defaultMessage: 'Listed {days} days ago' },
 });
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar date's format in a language, made on first use. */
-function dateFormat(locale: Locale, style: 'short' | 'long'): Intl.DateTimeFormat {
-  const key = `${locale}:${style}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      month: style,
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * A calendar date (YYYY-MM-DD) as 'Dec 1, 2026' ('1 dic 2026', '2026年12月1日'); the date is not shifted
  * by the viewer's time zone.
@@ -37,7 +18,7 @@ function dateFormat(locale: Locale, style: 'short' | 'long'): Intl.DateTimeForma
 export function formatDate(date: string, style: 'short' | 'long' = 'short'): string {
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return dateFormat(currentLocale(), style).format(parsed);
+  return dateFormat(`calendar-${style}`, { month: style, day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(parsed);
 }
 
 /** 'Studio' for 0 bedrooms, otherwise '2 beds' / '1 bed' (plural unless exactly 1). */

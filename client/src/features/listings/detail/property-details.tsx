@@ -1,6 +1,5 @@
 import { formatCount, formatPrice } from '@common/format';
-import { currentLocale } from '@common/i18n/current';
-import { LOCALE_TAGS } from '@common/i18n/locales';
+import { dateFormat } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { accessibilityFeatureLabels, labelOf } from '@common/options';
 import {
@@ -101,24 +100,15 @@ export const PropertyDetailsFragment = graphql(`
 type Details = PropertyDetails_PropertyFragment;
 
 const NY = 'America/New_York';
-const nyFormats = new Map<string, Intl.DateTimeFormat>();
 /** A New York day, in the page's language: 'Tue, Jan 12, 2027' / 'mar, 12 ene 2027'; without the weekday: 'Jan 12, 2027'. */
-function nyDayFormat(weekday: boolean): Intl.DateTimeFormat {
-  const locale = currentLocale();
-  const key = `${locale}:${weekday}`;
-  let format = nyFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      timeZone: NY,
-      ...(weekday ? { weekday: 'short' } : {}),
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
-    nyFormats.set(key, format);
-  }
-  return format;
-}
+const nyDayFormat = (weekday: boolean) =>
+  dateFormat(weekday ? 'ny-weekday' : 'ny-day', {
+    timeZone: NY,
+    ...(weekday ? { weekday: 'short' } : {}),
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 const messages = defineMessages({
   none: { id: 'details.none', defaultMessage: 'None' },
