@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatPrice, initialsOf, pluralize } from './format';
-import { setCurrentLocale } from './i18n/current.js';
+import { createIntl, setPageIntl } from './i18n/messages.js';
 
 describe('formatPrice', () => {
   it('formats whole dollars with thousands separators and no decimals', () => {
@@ -24,12 +24,12 @@ describe('formatPrice', () => {
   });
 
   it('writes in the current language by default', () => {
-    setCurrentLocale('es');
+    setPageIntl(createIntl('es', {}));
     try {
       expect(formatCount(12345.5)).toBe('12.345,5');
       expect(formatCount(1234)).toBe('1.234');
     } finally {
-      setCurrentLocale('en');
+      setPageIntl(createIntl('en', {}));
     }
     expect(formatCount(12345.5)).toBe('12,345.5');
   });

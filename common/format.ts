@@ -1,7 +1,7 @@
 // Display formatters shared by the client and the server (SPEC part 9: prices in USD with thousands
-// separators and no decimals), in the language of the page (common/i18n/current.ts): '$3,600',
+// separators and no decimals), in the language of the page (`currentLocale`, common/i18n/messages.ts): '$3,600',
 // '3.600 US$', '$3,600'.
-import { currentLocale } from './i18n/current.js';
+import { currentLocale } from './i18n/messages.js';
 import { LOCALE_TAGS, type Locale } from './i18n/locales.js';
 
 // Made on first use, not when the module loads: the first number format of a page loads the

@@ -17,10 +17,9 @@ import { serializeServerState } from './app/ssr-state';
 import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
-import { setLocaleSource } from '@common/i18n/current';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
-import { CATALOGUE_MODULES, loadCatalogue } from './i18n/catalogues';
-import { createIntl, renderingIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
+import { catalogueModule, loadCatalogue } from './i18n/catalogues';
+import { createIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
 
 export interface ServerOperation {
   query: DocumentNode;
@@ -72,12 +71,12 @@ export type RenderOutput =
 
 const handler = createStaticHandler(routes);
 
-// Renders of several languages run at once: the shared formatters (common/format.ts) read each one's.
+// Renders of several languages run at once: each one's messages and formats (common/format.ts) read
+// its own language.
 // (The string render, synchronous, sets its language directly: `withIntl` in renderOnce.)
 const renderIntl = new AsyncLocalStorage<Intl>();
 const english = createIntl(DEFAULT_LOCALE, {});
 setIntlSource(() => renderIntl.getStore() ?? english);
-setLocaleSource(() => (renderingIntl() ?? renderIntl.getStore())?.locale ?? DEFAULT_LOCALE);
 
 /** One per language, kept: each keeps its messages made ready to format. */
 const intls = new Map<Locale, Promise<Intl>>();
@@ -159,7 +158,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
         aborted,
         missed: [...missed],
         locale,
-        catalogueModule: CATALOGUE_MODULES[locale],
+        catalogueModule: catalogueModule(locale),
         timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
       };
     } finally {

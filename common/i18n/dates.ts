@@ -1,4 +1,4 @@
-import { currentLocale } from './current.js';
+import { currentLocale } from './messages.js';
 import { LOCALE_TAGS, type Locale } from './locales.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -19,4 +19,15 @@ export function dateFormat(
     formats.set(key, format);
   }
   return format;
+}
+
+/** A day as New York saw it, in the page's language: 'Jan 12, 2027', or 'Tue, Jan 12, 2027' with its weekday. */
+export function formatNewYorkDay(at: Date, { weekday = false }: { weekday?: boolean } = {}): string {
+  return dateFormat(weekday ? 'ny-weekday' : 'ny-day', {
+    timeZone: 'America/New_York',
+    ...(weekday ? { weekday: 'short' } : {}),
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(at);
 }

@@ -148,14 +148,14 @@ export function withIntl<T>(intl: Intl, run: () => T): T {
   }
 }
 
-/** The language of the render running now, if the server is in one. */
-export function renderingIntl(): Intl | null {
-  return rendering;
-}
-
 /** The page's language and its texts, in a component or anywhere else. */
 export function useIntl(): Intl {
   return rendering ?? source();
+}
+
+/** The page's language, for the formats of money, counts and dates (common/format.ts, ./dates.ts). */
+export function currentLocale(): Locale {
+  return (rendering ?? source()).locale;
 }
 
 /** A message in the page's language: for code outside components (labels made by helpers). */

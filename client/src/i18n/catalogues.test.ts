@@ -41,9 +41,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'option.propertyTypeFilter.loft',
     'option.utility.GAS',
     'option.utility.INTERNET',
-    'filters.commuteMax.minutes',
     'filters.minutes',
-    'filters.walk.minutes',
     'detail.minutes',
   ],
 };

@@ -10,12 +10,8 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue 
   zh: () => import('./zh'),
 };
 
-/** The modules the server names for the browser to fetch with the page (server/http/ssr.ts). */
-export const CATALOGUE_MODULES: Record<Locale, string | null> = {
-  en: null,
-  es: 'src/i18n/es.ts',
-  zh: 'src/i18n/zh.ts',
-};
+/** The module the server names for the browser to fetch with the page (server/http/ssr.ts); null: English. */
+export const catalogueModule = (locale: Locale): string | null => (locale === 'en' ? null : `src/i18n/${locale}.ts`);
 
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   return locale === 'en' ? {} : (await loaders[locale]()).default;

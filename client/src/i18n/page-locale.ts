@@ -2,7 +2,7 @@
 // lang>`), or, for a page the browser renders itself, the same rule the server follows
 // (common/i18n/locales.ts) with what the browser knows: the URL, the cookie, the browser's languages.
 // The account's setting, once known, wins (client/src/i18n/language-switch.tsx).
-import { currentLocale, setCurrentLocale } from '@common/i18n/current';
+import { currentLocale } from '@common/i18n/messages';
 import {
   isLocale,
   LOCALE_COOKIE,
@@ -33,9 +33,8 @@ export function pageLocale(rendered: boolean): Locale {
   });
 }
 
-/** Sets the page's language for the formatters and for assistive technology (`<html lang>`). */
+/** Names the page's language for assistive technology and the browser (`<html lang>`). */
 export function applyPageLocale(locale: Locale): void {
-  setCurrentLocale(locale);
   document.documentElement.lang = LOCALE_TAGS[locale];
 }
 

@@ -1,4 +1,3 @@
-import { setCurrentLocale } from '@common/i18n/current';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '@/i18n/catalogues';
@@ -15,13 +14,11 @@ describe('how the rent moved since a home was saved', () => {
 
   it('says it in the page’s language (issue 29)', async () => {
     setPageIntl(createIntl('es', await loadCatalogue('es')));
-    setCurrentLocale('es');
     try {
       // ICU puts a no-break space before 'US$'.
       expect(priceSinceSaved(3200, 3000)?.text.replace(/\u00a0/g, ' ')).toBe('El precio bajó 200 US$ desde que lo guardó');
     } finally {
       setPageIntl(createIntl('en', {}));
-      setCurrentLocale('en');
     }
   });
 });

@@ -18,7 +18,7 @@ import { graphql } from '@/gql';
 import type { SavedHomesQuery } from '@/gql/graphql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { dateFormat } from '@common/i18n/dates';
+import { formatNewYorkDay } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 /** How many saved homes a page shows (more with 'Show more'). */
@@ -74,10 +74,6 @@ const messages = defineMessages({
   more: { id: 'savedHomes.more', defaultMessage: 'Show more saved homes' },
 });
 
-/** The day a home was saved, as New York saw it, in the page's language. */
-const savedDay = (at: Date) =>
-  dateFormat('ny-day', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' }).format(at);
-
 type Edge = SavedHomesQuery['savedProperties']['edges'][number];
 
 /** 'Price dropped $200 since you saved it' (or went up), from the rent of the moment it was saved. */
@@ -95,7 +91,9 @@ function SavedHome({ edge, onUnsave, removing }: { edge: Edge; onUnsave: () => v
       <PropertyCard property={edge.node} />
       <div className="flex flex-wrap items-center justify-between gap-2 px-1 text-sm">
         <div className="min-w-0 space-y-0.5">
-          <p className="text-gray-600">{formatMessage(messages.saved, { date: savedDay(new Date(edge.savedAt as string)) })}</p>
+          <p className="text-gray-600">
+            {formatMessage(messages.saved, { date: formatNewYorkDay(new Date(edge.savedAt as string)) })}
+          </p>
           {change ? (
             <p
               className={

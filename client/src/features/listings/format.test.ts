@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { setCurrentLocale } from '@common/i18n/current';
 import { loadCatalogue } from '@/i18n/catalogues';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from './format';
@@ -42,12 +41,10 @@ describe('days on market in words', () => {
 describe('in Spanish and Chinese (issue 29)', () => {
   const inLocale = async (locale: 'es' | 'zh', run: () => void) => {
     setPageIntl(createIntl(locale, await loadCatalogue(locale)));
-    setCurrentLocale(locale);
     try {
       run();
     } finally {
       setPageIntl(createIntl('en', {}));
-      setCurrentLocale('en');
     }
   };
 

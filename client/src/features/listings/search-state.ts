@@ -1,7 +1,8 @@
 // The search filters of the listings page (SPEC parts 3-5) as they live in the URL, in the filter
 // bar and in the GraphQL request. The URL is the single source of truth: the page reads the state
 // from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
-import { defineMessages, formatMessage } from '@common/i18n/messages';
+import { labels } from '@common/i18n/labels';
+import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i18n/messages';
 import {
   AccessibilityFeatureValues,
   type AccessibilityFeature,
@@ -117,24 +118,26 @@ export function toCommuteDestination(target: CommuteTarget): CommuteDestination 
 /** The 'Walk to subway' choices (issue 13 item 3). */
 export const WalkFilterValues = ['any', '5', '10', '15'] as const;
 export type WalkFilter = (typeof WalkFilterValues)[number];
-const walkMessages = defineMessages({
-  any: { id: 'filters.walk.any', defaultMessage: 'Any' },
-  minutes: { id: 'filters.walk.minutes', defaultMessage: '{minutes} min' },
+const messages = defineMessages({
+  any: { id: 'filters.any', defaultMessage: 'Any' },
+  minutes: { id: 'filters.minutes', defaultMessage: '{minutes} min' },
 });
-export const walkLabels: Readonly<Record<WalkFilter, string>> = {
-  get any() {
-    return formatMessage(walkMessages.any);
-  },
-  get '5'() {
-    return formatMessage(walkMessages.minutes, { minutes: 5 });
-  },
-  get '10'() {
-    return formatMessage(walkMessages.minutes, { minutes: 10 });
-  },
-  get '15'() {
-    return formatMessage(walkMessages.minutes, { minutes: 15 });
-  },
-};
+
+/** '10 min', in the page's language. */
+export const minutesLabel = (minutes: string) => formatMessage(messages.minutes, { minutes });
+
+/** The labels of a filter of 'Any' or at most so many minutes. */
+function minuteLabels<K extends string>(values: readonly K[]): Readonly<Record<K, string>> {
+  return labels(
+    Object.fromEntries(values.map((value) => [value, value === 'any' ? messages.any : () => minutesLabel(value)])) as Record<
+      K,
+      MessageDescriptor | (() => string)
+    >,
+  );
+}
+
+export const walkLabels = minuteLabels(WalkFilterValues);
+export const commuteMaxLabels = minuteLabels(CommuteMaxFilterValues);
 const MAX_LINES = 12;
 const LINE_ID = /^[A-Z0-9]{1,2}$/;
 

@@ -19,7 +19,8 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SelectField, type SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { hasActiveFilters, type SearchState, walkLabels } from '../search-state';
+import { hasActiveFilters, minutesLabel, type SearchState, walkLabels } from '../search-state';
+import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -37,7 +38,6 @@ const messages = defineMessages({
   moreFilters: { id: 'filters.moreFilters', defaultMessage: 'More filters' },
   subway: { id: 'filters.subway', defaultMessage: 'Subway' },
   subwaySummary: { id: 'filters.subwaySummary', defaultMessage: 'Subway: {summary}' },
-  minutes: { id: 'filters.minutes', defaultMessage: '{minutes} min' },
   commute: { id: 'filters.commute', defaultMessage: 'Commute' },
   commuteSummary: { id: 'filters.commuteSummary', defaultMessage: 'Commute: {place}' },
   minPrice: { id: 'filters.minPrice', defaultMessage: 'Min {price}' },
@@ -78,12 +78,7 @@ const triggerClasses = (active: boolean) =>
   );
 
 const boroughOptions: SelectOption<Borough | 'all'>[] = [
-  {
-    value: 'all',
-    get label() {
-      return formatMessage(messages.allBoroughs);
-    },
-  },
+  ...optionsOf(['all'] as const, labels({ all: messages.allBoroughs })),
   ...optionsOf(BoroughValues, boroughLabels),
 ];
 
@@ -183,9 +178,7 @@ function linesLabel(lines: string[]): string {
  */
 function SubwayFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const active = state.lines.length > 0 || state.walk !== 'any';
-  const summary = [linesLabel(state.lines), state.walk !== 'any' ? formatMessage(messages.minutes, { minutes: state.walk }) : '']
-    .filter(Boolean)
-    .join(' · ');
+  const summary = [linesLabel(state.lines), state.walk !== 'any' ? minutesLabel(state.walk) : ''].filter(Boolean).join(' · ');
   return (
     <Popover>
       <PopoverTrigger className={triggerClasses(active)} {...preloadPanels}>
@@ -210,7 +203,7 @@ function CommuteFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onCh
   const target = state.commute;
   const summary = target
     ? formatMessage(messages.commuteSummary, {
-        place: `${target.label}${state.commuteMax !== 'any' ? ` · ${formatMessage(messages.minutes, { minutes: state.commuteMax })}` : ''}`,
+        place: `${target.label}${state.commuteMax !== 'any' ? ` · ${minutesLabel(state.commuteMax)}` : ''}`,
       })
     : formatMessage(messages.commute);
   return (

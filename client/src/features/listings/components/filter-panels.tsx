@@ -19,12 +19,14 @@ import { cn } from '@/lib/cn';
 import {
   CommuteMaxFilterValues,
   normalizePrice,
+  RentBasisValues,
   WalkFilterValues,
-  type CommuteMaxFilter,
   type RentBasis,
   type SearchState,
   walkLabels,
+  commuteMaxLabels,
 } from '../search-state';
+import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -51,8 +53,6 @@ const messages = defineMessages({
   loadingLines: { id: 'filters.loadingLines', defaultMessage: 'Loading lines…' },
   linesFailed: { id: 'filters.linesFailed', defaultMessage: 'Could not load the lines.' },
   retry: { id: 'common.retry', defaultMessage: 'Retry' },
-  any: { id: 'filters.commuteMax.any', defaultMessage: 'Any' },
-  minutes: { id: 'filters.commuteMax.minutes', defaultMessage: '{minutes} min' },
   commutingTo: { id: 'filters.commutingTo', defaultMessage: 'Commuting to' },
   change: { id: 'filters.change', defaultMessage: 'Change' },
   atMost: { id: 'filters.atMost', defaultMessage: 'At most, door to door' },
@@ -64,20 +64,7 @@ interface PanelProps {
   onChange: (patch: Partial<SearchState>) => void;
 }
 
-const rentBasisOptions: readonly { value: RentBasis; label: string }[] = [
-  {
-    value: 'gross',
-    get label() {
-      return formatMessage(messages.grossRent);
-    },
-  },
-  {
-    value: 'net',
-    get label() {
-      return formatMessage(messages.netEffective);
-    },
-  },
-];
+const rentBasisOptions = optionsOf<RentBasis>(RentBasisValues, labels({ gross: messages.grossRent, net: messages.netEffective }));
 
 /** The price range and the rent it is on; applied together, or reset. Opens with the page's filter. */
 export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: () => void }) {
@@ -333,24 +320,6 @@ function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange
 
 // The destination picker (stations and addresses) loads with the popover, not with the page.
 const CommutePicker = lazy(() => import('@/features/transit/commute-picker'));
-
-const commuteMaxLabels: Readonly<Record<CommuteMaxFilter, string>> = {
-  get any() {
-    return formatMessage(messages.any);
-  },
-  get '20'() {
-    return formatMessage(messages.minutes, { minutes: 20 });
-  },
-  get '30'() {
-    return formatMessage(messages.minutes, { minutes: 30 });
-  },
-  get '45'() {
-    return formatMessage(messages.minutes, { minutes: 45 });
-  },
-  get '60'() {
-    return formatMessage(messages.minutes, { minutes: 60 });
-  },
-};
 
 /**
  * 'Commute' (issue 13 item 4): where the visitor commutes to (a station or an address), then at most

@@ -1,5 +1,5 @@
 import { formatCount, formatPrice } from '@common/format';
-import { dateFormat } from '@common/i18n/dates';
+import { formatNewYorkDay } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { accessibilityFeatureLabels, labelOf } from '@common/options';
 import {
@@ -98,17 +98,6 @@ export const PropertyDetailsFragment = graphql(`
 `);
 
 type Details = PropertyDetails_PropertyFragment;
-
-const NY = 'America/New_York';
-/** A New York day, in the page's language: 'Tue, Jan 12, 2027' / 'mar, 12 ene 2027'; without the weekday: 'Jan 12, 2027'. */
-const nyDayFormat = (weekday: boolean) =>
-  dateFormat(weekday ? 'ny-weekday' : 'ny-day', {
-    timeZone: NY,
-    ...(weekday ? { weekday: 'short' } : {}),
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 
 const messages = defineMessages({
   none: { id: 'details.none', defaultMessage: 'None' },
@@ -432,7 +421,7 @@ export function OpenHouses({ property }: { property: Details }) {
           return (
             <li key={openHouse.id} className="rounded-lg border border-gray-100 bg-gray-50 px-4 py-3 text-sm">
               <p className="font-medium text-gray-900">
-                <time dateTime={openHouse.startsAt}>{nyDayFormat(true).format(starts)}</time>
+                <time dateTime={openHouse.startsAt}>{formatNewYorkDay(starts, { weekday: true })}</time>
               </p>
               <p className="text-gray-700">
                 {formatMessage(messages.timeRangeEt, { start: formatNewYorkClock(starts), end: formatNewYorkClock(ends) })}
@@ -474,7 +463,7 @@ export function PriceHistory({ property }: { property: Details }) {
             return (
               <tr key={change.id}>
                 <td className="py-2.5 text-gray-700">
-                  <time dateTime={change.changedAt}>{nyDayFormat(false).format(new Date(change.changedAt))}</time>
+                  <time dateTime={change.changedAt}>{formatNewYorkDay(new Date(change.changedAt))}</time>
                 </td>
                 <td className="py-2.5 text-gray-700">
                   {delta === null ? (
