@@ -1,22 +1,24 @@
 // The build's side of the interface's languages (client/src/lib/i18n.tsx; docs/decisions/0056-languages.md):
 // - FormatJS's plugin parses each English text where it is declared (`ast`): the browser formats parsed
 //   messages and ships no parser;
-// - `import catalogue from './es.json?catalogue'`: a language's catalogue (message id → ICU text), parsed
-//   the same way. A text that is not valid ICU fails the build.
+// - a language's catalogue of a part of the interface (`client/src/i18n/es/listings.json`: message id →
+//   ICU text) is parsed the same way when it is built: a text that is not valid ICU fails the build.
 import fs from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import formatjs from '@formatjs/vite-plugin';
 import type { Plugin } from 'vite';
 
-const CATALOGUE = '?catalogue';
+/** A catalogue: `client/src/i18n/<language>/<part>.json`. */
+const CATALOGUE = /[\\/]client[\\/]src[\\/]i18n[\\/][a-z]{2}[\\/][\w-]+\.json$/;
 
 export function catalogues(): Plugin {
   return {
     name: 'nyc-rentals:catalogues',
     enforce: 'pre',
+    // Still JSON (Vite's own plugin makes it a module): the parsed messages in place of their texts.
     load(id) {
-      if (!id.endsWith(`.json${CATALOGUE}`)) return null;
-      const file = id.slice(0, -CATALOGUE.length);
+      const file = id.split('?')[0]!;
+      if (!CATALOGUE.test(file)) return null;
       this.addWatchFile(file);
       const texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
       const parsed: Record<string, unknown> = {};
@@ -27,7 +29,7 @@ export function catalogues(): Plugin {
           throw new Error(`${file}: message ${key} is not valid ICU MessageFormat: ${(err as Error).message}`);
         }
       }
-      return `export default ${JSON.stringify(parsed)};`;
+      return JSON.stringify(parsed);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { preloadHeader } from './app/layout/header';
-import { loadMatchedScreens, routes } from './app/router';
+import { loadMatchedScreens, partsOf, routes } from './app/router';
 import { readServerState } from './app/ssr-state';
-import { loadCatalogue } from './i18n/catalogues';
+import { loadCatalogue, setPageCatalogue } from './i18n/catalogues';
 import { applyPageLocale, pageLocale } from './i18n/page-locale';
 import { settleServerAnswers } from './lib/apollo/client';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
@@ -33,11 +33,23 @@ const committed = new Promise<void>((resolve) => {
 });
 if (!container) throw new Error('The #root element is missing from index.html.');
 
-/** The page's language and its texts: loaded before the page is rendered or taken over (issue 29). */
-async function pageIntl(rendered: boolean) {
+/**
+ * The page's language and the texts of its screens: loaded before the page is rendered or taken over
+ * (issue 29). Another screen's texts come with its code (app/router.tsx).
+ */
+function pageIntl(rendered: boolean) {
   const locale = pageLocale(rendered);
   applyPageLocale(locale);
-  setPageIntl(createIntl(locale, await loadCatalogue(locale)));
+  const parts = partsOf(matchRoutes(routes, window.location.pathname) ?? []);
+  const intl = loadCatalogue(locale, parts).then((catalogue) => {
+    // A screen that shows a message of a part it does not load (app/router.tsx): fails the browser tests.
+    const made = createIntl(locale, catalogue, (id) => console.error(`No ${locale} text loaded for "${id}"`));
+    setPageIntl(made);
+    return made;
+  });
+  // What loads meanwhile (the screen's code, the header's lazy parts) adds its parts to it.
+  setPageCatalogue(intl);
+  return intl;
 }
 
 async function start(root: HTMLElement) {

@@ -11,14 +11,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
-import { routes } from './app/router';
+import { partsOf, routes } from './app/router';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
 import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
-import { catalogueModule, loadCatalogue } from './i18n/catalogues';
+import { catalogueModules, loadCatalogue, PARTS } from './i18n/catalogues';
 import { createIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
 
 export interface ServerOperation {
@@ -62,9 +62,9 @@ export type RenderOutput =
       aborted: boolean;
       /** Queries the page read that were not fetched before its first render (page-queries.ts lacks them). */
       missed: string[];
-      /** The language it was rendered in, and the module of its catalogue for the browser to fetch (null: English). */
+      /** The language it was rendered in, and the modules of its catalogues for the browser to fetch (none: English). */
       locale: Locale;
-      catalogueModule: string | null;
+      catalogueModules: string[];
       /** Fetching the page's data, and rendering it (`renders` times: 1 unless something was missed). */
       timing: { dataMs: number; renderMs: number; renders: number };
     };
@@ -78,12 +78,12 @@ const renderIntl = new AsyncLocalStorage<Intl>();
 const english = createIntl(DEFAULT_LOCALE, {});
 setIntlSource(() => renderIntl.getStore() ?? english);
 
-/** One per language, kept: each keeps its messages made ready to format. */
+/** One per language, with every part of its catalogue, kept: each keeps its messages made ready to format. */
 const intls = new Map<Locale, Promise<Intl>>();
 const intlOf = (locale: Locale) => {
   let intl = intls.get(locale);
   if (!intl) {
-    intl = loadCatalogue(locale).then((catalogue) => createIntl(locale, catalogue));
+    intl = loadCatalogue(locale, PARTS).then((catalogue) => createIntl(locale, catalogue));
     intls.set(locale, intl);
   }
   return intl;
@@ -158,7 +158,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
         aborted,
         missed: [...missed],
         locale,
-        catalogueModule: catalogueModule(locale),
+        catalogueModules: catalogueModules(locale, partsOf(context.matches)),
         timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
       };
     } finally {

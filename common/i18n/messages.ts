@@ -42,6 +42,8 @@ export interface Intl {
   /** The BCP 47 tag of the language (`<html lang>`, Intl's formats). */
   tag: string;
   formatMessage(descriptor: MessageDescriptor, values?: MessageValues): string;
+  /** More of the language's texts: a screen's part of its catalogue (client/src/i18n/catalogues.ts). */
+  add(catalogue: Catalogue): void;
 }
 
 /**
@@ -80,8 +82,12 @@ function format(formatter: Formatter, values: MessageValues | undefined): string
   return String(formatter.format(values));
 }
 
-/** The page's language and its texts (the catalogue is empty for English: the texts are in the code). */
-export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
+/**
+ * The page's language and its texts (the catalogue is empty for English: the texts are in the code).
+ * `onMissing`: a message the catalogue lacks, shown in English (once by message).
+ */
+export function createIntl(locale: Locale, catalogue: Catalogue, onMissing?: (id: string) => void): Intl {
+  const texts: Catalogue = { ...catalogue };
   const formatters = new Map<string, Formatter>();
   // What a plural or a number came to, for a message of one value ('2 beds', '1 review'): the same few
   // values come back on every page, and FormatJS's formatting is the costly part of a message.
@@ -93,7 +99,9 @@ export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
       let formatter = formatters.get(descriptor.id);
       if (formatter === undefined) {
         // A message the catalogue lacks is shown in English (the catalogue test fails on it).
-        formatter = prepare(locale, catalogue[descriptor.id] ?? descriptor.defaultMessage);
+        const text = texts[descriptor.id];
+        if (text === undefined && locale !== DEFAULT_LOCALE) onMissing?.(descriptor.id);
+        formatter = prepare(locale, text ?? descriptor.defaultMessage);
         formatters.set(descriptor.id, formatter);
       }
       if (!(formatter instanceof IntlMessageFormat) || !values) return format(formatter, values);
@@ -108,6 +116,11 @@ export function createIntl(locale: Locale, catalogue: Catalogue): Intl {
         formatted.set(key, text);
       }
       return text;
+    },
+    add(catalogue) {
+      Object.assign(texts, catalogue);
+      for (const id of Object.keys(catalogue)) formatters.delete(id);
+      formatted.clear();
     },
   };
 }

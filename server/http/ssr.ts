@@ -247,11 +247,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
         // rendered; in the head, before the scripts, the photo is asked for first.
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
-        const chunks = chunksOf(
-          page.manifest,
-          [APP_MODULE, screen, ...(out.catalogueModule ? [out.catalogueModule] : [])],
-          page.head('', ''),
-        );
+        const chunks = chunksOf(page.manifest, [APP_MODULE, screen, ...out.catalogueModules], page.head('', ''));
         // `<html lang>`: the language it was rendered in (the template's is English).
         const head = page.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
         const body =

@@ -1,19 +1,43 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
+import { loadPageParts, type Part } from '@/i18n/catalogues';
 import { RootHydrateFallback, RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import NotFoundScreen from './routes/not-found';
 
-/** Loads a screen's code on first visit; route modules default-export their screen component. */
-function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+/** What a screen's route names: the parts of the catalogues its texts are in (i18n/catalogues.ts). */
+export interface ScreenHandle {
+  parts: readonly Part[];
 }
 
-const home = screen(() => import('./routes/home'));
-const auth = screen(() => import('./routes/auth'));
-const propertyDetail = screen(() => import('./routes/property-detail'));
-const resetPassword = screen(() => import('./routes/reset-password'));
+/**
+ * A screen: its code and, in Spanish or Chinese, its texts, loaded on its first visit. Route modules
+ * default-export their screen component.
+ */
+function screen(
+  load: () => Promise<{ default: ComponentType }>,
+  parts: readonly Part[] = [],
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: ScreenHandle = { parts };
+  return {
+    handle,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadPageParts(parts)]);
+      return { Component: module.default };
+    },
+  };
+}
+
+/** The parts of the catalogues the screens of a location show. */
+export function partsOf(matches: readonly { route: { handle?: unknown } }[]): Part[] {
+  return matches.flatMap(({ route }) => (route.handle as ScreenHandle | undefined)?.parts ?? []);
+}
+
+const home = screen(() => import('./routes/home'), ['listings', 'cards']);
+const auth = screen(() => import('./routes/auth'), ['auth']);
+const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records']);
+const resetPassword = screen(() => import('./routes/reset-password'), ['account']);
 
 function ProtectedLayout() {
   return (
@@ -33,35 +57,35 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { index: true, lazy: home },
-          { path: 'listings', lazy: home },
-          { path: 'auth', lazy: auth },
+          { index: true, ...home },
+          { path: 'listings', ...home },
+          { path: 'auth', ...auth },
           // Sign-in redirect target of the save control; the same screen as /auth.
-          { path: 'login', lazy: auth },
-          { path: 'forgot-password', lazy: screen(() => import('./routes/forgot-password')) },
+          { path: 'login', ...auth },
+          { path: 'forgot-password', ...screen(() => import('./routes/forgot-password'), ['account']) },
           // Where a password reset e-mail leads (and Firebase's action handler path, for a project
           // whose e-mail templates point at the app).
-          { path: 'reset-password', lazy: resetPassword },
-          { path: 'auth/action', lazy: resetPassword },
+          { path: 'reset-password', ...resetPassword },
+          { path: 'auth/action', ...resetPassword },
           // Signed-in only: a signed-out visitor is sent to sign in and brought back.
           {
             Component: ProtectedLayout,
             children: [
-              { path: 'messages', lazy: screen(() => import('./routes/messages')) },
-              { path: 'rate-agent/:agentId', lazy: screen(() => import('./routes/rate-agent')) },
-              { path: 'admin/moderation', lazy: screen(() => import('./routes/admin-moderation')) },
+              { path: 'messages', ...screen(() => import('./routes/messages'), ['messages']) },
+              { path: 'rate-agent/:agentId', ...screen(() => import('./routes/rate-agent'), ['agents']) },
+              { path: 'admin/moderation', ...screen(() => import('./routes/admin-moderation'), ['moderation', 'records']) },
             ],
           },
-          { path: 'me/ratings', lazy: screen(() => import('./routes/my-ratings')) },
-          { path: 'me/listings', lazy: screen(() => import('./routes/my-listings')) },
-          { path: 'me/searches', lazy: screen(() => import('./routes/saved-searches')) },
-          { path: 'me/saved', lazy: screen(() => import('./routes/saved-homes')) },
-          { path: 'me/tours', lazy: screen(() => import('./routes/my-tours')) },
-          { path: 'compare', lazy: screen(() => import('./routes/compare')) },
-          { path: 'create-listing', lazy: screen(() => import('./routes/create-listing')) },
-          { path: 'listing/:id', lazy: propertyDetail },
-          { path: 'properties/:id', lazy: propertyDetail },
-          { path: 'agents/:id', lazy: screen(() => import('./routes/agent-profile')) },
+          { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents']) },
+          { path: 'me/listings', ...screen(() => import('./routes/my-listings'), ['manage', 'records']) },
+          { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts']) },
+          { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
+          { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
+          { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records']) },
+          { path: 'create-listing', ...screen(() => import('./routes/create-listing'), ['listingForm', 'records']) },
+          { path: 'listing/:id', ...propertyDetail },
+          { path: 'properties/:id', ...propertyDetail },
+          { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents']) },
           // Not lazy: the error boundary shows the same screen for a thrown 404.
           { path: '*', Component: NotFoundScreen },
         ],

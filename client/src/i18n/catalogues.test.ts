@@ -1,12 +1,13 @@
 // The catalogues cannot rot (issue 29 item 5): every message the code declares is in the Spanish and
-// Chinese catalogues, no catalogue keeps one the code no longer declares, and each translation takes
-// the same arguments, of the same kinds, as its English text.
+// Chinese catalogues, in one part and the same part in both, no catalogue keeps one the code no longer
+// declares, and each translation takes the same arguments, of the same kinds, as its English text.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { PARTS } from './catalogues';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -46,8 +47,25 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   ],
 };
 
-const catalogue = (locale: string) =>
-  JSON.parse(fs.readFileSync(path.join(ROOT, 'client/src/i18n', `${locale}.json`), 'utf8')) as Record<string, string>;
+const DIR = path.join(ROOT, 'client/src/i18n');
+
+/** A language's catalogue by part (`es/listings.json`). */
+const parts = (locale: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(path.join(DIR, locale))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [
+        file.slice(0, -'.json'.length),
+        JSON.parse(fs.readFileSync(path.join(DIR, locale, file), 'utf8')) as Record<string, string>,
+      ]),
+  );
+
+/** Where each message is: its part, by id. */
+const partOf = (locale: string) =>
+  Object.fromEntries(Object.entries(parts(locale)).flatMap(([part, texts]) => Object.keys(texts).map((id) => [id, part])));
+
+const catalogue = (locale: string): Record<string, string> => Object.assign({}, ...Object.values(parts(locale)));
 
 /** A message's arguments and their kinds ('count:plural', 'name:argument'), sorted. */
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): string[] {
@@ -68,6 +86,18 @@ describe('the catalogues', () => {
 
   it('the code declares messages, each id once with one text', () => {
     expect(Object.keys(english).length).toBeGreaterThan(10);
+  });
+
+  it('has the parts the app loads, and each language a message in the same part, once', () => {
+    expect(Object.keys(parts('es')).sort()).toEqual([...PARTS].sort());
+    expect(Object.keys(parts('zh')).sort()).toEqual([...PARTS].sort());
+    for (const locale of ['es', 'zh']) {
+      const count = Object.values(parts(locale)).reduce((n, texts) => n + Object.keys(texts).length, 0);
+      expect(count, `${locale}: a message in two parts`).toBe(Object.keys(catalogue(locale)).length);
+    }
+    const es = partOf('es');
+    const zh = partOf('zh');
+    expect(Object.keys(es).filter((id) => es[id] !== zh[id])).toEqual([]);
   });
 
   for (const locale of ['es', 'zh']) {

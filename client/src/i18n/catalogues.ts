@@ -1,18 +1,100 @@
-// The Spanish and Chinese catalogues: message id → ICU text, parsed at build (scripts/vite-i18n.ts).
-// Each is its own chunk, loaded only by a page in its language; English is in the code.
-// client/src/i18n/catalogues.test.ts fails when one lacks a message the code declares, or keeps one
-// the code no longer does.
+// The Spanish and Chinese catalogues, by part of the interface (`./es/listings.json`: message id → ICU
+// text, parsed at build: scripts/vite-i18n.ts). English is in the code. A page in another language
+// loads the shell's part and its screens' parts before it renders (boot.tsx), and a screen's parts
+// with its code when it is first visited (app/router.tsx): each part is its own chunk, so a page loads
+// only the texts it shows (issue 29 item 6). client/src/i18n/catalogues.test.ts fails when a part
+// lacks a message the code declares, or keeps one the code no longer does.
 import type { Locale } from '@common/i18n/locales';
-import type { Catalogue } from '@common/i18n/messages';
+import type { Catalogue, Intl } from '@common/i18n/messages';
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+/**
+ * The parts: each screen names those it shows (app/router.tsx). A message is in one part, loaded by
+ * every screen that shows it; one shown in a language whose part is not loaded is shown in English,
+ * and the browser says so in its console (which fails the browser tests).
+ */
+export const PARTS = [
+  'shell',
+  'listings',
+  'cards',
+  'detail',
+  'records',
+  'auth',
+  'account',
+  'saved',
+  'messages',
+  'tours',
+  'alerts',
+  'agents',
+  'moderation',
+  'listingForm',
+  'manage',
+  'compare',
+] as const;
+export type Part = (typeof PARTS)[number];
+
+/** Every page loads the shell's: the header, the footer, the account menu, the search's options. */
+export const SHELL: Part = 'shell';
+
+type Loaders = Record<string, () => Promise<Catalogue>>;
+
+/** Each language's parts (`./es/index.ts`): one small module, so that the app names two, not every part. */
+const languages: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Loaders }>> = {
   es: () => import('./es'),
   zh: () => import('./zh'),
 };
 
-/** The module the server names for the browser to fetch with the page (server/http/ssr.ts); null: English. */
-export const catalogueModule = (locale: Locale): string | null => (locale === 'en' ? null : `src/i18n/${locale}.ts`);
+/** The modules the server names for the browser to fetch with the page (server/http/ssr.ts). */
+export function catalogueModules(locale: Locale, parts: readonly Part[]): string[] {
+  if (locale === 'en') return [];
+  return [`src/i18n/${locale}/index.ts`, ...[...new Set([SHELL, ...parts])].map((part) => `src/i18n/${locale}/${part}.json`)];
+}
 
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  return locale === 'en' ? {} : (await loaders[locale]()).default;
+const loaded = new Map<string, Promise<Catalogue>>();
+
+function loadPart(locale: Exclude<Locale, 'en'>, part: Part): Promise<Catalogue> {
+  const key = `${locale}/${part}`;
+  let catalogue = loaded.get(key);
+  if (!catalogue) {
+    catalogue = languages[locale]().then(({ default: loaders }) => {
+      const load = loaders[`./${part}.json`];
+      if (!load) throw new Error(`No catalogue ${key}`);
+      return load();
+    });
+    // A part that could not be fetched is asked for again by the next screen that needs it.
+    catalogue.catch(() => loaded.delete(key));
+    loaded.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+/** A language's texts of these parts (with the shell's), one catalogue; English: none. */
+export async function loadCatalogue(locale: Locale, parts: readonly Part[]): Promise<Catalogue> {
+  if (locale === 'en') return {};
+  const catalogues = await Promise.all([...new Set([SHELL, ...parts])].map((part) => loadPart(locale, part)));
+  return Object.assign({}, ...catalogues) as Catalogue;
+}
+
+/** The page's language in the browser, whose screens' parts are added to it as they are visited (boot.tsx). */
+let page: Promise<Intl> | null = null;
+
+export function setPageCatalogue(intl: Promise<Intl>): void {
+  page = intl;
+}
+
+/** Adds parts to the page's texts: a screen's (its route loads them with its code), a lazy part's. */
+export async function loadPageParts(parts: readonly Part[]): Promise<void> {
+  // The server's renders have every part of their language (entry-server.tsx).
+  if (import.meta.env.SSR || !page || !parts.length) return;
+  const intl = await page;
+  if (intl.locale !== 'en') intl.add(await loadCatalogue(intl.locale, parts));
+}
+
+/**
+ * A lazily loaded module whose texts are in parts its screen may not load (the bell's panel, a dialog
+ * another screen opens): loaded with them.
+ *
+ *   const Panel = lazy(withParts(() => import('./panel'), ['alerts']));
+ */
+export function withParts<M>(load: () => Promise<M>, parts: readonly Part[]): () => Promise<M> {
+  return async () => (await Promise.all([load(), loadPageParts(parts)]))[0];
 }

@@ -1,6 +1,6 @@
 import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '@/i18n/catalogues';
+import { loadCatalogue, PARTS } from '@/i18n/catalogues';
 import { priceSinceSaved } from './saved-homes';
 
 describe('how the rent moved since a home was saved', () => {
@@ -13,7 +13,7 @@ describe('how the rent moved since a home was saved', () => {
   });
 
   it('says it in the page’s language (issue 29)', async () => {
-    setPageIntl(createIntl('es', await loadCatalogue('es')));
+    setPageIntl(createIntl('es', await loadCatalogue('es', PARTS)));
     try {
       // ICU puts a no-break space before 'US$'.
       expect(priceSinceSaved(3200, 3000)?.text.replace(/\u00a0/g, ' ')).toBe('El precio bajó 200 US$ desde que lo guardó');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '@/i18n/catalogues';
+import { loadCatalogue, PARTS } from '@/i18n/catalogues';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
 import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from './format';
 
@@ -40,7 +40,7 @@ describe('days on market in words', () => {
 
 describe('in Spanish and Chinese (issue 29)', () => {
   const inLocale = async (locale: 'es' | 'zh', run: () => void) => {
-    setPageIntl(createIntl(locale, await loadCatalogue(locale)));
+    setPageIntl(createIntl(locale, await loadCatalogue(locale, PARTS)));
     try {
       run();
     } finally {

@@ -1,3 +1,0 @@
-import catalogue from './es.json?catalogue';
-
-export default catalogue;

@@ -1,3 +1,0 @@
-import catalogue from './zh.json?catalogue';
-
-export default catalogue;
