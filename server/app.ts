@@ -11,6 +11,7 @@ import { attachGraphQLWebSocket } from './graphql/ws.js';
 import { errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { securityHeaders } from './http/security-headers.js';
+import { speakRequestLocale } from './http/locale.js';
 import { spaRoutes } from './http/spa.js';
 import { SERVER_RENDERED_PAGES, serverRenderedPages } from './http/ssr.js';
 import type { Logger } from './logger.js';
@@ -195,6 +196,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   });
 
   app.use(requestLogging(log));
+  // What the server says, it says in the request's language (issue 29 item 4).
+  app.use(speakRequestLocale());
   app.use(securityHeaders(env));
   app.use(healthRoutes({ prisma, log, redisUp: () => limits.redisUp() }));
   app.use('/graphql', partnerCors());

@@ -4,6 +4,23 @@
  * (server/http/errors.ts).
  */
 import { ZodError } from 'zod';
+import { defineMessages, formatMessage } from '../../common/i18n/messages.js';
+
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  invalidInput: { id: 'server.error.invalidInput', defaultMessage: 'Invalid input' },
+  duplicate: { id: 'server.error.duplicate', defaultMessage: 'That already exists (it may have just been submitted twice).' },
+  notFound: { id: 'server.error.notFound', defaultMessage: 'That does not exist.' },
+  badId: { id: 'server.error.badId', defaultMessage: 'Invalid id or cursor: a value has the wrong format.' },
+  badCharacters: {
+    id: 'server.error.badCharacters',
+    defaultMessage: 'Invalid input: a value contains characters that cannot be stored.',
+  },
+  unavailable: {
+    id: 'server.error.unavailable',
+    defaultMessage: 'The service is temporarily unavailable. Please try again in a moment.',
+  },
+});
 
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
@@ -32,7 +49,7 @@ export class AppError extends Error {
 export function fromZod(err: ZodError): AppError {
   const first = err.issues[0];
   const field = first?.path.join('.') ?? '';
-  const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid input';
+  const message = first ? (field ? `${field}: ${first.message}` : first.message) : formatMessage(messages.invalidInput);
   return new AppError('BAD_USER_INPUT', message, {
     fields: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
   });
@@ -55,23 +72,23 @@ function fromPrisma(err: unknown): AppError | null {
   if (!e || e.name !== 'PrismaClientKnownRequestError' || typeof e.code !== 'string') return null;
   switch (e.code) {
     case 'P2002':
-      return new AppError('CONFLICT', 'That already exists (it may have just been submitted twice).');
+      return new AppError('CONFLICT', formatMessage(messages.duplicate));
     case 'P2025':
-      return new AppError('NOT_FOUND', 'That does not exist.');
+      return new AppError('NOT_FOUND', formatMessage(messages.notFound));
     case 'P2023':
     case 'P2007':
-      return new AppError('BAD_USER_INPUT', 'Invalid id or cursor: a value has the wrong format.');
+      return new AppError('BAD_USER_INPUT', formatMessage(messages.badId));
     default:
       // A value the database's encoding cannot hold (22021, e.g. NUL; 22P05): the caller's input.
       if (BAD_ENCODING.has(String(driverCauseCode(err)))) {
-        return new AppError('BAD_USER_INPUT', 'Invalid input: a value contains characters that cannot be stored.');
+        return new AppError('BAD_USER_INPUT', formatMessage(messages.badCharacters));
       }
       return null;
   }
 }
 
 /** What a request answers while the database (or another dependency) does not: a 503, retry later. */
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const unavailableMessage = (): string => formatMessage(messages.unavailable);
 
 /** Prisma's codes for a database it cannot reach or lost (driver adapter error kinds, mapped by Prisma). */
 const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2037']);
@@ -111,7 +128,7 @@ export function isUnavailable(err: unknown): boolean {
 
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  if (isUnavailable(err)) return Object.assign(new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE), { cause: err });
+  if (isUnavailable(err)) return Object.assign(new AppError('SERVICE_UNAVAILABLE', unavailableMessage()), { cause: err });
   if (err instanceof ZodError) return fromZod(err);
   return fromPrisma(err);
 }

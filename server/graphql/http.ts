@@ -25,6 +25,7 @@ import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
 import { createPlannedPath } from './planned.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
+import { jsonBody } from '../http/locale.js';
 
 /** Largest GraphQL request body. */
 export const GRAPHQL_BODY_LIMIT = '256kb';
@@ -166,7 +167,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
           errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }],
         }),
     }),
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    jsonBody({ limit: GRAPHQL_BODY_LIMIT }),
     refuseNulGraphql,
     trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),

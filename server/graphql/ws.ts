@@ -11,6 +11,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
+import { inLocale } from '../core/locale.js';
+import { requestLocale } from '../http/locale.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isAllowedOrigin } from '../http/origin.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
@@ -156,20 +158,8 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           return false;
         }
       },
-      onSubscribe: async (ctx, id, payload) => {
-        const extra = ctx.extra;
-        // The slots are taken before any await: 500 subscribes sent at once get 50, not 348.
-        const refused = reserve(extra, id);
-        if (refused) return [refused];
-        let kept = false;
-        try {
-          const args = await prepare(extra, payload);
-          kept = !Array.isArray(args);
-          return args;
-        } finally {
-          if (!kept) release(extra, id);
-        }
-      },
+      // Its refusals in the language of the page that opened the socket (server/core/locale.ts).
+      onSubscribe: (ctx, id, payload) => inLocale(requestLocale(ctx.extra.request), () => subscribe(ctx.extra, id, payload)),
       onNext: async (_ctx, _id, _payload, args, result) => {
         if (!('errors' in result) || !result.errors?.length) return;
         return {
@@ -191,6 +181,20 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     },
     wss,
   );
+
+  async function subscribe(extra: Extra, id: string, payload: SubscribePayload) {
+    // The slots are taken before any await: 500 subscribes sent at once get 50, not 348.
+    const refused = reserve(extra, id);
+    if (refused) return [refused];
+    let kept = false;
+    try {
+      const args = await prepare(extra, payload);
+      kept = !Array.isArray(args);
+      return args;
+    } finally {
+      if (!kept) release(extra, id);
+    }
+  }
 
   /**
    * Takes an operation's slots: one of its socket's (WS_LIMITS.maxOperationsPerSocket) and, for a

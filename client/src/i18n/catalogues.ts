@@ -32,6 +32,13 @@ export const PARTS = [
 ] as const;
 export type Part = (typeof PARTS)[number];
 
+/**
+ * The server's own texts, read by the server only (server/core/locale.ts): what it answers a request
+ * with (`server`: its errors, refusals, limits), and what it writes to someone (`mail`: e-mails and
+ * notifications, in the recipient's language).
+ */
+export const SERVER_PARTS = ['server', 'mail'] as const;
+
 /** Every page loads the shell's: the header, the footer, the account menu, the search's options. */
 export const SHELL: Part = 'shell';
 

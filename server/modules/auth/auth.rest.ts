@@ -19,6 +19,7 @@ import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
 import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
+import { jsonBody } from '../../http/locale.js';
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -81,7 +82,7 @@ export function authRoutes(
   const { env, prisma, identityDeps } = deps;
   const { identity, revocations } = identityDeps;
   const router = express.Router();
-  const json = express.json({ limit: '16kb' });
+  const json = jsonBody({ limit: '16kb' });
   // Per address, counted with every instance's when REDIS_URL is set.
   // Per address and minute (server/infra/rate-limits.ts), before a byte of the body is read.
   const perAddress = (limit: RateLimit) =>

@@ -44,6 +44,7 @@ import type { Storage } from '../uploads/storage.js';
 import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
 import { listingStats, myListingsPage } from './manage.service.js';
 import { listingItemInclude, listingItems, noStore, type ListingWithRelations, type SelectionOf } from './listings.rest.js';
+import { jsonBody } from '../../http/locale.js';
 
 /**
  * REST shims of the listing writes (SPEC part 7): POST/PATCH/DELETE /api/properties,
@@ -212,7 +213,7 @@ export function listingWriteRoutes(deps: {
   const { prisma } = deps;
   const items = listingItems(deps);
   const router = express.Router();
-  const json = express.json({ limit: '256kb' });
+  const json = jsonBody({ limit: '256kb' });
 
   const answer = async (req: Request, res: Response, id: string, status = 200) => {
     const listing = (await prisma.property.findUniqueOrThrow({

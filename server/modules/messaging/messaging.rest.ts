@@ -22,6 +22,7 @@ import {
   type MessageCursor,
   type MessagingDeps,
 } from './messaging.service.js';
+import { jsonBody } from '../../http/locale.js';
 
 /**
  * The messaging shims of SPEC part 7 (issue 9, item 10), thin handlers over the messaging service;
@@ -297,7 +298,7 @@ const olderThan = (c: MessageCursor | null): Prisma.MessageWhereInput =>
 export function messagingRoutes(deps: MessagingDeps): express.Router {
   const { prisma } = deps;
   const router = express.Router();
-  const json = express.json({ limit: '32kb' });
+  const json = jsonBody({ limit: '32kb' });
 
   router.post(
     '/threads',

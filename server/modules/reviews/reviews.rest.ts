@@ -7,6 +7,7 @@ import { requireViewer } from '../../core/authz.js';
 import { noStore } from '../listings/listings.rest.js';
 import { replyToReview, reportReview } from '../moderation/review-moderation.js';
 import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type ReviewRole } from './reviews.service.js';
+import { jsonBody } from '../../http/locale.js';
 
 /**
  * The ratings shims of SPEC part 7 (issue 10), thin handlers over the reviews service; sign-in required.
@@ -146,7 +147,7 @@ export function reviewRoutes(deps: { prisma: PrismaClient; limits: RateLimits })
     res.json({ items: page.rows.map(toRestReview), nextCursor: page.hasNextPage && last ? encodeReviewCursor(last) : null });
   });
 
-  router.post('/reviews', noStore, express.json({ limit: '16kb' }), async (req, res) => {
+  router.post('/reviews', noStore, jsonBody({ limit: '16kb' }), async (req, res) => {
     requireViewer(req.viewer);
     const parsed = postBody.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('BAD_USER_INPUT', 'Send a JSON object: { agentId, rating, comment, propertyId? }');
@@ -166,7 +167,7 @@ export function reviewRoutes(deps: { prisma: PrismaClient; limits: RateLimits })
     res.status(result.created ? 201 : 200).json({ ...toRestReview(review), created: result.created });
   });
 
-  router.post('/reviews/:id/reply', noStore, express.json({ limit: '16kb' }), async (req, res) => {
+  router.post('/reviews/:id/reply', noStore, jsonBody({ limit: '16kb' }), async (req, res) => {
     requireViewer(req.viewer);
     const body = (req.body ?? {}) as { reply?: unknown };
     const { reviewId } = await replyToReview(deps, req.viewer, req.params.id, { reply: body.reply });
@@ -174,7 +175,7 @@ export function reviewRoutes(deps: { prisma: PrismaClient; limits: RateLimits })
     res.json(toRestReview(review));
   });
 
-  router.post('/reviews/:id/report', noStore, express.json({ limit: '16kb' }), async (req, res) => {
+  router.post('/reviews/:id/report', noStore, jsonBody({ limit: '16kb' }), async (req, res) => {
     requireViewer(req.viewer);
     const body = (req.body ?? {}) as { reason?: unknown; details?: unknown };
     const result = await reportReview(

@@ -20,6 +20,7 @@ import {
   proposeTourTime,
   requestTour,
 } from './tour-requests.service.js';
+import { jsonBody } from '../../http/locale.js';
 
 /**
  * Open-house and tour shims in the style of SPEC part 7 (issue 27):
@@ -127,7 +128,7 @@ export function tourRoutes(deps: {
     return select(row, { prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log });
   };
 
-  router.post('/open-houses/:id/rsvp', noStore, express.json({ limit: '1kb' }), async (req, res) => {
+  router.post('/open-houses/:id/rsvp', noStore, jsonBody({ limit: '1kb' }), async (req, res) => {
     const parsed = rsvpBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) throw fromZod(parsed.error);
     const { openHouseId } = await rsvpOpenHouse(
@@ -188,7 +189,7 @@ export function tourRoutes(deps: {
     if (!parsed.success) throw fromZod(parsed.error);
     return parsed.data;
   };
-  const json = express.json({ limit: '4kb' });
+  const json = jsonBody({ limit: '4kb' });
 
   router.get('/tours', noStore, async (req, res) => {
     const viewer = requireViewer(req.viewer);

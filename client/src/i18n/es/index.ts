@@ -1,4 +1,4 @@
 // This language's catalogue, by part: each part its own chunk (../catalogues.ts).
 import type { Catalogue } from '@common/i18n/messages';
 
-export default import.meta.glob<Catalogue>('./*.json', { import: 'default' });
+export default import.meta.glob<Catalogue>(['./*.json', '!./server.json', '!./mail.json'], { import: 'default' });
