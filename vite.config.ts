@@ -178,6 +178,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                   name: 'apollo',
                   test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib)[\\/]/,
                 },
+                // The interface's messages and formats (issue 29): one chunk, not one per module that
+                // lazily loaded screens share with the first one.
+                {
+                  name: 'messages',
+                  test: /node_modules[\\/](intl-messageformat|@formatjs)[\\/]|common[\\/]i18n[\\/](messages|labels|dates|locales)\.ts$/,
+                },
               ],
             },
           },

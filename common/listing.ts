@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
+import { defineMessages, formatMessage, type MessageDescriptor, type MessageValues } from './i18n/messages.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
 import { parseNewYorkTime } from './tours.js';
 import {
@@ -43,38 +44,146 @@ export const MAX_CONCESSION_LEASE_MONTHS = 36;
 
 const neighborhoodNames = NEIGHBORHOODS.map((n) => n.name) as [string, ...string[]];
 
-const oneLine = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`)
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} is too long (at most ${max} characters)`));
+// The rules' messages are in the language of the page that checks them (issue 29): the form's, made
+// when they are shown. The server, which loads this module on its own, answers in English for now.
+const messages = defineMessages({
+  required: { id: 'listingRules.required', defaultMessage: '{field} is required' },
+  controlChars: { id: 'listingRules.controlChars', defaultMessage: '{field} must not contain control characters' },
+  tooLong: { id: 'listingRules.tooLong', defaultMessage: '{field} is too long (at most {max} characters)' },
+  notNumber: { id: 'listingRules.notNumber', defaultMessage: '{field} must be a number' },
+  wholeDollars: { id: 'listingRules.wholeDollars', defaultMessage: '{field} must be whole dollars' },
+  zeroOrMore: { id: 'listingRules.zeroOrMore', defaultMessage: '{field} must be 0 or more' },
+  tooLarge: { id: 'listingRules.tooLarge', defaultMessage: '{field} is too large' },
+  twentyOrFewer: { id: 'listingRules.twentyOrFewer', defaultMessage: '{field} must be 20 or fewer' },
+  wholeOrHalf: { id: 'listingRules.wholeOrHalf', defaultMessage: '{field} must be a whole or half number' },
+  // The fields' names in those messages.
+  title: { id: 'listingRules.title', defaultMessage: 'Title' },
+  description: { id: 'listingRules.description', defaultMessage: 'Description' },
+  address: { id: 'listingRules.address', defaultMessage: 'Address' },
+  unit: { id: 'listingRules.unit', defaultMessage: 'Unit' },
+  placeId: { id: 'listingRules.placeId', defaultMessage: 'Place id' },
+  bedrooms: { id: 'listingRules.bedrooms', defaultMessage: 'Bedrooms' },
+  bathrooms: { id: 'listingRules.bathrooms', defaultMessage: 'Bathrooms' },
+  securityDeposit: { id: 'listingRules.securityDeposit', defaultMessage: 'Security deposit' },
+  applicationFee: { id: 'listingRules.applicationFee', defaultMessage: 'Application fee' },
+  brokerFee: { id: 'listingRules.brokerFee', defaultMessage: 'Broker fee' },
+  concessionTerms: { id: 'listingRules.concessionTerms', defaultMessage: 'Concession terms' },
+  petFee: { id: 'listingRules.petFee', defaultMessage: 'Pet fee' },
+  petDeposit: { id: 'listingRules.petDeposit', defaultMessage: 'Pet deposit' },
+  parkingFee: { id: 'listingRules.parkingFee', defaultMessage: 'Parking fee' },
+  amenity: { id: 'listingRules.amenity', defaultMessage: 'Amenity' },
+  feeName: { id: 'listingRules.feeName', defaultMessage: 'Fee name' },
+  openHouseNote: { id: 'listingRules.openHouseNote', defaultMessage: 'Open house note' },
+  // Other fees
+  feeAmountNumber: { id: 'listingRules.feeAmountNumber', defaultMessage: 'Fee amount must be a number' },
+  feeAmountWhole: { id: 'listingRules.feeAmountWhole', defaultMessage: 'Fee amount must be whole dollars' },
+  feeAmountPositive: { id: 'listingRules.feeAmountPositive', defaultMessage: 'Fee amount must be greater than 0' },
+  // Open houses
+  openHouseId: { id: 'listingRules.openHouseId', defaultMessage: 'Open house id must be an id' },
+  placesNumber: { id: 'listingRules.placesNumber', defaultMessage: 'Places must be a number' },
+  placesWhole: { id: 'listingRules.placesWhole', defaultMessage: 'Places must be a whole number' },
+  placesMin: { id: 'listingRules.placesMin', defaultMessage: 'Places must be at least 1' },
+  placesMax: { id: 'listingRules.placesMax', defaultMessage: 'Places must be {max} or fewer' },
+  openHouseStart: { id: 'listingRules.openHouseStart', defaultMessage: 'Open house start must be a date and time' },
+  openHouseEnd: { id: 'listingRules.openHouseEnd', defaultMessage: 'Open house end must be a date and time' },
+  openHouseOrder: { id: 'listingRules.openHouseOrder', defaultMessage: 'Open house must end after it starts' },
+  openHouseLength: { id: 'listingRules.openHouseLength', defaultMessage: 'An open house lasts at most a day' },
+  // Photos and the place
+  photoUrl: { id: 'listingRules.photoUrl', defaultMessage: 'Photo url is required' },
+  inNyc: { id: 'listingRules.inNyc', defaultMessage: 'The location must be in New York City' },
+  // The listing
+  brokerFeePayer: { id: 'listingRules.brokerFeePayer', defaultMessage: 'Say who pays the broker fee' },
+  concessionLease: {
+    id: 'listingRules.concessionLease',
+    defaultMessage: 'Enter the length of the lease the free months come with',
+  },
+  borough: { id: 'listingRules.borough', defaultMessage: 'Choose a borough' },
+  neighborhood: { id: 'listingRules.neighborhood', defaultMessage: 'Choose a neighborhood' },
+  neighborhoodOf: { id: 'listingRules.neighborhoodOf', defaultMessage: 'Choose a neighborhood of {borough}' },
+  zip: { id: 'listingRules.zip', defaultMessage: 'ZIP code must be 5 digits' },
+  propertyType: { id: 'listingRules.propertyType', defaultMessage: 'Choose a property type' },
+  listingType: { id: 'listingRules.listingType', defaultMessage: 'Choose a listing type' },
+  sqftPositive: { id: 'listingRules.sqftPositive', defaultMessage: 'Square footage must be positive' },
+  sqftWhole: { id: 'listingRules.sqftWhole', defaultMessage: 'Square footage must be a whole number' },
+  sqftLarge: { id: 'listingRules.sqftLarge', defaultMessage: 'Square footage is too large' },
+  pricePositive: { id: 'listingRules.pricePositive', defaultMessage: 'Price must be greater than 0' },
+  priceWhole: { id: 'listingRules.priceWhole', defaultMessage: 'Price must be whole dollars' },
+  priceLarge: { id: 'listingRules.priceLarge', defaultMessage: 'Price is too large' },
+  dateRequired: { id: 'listingRules.dateRequired', defaultMessage: 'Available date is required' },
+  dateReal: { id: 'listingRules.dateReal', defaultMessage: 'Available date must be a real date' },
+  leaseTerm: { id: 'listingRules.leaseTerm', defaultMessage: 'Choose a lease term' },
+  otherFeesMax: { id: 'listingRules.otherFeesMax', defaultMessage: 'At most {max} other fees' },
+  monthsFreeNumber: { id: 'listingRules.monthsFreeNumber', defaultMessage: 'Months free must be a number' },
+  monthsFreeMin: { id: 'listingRules.monthsFreeMin', defaultMessage: 'Months free must be 0 or more' },
+  monthsFreeMax: { id: 'listingRules.monthsFreeMax', defaultMessage: 'Months free must be {max} or fewer' },
+  monthsFreeHalf: { id: 'listingRules.monthsFreeHalf', defaultMessage: 'Months free must be a whole or half number' },
+  monthsFreeFewer: {
+    id: 'listingRules.monthsFreeFewer',
+    defaultMessage: 'Months free must be fewer than the months of the lease',
+  },
+  termsWithoutMonths: { id: 'listingRules.termsWithoutMonths', defaultMessage: 'Enter the months free these terms are about' },
+  leaseNumber: { id: 'listingRules.leaseNumber', defaultMessage: 'Lease length must be a number' },
+  leaseWhole: { id: 'listingRules.leaseWhole', defaultMessage: 'Lease length must be whole months' },
+  leaseMin: { id: 'listingRules.leaseMin', defaultMessage: 'Lease length must be at least 1 month' },
+  leaseMax: { id: 'listingRules.leaseMax', defaultMessage: 'Lease length must be {max} months or fewer' },
+  petPolicy: { id: 'listingRules.petPolicy', defaultMessage: 'Choose a pet policy' },
+  parking: { id: 'listingRules.parking', defaultMessage: 'Choose a parking option' },
+  amenitiesMax: { id: 'listingRules.amenitiesMax', defaultMessage: 'At most {max} amenities' },
+  photosMax: { id: 'listingRules.photosMax', defaultMessage: 'A listing can have at most {max} photos.' },
+  virtualTour: { id: 'listingRules.virtualTour', defaultMessage: 'Virtual tour must be a web address (https://…)' },
+  openHousesMax: { id: 'listingRules.openHousesMax', defaultMessage: 'At most {max} open houses' },
+  assistance: {
+    id: 'listingRules.assistance',
+    defaultMessage:
+      'Remove "{phrase}": a listing cannot refuse rental assistance (vouchers, Section 8, CityFHEPS and other programs). Source-of-income discrimination is illegal in New York City.',
+  },
+});
 
-const optionalOneLine = (label: string, max: number) =>
+/** A rule's message, made when it is shown: in the page's language. */
+const say = (message: MessageDescriptor, values?: MessageValues) => ({ error: () => formatMessage(message, values) });
+
+/** A rule's message about a field, named in the page's language. */
+const sayOf = (message: MessageDescriptor, field: MessageDescriptor, values?: MessageValues) => ({
+  error: () => formatMessage(message, { ...values, field: formatMessage(field) }),
+});
+
+const oneLine = (label: MessageDescriptor, max: number) =>
+  z
+    .string(sayOf(messages.required, label))
+    .trim()
+    .refine((v) => !CONTROL_CHARS.test(v), sayOf(messages.controlChars, label))
+    .pipe(
+      z
+        .string()
+        .min(1, sayOf(messages.required, label))
+        .max(max, sayOf(messages.tooLong, label, { max })),
+    );
+
+const optionalOneLine = (label: MessageDescriptor, max: number) =>
   z
     .string()
     .trim()
-    .refine((v) => !CONTROL_CHARS.test(v), `${label} must not contain control characters`)
-    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`))
+    .refine((v) => !CONTROL_CHARS.test(v), sayOf(messages.controlChars, label))
+    .pipe(z.string().max(max, sayOf(messages.tooLong, label, { max })))
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** Whole US dollars, 0 or more; empty means none. */
-const money = (label: string) =>
+const money = (label: MessageDescriptor) =>
   z
-    .number({ message: `${label} must be a number` })
-    .int(`${label} must be whole dollars`)
-    .min(0, `${label} must be 0 or more`)
-    .max(MAX_MONEY, `${label} is too large`)
+    .number(sayOf(messages.notNumber, label))
+    .int(sayOf(messages.wholeDollars, label))
+    .min(0, sayOf(messages.zeroOrMore, label))
+    .max(MAX_MONEY, sayOf(messages.tooLarge, label))
     .nullish()
     .transform((v) => v ?? null);
 
-const halfSteps = (label: string) =>
+const halfSteps = (label: MessageDescriptor) =>
   z
-    .number({ message: `${label} must be 0 or more` })
-    .min(0, `${label} must be 0 or more`)
-    .max(20, `${label} must be 20 or fewer`)
-    .refine((v) => Number.isInteger(v * 2), `${label} must be a whole or half number`);
+    .number(sayOf(messages.zeroOrMore, label))
+    .min(0, sayOf(messages.zeroOrMore, label))
+    .max(20, sayOf(messages.twentyOrFewer, label))
+    .refine((v) => Number.isInteger(v * 2), sayOf(messages.wholeOrHalf, label));
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -101,11 +210,11 @@ const openHouseTime = (v: string): number | null => parseNewYorkTime(v)?.getTime
 const TEXT_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export const otherFeeSchema = z.object({
-  label: oneLine('Fee name', 60),
+  label: oneLine(messages.feeName, 60),
   amount: z
-    .number({ message: 'Fee amount must be a number' })
-    .int('Fee amount must be whole dollars')
-    .positive('Fee amount must be greater than 0')
+    .number(say(messages.feeAmountNumber))
+    .int(say(messages.feeAmountWhole))
+    .positive(say(messages.feeAmountPositive))
     .max(MAX_MONEY),
   frequency: z.enum(['ONE_TIME', 'MONTHLY']),
 });
@@ -118,126 +227,129 @@ export const openHouseSchema = z
     /** The open house being edited (its RSVPs stay with it); none for a new one. */
     id: z
       .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Open house id must be an id')
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, say(messages.openHouseId))
       .nullish()
       .transform((v) => v ?? null),
     /** How many people may come; empty: no limit. */
     capacity: z
-      .number({ message: 'Places must be a number' })
-      .int('Places must be a whole number')
-      .min(1, 'Places must be at least 1')
-      .max(MAX_OPEN_HOUSE_PLACES, `Places must be ${MAX_OPEN_HOUSE_PLACES} or fewer`)
+      .number(say(messages.placesNumber))
+      .int(say(messages.placesWhole))
+      .min(1, say(messages.placesMin))
+      .max(MAX_OPEN_HOUSE_PLACES, say(messages.placesMax, { max: MAX_OPEN_HOUSE_PLACES }))
       .nullish()
       .transform((v) => v ?? null),
-    startsAt: z.string().max(40).refine(isSaneInstant, 'Open house start must be a date and time'),
+    startsAt: z.string().max(40).refine(isSaneInstant, say(messages.openHouseStart)),
     endsAt: z
       .string()
       .max(40)
       .nullish()
-      .refine((v) => !v || isSaneInstant(v), 'Open house end must be a date and time')
+      .refine((v) => !v || isSaneInstant(v), say(messages.openHouseEnd))
       .transform((v) => v || null),
-    note: optionalOneLine('Open house note', 200),
+    note: optionalOneLine(messages.openHouseNote, 200),
   })
   .refine((o) => !o.endsAt || openHouseTime(o.endsAt)! > openHouseTime(o.startsAt)!, {
-    message: 'Open house must end after it starts',
+    ...say(messages.openHouseOrder),
     path: ['endsAt'],
   })
   .refine((o) => !o.endsAt || openHouseTime(o.endsAt)! - openHouseTime(o.startsAt)! <= 24 * 60 * 60 * 1000, {
-    message: 'An open house lasts at most a day',
+    ...say(messages.openHouseLength),
     path: ['endsAt'],
   });
 
-export const listingPhotoSchema = z.object({ url: z.string().trim().min(1, 'Photo url is required').max(1000) });
+export const listingPhotoSchema = z.object({ url: z.string().trim().min(1, say(messages.photoUrl)).max(1000) });
 
 export const locationSchema = z.object({
-  lat: z.number().min(40.4, 'The location must be in New York City').max(41, 'The location must be in New York City'),
-  lng: z.number().min(-74.3, 'The location must be in New York City').max(-73.6, 'The location must be in New York City'),
+  lat: z.number().min(40.4, say(messages.inNyc)).max(41, say(messages.inNyc)),
+  lng: z.number().min(-74.3, say(messages.inNyc)).max(-73.6, say(messages.inNyc)),
 });
 
 const listField = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
 
-export const BROKER_FEE_PAYER_MESSAGE = 'Say who pays the broker fee';
-export const CONCESSION_LEASE_MESSAGE = 'Enter the length of the lease the free months come with';
+/** 'Say who pays the broker fee', in the page's language. */
+export const brokerFeePayerMessage = () => formatMessage(messages.brokerFeePayer);
 
 export const listingInputSchema = z
   .object({
     // Basic Info
-    title: oneLine('Title', 120),
+    title: oneLine(messages.title, 120),
     description: z
       .string()
       .trim()
-      .max(5000, 'Description is too long (at most 5000 characters)')
-      .refine((v) => !TEXT_CONTROL_CHARS.test(v), 'Description must not contain control characters')
+      .max(5000, sayOf(messages.tooLong, messages.description, { max: 5000 }))
+      .refine((v) => !TEXT_CONTROL_CHARS.test(v), sayOf(messages.controlChars, messages.description))
       .nullish()
       .transform((v) => (v ? v : null)),
-    address: oneLine('Address', 200),
-    unit: optionalOneLine('Unit', 20),
-    borough: z.enum(BoroughValues, { message: 'Choose a borough' }),
-    neighborhood: z.enum(neighborhoodNames, { message: 'Choose a neighborhood' }),
+    address: oneLine(messages.address, 200),
+    unit: optionalOneLine(messages.unit, 20),
+    borough: z.enum(BoroughValues, say(messages.borough)),
+    neighborhood: z.enum(neighborhoodNames, say(messages.neighborhood)),
     postalCode: z
       .string()
       .trim()
       .nullish()
       .transform((v) => (v ? v : null))
-      .refine((v) => v === null || /^\d{5}$/.test(v), 'ZIP code must be 5 digits'),
+      .refine((v) => v === null || /^\d{5}$/.test(v), say(messages.zip)),
     location: locationSchema.nullish().transform((v) => v ?? null),
-    locationPlaceId: optionalOneLine('Place id', 300),
-    propertyType: z.enum(PropertyTypeValues, { message: 'Choose a property type' }),
-    listingType: z.enum(ListingTypeValues, { message: 'Choose a listing type' }),
-    bedrooms: halfSteps('Bedrooms'),
-    bathrooms: halfSteps('Bathrooms'),
+    locationPlaceId: optionalOneLine(messages.placeId, 300),
+    propertyType: z.enum(PropertyTypeValues, say(messages.propertyType)),
+    listingType: z.enum(ListingTypeValues, say(messages.listingType)),
+    bedrooms: halfSteps(messages.bedrooms),
+    bathrooms: halfSteps(messages.bathrooms),
     sqft: z
-      .number({ message: 'Square footage must be positive' })
-      .int('Square footage must be a whole number')
-      .positive('Square footage must be positive')
-      .max(100_000, 'Square footage is too large')
+      .number(say(messages.sqftPositive))
+      .int(say(messages.sqftWhole))
+      .positive(say(messages.sqftPositive))
+      .max(100_000, say(messages.sqftLarge))
       .nullish()
       .transform((v) => v ?? null),
     // Pricing & Terms
     price: z
-      .number({ message: 'Price must be greater than 0' })
-      .int('Price must be whole dollars')
-      .positive('Price must be greater than 0')
-      .max(MAX_MONEY, 'Price is too large'),
+      .number(say(messages.pricePositive))
+      .int(say(messages.priceWhole))
+      .positive(say(messages.pricePositive))
+      .max(MAX_MONEY, say(messages.priceLarge)),
     availableDate: z
-      .string({ message: 'Available date is required' })
-      .regex(DATE_RE, 'Available date is required')
-      .refine((v) => !DATE_RE.test(v) || isRealDate(v), 'Available date must be a real date'),
-    leaseTerm: z.enum(LeaseTermValues, { message: 'Choose a lease term' }),
-    securityDeposit: money('Security deposit'),
-    applicationFee: money('Application fee'),
-    brokerFee: money('Broker fee'),
+      .string(say(messages.dateRequired))
+      .regex(DATE_RE, say(messages.dateRequired))
+      .refine((v) => !DATE_RE.test(v) || isRealDate(v), say(messages.dateReal)),
+    leaseTerm: z.enum(LeaseTermValues, say(messages.leaseTerm)),
+    securityDeposit: money(messages.securityDeposit),
+    applicationFee: money(messages.applicationFee),
+    brokerFee: money(messages.brokerFee),
     // An explicit choice (NYC FARE Act): never assumed when there is a fee to pay (superRefine).
     brokerFeePayer: z
-      .enum(BrokerFeePayerValues, { message: BROKER_FEE_PAYER_MESSAGE })
+      .enum(BrokerFeePayerValues, say(messages.brokerFeePayer))
       .nullish()
       .transform((v) => v ?? null),
-    otherFees: z.array(otherFeeSchema).max(MAX_OTHER_FEES, `At most ${MAX_OTHER_FEES} other fees`).default([]),
+    otherFees: z
+      .array(otherFeeSchema)
+      .max(MAX_OTHER_FEES, say(messages.otherFeesMax, { max: MAX_OTHER_FEES }))
+      .default([]),
     // A concession (issue 26 item 2): months free on a lease of N months; 0 or empty means none.
     concessionMonthsFree: z
-      .number({ message: 'Months free must be a number' })
-      .min(0, 'Months free must be 0 or more')
-      .max(MAX_MONTHS_FREE, `Months free must be ${MAX_MONTHS_FREE} or fewer`)
-      .refine((v) => Number.isInteger(v * 2), 'Months free must be a whole or half number')
+      .number(say(messages.monthsFreeNumber))
+      .min(0, say(messages.monthsFreeMin))
+      .max(MAX_MONTHS_FREE, say(messages.monthsFreeMax, { max: MAX_MONTHS_FREE }))
+      .refine((v) => Number.isInteger(v * 2), say(messages.monthsFreeHalf))
       .nullish()
       .transform((v) => (v ? v : null)),
     concessionLeaseMonths: z
-      .number({ message: 'Lease length must be a number' })
-      .int('Lease length must be whole months')
-      .min(1, 'Lease length must be at least 1 month')
-      .max(MAX_CONCESSION_LEASE_MONTHS, `Lease length must be ${MAX_CONCESSION_LEASE_MONTHS} months or fewer`)
+      .number(say(messages.leaseNumber))
+      .int(say(messages.leaseWhole))
+      .min(1, say(messages.leaseMin))
+      .max(MAX_CONCESSION_LEASE_MONTHS, say(messages.leaseMax, { max: MAX_CONCESSION_LEASE_MONTHS }))
       .nullish()
       .transform((v) => v ?? null),
-    concessionTerms: optionalOneLine('Concession terms', 200),
+    concessionTerms: optionalOneLine(messages.concessionTerms, 200),
     utilitiesIncluded: listField(UtilityValues),
     // Policies
-    petPolicy: z.enum(PetPolicyValues, { message: 'Choose a pet policy' }),
-    petFee: money('Pet fee'),
-    petDeposit: money('Pet deposit'),
+    petPolicy: z.enum(PetPolicyValues, say(messages.petPolicy)),
+    petFee: money(messages.petFee),
+    petDeposit: money(messages.petDeposit),
     petTypesAllowed: listField(PetTypeValues),
     smokingPolicy: z.enum(SmokingPolicyValues).default('NO_SMOKING'),
-    parking: z.enum(ParkingValues, { message: 'Choose a parking option' }),
-    parkingFee: money('Parking fee'),
+    parking: z.enum(ParkingValues, say(messages.parking)),
+    parkingFee: money(messages.parkingFee),
     // Amenities
     laundry: z
       .enum(LaundryValues)
@@ -245,7 +357,10 @@ export const listingInputSchema = z
       .transform((v) => v ?? null),
     buildingAmenities: listField(BuildingAmenityValues),
     accessibilityFeatures: listField(AccessibilityFeatureValues),
-    amenities: z.array(oneLine('Amenity', 60)).max(30, 'At most 30 amenities').default([]),
+    amenities: z
+      .array(oneLine(messages.amenity, 60))
+      .max(30, say(messages.amenitiesMax, { max: 30 }))
+      .default([]),
     // Unit Features
     unitFeatures: listField(UnitFeatureValues),
     flooringType: z
@@ -260,38 +375,42 @@ export const listingInputSchema = z
     // Photos & Media
     photos: z
       .array(listingPhotoSchema)
-      .max(MAX_LISTING_PHOTOS, `A listing can have at most ${MAX_LISTING_PHOTOS} photos.`)
+      .max(MAX_LISTING_PHOTOS, say(messages.photosMax, { max: MAX_LISTING_PHOTOS }))
       .default([]),
     virtualTourUrl: z
       .string()
       .trim()
       .nullish()
       .transform((v) => (v ? v : null))
-      .refine(
-        (v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v) && v.length <= 500),
-        'Virtual tour must be a web address (https://…)',
-      ),
-    openHouses: z.array(openHouseSchema).max(MAX_OPEN_HOUSES, `At most ${MAX_OPEN_HOUSES} open houses`).default([]),
+      .refine((v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v) && v.length <= 500), say(messages.virtualTour)),
+    openHouses: z
+      .array(openHouseSchema)
+      .max(MAX_OPEN_HOUSES, say(messages.openHousesMax, { max: MAX_OPEN_HOUSES }))
+      .default([]),
   })
   .superRefine((l, ctx) => {
     if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
-      ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: BROKER_FEE_PAYER_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(messages.brokerFeePayer) });
     }
     if (l.concessionMonthsFree !== null) {
       if (l.concessionLeaseMonths === null) {
-        ctx.addIssue({ code: 'custom', path: ['concessionLeaseMonths'], message: CONCESSION_LEASE_MESSAGE });
+        ctx.addIssue({ code: 'custom', path: ['concessionLeaseMonths'], message: formatMessage(messages.concessionLease) });
       } else if (l.concessionMonthsFree >= l.concessionLeaseMonths) {
         ctx.addIssue({
           code: 'custom',
           path: ['concessionMonthsFree'],
-          message: 'Months free must be fewer than the months of the lease',
+          message: formatMessage(messages.monthsFreeFewer),
         });
       }
     } else if (l.concessionTerms !== null) {
-      ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: 'Enter the months free these terms are about' });
+      ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: formatMessage(messages.termsWithoutMonths) });
     }
     if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
-      ctx.addIssue({ code: 'custom', path: ['neighborhood'], message: `Choose a neighborhood of ${boroughLabel(l.borough)}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['neighborhood'],
+        message: formatMessage(messages.neighborhoodOf, { borough: boroughLabel(l.borough) }),
+      });
     }
   })
   .transform((l) => ({
@@ -418,7 +537,7 @@ export function publishIssues(l: {
     if (phrase) {
       issues.push({
         path,
-        message: `Remove "${phrase}": a listing cannot refuse rental assistance (vouchers, Section 8, CityFHEPS and other programs). Source-of-income discrimination is illegal in New York City.`,
+        message: formatMessage(messages.assistance, { phrase }),
       });
       break;
     }

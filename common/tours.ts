@@ -1,5 +1,18 @@
 // Open houses and tours (issue 27) happen in New York: their times are written and shown in New
-// York time (America/New_York), whatever the browser's zone or the server's.
+// York time (America/New_York), whatever the browser's zone or the server's, in the page's language
+// (issue 29: 'Sat, Dec 6, 2:00 PM', 'sáb, 6 dic, 14:00', '12月6日周六 14:00'; the server's own texts
+// are in English).
+import { dateFormat } from './i18n/dates.js';
+import { defineMessages, formatMessage } from './i18n/messages.js';
+
+const messages = defineMessages({
+  full: { id: 'openHouse.full', defaultMessage: 'Full' },
+  placesLeft: {
+    id: 'openHouse.placesLeft',
+    defaultMessage: '{count, plural, one {# place left} other {# places left}}',
+  },
+});
+
 export const NEW_YORK = 'America/New_York';
 
 /** A wall-clock date and time without a zone, as a datetime-local input gives it: 'YYYY-MM-DDTHH:mm'. */
@@ -96,32 +109,30 @@ export function parseNewYorkTime(value: string): Date | null {
   return Number.isNaN(t) ? null : new Date(t);
 }
 
-const openHouseTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: NEW_YORK,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** 'Sat, Dec 6, 2:00 PM' in New York time. */
+/** 'Sat, Dec 6, 2:00 PM' in New York time (in the page's language). */
 export function formatOpenHouseTime(at: Date | string): string {
-  return openHouseTime.format(typeof at === 'string' ? new Date(at) : at);
+  return dateFormat('ny-open-house', {
+    timeZone: NEW_YORK,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(typeof at === 'string' ? new Date(at) : at);
 }
 
-const clock = new Intl.DateTimeFormat('en-US', { timeZone: NEW_YORK, hour: 'numeric', minute: '2-digit' });
-
-/** '2:00 PM' in New York time. */
+/** '2:00 PM' in New York time (in the page's language). */
 export function formatNewYorkClock(at: Date | string): string {
-  return clock.format(typeof at === 'string' ? new Date(at) : at);
+  return dateFormat('ny-clock', { timeZone: NEW_YORK, hour: 'numeric', minute: '2-digit' }).format(
+    typeof at === 'string' ? new Date(at) : at,
+  );
 }
 
 /** 'N places left' / '1 place left' / 'Full'; null without a limit. */
 export function placesLeftLabel(placesLeft: number | null): string | null {
   if (placesLeft === null) return null;
-  if (placesLeft <= 0) return 'Full';
-  return placesLeft === 1 ? '1 place left' : `${placesLeft} places left`;
+  if (placesLeft <= 0) return formatMessage(messages.full);
+  return formatMessage(messages.placesLeft, { count: placesLeft });
 }
 
 /** The rules of a private tour request (issue 27 item 2): the server's checks and the form's. */

@@ -41,9 +41,14 @@ function pageIntl(rendered: boolean) {
   const locale = pageLocale(rendered);
   applyPageLocale(locale);
   const parts = partsOf(matchRoutes(routes, window.location.pathname) ?? []);
-  const intl = loadCatalogue(locale, parts).then((catalogue) => {
-    // A screen that shows a message of a part it does not load (app/router.tsx): fails the browser tests.
-    const made = createIntl(locale, catalogue, (id) => console.error(`No ${locale} text loaded for "${id}"`));
+  // The pseudo-language (common/i18n/pseudo.ts), for the browser test that finds texts left in the code.
+  const pseudo = locale === 'en' && /(?:^|;\s*)pseudo=1/.test(document.cookie) ? import('@common/i18n/pseudo') : null;
+  const intl = Promise.all([loadCatalogue(locale, parts), pseudo]).then(([catalogue, pseudoModule]) => {
+    const made = createIntl(locale, catalogue, {
+      // A screen that shows a message of a part it does not load (app/router.tsx): fails the browser tests.
+      onMissing: (id) => console.error(`No ${locale} text loaded for "${id}"`),
+      transform: pseudoModule?.pseudoMessage,
+    });
     setPageIntl(made);
     return made;
   });

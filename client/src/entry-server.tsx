@@ -20,6 +20,7 @@ import { typePolicies } from './lib/apollo/type-policies';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
 import { catalogueModules, loadCatalogue, PARTS } from './i18n/catalogues';
 import { createIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
+import { pseudoMessage } from '@common/i18n/pseudo';
 
 export interface ServerOperation {
   query: DocumentNode;
@@ -48,6 +49,8 @@ export interface RenderInput {
    * Accept-Language): the page is rendered in the account's setting when the viewer has one.
    */
   locale?: Locale;
+  /** English in the pseudo-language (common/i18n/pseudo.ts): the browser test of texts left in the code. */
+  pseudo?: boolean;
 }
 
 export type RenderOutput =
@@ -79,17 +82,28 @@ const english = createIntl(DEFAULT_LOCALE, {});
 setIntlSource(() => renderIntl.getStore() ?? english);
 
 /** One per language, with every part of its catalogue, kept: each keeps its messages made ready to format. */
-const intls = new Map<Locale, Promise<Intl>>();
-const intlOf = (locale: Locale) => {
-  let intl = intls.get(locale);
+const intls = new Map<string, Promise<Intl>>();
+const intlOf = (locale: Locale, pseudo: boolean) => {
+  const key = pseudo ? 'pseudo' : locale;
+  let intl = intls.get(key);
   if (!intl) {
-    intl = loadCatalogue(locale, PARTS).then((catalogue) => createIntl(locale, catalogue));
-    intls.set(locale, intl);
+    intl = pseudo
+      ? Promise.resolve(createIntl(DEFAULT_LOCALE, {}, { transform: pseudoMessage }))
+      : loadCatalogue(locale, PARTS).then((catalogue) => createIntl(locale, catalogue));
+    intls.set(key, intl);
   }
   return intl;
 };
 
-export async function render({ url, execute, signal, onError, signedIn, locale: asked }: RenderInput): Promise<RenderOutput> {
+export async function render({
+  url,
+  execute,
+  signal,
+  onError,
+  signedIn,
+  locale: asked,
+  pseudo,
+}: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
   if (!queries) return { kind: 'browser' };
   const context = await handler.query(new Request(url, { signal }));
@@ -110,7 +124,7 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
   // The account's language first (the layout's `me`, the first query), else the request's.
   const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
   const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);
-  const intl = await intlOf(locale);
+  const intl = await intlOf(locale, Boolean(pseudo) && locale === DEFAULT_LOCALE);
   return renderIntl.run(intl, async () => {
     const { client, cache } = takeClient();
     try {
@@ -158,7 +172,8 @@ export async function render({ url, execute, signal, onError, signedIn, locale: 
         aborted,
         missed: [...missed],
         locale,
-        catalogueModules: catalogueModules(locale, partsOf(context.matches)),
+        // A signed-in page's header has the bell, whose texts come with it (app/layout/header.tsx).
+        catalogueModules: catalogueModules(locale, [...partsOf(context.matches), ...(signedIn ? (['alerts'] as const) : [])]),
         timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
       };
     } finally {

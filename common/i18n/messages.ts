@@ -14,6 +14,9 @@
 // renders (client/src/i18n/catalogues.ts).
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+// For the pseudo-language (./pseudo.ts), which rewrites parsed messages.
+export { TYPE, type MessageFormatElement };
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales.js';
 
 export interface MessageDescriptor {
@@ -82,11 +85,15 @@ function format(formatter: Formatter, values: MessageValues | undefined): string
   return String(formatter.format(values));
 }
 
-/**
- * The page's language and its texts (the catalogue is empty for English: the texts are in the code).
- * `onMissing`: a message the catalogue lacks, shown in English (once by message).
- */
-export function createIntl(locale: Locale, catalogue: Catalogue, onMissing?: (id: string) => void): Intl {
+export interface IntlOptions {
+  /** A message the catalogue lacks, shown in English (once by message). */
+  onMissing?: (id: string) => void;
+  /** Rewrites each message before it is formatted: the pseudo-language (./pseudo.ts). */
+  transform?: (message: string | MessageFormatElement[]) => string | MessageFormatElement[];
+}
+
+/** The page's language and its texts (the catalogue is empty for English: the texts are in the code). */
+export function createIntl(locale: Locale, catalogue: Catalogue, { onMissing, transform }: IntlOptions = {}): Intl {
   const texts: Catalogue = { ...catalogue };
   const formatters = new Map<string, Formatter>();
   // What a plural or a number came to, for a message of one value ('2 beds', '1 review'): the same few
@@ -101,7 +108,8 @@ export function createIntl(locale: Locale, catalogue: Catalogue, onMissing?: (id
         // A message the catalogue lacks is shown in English (the catalogue test fails on it).
         const text = texts[descriptor.id];
         if (text === undefined && locale !== DEFAULT_LOCALE) onMissing?.(descriptor.id);
-        formatter = prepare(locale, text ?? descriptor.defaultMessage);
+        const message = text ?? descriptor.defaultMessage;
+        formatter = prepare(locale, transform ? transform(message) : message);
         formatters.set(descriptor.id, formatter);
       }
       if (!(formatter instanceof IntlMessageFormat) || !values) return format(formatter, values);

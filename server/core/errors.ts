@@ -20,7 +20,14 @@ const messages = defineMessages({
     id: 'server.error.unavailable',
     defaultMessage: 'The service is temporarily unavailable. Please try again in a moment.',
   },
+  internal: { id: 'server.error.internal', defaultMessage: 'Internal server error' },
 });
+
+/** A refused input's answer when no check said why. */
+export const invalidInputMessage = (): string => formatMessage(messages.invalidInput);
+
+/** What an unexpected failure answers (its details are logged, never shown). */
+export const internalErrorMessage = (): string => formatMessage(messages.internal);
 
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
@@ -49,7 +56,7 @@ export class AppError extends Error {
 export function fromZod(err: ZodError): AppError {
   const first = err.issues[0];
   const field = first?.path.join('.') ?? '';
-  const message = first ? (field ? `${field}: ${first.message}` : first.message) : formatMessage(messages.invalidInput);
+  const message = first ? (field ? `${field}: ${first.message}` : first.message) : invalidInputMessage();
   return new AppError('BAD_USER_INPUT', message, {
     fields: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
   });

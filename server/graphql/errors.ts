@@ -1,15 +1,13 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { AppError, ERROR_CODES, toAppError } from '../core/errors.js';
+import { AppError, ERROR_CODES, internalErrorMessage, toAppError } from '../core/errors.js';
+import { say } from '../core/texts.js';
 import { stripSuggestions } from './limits.js';
 
 /** A domain error, or one of Pothos' argument checks (a forged connection cursor, conflicting paging arguments). */
 function fromGraphQLExecution(err: unknown): AppError | null {
   if ((err as Error | null)?.name === 'PothosValidationError') {
     const message = (err as Error).message;
-    return new AppError(
-      'BAD_USER_INPUT',
-      message.startsWith('Invalid cursor') ? 'Invalid cursor: start again from the first page' : message,
-    );
+    return new AppError('BAD_USER_INPUT', message.startsWith('Invalid cursor') ? say('invalidCursor') : message);
   }
   return toAppError(err);
 }
@@ -57,7 +55,7 @@ export function formatGraphQLError(
   }
   log(original ?? error);
   return {
-    message: 'Internal server error',
+    message: internalErrorMessage(),
     locations: formatted.locations,
     path: formatted.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },

@@ -11,15 +11,16 @@ import express, { type Request } from 'express';
 import { byAddress, limitRequests } from '../http/rate-limit.js';
 import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from 'graphql';
 import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
-import { containsNul, NUL_MESSAGE, refuseNulGraphql } from '../http/nul-guard.js';
+import { containsNul, nulMessage, refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
 import type { Visitor } from '../core/viewer.js';
 import { assertPartnerOperation } from '../http/partner-access.js';
 import { sessionCookieOriginCheck } from '../http/origin.js';
-import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
+import { providerUnavailableMessage } from '../modules/auth/identity.js';
 import { confirmAuth, recheckAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError } from '../core/errors.js';
+import { say } from '../core/texts.js';
 import { formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
@@ -67,7 +68,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
             ctx.viewer = next.viewer;
           } catch (err) {
             if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE') {
-              throw new GraphQLError(PROVIDER_UNAVAILABLE_MESSAGE, {
+              throw new GraphQLError(providerUnavailableMessage(), {
                 extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } },
               });
             }
@@ -91,7 +92,7 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
           if (ctx.auth?.unavailable && errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
             errors = response.body.singleResult.errors = errors.map((e) =>
               e.extensions?.code === 'UNAUTHENTICATED'
-                ? { ...e, message: PROVIDER_UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }
+                ? { ...e, message: providerUnavailableMessage(), extensions: { code: 'SERVICE_UNAVAILABLE' } }
                 : e,
             );
           }
@@ -164,7 +165,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       key: (req) => (req.auth?.viewer || req.partner ? null : byAddress(req)),
       refuse: (res) =>
         void res.json({
-          errors: [{ message: 'Too many requests. Please wait a minute.', extensions: { code: 'RATE_LIMITED' } }],
+          errors: [{ message: say('tooManyRequests'), extensions: { code: 'RATE_LIMITED' } }],
         }),
     }),
     jsonBody({ limit: GRAPHQL_BODY_LIMIT }),
@@ -184,7 +185,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
   function executorFor(req: Request, res: express.Response): PageExecutor {
     return async ({ query, variables, operationName, hash }) => {
       // As /graphql refuses it (refuseNulGraphql): a NUL from the page's address never reaches the database.
-      if (containsNul(variables)) return { errors: [{ message: NUL_MESSAGE, extensions: { code: 'BAD_USER_INPUT' } }] };
+      if (containsNul(variables)) return { errors: [{ message: nulMessage(), extensions: { code: 'BAD_USER_INPUT' } }] };
       const text = hash ? deps.trustedDocuments.get(hash) : undefined;
       if (text) {
         const answered = await planned.execute(text, variables, req, res);

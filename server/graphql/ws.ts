@@ -2,9 +2,11 @@ import type http from 'node:http';
 import type { SubscribePayload } from 'graphql-ws';
 import type { Duplex } from 'node:stream';
 import {
+  execute,
   GraphQLError,
   Kind,
   parse,
+  subscribe as subscribeOperation,
   validate,
   type DocumentNode,
   type ExecutionArgs,
@@ -12,15 +14,18 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { inLocale } from '../core/locale.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import { requestLocale } from '../http/locale.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isAllowedOrigin } from '../http/origin.js';
 import { bearerToken, confirmAuth, recheckAuth, resolveAuth, type AuthState } from '../modules/auth/viewer.js';
 import type { GraphQLContext, TransportDeps } from './context.js';
 import { AppError } from '../core/errors.js';
+import { say } from '../core/texts.js';
+import { defineMessages, formatMessage } from '../../common/i18n/messages.js';
 import { formatGraphQLError } from './errors.js';
 import { addressKey } from '../http/rate-limit.js';
-import { graphqlPayloadHasNul, NUL_MESSAGE } from '../http/nul-guard.js';
+import { graphqlPayloadHasNul, nulMessage } from '../http/nul-guard.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
 import { resolveTrustedQuery } from './trusted-documents.js';
@@ -36,6 +41,32 @@ export const WS_LIMITS = {
   /** Operations running at once for one signed-in user, across all their sockets on an instance. */
   maxOperationsPerUser: 100,
 } as const;
+
+const messages = defineMessages({
+  sessionEnded: { id: 'server.auth.sessionEnded', defaultMessage: 'Your session has ended. Please sign in again.' },
+});
+
+/** The language each operation's context was made in (its socket's page's): what it says, it says in it. */
+const operationLocales = new WeakMap<object, Locale>();
+
+const localeOf = (args: ExecutionArgs) => operationLocales.get(args.contextValue as object);
+
+/**
+ * A subscription's events, each made in `locale` (graphql-ws reads them in its own async context,
+ * where the request's language does not hold). Ending it ends the source at once.
+ */
+function speakingIn<T>(locale: Locale | undefined, source: AsyncIterable<T>): AsyncIterableIterator<T> {
+  const it = source[Symbol.asyncIterator]();
+  const done = (value?: unknown) => Promise.resolve({ done: true, value } as IteratorResult<T>);
+  return {
+    next: () => inLocale(locale, () => it.next()),
+    return: (value?: unknown) => (it.return ? inLocale(locale, () => it.return!(value)) : done(value)),
+    throw: (err?: unknown) => (it.throw ? inLocale(locale, () => it.throw!(err)) : Promise.reject(err)),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
 
 /** Close codes: the credential expired (reconnect with a fresh one), or the user's sessions were revoked. */
 export const WS_CLOSE = { tokenExpired: 4401, sessionRevoked: 4403 } as const;
@@ -136,6 +167,13 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
   const wsServer = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
+      // Operations run in the language of the page that opened the socket, as over HTTP.
+      execute: (args) => inLocale(localeOf(args), () => execute(args)),
+      subscribe: async (args) => {
+        const locale = localeOf(args);
+        const result = await inLocale(locale, () => subscribeOperation(args));
+        return Symbol.asyncIterator in result ? speakingIn(locale, result) : result;
+      },
       onConnect: async (ctx) => {
         const raw = ctx.connectionParams?.authorization;
         const token = typeof raw === 'string' ? bearerToken(raw) : undefined;
@@ -243,10 +281,10 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
   async function prepare(extra: Extra, payload: SubscribePayload): Promise<ExecutionArgs | GraphQLError[]> {
     // Anonymous operations count against the same per-address limit as anonymous HTTP requests.
     if (!extra.auth?.viewer && !(await limits.anonymous.take(addressKey(clientIp(extra.request, env.TRUST_PROXY)))).allowed) {
-      return [new GraphQLError('Too many requests. Please wait a minute.', { extensions: { code: 'RATE_LIMITED' } })];
+      return [new GraphQLError(say('tooManyRequests'), { extensions: { code: 'RATE_LIMITED' } })];
     }
     if (graphqlPayloadHasNul(payload)) {
-      return [new GraphQLError(NUL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } })];
+      return [new GraphQLError(nulMessage(), { extensions: { code: 'BAD_USER_INPUT' } })];
     }
     // Only the client's persisted documents run here when TRUSTED_DOCUMENTS_ONLY is on (partner
     // keys are not taken on the WebSocket); a named one runs the manifest's text, not the payload's.
@@ -298,7 +336,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
         auth.refused === 'expired' ? WS_CLOSE.tokenExpired : WS_CLOSE.sessionRevoked,
         auth.refused === 'expired' ? 'Token expired' : 'Session revoked',
       );
-      return [new GraphQLError('Your session has ended. Please sign in again.', { extensions: { code: 'UNAUTHENTICATED' } })];
+      return [new GraphQLError(formatMessage(messages.sessionEnded), { extensions: { code: 'UNAUTHENTICATED' } })];
     }
     extra.auth = auth;
     const contextValue: GraphQLContext = {
@@ -312,6 +350,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
       mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,
       visitor: { ip: clientIp(extra.request, env.TRUST_PROXY), cookieId: null, issueCookie: () => null },
     };
+    operationLocales.set(contextValue, requestLocale(extra.request));
     return {
       schema,
       document,

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import { toAppError, type ErrorCode } from '../core/errors.js';
+import { internalErrorMessage, toAppError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../logger.js';
-import { PROVIDER_UNAVAILABLE_MESSAGE } from '../modules/auth/identity.js';
+import { providerUnavailableMessage } from '../modules/auth/identity.js';
 
 /** The HTTP status of each domain error code (REST answers, and GraphQL over HTTP where a whole request fails). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -25,7 +25,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     const app = toAppError(err);
     if (app) {
       if (app.code === 'UNAUTHENTICATED' && req.auth?.unavailable) {
-        res.status(503).json({ error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+        res.status(503).json({ error: providerUnavailableMessage(), code: 'SERVICE_UNAVAILABLE' });
         return;
       }
       if (app.code === 'SERVICE_UNAVAILABLE')
@@ -38,7 +38,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
     if (status >= 500) {
       (req.log ?? log).error({ err }, 'request failed');
-      res.status(500).json({ error: 'Internal server error' });
+      res.status(500).json({ error: internalErrorMessage() });
       return;
     }
     // body-parser and send mark client errors `expose`; anything else gets the status' own words.

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { defineMessages, formatMessage } from '../../common/i18n/messages.js';
 
 /**
  * PostgreSQL text cannot hold U+0000: a value carrying it fails in the database (22021, "invalid byte
@@ -6,7 +7,15 @@ import type { NextFunction, Request, Response } from 'express';
  * drops the connection. No real input contains it, so GraphQL requests carrying one (in a variable,
  * an inline literal's `\u0000` escape, or an extension) are refused before anything runs.
  */
-export const NUL_MESSAGE = 'Invalid input: a value contains control characters (NUL cannot be stored).';
+const messages = defineMessages({
+  nul: {
+    id: 'server.error.nul',
+    defaultMessage: 'Invalid input: a value contains control characters (NUL cannot be stored).',
+  },
+});
+
+/** The refusal, in the request's language. */
+export const nulMessage = (): string => formatMessage(messages.nul);
 
 /** True when a string anywhere in the value (walked to a bounded depth) holds U+0000. */
 export function containsNul(value: unknown, depth = 0): boolean {
@@ -35,7 +44,7 @@ export function graphqlPayloadHasNul(payload: unknown): boolean {
 export function refuseNulGraphql(req: Request, res: Response, next: NextFunction) {
   const payload = req.method === 'GET' ? req.query : req.body;
   if (graphqlPayloadHasNul(payload) || (Array.isArray(payload) && payload.some(graphqlPayloadHasNul))) {
-    res.status(400).json({ errors: [{ message: NUL_MESSAGE, extensions: { code: 'BAD_USER_INPUT' } }] });
+    res.status(400).json({ errors: [{ message: nulMessage(), extensions: { code: 'BAD_USER_INPUT' } }] });
     return;
   }
   next();

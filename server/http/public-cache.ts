@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { cacheKey, type CacheSlot, type CacheSubject, type PublicCache } from '../infra/public-cache.js';
+import { currentLocale } from '../../common/i18n/messages.js';
 
 /**
  * Serving the anonymous search page and listing details from the public cache
@@ -52,11 +53,13 @@ export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
     if (slot === null || req.method !== 'POST' || !anonymous(req) || wantsFresh(req) || typeof body?.query !== 'string') {
       return next();
     }
+    // What the answer formats (a concession's label, its numbers) is in the request's language: one per language.
     const key = cacheKey(
       'graphql',
       body.query,
       JSON.stringify(body.variables ?? null),
       typeof body.operationName === 'string' ? body.operationName : '',
+      currentLocale(),
     );
     cache.get(slot, key).then(
       (hit) => {
@@ -134,7 +137,8 @@ export function restPublicCache(cache: PublicCache): RequestHandler {
     ) {
       return next();
     }
-    const key = cacheKey('rest', req.originalUrl);
+    // The items' labels are in the request's language (server/core/locale.ts): one answer per language.
+    const key = cacheKey('rest', req.originalUrl, currentLocale());
     const detail = req.path !== '/properties';
     cache.get(slot, key).then(
       (hit) => {

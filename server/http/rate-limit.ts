@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { networkOf } from '../core/address.js';
 import type { RateLimit } from '../infra/rate-limits.js';
+import { say } from '../core/texts.js';
 
 /**
  * An Express middleware over one of the rate limits of server/infra/rate-limits.ts: takes a point
@@ -38,8 +39,8 @@ export const addressKey = (ip: string | undefined): string => `addr:${networkOf(
 /** A request's per-address key (TRUST_PROXY respected through req.ip). */
 export const byAddress = (req: Request): string => addressKey(req.ip ?? req.socket.remoteAddress);
 
-/** REST's answer over a limit. */
+/** REST's answer over a limit: `error` says it, in the request's language (made when it is said). */
 export const restTooMany =
-  (error = 'Too many requests. Please wait a minute.') =>
+  (error: () => string = () => say('tooManyRequests')) =>
   (res: Response) =>
-    void res.json({ error, code: 'RATE_LIMITED' });
+    void res.json({ error: error(), code: 'RATE_LIMITED' });

@@ -16,7 +16,9 @@ import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
 import { pageRequestLocale } from './locale.js';
+import { readCookie } from '../modules/auth/viewer.js';
 import { LOCALE_TAGS } from '../../common/i18n/locales.js';
+import { PSEUDO_COOKIE } from '../../common/i18n/pseudo.js';
 
 /** The pages rendered on the server: their paths, screens and caching are the client's list. */
 export const SERVER_RENDERED_PAGES: readonly ServerPage[] = Object.values(SERVER_PAGES);
@@ -182,8 +184,10 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       if (!server || !page) return next();
       // The page's language, without the account's (the render puts that first: entry-server.tsx).
       const locale = pageRequestLocale(req, res);
+      // The pseudo-language (common/i18n/pseudo.ts: the browser test of texts left in the code), never cached.
+      const pseudo = locale === 'en' && readCookie(req.headers.cookie, PSEUDO_COOKIE) === '1';
       // The slot the render starts in: a listing written meanwhile makes its page unstorable.
-      const generation = publicCache && deps.cache && anonymous(req) ? deps.cache.begin() : null;
+      const generation = publicCache && deps.cache && anonymous(req) && !pseudo ? deps.cache.begin() : null;
       // The page of another build (a deploy) is never served: the build's index.html is in the key;
       // nor a page in another language.
       const key =
@@ -222,6 +226,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           signal: controller.signal,
           signedIn: Boolean(req.auth?.viewer),
           locale,
+          pseudo,
           onError: (err) => {
             partial = true;
             if (!controller.signal.aborted)

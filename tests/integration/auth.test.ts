@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { completeSignup, SIGNUP_IN_PROGRESS_ONLY, SIGNUP_WINDOW_SECONDS } from '../../server/modules/auth/auth.service.js';
+import { completeSignup, signupInProgressOnly, SIGNUP_WINDOW_SECONDS } from '../../server/modules/auth/auth.service.js';
 import { EMULATOR_PROJECT_ID } from '../../server/modules/auth/emulator.js';
 import { craftToken, linkPhoneInEmulator, signInInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -113,10 +113,10 @@ describe.each(backends)('accounts and sessions on %s', (backend) => {
     // Not an enumeration oracle: a visitor, a finished account, or a sign-in long past get no answer.
     const anonymous = await post('/api/auth/check-phone', { phone: acc.phone });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: SIGNUP_IN_PROGRESS_ONLY });
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED', error: signupInProgressOnly() });
     const finished = await post('/api/auth/check-phone', { phone: acc.phone }, { authorization: `Bearer ${acc.idToken}` });
     expect(finished.status).toBe(403);
-    expect(await finished.json()).toMatchObject({ code: 'FORBIDDEN', error: SIGNUP_IN_PROGRESS_ONLY });
+    expect(await finished.json()).toMatchObject({ code: 'FORBIDDEN', error: signupInProgressOnly() });
     const now = Math.floor(Date.now() / 1000);
     const stale = craftToken({
       iss: `https://securetoken.google.com/${EMULATOR_PROJECT_ID}`,

@@ -3,7 +3,7 @@ import { getNamedType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { getSchema } from '../../server/graphql/schema.js';
-import { AGENTS_CANNOT_RATE } from '../../server/modules/reviews/reviews.service.js';
+import { agentsCannotRate } from '../../server/modules/reviews/reviews.service.js';
 import { createAgent, createProperty, createUser } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { execute, query } from '../setup/graphql.js';
@@ -353,7 +353,7 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
   it('refuses agents rating agents and anyone rating themself, on the page and on submit', async () => {
     const byAgent = await execute(db.prisma, RATE, { input: { agentId: agentA.id, score: 5 } }, agentBViewer);
     expect(codeOf(byAgent)).toBe('FORBIDDEN');
-    expect(byAgent.errors?.[0]?.message).toBe(AGENTS_CANNOT_RATE);
+    expect(byAgent.errors?.[0]?.message).toBe(agentsCannotRate());
     expect(byAgent.errors?.[0]?.message).toBe(
       'Agents cannot rate other agents. Only interactions between agents and renters can be rated.',
     );
@@ -362,7 +362,7 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
       allowed: false,
       reason: 'AGENTS_CANNOT_RATE',
       title: 'Rating Not Available',
-      message: AGENTS_CANNOT_RATE,
+      message: agentsCannotRate(),
     });
 
     const self = await execute(db.prisma, RATE, { input: { agentId: agentA.userId, score: 5 } }, agentAViewer);
@@ -383,7 +383,7 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
         role: 'RENTER',
       },
     );
-    expect(r.errors?.[0]?.message).toBe(AGENTS_CANNOT_RATE);
+    expect(r.errors?.[0]?.message).toBe(agentsCannotRate());
     expect(await db.prisma.review.count()).toBe(0);
   });
 
@@ -761,7 +761,7 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
       [renter, { agentId, rating: 'five' }, 400, 'Rating must be between 1 and 5'],
       [renter, { agentId, rating: 4, comment: 'x'.repeat(1001) }, 400, 'Comment must be less than 1000 characters'],
       [renter, { agentId: '00000000-0000-4000-8000-000000000000', rating: 4 }, 404, 'Agent Not Found'],
-      [otherAgent, { agentId, rating: 5 }, 403, AGENTS_CANNOT_RATE],
+      [otherAgent, { agentId, rating: 5 }, 403, agentsCannotRate()],
       [agent, { agentId, rating: 5 }, 403, 'You cannot rate yourself.'],
     ];
     for (const [who, body, status, error] of cases) {

@@ -11,7 +11,7 @@ import type { PrismaClient } from '../../server/db/client.js';
 import { errorHandler } from '../../server/http/errors.js';
 import { createLocalStorage, type Storage } from '../../server/modules/uploads/storage.js';
 import { createRateLimits, RATE_LIMITS } from '../../server/infra/rate-limits.js';
-import { SIGN_IN_MESSAGE, uploadRoutes, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
+import { signInToUploadMessage, uploadRoutes, uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
 import { createAccount } from '../setup/accounts.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -99,7 +99,7 @@ describe.each(backends)('photo uploads on %s', (backend) => {
 
   it('refuses anonymous uploads before reading them, and users who never finished signing up', async () => {
     const anon = await upload({ origin: 'http://localhost:5173' }, jpeg);
-    expect(anon).toEqual({ status: 401, body: { error: SIGN_IN_MESSAGE, code: 'UNAUTHENTICATED' } });
+    expect(anon).toEqual({ status: 401, body: { error: signInToUploadMessage(), code: 'UNAUTHENTICATED' } });
 
     const half = await signUpInEmulator(); // no user row
     const res = await upload({ authorization: `Bearer ${half.idToken}` }, jpeg);

@@ -36,8 +36,8 @@ export function partsOf(matches: readonly { route: { handle?: unknown } }[]): Pa
 
 const home = screen(() => import('./routes/home'), ['listings', 'cards']);
 const auth = screen(() => import('./routes/auth'), ['auth']);
-const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records']);
-const resetPassword = screen(() => import('./routes/reset-password'), ['account']);
+const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records', 'tours']);
+const resetPassword = screen(() => import('./routes/reset-password'), ['account', 'auth']);
 
 function ProtectedLayout() {
   return (
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
           { path: 'auth', ...auth },
           // Sign-in redirect target of the save control; the same screen as /auth.
           { path: 'login', ...auth },
-          { path: 'forgot-password', ...screen(() => import('./routes/forgot-password'), ['account']) },
+          { path: 'forgot-password', ...screen(() => import('./routes/forgot-password'), ['account', 'auth']) },
           // Where a password reset e-mail leads (and Firebase's action handler path, for a project
           // whose e-mail templates point at the app).
           { path: 'reset-password', ...resetPassword },
@@ -71,21 +71,21 @@ export const routes: RouteObject[] = [
           {
             Component: ProtectedLayout,
             children: [
-              { path: 'messages', ...screen(() => import('./routes/messages'), ['messages']) },
+              { path: 'messages', ...screen(() => import('./routes/messages'), ['messages', 'tours']) },
               { path: 'rate-agent/:agentId', ...screen(() => import('./routes/rate-agent'), ['agents']) },
               { path: 'admin/moderation', ...screen(() => import('./routes/admin-moderation'), ['moderation', 'records']) },
             ],
           },
-          { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents']) },
+          { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents', 'records']) },
           { path: 'me/listings', ...screen(() => import('./routes/my-listings'), ['manage', 'records']) },
-          { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts']) },
+          { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts', 'records']) },
           { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
           { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
           { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records']) },
           { path: 'create-listing', ...screen(() => import('./routes/create-listing'), ['listingForm', 'records']) },
           { path: 'listing/:id', ...propertyDetail },
           { path: 'properties/:id', ...propertyDetail },
-          { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents']) },
+          { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents', 'records']) },
           // Not lazy: the error boundary shows the same screen for a thrown 404.
           { path: '*', Component: NotFoundScreen },
         ],

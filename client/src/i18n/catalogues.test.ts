@@ -49,6 +49,8 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'option.utility.INTERNET',
     'filters.minutes',
     'detail.minutes',
+    'listingForm.fieldIssue',
+    'reviewCard.subscore',
   ],
 };
 

@@ -2,6 +2,7 @@ import express, { type Request } from 'express';
 import type { Logger } from '../../logger.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import {
   listingItemInclude,
   listingItems,
@@ -103,6 +104,10 @@ export async function toAgentProfile(agent: AgentProfile, items: ListingItems, r
   };
 }
 
+const messages = defineMessages({
+  notFound: { id: 'server.agent.restNotFound', defaultMessage: 'Agent not found' },
+});
+
 export function agentRoutes(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): express.Router {
   const { prisma } = deps;
   const items = listingItems(deps);
@@ -111,7 +116,7 @@ export function agentRoutes(deps: { prisma: PrismaClient; log: Logger; selection
   router.get('/agents/:id', noStore, async (req, res) => {
     const { id } = req.params as { id: string };
     const agent = await findAgent(prisma, id, { include: agentProfileInclude });
-    if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
+    if (!agent) throw new AppError('NOT_FOUND', formatMessage(messages.notFound));
     res.json(await toAgentProfile(agent, items, req));
   });
 

@@ -1,10 +1,28 @@
 import type { Viewer } from '../../core/viewer.js';
 import { AppError } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { requireAdmin, requireUser } from '../../core/authz.js';
 import { eventsOf } from '../../core/events.js';
 import { licenseInputSchema } from '../../../common/trust.js';
 import { notify } from '../notifications/notifications.service.js';
+import { inLocale } from '../../core/locale.js';
 import { audit, parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/moderation.service.js';
+
+const messages = defineMessages({
+  changedMeanwhile: {
+    id: 'server.trust.licenseChangedMeanwhile',
+    defaultMessage: 'The agent changed the license number meanwhile. Reload and check again.',
+  },
+});
+
+// The agent's notification, in the agent's language (server/modules/mail/texts.ts).
+const mailMessages = defineMessages({
+  verifiedTitle: { id: 'mail.license.verifiedTitle', defaultMessage: 'Your license is verified' },
+  verifiedBody: {
+    id: 'mail.license.verifiedBody',
+    defaultMessage: "Your listings and profile now show the 'Licensed' badge.",
+  },
+});
 
 /**
  * Agents' New York license numbers (issue 14; docs/decisions/0033-trust.md): an agent keeps theirs;
@@ -66,7 +84,7 @@ export async function setAgentLicenseVerified(
   const agent = /^[0-9a-f-]{36}$/i.test(id)
     ? await deps.prisma.agent.findUnique({
         where: { id },
-        select: { id: true, userId: true, license: true, licenseVerifiedAt: true },
+        select: { id: true, userId: true, license: true, licenseVerifiedAt: true, user: { select: { locale: true } } },
       })
     : null;
   if (!agent) throw new AppError('NOT_FOUND', TRUST_MESSAGES.agentNotFound);
@@ -79,7 +97,7 @@ export async function setAgentLicenseVerified(
       where: { id: agent.id, license: agent.license },
       data: { licenseVerifiedAt: verified ? new Date() : null },
     });
-    if (n.count === 0) throw new AppError('CONFLICT', 'The agent changed the license number meanwhile. Reload and check again.');
+    if (n.count === 0) throw new AppError('CONFLICT', formatMessage(messages.changedMeanwhile));
     await audit(tx, {
       actorId: admin.id,
       action: verified ? 'LICENSE_VERIFIED' : 'LICENSE_UNVERIFIED',
@@ -91,13 +109,13 @@ export async function setAgentLicenseVerified(
   eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: agent.id });
   if (verified) {
     await notify(deps, [
-      {
+      inLocale(agent.user.locale, () => ({
         userId: agent.userId,
-        kind: 'LICENSE_VERIFIED',
-        title: 'Your license is verified',
-        body: "Your listings and profile now show the 'Licensed' badge.",
+        kind: 'LICENSE_VERIFIED' as const,
+        title: formatMessage(mailMessages.verifiedTitle),
+        body: formatMessage(mailMessages.verifiedBody),
         url: `/agents/${agent.id}`,
-      },
+      })),
     ]).catch((err: unknown) => deps.log?.warn({ err }, 'license notification failed'));
   }
   return { agentId: agent.id };

@@ -7,7 +7,44 @@ import { announceNotifications, insertNotifications, type NotificationInput } fr
 import { parseSavedFilter } from './saved-searches.service.js';
 import { isPublicListing, publicListingSql } from '../listings/visibility.js';
 import { eventsOf, type DomainEvent } from '../../core/events.js';
-import { netEffectiveLabel } from '../../../common/listing.js';
+import { formatCount, formatPrice } from '../../../common/format.js';
+import { hasConcession } from '../../../common/concession.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
+import { mailTexts } from '../mail/texts.js';
+
+// The alerts' notifications and e-mails, in each recipient's language (server/modules/mail/texts.ts):
+// the listing's title and neighborhood, and the search's name, as written.
+const mailMessages = defineMessages({
+  newTitle: { id: 'mail.alert.newTitle', defaultMessage: 'New listing: {title}' },
+  dropTitle: { id: 'mail.alert.dropTitle', defaultMessage: 'Price drop: {title}' },
+  rent: { id: 'mail.alert.rent', defaultMessage: '{price}/mo' },
+  rentWithConcession: {
+    id: 'mail.alert.rentWithConcession',
+    defaultMessage: '{price}/mo ({net} net effective, {months, plural, one {# month} other {# months}} free on {lease})',
+  },
+  rentWas: { id: 'mail.alert.rentWas', defaultMessage: '{price}/mo (was {oldPrice})' },
+  rentWasWithConcession: {
+    id: 'mail.alert.rentWasWithConcession',
+    defaultMessage:
+      '{price}/mo (was {oldPrice}) ({net} net effective, {months, plural, one {# month} other {# months}} free on {lease})',
+  },
+  newBody: { id: 'mail.alert.newBody', defaultMessage: '{rent} in {neighborhood}' },
+  dropBody: { id: 'mail.alert.dropBody', defaultMessage: 'Now {rent} in {neighborhood}' },
+  matches: { id: 'mail.alert.matches', defaultMessage: '{body} · matches “{name}”' },
+  lineNew: { id: 'mail.alert.lineNew', defaultMessage: 'New: {title} — {rent}, {neighborhood}' },
+  lineDrop: { id: 'mail.alert.lineDrop', defaultMessage: 'Price drop: {title} — {rent}, {neighborhood}' },
+  dailySubject: {
+    id: 'mail.alert.dailySubject',
+    defaultMessage: 'Your daily alert for “{name}”: {count, plural, one {# listing} other {# listings}}',
+  },
+  newSubject: { id: 'mail.alert.newSubject', defaultMessage: 'New match for “{name}”: {title}' },
+  dropSubject: { id: 'mail.alert.dropSubject', defaultMessage: 'Price drop for “{name}”: {title}' },
+  manySubject: { id: 'mail.alert.manySubject', defaultMessage: '{count} new matches for “{name}”' },
+  dailyIntro: { id: 'mail.alert.dailyIntro', defaultMessage: "Today's listings for your saved search “{name}”:" },
+  instantIntro: { id: 'mail.alert.instantIntro', defaultMessage: 'Your saved search “{name}” has news:' },
+  turnOff: { id: 'mail.alert.turnOff', defaultMessage: 'Turn off these alerts: {url}' },
+});
 
 /**
  * Saved-search alerts (issue 14 item 2; docs/decisions/0032-saved-searches-and-alerts.md). A listing write that
@@ -102,22 +139,28 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
   if (!listing || !isPublicListing(listing)) return 0;
   let event: string;
   let kind: 'NEW_MATCH' | 'PRICE_DROP';
-  let title: string;
-  let body: string;
+  // The notification's title and body, made in each recipient's language.
+  let texts: () => { title: string; body: string };
   if (job.event === 'PUBLISHED') {
     event = 'NEW';
     kind = 'NEW_MATCH';
-    title = `New listing: ${listing.title}`;
-    body = `${rentText(listing.price, listing)} in ${listing.neighborhood}`;
+    texts = () => ({
+      title: formatMessage(mailMessages.newTitle, { title: listing.title }),
+      body: formatMessage(mailMessages.newBody, { rent: rentText(listing.price, listing), neighborhood: listing.neighborhood }),
+    });
   } else {
     const change = listing.priceChanges[0];
     if (!change || change.oldPrice == null || change.newPrice >= change.oldPrice) return 0;
+    const oldPrice = change.oldPrice;
     event = `DROP:${change.id}`;
     kind = 'PRICE_DROP';
-    title = `Price drop: ${listing.title}`;
-    body = `Now $${change.newPrice.toLocaleString('en-US')}/mo (was $${change.oldPrice.toLocaleString('en-US')})${
-      change.newPrice === listing.price ? concessionText(listing) : ''
-    } in ${listing.neighborhood}`;
+    texts = () => ({
+      title: formatMessage(mailMessages.dropTitle, { title: listing.title }),
+      body: formatMessage(mailMessages.dropBody, {
+        rent: rentWasText(change.newPrice, oldPrice, change.newPrice === listing.price ? listing : null),
+        neighborhood: listing.neighborhood,
+      }),
+    });
   }
 
   let made = 0;
@@ -128,7 +171,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
       where: { frequency: { not: 'OFF' }, userId: { not: listing.ownerId }, ...(cursor ? { id: { gt: cursor } } : {}) },
       orderBy: { id: 'asc' },
       take: SEARCH_BATCH,
-      select: { id: true, userId: true, name: true, filter: true },
+      select: { id: true, userId: true, name: true, filter: true, user: { select: { locale: true } } },
     });
     if (searches.length === 0) break;
     cursor = searches[searches.length - 1]!.id;
@@ -141,15 +184,21 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
           SELECT s, ${listing.id}::uuid, ${event} FROM unnest(${matched}::uuid[]) AS s
           ON CONFLICT DO NOTHING
           RETURNING "savedSearchId"::text AS "savedSearchId"`;
-        const items: NotificationInput[] = fresh.map(({ savedSearchId }) => ({
-          userId: byId.get(savedSearchId)!.userId,
-          kind,
-          title,
-          body: `${body} · matches “${byId.get(savedSearchId)!.name}”`,
-          url: `/properties/${listing.slug}`,
-          propertyId: listing.id,
-          savedSearchId,
-        }));
+        const items: NotificationInput[] = fresh.map(({ savedSearchId }) => {
+          const search = byId.get(savedSearchId)!;
+          return inLocale(search.user.locale, () => {
+            const { title, body } = texts();
+            return {
+              userId: search.userId,
+              kind,
+              title,
+              body: formatMessage(mailMessages.matches, { body, name: search.name }),
+              url: `/properties/${listing.slug}`,
+              propertyId: listing.id,
+              savedSearchId,
+            };
+          });
+        });
         return insertNotifications(tx, items);
       });
       announceNotifications(deps.prisma, notified);
@@ -191,6 +240,8 @@ interface DueRow {
   name: string;
   unsubscribeToken: string;
   email: string;
+  /** The search's owner's language (null: English). */
+  locale: string | null;
   firstName: string;
   title: string;
   slug: string;
@@ -260,7 +311,7 @@ async function sendDueRound(
       WHERE d."savedSearchId" IN (SELECT "savedSearchId" FROM searches) AND ${owed}
     )
     SELECT d."savedSearchId"::text AS "savedSearchId", d."propertyId"::text AS "propertyId", d."event",
-           s."name", s."unsubscribeToken", u."email", u."firstName",
+           s."name", s."unsubscribeToken", u."email", u."locale", u."firstName",
            p."title", p."slug", p."price", p."netEffectivePrice", p."concessionMonthsFree"::text AS "concessionMonthsFree",
            p."concessionLeaseMonths", p."neighborhood", c."oldPrice", c."newPrice"
     FROM rows d
@@ -304,7 +355,6 @@ async function sendDueRound(
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 type ConcessionColumns = {
   netEffectivePrice: number;
@@ -312,61 +362,83 @@ type ConcessionColumns = {
   concessionLeaseMonths: number | null;
 };
 
-/** ' ($3,300 net effective, 1 month free on 12)', or '' without a concession. */
-function concessionText(l: ConcessionColumns): string {
-  const monthsFree = l.concessionMonthsFree === null ? null : Number(l.concessionMonthsFree.toString());
-  const label = netEffectiveLabel(l.netEffectivePrice, { monthsFree, leaseMonths: l.concessionLeaseMonths });
-  return label ? ` (${label})` : '';
+/** The concession's values for the messages, or null without one: '$3,300', 1 month free on 12. */
+function concessionValues(l: ConcessionColumns) {
+  const c = {
+    monthsFree: l.concessionMonthsFree === null ? null : Number(l.concessionMonthsFree.toString()),
+    leaseMonths: l.concessionLeaseMonths,
+  };
+  if (!hasConcession(c)) return null;
+  return { net: formatPrice(l.netEffectivePrice), months: c.monthsFree, lease: formatCount(c.leaseMonths) };
 }
 
-/** '$3,600/mo ($3,300 net effective, 1 month free on 12)'. */
+/** '$3,600/mo ($3,300 net effective, 1 month free on 12)', in the current language. */
 function rentText(price: number, l: ConcessionColumns): string {
-  return `${money(price)}/mo${concessionText(l)}`;
+  const concession = concessionValues(l);
+  return concession
+    ? formatMessage(mailMessages.rentWithConcession, { price: formatPrice(price), ...concession })
+    : formatMessage(mailMessages.rent, { price: formatPrice(price) });
+}
+
+/** '$3,400/mo (was $3,600)', with the concession when the listing's rent is still that one. */
+function rentWasText(price: number, oldPrice: number, l: ConcessionColumns | null): string {
+  const concession = l && concessionValues(l);
+  const values = { price: formatPrice(price), oldPrice: formatPrice(oldPrice) };
+  return concession
+    ? formatMessage(mailMessages.rentWasWithConcession, { ...values, ...concession })
+    : formatMessage(mailMessages.rentWas, values);
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/alerts/unsubscribe/${encodeURIComponent(token)}`;
 }
 
+/** The e-mail, in the search's owner's language. */
 function composeAlertMail(rows: DueRow[], frequency: 'INSTANT' | 'DAILY', publicUrl: string) {
   const first = rows[0]!;
-  const base = publicUrl.replace(/\/+$/, '');
-  const name = oneLine(first.name).slice(0, 120);
-  const unsubscribe = unsubscribeUrl(publicUrl, first.unsubscribeToken);
-  const lines = rows.map((r) => {
-    const drop = r.event.startsWith('DROP:');
-    // A drop names the prices of its change (the rent may have moved again since, never above it).
-    // The net effective rent (issue 26 item 2) beside the rent it is of: the listing's rent now.
-    const price =
-      drop && r.oldPrice != null && r.newPrice != null
-        ? `${money(r.newPrice)}/mo (was ${money(r.oldPrice)})${r.newPrice === r.price ? concessionText(r) : ''}`
-        : rentText(r.price, r);
-    return `${drop ? 'Price drop: ' : 'New: '}${oneLine(r.title).slice(0, 140)} — ${price}, ${oneLine(r.neighborhood)}\n${base}/properties/${r.slug}`;
+  return inLocale(first.locale, () => {
+    const base = publicUrl.replace(/\/+$/, '');
+    const name = oneLine(first.name).slice(0, 120);
+    const unsubscribe = unsubscribeUrl(publicUrl, first.unsubscribeToken);
+    const lines = rows.map((r) => {
+      const drop = r.event.startsWith('DROP:');
+      // A drop names the prices of its change (the rent may have moved again since, never above it).
+      // The net effective rent (issue 26 item 2) beside the rent it is of: the listing's rent now.
+      const rent =
+        drop && r.oldPrice != null && r.newPrice != null
+          ? rentWasText(r.newPrice, r.oldPrice, r.newPrice === r.price ? r : null)
+          : rentText(r.price, r);
+      const values = { title: oneLine(r.title).slice(0, 140), rent, neighborhood: oneLine(r.neighborhood) };
+      return `${formatMessage(drop ? mailMessages.lineDrop : mailMessages.lineNew, values)}\n${base}/properties/${r.slug}`;
+    });
+    const subject =
+      frequency === 'DAILY'
+        ? formatMessage(mailMessages.dailySubject, { name, count: rows.length })
+        : rows.length === 1
+          ? formatMessage(first.event.startsWith('DROP:') ? mailMessages.dropSubject : mailMessages.newSubject, {
+              name,
+              title: oneLine(first.title).slice(0, 100),
+            })
+          : formatMessage(mailMessages.manySubject, { name, count: rows.length });
+    const firstName = oneLine(first.firstName);
+    const text = [
+      firstName ? formatMessage(mailTexts.hiName, { name: firstName }) : formatMessage(mailTexts.hi),
+      '',
+      formatMessage(frequency === 'DAILY' ? mailMessages.dailyIntro : mailMessages.instantIntro, { name }),
+      '',
+      lines.join('\n\n'),
+      '',
+      formatMessage(mailMessages.turnOff, { url: unsubscribe }),
+      '— NYC Rentals',
+      '',
+    ].join('\n');
+    return {
+      to: first.email,
+      subject,
+      text,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
   });
-  const subject =
-    frequency === 'DAILY'
-      ? `Your daily alert for “${name}”: ${rows.length === 1 ? '1 listing' : `${rows.length} listings`}`
-      : rows.length === 1
-        ? `${first.event.startsWith('DROP:') ? 'Price drop' : 'New match'} for “${name}”: ${oneLine(first.title).slice(0, 100)}`
-        : `${rows.length} new matches for “${name}”`;
-  const greeting = oneLine(first.firstName) ? `Hi ${oneLine(first.firstName)},` : 'Hi,';
-  const text = [
-    greeting,
-    '',
-    frequency === 'DAILY' ? `Today's listings for your saved search “${name}”:` : `Your saved search “${name}” has news:`,
-    '',
-    lines.join('\n\n'),
-    '',
-    `Turn off these alerts: ${unsubscribe}`,
-    '— NYC Rentals',
-    '',
-  ].join('\n');
-  return {
-    to: first.email,
-    subject,
-    text,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
 }
 
 /** Milliseconds until the next `hour`:00 UTC. */

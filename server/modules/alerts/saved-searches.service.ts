@@ -9,6 +9,7 @@ import {
 } from '../../../common/saved-search.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import { isUuid, parseFilter, searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
@@ -27,6 +28,20 @@ const updateInputSchema = z
   .object({ name: savedSearchNameSchema.optional(), frequency: alertFrequencySchema.optional() })
   .refine((v) => v.name !== undefined || v.frequency !== undefined, 'Nothing to change');
 
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  tooLarge: { id: 'server.savedSearch.tooLarge', defaultMessage: 'That search is too large to save.' },
+  notFound: { id: 'server.savedSearch.notFound', defaultMessage: 'That saved search does not exist.' },
+  savingTooQuickly: {
+    id: 'server.savedSearch.savingTooQuickly',
+    defaultMessage: 'You are saving searches too quickly. Please try again in {minutes, plural, other {{minutes} minutes}}.',
+  },
+  tooMany: {
+    id: 'server.savedSearch.tooMany',
+    defaultMessage: 'You can keep up to {max} saved searches. Delete one to save another.',
+  },
+});
+
 /** Shown when a stored filter is larger than any real search (defence in depth: the schema bounds it already). */
 const FILTER_JSON_MAX = 4_000;
 
@@ -38,7 +53,7 @@ export function parseSavedFilter(input: unknown): SearchFilter {
       fields: [{ path: 'filter.updatedSince', message: 'A saved search cannot use updatedSince.' }],
     });
   }
-  if (JSON.stringify(filter).length > FILTER_JSON_MAX) throw new AppError('BAD_USER_INPUT', 'That search is too large to save.');
+  if (JSON.stringify(filter).length > FILTER_JSON_MAX) throw new AppError('BAD_USER_INPUT', formatMessage(messages.tooLarge));
   return filter;
 }
 
@@ -48,7 +63,7 @@ function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   return parsed.data;
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'That saved search does not exist.');
+const notFound = () => new AppError('NOT_FOUND', formatMessage(messages.notFound));
 
 export async function saveSearch(
   deps: { prisma: PrismaClient; limits: RateLimits },
@@ -62,7 +77,7 @@ export async function saveSearch(
   if (!r.allowed) {
     throw new AppError(
       'RATE_LIMITED',
-      `You are saving searches too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`,
+      formatMessage(messages.savingTooQuickly, { minutes: Math.ceil(r.retryAfterSeconds / 60) }),
       {
         retryAfterSeconds: r.retryAfterSeconds,
       },
@@ -73,10 +88,7 @@ export async function saveSearch(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`saved-searches/${user.id}`}, 0))`;
     const count = await tx.savedSearch.count({ where: { userId: user.id } });
     if (count >= SAVED_SEARCHES_PER_USER) {
-      throw new AppError(
-        'BAD_USER_INPUT',
-        `You can keep up to ${SAVED_SEARCHES_PER_USER} saved searches. Delete one to save another.`,
-      );
+      throw new AppError('BAD_USER_INPUT', formatMessage(messages.tooMany, { max: SAVED_SEARCHES_PER_USER }));
     }
     return tx.savedSearch.create({
       data: {

@@ -4,12 +4,14 @@ import { byAddress, limitRequests, restTooMany } from '../../http/rate-limit.js'
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import {
   checkPhoneDuringSignup,
   completeSignup,
   recordSignIn,
   requestPasswordReset,
-  SIGNUP_IN_PROGRESS_ONLY,
+  signupInProgressOnly,
   unfinishedSignup,
 } from './auth.service.js';
 import type { Logger } from '../../logger.js';
@@ -20,6 +22,10 @@ import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
 import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
 import { jsonBody } from '../../http/locale.js';
+
+const messages = defineMessages({
+  recentSignIn: { id: 'server.auth.recentSignIn', defaultMessage: 'Recent sign-in required. Please sign in again.' },
+});
 
 /** Sign-in must be recent to mint a session cookie (SPEC part 9: identity token max age 5 minutes). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -86,7 +92,7 @@ export function authRoutes(
   // Per address, counted with every instance's when REDIS_URL is set.
   // Per address and minute (server/infra/rate-limits.ts), before a byte of the body is read.
   const perAddress = (limit: RateLimit) =>
-    limitRequests(limit, { key: byAddress, refuse: restTooMany('Too many attempts. Please wait a minute.') });
+    limitRequests(limit, { key: byAddress, refuse: restTooMany(() => say('tooManyAttempts')) });
   const sessionLimiter = perAddress(deps.limits.authSession);
   const phoneLimiter = perAddress(deps.limits.authPhoneCheck);
   const signupLimiter = perAddress(deps.limits.authSignup);
@@ -115,7 +121,7 @@ export function authRoutes(
   async function startSession(idToken: string, res: Response) {
     const who = await verifiedNow(idToken);
     if (Date.now() / 1000 - who.authTime > RECENT_SIGN_IN_SECONDS) {
-      throw new AppError('UNAUTHENTICATED', 'Recent sign-in required. Please sign in again.');
+      throw new AppError('UNAUTHENTICATED', formatMessage(messages.recentSignIn));
     }
     let cookie: string;
     try {
@@ -192,7 +198,7 @@ export function authRoutes(
     asyncRoute(async (req, res) => {
       res.set('Cache-Control', 'no-store');
       const token = bearerToken(req.get('authorization'));
-      if (!token) throw new AppError('UNAUTHENTICATED', SIGNUP_IN_PROGRESS_ONLY);
+      if (!token) throw new AppError('UNAUTHENTICATED', signupInProgressOnly());
       const who = await verifiedToken(token);
       const exists = await checkPhoneDuringSignup({ prisma, identity, limits: deps.limits }, who, req.body ?? {}, (retryAfter) =>
         res.set('Retry-After', String(retryAfter)),
@@ -224,7 +230,7 @@ export function authRoutes(
       res.set('Cache-Control', 'no-store');
       // A refusal (400, or 429 with Retry-After) is written by the shared error handler.
       const request = await requestPasswordReset(
-        { identity, mailer: deps.mailer, limits: deps.limits, publicUrl: env.publicUrl },
+        { identity, mailer: deps.mailer, limits: deps.limits, publicUrl: env.publicUrl, prisma },
         req.body ?? {},
       );
       res.status(202).json({ ok: true });

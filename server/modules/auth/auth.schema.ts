@@ -2,6 +2,7 @@ import * as E from '../../db/generated/prisma/enums.js';
 import { builder } from '../../graphql/builder.js';
 import { displayName } from '../agents/agents.service.js';
 import { AppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
 import { completeSignup, updateProfile } from './auth.service.js';
 import { providerUnavailable } from './identity.js';
 
@@ -72,7 +73,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CompleteSignupInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const who = ctx.auth?.credential;
-      if (!ctx.viewer || !who) throw new AppError('UNAUTHENTICATED', 'You must sign in to do that.');
+      if (!ctx.viewer || !who) throw new AppError('UNAUTHENTICATED', say('signIn'));
       const user = await completeSignup(ctx.prisma, who, input);
       return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
     },

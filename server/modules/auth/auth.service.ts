@@ -3,8 +3,7 @@ import {
   checkPhoneSchema,
   completeSignupSchema,
   passwordResetRequestSchema,
-  PHONE_TAKEN_MESSAGE,
-  PROFILE_PHOTO_MESSAGE,
+  phoneTakenMessage,
   updateProfileSchema,
   type SignUpRole,
   type UnfinishedSignupAnswer,
@@ -12,6 +11,9 @@ import {
 import type { PrismaClient } from '../../db/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod, toAppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { currentLocale, defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
 
 import { requireUser } from '../../core/authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
@@ -20,7 +22,30 @@ import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */
 
-export const ALREADY_SET_UP = 'Your account is already set up. Sign in instead.';
+// What sign-up and the profile answer, in the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  alreadySetUp: { id: 'server.auth.alreadySetUp', defaultMessage: 'Your account is already set up. Sign in instead.' },
+  signupInProgressOnly: {
+    id: 'server.auth.signupInProgressOnly',
+    defaultMessage: 'Phone numbers can be checked only while signing up.',
+  },
+  tooManyPhones: {
+    id: 'server.auth.tooManyPhones',
+    defaultMessage: 'Too many phone numbers tried. Please try again later.',
+  },
+  ownSignupOnly: { id: 'server.auth.ownSignupOnly', defaultMessage: 'You can only complete your own sign-up.' },
+  emailMismatch: { id: 'server.auth.emailMismatch', defaultMessage: 'The e-mail does not match the signed-in account.' },
+  phoneNotVerified: { id: 'server.auth.phoneNotVerified', defaultMessage: 'Failed to verify phone' },
+  emailTaken: { id: 'server.auth.emailTaken', defaultMessage: 'An account with this e-mail already exists.' },
+  tooManyResetLinks: {
+    id: 'server.auth.tooManyResetLinks',
+    defaultMessage: 'Too many reset links asked for this e-mail. Please try again later.',
+  },
+  verifyNewPhone: { id: 'server.auth.verifyNewPhone', defaultMessage: 'Verify the new phone number first.' },
+  profilePhoto: { id: 'server.auth.profilePhoto', defaultMessage: 'Photo must be an image you uploaded here.' },
+});
+
+const alreadySetUp = () => formatMessage(messages.alreadySetUp);
 
 /** The sign-up form's role as the database keeps it, and back. */
 const ROLE_OF = { agent: 'AGENT', renter: 'RENTER' } as const satisfies Record<SignUpRole, 'AGENT' | 'RENTER'>;
@@ -33,7 +58,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 }
 
 /** The answer of the phone lookup to anyone but an account in the middle of its own sign-up. */
-export const SIGNUP_IN_PROGRESS_ONLY = 'Phone numbers can be checked only while signing up.';
+export const signupInProgressOnly = (): string => formatMessage(messages.signupInProgressOnly);
 /** How long after the account's creation (its first sign-in) the lookup answers it. */
 export const SIGNUP_WINDOW_SECONDS = 30 * 60;
 
@@ -56,16 +81,13 @@ export async function checkPhoneDuringSignup(
     who.phone === null && Date.now() / 1000 - who.authTime <= SIGNUP_WINDOW_SECONDS
       ? (await prisma.user.findUnique({ where: { id: who.uid }, select: { id: true } })) === null
       : false;
-  if (!inProgress) throw new AppError('FORBIDDEN', SIGNUP_IN_PROGRESS_ONLY);
+  if (!inProgress) throw new AppError('FORBIDDEN', signupInProgressOnly());
   for (const limit of [limits.phoneCheckAccount, limits.phoneCheckGlobal]) {
     const perAccount = limit === limits.phoneCheckAccount;
     const taken = await limit.take(perAccount ? who.uid : 'all');
     if (!taken.allowed) {
       onLimited(taken.retryAfterSeconds);
-      throw new AppError(
-        'RATE_LIMITED',
-        perAccount ? 'Too many phone numbers tried. Please try again later.' : 'Too many attempts. Please wait a minute.',
-      );
+      throw new AppError('RATE_LIMITED', perAccount ? formatMessage(messages.tooManyPhones) : say('tooManyAttempts'));
     }
   }
   const exists = await phoneRegistered(prisma, identity, phone);
@@ -87,7 +109,7 @@ export async function unfinishedSignup(prisma: PrismaClient, who: VerifiedIdenti
     prisma.user.findUnique({ where: { id: who.uid }, select: { id: true } }),
     prisma.signupDraft.findUnique({ where: { userId: who.uid } }),
   ]);
-  if (user) throw new AppError('CONFLICT', ALREADY_SET_UP);
+  if (user) throw new AppError('CONFLICT', alreadySetUp());
   return {
     email: who.email,
     linkedPhone: who.phone,
@@ -117,17 +139,17 @@ export async function phoneRegistered(prisma: PrismaClient, identity: IdentityPr
  */
 export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity, input: unknown) {
   const data = parse(completeSignupSchema, input);
-  if (data.uid !== who.uid) throw new AppError('FORBIDDEN', 'You can only complete your own sign-up.');
+  if (data.uid !== who.uid) throw new AppError('FORBIDDEN', formatMessage(messages.ownSignupOnly));
   if (!who.email || who.email.toLowerCase() !== data.email.toLowerCase()) {
-    throw new AppError('BAD_USER_INPUT', 'The e-mail does not match the signed-in account.');
+    throw new AppError('BAD_USER_INPUT', formatMessage(messages.emailMismatch));
   }
-  if (who.phone !== data.phone) throw new AppError('BAD_USER_INPUT', 'Failed to verify phone');
+  if (who.phone !== data.phone) throw new AppError('BAD_USER_INPUT', formatMessage(messages.phoneNotVerified));
   const existing = await prisma.user.findUnique({ where: { id: who.uid }, include: { agent: true } });
-  if (existing) throw new AppError('CONFLICT', ALREADY_SET_UP);
+  if (existing) throw new AppError('CONFLICT', alreadySetUp());
   const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
-  if (taken) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
+  if (taken) throw new AppError('CONFLICT', phoneTakenMessage());
   const emailTaken = await prisma.user.findUnique({ where: { email: data.email.toLowerCase() }, select: { id: true } });
-  if (emailTaken) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
+  if (emailTaken) throw new AppError('CONFLICT', formatMessage(messages.emailTaken));
   const role = ROLE_OF[data.role];
   try {
     const [user] = await prisma.$transaction([
@@ -151,7 +173,7 @@ export async function completeSignup(prisma: PrismaClient, who: VerifiedIdentity
     return user;
   } catch (err) {
     const app = toAppError(err);
-    if (app?.code === 'CONFLICT') throw new AppError('CONFLICT', ALREADY_SET_UP);
+    if (app?.code === 'CONFLICT') throw new AppError('CONFLICT', alreadySetUp());
     throw err;
   }
 }
@@ -167,34 +189,59 @@ export function passwordResetUrl(publicUrl: string, code: string): string {
  * provider or the mail (no oracle of who has an account, by content or by time): `deliver` runs after.
  * At most 3 e-mails an hour go to one address (RATE_LIMITED beyond, said to anyone who asks).
  */
+// The reset e-mail, in the account's language (else the language the reset was asked in).
+const mailMessages = defineMessages({
+  resetSubject: { id: 'mail.passwordReset.subject', defaultMessage: 'Reset your NYC Rentals password' },
+  resetAsked: {
+    id: 'mail.passwordReset.asked',
+    defaultMessage: 'Someone asked to reset the password of your NYC Rentals account ({email}).',
+  },
+  resetChooseHere: { id: 'mail.passwordReset.chooseHere', defaultMessage: 'Choose a new password here: {url}' },
+  resetChoose: { id: 'mail.passwordReset.choose', defaultMessage: 'Choose a new password' },
+  resetOnce: {
+    id: 'mail.passwordReset.once',
+    defaultMessage:
+      'The link works once and expires in an hour. If you did not ask, ignore this e-mail: your password stays as it is.',
+  },
+});
+
 export async function requestPasswordReset(
-  deps: { identity: IdentityProvider; mailer: Mailer; limits: RateLimits; publicUrl: string },
+  deps: { identity: IdentityProvider; mailer: Mailer; limits: RateLimits; publicUrl: string; prisma?: PrismaClient },
   input: unknown,
 ): Promise<{ deliver: () => Promise<'sent' | 'no-account'> }> {
   const { email } = parse(passwordResetRequestSchema, input);
   const taken = await deps.limits.passwordResetEmail.take(email.toLowerCase());
   if (!taken.allowed) {
-    throw new AppError('RATE_LIMITED', 'Too many reset links asked for this e-mail. Please try again later.', {
+    throw new AppError('RATE_LIMITED', formatMessage(messages.tooManyResetLinks), {
       retryAfterSeconds: taken.retryAfterSeconds,
     });
   }
+  // The language it is asked in, for an address without an account here (yet) or one without a setting.
+  const asked = currentLocale();
   return {
     async deliver() {
       const code = await deps.identity.passwordResetCode(email);
       if (!code) return 'no-account';
       const url = passwordResetUrl(deps.publicUrl, code);
-      await deps.mailer.send({
-        to: email,
-        subject: 'Reset your NYC Rentals password',
-        text:
-          `Someone asked to reset the password of your NYC Rentals account (${email}).\n\n` +
-          `Choose a new password here: ${url}\n\n` +
-          'The link works once and expires in an hour. If you did not ask, ignore this e-mail: your password stays as it is.',
-        html:
-          `<p>Someone asked to reset the password of your NYC Rentals account (${escapeHtml(email)}).</p>` +
-          `<p><a href="${escapeHtml(url)}">Choose a new password</a></p>` +
-          '<p>The link works once and expires in an hour. If you did not ask, ignore this e-mail: your password stays as it is.</p>',
+      const account = await deps.prisma?.user.findFirst({
+        where: { email: { equals: email, mode: 'insensitive' } },
+        select: { locale: true },
       });
+      await deps.mailer.send(
+        inLocale(account?.locale ?? asked, () => {
+          const said = formatMessage(mailMessages.resetAsked, { email });
+          const once = formatMessage(mailMessages.resetOnce);
+          return {
+            to: email,
+            subject: formatMessage(mailMessages.resetSubject),
+            text: `${said}\n\n${formatMessage(mailMessages.resetChooseHere, { url })}\n\n${once}`,
+            html:
+              `<p>${escapeHtml(said)}</p>` +
+              `<p><a href="${escapeHtml(url)}">${escapeHtml(formatMessage(mailMessages.resetChoose))}</a></p>` +
+              `<p>${escapeHtml(once)}</p>`,
+          };
+        }),
+      );
       return 'sent';
     },
   };
@@ -211,9 +258,9 @@ export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null,
   const user = await requireUser(prisma, viewer);
   const data = parse(updateProfileSchema, input);
   if (data.phone !== undefined && data.phone !== user.phone) {
-    if (data.phone !== viewer?.phone) throw new AppError('BAD_USER_INPUT', 'Verify the new phone number first.');
+    if (data.phone !== viewer?.phone) throw new AppError('BAD_USER_INPUT', formatMessage(messages.verifyNewPhone));
     const taken = await prisma.user.findUnique({ where: { phone: data.phone }, select: { id: true } });
-    if (taken && taken.id !== user.id) throw new AppError('CONFLICT', PHONE_TAKEN_MESSAGE);
+    if (taken && taken.id !== user.id) throw new AppError('CONFLICT', phoneTakenMessage());
   }
   // A profile photo is one of the viewer's own uploads to this app (POST /api/uploads): no path
   // elsewhere on this site, no third-party URL (a tracking pixel on every profile view).
@@ -222,10 +269,10 @@ export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null,
       where: { ownerId: user.id, OR: [{ url: data.photoUrl }, { thumbnailUrl: data.photoUrl }] },
       select: { id: true },
     });
-    if (!upload)
-      throw new AppError('BAD_USER_INPUT', PROFILE_PHOTO_MESSAGE, {
-        fields: [{ path: 'photoUrl', message: PROFILE_PHOTO_MESSAGE }],
-      });
+    if (!upload) {
+      const message = formatMessage(messages.profilePhoto);
+      throw new AppError('BAD_USER_INPUT', message, { fields: [{ path: 'photoUrl', message }] });
+    }
   }
   return prisma.user.update({
     where: { id: user.id },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import type { Env } from '../../env.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { AppError } from '../../core/errors.js';
 import { EMULATOR_PROJECT_ID } from './emulator.js';
 
@@ -30,28 +31,35 @@ export type RefusalReason = 'expired' | 'revoked' | 'invalid';
 export class CredentialRefused extends Error {
   constructor(
     public readonly reason: RefusalReason,
-    message?: string,
+    private readonly said?: string,
   ) {
-    super(message ?? REFUSAL_MESSAGES[reason]);
+    super(said ?? refusalMessage(reason));
     this.name = 'CredentialRefused';
   }
 
+  /** UNAUTHENTICATED, said in the language of the request it answers. */
   toAppError(): AppError {
-    return new AppError('UNAUTHENTICATED', this.message);
+    return new AppError('UNAUTHENTICATED', this.said ?? refusalMessage(this.reason));
   }
 }
 
-export const REFUSAL_MESSAGES: Record<RefusalReason, string> = {
-  expired: 'Your session has expired. Please sign in again.',
-  revoked: 'Your session was signed out. Please sign in again.',
-  invalid: 'Invalid credentials. Please sign in again.',
-};
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  expired: { id: 'server.auth.sessionExpired', defaultMessage: 'Your session has expired. Please sign in again.' },
+  revoked: { id: 'server.auth.sessionRevoked', defaultMessage: 'Your session was signed out. Please sign in again.' },
+  invalid: { id: 'server.auth.invalidCredentials', defaultMessage: 'Invalid credentials. Please sign in again.' },
+  providerUnavailable: { id: 'server.auth.providerUnavailable', defaultMessage: 'Sign-in service unavailable, try again' },
+});
 
-export const PROVIDER_UNAVAILABLE_MESSAGE = 'Sign-in service unavailable, try again';
+/** Why a credential was refused, in words for the person. */
+export const refusalMessage = (reason: RefusalReason): string => formatMessage(messages[reason]);
+
+/** What a request that needs a viewer answers while the identity provider cannot be reached. */
+export const providerUnavailableMessage = (): string => formatMessage(messages.providerUnavailable);
 
 /** The identity provider could not be reached: not a sign-out, a 503. */
 export function providerUnavailable(cause?: unknown): AppError {
-  const err = new AppError('SERVICE_UNAVAILABLE', PROVIDER_UNAVAILABLE_MESSAGE);
+  const err = new AppError('SERVICE_UNAVAILABLE', providerUnavailableMessage());
   if (cause !== undefined) (err as Error & { cause?: unknown }).cause = cause;
   return err;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
 import { requireUser } from '../../core/authz.js';
 import { isUuid, listingKeyWhere, listingWhere } from '../listings/listings.service.js';
 import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/visibility.js';
@@ -24,7 +25,7 @@ function parseListingKey(input: unknown): string {
   return parsed.data;
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'That listing does not exist.');
+const notFound = () => new AppError('NOT_FOUND', say('listingNotFound'));
 
 /** Saves a listing (by id or slug) for the viewer; saving it again changes nothing. */
 export async function saveListing(prisma: PrismaClient, viewer: Viewer | null, listingKey: unknown): Promise<{ id: string }> {
@@ -83,7 +84,7 @@ function decodeSavedCursor(cursor: string): SavedCursor {
     }
     return { t: parsed.t, id: parsed.id };
   } catch {
-    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the first page');
+    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
   }
 }
 

@@ -10,6 +10,9 @@ import {
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { tooManyPhotosMessage } from '../uploads/uploads.service.js';
 import { requireUser } from '../../core/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
@@ -28,6 +31,21 @@ import { announceNotifications } from '../notifications/notifications.service.js
  */
 
 type Status = 'DRAFT' | 'ACTIVE' | 'INACTIVE';
+
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  samePhotoTwice: { id: 'server.listing.samePhotoTwice', defaultMessage: 'The same photo is listed twice.' },
+  photoNotFound: { id: 'server.listing.photoNotFound', defaultMessage: 'A photo was not found: upload it again.' },
+  onlyOwnListings: { id: 'server.listing.onlyOwnListings', defaultMessage: 'You can only change your own listings.' },
+  draftCannotBeDeactivated: {
+    id: 'server.listing.draftCannotBeDeactivated',
+    defaultMessage: 'A draft cannot be deactivated: publish it first.',
+  },
+  onlyActiveDeactivated: {
+    id: 'server.listing.onlyActiveDeactivated',
+    defaultMessage: 'Only an active listing can be deactivated.',
+  },
+});
 
 export function parseListingInput(input: unknown): ListingData {
   const parsed = listingInputSchema.safeParse(input);
@@ -73,9 +91,8 @@ interface PhotoRow {
  * listing already has. Anything else is refused (a listing cannot borrow someone else's files).
  */
 async function resolvePhotos(prisma: PrismaClient, ownerId: string, urls: string[], existing: PhotoRow[]): Promise<PhotoRow[]> {
-  if (urls.length > MAX_LISTING_PHOTOS)
-    throw new AppError('BAD_USER_INPUT', `A listing can have at most ${MAX_LISTING_PHOTOS} photos.`);
-  if (new Set(urls).size !== urls.length) throw new AppError('BAD_USER_INPUT', 'The same photo is listed twice.');
+  if (urls.length > MAX_LISTING_PHOTOS) throw new AppError('BAD_USER_INPUT', tooManyPhotosMessage(MAX_LISTING_PHOTOS));
+  if (new Set(urls).size !== urls.length) throw new AppError('BAD_USER_INPUT', formatMessage(messages.samePhotoTwice));
   const known = new Map(existing.map((p) => [p.url, p]));
   const missing = urls.filter((u) => !known.has(u));
   if (missing.length) {
@@ -95,10 +112,10 @@ async function resolvePhotos(prisma: PrismaClient, ownerId: string, urls: string
   }
   return urls.map((url, position) => {
     const photo = known.get(url);
-    if (!photo)
-      throw new AppError('BAD_USER_INPUT', 'A photo was not found: upload it again.', {
-        fields: [{ path: 'photos', message: 'A photo was not found: upload it again.' }],
-      });
+    if (!photo) {
+      const message = formatMessage(messages.photoNotFound);
+      throw new AppError('BAD_USER_INPUT', message, { fields: [{ path: 'photos', message }] });
+    }
     return { ...photo, position };
   });
 }
@@ -286,11 +303,11 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
         },
       })
     : null;
-  if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
   // Someone else's draft is not visible to the viewer: it does not exist for them.
   if (!canManageListing({ uid: user.id }, listing)) {
-    if (listing.status !== 'ACTIVE') throw new AppError('NOT_FOUND', 'That listing does not exist.');
-    throw new AppError('FORBIDDEN', 'You can only change your own listings.');
+    if (listing.status !== 'ACTIVE') throw new AppError('NOT_FOUND', say('listingNotFound'));
+    throw new AppError('FORBIDDEN', formatMessage(messages.onlyOwnListings));
   }
   return { user, listing };
 }
@@ -313,7 +330,7 @@ export async function updateListing(
   );
   const next = (status ?? listing.status) as Status;
   if (next === 'INACTIVE' && listing.status === 'DRAFT') {
-    throw new AppError('BAD_USER_INPUT', 'A draft cannot be deactivated: publish it first.');
+    throw new AppError('BAD_USER_INPUT', formatMessage(messages.draftCannotBeDeactivated));
   }
   if (next === 'ACTIVE') assertPublishable(data);
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
@@ -361,7 +378,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
   if (wanted !== 'ACTIVE' && wanted !== 'INACTIVE') throw new AppError('BAD_USER_INPUT', 'status must be active or inactive');
   const { listing } = await managedListing(prisma, viewer, id);
   if (wanted === 'INACTIVE' && listing.status !== 'ACTIVE')
-    throw new AppError('BAD_USER_INPUT', 'Only an active listing can be deactivated.');
+    throw new AppError('BAD_USER_INPUT', formatMessage(messages.onlyActiveDeactivated));
   if (wanted === 'ACTIVE') {
     assertPublishable({
       title: listing.title,

@@ -31,6 +31,7 @@ import {
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { findListing, searchListings } from './listings.service.js';
 
 /**
@@ -398,6 +399,10 @@ export function parseRestSearchQuery(query: unknown) {
 // Routes
 // ---------------------------------------------------------------------------------------------------
 
+const messages = defineMessages({
+  propertyNotFound: { id: 'server.listing.restNotFound', defaultMessage: 'Property not found' },
+});
+
 export function listingRoutes(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): express.Router {
   const { prisma } = deps;
   const items = listingItems(deps);
@@ -420,7 +425,7 @@ export function listingRoutes(deps: { prisma: PrismaClient; log: Logger; selecti
   router.get('/properties/:idOrSlug', noStore, async (req, res) => {
     const { idOrSlug } = req.params as { idOrSlug: string };
     const listing = await findListing(prisma, idOrSlug, req.viewer, { include: listingItemInclude });
-    if (!listing) throw new AppError('NOT_FOUND', 'Property not found');
+    if (!listing) throw new AppError('NOT_FOUND', formatMessage(messages.propertyNotFound));
     res.json(await items.one(listing, req));
   });
 

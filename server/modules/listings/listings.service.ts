@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import {
   canSeeListing,
@@ -130,7 +131,7 @@ export function decodeCursor(cursor: string, sort: SearchSort, basis?: PriceBasi
     }
     return parsed as Cursor;
   } catch {
-    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the first page');
+    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
   }
 }
 

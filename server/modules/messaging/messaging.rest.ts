@@ -3,9 +3,11 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import { z } from 'zod';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod, toAppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { HTTP_STATUS } from '../../http/errors.js';
 import { requireViewer } from '../../core/authz.js';
-import { PROVIDER_UNAVAILABLE_MESSAGE } from '../auth/identity.js';
+import { providerUnavailableMessage } from '../auth/identity.js';
 import { noStore } from '../listings/listings.rest.js';
 import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
 import { canManageListing } from '../listings/visibility.js';
@@ -187,13 +189,20 @@ function clientError(err: unknown, req: Request) {
   const app = toAppError(err);
   if (app) {
     if (app.code === 'UNAUTHENTICATED' && req.auth?.unavailable)
-      return { status: 503, error: PROVIDER_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE', retryAfter: null };
+      return {
+        status: 503,
+        error: providerUnavailableMessage(),
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfter: null,
+        providerDown: true,
+      };
     const retry = app.details?.retryAfterSeconds;
     return {
       status: HTTP_STATUS[app.code],
       error: app.message,
       code: app.code,
       retryAfter: typeof retry === 'number' ? retry : null,
+      providerDown: false,
     };
   }
   const status = (err as { status?: unknown } | null)?.status;
@@ -204,6 +213,7 @@ function clientError(err: unknown, req: Request) {
     error: exposed ? (err as Error).message : (http.STATUS_CODES[status] ?? 'Bad request'),
     code: undefined,
     retryAfter: null,
+    providerDown: false,
   };
 }
 
@@ -212,7 +222,7 @@ function envelopeErrors(envelope: Record<string, unknown>): ErrorRequestHandler 
   return (err, req, res, next) => {
     const e = clientError(err, req);
     if (!e) return next(err);
-    if (e.code === 'SERVICE_UNAVAILABLE' && e.error !== PROVIDER_UNAVAILABLE_MESSAGE)
+    if (e.code === 'SERVICE_UNAVAILABLE' && !e.providerDown)
       req.log?.warn({ err: (err as { cause?: unknown }).cause ?? err }, 'dependency unavailable');
     if (e.retryAfter !== null) res.set('Retry-After', String(e.retryAfter));
     res.status(e.status).json({ ok: false, ...envelope, error: e.error, ...(e.code ? { code: e.code } : {}) });
@@ -228,9 +238,17 @@ const retryAfterHeader: ErrorRequestHandler = (err, req, res, next) => {
 
 // --- the conversation POST /api/messages writes in -------------------------------------------------------
 
-const NO_THREAD_AS_AGENT = 'You are the agent for this listing: the renter has to write to you first, then you can answer.';
-const NO_THREAD =
-  'You have no conversation with this person. Conversations are started by renters, with an agent or about a listing.';
+const messages = defineMessages({
+  noThreadAsAgent: {
+    id: 'server.message.noThreadAsAgent',
+    defaultMessage: 'You are the agent for this listing: the renter has to write to you first, then you can answer.',
+  },
+  noThread: {
+    id: 'server.message.noThread',
+    defaultMessage:
+      'You have no conversation with this person. Conversations are started by renters, with an agent or about a listing.',
+  },
+});
 
 /**
  * Sends in the conversation between the viewer and `toUserId` (about the listing, when named); when
@@ -242,7 +260,7 @@ async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typ
   const me = viewer.uid;
   const to = body.toUserId;
   const listingKey = body.propertyId ? listingKeyWhere(body.propertyId) : null;
-  if (body.propertyId && !listingKey) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  if (body.propertyId && !listingKey) throw new AppError('NOT_FOUND', say('listingNotFound'));
 
   const existing = await deps.prisma.thread.findFirst({
     where: {
@@ -272,8 +290,8 @@ async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typ
           select: { id: true, status: true, ownerId: true, agent: { select: { userId: true } } },
         })
       : null;
-    if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
-    if (canManageListing(viewer, listing)) throw new AppError('FORBIDDEN', NO_THREAD_AS_AGENT);
+    if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
+    if (canManageListing(viewer, listing)) throw new AppError('FORBIDDEN', formatMessage(messages.noThreadAsAgent));
     // The renter's conversation about the listing is with whoever answers for it; not with anyone else.
     const mine = await deps.prisma.thread.findFirst({ where: { propertyId: listing.id, renterId: me }, select: { id: true } });
     if (mine || (listing.agent?.userId ?? listing.ownerId) !== to)
@@ -284,7 +302,7 @@ async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typ
 
   // No listing named: a conversation with an agent directly (their profile's 'Send Message').
   const agent = await deps.prisma.agent.findUnique({ where: { userId: to }, select: { id: true } });
-  if (!agent) throw new AppError('NOT_FOUND', NO_THREAD);
+  if (!agent) throw new AppError('NOT_FOUND', formatMessage(messages.noThread));
   const r = await startThread(deps, viewer, { agentId: agent.id, message: body.content, subject: body.subject });
   return r.messageId;
 }
@@ -367,7 +385,7 @@ export function messagingRoutes(deps: MessagingDeps): express.Router {
     const me = viewer.uid;
     const other = q.recipientId;
     const listingKey = q.propertyId ? listingKeyWhere(q.propertyId) : null;
-    if (q.propertyId && !listingKey) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+    if (q.propertyId && !listingKey) throw new AppError('NOT_FOUND', say('listingNotFound'));
     const take = q.limit ?? REST_MESSAGES_MAX_PAGE;
     // Only threads the viewer takes part in: the pair is the viewer and the other person, either way round.
     const rows = await prisma.message.findMany({
@@ -398,7 +416,7 @@ export function messagingRoutes(deps: MessagingDeps): express.Router {
     const body = parse(sendMessageBody, req.body);
     if (body.fromUserId !== viewer.uid)
       throw new AppError('FORBIDDEN', 'fromUserId must be your own user id: you can only send as yourself.');
-    if (body.toUserId === viewer.uid) throw new AppError('FORBIDDEN', 'You cannot message yourself.');
+    if (body.toUserId === viewer.uid) throw new AppError('FORBIDDEN', say('messageYourself'));
     const id = await sendBetween(deps, req, body);
     const row = await prisma.message.findUniqueOrThrow({ where: { id }, select: restMessageSelect });
     res.status(201).json(toRestMessage(row));

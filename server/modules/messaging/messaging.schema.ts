@@ -2,6 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
 import {
@@ -313,7 +314,10 @@ builder.mutationFields((t) => ({
 
 // --- subscriptions -----------------------------------------------------------------------------------
 
-const accessEnded = () => new AppError('FORBIDDEN', 'You are no longer part of this conversation.');
+const messages = defineMessages({
+  accessEnded: { id: 'server.message.accessEnded', defaultMessage: 'You are no longer part of this conversation.' },
+});
+const accessEnded = () => new AppError('FORBIDDEN', formatMessage(messages.accessEnded));
 
 /** A subscriber re-reads once this long after subscribing: covers what was sent while its Redis SUBSCRIBE was in flight. */
 const CATCH_UP_AFTER_MS = 1_000;

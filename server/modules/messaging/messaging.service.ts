@@ -3,6 +3,8 @@ import { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGT
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
@@ -36,24 +38,47 @@ export interface MessagingDeps {
   limits: RateLimits;
 }
 
+// In the request's language (server/core/locale.ts), each made when it is said.
+const messages = defineMessages({
+  messageRequired: { id: 'server.message.required', defaultMessage: 'Message is required' },
+  messageEmpty: { id: 'server.message.empty', defaultMessage: 'Message cannot be empty' },
+  messageTooLong: { id: 'server.message.tooLong', defaultMessage: 'Message must be at most {max, number} characters' },
+  subjectTooLong: { id: 'server.message.subjectTooLong', defaultMessage: 'Subject must be at most {max} characters' },
+  conversationNotFound: { id: 'server.message.conversationNotFound', defaultMessage: 'That conversation does not exist.' },
+  invalidCursor: {
+    id: 'server.message.invalidCursor',
+    defaultMessage: 'Invalid cursor: start again from the newest messages',
+  },
+  agentOfListing: { id: 'server.message.agentOfListing', defaultMessage: 'You are the agent for this listing.' },
+  agentNotFound: { id: 'server.message.agentNotFound', defaultMessage: 'That agent does not exist.' },
+  startingTooQuickly: {
+    id: 'server.limit.startingConversations',
+    defaultMessage:
+      'You are starting conversations too quickly. Please wait {seconds, plural, other {{seconds} seconds}} and try again.',
+  },
+  typingTooQuickly: {
+    id: 'server.limit.sendingTypingSignals',
+    defaultMessage:
+      'You are sending typing signals too quickly. Please wait {seconds, plural, other {{seconds} seconds}} and try again.',
+  },
+});
+
+const tooLong = () => formatMessage(messages.messageTooLong, { max: MESSAGE_RULES.maxLength });
+
 const content = z
-  .string({ error: 'Message is required' })
-  .max(MESSAGE_RULES.maxLength * 2, `Message must be at most ${MESSAGE_RULES.maxLength.toLocaleString('en-US')} characters`)
+  .string({ error: () => formatMessage(messages.messageRequired) })
+  .max(MESSAGE_RULES.maxLength * 2, { error: tooLong })
   .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-  .refine((s) => s.length > 0, 'Message cannot be empty')
-  .refine(
-    (s) => s.length <= MESSAGE_RULES.maxLength,
-    `Message must be at most ${MESSAGE_RULES.maxLength.toLocaleString('en-US')} characters`,
-  );
+  .refine((s) => s.length > 0, { error: () => formatMessage(messages.messageEmpty) })
+  .refine((s) => s.length <= MESSAGE_RULES.maxLength, { error: tooLong });
 
 const subject = z
   .string()
   .max(MESSAGE_RULES.subjectMaxLength * 2)
   .transform((s) => s.trim())
-  .refine(
-    (s) => s.length <= MESSAGE_RULES.subjectMaxLength,
-    `Subject must be at most ${MESSAGE_RULES.subjectMaxLength} characters`,
-  )
+  .refine((s) => s.length <= MESSAGE_RULES.subjectMaxLength, {
+    error: () => formatMessage(messages.subjectTooLong, { max: MESSAGE_RULES.subjectMaxLength }),
+  })
   .nullish()
   .transform((s) => (s ? s : null));
 
@@ -79,7 +104,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_FOUND = 'That conversation does not exist.';
+const notFound = () => new AppError('NOT_FOUND', formatMessage(messages.conversationNotFound));
 
 /** The thread as its participant sees it; nobody else does (the same answer as a missing thread). */
 export function participantWhere(uid: string): Prisma.ThreadWhereInput {
@@ -101,16 +126,17 @@ export async function requireParticipant(prisma: PrismaClient, viewer: Viewer | 
   const v = requireViewer(viewer);
   const where = threadWhere(threadId, v.uid);
   const thread = where ? await prisma.thread.findFirst({ where, select: { id: true, renterId: true, agentUserId: true } }) : null;
-  if (!thread) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!thread) throw notFound();
   return thread;
 }
 
-async function limit(rate: RateLimit, key: string, what: string) {
+/** Over the limit: RATE_LIMITED, `tooQuickly` saying so (with the seconds to wait). */
+async function limit(rate: RateLimit, key: string, tooQuickly: MessageDescriptor | 'sendingMessages') {
   const r = await rate.take(key);
   if (!r.allowed) {
-    throw new AppError('RATE_LIMITED', `You are ${what} too quickly. Please wait ${r.retryAfterSeconds} seconds and try again.`, {
-      retryAfterSeconds: r.retryAfterSeconds,
-    });
+    const values = { seconds: r.retryAfterSeconds };
+    const message = tooQuickly === 'sendingMessages' ? say(tooQuickly, values) : formatMessage(tooQuickly, values);
+    throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: r.retryAfterSeconds });
   }
 }
 
@@ -128,8 +154,7 @@ export function encodeMessageCursor(m: MessageCursor): string {
 export function decodeMessageCursor(cursor: string): MessageCursor {
   const [at, mid] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = parseStorableInstant(at ?? '');
-  if (!mid || !uuid.test(mid) || !createdAt)
-    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the newest messages');
+  if (!mid || !uuid.test(mid) || !createdAt) throw new AppError('BAD_USER_INPUT', formatMessage(messages.invalidCursor));
   return { createdAt, id: mid };
 }
 
@@ -164,7 +189,7 @@ async function appendMessage(
            (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id) AS prior,
            (SELECT count(*)::int FROM "Message" m WHERE m."threadId" = t.id AND m."senderId" = t."agentUserId") AS "agentPrior"`;
   const row = rows[0];
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row) throw notFound();
   const message = await tx.message.create({
     data: {
       threadId: input.threadId,
@@ -239,8 +264,8 @@ export function announceMessage(
 export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | undefined, input: unknown) {
   const v = requireViewer(viewer);
   const data = parse(sendMessageSchema, input);
-  if (!uuid.test(data.threadId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  await limit(deps.limits.messageSend, v.uid, 'sending messages');
+  if (!uuid.test(data.threadId)) throw notFound();
+  await limit(deps.limits.messageSend, v.uid, 'sendingMessages');
   const m = await deps.prisma.$transaction((tx) =>
     appendMessage(tx, { threadId: data.threadId, senderId: v.uid, content: data.content, subject: data.subject }),
   );
@@ -280,24 +305,24 @@ export async function startThread(deps: MessagingDeps, viewer: Viewer | null | u
           select: { id: true, status: true, ownerId: true, agent: { select: { userId: true } } },
         })
       : null;
-    if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
-    if (canManageListing(viewer, listing)) throw new AppError('FORBIDDEN', 'You are the agent for this listing.');
+    if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
+    if (canManageListing(viewer, listing)) throw new AppError('FORBIDDEN', formatMessage(messages.agentOfListing));
     propertyId = listing.id;
     agentUserId = answeringUser(listing);
   } else {
     const where = agentKeyWhere(String(data.agentId));
     const agent = where ? await deps.prisma.agent.findFirst({ where, select: { userId: true } }) : null;
-    if (!agent) throw new AppError('NOT_FOUND', 'That agent does not exist.');
+    if (!agent) throw new AppError('NOT_FOUND', formatMessage(messages.agentNotFound));
     agentUserId = agent.userId;
   }
-  if (agentUserId === user.id) throw new AppError('FORBIDDEN', 'You cannot message yourself.');
+  if (agentUserId === user.id) throw new AppError('FORBIDDEN', say('messageYourself'));
 
   const existingWhere: Prisma.ThreadWhereInput = propertyId
     ? { propertyId, renterId: user.id }
     : { propertyId: null, renterId: user.id, agentUserId };
   const existing = await deps.prisma.thread.findFirst({ where: existingWhere, select: { id: true } });
-  await limit(deps.limits.messageSend, user.id, 'sending messages');
-  if (!existing) await limit(deps.limits.threadStart, user.id, 'starting conversations');
+  await limit(deps.limits.messageSend, user.id, 'sendingMessages');
+  if (!existing) await limit(deps.limits.threadStart, user.id, messages.startingTooQuickly);
 
   const run = () =>
     deps.prisma.$transaction(async (tx) => {
@@ -356,7 +381,7 @@ export async function markThreadRead(deps: MessagingDeps, viewer: Viewer | null 
 /** 'Typing…' for the other participant: nothing is stored. */
 export async function setTyping(deps: MessagingDeps, viewer: Viewer | null | undefined, threadId: string, typing: boolean) {
   const thread = await requireParticipant(deps.prisma, viewer, threadId);
-  await limit(deps.limits.typing, viewer!.uid, 'sending typing signals');
+  await limit(deps.limits.typing, viewer!.uid, messages.typingTooQuickly);
   eventsOf(deps.prisma).publish({ type: 'thread.typing', threadId: thread.id, userId: viewer!.uid, typing });
   return true;
 }

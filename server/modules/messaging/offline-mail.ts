@@ -1,6 +1,28 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Logger } from '../../logger.js';
 import type { Mailer } from '../mail/mailer.js';
+import { inLocale } from '../../core/locale.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { mailTexts } from '../mail/texts.js';
+
+// In the recipient's language (their account's setting; English without one): server/modules/mail/texts.ts.
+const messages = defineMessages({
+  subject: { id: 'mail.offline.subject', defaultMessage: 'New message from {sender} about {about}' },
+  someone: { id: 'mail.offline.someone', defaultMessage: 'someone' },
+  propertyInquiry: { id: 'mail.offline.propertyInquiry', defaultMessage: 'Property Inquiry' },
+  // The count as written in the code ('1000'), as the e-mail always wrote it.
+  youHave: {
+    id: 'mail.offline.youHave',
+    defaultMessage:
+      'You have {count, plural, one {{unread} unread message} other {{unread} unread messages}} from {sender} about {about}.',
+  },
+  latest: { id: 'mail.offline.latest', defaultMessage: 'Latest:' },
+  readAndReply: { id: 'mail.offline.readAndReply', defaultMessage: 'Read and reply: {link}' },
+  atMostHourly: {
+    id: 'mail.offline.atMostHourly',
+    defaultMessage: 'While you are away we send at most one e-mail per conversation per hour.',
+  },
+});
 
 /**
  * "A participant who has not been online for 10 minutes gets one e-mail per thread per hour about
@@ -38,6 +60,8 @@ interface Due {
   side: Side;
   emailedAt: Date | null;
   email: string;
+  /** The recipient's language (null: English). */
+  locale: string | null;
   recipientFirstName: string;
   senderFirstName: string;
   propertyTitle: string | null;
@@ -57,7 +81,7 @@ export async function sendOfflineMail(deps: OfflineMailDeps): Promise<number> {
   // ("threadId", "createdAt") index), for recipients offline for 10 minutes and not e-mailed about
   // this thread for an hour.
   const due = await prisma.$queryRaw<Due[]>`
-    SELECT s."threadId", s.side, s."emailedAt", r."email", r."firstName" AS "recipientFirstName",
+    SELECT s."threadId", s.side, s."emailedAt", r."email", r."locale", r."firstName" AS "recipientFirstName",
            o."firstName" AS "senderFirstName", p."title" AS "propertyTitle", m.unread, m.latest
     FROM (
       SELECT t."id" AS "threadId", 'renter' AS side, t."renterId" AS "recipientId", t."agentUserId" AS "senderId",
@@ -118,27 +142,29 @@ function excerpt(content: string): string {
   return text.length <= EXCERPT_MAX ? text : `${text.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
 }
 
+/** The e-mail, in the recipient's language; the sender's name, the listing's title and the message as written. */
 function composeOfflineMail(row: Due, publicUrl: string) {
-  const sender = oneLine(row.senderFirstName).slice(0, 60) || 'someone';
-  const about = oneLine(row.propertyTitle ?? '').slice(0, 120) || 'Property Inquiry';
-  const link = `${publicUrl.replace(/\/+$/, '')}/messages?open=${encodeURIComponent(row.threadId)}`;
-  const count = row.unread === 1 ? '1 unread message' : `${row.unread} unread messages`;
-  const greeting = oneLine(row.recipientFirstName) ? `Hi ${oneLine(row.recipientFirstName)},` : 'Hi,';
-  const text = [
-    greeting,
-    '',
-    `You have ${count} from ${sender} about ${about}.`,
-    '',
-    'Latest:',
-    excerpt(row.latest ?? ''),
-    '',
-    `Read and reply: ${link}`,
-    '',
-    'While you are away we send at most one e-mail per conversation per hour.',
-    '— NYC Rentals',
-    '',
-  ].join('\n');
-  return { to: row.email, subject: `New message from ${sender} about ${about}`, text };
+  return inLocale(row.locale, () => {
+    const sender = oneLine(row.senderFirstName).slice(0, 60) || formatMessage(messages.someone);
+    const about = oneLine(row.propertyTitle ?? '').slice(0, 120) || formatMessage(messages.propertyInquiry);
+    const link = `${publicUrl.replace(/\/+$/, '')}/messages?open=${encodeURIComponent(row.threadId)}`;
+    const name = oneLine(row.recipientFirstName);
+    const text = [
+      name ? formatMessage(mailTexts.hiName, { name }) : formatMessage(mailTexts.hi),
+      '',
+      formatMessage(messages.youHave, { count: row.unread, unread: String(row.unread), sender, about }),
+      '',
+      formatMessage(messages.latest),
+      excerpt(row.latest ?? ''),
+      '',
+      formatMessage(messages.readAndReply, { link }),
+      '',
+      formatMessage(messages.atMostHourly),
+      '— NYC Rentals',
+      '',
+    ].join('\n');
+    return { to: row.email, subject: formatMessage(messages.subject, { sender, about }), text };
+  });
 }
 
 /**

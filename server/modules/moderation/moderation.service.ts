@@ -1,6 +1,9 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, invalidInputMessage } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { labels } from '../../../common/i18n/labels.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
 import { listingReportReasonLabels, listingReportSchema, type ListingReportReason } from '../../../common/trust.js';
@@ -11,6 +14,27 @@ import { canManageListing, isPublicListing } from '../listings/visibility.js';
 import { eventsOf } from '../../core/events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notify, type NotificationInput } from '../notifications/notifications.service.js';
+import { inLocale } from '../../core/locale.js';
+
+// What the owner is told (a notification, an e-mail), in the owner's language (server/modules/mail/texts.ts).
+const mailMessages = defineMessages({
+  visibleTitle: { id: 'mail.moderation.visibleTitle', defaultMessage: 'Your listing is visible again: {title}' },
+  visibleBody: { id: 'mail.moderation.visibleBody', defaultMessage: 'Our moderators reviewed it and it is back in search.' },
+  hiddenTitle: { id: 'mail.moderation.hiddenTitle', defaultMessage: 'Your listing is hidden: {title}' },
+  hiddenReported: {
+    id: 'mail.moderation.hiddenReported',
+    defaultMessage: 'It was reported by several people and is hidden from search until a moderator reviews it.',
+  },
+  hiddenByModerator: { id: 'mail.moderation.hiddenByModerator', defaultMessage: 'A moderator hid it from search.' },
+  reportedAs: { id: 'mail.moderation.reportedAs', defaultMessage: 'Reported as: {reasons}.' },
+  moderatorNote: { id: 'mail.moderation.moderatorNote', defaultMessage: "Moderator's note: {note}" },
+  hello: { id: 'mail.moderation.hello', defaultMessage: 'Hello {name},' },
+  yourListing: { id: 'mail.moderation.yourListing', defaultMessage: 'Your listing: {url}' },
+  stillEditable: {
+    id: 'mail.moderation.stillEditable',
+    defaultMessage: 'You can still see and edit it while it is hidden.',
+  },
+});
 
 /**
  * Trust and safety (issue 14 items 4 and 5; docs/decisions/0033-trust.md), one rule set for GraphQL
@@ -30,14 +54,30 @@ export const LISTING_REPORTS_TO_HIDE = 3;
 export const HIDDEN_REPORTED = 'REPORTED';
 export const HIDDEN_MODERATOR = 'MODERATOR';
 
-export const TRUST_MESSAGES = {
-  listingNotFound: 'That listing does not exist.',
-  cannotReportOwn: 'You cannot report your own listing.',
-  alreadyReported: 'You have already reported this listing.',
-  agentNotFound: 'Agent not found.',
-  noLicense: 'This agent has not entered a license number.',
-  onlyAgents: 'Only agents have a license number.',
-} as const;
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  cannotReportOwn: { id: 'server.trust.cannotReportOwn', defaultMessage: 'You cannot report your own listing.' },
+  alreadyReported: { id: 'server.trust.alreadyReported', defaultMessage: 'You have already reported this listing.' },
+  agentNotFound: { id: 'server.trust.agentNotFound', defaultMessage: 'Agent not found.' },
+  noLicense: { id: 'server.trust.noLicense', defaultMessage: 'This agent has not entered a license number.' },
+  onlyAgents: { id: 'server.trust.onlyAgents', defaultMessage: 'Only agents have a license number.' },
+  reportingTooQuickly: {
+    id: 'server.trust.reportingTooQuickly',
+    defaultMessage:
+      'You are reporting listings too quickly. Please wait {minutes, plural, other {{minutes} minutes}} and try again.',
+  },
+  noteTooLong: { id: 'server.trust.noteTooLong', defaultMessage: 'Note must be at most {max} characters' },
+});
+
+/** The refusals of trust and safety, each in the language of the request when it is read. */
+export const TRUST_MESSAGES = labels({
+  listingNotFound: () => say('listingNotFound'),
+  cannotReportOwn: messages.cannotReportOwn,
+  alreadyReported: messages.alreadyReported,
+  agentNotFound: messages.agentNotFound,
+  noLicense: messages.noLicense,
+  onlyAgents: messages.onlyAgents,
+});
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -54,7 +94,7 @@ export function parse<T>(
 ): T {
   if (r.success) return r.data;
   const issues = r.error.issues;
-  throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
+  throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? invalidInputMessage(), {
     fields: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
   });
 }
@@ -95,7 +135,7 @@ export async function reportListing(
         })
       : null,
   ]);
-  if (!account) throw new AppError('UNAUTHENTICATED', 'Finish creating your account first.');
+  if (!account) throw new AppError('UNAUTHENTICATED', say('finishAccount'));
   if (!listing) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
   if (canManageListing(v, listing)) throw new AppError('FORBIDDEN', TRUST_MESSAGES.cannotReportOwn);
   if (!isPublicListing(listing)) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
@@ -109,7 +149,7 @@ export async function reportListing(
     if (!r.allowed)
       throw new AppError(
         'RATE_LIMITED',
-        `You are reporting listings too quickly. Please wait ${Math.ceil(r.retryAfterSeconds / 60)} minutes and try again.`,
+        formatMessage(messages.reportingTooQuickly, { minutes: Math.ceil(r.retryAfterSeconds / 60) }),
         { retryAfterSeconds: r.retryAfterSeconds },
       );
   }
@@ -191,45 +231,49 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
         slug: true,
         title: true,
         ownerId: true,
-        owner: { select: { email: true, firstName: true } },
+        owner: { select: { email: true, firstName: true, locale: true } },
         reports: { select: { reason: true } },
       },
     });
     if (!p) return;
     const url = `/properties/${p.slug}`;
-    const reasons = [...new Set(p.reports.map((r) => listingReportReasonLabels[r.reason as ListingReportReason]))];
-    const why = reasons.length ? `Reported as: ${reasons.join(', ')}.` : '';
-    let item: NotificationInput;
-    if (what === 'REINSTATED') {
-      item = {
-        userId: p.ownerId,
-        kind: 'LISTING_REINSTATED',
-        title: `Your listing is visible again: ${p.title}`,
-        body: 'Our moderators reviewed it and it is back in search.',
-        url,
-        propertyId: p.id,
-      };
-    } else {
+    // In the owner's language: the reasons' names too; the listing's title and the note as written.
+    const item = inLocale(p.owner.locale, (): NotificationInput => {
+      if (what === 'REINSTATED') {
+        return {
+          userId: p.ownerId,
+          kind: 'LISTING_REINSTATED',
+          title: formatMessage(mailMessages.visibleTitle, { title: p.title }),
+          body: formatMessage(mailMessages.visibleBody),
+          url,
+          propertyId: p.id,
+        };
+      }
+      const reasons = [...new Set(p.reports.map((r) => listingReportReasonLabels[r.reason as ListingReportReason]))];
+      const why = reasons.length ? formatMessage(mailMessages.reportedAs, { reasons: reasons.join(', ') }) : '';
       const body =
         what === 'HIDDEN_REPORTED'
-          ? `It was reported by several people and is hidden from search until a moderator reviews it. ${why}`
-          : `A moderator hid it from search. ${why}${note ? ` Moderator's note: ${note}` : ''}`;
-      item = {
+          ? `${formatMessage(mailMessages.hiddenReported)} ${why}`
+          : `${formatMessage(mailMessages.hiddenByModerator)} ${why}${note ? ` ${formatMessage(mailMessages.moderatorNote, { note })}` : ''}`;
+      return {
         userId: p.ownerId,
         kind: 'LISTING_HIDDEN',
-        title: `Your listing is hidden: ${p.title}`,
+        title: formatMessage(mailMessages.hiddenTitle, { title: p.title }),
         body: body.trim(),
         url,
         propertyId: p.id,
       };
-    }
+    });
     await notify(deps, [item]);
     if (what !== 'REINSTATED' && deps.mail) {
-      await deps.mail.mailer.send({
-        to: p.owner.email,
-        subject: item.title,
-        text: `Hello ${p.owner.firstName},\n\n${item.body}\n\nYour listing: ${deps.mail.publicUrl}${url}\n\nYou can still see and edit it while it is hidden.\n`,
-      });
+      const { mailer, publicUrl } = deps.mail;
+      await mailer.send(
+        inLocale(p.owner.locale, () => ({
+          to: p.owner.email,
+          subject: item.title,
+          text: `${formatMessage(mailMessages.hello, { name: p.owner.firstName })}\n\n${item.body}\n\n${formatMessage(mailMessages.yourListing, { url: `${publicUrl}${url}` })}\n\n${formatMessage(mailMessages.stillEditable)}\n`,
+        })),
+      );
     }
   } catch (err) {
     // The decision is committed; telling the owner is best effort.
@@ -343,7 +387,7 @@ export async function moderateListing(
   if (!MODERATION_ACTIONS.includes(action as ModerationAction))
     throw new AppError('BAD_USER_INPUT', 'action must be DISMISS, HIDE or REINSTATE');
   const text = typeof note === 'string' ? note.replace(/\0/g, '').trim() : '';
-  if (text.length > NOTE_MAX) throw new AppError('BAD_USER_INPUT', `Note must be at most ${NOTE_MAX} characters`);
+  if (text.length > NOTE_MAX) throw new AppError('BAD_USER_INPUT', formatMessage(messages.noteTooLong, { max: NOTE_MAX }));
   const byKey = typeof propertyId === 'string' ? listingKeyWhere(propertyId) : null;
   const found = byKey ? await deps.prisma.property.findFirst({ where: byKey, select: { id: true, status: true } }) : null;
   if (!found) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);

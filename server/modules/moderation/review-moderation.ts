@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, invalidInputMessage } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { labels } from '../../../common/i18n/labels.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
-import { FINISH_ACCOUNT, recomputeAgentRating, type ReviewsDeps } from '../reviews/reviews.service.js';
+import { recomputeAgentRating, type ReviewsDeps } from '../reviews/reviews.service.js';
 import { eventsOf } from '../../core/events.js';
 
 /**
@@ -29,41 +32,74 @@ export const REPORT_DETAILS_MAX_LENGTH = 500;
 export const REPORT_REASONS = ['SPAM', 'OFFENSIVE', 'FALSE_INFORMATION', 'CONFLICT_OF_INTEREST', 'OTHER'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const MODERATION_MESSAGES = {
-  reviewNotFound: 'Review not found.',
-  replyRequired: 'Write a reply.',
-  replyTooLong: `Reply must be at most ${REPLY_MAX_LENGTH} characters`,
-  onlyAgentReplies: 'Only the agent reviewed can reply to this review.',
-  alreadyReplied: 'You have already replied to this review.',
-  reasonRequired: 'Choose a reason for reporting this review.',
-  detailsRequired: 'Tell us what is wrong with this review.',
-  detailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`,
-  cannotReportOwn: 'You cannot report your own review.',
-  alreadyReported: 'You have already reported this review.',
-} as const;
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  reviewNotFound: { id: 'server.reviewModeration.reviewNotFound', defaultMessage: 'Review not found.' },
+  replyRequired: { id: 'server.reviewModeration.replyRequired', defaultMessage: 'Write a reply.' },
+  replyTooLong: { id: 'server.reviewModeration.replyTooLong', defaultMessage: 'Reply must be at most {max} characters' },
+  onlyAgentReplies: {
+    id: 'server.reviewModeration.onlyAgentReplies',
+    defaultMessage: 'Only the agent reviewed can reply to this review.',
+  },
+  alreadyReplied: { id: 'server.reviewModeration.alreadyReplied', defaultMessage: 'You have already replied to this review.' },
+  reasonRequired: {
+    id: 'server.reviewModeration.reasonRequired',
+    defaultMessage: 'Choose a reason for reporting this review.',
+  },
+  detailsRequired: { id: 'server.reviewModeration.detailsRequired', defaultMessage: 'Tell us what is wrong with this review.' },
+  detailsTooLong: { id: 'server.reviewModeration.detailsTooLong', defaultMessage: 'Details must be at most {max} characters' },
+  detailsNotText: { id: 'server.reviewModeration.detailsNotText', defaultMessage: 'Details must be text' },
+  cannotReportOwn: { id: 'server.reviewModeration.cannotReportOwn', defaultMessage: 'You cannot report your own review.' },
+  alreadyReported: { id: 'server.reviewModeration.alreadyReported', defaultMessage: 'You have already reported this review.' },
+  replyingTooQuickly: {
+    id: 'server.reviewModeration.replyingTooQuickly',
+    defaultMessage: 'You are replying too quickly. Please wait {minutes, plural, other {{minutes} minutes}} and try again.',
+  },
+  reportingTooQuickly: {
+    id: 'server.reviewModeration.reportingTooQuickly',
+    defaultMessage:
+      'You are reporting reviews too quickly. Please wait {minutes, plural, other {{minutes} minutes}} and try again.',
+  },
+});
+
+/** The rules' and refusals' messages, each in the language of the request when it is read. */
+export const MODERATION_MESSAGES = labels({
+  reviewNotFound: messages.reviewNotFound,
+  replyRequired: messages.replyRequired,
+  replyTooLong: () => formatMessage(messages.replyTooLong, { max: REPLY_MAX_LENGTH }),
+  onlyAgentReplies: messages.onlyAgentReplies,
+  alreadyReplied: messages.alreadyReplied,
+  reasonRequired: messages.reasonRequired,
+  detailsRequired: messages.detailsRequired,
+  detailsTooLong: () => formatMessage(messages.detailsTooLong, { max: REPORT_DETAILS_MAX_LENGTH }),
+  cannotReportOwn: messages.cannotReportOwn,
+  alreadyReported: messages.alreadyReported,
+});
 
 const codePoints = (s: string) => [...s].length;
 const clean = (s: string) => s.replace(/\0/g, '').replace(/\r\n?/g, '\n').trim();
 
 export const replyInputSchema = z.object({
   reply: z
-    .string({ error: MODERATION_MESSAGES.replyRequired })
+    .string({ error: () => MODERATION_MESSAGES.replyRequired })
     .transform(clean)
-    .refine((s) => s.length > 0, MODERATION_MESSAGES.replyRequired)
-    .refine((s) => codePoints(s) <= REPLY_MAX_LENGTH, MODERATION_MESSAGES.replyTooLong),
+    .refine((s) => s.length > 0, { error: () => MODERATION_MESSAGES.replyRequired })
+    .refine((s) => codePoints(s) <= REPLY_MAX_LENGTH, { error: () => MODERATION_MESSAGES.replyTooLong }),
 });
 
 export const reportInputSchema = z
   .object({
     reason: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.reasonRequired }),
+      z.enum(REPORT_REASONS, { error: () => MODERATION_MESSAGES.reasonRequired }),
     ),
     details: z
-      .string({ error: 'Details must be text' })
+      .string({ error: () => formatMessage(messages.detailsNotText) })
       .nullish()
       .transform((s) => (s == null ? null : clean(s) || null))
-      .refine((s) => s == null || codePoints(s) <= REPORT_DETAILS_MAX_LENGTH, MODERATION_MESSAGES.detailsTooLong),
+      .refine((s) => s == null || codePoints(s) <= REPORT_DETAILS_MAX_LENGTH, {
+        error: () => MODERATION_MESSAGES.detailsTooLong,
+      }),
   })
   .superRefine((v, ctx) => {
     if (v.reason === 'OTHER' && !v.details)
@@ -74,21 +110,20 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input ?? {});
   if (!r.success) {
     const issues = r.error.issues;
-    throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
+    throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? invalidInputMessage(), {
       fields: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     });
   }
   return r.data;
 }
 
-async function limit(rl: RateLimit, uid: string, what: string) {
+/** Over the limit: RATE_LIMITED, `tooQuickly` saying so (with the minutes to wait). */
+async function limit(rl: RateLimit, uid: string, tooQuickly: MessageDescriptor) {
   const r = await rl.take(uid);
   if (!r.allowed)
-    throw new AppError(
-      'RATE_LIMITED',
-      `You are ${what} too quickly. Please wait ${Math.ceil(r.retryAfterSeconds / 60)} minutes and try again.`,
-      { retryAfterSeconds: r.retryAfterSeconds },
-    );
+    throw new AppError('RATE_LIMITED', formatMessage(tooQuickly, { minutes: Math.ceil(r.retryAfterSeconds / 60) }), {
+      retryAfterSeconds: r.retryAfterSeconds,
+    });
 }
 
 async function loadReview(deps: ReviewsDeps, reviewId: unknown) {
@@ -104,7 +139,7 @@ async function loadReview(deps: ReviewsDeps, reviewId: unknown) {
 
 async function requireAccount(deps: ReviewsDeps, uid: string) {
   const account = await deps.prisma.user.findUnique({ where: { id: uid }, select: { id: true } });
-  if (!account) throw new AppError('UNAUTHENTICATED', FINISH_ACCOUNT);
+  if (!account) throw new AppError('UNAUTHENTICATED', say('finishAccount'));
   return account;
 }
 
@@ -123,7 +158,7 @@ export async function replyToReview(
   if (review.agent.userId !== v.uid) throw new AppError('FORBIDDEN', MODERATION_MESSAGES.onlyAgentReplies);
   const { reply } = parse(replyInputSchema, input);
   if (review.reply !== null) throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyReplied);
-  await limit(deps.limits.reviewReply, v.uid, 'replying');
+  await limit(deps.limits.reviewReply, v.uid, messages.replyingTooQuickly);
   const written = await deps.prisma.review.updateMany({
     where: { id: review.id, reply: null },
     data: { reply, repliedAt: new Date() },
@@ -165,7 +200,7 @@ export async function reportReview(
     select: { id: true },
   });
   if (already) throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyReported);
-  await limit(deps.limits.reviewReport, account.id, 'reporting reviews');
+  await limit(deps.limits.reviewReport, account.id, messages.reportingTooQuickly);
   const countsToHide = await reportCountsToHide(deps.prisma, account.id, { aboutAgentUserId: review.agent.userId });
   const addressKey = reportAddressKey(from.ip);
 

@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import { NotificationKindValues } from '../../../common/options.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
@@ -25,6 +26,10 @@ export const NotificationRef = builder.prismaObject('Notification', {
 });
 
 const PAGE_MAX = 50;
+
+const messages = defineMessages({
+  notFound: { id: 'server.notification.notFound', defaultMessage: 'That notification does not exist.' },
+});
 
 builder.queryFields((t) => ({
   notifications: t.prismaField({
@@ -71,13 +76,13 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const id = String(args.id);
-      if (!isUuid(id)) throw new AppError('NOT_FOUND', 'That notification does not exist.');
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', formatMessage(messages.notFound));
       const { count } = await ctx.prisma.notification.updateMany({
         where: { id, userId: viewer.uid, readAt: null },
         data: { readAt: new Date() },
       });
       const row = await ctx.prisma.notification.findFirst({ ...query, where: { id, userId: viewer.uid } });
-      if (!row) throw new AppError('NOT_FOUND', 'That notification does not exist.');
+      if (!row) throw new AppError('NOT_FOUND', formatMessage(messages.notFound));
       void count;
       return row;
     },

@@ -1,6 +1,8 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, invalidInputMessage } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { requireViewer } from '../../core/authz.js';
@@ -27,12 +29,31 @@ export interface ReviewsDeps {
   limits: RateLimits;
 }
 
-export const AGENT_NOT_FOUND = 'Agent Not Found';
-export const RATING_NOT_AVAILABLE = 'Rating Not Available';
-export const AGENTS_CANNOT_RATE = 'Agents cannot rate other agents. Only interactions between agents and renters can be rated.';
-export const CANNOT_RATE_SELF = 'You cannot rate yourself.';
-export const SIGN_IN_TO_RATE = 'You must sign in to rate an agent.';
-export const FINISH_ACCOUNT = 'Finish creating your account first.';
+// The words of ratings' refusals (SPEC's), in the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  agentNotFound: { id: 'server.review.agentNotFound', defaultMessage: 'Agent Not Found' },
+  ratingNotAvailable: { id: 'server.review.ratingNotAvailable', defaultMessage: 'Rating Not Available' },
+  signInRequired: { id: 'server.review.signInRequired', defaultMessage: 'Sign In Required' },
+  agentsCannotRate: {
+    id: 'server.review.agentsCannotRate',
+    defaultMessage: 'Agents cannot rate other agents. Only interactions between agents and renters can be rated.',
+  },
+  cannotRateSelf: { id: 'server.review.cannotRateSelf', defaultMessage: 'You cannot rate yourself.' },
+  signInToRate: { id: 'server.review.signInToRate', defaultMessage: 'You must sign in to rate an agent.' },
+  notAgentsListing: {
+    id: 'server.review.notAgentsListing',
+    defaultMessage: "That listing is not one of this agent's listings.",
+  },
+  submittingTooQuickly: {
+    id: 'server.review.submittingTooQuickly',
+    defaultMessage:
+      'You are submitting reviews too quickly. Please wait {minutes, plural, other {{minutes} minutes}} and try again.',
+  },
+});
+
+const agentNotFound = () => formatMessage(messages.agentNotFound);
+/** Why an agent cannot rate: SPEC's words. */
+export const agentsCannotRate = (): string => formatMessage(messages.agentsCannotRate);
 
 export const REVIEWS_PAGE_DEFAULT = 10;
 export const REVIEWS_PAGE_MAX = 50;
@@ -54,10 +75,10 @@ export type Eligibility =
   | { allowed: true; reason: null; title: null; message: null }
   | { allowed: false; reason: RatingRefusal; title: string; message: string };
 
-const refuse = (reason: RatingRefusal, message: string, title = RATING_NOT_AVAILABLE): Eligibility => ({
+const refuse = (reason: RatingRefusal, message: string, title: MessageDescriptor = messages.ratingNotAvailable): Eligibility => ({
   allowed: false,
   reason,
-  title,
+  title: formatMessage(title),
   message,
 });
 
@@ -67,10 +88,10 @@ export function ratingEligibility(
   account: RaterAccount | null,
   agent: { userId: string },
 ): Eligibility {
-  if (!viewer) return refuse('SIGN_IN_REQUIRED', SIGN_IN_TO_RATE, 'Sign In Required');
-  if (!account) return refuse('ACCOUNT_INCOMPLETE', FINISH_ACCOUNT, 'Sign In Required');
-  if (agent.userId === account.id) return refuse('OWN_PROFILE', CANNOT_RATE_SELF);
-  if (account.role === 'AGENT' || account.agent) return refuse('AGENTS_CANNOT_RATE', AGENTS_CANNOT_RATE);
+  if (!viewer) return refuse('SIGN_IN_REQUIRED', formatMessage(messages.signInToRate), messages.signInRequired);
+  if (!account) return refuse('ACCOUNT_INCOMPLETE', say('finishAccount'), messages.signInRequired);
+  if (agent.userId === account.id) return refuse('OWN_PROFILE', formatMessage(messages.cannotRateSelf));
+  if (account.role === 'AGENT' || account.agent) return refuse('AGENTS_CANNOT_RATE', agentsCannotRate());
   return { allowed: true, reason: null, title: null, message: null };
 }
 
@@ -105,7 +126,7 @@ export function parseReviewInput(input: unknown): ReviewInput {
   const r = reviewInputSchema.safeParse(input ?? {});
   if (!r.success) {
     const issues = r.error.issues;
-    throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? 'Invalid input', {
+    throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? invalidInputMessage(), {
       fields: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     });
   }
@@ -139,12 +160,12 @@ async function resolveListing(prisma: PrismaClient, key: string, agent: { id: st
       })
     : null;
   const talkedAbout = (listing?.threads.length ?? 0) > 0;
-  if (!listing || (listing.status === 'DRAFT' && !talkedAbout)) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+  if (!listing || (listing.status === 'DRAFT' && !talkedAbout)) throw new AppError('NOT_FOUND', say('listingNotFound'));
   const agentsOwn = listing.agentId === agent.id || (listing.agentId === null && listing.ownerId === agent.userId);
-  if (!agentsOwn && !talkedAbout)
-    throw new AppError('BAD_USER_INPUT', "That listing is not one of this agent's listings.", {
-      fields: [{ path: 'propertyId', message: "That listing is not one of this agent's listings." }],
-    });
+  if (!agentsOwn && !talkedAbout) {
+    const message = formatMessage(messages.notAgentsListing);
+    throw new AppError('BAD_USER_INPUT', message, { fields: [{ path: 'propertyId', message }] });
+  }
   return listing.id;
 }
 
@@ -153,7 +174,7 @@ async function limitSubmissions(limits: RateLimits, uid: string) {
   if (!r.allowed) {
     throw new AppError(
       'RATE_LIMITED',
-      `You are submitting reviews too quickly. Please wait ${Math.ceil(r.retryAfterSeconds / 60)} minutes and try again.`,
+      formatMessage(messages.submittingTooQuickly, { minutes: Math.ceil(r.retryAfterSeconds / 60) }),
       { retryAfterSeconds: r.retryAfterSeconds },
     );
   }
@@ -192,8 +213,8 @@ export async function submitReview(
     loadRaterAccount(prisma, v.uid),
     agentWhere ? prisma.agent.findFirst({ where: agentWhere, select: { id: true, userId: true } }) : null,
   ]);
-  if (!account) throw new AppError('UNAUTHENTICATED', FINISH_ACCOUNT);
-  if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND);
+  if (!account) throw new AppError('UNAUTHENTICATED', say('finishAccount'));
+  if (!agent) throw new AppError('NOT_FOUND', agentNotFound());
   const eligibility = ratingEligibility(v, account, agent);
   if (!eligibility.allowed) throw refusalError(eligibility);
   const propertyId = data.propertyId ? await resolveListing(prisma, data.propertyId, agent, account.id) : null;
@@ -210,7 +231,7 @@ export async function submitReview(
         FROM "Agent" a
        WHERE a."id" = ${agent.id}::uuid
          FOR NO KEY UPDATE OF a`;
-    if (!locked[0]) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND);
+    if (!locked[0]) throw new AppError('NOT_FOUND', agentNotFound());
     const verified = locked[0].verified;
     const existing = await tx.review.findFirst({
       where: { authorId: account.id, agentId: agent.id, propertyId },
@@ -275,7 +296,7 @@ function decodeReviewCursor(cursor: string): ReviewCursor {
       throw new Error('bad cursor');
     return { t: parsed.t, id: parsed.id };
   } catch {
-    throw new AppError('BAD_USER_INPUT', 'Invalid cursor: start again from the first page');
+    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { refusal } from './refusals.js';
 import { requireUser } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
@@ -8,6 +10,9 @@ import { isUuid } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
 import { insertNotifications, announceNotifications } from '../notifications/notifications.service.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
+import { mailTexts } from '../mail/texts.js';
 import {
   announceMessage,
   answeringUser,
@@ -16,6 +21,13 @@ import {
   sendMessageSchema,
 } from '../messaging/messaging.service.js';
 import { fromZod } from '../../core/errors.js';
+
+const mailMessages = defineMessages({
+  placeOpened: {
+    id: 'mail.openHouse.placeOpened',
+    defaultMessage: 'A place opened up: you are going to the open house of {title}',
+  },
+});
 
 /**
  * Open-house RSVPs (issue 27 item 1). An open house may have a number of places (`capacity`, null:
@@ -27,11 +39,12 @@ import { fromZod } from '../../core/errors.js';
  * other, on PostgreSQL as on PGlite.
  */
 
-export const OPEN_HOUSE_FULL = 'This open house is full';
+/** 'This open house is full', in the request's language. */
+export const openHouseFullMessage = (): string => refusal('openHouseFull');
 
 export type RsvpOutcome = { status: 'GOING' | 'WAITLISTED'; openHouseId: string };
 
-const notFound = () => new AppError('NOT_FOUND', 'That open house does not exist.');
+const notFound = () => new AppError('NOT_FOUND', say('openHouseNotFound'));
 
 /** The open house and its listing's access facts, when the viewer may see the listing. */
 async function openHouseFor(prisma: PrismaClient, id: string) {
@@ -83,20 +96,23 @@ export async function promoteWaitlist(tx: Tx, openHouse: OpenHouseFacts, capacit
     where: { openHouseId: openHouse.id, status: 'WAITLISTED' },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: free,
-    select: { id: true, userId: true },
+    select: { id: true, userId: true, user: { select: { locale: true } } },
   });
   if (next.length === 0) return [];
   await tx.openHouseRsvp.updateMany({ where: { id: { in: next.map((n) => n.id) } }, data: { status: 'GOING' } });
   return insertNotifications(
     tx,
-    next.map((n) => ({
-      userId: n.userId,
-      kind: 'OPEN_HOUSE_PLACE' as const,
-      title: `A place opened up: you are going to the open house of ${openHouse.property.title}`.slice(0, 200),
-      body: `${formatOpenHouseTime(openHouse.startsAt)} (New York time)`,
-      url: `/properties/${openHouse.property.slug}`,
-      propertyId: openHouse.property.id,
-    })),
+    // In each one's language (server/modules/mail/texts.ts).
+    next.map((n) =>
+      inLocale(n.user.locale, () => ({
+        userId: n.userId,
+        kind: 'OPEN_HOUSE_PLACE' as const,
+        title: formatMessage(mailMessages.placeOpened, { title: openHouse.property.title }).slice(0, 200),
+        body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(openHouse.startsAt) }),
+        url: `/properties/${openHouse.property.slug}`,
+        propertyId: openHouse.property.id,
+      })),
+    ),
   );
 }
 
@@ -113,14 +129,14 @@ export async function rsvpOpenHouse(
   const user = await requireUser(deps.prisma, viewer);
   const openHouse = await openHouseFor(deps.prisma, String(openHouseId));
   if (canManageListing({ uid: user.id }, openHouse.property)) {
-    throw new AppError('FORBIDDEN', 'You manage this listing: you cannot RSVP to its open house.');
+    throw new AppError('FORBIDDEN', refusal('openHouseOwnListing'));
   }
-  if (openHouse.endsAt.getTime() <= Date.now()) throw new AppError('BAD_USER_INPUT', 'This open house is over.');
+  if (openHouse.endsAt.getTime() <= Date.now()) throw new AppError('BAD_USER_INPUT', refusal('openHouseOver'));
   const r = await deps.limits.openHouseRsvp.take(user.id);
   if (!r.allowed) {
     throw new AppError(
       'RATE_LIMITED',
-      `You are answering open houses too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`,
+      refusal('answeringOpenHousesTooQuickly', { minutes: Math.ceil(r.retryAfterSeconds / 60) }),
       { retryAfterSeconds: r.retryAfterSeconds },
     );
   }
@@ -134,7 +150,7 @@ export async function rsvpOpenHouse(
     if (mine) return { status: mine.status, created: false };
     const status: RsvpOutcome['status'] =
       capacity === null || (await goingTo(tx, openHouse.id)) < capacity ? 'GOING' : 'WAITLISTED';
-    if (status === 'WAITLISTED' && !opts.waitlist) throw new AppError('CONFLICT', OPEN_HOUSE_FULL);
+    if (status === 'WAITLISTED' && !opts.waitlist) throw new AppError('CONFLICT', openHouseFullMessage());
     await tx.openHouseRsvp.create({ data: { openHouseId: openHouse.id, userId: user.id, status } });
     return { status, created: true };
   });
@@ -189,8 +205,8 @@ export async function assertCapacityHolds(tx: Tx, openHouseId: string, capacity:
   if (capacity === null) return;
   const going = await goingTo(tx, openHouseId);
   if (going > capacity) {
-    throw new AppError('BAD_USER_INPUT', `${going} people are going to this open house: it cannot have fewer places than that.`, {
-      fields: [{ path: 'openHouses', message: `${going} people are going: keep at least ${going} places.` }],
+    throw new AppError('BAD_USER_INPUT', refusal('fewerPlacesThanGoing', { going }), {
+      fields: [{ path: 'openHouses', message: refusal('keepPlaces', { going }) }],
     });
   }
 }
@@ -230,19 +246,14 @@ export async function messageAttendee(
     : null;
   const listing = rsvp?.openHouse.property;
   // Anyone but the listing's managers is told it does not exist.
-  if (!rsvp || !listing || !canManageListing({ uid: user.id }, listing))
-    throw new AppError('NOT_FOUND', 'That RSVP does not exist.');
+  if (!rsvp || !listing || !canManageListing({ uid: user.id }, listing)) throw new AppError('NOT_FOUND', refusal('rsvpNotFound'));
   const agentUserId = answeringUser(listing);
-  if (agentUserId !== user.id) throw new AppError('FORBIDDEN', "The listing's agent answers its renters: ask them to write.");
+  if (agentUserId !== user.id) throw new AppError('FORBIDDEN', refusal('agentAnswers'));
   const r = await deps.limits.messageSend.take(user.id);
   if (!r.allowed) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `You are sending messages too quickly. Please wait ${r.retryAfterSeconds} seconds and try again.`,
-      {
-        retryAfterSeconds: r.retryAfterSeconds,
-      },
-    );
+    throw new AppError('RATE_LIMITED', say('sendingMessages', { seconds: r.retryAfterSeconds }), {
+      retryAfterSeconds: r.retryAfterSeconds,
+    });
   }
   const posted = await retryOnNewThread(() =>
     deps.prisma.$transaction((tx) =>

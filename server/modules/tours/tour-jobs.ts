@@ -8,6 +8,84 @@ import { announceNotifications, insertNotifications, type NotificationInput } fr
 import { formatOpenHouseTime } from '../../../common/tours.js';
 import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
 import { expireTourRequests, formatTourWindow } from './tour-requests.service.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
+import { mailTexts } from '../mail/texts.js';
+
+// The visits' e-mails and reminders, in each recipient's language (server/modules/mail/texts.ts), their
+// times on New York's clock in that language; the listing's title, names and notes as written.
+const messages = defineMessages({
+  requested: {
+    id: 'mail.tour.requested',
+    defaultMessage: '{name} would like a private tour of {title}. Times that suit them (New York time):',
+  },
+  confirmOne: {
+    id: 'mail.tour.confirmOne',
+    defaultMessage: 'Confirm one, propose another time or decline within 24 hours: {url}',
+  },
+  proposed: { id: 'mail.tour.proposed', defaultMessage: '{name} proposed another time for your tour of {title}:' },
+  confirmIt: { id: 'mail.tour.confirmIt', defaultMessage: 'Confirm it within 24 hours: {url}' },
+  confirmed: { id: 'mail.tour.confirmed', defaultMessage: 'Your tour of {title} is confirmed: {when} (New York time).' },
+  calendarAttached: { id: 'mail.tour.calendarAttached', defaultMessage: 'The calendar event is attached.' },
+  declined: { id: 'mail.tour.declined', defaultMessage: '{name} declined your tour request for {title}.' },
+  reason: { id: 'mail.tour.reason', defaultMessage: 'Reason: {reason}' },
+  cancelledTour: {
+    id: 'mail.tour.cancelledTour',
+    defaultMessage: 'The tour of {title} on {when} (New York time) is cancelled.',
+  },
+  cancelledRequest: { id: 'mail.tour.cancelledRequest', defaultMessage: 'The tour request for {title} is cancelled.' },
+  expired: {
+    id: 'mail.tour.expired',
+    defaultMessage: 'The tour request for {title} expired: it was not answered within 24 hours.',
+  },
+  reminderTomorrow: {
+    id: 'mail.tour.reminderTomorrow',
+    defaultMessage: 'A reminder: the tour of {title} is tomorrow, {when} (New York time).',
+  },
+  reminderSoon: {
+    id: 'mail.tour.reminderSoon',
+    defaultMessage: 'A reminder: the tour of {title} is in 2 hours, {when} (New York time).',
+  },
+  theListing: { id: 'mail.tour.theListing', defaultMessage: 'The listing: {url}' },
+  yourTours: { id: 'mail.tour.yourTours', defaultMessage: 'Your tours: {url}' },
+  calendarTitle: { id: 'mail.tour.calendarTitle', defaultMessage: 'Tour: {title}' },
+  calendarDescription: { id: 'mail.tour.calendarDescription', defaultMessage: 'Private tour of {title}' },
+  // The subjects: '<headline>: <the listing's title>'.
+  subjectRequested: { id: 'mail.tour.subjectRequested', defaultMessage: 'Tour request: {title}' },
+  subjectProposed: { id: 'mail.tour.subjectProposed', defaultMessage: 'A new time for your tour: {title}' },
+  subjectConfirmed: { id: 'mail.tour.subjectConfirmed', defaultMessage: 'Tour confirmed: {title}' },
+  subjectDeclined: { id: 'mail.tour.subjectDeclined', defaultMessage: 'Tour request declined: {title}' },
+  subjectCancelled: { id: 'mail.tour.subjectCancelled', defaultMessage: 'Tour cancelled: {title}' },
+  subjectExpired: { id: 'mail.tour.subjectExpired', defaultMessage: 'Tour request expired: {title}' },
+  subjectTomorrow: { id: 'mail.tour.subjectTomorrow', defaultMessage: 'Your tour is tomorrow: {title}' },
+  subjectSoon: { id: 'mail.tour.subjectSoon', defaultMessage: 'Your tour is in 2 hours: {title}' },
+  // Open houses
+  openHouseTomorrow: {
+    id: 'mail.openHouse.reminderTomorrow',
+    defaultMessage: 'A reminder: the open house of {title} is tomorrow, {when} (New York time).',
+  },
+  openHouseSoon: {
+    id: 'mail.openHouse.reminderSoon',
+    defaultMessage: 'A reminder: the open house of {title} is in 2 hours, {when} (New York time).',
+  },
+  openHouseGoing: {
+    id: 'mail.openHouse.going',
+    defaultMessage: 'You are going to the open house of {title}: {when} (New York time).',
+  },
+  openHouseSubjectTomorrow: { id: 'mail.openHouse.subjectTomorrow', defaultMessage: 'Tomorrow: open house of {title}' },
+  openHouseSubjectSoon: { id: 'mail.openHouse.subjectSoon', defaultMessage: 'In 2 hours: open house of {title}' },
+  openHouseSubjectGoing: { id: 'mail.openHouse.subjectGoing', defaultMessage: "You're going: open house of {title}" },
+  openHouseCancel: {
+    id: 'mail.openHouse.cancel',
+    defaultMessage: 'The calendar event is attached. Cannot come? Cancel your RSVP to free your place for someone else:',
+  },
+  openHouseCalendarTitle: { id: 'mail.openHouse.calendarTitle', defaultMessage: 'Open house: {title}' },
+  // The bell's reminders
+  tourTomorrow: { id: 'mail.tour.notifyTomorrow', defaultMessage: 'Your tour is tomorrow' },
+  tourSoon: { id: 'mail.tour.notifySoon', defaultMessage: 'Your tour is in 2 hours' },
+  openHouseNotifyTomorrow: { id: 'mail.openHouse.notifyTomorrow', defaultMessage: 'Your open house is tomorrow' },
+  openHouseNotifySoon: { id: 'mail.openHouse.notifySoon', defaultMessage: 'Your open house is in 2 hours' },
+});
 
 /**
  * The background half of open houses and tours (issue 27 items 2–4), on the app's job queue (pg-boss
@@ -63,15 +141,15 @@ function listenForVisits(prisma: object): void {
 }
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
-const HEADLINES: Record<TourStep, string> = {
-  REQUESTED: 'Tour request',
-  PROPOSED: 'A new time for your tour',
-  CONFIRMED: 'Tour confirmed',
-  DECLINED: 'Tour request declined',
-  CANCELLED: 'Tour cancelled',
-  EXPIRED: 'Tour request expired',
-  REMINDER_24H: 'Your tour is tomorrow',
-  REMINDER_2H: 'Your tour is in 2 hours',
+const SUBJECTS: Record<TourStep, MessageDescriptor> = {
+  REQUESTED: messages.subjectRequested,
+  PROPOSED: messages.subjectProposed,
+  CONFIRMED: messages.subjectConfirmed,
+  DECLINED: messages.subjectDeclined,
+  CANCELLED: messages.subjectCancelled,
+  EXPIRED: messages.subjectExpired,
+  REMINDER_24H: messages.subjectTomorrow,
+  REMINDER_2H: messages.subjectSoon,
 };
 
 /** The e-mails of one tour step (one per side told). */
@@ -85,8 +163,8 @@ export async function tourMails(deps: TourJobDeps, job: Extract<TourMailJob, { k
       startsAt: true,
       endsAt: true,
       declineReason: true,
-      renter: { select: { email: true, firstName: true, lastName: true } },
-      agent: { select: { email: true, firstName: true, lastName: true } },
+      renter: { select: { email: true, firstName: true, lastName: true, locale: true } },
+      agent: { select: { email: true, firstName: true, lastName: true, locale: true } },
       property: { select: visitAddressSelect },
       windows: { orderBy: { startsAt: 'asc' }, select: { startsAt: true, endsAt: true, proposedBy: true } },
     },
@@ -97,69 +175,83 @@ export async function tourMails(deps: TourJobDeps, job: Extract<TourMailJob, { k
   const confirmedAt = tour.startsAt && tour.endsAt ? { startsAt: tour.startsAt, endsAt: tour.endsAt } : null;
   // The calendar file goes with a confirmed tour, its reminders, and its cancellation (which removes it).
   const withCalendar = confirmedAt && ['CONFIRMED', 'REMINDER_24H', 'REMINDER_2H', 'CANCELLED'].includes(job.step);
-  const ics = withCalendar
-    ? calendarFile({
-        uid: `tour-${tour.id}@nycrentals`,
-        title: `Tour: ${tour.property.title}`,
-        description: [`Private tour of ${tour.property.title}`, listingUrl].join('\n'),
-        location: visitLocation(tour.property),
-        url: listingUrl,
-        ...confirmedAt,
-        cancelled: job.step === 'CANCELLED',
-      })
-    : null;
   const sides = job.to === 'BOTH' ? (['RENTER', 'AGENT'] as const) : [job.to];
   return sides.map((side) => {
     const me = side === 'RENTER' ? tour.renter : tour.agent;
     const other = side === 'RENTER' ? tour.agent : tour.renter;
-    const proposed = tour.windows.filter((w) => w.proposedBy !== side);
-    const lines = [`Hi ${me.firstName},`, ''];
-    const name = `${other.firstName} ${other.lastName.slice(0, 1)}.`;
-    switch (job.step) {
-      case 'REQUESTED':
-        lines.push(`${name} would like a private tour of ${tour.property.title}. Times that suit them (New York time):`);
-        lines.push(...proposed.map((w) => `- ${formatTourWindow(w)}`));
-        if (tour.note) lines.push('', `Note: ${tour.note}`);
-        lines.push('', `Confirm one, propose another time or decline within 24 hours: ${base}/me/tours`);
-        break;
-      case 'PROPOSED':
-        lines.push(`${name} proposed another time for your tour of ${tour.property.title}:`);
-        lines.push(...proposed.map((w) => `- ${formatTourWindow(w)} (New York time)`));
-        lines.push('', `Confirm it within 24 hours: ${base}/me/tours`);
-        break;
-      case 'CONFIRMED':
-        lines.push(`Your tour of ${tour.property.title} is confirmed: ${formatTourWindow(confirmedAt!)} (New York time).`);
-        lines.push(`Address: ${visitLocation(tour.property)}`, '', 'The calendar event is attached.');
-        break;
-      case 'DECLINED':
-        lines.push(`${name} declined your tour request for ${tour.property.title}.`);
-        if (tour.declineReason) lines.push(`Reason: ${tour.declineReason}`);
-        break;
-      case 'CANCELLED':
-        lines.push(
-          confirmedAt
-            ? `The tour of ${tour.property.title} on ${formatTourWindow(confirmedAt)} (New York time) is cancelled.`
-            : `The tour request for ${tour.property.title} is cancelled.`,
-        );
-        break;
-      case 'EXPIRED':
-        lines.push(`The tour request for ${tour.property.title} expired: it was not answered within 24 hours.`);
-        break;
-      case 'REMINDER_24H':
-      case 'REMINDER_2H':
-        lines.push(
-          `A reminder: the tour of ${tour.property.title} is ${job.step === 'REMINDER_24H' ? 'tomorrow' : 'in 2 hours'}, ${formatTourWindow(confirmedAt!)} (New York time).`,
-          `Address: ${visitLocation(tour.property)}`,
-        );
-        break;
-    }
-    lines.push('', `The listing: ${listingUrl}`, `Your tours: ${base}/me/tours`, '— NYC Rentals', '');
-    return {
-      to: me.email,
-      subject: `${HEADLINES[job.step]}: ${tour.property.title}`.slice(0, 200),
-      text: lines.join('\n'),
-      attachments: ics ? [{ filename: 'tour.ics', content: ics, contentType: 'text/calendar; charset=utf-8' }] : undefined,
-    };
+    // Each side's e-mail, its calendar event and its times in that side's language.
+    return inLocale(me.locale, () => {
+      const ics = withCalendar
+        ? calendarFile({
+            uid: `tour-${tour.id}@nycrentals`,
+            title: formatMessage(messages.calendarTitle, { title: tour.property.title }),
+            description: [formatMessage(messages.calendarDescription, { title: tour.property.title }), listingUrl].join('\n'),
+            location: visitLocation(tour.property),
+            url: listingUrl,
+            ...confirmedAt,
+            cancelled: job.step === 'CANCELLED',
+          })
+        : null;
+      const proposed = tour.windows.filter((w) => w.proposedBy !== side);
+      const lines = [formatMessage(mailTexts.hiName, { name: me.firstName }), ''];
+      const name = `${other.firstName} ${other.lastName.slice(0, 1)}.`;
+      const title = tour.property.title;
+      const address = formatMessage(mailTexts.address, { address: visitLocation(tour.property) });
+      switch (job.step) {
+        case 'REQUESTED':
+          lines.push(formatMessage(messages.requested, { name, title }));
+          lines.push(...proposed.map((w) => `- ${formatTourWindow(w)}`));
+          if (tour.note) lines.push('', formatMessage(mailTexts.note, { note: tour.note }));
+          lines.push('', formatMessage(messages.confirmOne, { url: `${base}/me/tours` }));
+          break;
+        case 'PROPOSED':
+          lines.push(formatMessage(messages.proposed, { name, title }));
+          lines.push(...proposed.map((w) => `- ${formatMessage(mailTexts.newYorkTime, { time: formatTourWindow(w) })}`));
+          lines.push('', formatMessage(messages.confirmIt, { url: `${base}/me/tours` }));
+          break;
+        case 'CONFIRMED':
+          lines.push(formatMessage(messages.confirmed, { title, when: formatTourWindow(confirmedAt!) }));
+          lines.push(address, '', formatMessage(messages.calendarAttached));
+          break;
+        case 'DECLINED':
+          lines.push(formatMessage(messages.declined, { name, title }));
+          if (tour.declineReason) lines.push(formatMessage(messages.reason, { reason: tour.declineReason }));
+          break;
+        case 'CANCELLED':
+          lines.push(
+            confirmedAt
+              ? formatMessage(messages.cancelledTour, { title, when: formatTourWindow(confirmedAt) })
+              : formatMessage(messages.cancelledRequest, { title }),
+          );
+          break;
+        case 'EXPIRED':
+          lines.push(formatMessage(messages.expired, { title }));
+          break;
+        case 'REMINDER_24H':
+        case 'REMINDER_2H':
+          lines.push(
+            formatMessage(job.step === 'REMINDER_24H' ? messages.reminderTomorrow : messages.reminderSoon, {
+              title,
+              when: formatTourWindow(confirmedAt!),
+            }),
+            address,
+          );
+          break;
+      }
+      lines.push(
+        '',
+        formatMessage(messages.theListing, { url: listingUrl }),
+        formatMessage(messages.yourTours, { url: `${base}/me/tours` }),
+        '— NYC Rentals',
+        '',
+      );
+      return {
+        to: me.email,
+        subject: formatMessage(SUBJECTS[job.step], { title }).slice(0, 200),
+        text: lines.join('\n'),
+        attachments: ics ? [{ filename: 'tour.ics', content: ics, contentType: 'text/calendar; charset=utf-8' }] : undefined,
+      };
+    });
   });
 }
 
@@ -172,7 +264,7 @@ export async function openHouseMail(
     where: { openHouseId_userId: { openHouseId: job.openHouseId, userId: job.userId } },
     select: {
       status: true,
-      user: { select: { email: true, firstName: true } },
+      user: { select: { email: true, firstName: true, locale: true } },
       openHouse: { select: { id: true, startsAt: true, endsAt: true, note: true, property: { select: visitAddressSelect } } },
     },
   });
@@ -181,45 +273,49 @@ export async function openHouseMail(
   const { openHouse } = rsvp;
   const base = origin(deps.publicUrl);
   const listingUrl = `${base}/properties/${openHouse.property.slug}`;
-  const when = formatTourWindow(openHouse);
-  const headline = job.reminder
-    ? `A reminder: the open house of ${openHouse.property.title} is ${job.reminder === 24 ? 'tomorrow' : 'in 2 hours'}, ${when} (New York time).`
-    : `You are going to the open house of ${openHouse.property.title}: ${when} (New York time).`;
-  return {
-    to: rsvp.user.email,
-    subject:
-      `${job.reminder ? (job.reminder === 24 ? 'Tomorrow' : 'In 2 hours') : "You're going"}: open house of ${openHouse.property.title}`.slice(
-        0,
-        200,
-      ),
-    text: [
-      `Hi ${rsvp.user.firstName},`,
-      '',
-      headline,
-      `Address: ${visitLocation(openHouse.property)}`,
-      openHouse.note ? `Note: ${openHouse.note}` : '',
-      '',
-      'The calendar event is attached. Cannot come? Cancel your RSVP to free your place for someone else:',
-      listingUrl,
-      '— NYC Rentals',
-      '',
-    ].join('\n'),
-    attachments: [
-      {
-        filename: 'open-house.ics',
-        contentType: 'text/calendar; charset=utf-8',
-        content: calendarFile({
-          uid: `open-house-${openHouse.id}@nycrentals`,
-          title: `Open house: ${openHouse.property.title}`,
-          description: [openHouse.note, listingUrl].filter(Boolean).join('\n'),
-          location: visitLocation(openHouse.property),
-          url: listingUrl,
-          startsAt: openHouse.startsAt,
-          endsAt: openHouse.endsAt,
-        }),
-      },
-    ],
-  };
+  const title = openHouse.property.title;
+  return inLocale(rsvp.user.locale, () => {
+    const when = formatTourWindow(openHouse);
+    const headline = job.reminder
+      ? formatMessage(job.reminder === 24 ? messages.openHouseTomorrow : messages.openHouseSoon, { title, when })
+      : formatMessage(messages.openHouseGoing, { title, when });
+    const subject = job.reminder
+      ? job.reminder === 24
+        ? messages.openHouseSubjectTomorrow
+        : messages.openHouseSubjectSoon
+      : messages.openHouseSubjectGoing;
+    return {
+      to: rsvp.user.email,
+      subject: formatMessage(subject, { title }).slice(0, 200),
+      text: [
+        formatMessage(mailTexts.hiName, { name: rsvp.user.firstName }),
+        '',
+        headline,
+        formatMessage(mailTexts.address, { address: visitLocation(openHouse.property) }),
+        openHouse.note ? formatMessage(mailTexts.note, { note: openHouse.note }) : '',
+        '',
+        formatMessage(messages.openHouseCancel),
+        listingUrl,
+        '— NYC Rentals',
+        '',
+      ].join('\n'),
+      attachments: [
+        {
+          filename: 'open-house.ics',
+          contentType: 'text/calendar; charset=utf-8',
+          content: calendarFile({
+            uid: `open-house-${openHouse.id}@nycrentals`,
+            title: formatMessage(messages.openHouseCalendarTitle, { title }),
+            description: [openHouse.note, listingUrl].filter(Boolean).join('\n'),
+            location: visitLocation(openHouse.property),
+            url: listingUrl,
+            startsAt: openHouse.startsAt,
+            endsAt: openHouse.endsAt,
+          }),
+        },
+      ],
+    };
+  });
 }
 
 const REMINDERS = [
@@ -241,20 +337,37 @@ export async function sendDueReminders(deps: TourJobDeps & { queue?: JobQueue },
     // The 24-hour reminder stops 2 hours before: the 2-hour one takes over.
     const notBefore = r.hours === 24 ? new Date(now.getTime() + 2 * 3_600_000) : now;
     const tours = await deps.prisma.$transaction(async (tx) => {
-      const claimed = await tx.$queryRaw<Array<{ id: string; renterId: string; agentUserId: string; propertyId: string }>>`
-        UPDATE "TourRequest" SET ${column} = ${now}
-         WHERE "status" = 'CONFIRMED' AND ${column} IS NULL
-           AND "startsAt" > ${notBefore} AND "startsAt" <= ${until}
-           AND "confirmedAt" <= "startsAt" - make_interval(hours => ${r.hours})
-        RETURNING "id", "renterId", "agentUserId", "propertyId"`;
+      // With each side's language, for its notification.
+      const claimed = await tx.$queryRaw<
+        Array<{
+          id: string;
+          renterId: string;
+          agentUserId: string;
+          propertyId: string;
+          renterLocale: string | null;
+          agentLocale: string | null;
+        }>
+      >`
+        UPDATE "TourRequest" t SET ${column} = ${now}
+         WHERE t."status" = 'CONFIRMED' AND t.${column} IS NULL
+           AND t."startsAt" > ${notBefore} AND t."startsAt" <= ${until}
+           AND t."confirmedAt" <= t."startsAt" - make_interval(hours => ${r.hours})
+        RETURNING t."id", t."renterId", t."agentUserId", t."propertyId",
+          (SELECT u."locale" FROM "User" u WHERE u."id" = t."renterId") AS "renterLocale",
+          (SELECT u."locale" FROM "User" u WHERE u."id" = t."agentUserId") AS "agentLocale"`;
       const made = await insertNotifications(
         tx,
         claimed.flatMap((t) =>
-          [t.renterId, t.agentUserId].map(
-            (userId): NotificationInput => ({
+          (
+            [
+              [t.renterId, t.renterLocale],
+              [t.agentUserId, t.agentLocale],
+            ] as const
+          ).map(
+            ([userId, locale]): NotificationInput => ({
               userId,
               kind: 'TOUR_REMINDER',
-              title: r.hours === 24 ? 'Your tour is tomorrow' : 'Your tour is in 2 hours',
+              title: inLocale(locale, () => formatMessage(r.hours === 24 ? messages.tourTomorrow : messages.tourSoon)),
               url: '/me/tours',
               propertyId: t.propertyId,
             }),
@@ -264,23 +377,28 @@ export async function sendDueReminders(deps: TourJobDeps & { queue?: JobQueue },
       return { claimed, made };
     });
     const rsvps = await deps.prisma.$transaction(async (tx) => {
-      const claimed = await tx.$queryRaw<Array<{ openHouseId: string; userId: string; propertyId: string; startsAt: Date }>>`
+      const claimed = await tx.$queryRaw<
+        Array<{ openHouseId: string; userId: string; propertyId: string; startsAt: Date; locale: string | null }>
+      >`
         UPDATE "OpenHouseRsvp" r SET ${column} = ${now}
           FROM "OpenHouse" o
          WHERE o."id" = r."openHouseId" AND r."status" = 'GOING' AND r.${column} IS NULL
            AND o."startsAt" > ${notBefore} AND o."startsAt" <= ${until}
            AND r."createdAt" <= o."startsAt" - make_interval(hours => ${r.hours})
-        RETURNING r."openHouseId", r."userId", o."propertyId", o."startsAt"`;
+        RETURNING r."openHouseId", r."userId", o."propertyId", o."startsAt",
+          (SELECT u."locale" FROM "User" u WHERE u."id" = r."userId") AS "locale"`;
       const made = await insertNotifications(
         tx,
-        claimed.map((c) => ({
-          userId: c.userId,
-          kind: 'TOUR_REMINDER' as const,
-          title: r.hours === 24 ? 'Your open house is tomorrow' : 'Your open house is in 2 hours',
-          body: `${formatOpenHouseTime(c.startsAt)} (New York time)`,
-          propertyId: c.propertyId,
-          url: '/me/tours',
-        })),
+        claimed.map((c) =>
+          inLocale(c.locale, () => ({
+            userId: c.userId,
+            kind: 'TOUR_REMINDER' as const,
+            title: formatMessage(r.hours === 24 ? messages.openHouseNotifyTomorrow : messages.openHouseNotifySoon),
+            body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(c.startsAt) }),
+            propertyId: c.propertyId,
+            url: '/me/tours',
+          })),
+        ),
       );
       return { claimed, made };
     });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Prisma, PrismaClient, TourSide, TourStatus } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { refusal } from './refusals.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
 import { eventsOf, type TourStep } from '../../core/events.js';
@@ -10,6 +12,43 @@ import { canManageListing, isPublicListing, listingAccessSelect } from '../listi
 import { announceMessage, answeringUser, postInConversation, retryOnNewThread } from '../messaging/messaging.service.js';
 import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
 import { formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
+import { mailTexts } from '../mail/texts.js';
+
+// A step's message in the conversation and its notifications, written to the other side (each
+// notification to its recipient) in that person's language (server/modules/mail/texts.ts); the
+// listing's title, names, notes and reasons as written.
+const stepMessages = defineMessages({
+  requestedMessage: {
+    id: 'mail.tourStep.requestedMessage',
+    defaultMessage: 'Tour request. Times that suit me (New York time):',
+  },
+  requestedTitle: { id: 'mail.tourStep.requestedTitle', defaultMessage: 'Tour request: {title}' },
+  requestedBody: {
+    id: 'mail.tourStep.requestedBody',
+    defaultMessage: '{name} proposed {count, plural, one {a time} other {# times}}: {times}',
+  },
+  confirmedMessage: { id: 'mail.tourStep.confirmedMessage', defaultMessage: 'Tour confirmed: {when} (New York time).' },
+  confirmedTitle: { id: 'mail.tourStep.confirmedTitle', defaultMessage: 'Tour confirmed: {title}' },
+  proposedMessage: {
+    id: 'mail.tourStep.proposedMessage',
+    defaultMessage: 'Those times do not work for me. Could you come {when} (New York time) instead?',
+  },
+  proposedTitle: { id: 'mail.tourStep.proposedTitle', defaultMessage: 'A new time for your tour of {title}' },
+  proposedBody: { id: 'mail.tourStep.proposedBody', defaultMessage: '{when} (New York time): confirm it in Tours' },
+  declinedMessage: { id: 'mail.tourStep.declinedMessage', defaultMessage: 'Tour request declined.' },
+  declinedTitle: { id: 'mail.tourStep.declinedTitle', defaultMessage: 'Tour request declined: {title}' },
+  cancelledTourMessage: { id: 'mail.tourStep.cancelledTourMessage', defaultMessage: 'Tour cancelled: {when} is off.' },
+  cancelledRequestMessage: { id: 'mail.tourStep.cancelledRequestMessage', defaultMessage: 'Tour request cancelled.' },
+  cancelledTitle: { id: 'mail.tourStep.cancelledTitle', defaultMessage: 'Tour cancelled: {title}' },
+  expiredMessage: {
+    id: 'mail.tourStep.expiredMessage',
+    defaultMessage: 'This tour request expired: it was not answered within {hours} hours.',
+  },
+  expiredTitle: { id: 'mail.tourStep.expiredTitle', defaultMessage: 'Tour request expired: {title}' },
+  expiredBody: { id: 'mail.tourStep.expiredBody', defaultMessage: 'It was not answered within {hours} hours.' },
+});
 
 /**
  * Private tour requests (issue 27 item 2, docs/decisions/0051-open-houses-and-tours.md).
@@ -30,47 +69,46 @@ export { TOUR_RULES };
 const MINUTE = 60_000;
 const OPEN: TourStatus[] = ['REQUESTED', 'PROPOSED'];
 
-const instant = (what: string) =>
+const instant = (what: 'start' | 'end') =>
   z
-    .string({ error: `${what} is required` })
+    .string({ error: () => refusal(what === 'start' ? 'startRequired' : 'endRequired') })
     .max(40)
     .transform((s, ctx) => {
       const at = parseNewYorkTime(s);
       if (!at) {
-        ctx.addIssue({ code: 'custom', message: `${what} is not a date and time` });
+        ctx.addIssue({ code: 'custom', message: refusal(what === 'start' ? 'startNotTime' : 'endNotTime') });
         return z.NEVER;
       }
       return at;
     });
 
 export const tourWindowSchema = z
-  .object({ startsAt: instant('Start'), endsAt: instant('End') })
+  .object({ startsAt: instant('start'), endsAt: instant('end') })
   .strict()
   .superRefine((w, ctx) => {
     // A time already refused (too long to read, or not a time) is not checked further.
     if (!(w.startsAt instanceof Date) || !(w.endsAt instanceof Date)) return;
     const minutes = (w.endsAt.getTime() - w.startsAt.getTime()) / MINUTE;
     if (minutes < TOUR_RULES.minMinutes)
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A tour lasts at least ${TOUR_RULES.minMinutes} minutes` });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: refusal('tooShort', { minutes: TOUR_RULES.minMinutes }) });
     else if (minutes > TOUR_RULES.maxMinutes)
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: `A tour lasts at most ${TOUR_RULES.maxMinutes / 60} hours` });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: refusal('tooLong', { hours: TOUR_RULES.maxMinutes / 60 }) });
     const lead = (w.startsAt.getTime() - Date.now()) / MINUTE;
-    if (lead < TOUR_RULES.minLeadMinutes)
-      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'Choose a time at least an hour from now' });
+    if (lead < TOUR_RULES.minLeadMinutes) ctx.addIssue({ code: 'custom', path: ['startsAt'], message: refusal('tooSoon') });
     else if (lead > TOUR_RULES.maxDaysAhead * 24 * 60)
       ctx.addIssue({
         code: 'custom',
         path: ['startsAt'],
-        message: `Choose a time within the next ${TOUR_RULES.maxDaysAhead} days`,
+        message: refusal('tooFar', { days: TOUR_RULES.maxDaysAhead }),
       });
   });
 
-const optionalText = (max: number, what: string) =>
+const optionalText = (max: number, tooLong: 'noteTooLong' | 'reasonTooLong') =>
   z
     .string()
     .max(max * 2)
     .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-    .refine((s) => s.length <= max, `${what} must be at most ${max} characters`)
+    .refine((s) => s.length <= max, { error: () => refusal(tooLong, { max }) })
     .nullish()
     .transform((s) => s || null);
 
@@ -79,9 +117,9 @@ export const requestTourSchema = z
     listingId: z.string().trim().min(1).max(200),
     windows: z
       .array(tourWindowSchema)
-      .min(1, 'Propose at least one time')
-      .max(TOUR_RULES.maxWindows, `Propose at most ${TOUR_RULES.maxWindows} times`),
-    note: optionalText(TOUR_RULES.noteMax, 'Note'),
+      .min(1, { error: () => refusal('noTime') })
+      .max(TOUR_RULES.maxWindows, { error: () => refusal('tooManyTimes', { max: TOUR_RULES.maxWindows }) }),
+    note: optionalText(TOUR_RULES.noteMax, 'noteTooLong'),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -89,12 +127,12 @@ export const requestTourSchema = z
     v.windows.forEach((w, i) => {
       if (!(w.startsAt instanceof Date)) return;
       if (seen.has(w.startsAt.getTime()))
-        ctx.addIssue({ code: 'custom', path: ['windows', i, 'startsAt'], message: 'Each time must differ' });
+        ctx.addIssue({ code: 'custom', path: ['windows', i, 'startsAt'], message: refusal('sameTime') });
       seen.add(w.startsAt.getTime());
     });
   });
 
-export const declineTourSchema = z.object({ reason: optionalText(TOUR_RULES.reasonMax, 'Reason') }).strict();
+export const declineTourSchema = z.object({ reason: optionalText(TOUR_RULES.reasonMax, 'reasonTooLong') }).strict();
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const r = schema.safeParse(input);
@@ -102,20 +140,17 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return r.data;
 }
 
-async function limit(rate: RateLimit, key: string, what: string) {
+/** Over the limit: RATE_LIMITED, `tooQuickly` saying so (with the minutes to wait). */
+async function limit(rate: RateLimit, key: string, tooQuickly: 'requestingTooQuickly' | 'answeringTooQuickly') {
   const r = await rate.take(key);
   if (!r.allowed) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `You are ${what} too quickly. Please try again in ${Math.ceil(r.retryAfterSeconds / 60)} minutes.`,
-      {
-        retryAfterSeconds: r.retryAfterSeconds,
-      },
-    );
+    throw new AppError('RATE_LIMITED', refusal(tooQuickly, { minutes: Math.ceil(r.retryAfterSeconds / 60) }), {
+      retryAfterSeconds: r.retryAfterSeconds,
+    });
   }
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'That tour request does not exist.');
+const notFound = () => new AppError('NOT_FOUND', say('tourNotFound'));
 
 export { formatTourWindow };
 
@@ -204,15 +239,32 @@ type Deps = { prisma: PrismaClient; limits: RateLimits };
 
 /** One step: a message of the actor in the conversation, a notification of the other side, then the event. */
 type Parties = { propertyId: string; renterId: string; agentUserId: string };
-type Step = { by: TourSide; kind: TourStep; message: string; title: string; body?: string | null; tellBoth?: boolean };
+type StepTexts = { message: string; title: string; body?: string | null };
+/** `texts` is made in the language of whom it is written to (`inLocale`). */
+type Step = { by: TourSide; kind: TourStep; texts: () => StepTexts; tellBoth?: boolean };
 
-/** A step's message, from the side that acted, in the renter's conversation about the listing. */
-function postStep(tx: Tx, parties: Parties, step: Step) {
-  return postInConversation(tx, {
+/** Each side's language (its account's setting; null: English). */
+async function localesOf(tx: Tx, parties: Parties): Promise<Record<string, string | null>> {
+  const users = await tx.user.findMany({
+    where: { id: { in: [parties.renterId, parties.agentUserId] } },
+    select: { id: true, locale: true },
+  });
+  return Object.fromEntries(users.map((u) => [u.id, u.locale]));
+}
+
+/**
+ * A step's message, from the side that acted, in the renter's conversation about the listing, in the
+ * language of the other side (whom it is written to). Answers it, with both sides' languages.
+ */
+async function postStep(tx: Tx, parties: Parties, step: Step) {
+  const locales = await localesOf(tx, parties);
+  const other = step.by === 'AGENT' ? parties.renterId : parties.agentUserId;
+  const posted = await postInConversation(tx, {
     ...parties,
     senderId: step.by === 'AGENT' ? parties.agentUserId : parties.renterId,
-    content: step.message,
+    content: inLocale(locales[other], () => step.texts().message),
   });
+  return { ...posted, locales };
 }
 
 /** A step's notification of the other side (or both); answers what announces it all once committed. */
@@ -226,14 +278,19 @@ async function tellStep(
   const other = step.by === 'AGENT' ? tour.renterId : tour.agentUserId;
   const made = await insertNotifications(
     tx,
-    (step.tellBoth ? [tour.renterId, tour.agentUserId] : [other]).map((userId) => ({
-      userId,
-      kind: 'TOUR_UPDATE' as const,
-      title: step.title.slice(0, 200),
-      body: step.body ?? null,
-      url: '/me/tours',
-      propertyId: tour.propertyId,
-    })),
+    (step.tellBoth ? [tour.renterId, tour.agentUserId] : [other]).map((userId) =>
+      inLocale(posted.locales[userId], () => {
+        const { title, body } = step.texts();
+        return {
+          userId,
+          kind: 'TOUR_UPDATE' as const,
+          title: title.slice(0, 200),
+          body: body ?? null,
+          url: '/me/tours',
+          propertyId: tour.propertyId,
+        };
+      }),
+    ),
   );
   return () => {
     announceMessage(deps, posted.message);
@@ -266,10 +323,9 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
         select: { ...listingAccessSelect, id: true, title: true },
       })
     : null;
-  if (!listing || !isPublicListing(listing)) throw new AppError('NOT_FOUND', 'That listing does not exist.');
-  if (canManageListing({ uid: user.id }, listing))
-    throw new AppError('FORBIDDEN', 'You manage this listing: you cannot request a tour of it.');
-  await limit(deps.limits.tourRequest, user.id, 'requesting tours');
+  if (!listing || !isPublicListing(listing)) throw new AppError('NOT_FOUND', say('listingNotFound'));
+  if (canManageListing({ uid: user.id }, listing)) throw new AppError('FORBIDDEN', refusal('ownListing'));
+  await limit(deps.limits.tourRequest, user.id, 'requestingTooQuickly');
   const agentUserId = answeringUser(listing);
   const windows = [...data.windows].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 
@@ -292,19 +348,25 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
         },
         select: { id: true },
       });
-      if (open) throw new AppError('CONFLICT', 'You already have a tour request for this home: see it in Tours.');
-      const step = {
-        by: 'RENTER' as const,
-        kind: 'REQUESTED' as const,
-        message: [
-          `Tour request. Times that suit me (New York time):`,
-          windowsText(windows),
-          data.note ? `Note: ${data.note}` : '',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-        title: `Tour request: ${listing.title}`,
-        body: `${user.firstName} proposed ${windows.length === 1 ? 'a time' : `${windows.length} times`}: ${windows.map(formatTourWindow).join('; ')}`,
+      if (open) throw new AppError('CONFLICT', refusal('alreadyRequested'));
+      const step: Step = {
+        by: 'RENTER',
+        kind: 'REQUESTED',
+        texts: () => ({
+          message: [
+            formatMessage(stepMessages.requestedMessage),
+            windowsText(windows),
+            data.note ? formatMessage(mailTexts.note, { note: data.note }) : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          title: formatMessage(stepMessages.requestedTitle, { title: listing.title }),
+          body: formatMessage(stepMessages.requestedBody, {
+            name: user.firstName,
+            count: windows.length,
+            times: windows.map(formatTourWindow).join('; '),
+          }),
+        }),
       };
       const parties = { propertyId: listing.id, renterId: user.id, agentUserId };
       const posted = await postStep(tx, parties, step);
@@ -333,7 +395,7 @@ async function answer(
   act: (tx: Tx, tour: Awaited<ReturnType<typeof lockTour>>, side: TourSide, actions: TourActions) => Promise<() => void>,
 ): Promise<{ id: string }> {
   const v = requireViewer(viewer);
-  await limit(deps.limits.tourAnswer, v.uid, 'answering tours');
+  await limit(deps.limits.tourAnswer, v.uid, 'answeringTooQuickly');
   const announce = await deps.prisma.$transaction(async (tx) => {
     const tour = await lockTour(tx, String(id), v.uid);
     return act(tx, tour, tourSideOf(tour, v.uid)!, tourActions(tour, v.uid));
@@ -342,32 +404,36 @@ async function answer(
   return { id: String(id) };
 }
 
-const notNow = (what: string) => new AppError('CONFLICT', `This tour request cannot be ${what} now.`);
+const notNow = (what: 'cannotConfirm' | 'cannotPropose' | 'cannotDecline' | 'cannotCancel') =>
+  new AppError('CONFLICT', refusal(what));
 
 /** The side to answer picks one of the other side's windows. */
 export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windowId: string) {
   return answer(deps, viewer, id, async (tx, tour, side, can) => {
-    if (!can.confirm) throw notNow('confirmed');
+    if (!can.confirm) throw notNow('cannotConfirm');
     const window = isUuid(String(windowId))
       ? await tx.tourWindow.findFirst({
           where: { id: String(windowId), requestId: tour.id, proposedBy: side === 'AGENT' ? 'RENTER' : 'AGENT' },
           select: { startsAt: true, endsAt: true },
         })
       : null;
-    if (!window) throw new AppError('BAD_USER_INPUT', 'Choose one of the proposed times.');
-    if (window.startsAt.getTime() <= Date.now())
-      throw new AppError('BAD_USER_INPUT', 'That time has passed: propose another one.');
+    if (!window) throw new AppError('BAD_USER_INPUT', refusal('chooseProposedTime'));
+    if (window.startsAt.getTime() <= Date.now()) throw new AppError('BAD_USER_INPUT', refusal('timePassed'));
     await tx.tourRequest.update({
       where: { id: tour.id },
       data: { status: 'CONFIRMED', startsAt: window.startsAt, endsAt: window.endsAt, confirmedAt: new Date() },
     });
-    const when = formatTourWindow(window);
     return takeStep(deps, tx, tour, {
       by: side,
       kind: 'CONFIRMED',
-      message: `Tour confirmed: ${when} (New York time).`,
-      title: `Tour confirmed: ${tour.property.title}`,
-      body: `${when} (New York time)`,
+      texts: () => {
+        const when = formatTourWindow(window);
+        return {
+          message: formatMessage(stepMessages.confirmedMessage, { when }),
+          title: formatMessage(stepMessages.confirmedTitle, { title: tour.property.title }),
+          body: formatMessage(mailTexts.newYorkTime, { time: when }),
+        };
+      },
     });
   });
 }
@@ -376,7 +442,7 @@ export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windo
 export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, input: unknown) {
   const window = parse(tourWindowSchema, input);
   return answer(deps, viewer, id, async (tx, tour, side, can) => {
-    if (!can.propose || side !== 'AGENT') throw notNow('given another time');
+    if (!can.propose || side !== 'AGENT') throw notNow('cannotPropose');
     await tx.tourWindow.deleteMany({ where: { requestId: tour.id, proposedBy: 'AGENT' } });
     await tx.tourWindow.create({
       data: { requestId: tour.id, startsAt: window.startsAt, endsAt: window.endsAt, proposedBy: 'AGENT' },
@@ -385,13 +451,17 @@ export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, i
       where: { id: tour.id },
       data: { status: 'PROPOSED', expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000) },
     });
-    const when = formatTourWindow(window);
     return takeStep(deps, tx, tour, {
       by: 'AGENT',
       kind: 'PROPOSED',
-      message: `Those times do not work for me. Could you come ${when} (New York time) instead?`,
-      title: `A new time for your tour of ${tour.property.title}`,
-      body: `${when} (New York time): confirm it in Tours`,
+      texts: () => {
+        const when = formatTourWindow(window);
+        return {
+          message: formatMessage(stepMessages.proposedMessage, { when }),
+          title: formatMessage(stepMessages.proposedTitle, { title: tour.property.title }),
+          body: formatMessage(stepMessages.proposedBody, { when }),
+        };
+      },
     });
   });
 }
@@ -400,14 +470,16 @@ export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, i
 export function declineTour(deps: Deps, viewer: Viewer | null, id: string, input: unknown) {
   const { reason } = parse(declineTourSchema, input ?? {});
   return answer(deps, viewer, id, async (tx, tour, side, can) => {
-    if (!can.decline || side !== 'AGENT') throw notNow('declined');
+    if (!can.decline || side !== 'AGENT') throw notNow('cannotDecline');
     await tx.tourRequest.update({ where: { id: tour.id }, data: { status: 'DECLINED', declineReason: reason } });
     return takeStep(deps, tx, tour, {
       by: 'AGENT',
       kind: 'DECLINED',
-      message: ['Tour request declined.', reason].filter(Boolean).join(' '),
-      title: `Tour request declined: ${tour.property.title}`,
-      body: reason,
+      texts: () => ({
+        message: [formatMessage(stepMessages.declinedMessage), reason].filter(Boolean).join(' '),
+        title: formatMessage(stepMessages.declinedTitle, { title: tour.property.title }),
+        body: reason,
+      }),
     });
   });
 }
@@ -415,17 +487,23 @@ export function declineTour(deps: Deps, viewer: Viewer | null, id: string, input
 /** Either side cancels a request or a confirmed tour before it starts. */
 export function cancelTour(deps: Deps, viewer: Viewer | null, id: string) {
   return answer(deps, viewer, id, async (tx, tour, side, can) => {
-    if (!can.cancel) throw notNow('cancelled');
+    if (!can.cancel) throw notNow('cannotCancel');
     await tx.tourRequest.update({ where: { id: tour.id }, data: { status: 'CANCELLED', cancelledBy: side } });
     const confirmed = tour.status === 'CONFIRMED' && tour.startsAt && tour.endsAt;
     return takeStep(deps, tx, tour, {
       by: side,
       kind: 'CANCELLED',
-      message: confirmed
-        ? `Tour cancelled: ${formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! })} is off.`
-        : 'Tour request cancelled.',
-      title: `Tour cancelled: ${tour.property.title}`,
-      body: confirmed ? `${formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! })} (New York time)` : null,
+      texts: () => {
+        const when = confirmed ? formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! }) : null;
+        return {
+          message:
+            when === null
+              ? formatMessage(stepMessages.cancelledRequestMessage)
+              : formatMessage(stepMessages.cancelledTourMessage, { when }),
+          title: formatMessage(stepMessages.cancelledTitle, { title: tour.property.title }),
+          body: when === null ? null : formatMessage(mailTexts.newYorkTime, { time: when }),
+        };
+      },
     });
   });
 }
@@ -455,9 +533,11 @@ export async function expireTourRequests(deps: { prisma: PrismaClient }, now = n
       return takeStep(deps, tx, tour, {
         by: waited,
         kind: 'EXPIRED',
-        message: `This tour request expired: it was not answered within ${TOUR_RULES.answerHours} hours.`,
-        title: `Tour request expired: ${tour.property.title}`,
-        body: `It was not answered within ${TOUR_RULES.answerHours} hours.`,
+        texts: () => ({
+          message: formatMessage(stepMessages.expiredMessage, { hours: TOUR_RULES.answerHours }),
+          title: formatMessage(stepMessages.expiredTitle, { title: tour.property.title }),
+          body: formatMessage(stepMessages.expiredBody, { hours: TOUR_RULES.answerHours }),
+        }),
         tellBoth: true,
       });
     });

@@ -4,6 +4,8 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { noBody } from '../../http/no-body.js';
 import { isUuid } from '../listings/listings.service.js';
 import { noStore, type SelectionOf } from '../listings/listings.rest.js';
@@ -106,9 +108,13 @@ function sendCalendar(res: Response, filename: string, ics: string) {
   res.type('text/calendar; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
 }
 
+const messages = defineMessages({
+  notConfirmed: { id: 'server.tour.notConfirmed', defaultMessage: 'This tour is not confirmed yet.' },
+});
+
 const rsvpBodySchema = z.object({ waitlist: z.boolean().optional() }).strict();
 
-const notFound = () => new AppError('NOT_FOUND', 'That open house does not exist.');
+const notFound = () => new AppError('NOT_FOUND', say('openHouseNotFound'));
 
 export function tourRoutes(deps: {
   prisma: PrismaClient;
@@ -248,9 +254,9 @@ export function tourRoutes(deps: {
           select: { id: true, status: true, startsAt: true, endsAt: true, property: { select: visitAddressSelect } },
         })
       : null;
-    if (!tour) throw new AppError('NOT_FOUND', 'That tour request does not exist.');
+    if (!tour) throw new AppError('NOT_FOUND', say('tourNotFound'));
     if (!tour.startsAt || !tour.endsAt || (tour.status !== 'CONFIRMED' && tour.status !== 'CANCELLED'))
-      throw new AppError('CONFLICT', 'This tour is not confirmed yet.');
+      throw new AppError('CONFLICT', formatMessage(messages.notConfirmed));
     const url = `${originOf(req)}/properties/${tour.property.slug}`;
     sendCalendar(
       res,

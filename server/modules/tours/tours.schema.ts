@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { requireViewer } from '../../core/authz.js';
 import { AppError } from '../../core/errors.js';
+import { say } from '../../core/texts.js';
 import { isUuid } from '../listings/listings.service.js';
 import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
@@ -276,7 +277,7 @@ builder.subscriptionFields((t) => ({
       const listing = isUuid(id)
         ? await ctx.prisma.property.findFirst({ where: { id, ...visibleListingWhere(ctx.viewer) }, select: { id: true } })
         : null;
-      if (!listing) throw new AppError('NOT_FOUND', 'That listing does not exist.');
+      if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
       return openHouseIds(ctx, listing.id);
     },
     resolve: (query, id, _args, ctx) =>

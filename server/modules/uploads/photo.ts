@@ -3,6 +3,7 @@ import { fileTypeFromFile } from 'file-type';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { HeicDecodeError, heicDecoder } from './heic.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 
 /**
  * The photo pipeline of POST /api/uploads: the real type from the file's bytes, HEIC decoded in a
@@ -29,7 +30,17 @@ const ACCEPTED = new Set([
 ]);
 const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
-export const UNSUPPORTED_MESSAGE = 'Only JPEG, PNG, WebP and HEIC photos can be uploaded.';
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  unsupported: { id: 'server.upload.unsupported', defaultMessage: 'Only JPEG, PNG, WebP and HEIC photos can be uploaded.' },
+  tooManyPixels: {
+    id: 'server.upload.tooManyPixels',
+    defaultMessage: 'That photo has too many pixels (at most {megapixels} megapixels).',
+  },
+});
+
+/** The refusal of a file that is not a photo of an accepted type. */
+export const unsupportedMessage = (): string => formatMessage(messages.unsupported);
 
 /** A photo refused for what it is (the client's doing): 415 or 422 with a message for people. */
 export class PhotoRejectedError extends Error {
@@ -65,14 +76,14 @@ export async function detectPhotoType(file: string): Promise<string | null> {
 }
 
 function unreadable(): PhotoRejectedError {
-  return new PhotoRejectedError(415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE);
+  return new PhotoRejectedError(415, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMessage());
 }
 
 function tooLarge(): PhotoRejectedError {
   return new PhotoRejectedError(
     422,
     'IMAGE_TOO_LARGE',
-    `That photo has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
+    formatMessage(messages.tooManyPixels, { megapixels: MAX_INPUT_PIXELS / 1_000_000 }),
   );
 }
 

@@ -10,9 +10,12 @@ import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { inLocale } from '../../core/locale.js';
+import { requestLocale } from '../../http/locale.js';
 import type { Logger } from '../../logger.js';
 import { requireUser } from '../../core/authz.js';
-import { detectPhotoType, PhotoRejectedError, processPhoto, UNSUPPORTED_MESSAGE } from './photo.js';
+import { detectPhotoType, PhotoRejectedError, processPhoto, unsupportedMessage } from './photo.js';
 import type { Storage } from './storage.js';
 import { assertRoomInDraft, deleteUpload, discardUpload, storeUpload } from './uploads.service.js';
 
@@ -24,7 +27,19 @@ import { assertRoomInDraft, deleteUpload, discardUpload, storeUpload } from './u
  * under DATA_DIR/tmp/uploads that is removed whatever happens; see docs/decisions/0014-photo-uploads.md.
  */
 
-export const SIGN_IN_MESSAGE = 'Please sign in before uploading photos.';
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  signIn: { id: 'server.upload.signIn', defaultMessage: 'Please sign in before uploading photos.' },
+  tooManyUploads: { id: 'server.upload.tooManyUploads', defaultMessage: 'Too many uploads. Please wait a minute.' },
+  tooLarge: { id: 'server.upload.tooLarge', defaultMessage: 'Photos can be at most {mb} MB.' },
+  interrupted: {
+    id: 'server.upload.interrupted',
+    defaultMessage: 'The upload was interrupted or malformed; please try again.',
+  },
+});
+
+/** What an upload without a signed-in account answers. */
+export const signInToUploadMessage = (): string => formatMessage(messages.signIn);
 
 export const draftIdSchema = z
   .string()
@@ -88,30 +103,35 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
   /** Sign-in first, before a byte of the body is read. */
   const signedIn = async (req: Request, res: Response, next: NextFunction) => {
     // Through the error handler: a provider outage turns this into 503, not 401.
-    if (!req.viewer) throw new AppError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+    if (!req.viewer) throw new AppError('UNAUTHENTICATED', signInToUploadMessage());
     res.locals.user = await requireUser(prisma, req.viewer);
     next();
   };
 
   const perUser = limitRequests(deps.limits.uploads, {
     key: (req) => `upload:${req.viewer!.uid}`,
-    refuse: restTooMany('Too many uploads. Please wait a minute.'),
+    refuse: restTooMany(() => formatMessage(messages.tooManyUploads)),
   });
 
-  /** Streams the multipart body to a temporary file; limits become 413/400 answers. */
+  /**
+   * Streams the multipart body to a temporary file; limits become 413/400 answers. What follows
+   * runs in the request's language again (the body's stream events do not carry it).
+   */
   const receiveFile = (req: Request, res: Response, next: NextFunction) => {
-    receive(req, res, (err: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') {
-          return sendError(res, 413, 'PAYLOAD_TOO_LARGE', `Photos can be at most ${env.UPLOAD_MAX_MB} MB.`);
+    receive(req, res, (err: unknown) =>
+      inLocale(requestLocale(req), () => {
+        if (!err) return next();
+        if (err instanceof multer.MulterError) {
+          if (err.code === 'LIMIT_FILE_SIZE') {
+            return sendError(res, 413, 'PAYLOAD_TOO_LARGE', formatMessage(messages.tooLarge, { mb: env.UPLOAD_MAX_MB }));
+          }
+          return sendError(res, 400, 'BAD_USER_INPUT', 'Send one photo per request, in the multipart field "file".');
         }
-        return sendError(res, 400, 'BAD_USER_INPUT', 'Send one photo per request, in the multipart field "file".');
-      }
-      // A malformed or interrupted body (the client went away, a broken boundary).
-      req.log?.info({ err }, 'upload body not received');
-      sendError(res, 400, 'BAD_USER_INPUT', 'The upload was interrupted or malformed; please try again.');
-    });
+        // A malformed or interrupted body (the client went away, a broken boundary).
+        req.log?.info({ err }, 'upload body not received');
+        sendError(res, 400, 'BAD_USER_INPUT', formatMessage(messages.interrupted));
+      }),
+    );
   };
 
   /** DELETE /api/uploads?url=…: a photo removed in the form before any listing showed it. */
@@ -147,12 +167,12 @@ export function uploadRoutes(deps: UploadRoutesDeps): express.Router {
       if (!file) {
         return sendError(res, 400, 'BAD_USER_INPUT', 'Choose a photo to upload (multipart field "file").');
       }
-      if (file.size === 0) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE));
+      if (file.size === 0) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMessage()));
       const draftId = draft.data;
       await assertRoomInDraft(prisma, user.id, draftId);
 
       const type = await detectPhotoType(file.path);
-      if (!type) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MESSAGE));
+      if (!type) return await reply(() => sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMessage()));
       const photo = await processPhoto(file.path, type);
       await removeTemp();
       if (gone) return;

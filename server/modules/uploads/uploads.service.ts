@@ -1,12 +1,26 @@
 import type { PrismaClient } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import type { Logger } from '../../logger.js';
 import { OUTPUT, photoKeys, type ProcessedPhoto } from './photo.js';
 import type { Storage } from './storage.js';
 
 /** SPEC part 5: a listing has at most 10 photos; the uploads of one draft are held to the same. */
 export const MAX_PHOTOS_PER_DRAFT = 10;
-export const TOO_MANY_PHOTOS_MESSAGE = 'A listing can have at most 10 photos.';
+
+// In the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  tooManyPhotos: { id: 'server.upload.tooManyPhotos', defaultMessage: 'A listing can have at most {max} photos.' },
+  photoNotFound: { id: 'server.upload.photoNotFound', defaultMessage: 'That photo does not exist.' },
+  photoOnListing: {
+    id: 'server.upload.photoOnListing',
+    defaultMessage: 'This photo is on a listing: remove it there and save the listing.',
+  },
+});
+
+/** 'A listing can have at most 10 photos.' (the form's limit, and a draft's uploads'). */
+export const tooManyPhotosMessage = (max: number = MAX_PHOTOS_PER_DRAFT): string =>
+  formatMessage(messages.tooManyPhotos, { max });
 
 export interface UploadResult {
   id: string;
@@ -35,7 +49,7 @@ export async function photosInDraft(db: Db, ownerId: string, draftId: string): P
 /** Refuses early (before any decoding) when the draft already has its 10 photos. */
 export async function assertRoomInDraft(prisma: PrismaClient, ownerId: string, draftId: string): Promise<void> {
   if ((await photosInDraft(prisma, ownerId, draftId)) >= MAX_PHOTOS_PER_DRAFT)
-    throw new AppError('CONFLICT', TOO_MANY_PHOTOS_MESSAGE);
+    throw new AppError('CONFLICT', tooManyPhotosMessage());
 }
 
 /**
@@ -48,9 +62,9 @@ export async function discardUpload(
   url: string,
 ): Promise<void> {
   const upload = await deps.prisma.upload.findFirst({ where: { ownerId, url } });
-  if (!upload) throw new AppError('NOT_FOUND', 'That photo does not exist.');
+  if (!upload) throw new AppError('NOT_FOUND', formatMessage(messages.photoNotFound));
   const shown = await deps.prisma.propertyPhoto.findFirst({ where: { storageKey: upload.storageKey }, select: { id: true } });
-  if (shown) throw new AppError('CONFLICT', 'This photo is on a listing: remove it there and save the listing.');
+  if (shown) throw new AppError('CONFLICT', formatMessage(messages.photoOnListing));
   await deps.prisma.upload.delete({ where: { id: upload.id } });
   for (const key of [upload.storageKey, upload.thumbnailKey]) {
     await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'deleting a discarded photo failed'));
@@ -75,7 +89,7 @@ export async function storeUpload(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`uploads/${ownerId}/${draftId}`}, 0))`;
         const count = await photosInDraft(tx, ownerId, draftId);
-        if (count >= MAX_PHOTOS_PER_DRAFT) throw new AppError('CONFLICT', TOO_MANY_PHOTOS_MESSAGE);
+        if (count >= MAX_PHOTOS_PER_DRAFT) throw new AppError('CONFLICT', tooManyPhotosMessage());
 
         let timestamp = Date.now();
         let keys = photoKeys({ uid: ownerId, draftId, timestamp, index: count + 1, originalName: input.originalName });

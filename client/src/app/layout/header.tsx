@@ -3,6 +3,7 @@ import { Building2, Mail, Phone } from '@/components/icons';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { preloadable } from '@/lib/preloadable';
+import { withParts } from '@/i18n/catalogues';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { LanguageSwitch } from './language-switch';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
@@ -15,8 +16,11 @@ export type HeaderProps = AccountMenuProps;
 // signed-out visitors ship none of it. Its place is held meanwhile so nothing moves.
 // The unread count of the messages link (its queries, documents and live subscription) likewise.
 const LiveMessagesLink = preloadable(() => import('./live-messages-link'));
-const NotificationBell = preloadable(() =>
-  import('@/features/alerts/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+const NotificationBell = preloadable(
+  withParts(
+    () => import('@/features/alerts/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+    ['alerts'],
+  ),
 );
 
 /**

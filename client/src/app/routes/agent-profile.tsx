@@ -12,6 +12,23 @@ import { agentProfileVariables } from '@/features/agents/profile-variables';
 import { PropertyCard } from '@/features/listings/components/property-card';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  loading: { id: 'agentProfile.loading', defaultMessage: 'Loading agent…' },
+  title: { id: 'agentProfile.title', defaultMessage: 'Agent Profile' },
+  notFound: { id: 'agentProfile.notFound', defaultMessage: 'Agent not found' },
+  notFoundHint: { id: 'agentProfile.notFoundHint', defaultMessage: "The agent you're looking for doesn't exist." },
+  back: { id: 'agentProfile.back', defaultMessage: 'Back to listings' },
+  fetchFailed: { id: 'agentProfile.fetchFailed', defaultMessage: 'Failed to fetch listings' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+  currentListings: { id: 'agentProfile.currentListings', defaultMessage: 'Current Listings ({count})' },
+  noListings: { id: 'agentProfile.noListings', defaultMessage: 'No current listings available' },
+  more: { id: 'agentProfile.more', defaultMessage: 'Show more listings' },
+  updateReview: { id: 'agentProfile.updateReview', defaultMessage: 'Update your review' },
+  writeReview: { id: 'agentProfile.writeReview', defaultMessage: 'Write a review' },
+  about: { id: 'agentProfile.about', defaultMessage: 'About the agent' },
+});
 
 const AgentProfileQuery = graphql(`
   query AgentProfile($id: ID!, $first: Int!, $after: String, $reviews: Int!) {
@@ -50,7 +67,7 @@ const AgentProfileQuery = graphql(`
 function ProfileSkeleton() {
   return (
     <div role="status" className="space-y-6">
-      <span className="sr-only">Loading agent…</span>
+      <span className="sr-only">{formatMessage(messages.loading)}</span>
       <div aria-hidden="true" className="flex gap-5 rounded-xl border border-gray-200 bg-white p-8">
         <Skeleton className="size-28 rounded-full" />
         <div className="flex-1 space-y-3">
@@ -71,7 +88,7 @@ export default function AgentProfileScreen() {
     notifyOnNetworkStatusChange: true,
   });
   const agent = data?.agent ?? null;
-  useDocumentTitle(agent ? agent.displayName : loading ? 'Agent Profile' : 'Agent not found');
+  useDocumentTitle(agent ? agent.displayName : loading ? formatMessage(messages.title) : formatMessage(messages.notFound));
 
   useEffect(() => {
     if (error) console.warn('Failed to fetch agent', error);
@@ -88,10 +105,10 @@ export default function AgentProfileScreen() {
   if (!agent) {
     return (
       <PageContainer className="max-w-2xl py-16 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Agent not found</h1>
-        <p className="mt-3 text-gray-600">The agent you&apos;re looking for doesn&apos;t exist.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{formatMessage(messages.notFound)}</h1>
+        <p className="mt-3 text-gray-600">{formatMessage(messages.notFoundHint)}</p>
         <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
-          Back to listings
+          {formatMessage(messages.back)}
         </Link>
       </PageContainer>
     );
@@ -105,7 +122,11 @@ export default function AgentProfileScreen() {
     if (!after) return;
     fetchMore({ variables: { after } }).catch((err: unknown) => {
       console.warn('Failed to fetch listings', err);
-      toast({ variant: 'destructive', title: 'Failed to fetch listings', description: 'Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: formatMessage(messages.fetchFailed),
+        description: formatMessage(messages.tryAgain),
+      });
     });
   }
 
@@ -116,10 +137,10 @@ export default function AgentProfileScreen() {
           <AgentHeader agent={agent} />
           <section aria-labelledby="current-listings" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 id="current-listings" className="text-lg font-semibold text-gray-900">
-              Current Listings ({listings.totalCount})
+              {formatMessage(messages.currentListings, { count: listings.totalCount })}
             </h2>
             {listings.edges.length === 0 ? (
-              <p className="mt-4 text-sm text-gray-600">No current listings available</p>
+              <p className="mt-4 text-sm text-gray-600">{formatMessage(messages.noListings)}</p>
             ) : (
               <>
                 <ul className="mt-4 grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -133,7 +154,7 @@ export default function AgentProfileScreen() {
                   <div className="mt-6 flex justify-center">
                     <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
                       {loadingMore ? <Spinner className="size-4" /> : null}
-                      Show more listings
+                      {formatMessage(messages.more)}
                     </Button>
                   </div>
                 ) : null}
@@ -148,13 +169,15 @@ export default function AgentProfileScreen() {
               agent.viewerRating.allowed || agent.viewerRating.reason === 'SIGN_IN_REQUIRED'
                 ? {
                     href: `/rate-agent/${encodeURIComponent(agent.id)}`,
-                    label: agent.viewerRating.existingReview ? 'Update your review' : 'Write a review',
+                    label: agent.viewerRating.existingReview
+                      ? formatMessage(messages.updateReview)
+                      : formatMessage(messages.writeReview),
                   }
                 : null
             }
           />
         </div>
-        <aside aria-label="About the agent" className="space-y-6">
+        <aside aria-label={formatMessage(messages.about)} className="space-y-6">
           <QuickStats agent={agent} />
           <ProfessionalInfo agent={agent} />
           <GetInTouch agent={agent} />

@@ -15,6 +15,8 @@ import { bathsLabel, bedsLabel, listedLabel, propertyPath } from '@/features/lis
 import { graphql } from '@/gql';
 import type { CompareListingsQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { formatCount } from '@common/format';
+import { currentLocale, defineMessages, formatMessage, useIntl, type MessageDescriptor } from '@common/i18n/messages';
 
 const CompareListingsDocument = graphql(`
   query CompareListings($a: ID, $b: ID, $c: ID) {
@@ -68,44 +70,97 @@ const CompareListingsDocument = graphql(`
 
 type Listing = NonNullable<CompareListingsQuery['a']>;
 
+const messages = defineMessages({
+  title: { id: 'compare.title', defaultMessage: 'Compare Homes' },
+  description: { id: 'compare.description', defaultMessage: 'Up to 3 listings side by side.' },
+  empty: { id: 'compare.empty', defaultMessage: 'Nothing to compare yet' },
+  emptyHint: { id: 'compare.emptyHint', defaultMessage: 'Tick ‘Compare’ under up to 3 listings, then press Compare.' },
+  browse: { id: 'compare.browse', defaultMessage: 'Browse listings' },
+  loadFailed: { id: 'compare.loadFailed', defaultMessage: 'The listings could not be loaded.' },
+  loading: { id: 'compare.loading', defaultMessage: 'Loading the listings…' },
+  gone: {
+    id: 'compare.gone',
+    defaultMessage: '{count, plural, one {One listing is no longer available.} other {# listings are no longer available.}}',
+  },
+  caption: { id: 'compare.caption', defaultMessage: 'The listings compared' },
+  remove: { id: 'compare.remove', defaultMessage: 'Remove' },
+  fromComparison: { id: 'compare.fromComparison', defaultMessage: '{title} from the comparison' },
+  rent: { id: 'compare.rent', defaultMessage: 'Rent' },
+  netEffective: { id: 'compare.netEffective', defaultMessage: 'Net effective' },
+  moveIn: { id: 'compare.moveIn', defaultMessage: 'Move-in total' },
+  brokerFee: { id: 'compare.brokerFee', defaultMessage: 'Broker fee' },
+  applicationFee: { id: 'compare.applicationFee', defaultMessage: 'Application fee' },
+  securityDeposit: { id: 'compare.securityDeposit', defaultMessage: 'Security deposit' },
+  bedrooms: { id: 'compare.bedrooms', defaultMessage: 'Bedrooms' },
+  bathrooms: { id: 'compare.bathrooms', defaultMessage: 'Bathrooms' },
+  size: { id: 'compare.size', defaultMessage: 'Size' },
+  neighborhood: { id: 'compare.neighborhood', defaultMessage: 'Neighborhood' },
+  subway: { id: 'compare.subway', defaultMessage: 'Subway' },
+  pets: { id: 'compare.pets', defaultMessage: 'Pets' },
+  laundry: { id: 'compare.laundry', defaultMessage: 'Laundry' },
+  accessibility: { id: 'compare.accessibility', defaultMessage: 'Accessibility' },
+  onTheMarket: { id: 'compare.onTheMarket', defaultMessage: 'On the market' },
+  perMonth: { id: 'compare.perMonth', defaultMessage: '{price} / month' },
+  netPerMonth: { id: 'compare.netPerMonth', defaultMessage: '{price} / month ({concession})' },
+  noConcession: { id: 'compare.noConcession', defaultMessage: 'No concession' },
+  noFee: { id: 'compare.noFee', defaultMessage: 'No fee' },
+  sqft: { id: 'compare.sqft', defaultMessage: '{sqft} sq ft' },
+  station: { id: 'compare.station', defaultMessage: '{station} · {minutes} min walk' },
+  noStation: { id: 'compare.noStation', defaultMessage: 'None within 15 minutes' },
+  noneListed: { id: 'compare.noneListed', defaultMessage: 'None listed' },
+});
+
 const money = (n: number | null | undefined) => (n == null ? '—' : formatPrice(n));
 
 /** The rows of the comparison: a label and what each listing says. */
-const ROWS: Array<[string, (l: Listing) => ReactNode]> = [
-  ['Rent', (l) => `${formatPrice(l.price)}${l.listingType === 'FOR_SALE' ? '' : ' / month'}`],
+const ROWS: Array<[MessageDescriptor, (l: Listing) => ReactNode]> = [
   [
-    'Net effective',
-    (l) => (l.concession ? `${formatPrice(l.netEffectivePrice)} / month (${l.concession.label})` : 'No concession'),
-  ],
-  ['Move-in total', (l) => money(l.totalMoveInCost)],
-  [
-    'Broker fee',
+    messages.rent,
     (l) =>
-      l.noFee ? 'No fee' : `${money(l.brokerFee)}${l.brokerFeePayer ? ` (${brokerFeePayerLabels[l.brokerFeePayer]})` : ''}`,
+      l.listingType === 'FOR_SALE' ? formatPrice(l.price) : formatMessage(messages.perMonth, { price: formatPrice(l.price) }),
   ],
-  ['Application fee', (l) => money(l.applicationFee)],
-  ['Security deposit', (l) => money(l.securityDeposit)],
-  ['Bedrooms', (l) => bedsLabel(l.bedrooms)],
-  ['Bathrooms', (l) => bathsLabel(l.bathrooms)],
-  ['Size', (l) => (l.sqft ? `${l.sqft.toLocaleString('en-US')} sq ft` : '—')],
-  ['Neighborhood', (l) => l.neighborhood],
   [
-    'Subway',
+    messages.netEffective,
+    (l) =>
+      // The concession's label is the listing's own (its agent's words).
+      l.concession
+        ? formatMessage(messages.netPerMonth, { price: formatPrice(l.netEffectivePrice), concession: l.concession.label })
+        : formatMessage(messages.noConcession),
+  ],
+  [messages.moveIn, (l) => money(l.totalMoveInCost)],
+  [
+    messages.brokerFee,
+    (l) =>
+      l.noFee
+        ? formatMessage(messages.noFee)
+        : `${money(l.brokerFee)}${l.brokerFeePayer ? ` (${brokerFeePayerLabels[l.brokerFeePayer]})` : ''}`,
+  ],
+  [messages.applicationFee, (l) => money(l.applicationFee)],
+  [messages.securityDeposit, (l) => money(l.securityDeposit)],
+  [messages.bedrooms, (l) => bedsLabel(l.bedrooms)],
+  [messages.bathrooms, (l) => bathsLabel(l.bathrooms)],
+  [messages.size, (l) => (l.sqft ? formatMessage(messages.sqft, { sqft: formatCount(l.sqft) }) : '—')],
+  [messages.neighborhood, (l) => l.neighborhood],
+  [
+    messages.subway,
     (l) => {
       const s = l.nearbyStations[0];
-      return s ? `${s.name} · ${s.walkMinutes} min walk` : 'None within 15 minutes';
+      return s
+        ? formatMessage(messages.station, { station: s.name, minutes: formatCount(s.walkMinutes) })
+        : formatMessage(messages.noStation);
     },
   ],
-  ['Pets', (l) => petPolicyLabels[l.petPolicy]],
-  ['Laundry', (l) => (l.laundry ? laundryLabels[l.laundry] : '—')],
+  [messages.pets, (l) => petPolicyLabels[l.petPolicy]],
+  [messages.laundry, (l) => (l.laundry ? laundryLabels[l.laundry] : '—')],
   [
-    'Accessibility',
+    messages.accessibility,
     (l) =>
       l.accessibilityFeatures.length
-        ? l.accessibilityFeatures.map((f) => accessibilityFeatureLabels[f]).join(', ')
-        : 'None listed',
+        ? // Chinese lists with its enumeration comma.
+          l.accessibilityFeatures.map((f) => accessibilityFeatureLabels[f]).join(currentLocale() === 'zh' ? '、' : ', ')
+        : formatMessage(messages.noneListed),
   ],
-  ['On the market', (l) => (l.daysOnMarket == null ? '—' : listedLabel(l.daysOnMarket))],
+  [messages.onTheMarket, (l) => (l.daysOnMarket == null ? '—' : listedLabel(l.daysOnMarket))],
 ];
 
 /**
@@ -113,7 +168,9 @@ const ROWS: Array<[string, (l: Listing) => ReactNode]> = [
  * removable; picked with 'Compare' on the listings page.
  */
 export default function CompareScreen() {
-  useDocumentTitle('Compare Homes');
+  const intl = useIntl();
+  const title = intl.formatMessage(messages.title);
+  useDocumentTitle(title);
   const { ids, set } = useCompareSelection('ids');
   const { data, loading, error, refetch } = useQuery(CompareListingsDocument, {
     variables: { a: ids[0] ?? null, b: ids[1] ?? null, c: ids[2] ?? null },
@@ -126,33 +183,33 @@ export default function CompareScreen() {
 
   return (
     <PageContainer className="py-8">
-      <PageHeader title="Compare Homes" description="Up to 3 listings side by side." />
+      <PageHeader title={title} description={intl.formatMessage(messages.description)} />
       <div className="mt-6">
         {ids.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
             <Columns3 aria-hidden="true" className="size-8 text-gray-400" />
-            <h2 className="text-lg font-semibold text-gray-900">Nothing to compare yet</h2>
-            <p className="max-w-md text-sm text-gray-600">Tick ‘Compare’ under up to 3 listings, then press Compare.</p>
+            <h2 className="text-lg font-semibold text-gray-900">{intl.formatMessage(messages.empty)}</h2>
+            <p className="max-w-md text-sm text-gray-600">{intl.formatMessage(messages.emptyHint)}</p>
             <Link to="/listings" className={buttonClasses()}>
-              Browse listings
+              {intl.formatMessage(messages.browse)}
             </Link>
           </div>
         ) : error && !data ? (
-          <LoadError onRetry={refetch}>The listings could not be loaded.</LoadError>
+          <LoadError onRetry={refetch}>{intl.formatMessage(messages.loadFailed)}</LoadError>
         ) : loading && !data ? (
           <div role="status">
-            <span className="sr-only">Loading the listings…</span>
+            <span className="sr-only">{intl.formatMessage(messages.loading)}</span>
             <Skeleton className="h-96 w-full" />
           </div>
         ) : (
           <>
             {gone.length > 0 ? (
               <p role="status" className="mb-4 text-sm text-gray-700">
-                {gone.length === 1 ? 'One listing is' : `${gone.length} listings are`} no longer available.
+                {intl.formatMessage(messages.gone, { count: gone.length })}
               </p>
             ) : null}
-            <table lang="en" className="w-full table-fixed border-collapse text-left text-sm hyphens-auto">
-              <caption className="sr-only">The listings compared</caption>
+            <table lang={intl.locale} className="w-full table-fixed border-collapse text-left text-sm hyphens-auto">
+              <caption className="sr-only">{intl.formatMessage(messages.caption)}</caption>
               <thead>
                 <tr>
                   {/* The labels' column from a tablet up; on a phone each label heads its row instead. */}
@@ -181,36 +238,39 @@ export default function CompareScreen() {
                         onClick={() => set(ids.filter((id) => id !== l.id))}
                       >
                         <X aria-hidden="true" className="size-4" />
-                        <span className="sr-only sm:not-sr-only">Remove</span>
-                        <span className="sr-only"> {l.title} from the comparison</span>
+                        <span className="sr-only sm:not-sr-only">{intl.formatMessage(messages.remove)}</span>
+                        <span className="sr-only"> {intl.formatMessage(messages.fromComparison, { title: l.title })}</span>
                       </Button>
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
-                {ROWS.map(([label, value]) => [
-                  <tr key={`${label}-phone`} aria-hidden="true" className="border-t border-gray-200 sm:hidden">
-                    <td
-                      colSpan={listings.length}
-                      className="px-2 pt-2 text-xs font-semibold tracking-wide text-gray-600 uppercase"
-                    >
-                      {label}
-                    </td>
-                  </tr>,
-                  <tr key={label} className="sm:border-t sm:border-gray-200">
-                    <th scope="row" className="hidden p-2 align-top font-medium break-words text-gray-700 sm:table-cell">
-                      {label}
-                    </th>
-                    {listings.map((l) => (
-                      <td key={l.id} className="p-2 align-top break-words text-gray-900">
-                        {/* On a phone the row header is not shown: each value says what it is. */}
-                        <span className="sr-only sm:hidden">{label}: </span>
-                        {value(l)}
+                {ROWS.map(([row, value]) => {
+                  const label = intl.formatMessage(row);
+                  return [
+                    <tr key={`${row.id}-phone`} aria-hidden="true" className="border-t border-gray-200 sm:hidden">
+                      <td
+                        colSpan={listings.length}
+                        className="px-2 pt-2 text-xs font-semibold tracking-wide text-gray-600 uppercase"
+                      >
+                        {label}
                       </td>
-                    ))}
-                  </tr>,
-                ])}
+                    </tr>,
+                    <tr key={row.id} className="sm:border-t sm:border-gray-200">
+                      <th scope="row" className="hidden p-2 align-top font-medium break-words text-gray-700 sm:table-cell">
+                        {label}
+                      </th>
+                      {listings.map((l) => (
+                        <td key={l.id} className="p-2 align-top break-words text-gray-900">
+                          {/* On a phone the row header is not shown: each value says what it is. */}
+                          <span className="sr-only sm:hidden">{label}: </span>
+                          {value(l)}
+                        </td>
+                      ))}
+                    </tr>,
+                  ];
+                })}
               </tbody>
             </table>
           </>

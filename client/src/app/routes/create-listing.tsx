@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -12,6 +13,20 @@ import { readLocalDraft, startDraftSession } from '@/features/listing-form/local
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useInBrowser } from '@/lib/use-in-browser';
+
+const messages = defineMessages({
+  manageListings: { id: 'createListing.manageListings', defaultMessage: 'Manage Listings' },
+  loadingListing: { id: 'createListing.loadingListing', defaultMessage: 'Loading the listing…' },
+  editTitle: { id: 'createListing.editTitle', defaultMessage: 'Edit Listing' },
+  createTitle: { id: 'createListing.createTitle', defaultMessage: 'Create a Listing' },
+  fetchFailed: { id: 'createListing.fetchFailed', defaultMessage: 'Failed to fetch property' },
+  checkConnection: { id: 'createListing.checkConnection', defaultMessage: 'Please check your connection and try again.' },
+  notFound: { id: 'createListing.notFound', defaultMessage: 'Property not found.' },
+  notFoundHint: { id: 'createListing.notFoundHint', defaultMessage: 'The listing may have been deleted.' },
+  cannotEdit: { id: 'createListing.cannotEdit', defaultMessage: 'You cannot edit this listing' },
+  cannotEditHint: { id: 'createListing.cannotEditHint', defaultMessage: "Only the listing's owner or agent can edit it." },
+  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
+});
 
 const EditListingQuery = graphql(`
   query EditListing($id: ID!) {
@@ -96,12 +111,13 @@ function Loading({ label }: { label: string }) {
 }
 
 function Problem({ title, children }: { title: string; children: string }) {
+  const intl = useIntl();
   return (
     <div role="alert" className="mt-8 rounded-xl border border-gray-200 bg-white px-6 py-10 text-center shadow-sm">
       <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
       <p className="mt-2 text-sm text-gray-700">{children}</p>
       <Link to="/me/listings" className={buttonClasses({ variant: 'outline', className: 'mt-5' })}>
-        Manage Listings
+        {intl.formatMessage(messages.manageListings)}
       </Link>
     </div>
   );
@@ -109,14 +125,16 @@ function Problem({ title, children }: { title: string; children: string }) {
 
 function EditListing({ propertyId, draftId, initialStep }: { propertyId: string; draftId: string; initialStep: string | null }) {
   const { user } = useAuth();
+  const intl = useIntl();
   const { data, loading, error } = useQuery(EditListingQuery, { variables: { id: propertyId }, fetchPolicy: 'network-only' });
-  if (loading && !data) return <Loading label="Loading the listing…" />;
+  if (loading && !data) return <Loading label={intl.formatMessage(messages.loadingListing)} />;
+  const editTitle = intl.formatMessage(messages.editTitle);
   if (error) {
     console.warn('Failed to fetch property', error);
     return (
       <>
-        <PageHeader title="Edit Listing" />
-        <Problem title="Failed to fetch property">Please check your connection and try again.</Problem>
+        <PageHeader title={editTitle} />
+        <Problem title={intl.formatMessage(messages.fetchFailed)}>{intl.formatMessage(messages.checkConnection)}</Problem>
       </>
     );
   }
@@ -124,16 +142,16 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
   if (!property) {
     return (
       <>
-        <PageHeader title="Edit Listing" />
-        <Problem title="Property not found.">The listing may have been deleted.</Problem>
+        <PageHeader title={editTitle} />
+        <Problem title={intl.formatMessage(messages.notFound)}>{intl.formatMessage(messages.notFoundHint)}</Problem>
       </>
     );
   }
   if (user && !property.viewerCanManage) {
     return (
       <>
-        <PageHeader title="Edit Listing" />
-        <Problem title="You cannot edit this listing">Only the listing&apos;s owner or agent can edit it.</Problem>
+        <PageHeader title={editTitle} />
+        <Problem title={intl.formatMessage(messages.cannotEdit)}>{intl.formatMessage(messages.cannotEditHint)}</Problem>
       </>
     );
   }
@@ -154,7 +172,8 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
 export default function CreateListingScreen() {
   const [params] = useSearchParams();
   const propertyId = params.get('propertyId');
-  useDocumentTitle(propertyId ? 'Edit Listing' : 'Create a Listing');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(propertyId ? messages.editTitle : messages.createTitle));
   const { user, loading } = useAuth();
   // At page load: this tab's session draft id, and other sessions' local entries cleared (SPEC part 4).
   // The server renders a new listing's empty form (client/src/app/page-queries.ts) and has no storage.
@@ -171,7 +190,7 @@ export default function CreateListingScreen() {
     <PageContainer className="max-w-5xl">
       {/* Known to be signed in (the server's session answered): the form at once, also on the server. */}
       {loading && !user ? (
-        <Loading label="Loading…" />
+        <Loading label={intl.formatMessage(messages.loading)} />
       ) : propertyId ? (
         <EditListing propertyId={propertyId} draftId={draftId} initialStep={initialStep} />
       ) : (

@@ -11,13 +11,33 @@ import { useAuth } from '@/features/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { passwordResetRequestSchema as schema } from '@common/auth';
 import type { z } from 'zod';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  title: { id: 'forgotPassword.title', defaultMessage: 'Reset your password' },
+  failed: { id: 'forgotPassword.failed', defaultMessage: 'Failed to send the reset link. Please try again.' },
+  checkEmail: { id: 'forgotPassword.checkEmail', defaultMessage: 'Check your email for a reset link.' },
+  devHintTitle: { id: 'forgotPassword.devHintTitle', defaultMessage: 'Developer hint:' },
+  devHint: {
+    id: 'forgotPassword.devHint',
+    defaultMessage: 'no e-mail leaves this machine. The message is in the {outbox}.',
+  },
+  outbox: { id: 'forgotPassword.outbox', defaultMessage: 'development outbox' },
+  back: { id: 'forgotPassword.back', defaultMessage: 'Back to sign in' },
+  email: { id: 'forgotPassword.email', defaultMessage: 'Email' },
+  send: { id: 'forgotPassword.send', defaultMessage: 'Send reset link' },
+});
+
+/** Where an element goes in a message: the text before and after it. */
+const MARK = '\u0000';
 
 /**
  * /forgot-password: 'Reset your password', then 'Check your email for a reset link.' The server mails
  * a link to the app's own /reset-password page (the same answer whether or not an account exists).
  */
 export default function ForgotPasswordScreen() {
-  useDocumentTitle('Reset your password');
+  const title = formatMessage(messages.title);
+  useDocumentTitle(title);
   const { sendPasswordReset } = useAuth();
   const config = useClientConfig();
   const [sent, setSent] = useState(false);
@@ -35,36 +55,38 @@ export default function ForgotPasswordScreen() {
       await sendPasswordReset(email);
       setSent(true);
     } catch (err) {
-      setError(authErrorMessage(err, 'Failed to send the reset link. Please try again.'));
+      setError(authErrorMessage(err, formatMessage(messages.failed)));
     }
   });
 
+  // The hint's text around its link to the outbox.
+  const [beforeOutbox, afterOutbox] = formatMessage(messages.devHint, { outbox: MARK }).split(MARK);
   return (
     <PageContainer>
       <div className="mx-auto w-full max-w-md">
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Reset your password</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
         <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
           {sent ? (
             <div className="space-y-4">
-              <FormMessage kind="success">Check your email for a reset link.</FormMessage>
+              <FormMessage kind="success">{formatMessage(messages.checkEmail)}</FormMessage>
               {config?.outboxUrl ? (
                 <FormMessage kind="info">
-                  <strong>Developer hint:</strong> no e-mail leaves this machine. The message is in the{' '}
+                  <strong>{formatMessage(messages.devHintTitle)}</strong> {beforeOutbox}
                   <a href={config.outboxUrl} className="font-medium underline">
-                    development outbox
+                    {formatMessage(messages.outbox)}
                   </a>
-                  .
+                  {afterOutbox}
                 </FormMessage>
               ) : null}
               <Link to="/auth" className="inline-block text-sm font-medium text-brand-700 hover:underline">
-                Back to sign in
+                {formatMessage(messages.back)}
               </Link>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset your password">
+            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
               {error ? <FormMessage kind="error">{error}</FormMessage> : null}
               <TextField
-                label="Email"
+                label={formatMessage(messages.email)}
                 type="email"
                 autoComplete="email"
                 error={errors.email?.message}
@@ -72,7 +94,7 @@ export default function ForgotPasswordScreen() {
               />
               <Button type="submit" className="w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner className="text-white" /> : null}
-                Send reset link
+                {formatMessage(messages.send)}
               </Button>
             </form>
           )}

@@ -7,6 +7,12 @@ import { Messenger, SIDE_BY_SIDE } from '@/features/messaging/components/messeng
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  title: { id: 'messages.title', defaultMessage: 'Messages' },
+  description: { id: 'messages.description', defaultMessage: 'Connect with property owners and potential tenants' },
+});
 
 /**
  * /messages (SPEC part 2, issue 9): the inbox and the open conversation. `?open={threadId}` opens a
@@ -14,7 +20,8 @@ import { useMediaQuery } from '@/lib/use-media-query';
  * `?agent={agentId}` to an agent. Sign-in is required (the router's protected layout).
  */
 export default function MessagesScreen() {
-  useDocumentTitle('Messages');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(messages.title));
   const [params, setParams] = useSearchParams();
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const open = params.get('open');
@@ -37,8 +44,8 @@ export default function MessagesScreen() {
   return (
     <PageContainer className={cn(focused && 'px-0 py-0 sm:px-0')}>
       <PageHeader
-        title="Messages"
-        description="Connect with property owners and potential tenants"
+        title={intl.formatMessage(messages.title)}
+        description={intl.formatMessage(messages.description)}
         className={cn(focused && 'sr-only')}
       />
       <div

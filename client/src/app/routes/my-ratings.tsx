@@ -17,6 +17,42 @@ import { REVIEWS_SHOWN } from '@/features/reviews/review-rules';
 import type { RatingsSummary_SummaryFragment, ReviewRole } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  loadingReviews: { id: 'myRatings.loadingReviews', defaultMessage: 'Loading reviews…' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  receivedFailed: { id: 'myRatings.receivedFailed', defaultMessage: 'Failed to fetch received reviews' },
+  givenFailed: { id: 'myRatings.givenFailed', defaultMessage: 'Failed to fetch given reviews' },
+  noReviews: { id: 'myRatings.noReviews', defaultMessage: 'No reviews yet' },
+  noReviewsHint: { id: 'myRatings.noReviewsHint', defaultMessage: "This user hasn't received any reviews yet." },
+  noGiven: { id: 'myRatings.noGiven', defaultMessage: 'No reviews given yet' },
+  noGivenHint: {
+    id: 'myRatings.noGivenHint',
+    defaultMessage: 'Share your rental experiences to help other tenants and landlords',
+  },
+  firstReview: { id: 'myRatings.firstReview', defaultMessage: 'Leave Your First Review' },
+  recent: { id: 'myRatings.recent', defaultMessage: 'Recent reviews' },
+  given: { id: 'myRatings.given', defaultMessage: 'Reviews you have given' },
+  showing: { id: 'myRatings.showing', defaultMessage: 'Showing the {shown} most recent of {total} reviews.' },
+  showLess: { id: 'myRatings.showLess', defaultMessage: 'Show Less' },
+  showAll: { id: 'myRatings.showAll', defaultMessage: 'Show All {total}' },
+  title: { id: 'myRatings.title', defaultMessage: 'Your Ratings & Reviews' },
+  description: {
+    id: 'myRatings.description',
+    defaultMessage: 'See what people say about you and the reviews you have written.',
+  },
+  leaveReview: { id: 'myRatings.leaveReview', defaultMessage: 'Leave a Review' },
+  youReceived: { id: 'myRatings.youReceived', defaultMessage: 'Reviews you received' },
+  tabs: { id: 'myRatings.tabs', defaultMessage: 'Reviews' },
+  receivedTab: { id: 'myRatings.receivedTab', defaultMessage: 'Received' },
+  receivedTabCount: { id: 'myRatings.receivedTabCount', defaultMessage: 'Received ({count})' },
+  givenTab: { id: 'myRatings.givenTab', defaultMessage: 'Given' },
+  givenTabCount: { id: 'myRatings.givenTabCount', defaultMessage: 'Given ({count})' },
+  logIn: { id: 'myRatings.logIn', defaultMessage: 'Please Log In' },
+  logInHint: { id: 'myRatings.logInHint', defaultMessage: 'You need to be logged in to view your ratings.' },
+  loading: { id: 'myRatings.loading', defaultMessage: 'Loading your ratings…' },
+});
 
 type Tab = 'received' | 'given';
 
@@ -27,7 +63,7 @@ const LARGEST_PAGE = 50;
 function ReviewSkeletons({ count }: { count: number }) {
   return (
     <div role="status" className="space-y-3">
-      <span className="sr-only">Loading reviews…</span>
+      <span className="sr-only">{formatMessage(messages.loadingReviews)}</span>
       {Array.from({ length: count }, (_, i) => (
         <div
           key={i}
@@ -53,7 +89,7 @@ function LoadError({ text, retry }: { text: string; retry: () => void }) {
       <AlertCircle aria-hidden="true" className="size-5 text-red-600" />
       <p className="text-sm font-medium text-gray-900">{text}</p>
       <Button variant="outline" size="sm" className="ml-auto" onClick={retry}>
-        Retry
+        {formatMessage(messages.retry)}
       </Button>
     </div>
   );
@@ -76,7 +112,7 @@ function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: 
   if (!page) {
     return (
       <LoadError
-        text={received ? 'Failed to fetch received reviews' : 'Failed to fetch given reviews'}
+        text={received ? formatMessage(messages.receivedFailed) : formatMessage(messages.givenFailed)}
         retry={() => void refetch().catch(() => undefined)}
       />
     );
@@ -87,16 +123,16 @@ function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: 
     return received ? (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
         <Star aria-hidden="true" className="mx-auto size-10 text-gray-400" />
-        <h3 className="mt-3 font-semibold text-gray-900">No reviews yet</h3>
-        <p className="mt-1 text-sm text-gray-600">This user hasn&apos;t received any reviews yet.</p>
+        <h3 className="mt-3 font-semibold text-gray-900">{formatMessage(messages.noReviews)}</h3>
+        <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.noReviewsHint)}</p>
       </div>
     ) : (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
         <PenLine aria-hidden="true" className="mx-auto size-10 text-gray-400" />
-        <h3 className="mt-3 font-semibold text-gray-900">No reviews given yet</h3>
-        <p className="mt-1 text-sm text-gray-600">Share your rental experiences to help other tenants and landlords</p>
+        <h3 className="mt-3 font-semibold text-gray-900">{formatMessage(messages.noGiven)}</h3>
+        <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.noGivenHint)}</p>
         <Button className="mt-5" onClick={onLeaveReview}>
-          Leave Your First Review
+          {formatMessage(messages.firstReview)}
         </Button>
       </div>
     );
@@ -107,7 +143,9 @@ function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: 
   const Card = received ? ReceivedReviewCard : GivenReviewCard;
   return (
     <div>
-      <h3 className="text-base font-semibold text-gray-900">{received ? 'Recent reviews' : 'Reviews you have given'}</h3>
+      <h3 className="text-base font-semibold text-gray-900">
+        {received ? formatMessage(messages.recent) : formatMessage(messages.given)}
+      </h3>
       <ul className="mt-3 space-y-3">
         {visible.map((review) => (
           <li key={review.id}>
@@ -116,14 +154,12 @@ function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: 
         ))}
       </ul>
       {showAll && total > reviews.length && !loading ? (
-        <p className="mt-3 text-sm text-gray-600">
-          Showing the {reviews.length} most recent of {total} reviews.
-        </p>
+        <p className="mt-3 text-sm text-gray-600">{formatMessage(messages.showing, { shown: reviews.length, total })}</p>
       ) : null}
       {total > REVIEWS_SHOWN ? (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-            {showAll ? 'Show Less' : `Show All ${total}`}
+            {showAll ? formatMessage(messages.showLess) : formatMessage(messages.showAll, { total })}
           </Button>
         </div>
       ) : null}
@@ -173,36 +209,41 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
     );
   }
 
-  const count = (s: RatingsSummary_SummaryFragment | null) => (s ? ` (${s.totalReviews})` : '');
+  /** 'Received (3)': the tab's name with its count once known. */
+  const tabName = (s: RatingsSummary_SummaryFragment | null, named: MessageDescriptor, counted: MessageDescriptor) =>
+    s ? formatMessage(counted, { count: s.totalReviews }) : formatMessage(named);
 
   return (
     <>
       <PageHeader
-        title="Your Ratings & Reviews"
-        description="See what people say about you and the reviews you have written."
+        title={formatMessage(messages.title)}
+        description={formatMessage(messages.description)}
         actions={
           <Button onClick={() => setDialogOpen(true)}>
             <PenLine aria-hidden="true" className="size-4" />
-            Leave a Review
+            {formatMessage(messages.leaveReview)}
           </Button>
         }
       />
       <div className="mt-6">
         {summaries.error && !summaries.data ? (
-          <LoadError text="Failed to fetch received reviews" retry={() => void summaries.refetch().catch(() => undefined)} />
+          <LoadError
+            text={formatMessage(messages.receivedFailed)}
+            retry={() => void summaries.refetch().catch(() => undefined)}
+          />
         ) : (
           // SPEC part 2: the three cards are about the reviews received, whichever tab is open (a
           // renter's given reviews once showed here as their own rating).
-          <SummaryCards summary={received} caption="Reviews you received" />
+          <SummaryCards summary={received} caption={formatMessage(messages.youReceived)} />
         )}
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => selectTab(value as Tab)} className="mt-8">
-        <Tabs.List aria-label="Reviews" className="flex w-full gap-1 rounded-lg bg-gray-100 p-1 sm:w-fit">
+        <Tabs.List aria-label={formatMessage(messages.tabs)} className="flex w-full gap-1 rounded-lg bg-gray-100 p-1 sm:w-fit">
           <Tabs.Trigger value="received" className={tabClasses}>
-            Received{count(received)}
+            {tabName(received, messages.receivedTab, messages.receivedTabCount)}
           </Tabs.Trigger>
           <Tabs.Trigger value="given" className={tabClasses}>
-            Given{count(given)}
+            {tabName(given, messages.givenTab, messages.givenTabCount)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="received" className="outline-none">
@@ -224,13 +265,13 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
 
 /** 'Your Ratings & Reviews' (SPEC part 2) at /me/ratings. */
 export default function MyRatingsScreen() {
-  useDocumentTitle('Your Ratings & Reviews');
+  useDocumentTitle(formatMessage(messages.title));
   const { user, loading } = useAuth();
   if (!loading && !user) {
     return (
       <PageContainer>
-        <PageHeader title="Your Ratings & Reviews" />
-        <SignedOutNotice title="Please Log In">You need to be logged in to view your ratings.</SignedOutNotice>
+        <PageHeader title={formatMessage(messages.title)} />
+        <SignedOutNotice title={formatMessage(messages.logIn)}>{formatMessage(messages.logInHint)}</SignedOutNotice>
       </PageContainer>
     );
   }
@@ -240,7 +281,7 @@ export default function MyRatingsScreen() {
         <Ratings viewerIsAgent={user.role === 'AGENT'} />
       ) : (
         <div role="status" className="space-y-6">
-          <span className="sr-only">Loading your ratings…</span>
+          <span className="sr-only">{formatMessage(messages.loading)}</span>
           <Skeleton className="h-9 w-72" />
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Skeleton className="h-28" />

@@ -16,6 +16,64 @@ import { ListingPlace, TourSection, VisitSection } from '@/features/tours/tour-c
 import { graphql } from '@/gql';
 import type { MyToursQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  timeRange: { id: 'myTours.timeRange', defaultMessage: '{start} – {end} ET' },
+  noLimit: { id: 'myTours.noLimit', defaultMessage: 'No limit' },
+  places: { id: 'myTours.places', defaultMessage: '{count, plural, one {# place} other {# places}}' },
+  going: { id: 'myTours.going', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  waitlisted: {
+    id: 'myTours.waitlisted',
+    defaultMessage: '{count, plural, one {# on the waitlist} other {# on the waitlist}}',
+  },
+  title: { id: 'myTours.title', defaultMessage: 'Tours' },
+  logIn: { id: 'myTours.logIn', defaultMessage: 'Please Log In' },
+  logInHint: { id: 'myTours.logInHint', defaultMessage: 'You need to be logged in to see your tours and open houses.' },
+  description: {
+    id: 'myTours.description',
+    defaultMessage: 'Private tours and open houses, soonest first. Times are New York time.',
+  },
+  loadFailed: { id: 'myTours.loadFailed', defaultMessage: 'Your tours could not be loaded.' },
+  loading: { id: 'myTours.loading', defaultMessage: 'Loading your tours…' },
+  empty: { id: 'myTours.empty', defaultMessage: 'No tours yet' },
+  emptyHint: {
+    id: 'myTours.emptyHint',
+    defaultMessage:
+      "Request a private tour or say you are going to an open house on a listing's page: it shows up here, with a calendar file.",
+  },
+  browse: { id: 'myTours.browse', defaultMessage: 'Browse listings' },
+  youGive: { id: 'myTours.youGive', defaultMessage: 'Tours you give' },
+  toAnswer: { id: 'myTours.toAnswer', defaultMessage: 'Requests to answer' },
+  toAnswerEmpty: { id: 'myTours.toAnswerEmpty', defaultMessage: 'No tour requests are waiting for you.' },
+  noneConfirmed: { id: 'myTours.noneConfirmed', defaultMessage: 'No confirmed tours to come.' },
+  yourOpenHouses: { id: 'myTours.yourOpenHouses', defaultMessage: 'Your open houses' },
+  yourOpenHousesEmpty: {
+    id: 'myTours.yourOpenHousesEmpty',
+    defaultMessage: 'None to come. Add open houses when you edit a listing.',
+  },
+  youGoOn: { id: 'myTours.youGoOn', defaultMessage: 'Tours you go on' },
+  upcomingTours: { id: 'myTours.upcomingTours', defaultMessage: 'Upcoming tours' },
+  requested: { id: 'myTours.requested', defaultMessage: 'Requested' },
+  requestedEmpty: { id: 'myTours.requestedEmpty', defaultMessage: 'No tour requests waiting for an answer.' },
+  upcomingOpenHouses: { id: 'myTours.upcomingOpenHouses', defaultMessage: 'Upcoming open houses' },
+  noneToCome: { id: 'myTours.noneToCome', defaultMessage: 'None to come.' },
+  pastTours: { id: 'myTours.pastTours', defaultMessage: 'Past tours' },
+  pastOpenHouses: { id: 'myTours.pastOpenHouses', defaultMessage: 'Past open houses' },
+  went: { id: 'myTours.went', defaultMessage: 'Went' },
+  waitlistedPast: { id: 'myTours.waitlistedPast', defaultMessage: 'Waitlisted' },
+});
+
+/** When an open house is: 'Sat, Dec 5, 2:00 PM – 3:00 PM ET', New York time. */
+function OpenHouseWhen({ startsAt, endsAt }: { startsAt: string; endsAt: string }) {
+  return (
+    <p className="text-sm font-semibold text-gray-900">
+      <time dateTime={startsAt}>
+        {formatMessage(messages.timeRange, { start: formatOpenHouseTime(startsAt), end: formatNewYorkClock(endsAt) })}
+      </time>
+    </p>
+  );
+}
 
 const MyToursDocument = graphql(`
   query MyTours {
@@ -99,10 +157,7 @@ function UpcomingItem({ rsvp }: { rsvp: Upcoming }) {
   const { listing } = openHouse;
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <p className="text-sm font-semibold text-gray-900">
-        <time dateTime={openHouse.startsAt}>{formatOpenHouseTime(openHouse.startsAt)}</time> –{' '}
-        {formatNewYorkClock(openHouse.endsAt)} ET
-      </p>
+      <OpenHouseWhen startsAt={openHouse.startsAt} endsAt={openHouse.endsAt} />
       <div className="mt-1">
         <ListingPlace listing={listing} />
       </div>
@@ -124,21 +179,21 @@ const TourChangedDocument = graphql(`
 type ManagedOpenHouse = MyToursQuery['myOpenHouses'][number];
 
 function ManagedOpenHouseItem({ openHouse }: { openHouse: ManagedOpenHouse }) {
-  const places = openHouse.capacity === null || openHouse.capacity === undefined ? 'No limit' : `${openHouse.capacity} places`;
+  const places =
+    openHouse.capacity === null || openHouse.capacity === undefined
+      ? formatMessage(messages.noLimit)
+      : formatMessage(messages.places, { count: openHouse.capacity });
+  const counts = [places, formatMessage(messages.going, { count: openHouse.goingCount })];
+  if (openHouse.waitlistCount) counts.push(formatMessage(messages.waitlisted, { count: openHouse.waitlistCount }));
   return (
     <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <p className="text-sm font-semibold text-gray-900">
-        <time dateTime={openHouse.startsAt}>{formatOpenHouseTime(openHouse.startsAt)}</time> –{' '}
-        {formatNewYorkClock(openHouse.endsAt)} ET
-      </p>
+      <OpenHouseWhen startsAt={openHouse.startsAt} endsAt={openHouse.endsAt} />
       <p className="mt-1">
         <Link to={propertyPath(openHouse.listing)} className="font-medium break-words text-brand-700 hover:underline">
           {openHouse.listing.title}
         </Link>
       </p>
-      <p className="text-sm text-gray-600">
-        {places} · {openHouse.goingCount} going{openHouse.waitlistCount ? ` · ${openHouse.waitlistCount} on the waitlist` : ''}
-      </p>
+      <p className="text-sm text-gray-600">{counts.join(' · ')}</p>
       <AttendeeList attendees={openHouse.attendees ?? []} listingTitle={openHouse.listing.title} />
     </li>
   );
@@ -151,7 +206,7 @@ function ManagedOpenHouseItem({ openHouse }: { openHouse: ManagedOpenHouse }) {
  * a step of a tour on either side shows at once (the tourChanged subscription).
  */
 export default function MyToursScreen() {
-  useDocumentTitle('Tours');
+  useDocumentTitle(formatMessage(messages.title));
   const { user, loading: authLoading } = useAuth();
   const asAgent = user?.role === 'AGENT';
   const { data, loading, error, refetch } = useQuery(MyToursDocument, {
@@ -166,8 +221,8 @@ export default function MyToursScreen() {
   if (!authLoading && !user) {
     return (
       <PageContainer className="py-8">
-        <PageHeader title="Tours" />
-        <SignedOutNotice title="Please Log In">You need to be logged in to see your tours and open houses.</SignedOutNotice>
+        <PageHeader title={formatMessage(messages.title)} />
+        <SignedOutNotice title={formatMessage(messages.logIn)}>{formatMessage(messages.logInHint)}</SignedOutNotice>
       </PageContainer>
     );
   }
@@ -181,48 +236,45 @@ export default function MyToursScreen() {
 
   return (
     <PageContainer className="py-8">
-      <PageHeader title="Tours" description="Private tours and open houses, soonest first. Times are New York time." />
+      <PageHeader title={formatMessage(messages.title)} description={formatMessage(messages.description)} />
       <div className="mt-6 space-y-10">
         {error && !data ? (
-          <LoadError onRetry={refetch}>Your tours could not be loaded.</LoadError>
+          <LoadError onRetry={refetch}>{formatMessage(messages.loadFailed)}</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status">
-            <span className="sr-only">Loading your tours…</span>
+            <span className="sr-only">{formatMessage(messages.loading)}</span>
             <Skeleton className="h-32 w-full" />
           </div>
         ) : nothing ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
             <CalendarDays aria-hidden="true" className="size-8 text-gray-400" />
-            <h2 className="text-lg font-semibold text-gray-900">No tours yet</h2>
-            <p className="max-w-md text-sm text-gray-600">
-              Request a private tour or say you are going to an open house on a listing&apos;s page: it shows up here, with a
-              calendar file.
-            </p>
+            <h2 className="text-lg font-semibold text-gray-900">{formatMessage(messages.empty)}</h2>
+            <p className="max-w-md text-sm text-gray-600">{formatMessage(messages.emptyHint)}</p>
             <Link to="/listings" className={buttonClasses()}>
-              Browse listings
+              {formatMessage(messages.browse)}
             </Link>
           </div>
         ) : data ? (
           <>
             {managing ? (
-              <div className="space-y-8" aria-label="Tours you give">
+              <div className="space-y-8" aria-label={formatMessage(messages.youGive)}>
                 <TourSection
                   id="to-answer-heading"
-                  title="Requests to answer"
+                  title={formatMessage(messages.toAnswer)}
                   tours={data.toAnswer}
-                  empty="No tour requests are waiting for you."
+                  empty={formatMessage(messages.toAnswerEmpty)}
                 />
                 <TourSection
                   id="to-give-heading"
-                  title="Tours you give"
+                  title={formatMessage(messages.youGive)}
                   tours={data.toGive}
-                  empty="No confirmed tours to come."
+                  empty={formatMessage(messages.noneConfirmed)}
                 />
                 <VisitSection
                   id="managed-open-houses-heading"
-                  title="Your open houses"
+                  title={formatMessage(messages.yourOpenHouses)}
                   items={data.myOpenHouses}
-                  empty="None to come. Add open houses when you edit a listing."
+                  empty={formatMessage(messages.yourOpenHousesEmpty)}
                   render={(o) => <ManagedOpenHouseItem key={o.id} openHouse={o} />}
                 />
               </div>
@@ -232,21 +284,21 @@ export default function MyToursScreen() {
               <>
                 <TourSection
                   id="upcoming-tours-heading"
-                  title={managing ? 'Tours you go on' : 'Upcoming tours'}
+                  title={formatMessage(managing ? messages.youGoOn : messages.upcomingTours)}
                   tours={data.upcomingTours}
-                  empty="No confirmed tours to come."
+                  empty={formatMessage(messages.noneConfirmed)}
                 />
                 <TourSection
                   id="requested-heading"
-                  title="Requested"
+                  title={formatMessage(messages.requested)}
                   tours={data.requested}
-                  empty="No tour requests waiting for an answer."
+                  empty={formatMessage(messages.requestedEmpty)}
                 />
                 <VisitSection
                   id="upcoming-heading"
-                  title="Upcoming open houses"
+                  title={formatMessage(messages.upcomingOpenHouses)}
                   items={data.upcoming}
-                  empty="None to come."
+                  empty={formatMessage(messages.noneToCome)}
                   render={(rsvp) => <UpcomingItem key={rsvp.id} rsvp={rsvp} />}
                 />
               </>
@@ -254,7 +306,7 @@ export default function MyToursScreen() {
             {data.pastTours.length > 0 || (data.given?.length ?? 0) > 0 ? (
               <TourSection
                 id="past-tours-heading"
-                title="Past tours"
+                title={formatMessage(messages.pastTours)}
                 tours={[...data.pastTours, ...(data.given ?? [])]}
                 empty={null}
               />
@@ -262,7 +314,7 @@ export default function MyToursScreen() {
             {data.past.length > 0 ? (
               <section aria-labelledby="past-heading">
                 <h2 id="past-heading" className="text-lg font-semibold text-gray-900">
-                  Past open houses
+                  {formatMessage(messages.pastOpenHouses)}
                 </h2>
                 <ul className="mt-3 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
                   {data.past.map((rsvp) => (
@@ -271,7 +323,8 @@ export default function MyToursScreen() {
                         {rsvp.openHouse.listing.title}
                       </Link>
                       <span className="text-gray-600">
-                        {formatOpenHouseTime(rsvp.openHouse.startsAt)} · {rsvp.status === 'GOING' ? 'Went' : 'Waitlisted'}
+                        {formatOpenHouseTime(rsvp.openHouse.startsAt)} ·{' '}
+                        {formatMessage(rsvp.status === 'GOING' ? messages.went : messages.waitlistedPast)}
                       </span>
                     </li>
                   ))}

@@ -23,6 +23,45 @@ import {
 import { serverMessage, useRateAgent } from '@/features/reviews/use-rate-agent';
 import type { RateAgentPageQuery as RateAgentPageData } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  specialties: { id: 'rateAgent.specialties', defaultMessage: 'Specialties' },
+  submitted: { id: 'rateAgent.submitted', defaultMessage: 'Rating Submitted' },
+  thanks: { id: 'rateAgent.thanks', defaultMessage: 'Thank you for rating this agent!' },
+  error: { id: 'rateAgent.error', defaultMessage: 'Error' },
+  form: { id: 'rateAgent.form', defaultMessage: 'Rate this agent' },
+  verified: {
+    id: 'rateAgent.verified',
+    defaultMessage: 'Verified conversation: you have talked with this agent, so your review is marked as verified.',
+  },
+  ratedBefore: { id: 'rateAgent.ratedBefore', defaultMessage: 'You rated this agent before; submitting updates it.' },
+  overallRating: { id: 'rateAgent.overallRating', defaultMessage: 'Overall Rating' },
+  outOf5: { id: 'rateAgent.outOf5', defaultMessage: '{score} out of 5 stars' },
+  comments: { id: 'rateAgent.comments', defaultMessage: 'Additional Comments (Optional)' },
+  commentPlaceholder: {
+    id: 'rateAgent.commentPlaceholder',
+    defaultMessage: 'Share details of your experience with this agent...',
+  },
+  characters: { id: 'rateAgent.characters', defaultMessage: '{length} / {max} characters' },
+  cancel: { id: 'rateAgent.cancel', defaultMessage: 'Cancel' },
+  submitting: { id: 'rateAgent.submitting', defaultMessage: 'Submitting...' },
+  submit: { id: 'rateAgent.submit', defaultMessage: 'Submit Rating' },
+  rateName: { id: 'rateAgent.rateName', defaultMessage: 'Rate {name}' },
+  title: { id: 'rateAgent.title', defaultMessage: 'Rate Your Experience' },
+  loading: { id: 'rateAgent.loading', defaultMessage: 'Loading agent details...' },
+  fetchFailed: { id: 'rateAgent.fetchFailed', defaultMessage: 'Failed to fetch agent' },
+  checkConnection: { id: 'rateAgent.checkConnection', defaultMessage: 'Please check your connection and try again.' },
+  tryAgain: { id: 'rateAgent.tryAgain', defaultMessage: 'Try again' },
+  notFound: { id: 'rateAgent.notFound', defaultMessage: 'Agent Not Found' },
+  notFoundHint: { id: 'rateAgent.notFoundHint', defaultMessage: "The agent you're trying to rate could not be found." },
+  returnHome: { id: 'rateAgent.returnHome', defaultMessage: 'Return Home' },
+  signInRequired: { id: 'rateAgent.signInRequired', defaultMessage: 'Sign In Required' },
+  signInHint: { id: 'rateAgent.signInHint', defaultMessage: 'You must sign in to rate an agent.' },
+  notAvailable: { id: 'rateAgent.notAvailable', defaultMessage: 'Rating Not Available' },
+  viewProfile: { id: 'rateAgent.viewProfile', defaultMessage: 'View profile' },
+  question: { id: 'rateAgent.question', defaultMessage: 'How was working with this agent?' },
+});
 
 type Agent = NonNullable<RateAgentPageData['agent']>;
 
@@ -42,7 +81,7 @@ function AgentSummary({ agent }: { agent: Agent }) {
         <p className="text-lg font-semibold text-gray-900">{agent.displayName}</p>
         {agent.agency ? <p className="text-sm text-gray-600">{agent.agency}</p> : null}
         {agent.specialties.length > 0 ? (
-          <ul aria-label="Specialties" className="mt-2 flex flex-wrap gap-1.5">
+          <ul aria-label={formatMessage(messages.specialties)} className="mt-2 flex flex-wrap gap-1.5">
             {agent.specialties.map((specialty) => (
               <li
                 key={specialty}
@@ -77,19 +116,23 @@ function RateAgentForm({ agent }: { agent: Agent }) {
       await rateAgent({
         variables: { input: { agentId: agent.id, score: values.score, comment: values.comment }, propertyId: null },
       });
-      toast({ title: 'Rating Submitted', description: 'Thank you for rating this agent!' });
+      toast({ title: formatMessage(messages.submitted), description: formatMessage(messages.thanks) });
       navigate('/');
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? MESSAGES.submitFailed });
+      toast({
+        variant: 'destructive',
+        title: formatMessage(messages.error),
+        description: serverMessage(error) ?? MESSAGES.submitFailed,
+      });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Rate this agent" className="mt-6 space-y-6">
+    <form onSubmit={onSubmit} noValidate aria-label={formatMessage(messages.form)} className="mt-6 space-y-6">
       {agent.viewerRating.verified ? (
         <p className="flex items-start gap-2 text-sm text-green-800">
           <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-          Verified conversation: you have talked with this agent, so your review is marked as verified.
+          {formatMessage(messages.verified)}
         </p>
       ) : null}
       {existing ? (
@@ -98,13 +141,13 @@ function RateAgentForm({ agent }: { agent: Agent }) {
           className="flex items-start gap-2 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-900"
         >
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          You rated this agent before; submitting updates it.
+          {formatMessage(messages.ratedBefore)}
         </p>
       ) : null}
 
       <div>
         <p id={ids.label} className="text-sm font-medium text-gray-900">
-          Overall Rating <span aria-hidden="true">*</span>
+          {formatMessage(messages.overallRating)} <span aria-hidden="true">*</span>
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <Controller
@@ -126,7 +169,7 @@ function RateAgentForm({ agent }: { agent: Agent }) {
           />
           {score > 0 ? (
             <p aria-live="polite" className="text-sm text-gray-700">
-              {score} out of 5 stars
+              {formatMessage(messages.outOf5, { score })}
             </p>
           ) : null}
         </div>
@@ -139,12 +182,12 @@ function RateAgentForm({ agent }: { agent: Agent }) {
 
       <div>
         <label htmlFor={ids.comment} className="block text-sm font-medium text-gray-900">
-          Additional Comments (Optional)
+          {formatMessage(messages.comments)}
         </label>
         <textarea
           id={ids.comment}
           rows={5}
-          placeholder="Share details of your experience with this agent..."
+          placeholder={formatMessage(messages.commentPlaceholder)}
           aria-invalid={errors.comment ? true : undefined}
           aria-describedby={[ids.commentHelp, errors.comment ? ids.commentError : null].filter(Boolean).join(' ')}
           disabled={isSubmitting}
@@ -152,7 +195,7 @@ function RateAgentForm({ agent }: { agent: Agent }) {
           {...form.register('comment')}
         />
         <p id={ids.commentHelp} className={length > COMMENT_MAX ? 'mt-1 text-xs text-red-700' : 'mt-1 text-xs text-gray-600'}>
-          {length} / {COMMENT_MAX} characters
+          {formatMessage(messages.characters, { length, max: COMMENT_MAX })}
         </p>
         {errors.comment ? (
           <p id={ids.commentError} role="alert" className="mt-1 text-sm text-red-700">
@@ -163,11 +206,11 @@ function RateAgentForm({ agent }: { agent: Agent }) {
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => navigate('/')} disabled={isSubmitting}>
-          Cancel
+          {formatMessage(messages.cancel)}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Spinner className="size-4" /> : null}
-          {isSubmitting ? 'Submitting...' : 'Submit Rating'}
+          {isSubmitting ? formatMessage(messages.submitting) : formatMessage(messages.submit)}
         </Button>
       </div>
     </form>
@@ -182,7 +225,7 @@ export default function RateAgentScreen() {
     fetchPolicy: 'cache-and-network',
   });
   const agent = data?.agent ?? null;
-  useDocumentTitle(agent ? `Rate ${agent.displayName}` : 'Rate Your Experience');
+  useDocumentTitle(agent ? formatMessage(messages.rateName, { name: agent.displayName }) : formatMessage(messages.title));
 
   useEffect(() => {
     if (error) console.warn('Failed to fetch agent', error);
@@ -193,7 +236,7 @@ export default function RateAgentScreen() {
       <Panel>
         <div role="status" className="flex items-center justify-center gap-3 py-10 text-gray-700">
           <Spinner className="size-5" />
-          Loading agent details...
+          {formatMessage(messages.loading)}
         </div>
       </Panel>
     );
@@ -203,10 +246,10 @@ export default function RateAgentScreen() {
     return (
       <Panel>
         <div role="alert" className="py-6 text-center">
-          <h1 className="text-2xl font-semibold text-gray-900">Failed to fetch agent</h1>
-          <p className="mt-2 text-gray-600">Please check your connection and try again.</p>
+          <h1 className="text-2xl font-semibold text-gray-900">{formatMessage(messages.fetchFailed)}</h1>
+          <p className="mt-2 text-gray-600">{formatMessage(messages.checkConnection)}</p>
           <Button className="mt-6" onClick={() => refetch().catch(() => undefined)}>
-            Try again
+            {formatMessage(messages.tryAgain)}
           </Button>
         </div>
       </Panel>
@@ -217,10 +260,10 @@ export default function RateAgentScreen() {
     return (
       <Panel>
         <div className="py-6 text-center">
-          <h1 className="text-2xl font-semibold text-gray-900">Agent Not Found</h1>
-          <p className="mt-2 text-gray-600">The agent you&apos;re trying to rate could not be found.</p>
+          <h1 className="text-2xl font-semibold text-gray-900">{formatMessage(messages.notFound)}</h1>
+          <p className="mt-2 text-gray-600">{formatMessage(messages.notFoundHint)}</p>
           <Link to="/" className={buttonClasses({ className: 'mt-6' })}>
-            Return Home
+            {formatMessage(messages.returnHome)}
           </Link>
         </div>
       </Panel>
@@ -231,8 +274,8 @@ export default function RateAgentScreen() {
   if (!rating.allowed && rating.reason === 'SIGN_IN_REQUIRED') {
     return (
       <PageContainer className="max-w-2xl">
-        <SignedOutNotice title={rating.title ?? 'Sign In Required'}>
-          {rating.message ?? 'You must sign in to rate an agent.'}
+        <SignedOutNotice title={rating.title ?? formatMessage(messages.signInRequired)}>
+          {rating.message ?? formatMessage(messages.signInHint)}
         </SignedOutNotice>
       </PageContainer>
     );
@@ -241,17 +284,17 @@ export default function RateAgentScreen() {
   if (!rating.allowed) {
     return (
       <Panel>
-        <h1 className="text-2xl font-semibold text-gray-900">{rating.title ?? 'Rating Not Available'}</h1>
+        <h1 className="text-2xl font-semibold text-gray-900">{rating.title ?? formatMessage(messages.notAvailable)}</h1>
         <p className="mt-2 text-gray-700">{rating.message}</p>
         <div className="mt-6">
           <AgentSummary agent={agent} />
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/" className={buttonClasses()}>
-            Return Home
+            {formatMessage(messages.returnHome)}
           </Link>
           <Link to={`/agents/${encodeURIComponent(agent.id)}`} className={buttonClasses({ variant: 'outline' })}>
-            View profile
+            {formatMessage(messages.viewProfile)}
           </Link>
         </div>
       </Panel>
@@ -260,8 +303,8 @@ export default function RateAgentScreen() {
 
   return (
     <Panel>
-      <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">Rate Your Experience</h1>
-      <p className="mt-1 text-gray-600">How was working with this agent?</p>
+      <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{formatMessage(messages.title)}</h1>
+      <p className="mt-1 text-gray-600">{formatMessage(messages.question)}</p>
       <div className="mt-6">
         <AgentSummary agent={agent} />
       </div>

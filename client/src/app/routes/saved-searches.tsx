@@ -23,6 +23,60 @@ import { useAuth } from '@/features/auth/use-auth';
 import { fromPropertyFilter, toSearchParams } from '@/features/listings/search-state';
 import type { SavedSearchesQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  enterName: { id: 'savedSearches.enterName', defaultMessage: 'Enter a name' },
+  nameNotSaved: { id: 'savedSearches.nameNotSaved', defaultMessage: 'The name could not be saved.' },
+  name: { id: 'savedSearches.name', defaultMessage: 'Name' },
+  saving: { id: 'savedSearches.saving', defaultMessage: 'Saving…' },
+  save: { id: 'savedSearches.save', defaultMessage: 'Save' },
+  cancel: { id: 'savedSearches.cancel', defaultMessage: 'Cancel' },
+  newMatches: { id: 'savedSearches.newMatches', defaultMessage: '{count, plural, one {# new match} other {# new matches}}' },
+  manyNewMatches: { id: 'savedSearches.manyNewMatches', defaultMessage: '99+ new matches' },
+  newSince: { id: 'savedSearches.newSince', defaultMessage: '{matches} since you last looked' },
+  noNewSince: { id: 'savedSearches.noNewSince', defaultMessage: 'No new matches since you last looked' },
+  open: { id: 'savedSearches.open', defaultMessage: 'Open' },
+  openName: { id: 'savedSearches.openName', defaultMessage: 'Open {name}' },
+  alerts: { id: 'savedSearches.alerts', defaultMessage: 'Alerts' },
+  alertsNotChanged: { id: 'savedSearches.alertsNotChanged', defaultMessage: 'Alerts not changed' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+  rename: { id: 'savedSearches.rename', defaultMessage: 'Rename {name}' },
+  delete: { id: 'savedSearches.delete', defaultMessage: 'Delete {name}' },
+  notDeleted: { id: 'savedSearches.notDeleted', defaultMessage: 'Not deleted' },
+  title: { id: 'savedSearches.title', defaultMessage: 'Saved Searches' },
+  logIn: { id: 'savedSearches.logIn', defaultMessage: 'Please Log In' },
+  logInHint: { id: 'savedSearches.logInHint', defaultMessage: 'You need to be logged in to see your saved searches.' },
+  description: {
+    id: 'savedSearches.description',
+    defaultMessage: 'Searches you saved from the listings page, and how we alert you.',
+  },
+  loadFailed: { id: 'savedSearches.loadFailed', defaultMessage: 'Your saved searches could not be loaded.' },
+  loading: { id: 'savedSearches.loading', defaultMessage: 'Loading saved searches…' },
+  empty: { id: 'savedSearches.empty', defaultMessage: 'No saved searches yet' },
+  emptyHint: {
+    id: 'savedSearches.emptyHint',
+    defaultMessage: 'Set filters on the listings page and press ‘Save search’.',
+  },
+  browse: { id: 'savedSearches.browse', defaultMessage: 'Browse listings' },
+});
+
+/**
+ * '3 new matches since you last looked', the count in bold: the sentence is one message, and the count
+ * goes where the language puts it.
+ */
+function NewMatches({ count }: { count: number }) {
+  if (count <= 0) return <>{formatMessage(messages.noNewSince)}</>;
+  const matches = count > 99 ? formatMessage(messages.manyNewMatches) : formatMessage(messages.newMatches, { count });
+  const [before = '', after = ''] = formatMessage(messages.newSince, { matches: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span className="font-medium text-brand-700">{matches}</span>
+      {after}
+    </>
+  );
+}
 
 type Saved = SavedSearchesQuery['savedSearches'][number];
 const frequencyOptions = optionsOf(AlertFrequencyValues, alertFrequencyLabels);
@@ -52,14 +106,14 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
     event.preventDefault();
     const parsed = savedSearchNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
+      setError(parsed.error.issues[0]?.message ?? formatMessage(messages.enterName));
       return;
     }
     try {
       await update({ variables: { id: saved.id, input: { name: parsed.data } } });
       stopEditing();
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The name could not be saved.');
+      setError(err instanceof Error ? err.message : formatMessage(messages.nameNotSaved));
     }
   }
 
@@ -75,7 +129,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
           {editing ? (
             <form onSubmit={rename} className="max-w-md space-y-2" noValidate>
               <TextField
-                label="Name"
+                label={formatMessage(messages.name)}
                 value={name}
                 maxLength={120}
                 autoFocus
@@ -87,7 +141,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
               />
               <div className="flex gap-2">
                 <Button type="submit" size="sm" disabled={updating}>
-                  {updating ? 'Saving…' : 'Save'}
+                  {formatMessage(updating ? messages.saving : messages.save)}
                 </Button>
                 <Button
                   type="button"
@@ -99,7 +153,7 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
                     setError(null);
                   }}
                 >
-                  Cancel
+                  {formatMessage(messages.cancel)}
                 </Button>
               </div>
             </form>
@@ -107,23 +161,16 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
             <h2 className="text-base font-semibold break-words text-gray-900">{saved.name}</h2>
           )}
           <p className={editing ? 'mt-3 text-sm text-gray-600' : 'mt-1 text-sm text-gray-600'}>
-            {saved.newMatchCount > 0 ? (
-              <span className="font-medium text-brand-700">
-                {saved.newMatchCount > 99 ? '99+' : saved.newMatchCount} new {saved.newMatchCount === 1 ? 'match' : 'matches'}
-              </span>
-            ) : (
-              'No new matches'
-            )}{' '}
-            since you last looked
+            <NewMatches count={saved.newMatchCount} />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:shrink-0">
-          <Button size="sm" onClick={open} aria-label={`Open ${saved.name}`}>
+          <Button size="sm" onClick={open} aria-label={formatMessage(messages.openName, { name: saved.name })}>
             <Search aria-hidden="true" className="hidden size-4 sm:block" />
-            Open
+            {formatMessage(messages.open)}
           </Button>
           <SelectField
-            label="Alerts"
+            label={formatMessage(messages.alerts)}
             // One width for every row on wide screens, so the buttons line up.
             className="sm:w-52"
             value={saved.frequency as AlertFrequency}
@@ -134,14 +181,20 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
                 optimisticResponse: {
                   updateSavedSearch: { __typename: 'SavedSearch', id: saved.id, name: saved.name, frequency },
                 },
-              }).catch(() => toast({ variant: 'destructive', title: 'Alerts not changed', description: 'Please try again.' }))
+              }).catch(() =>
+                toast({
+                  variant: 'destructive',
+                  title: formatMessage(messages.alertsNotChanged),
+                  description: formatMessage(messages.tryAgain),
+                }),
+              )
             }
           />
           <Button
             ref={renameButton}
             size="icon"
             variant="ghost"
-            aria-label={`Rename ${saved.name}`}
+            aria-label={formatMessage(messages.rename, { name: saved.name })}
             onClick={() => {
               setName(saved.name);
               setError(null);
@@ -153,11 +206,15 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
           <Button
             size="icon"
             variant="ghost"
-            aria-label={`Delete ${saved.name}`}
+            aria-label={formatMessage(messages.delete, { name: saved.name })}
             disabled={removing}
             onClick={() =>
               void remove({ variables: { id: saved.id } }).catch(() =>
-                toast({ variant: 'destructive', title: 'Not deleted', description: 'Please try again.' }),
+                toast({
+                  variant: 'destructive',
+                  title: formatMessage(messages.notDeleted),
+                  description: formatMessage(messages.tryAgain),
+                }),
               )
             }
           >
@@ -171,38 +228,38 @@ function SavedSearchRow({ saved }: { saved: Saved }) {
 
 /** Saved Searches (issue 14 item 1): the viewer's searches with their new matches; open, rename, alerts, delete. */
 export default function SavedSearchesScreen() {
-  useDocumentTitle('Saved Searches');
+  useDocumentTitle(formatMessage(messages.title));
   const { user, loading: authLoading } = useAuth();
   const { data, loading, error, refetch } = useQuery(SavedSearchesDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
 
   if (!authLoading && !user) {
     return (
       <PageContainer className="py-8">
-        <PageHeader title="Saved Searches" />
-        <SignedOutNotice title="Please Log In">You need to be logged in to see your saved searches.</SignedOutNotice>
+        <PageHeader title={formatMessage(messages.title)} />
+        <SignedOutNotice title={formatMessage(messages.logIn)}>{formatMessage(messages.logInHint)}</SignedOutNotice>
       </PageContainer>
     );
   }
   const searches = data?.savedSearches ?? [];
   return (
     <PageContainer className="py-8">
-      <PageHeader title="Saved Searches" description="Searches you saved from the listings page, and how we alert you." />
+      <PageHeader title={formatMessage(messages.title)} description={formatMessage(messages.description)} />
       <div className="mt-6">
         {error && !data ? (
-          <LoadError onRetry={refetch}>Your saved searches could not be loaded.</LoadError>
+          <LoadError onRetry={refetch}>{formatMessage(messages.loadFailed)}</LoadError>
         ) : (loading || authLoading) && !data ? (
           <div role="status" className="space-y-3">
-            <span className="sr-only">Loading saved searches…</span>
+            <span className="sr-only">{formatMessage(messages.loading)}</span>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-20 w-full" />
             ))}
           </div>
         ) : searches.length === 0 ? (
           <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
-            <p className="font-medium text-gray-900">No saved searches yet</p>
-            <p className="mt-1 text-sm text-gray-600">Set filters on the listings page and press ‘Save search’.</p>
+            <p className="font-medium text-gray-900">{formatMessage(messages.empty)}</p>
+            <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.emptyHint)}</p>
             <Link to="/" className={buttonClasses({ className: 'mt-4' })}>
-              Browse listings
+              {formatMessage(messages.browse)}
             </Link>
           </div>
         ) : (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_PHONE_PREFIX,
-  PHONE_TAKEN_MESSAGE,
   phoneSchema,
+  phoneTakenMessage,
   signUpSchema,
   verificationCodeSchema,
   type SignupDraft,
@@ -15,6 +15,51 @@ import { ApiError } from '@/lib/api';
 import { authErrorMessage, useClientConfig } from './client-config';
 import { PhoneTakenError } from './phone-taken';
 import { useAuth } from './use-auth';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  signInAgain: { id: 'finishSignUp.signInAgain', defaultMessage: 'For your security, sign in again to use another number.' },
+  sendFailed: { id: 'finishSignUp.sendFailed', defaultMessage: 'The code could not be sent. Please try again.' },
+  loadFailed: { id: 'finishSignUp.loadFailed', defaultMessage: 'Your sign-up could not be loaded.' },
+  code: { id: 'validation.code', defaultMessage: 'Enter the 6-digit code' },
+  verifyFailed: { id: 'finishSignUp.verifyFailed', defaultMessage: 'Failed to verify phone' },
+  finishingFor: { id: 'finishSignUp.finishingFor', defaultMessage: 'Finishing the sign-up of {email}.' },
+  notYou: { id: 'finishSignUp.notYou', defaultMessage: 'Not you? Sign out' },
+  tryAgain: { id: 'finishSignUp.tryAgain', defaultMessage: 'Try again' },
+  loading: { id: 'finishSignUp.loading', defaultMessage: 'Loading your sign-up…' },
+  finishForm: { id: 'finishSignUp.finishForm', defaultMessage: 'Finish your sign-up' },
+  phoneVerified: {
+    id: 'finishSignUp.phoneVerified',
+    defaultMessage: 'Your phone is verified. One step is left to create your account.',
+  },
+  finish: { id: 'finishSignUp.finish', defaultMessage: 'Finish Sign Up' },
+  verifyForm: { id: 'finishSignUp.verifyForm', defaultMessage: 'Verify your phone' },
+  enterCode: { id: 'finishSignUp.enterCode', defaultMessage: 'Enter the verification code sent to {phone}' },
+  sending: { id: 'finishSignUp.sending', defaultMessage: 'Sending a code…' },
+  codeLabel: { id: 'finishSignUp.codeLabel', defaultMessage: 'Verification code' },
+  devHintTitle: { id: 'finishSignUp.devHintTitle', defaultMessage: 'Developer hint (Auth emulator):' },
+  devHint: { id: 'finishSignUp.devHint', defaultMessage: 'no SMS is sent. Read the code from {url}.' },
+  verify: { id: 'finishSignUp.verify', defaultMessage: 'Verify & Complete' },
+  resendIn: { id: 'finishSignUp.resendIn', defaultMessage: 'Resend code in {seconds} s' },
+  resend: { id: 'finishSignUp.resend', defaultMessage: 'Resend code' },
+  changeNumber: { id: 'finishSignUp.changeNumber', defaultMessage: 'Change number' },
+  phoneForm: { id: 'finishSignUp.phoneForm', defaultMessage: 'Change your phone number' },
+  phoneInvalid: { id: 'validation.phoneInvalid', defaultMessage: 'Enter a valid phone number, e.g. +1 555 123 4567' },
+  newCode: { id: 'finishSignUp.newCode', defaultMessage: 'We will send a new code to this number.' },
+  phone: { id: 'finishSignUp.phone', defaultMessage: 'Phone' },
+  sendCode: { id: 'finishSignUp.sendCode', defaultMessage: 'Send code' },
+  cancel: { id: 'finishSignUp.cancel', defaultMessage: 'Cancel' },
+  detailsMissing: { id: 'finishSignUp.detailsMissing', defaultMessage: 'A few details are missing to finish your sign-up.' },
+  firstName: { id: 'finishSignUp.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'finishSignUp.lastName', defaultMessage: 'Last name' },
+  iAm: { id: 'finishSignUp.iAm', defaultMessage: 'I am a:' },
+  renter: { id: 'finishSignUp.renter', defaultMessage: 'Renter' },
+  agent: { id: 'finishSignUp.agent', defaultMessage: 'Agent/Broker' },
+  continue: { id: 'finishSignUp.continue', defaultMessage: 'Continue' },
+});
+
+/** Where an element goes in a message: the text before and after it. */
+const MARK = '\u0000';
 
 /** Seconds between two codes sent to a phone. */
 export const RESEND_COOLDOWN_SECONDS = 30;
@@ -23,8 +68,8 @@ const detailsSchema = signUpSchema.pick({ firstName: true, lastName: true, phone
 
 /** A refusal of a send or a check, in words a person can act on. */
 function sendErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status === 403) return 'For your security, sign in again to use another number.';
-  return authErrorMessage(err, 'The code could not be sent. Please try again.');
+  if (err instanceof ApiError && err.status === 403) return formatMessage(messages.signInAgain);
+  return authErrorMessage(err, formatMessage(messages.sendFailed));
 }
 
 /** Seconds left before another code may be sent (0: now), ticking while there are some. */
@@ -77,7 +122,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
         setDetails(read.draft);
         if (!read.draft) setMode('details');
       },
-      (err: unknown) => setLoadError(authErrorMessage(err, 'Your sign-up could not be loaded.')),
+      (err: unknown) => setLoadError(authErrorMessage(err, formatMessage(messages.loadFailed))),
     );
   };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the account on screen
@@ -94,7 +139,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
       setMode('code');
       return true;
     } catch (err) {
-      if (err instanceof PhoneTakenError) setError(PHONE_TAKEN_MESSAGE);
+      if (err instanceof PhoneTakenError) setError(phoneTakenMessage());
       else setError(sendErrorMessage(err));
       return false;
     } finally {
@@ -119,7 +164,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
     if (!phoneLinked) {
       const parsed = verificationCodeSchema.safeParse(code.trim());
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code');
+        setError(parsed.error.issues[0]?.message ?? formatMessage(messages.code));
         return;
       }
       checked = parsed.data;
@@ -130,21 +175,22 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
       await finishSignUp(details, checked);
       onDone();
     } catch (err) {
-      setError(authErrorMessage(err, 'Failed to verify phone'));
+      setError(authErrorMessage(err, formatMessage(messages.verifyFailed)));
     } finally {
       setVerifying(false);
     }
   }
 
+  const email = answer?.email ?? unfinished?.email;
   const signOutLink = (
     <p className="text-center text-sm text-gray-600">
-      {(answer?.email ?? unfinished?.email) ? <>Finishing the sign-up of {answer?.email ?? unfinished?.email}. </> : null}
+      {email ? <>{formatMessage(messages.finishingFor, { email })} </> : null}
       <button
         type="button"
         className="font-medium text-brand-700 hover:underline"
         onClick={() => void signOut().catch((err: unknown) => console.warn('Sign-out failed', err))}
       >
-        Not you? Sign out
+        {formatMessage(messages.notYou)}
       </button>
     </p>
   );
@@ -154,7 +200,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
       <div className="space-y-4" role="alert">
         <FormMessage kind="error">{loadError}</FormMessage>
         <Button variant="outline" onClick={load}>
-          Try again
+          {formatMessage(messages.tryAgain)}
         </Button>
         {signOutLink}
       </div>
@@ -164,7 +210,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
     return (
       <div className="flex items-center justify-center gap-2 py-8 text-sm text-gray-600" role="status">
         <Spinner />
-        Loading your sign-up…
+        {formatMessage(messages.loading)}
       </div>
     );
   }
@@ -208,12 +254,12 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
 
   if (phoneLinked) {
     return (
-      <form onSubmit={verify} noValidate className="space-y-4" aria-label="Finish your sign-up">
-        <p className="text-sm text-gray-700">Your phone is verified. One step is left to create your account.</p>
+      <form onSubmit={verify} noValidate className="space-y-4" aria-label={formatMessage(messages.finishForm)}>
+        <p className="text-sm text-gray-700">{formatMessage(messages.phoneVerified)}</p>
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
         <Button type="submit" className="w-full" disabled={verifying}>
           {verifying ? <Spinner className="text-white" /> : null}
-          Finish Sign Up
+          {formatMessage(messages.finish)}
         </Button>
         {signOutLink}
       </form>
@@ -221,19 +267,24 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
   }
 
   const sent = codeSent?.phone === details.phone;
+  // The message's text around the number (and the emulator's address), which are set apart.
+  const [beforePhone, afterPhone] = formatMessage(messages.enterCode, { phone: MARK }).split(MARK);
+  const [beforeUrl, afterUrl] = formatMessage(messages.devHint, { url: MARK }).split(MARK);
   return (
-    <form onSubmit={verify} noValidate className="space-y-4" aria-label="Verify your phone">
+    <form onSubmit={verify} noValidate className="space-y-4" aria-label={formatMessage(messages.verifyForm)}>
       <p className="text-sm text-gray-700">
-        Enter the verification code sent to <strong className="font-semibold text-gray-900">{details.phone}</strong>
+        {beforePhone}
+        <strong className="font-semibold text-gray-900">{details.phone}</strong>
+        {afterPhone}
       </p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       {sending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
-          <Spinner /> Sending a code…
+          <Spinner /> {formatMessage(messages.sending)}
         </p>
       ) : null}
       <TextField
-        label="Verification code"
+        label={formatMessage(messages.codeLabel)}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -244,16 +295,16 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
       />
       {config?.authEmulatorUrl ? (
         <FormMessage kind="info">
-          <strong>Developer hint (Auth emulator):</strong> no SMS is sent. Read the code from{' '}
+          <strong>{formatMessage(messages.devHintTitle)}</strong> {beforeUrl}
           <code className="break-all">
             {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/verificationCodes
           </code>
-          .
+          {afterUrl}
         </FormMessage>
       ) : null}
       <Button type="submit" className="w-full" disabled={code.length === 0 || verifying || !sent}>
         {verifying ? <Spinner className="text-white" /> : null}
-        Verify &amp; Complete
+        {formatMessage(messages.verify)}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button
@@ -263,7 +314,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
           disabled={sending || cooldown > 0}
           onClick={() => void send(details, false)}
         >
-          {cooldown > 0 ? `Resend code in ${cooldown} s` : 'Resend code'}
+          {cooldown > 0 ? formatMessage(messages.resendIn, { seconds: cooldown }) : formatMessage(messages.resend)}
         </Button>
         <Button
           type="button"
@@ -275,7 +326,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
             setMode('phone');
           }}
         >
-          Change number
+          {formatMessage(messages.changeNumber)}
         </Button>
       </div>
       <div ref={setRecaptcha} />
@@ -301,27 +352,28 @@ function PhoneForm({
 }) {
   const [phone, setPhone] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const fieldError = invalid ?? (error === PHONE_TAKEN_MESSAGE ? error : undefined);
+  const taken = phoneTakenMessage();
+  const fieldError = invalid ?? (error === taken ? error : undefined);
   return (
     <form
       noValidate
       className="space-y-4"
-      aria-label="Change your phone number"
+      aria-label={formatMessage(messages.phoneForm)}
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = phoneSchema.safeParse(phone);
         if (!parsed.success) {
-          setInvalid(parsed.error.issues[0]?.message ?? 'Enter a valid phone number, e.g. +1 555 123 4567');
+          setInvalid(parsed.error.issues[0]?.message ?? formatMessage(messages.phoneInvalid));
           return;
         }
         setInvalid(null);
         void onSubmit(parsed.data);
       }}
     >
-      <p className="text-sm text-gray-700">We will send a new code to this number.</p>
-      {error && error !== PHONE_TAKEN_MESSAGE ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <p className="text-sm text-gray-700">{formatMessage(messages.newCode)}</p>
+      {error && error !== taken ? <FormMessage kind="error">{error}</FormMessage> : null}
       <TextField
-        label="Phone"
+        label={formatMessage(messages.phone)}
         type="tel"
         autoComplete="tel"
         placeholder="+1 555 123 4567"
@@ -334,10 +386,10 @@ function PhoneForm({
       <div className="flex gap-2">
         <Button type="submit" className="flex-1" disabled={busy}>
           {busy ? <Spinner className="text-white" /> : null}
-          Send code
+          {formatMessage(messages.sendCode)}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {formatMessage(messages.cancel)}
         </Button>
       </div>
     </form>
@@ -365,16 +417,17 @@ function DetailsForm({
     initial ?? { firstName: '', lastName: '', phone: `${DEFAULT_PHONE_PREFIX} `, role: 'renter' },
   );
   const [errors, setErrors] = useState<Partial<Record<keyof SignupDraft, string>>>({});
+  const taken = phoneTakenMessage();
   const field = (key: 'firstName' | 'lastName' | 'phone') => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: errors[key] ?? (key === 'phone' && error === PHONE_TAKEN_MESSAGE ? error : undefined),
+    error: errors[key] ?? (key === 'phone' && error === taken ? error : undefined),
   });
   return (
     <form
       noValidate
       className="space-y-4"
-      aria-label="Finish your sign-up"
+      aria-label={formatMessage(messages.finishForm)}
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = detailsSchema.safeParse(withPhone ? values : { ...values, phone: '+15550000000' });
@@ -391,17 +444,23 @@ function DetailsForm({
         void onSubmit(parsed.data);
       }}
     >
-      <p className="text-sm text-gray-700">A few details are missing to finish your sign-up.</p>
-      {error && error !== PHONE_TAKEN_MESSAGE ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <p className="text-sm text-gray-700">{formatMessage(messages.detailsMissing)}</p>
+      {error && error !== taken ? <FormMessage kind="error">{error}</FormMessage> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label={formatMessage(messages.firstName)} autoComplete="given-name" {...field('firstName')} />
+        <TextField label={formatMessage(messages.lastName)} autoComplete="family-name" {...field('lastName')} />
       </div>
       {withPhone ? (
-        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 123 4567" {...field('phone')} />
+        <TextField
+          label={formatMessage(messages.phone)}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 555 123 4567"
+          {...field('phone')}
+        />
       ) : null}
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-gray-800">I am a:</legend>
+        <legend className="text-sm font-medium text-gray-800">{formatMessage(messages.iAm)}</legend>
         <div className="flex gap-6">
           {(['renter', 'agent'] as const).map((role) => (
             <label key={role} className="flex items-center gap-2 text-sm text-gray-800">
@@ -413,7 +472,7 @@ function DetailsForm({
                 onChange={() => setValues((v) => ({ ...v, role }))}
                 className="size-4 accent-brand-700"
               />
-              {role === 'renter' ? 'Renter' : 'Agent/Broker'}
+              {formatMessage(role === 'renter' ? messages.renter : messages.agent)}
             </label>
           ))}
         </div>
@@ -421,7 +480,7 @@ function DetailsForm({
       <div ref={captchaSlot} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <Spinner className="text-white" /> : null}
-        {withPhone ? 'Send code' : 'Continue'}
+        {formatMessage(withPhone ? messages.sendCode : messages.continue)}
       </Button>
       {footer}
     </form>

@@ -3,6 +3,9 @@ import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { signInPath } from './redirect';
 import { useAuth } from './use-auth';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({ checking: { id: 'requireAuth.checking', defaultMessage: 'Checking your sign-in…' } });
 
 /** A protected screen: a signed-out visitor is sent to sign in, and comes back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -15,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return (
       <div className="flex justify-center py-16" role="status">
         <Spinner />
-        <span className="sr-only">Checking your sign-in…</span>
+        <span className="sr-only">{formatMessage(messages.checking)}</span>
       </div>
     );
   }

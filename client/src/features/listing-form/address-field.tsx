@@ -1,3 +1,4 @@
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { MapPin } from '@/components/icons';
 import { useId, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
@@ -6,7 +7,16 @@ import { searchTextOf, useAddressSuggestions, type AddressSuggestion } from '@/f
 import { AddressSuggestionList } from '@/features/listings/components/address-suggestion-list';
 import { cn } from '@/lib/cn';
 import { useFieldError } from './fields';
-import type { ListingFormValues } from './form-model';
+import { fieldLabel, type ListingFormValues } from './form-model';
+
+const messages = defineMessages({
+  placeholder: { id: 'addressField.placeholder', defaultMessage: 'Start typing a street address' },
+  suggestions: { id: 'addressField.suggestions', defaultMessage: 'Address suggestions' },
+  hint: {
+    id: 'addressField.hint',
+    defaultMessage: 'Choose a suggestion to fill the borough, neighborhood and map pin; correct them below if needed.',
+  },
+});
 
 /**
  * The street address, with the suggestions of the search page (a combobox, ARIA 1.2 pattern).
@@ -14,6 +24,7 @@ import type { ListingFormValues } from './form-model';
  */
 export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: AddressSuggestion) => void }) {
   const id = useId();
+  const intl = useIntl();
   const listboxId = `${id}-listbox`;
   const { control } = useFormContext<ListingFormValues>();
   const {
@@ -42,7 +53,7 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        Address
+        {fieldLabel('address')}
       </label>
       <div className="relative">
         <MapPin
@@ -61,7 +72,7 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
           aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Start typing a street address"
+          placeholder={intl.formatMessage(messages.placeholder)}
           maxLength={200}
           name={field.name}
           ref={inputRef}
@@ -82,7 +93,7 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
         <AddressSuggestionList
           id={id}
           listboxId={listboxId}
-          label="Address suggestions"
+          label={intl.formatMessage(messages.suggestions)}
           suggestions={suggestions}
           activeIndex={activeIndex}
           onPick={pick}
@@ -92,7 +103,7 @@ export function AddressField({ onPickPlace }: { onPickPlace: (suggestion: Addres
         />
       </div>
       <p id={hintId} className="text-xs text-gray-600">
-        Choose a suggestion to fill the borough, neighborhood and map pin; correct them below if needed.
+        {intl.formatMessage(messages.hint)}
       </p>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -1,5 +1,6 @@
 // Form controls of the listing form, bound to react-hook-form: every control has a visible label,
 // its error beside it (announced, and linked by aria-describedby) and works from the keyboard.
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { ChevronDown } from '@/components/icons';
 import { useId, type ReactNode } from 'react';
 import { useController, useFormContext, type FieldPath } from 'react-hook-form';
@@ -8,6 +9,23 @@ import { cn } from '@/lib/cn';
 import type { ListingFormValues } from './form-model';
 
 type Name = FieldPath<ListingFormValues>;
+
+const messages = defineMessages({
+  choose: { id: 'listingForm.choose', defaultMessage: 'Choose…' },
+  step: { id: 'listingForm.sectionStep', defaultMessage: 'Step {step} of {count}' },
+});
+
+/** Stands in a message for a part shown apart (bold, a link): see `around`. */
+export const MARK = '\u0001';
+
+/**
+ * A message formatted with MARK for one of its values, cut there: the text before that part and the
+ * text after it (a sentence whose amount is bold, or whose words are a link, stays one message).
+ */
+export function around(text: string): [before: string, after: string] {
+  const at = text.indexOf(MARK);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + MARK.length)];
+}
 
 /** The message of a field's error, also for nested paths ('otherFees.0.amount'). */
 export function useFieldError(name: string): string | undefined {
@@ -153,6 +171,7 @@ export function SelectField({
   const error = useFieldError(name);
   const errorId = `${id}-error`;
   const value = (field.value as string | null | undefined) ?? '';
+  const intl = useIntl();
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -174,7 +193,9 @@ export function SelectField({
           aria-describedby={error ? errorId : undefined}
           className={cn(inputClasses, 'appearance-none pr-9')}
         >
-          {emptyLabel !== undefined || value === '' ? <option value="">{emptyLabel ?? 'Choose…'}</option> : null}
+          {emptyLabel !== undefined || value === '' ? (
+            <option value="">{emptyLabel ?? intl.formatMessage(messages.choose)}</option>
+          ) : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -357,6 +378,7 @@ export function FormSection({
   step: number;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   return (
     <section
       id={id}
@@ -365,7 +387,9 @@ export function FormSection({
       className="scroll-mt-36 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <header className="mb-5">
-        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">Step {step} of 6</p>
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+          {intl.formatMessage(messages.step, { step, count: 6 })}
+        </p>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-gray-900">
           {title}
         </h2>

@@ -1,6 +1,8 @@
 // The listing form's values (react-hook-form) and their conversions: from the shared defaults, from
 // a listing loaded for editing, and to the GraphQL ListingInput. The rules themselves are
 // common/listing.ts (listingInputSchema), shared with the server.
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+import { labels } from '@common/i18n/labels';
 import { LISTING_FORM_DEFAULTS, type ListingData, type ListingInput } from '@common/listing';
 import { newYorkLocalInput, parseNewYorkTime } from '@common/tours';
 import type { ListingInput as GqlListingInput } from '@/gql/graphql';
@@ -8,16 +10,38 @@ import type { ListingInput as GqlListingInput } from '@/gql/graphql';
 /** What the form holds: the schema's input, with open houses as datetime-local strings. */
 export type ListingFormValues = ListingInput;
 
+const sectionTitles = defineMessages({
+  basic: { id: 'listingSections.basic', defaultMessage: 'Basic Info' },
+  pricing: { id: 'listingSections.pricing', defaultMessage: 'Pricing & Terms' },
+  policies: { id: 'listingSections.policies', defaultMessage: 'Policies' },
+  amenities: { id: 'listingSections.amenities', defaultMessage: 'Amenities' },
+  unit: { id: 'listingSections.unit', defaultMessage: 'Unit Features' },
+  media: { id: 'listingSections.media', defaultMessage: 'Photos & Media' },
+});
+
+/** A section: its id, and its title read in the page's language. */
+const section = <I extends keyof typeof sectionTitles>(id: I) => ({
+  id,
+  get title() {
+    return formatMessage(sectionTitles[id]);
+  },
+});
+
 /** The six sections of the page, in order (SPEC part 2). */
 export const SECTIONS = [
-  { id: 'basic', title: 'Basic Info' },
-  { id: 'pricing', title: 'Pricing & Terms' },
-  { id: 'policies', title: 'Policies' },
-  { id: 'amenities', title: 'Amenities' },
-  { id: 'unit', title: 'Unit Features' },
-  { id: 'media', title: 'Photos & Media' },
+  section('basic'),
+  section('pricing'),
+  section('policies'),
+  section('amenities'),
+  section('unit'),
+  section('media'),
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];
+
+/** A section's title, in the page's language. */
+export function sectionTitle(id: SectionId): string {
+  return formatMessage(sectionTitles[id]);
+}
 
 export function isSectionId(value: string | null): value is SectionId {
   return SECTIONS.some((s) => s.id === value);
@@ -218,58 +242,60 @@ export function valuesFromListing(l: EditableListing): ListingFormValues {
 }
 
 /** Field names as the form labels them, for 'Validation Error' toasts (the first failing field). */
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  address: 'Address',
-  unit: 'Unit',
-  borough: 'Borough',
-  neighborhood: 'Neighborhood',
-  postalCode: 'ZIP code',
-  location: 'Location',
-  propertyType: 'Property type',
-  listingType: 'Listing type',
-  bedrooms: 'Bedrooms',
-  bathrooms: 'Bathrooms',
-  sqft: 'Square footage',
-  price: 'Monthly rent',
-  availableDate: 'Available date',
-  leaseTerm: 'Lease term',
-  securityDeposit: 'Security deposit',
-  applicationFee: 'Application fee',
-  brokerFee: 'Broker fee',
-  brokerFeePayer: 'Who pays the broker fee',
-  otherFees: 'Other fees',
-  concessionMonthsFree: 'Months free',
-  concessionLeaseMonths: 'Lease length',
-  concessionTerms: 'Concession terms',
-  utilitiesIncluded: 'Utilities included',
-  petPolicy: 'Pet policy',
-  petFee: 'Pet fee',
-  petDeposit: 'Pet deposit',
-  petTypesAllowed: 'Pets allowed',
-  smokingPolicy: 'Smoking policy',
-  parking: 'Parking',
-  parkingFee: 'Parking fee',
-  laundry: 'Laundry',
-  buildingAmenities: 'Building amenities',
-  accessibilityFeatures: 'Accessibility',
-  amenities: 'Other amenities',
-  unitFeatures: 'Unit features',
-  flooringType: 'Flooring',
-  appliancesIncluded: 'Appliances included',
-  hvac: 'Heating & cooling',
-  photos: 'Photos',
-  virtualTourUrl: 'Virtual tour URL',
-  openHouses: 'Open houses',
-};
+const FIELD_LABELS = labels(
+  defineMessages({
+    title: { id: 'listingFields.title', defaultMessage: 'Title' },
+    description: { id: 'listingFields.description', defaultMessage: 'Description' },
+    address: { id: 'listingFields.address', defaultMessage: 'Address' },
+    unit: { id: 'listingFields.unit', defaultMessage: 'Unit' },
+    borough: { id: 'listingFields.borough', defaultMessage: 'Borough' },
+    neighborhood: { id: 'listingFields.neighborhood', defaultMessage: 'Neighborhood' },
+    postalCode: { id: 'listingFields.postalCode', defaultMessage: 'ZIP code' },
+    location: { id: 'listingFields.location', defaultMessage: 'Location' },
+    propertyType: { id: 'listingFields.propertyType', defaultMessage: 'Property type' },
+    listingType: { id: 'listingFields.listingType', defaultMessage: 'Listing type' },
+    bedrooms: { id: 'listingFields.bedrooms', defaultMessage: 'Bedrooms' },
+    bathrooms: { id: 'listingFields.bathrooms', defaultMessage: 'Bathrooms' },
+    sqft: { id: 'listingFields.sqft', defaultMessage: 'Square footage' },
+    price: { id: 'listingFields.price', defaultMessage: 'Monthly rent' },
+    availableDate: { id: 'listingFields.availableDate', defaultMessage: 'Available date' },
+    leaseTerm: { id: 'listingFields.leaseTerm', defaultMessage: 'Lease term' },
+    securityDeposit: { id: 'listingFields.securityDeposit', defaultMessage: 'Security deposit' },
+    applicationFee: { id: 'listingFields.applicationFee', defaultMessage: 'Application fee' },
+    brokerFee: { id: 'listingFields.brokerFee', defaultMessage: 'Broker fee' },
+    brokerFeePayer: { id: 'listingFields.brokerFeePayer', defaultMessage: 'Who pays the broker fee' },
+    otherFees: { id: 'listingFields.otherFees', defaultMessage: 'Other fees' },
+    concessionMonthsFree: { id: 'listingFields.concessionMonthsFree', defaultMessage: 'Months free' },
+    concessionLeaseMonths: { id: 'listingFields.concessionLeaseMonths', defaultMessage: 'Lease length' },
+    concessionTerms: { id: 'listingFields.concessionTerms', defaultMessage: 'Concession terms' },
+    utilitiesIncluded: { id: 'listingFields.utilitiesIncluded', defaultMessage: 'Utilities included' },
+    petPolicy: { id: 'listingFields.petPolicy', defaultMessage: 'Pet policy' },
+    petFee: { id: 'listingFields.petFee', defaultMessage: 'Pet fee' },
+    petDeposit: { id: 'listingFields.petDeposit', defaultMessage: 'Pet deposit' },
+    petTypesAllowed: { id: 'listingFields.petTypesAllowed', defaultMessage: 'Pets allowed' },
+    smokingPolicy: { id: 'listingFields.smokingPolicy', defaultMessage: 'Smoking policy' },
+    parking: { id: 'listingFields.parking', defaultMessage: 'Parking' },
+    parkingFee: { id: 'listingFields.parkingFee', defaultMessage: 'Parking fee' },
+    laundry: { id: 'listingFields.laundry', defaultMessage: 'Laundry' },
+    buildingAmenities: { id: 'listingFields.buildingAmenities', defaultMessage: 'Building amenities' },
+    accessibilityFeatures: { id: 'listingFields.accessibilityFeatures', defaultMessage: 'Accessibility' },
+    amenities: { id: 'listingFields.amenities', defaultMessage: 'Other amenities' },
+    unitFeatures: { id: 'listingFields.unitFeatures', defaultMessage: 'Unit features' },
+    flooringType: { id: 'listingFields.flooringType', defaultMessage: 'Flooring' },
+    appliancesIncluded: { id: 'listingFields.appliancesIncluded', defaultMessage: 'Appliances included' },
+    hvac: { id: 'listingFields.hvac', defaultMessage: 'Heating & cooling' },
+    photos: { id: 'listingFields.photos', defaultMessage: 'Photos' },
+    virtualTourUrl: { id: 'listingFields.virtualTourUrl', defaultMessage: 'Virtual tour URL' },
+    openHouses: { id: 'listingFields.openHouses', defaultMessage: 'Open houses' },
+  }),
+);
 
 /** The order fields appear in on the page, so the first failing one is the first one seen. */
 export const FIELD_ORDER = Object.keys(FIELD_LABELS);
 
 export function fieldLabel(path: string): string {
   const root = path.split('.')[0] ?? path;
-  return FIELD_LABELS[root] ?? root;
+  return (FIELD_LABELS as Readonly<Record<string, string>>)[root] ?? root;
 }
 
 /** The section a field path lives in. */

@@ -1,7 +1,9 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BROKER_FEE_PAYER_MESSAGE, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
+import { LOCALE_TAGS } from '@common/i18n/locales';
+import { currentLocale, defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+import { brokerFeePayerMessage, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
 import { ChevronLeft, ChevronRight, Save, Send } from '@/components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
@@ -36,6 +38,7 @@ import {
   type DraftScope,
   type LocalDraft,
 } from './local-draft';
+import { around, MARK } from './fields';
 import { donePhoto, PhotoUploader, type PhotoItem } from './photo-uploader';
 import {
   AmenitiesSection,
@@ -74,6 +77,48 @@ const UpdateListingMutation = graphql(`
 `);
 
 type Name = FieldPath<ListingFormValues>;
+
+const messages = defineMessages({
+  validationError: { id: 'listingForm.validationError', defaultMessage: 'Validation Error' },
+  fieldIssue: { id: 'listingForm.fieldIssue', defaultMessage: '{field}: {message}' },
+  fixFields: { id: 'listingForm.fixFields', defaultMessage: 'Please fix the highlighted fields.' },
+  authRequired: { id: 'listingForm.authRequired', defaultMessage: 'Authentication Required' },
+  signInToSubmitHint: { id: 'listingForm.signInToSubmitHint', defaultMessage: 'You must sign in to submit a listing.' },
+  stillUploading: { id: 'listingForm.stillUploading', defaultMessage: 'Photos are still uploading' },
+  waitForUploads: {
+    id: 'listingForm.waitForUploads',
+    defaultMessage: 'Please wait until every photo has finished uploading.',
+  },
+  draftSaved: { id: 'listingForm.draftSaved', defaultMessage: 'Draft Saved!' },
+  draftSavedHint: { id: 'listingForm.draftSavedHint', defaultMessage: 'Your listing has been saved as a draft.' },
+  success: { id: 'listingForm.success', defaultMessage: 'Success!' },
+  updated: { id: 'listingForm.updated', defaultMessage: 'Your listing has been updated successfully.' },
+  created: { id: 'listingForm.created', defaultMessage: 'Your listing has been created successfully.' },
+  error: { id: 'listingForm.error', defaultMessage: 'Error' },
+  saveDraftFailed: { id: 'listingForm.saveDraftFailed', defaultMessage: 'Failed to save draft. Please try again.' },
+  createFailed: {
+    id: 'listingForm.createFailed',
+    defaultMessage: 'Failed to create listing. Please check all fields and try again.',
+  },
+  saveDraft: { id: 'listingForm.saveDraft', defaultMessage: 'Save Draft' },
+  editTitle: { id: 'listingForm.editTitle', defaultMessage: 'Edit Listing' },
+  createTitle: { id: 'listingForm.createTitle', defaultMessage: 'Create a Listing' },
+  editDescription: { id: 'listingForm.editDescription', defaultMessage: 'Update the details of your listing.' },
+  createDescription: { id: 'listingForm.createDescription', defaultMessage: 'Post a home for rent, sale or sublet.' },
+  savedAt: { id: 'listingForm.savedAt', defaultMessage: 'Saved {time}' },
+  notSignedIn: {
+    id: 'listingForm.notSignedIn',
+    defaultMessage:
+      'You are not signed in. You can fill in the form, but you must {signIn} to upload photos, save a draft or publish your listing.',
+  },
+  signIn: { id: 'listingForm.signIn', defaultMessage: 'sign in' },
+  editForm: { id: 'listingForm.editForm', defaultMessage: 'Edit listing' },
+  createForm: { id: 'listingForm.createForm', defaultMessage: 'Create listing' },
+  previous: { id: 'listingForm.previous', defaultMessage: 'Previous' },
+  next: { id: 'listingForm.next', defaultMessage: 'Next' },
+  publish: { id: 'listingForm.publish', defaultMessage: 'Publish Listing' },
+  signInToSubmit: { id: 'listingForm.signInToSubmit', defaultMessage: 'Sign In to Submit' },
+});
 
 interface FieldIssue {
   path: string;
@@ -118,7 +163,7 @@ function serverFieldErrors(error: unknown): FieldIssue[] | null {
 }
 
 function formatTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return new Date(epochMs).toLocaleTimeString(LOCALE_TAGS[currentLocale()], { hour: 'numeric', minute: '2-digit' });
 }
 
 export interface ListingFormProps {
@@ -146,6 +191,7 @@ export interface ListingFormProps {
  */
 export function ListingForm({ propertyId, base, basePhotos, user, draftId, initialStep, restored: given }: ListingFormProps) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const scope: DraftScope | null = user ? { uid: user.uid, draftId, propertyId } : null;
   const [restored] = useState(() => (given !== undefined ? given : scope ? readLocalDraft(scope) : null));
   const form = useForm<ListingFormValues, unknown, ListingData>({
@@ -239,12 +285,12 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
     const first = issues[0];
     toast({
       variant: 'destructive',
-      title: 'Validation Error',
+      title: formatMessage(messages.validationError),
       description: first
         ? first.path
-          ? `${fieldLabel(first.path)}: ${first.message}`
+          ? formatMessage(messages.fieldIssue, { field: fieldLabel(first.path), message: first.message })
           : first.message
-        : 'Please fix the highlighted fields.',
+        : formatMessage(messages.fixFields),
     });
     if (first?.path) goToField(first.path);
   }
@@ -263,11 +309,15 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
 
   async function submit(status: ListingStatus) {
     if (!user) {
-      toast({ variant: 'destructive', title: 'Authentication Required', description: 'You must sign in to submit a listing.' });
+      toast({
+        variant: 'destructive',
+        title: formatMessage(messages.authRequired),
+        description: formatMessage(messages.signInToSubmitHint),
+      });
       return;
     }
     if (photos.some((p) => p.status === 'uploading')) {
-      toast({ title: 'Photos are still uploading', description: 'Please wait until every photo has finished uploading.' });
+      toast({ title: formatMessage(messages.stillUploading), description: formatMessage(messages.waitForUploads) });
       return;
     }
     await form.handleSubmit(
@@ -275,7 +325,7 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
         if (status === 'ACTIVE') {
           const issues = [
             // Who pays the broker fee is the agent's explicit choice before it goes live (FARE Act).
-            ...(data.brokerFeePayer === null ? [{ path: 'brokerFeePayer', message: BROKER_FEE_PAYER_MESSAGE }] : []),
+            ...(data.brokerFeePayer === null ? [{ path: 'brokerFeePayer', message: brokerFeePayerMessage() }] : []),
             ...publishIssues(data),
           ];
           if (issues.length > 0) {
@@ -303,17 +353,15 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
             setSavedId(result.id);
             latest.current.savedId = result.id;
             saveLocally();
-            toast({ title: 'Draft Saved!', description: 'Your listing has been saved as a draft.' });
+            toast({ title: formatMessage(messages.draftSaved), description: formatMessage(messages.draftSavedHint) });
           } else {
             finished.current = true;
             window.clearTimeout(autosaveTimer.current);
             clearLocalDraft({ draftId });
             renewDraftSession();
             toast({
-              title: 'Success!',
-              description: propertyId
-                ? 'Your listing has been updated successfully.'
-                : 'Your listing has been created successfully.',
+              title: formatMessage(messages.success),
+              description: formatMessage(propertyId ? messages.updated : messages.created),
             });
             await navigate('/me/listings');
           }
@@ -326,11 +374,8 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
           console.warn(status === 'DRAFT' ? 'Save draft failed' : 'Create failed', error);
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description:
-              status === 'DRAFT'
-                ? 'Failed to save draft. Please try again.'
-                : 'Failed to create listing. Please check all fields and try again.',
+            title: formatMessage(messages.error),
+            description: formatMessage(status === 'DRAFT' ? messages.saveDraftFailed : messages.createFailed),
           });
         } finally {
           setPending(null);
@@ -344,23 +389,24 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
   const saveDraftButton = (where: string) => (
     <Button variant="outline" onClick={() => void submit('DRAFT')} disabled={!user || busy} data-testid={`save-draft-${where}`}>
       {pending === 'DRAFT' ? <Spinner className="size-4" /> : <Save aria-hidden="true" className="size-4" />}
-      Save Draft
+      {intl.formatMessage(messages.saveDraft)}
     </Button>
   );
 
   const formError = form.formState.errors.photos;
   const photosError = formError?.message ?? formError?.root?.message;
+  const [beforeSignIn, afterSignIn] = around(intl.formatMessage(messages.notSignedIn, { signIn: MARK }));
 
   return (
     <FormProvider {...form}>
       <PageHeader
-        title={propertyId ? 'Edit Listing' : 'Create a Listing'}
-        description={propertyId ? 'Update the details of your listing.' : 'Post a home for rent, sale or sublet.'}
+        title={intl.formatMessage(propertyId ? messages.editTitle : messages.createTitle)}
+        description={intl.formatMessage(propertyId ? messages.editDescription : messages.createDescription)}
         actions={
           <>
             {user && savedAt ? (
               <p role="status" className="text-sm text-gray-600">
-                Saved {formatTime(savedAt)}
+                {intl.formatMessage(messages.savedAt, { time: formatTime(savedAt) })}
               </p>
             ) : null}
             {saveDraftButton('header')}
@@ -370,11 +416,11 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
 
       {!user ? (
         <div role="note" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          You are not signed in. You can fill in the form, but you must{' '}
+          {beforeSignIn}
           <Link to="/auth" className="font-medium underline underline-offset-2">
-            sign in
-          </Link>{' '}
-          to upload photos, save a draft or publish your listing.
+            {intl.formatMessage(messages.signIn)}
+          </Link>
+          {afterSignIn}
         </div>
       ) : null}
 
@@ -384,7 +430,7 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
 
         <form
           noValidate
-          aria-label={propertyId ? 'Edit listing' : 'Create listing'}
+          aria-label={intl.formatMessage(propertyId ? messages.editForm : messages.createForm)}
           onSubmit={(event) => {
             event.preventDefault();
             void submit('ACTIVE');
@@ -423,7 +469,7 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
               }}
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">Previous</span>
+              <span className="max-sm:sr-only">{intl.formatMessage(messages.previous)}</span>
             </Button>
             <span className="mr-auto text-sm text-gray-600 max-sm:hidden">{SECTIONS[activeIndex]?.title}</span>
             {isLast ? (
@@ -435,7 +481,7 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
                   ) : (
                     <Send aria-hidden="true" className="size-4" />
                   )}
-                  {user ? 'Publish Listing' : 'Sign In to Submit'}
+                  {intl.formatMessage(user ? messages.publish : messages.signInToSubmit)}
                 </Button>
               </>
             ) : (
@@ -443,7 +489,7 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
                 onClick={() => jumpTo(SECTIONS[activeIndex + 1]!.id as SectionId, { focus: true })}
                 className="max-sm:ml-auto"
               >
-                Next
+                {intl.formatMessage(messages.next)}
                 <ChevronRight aria-hidden="true" className="size-4" />
               </Button>
             )}

@@ -1,18 +1,54 @@
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { MAX_LISTING_PHOTOS } from '@common/listing';
 import { AlertCircle, ChevronLeft, ChevronRight, ImagePlus, RotateCw, Star, Trash2 } from '@/components/icons';
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { SavedPhoto } from './form-model';
+import { fieldLabel, type SavedPhoto } from './form-model';
 import {
   ACCEPTED_PHOTO_TYPES,
   discardUploadedPhoto,
-  SIGN_IN_TO_UPLOAD,
+  signInToUpload,
   UploadError,
   uploadPhoto,
   type UploadedPhoto,
 } from './upload';
+
+const messages = defineMessages({
+  failed: { id: 'photoUploader.failed', defaultMessage: 'Upload failed.' },
+  notAdded: {
+    id: 'photoUploader.notAdded',
+    defaultMessage:
+      '{refused, plural, one {A listing can have at most {max} photos: # photo was not added.} other {A listing can have at most {max} photos: # photos were not added.}}',
+  },
+  uploadingCount: {
+    id: 'photoUploader.uploadingCount',
+    defaultMessage: '{count, plural, one {Uploading # photo.} other {Uploading # photos.}}',
+  },
+  removed: { id: 'photoUploader.removed', defaultMessage: 'Photo {n} removed.' },
+  movedToCover: { id: 'photoUploader.movedToCover', defaultMessage: 'Photo moved to the cover.' },
+  moved: { id: 'photoUploader.moved', defaultMessage: 'Photo moved to position {position} of {count}.' },
+  hint: {
+    id: 'photoUploader.hint',
+    defaultMessage: '{count} of {max} photos · JPEG, PNG, WebP or HEIC · the first photo is the cover',
+  },
+  dragHere: { id: 'photoUploader.dragHere', defaultMessage: 'Drag photos here, or' },
+  add: { id: 'photoUploader.add', defaultMessage: 'Add photos' },
+  list: { id: 'photoUploader.list', defaultMessage: 'Listing photos' },
+  photo: { id: 'photoUploader.photo', defaultMessage: 'Photo {n}' },
+  photoFile: { id: 'photoUploader.photoFile', defaultMessage: 'Photo {n} ({fileName})' },
+  cover: { id: 'photoUploader.cover', defaultMessage: 'Cover' },
+  uploading: { id: 'photoUploader.uploading', defaultMessage: 'Uploading…' },
+  uploadingFile: { id: 'photoUploader.uploadingFile', defaultMessage: 'Uploading {fileName}' },
+  failedFile: { id: 'photoUploader.failedFile', defaultMessage: 'Upload failed: {fileName}' },
+  moveLeft: { id: 'photoUploader.moveLeft', defaultMessage: 'Move photo {n} left' },
+  moveRight: { id: 'photoUploader.moveRight', defaultMessage: 'Move photo {n} right' },
+  makeCover: { id: 'photoUploader.makeCover', defaultMessage: 'Make photo {n} the cover' },
+  retryFile: { id: 'photoUploader.retryFile', defaultMessage: 'Retry {fileName}' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  remove: { id: 'photoUploader.remove', defaultMessage: 'Remove photo {n}' },
+});
 
 /** A photo of the form: uploaded (done), on its way (uploading, 0-100) or refused (error). */
 export type PhotoItem =
@@ -76,6 +112,7 @@ export interface PhotoUploaderProps {
  */
 export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, error }: PhotoUploaderProps) {
   const id = useId();
+  const intl = useIntl();
   const inputRef = useRef<HTMLInputElement>(null);
   const [signInAlert, setSignInAlert] = useState(false);
   const [limitAlert, setLimitAlert] = useState<string | null>(null);
@@ -120,7 +157,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
         })
         .catch((err: unknown) => {
           if (controller.signal.aborted) return;
-          const message = err instanceof Error ? err.message : 'Upload failed.';
+          const message = err instanceof Error ? err.message : formatMessage(messages.failed);
           const retryable = !(err instanceof UploadError) || err.status === 0 || err.status === 429 || err.status >= 500;
           setItems((list) =>
             list.map((p) =>
@@ -156,11 +193,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
     const room = Math.max(0, MAX_LISTING_PHOTOS - items.filter((p) => p.status !== 'error').length);
     const all = Array.from(files);
     const refused = all.length - room;
-    setLimitAlert(
-      refused > 0
-        ? `A listing can have at most ${MAX_LISTING_PHOTOS} photos: ${refused} ${refused === 1 ? 'photo was' : 'photos were'} not added.`
-        : null,
-    );
+    setLimitAlert(refused > 0 ? formatMessage(messages.notAdded, { max: MAX_LISTING_PHOTOS, refused }) : null);
     const added: PhotoItem[] = [];
     for (const file of all.slice(0, room)) {
       const key = photoKey();
@@ -171,7 +204,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
     }
     if (added.length === 0) return;
     setItems((list) => [...list, ...added]);
-    setAnnouncement(`Uploading ${added.length} ${added.length === 1 ? 'photo' : 'photos'}.`);
+    setAnnouncement(formatMessage(messages.uploadingCount, { count: added.length }));
     pump();
   }
 
@@ -197,13 +230,15 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
     // A photo uploaded here (not one the listing already had) leaves storage with it.
     if (removed?.status === 'done' && removed.fileName) void discardUploadedPhoto(removed.url);
     setItems((list) => list.filter((p) => p.key !== key));
-    setAnnouncement(`Photo ${index + 1} removed.`);
+    setAnnouncement(formatMessage(messages.removed, { n: index + 1 }));
   }
 
   function reorder(from: number, to: number) {
     if (from === to || to < 0 || to >= items.length) return;
     setItems((list) => move(list, from, to));
-    setAnnouncement(to === 0 ? `Photo moved to the cover.` : `Photo moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(
+      to === 0 ? formatMessage(messages.movedToCover) : formatMessage(messages.moved, { position: to + 1, count: items.length }),
+    );
   }
 
   function onDropFiles(event: DragEvent<HTMLDivElement>) {
@@ -217,9 +252,9 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-sm font-medium text-gray-800">Photos</h3>
+        <h3 className="text-sm font-medium text-gray-800">{fieldLabel('photos')}</h3>
         <p id={hintId} className="text-xs text-gray-600">
-          {count} of {MAX_LISTING_PHOTOS} photos · JPEG, PNG, WebP or HEIC · the first photo is the cover
+          {intl.formatMessage(messages.hint, { count, max: MAX_LISTING_PHOTOS })}
         </p>
       </div>
 
@@ -238,7 +273,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
         )}
       >
         <ImagePlus aria-hidden="true" className="size-7 text-gray-500" />
-        <p className="text-sm text-gray-700">Drag photos here, or</p>
+        <p className="text-sm text-gray-700">{intl.formatMessage(messages.dragHere)}</p>
         <Button
           variant="outline"
           aria-describedby={hintId}
@@ -250,7 +285,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
             inputRef.current?.click();
           }}
         >
-          Add photos
+          {intl.formatMessage(messages.add)}
         </Button>
         <input
           ref={inputRef}
@@ -268,7 +303,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
 
       {signInAlert && !signedIn ? (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {SIGN_IN_TO_UPLOAD}
+          {signInToUpload()}
         </p>
       ) : null}
       {limitAlert ? (
@@ -283,9 +318,11 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
       ) : null}
 
       {items.length > 0 ? (
-        <ol aria-label="Listing photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ol aria-label={intl.formatMessage(messages.list)} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((item, index) => {
-            const name = `Photo ${index + 1}${item.fileName ? ` (${item.fileName})` : ''}`;
+            const name = item.fileName
+              ? intl.formatMessage(messages.photoFile, { n: index + 1, fileName: item.fileName })
+              : intl.formatMessage(messages.photo, { n: index + 1 });
             const src = item.status === 'done' ? item.thumbnailUrl : item.status === 'uploading' ? item.previewUrl : null;
             const background = item.status === 'done' ? placeholderUrl(item.placeholder) : undefined;
             return (
@@ -329,18 +366,18 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                   )}
                   {index === 0 && item.status === 'done' ? (
                     <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">
-                      Cover
+                      {intl.formatMessage(messages.cover)}
                     </span>
                   ) : null}
                   {item.status === 'uploading' ? (
                     <div className="absolute inset-x-0 bottom-0 bg-black/60 p-2 text-xs text-white">
                       <div className="mb-1 flex justify-between">
-                        <span>Uploading…</span>
+                        <span>{intl.formatMessage(messages.uploading)}</span>
                         <span>{item.progress}%</span>
                       </div>
                       <div
                         role="progressbar"
-                        aria-label={`Uploading ${item.fileName}`}
+                        aria-label={intl.formatMessage(messages.uploadingFile, { fileName: item.fileName })}
                         aria-valuemin={0}
                         aria-valuemax={100}
                         aria-valuenow={item.progress}
@@ -356,7 +393,9 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                       className="absolute inset-0 flex flex-col items-center justify-center gap-1 overflow-hidden bg-red-800 p-2 text-center text-xs leading-snug text-white"
                     >
                       <AlertCircle aria-hidden="true" className="size-5 shrink-0" />
-                      <span className="line-clamp-1 font-medium break-all">Upload failed: {item.fileName}</span>
+                      <span className="line-clamp-1 font-medium break-all">
+                        {intl.formatMessage(messages.failedFile, { fileName: item.fileName })}
+                      </span>
                       <span className="line-clamp-3">{item.error}</span>
                     </div>
                   ) : null}
@@ -370,7 +409,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                         className="size-9"
                         disabled={index === 0}
                         onClick={() => reorder(index, index - 1)}
-                        aria-label={`Move photo ${index + 1} left`}
+                        aria-label={intl.formatMessage(messages.moveLeft, { n: index + 1 })}
                       >
                         <ChevronLeft aria-hidden="true" className="size-4" />
                       </Button>
@@ -380,7 +419,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                         className="size-9"
                         disabled={index === items.length - 1}
                         onClick={() => reorder(index, index + 1)}
-                        aria-label={`Move photo ${index + 1} right`}
+                        aria-label={intl.formatMessage(messages.moveRight, { n: index + 1 })}
                       >
                         <ChevronRight aria-hidden="true" className="size-4" />
                       </Button>
@@ -390,15 +429,20 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                         className="size-9"
                         disabled={index === 0}
                         onClick={() => reorder(index, 0)}
-                        aria-label={`Make photo ${index + 1} the cover`}
+                        aria-label={intl.formatMessage(messages.makeCover, { n: index + 1 })}
                       >
                         <Star aria-hidden="true" className="size-4" />
                       </Button>
                     </>
                   ) : item.status === 'error' && item.retryable ? (
-                    <Button variant="ghost" size="sm" onClick={() => retry(item.key)} aria-label={`Retry ${item.fileName}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => retry(item.key)}
+                      aria-label={intl.formatMessage(messages.retryFile, { fileName: item.fileName })}
+                    >
                       <RotateCw aria-hidden="true" className="size-4" />
-                      Retry
+                      {intl.formatMessage(messages.retry)}
                     </Button>
                   ) : item.status === 'uploading' ? (
                     <span className="px-2 text-xs text-gray-600">{item.progress}%</span>
@@ -410,7 +454,7 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
                     size="icon"
                     className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
                     onClick={() => remove(item.key)}
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={intl.formatMessage(messages.remove, { n: index + 1 })}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
                   </Button>

@@ -1,7 +1,14 @@
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { Check } from '@/components/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { SECTIONS, type SectionId } from './form-model';
+
+const messages = defineMessages({
+  steps: { id: 'listingSteps.steps', defaultMessage: 'Listing form steps' },
+  stepOf: { id: 'listingSteps.stepOf', defaultMessage: 'Step {step} of {count}' },
+  counter: { id: 'listingSteps.counter', defaultMessage: '{step} of {count}' },
+});
 
 /** A section counts as in view from this share of it visible (SPEC part 9: 8 percent). */
 export const MIN_VISIBLE_RATIO = 0.08;
@@ -132,10 +139,12 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
 
 /** The sticky bar of the six steps: each jumps to its section; the counter says 'N of 6'. */
 export function StepBar({ active, onJump }: { active: SectionId; onJump: (id: SectionId) => void }) {
+  const intl = useIntl();
   const index = SECTIONS.findIndex((s) => s.id === active);
+  const counter = { step: index + 1, count: SECTIONS.length };
   return (
     <nav
-      aria-label="Listing form steps"
+      aria-label={intl.formatMessage(messages.steps)}
       className="sticky top-16 z-30 -mx-4 border-b border-gray-200 bg-white/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm"
     >
       <div className="flex items-center gap-3">
@@ -170,8 +179,9 @@ export function StepBar({ active, onJump }: { active: SectionId; onJump: (id: Se
           })}
         </ol>
         <p className="shrink-0 text-sm font-medium text-gray-700" aria-live="polite">
-          <span className="sr-only">Step </span>
-          {index + 1} of {SECTIONS.length}
+          {/* 'Step 2 of 6' read, '2 of 6' seen. */}
+          <span className="sr-only">{intl.formatMessage(messages.stepOf, counter)}</span>
+          <span aria-hidden="true">{intl.formatMessage(messages.counter, counter)}</span>
         </p>
       </div>
     </nav>

@@ -1,8 +1,24 @@
 // One photo to POST /api/uploads (multipart, field `file`, optional `draftId`), with progress.
 // XMLHttpRequest rather than fetch: fetch reports no upload progress.
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { currentBridge } from '@/lib/apollo/session-link';
 
-export const SIGN_IN_TO_UPLOAD = 'Please sign in before uploading photos.';
+const messages = defineMessages({
+  signIn: { id: 'photoUpload.signIn', defaultMessage: 'Please sign in before uploading photos.' },
+  unreadable: { id: 'photoUpload.unreadable', defaultMessage: 'The server sent an unreadable answer.' },
+  tooLarge: { id: 'photoUpload.tooLarge', defaultMessage: 'This photo is too large.' },
+  unsupported: {
+    id: 'photoUpload.unsupported',
+    defaultMessage: 'This file is not a supported photo (JPEG, PNG, WebP or HEIC).',
+  },
+  tooMany: { id: 'photoUpload.tooMany', defaultMessage: 'Too many uploads; wait a minute and try again.' },
+  failedStatus: { id: 'photoUpload.failedStatus', defaultMessage: 'Upload failed ({status}).' },
+  offline: { id: 'photoUpload.offline', defaultMessage: 'Upload failed. Check your connection and try again.' },
+  cancelled: { id: 'photoUpload.cancelled', defaultMessage: 'Upload cancelled.' },
+});
+
+/** 'Please sign in before uploading photos.', in the page's language. */
+export const signInToUpload = () => formatMessage(messages.signIn);
 
 /** What the file picker accepts (SPEC part 5: image types including HEIC and HEIF). */
 export const ACCEPTED_PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
@@ -52,11 +68,11 @@ function messageOf(status: number, body: string): string {
   } catch {
     // not JSON: fall through
   }
-  if (status === 401) return SIGN_IN_TO_UPLOAD;
-  if (status === 413) return 'This photo is too large.';
-  if (status === 415) return 'This file is not a supported photo (JPEG, PNG, WebP or HEIC).';
-  if (status === 429) return 'Too many uploads; wait a minute and try again.';
-  return `Upload failed (${status}).`;
+  if (status === 401) return signInToUpload();
+  if (status === 413) return formatMessage(messages.tooLarge);
+  if (status === 415) return formatMessage(messages.unsupported);
+  if (status === 429) return formatMessage(messages.tooMany);
+  return formatMessage(messages.failedStatus, { status });
 }
 
 export interface UploadOptions {
@@ -94,17 +110,17 @@ export async function uploadPhoto(file: File, { draftId, onProgress, signal }: U
           onProgress(100);
           resolve({ ...parsed, placeholder: parsed.placeholder ?? null });
         } catch {
-          reject(new UploadError('The server sent an unreadable answer.', xhr.status));
+          reject(new UploadError(formatMessage(messages.unreadable), xhr.status));
         }
         return;
       }
       reject(new UploadError(messageOf(xhr.status, xhr.responseText), xhr.status));
     };
-    xhr.onerror = () => reject(new UploadError('Upload failed. Check your connection and try again.', 0));
-    xhr.onabort = () => reject(new UploadError('Upload cancelled.', 0));
+    xhr.onerror = () => reject(new UploadError(formatMessage(messages.offline), 0));
+    xhr.onabort = () => reject(new UploadError(formatMessage(messages.cancelled), 0));
     if (signal) {
       if (signal.aborted) {
-        reject(new UploadError('Upload cancelled.', 0));
+        reject(new UploadError(formatMessage(messages.cancelled), 0));
         return;
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });

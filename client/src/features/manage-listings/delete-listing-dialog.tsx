@@ -2,6 +2,17 @@
 // manage screen's card when it is first asked for, not with the screen (docs/decisions/0053).
 import { AlertDialog } from 'radix-ui';
 import { buttonClasses } from '@/components/ui/button';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  title: { id: 'deleteListing.title', defaultMessage: 'Delete this listing?' },
+  description: {
+    id: 'deleteListing.description',
+    defaultMessage: '“{title}” will be deleted permanently, with its photos. This cannot be undone.',
+  },
+  cancel: { id: 'deleteListing.cancel', defaultMessage: 'Cancel' },
+  delete: { id: 'deleteListing.delete', defaultMessage: 'Delete' },
+});
 
 export interface DeleteListingDialogProps {
   title: string;
@@ -28,14 +39,16 @@ export default function DeleteListingDialog({ title, open, onOpenChange, onDelet
             }
           }}
         >
-          <AlertDialog.Title className="text-lg font-semibold text-gray-900">Delete this listing?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold text-gray-900">{formatMessage(messages.title)}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-            “{title}” will be deleted permanently, with its photos. This cannot be undone.
+            {formatMessage(messages.description, { title })}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses({ variant: 'outline' })}>
+              {formatMessage(messages.cancel)}
+            </AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses({ variant: 'destructive' })} onClick={onDelete}>
-              Delete
+              {formatMessage(messages.delete)}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -1,4 +1,4 @@
-import { formatCount, formatPrice, pluralize } from '@common/format';
+import { formatCount, formatPrice } from '@common/format';
 import { listingStatusLabels } from '@common/listing-labels';
 import {
   BedDouble,
@@ -31,6 +31,7 @@ import { graphql } from '@/gql';
 import type { ManageListingCard_PropertyFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from './manage-state';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 export const ManageListingCardFragment = graphql(`
   fragment ManageListingCard_property on Property {
@@ -64,6 +65,31 @@ export const ManageListingCardFragment = graphql(`
 
 export type ManageListing = ManageListingCard_PropertyFragment;
 
+const messages = defineMessages({
+  photoUnavailable: { id: 'manageCard.photoUnavailable', defaultMessage: 'Photo unavailable' },
+  noPhotos: { id: 'manageCard.noPhotos', defaultMessage: 'No photos' },
+  status: { id: 'manageCard.status', defaultMessage: 'Status:' },
+  photos: { id: 'manageCard.photos', defaultMessage: '{count, plural, one {photo} other {photos}}' },
+  noFee: { id: 'manageCard.noFee', defaultMessage: 'No fee' },
+  moreActions: { id: 'manageCard.moreActions', defaultMessage: 'More actions for {title}' },
+  deactivate: { id: 'manageCard.deactivate', defaultMessage: 'Deactivate' },
+  activate: { id: 'manageCard.activate', defaultMessage: 'Activate' },
+  duplicate: { id: 'manageCard.duplicate', defaultMessage: 'Duplicate' },
+  delete: { id: 'manageCard.delete', defaultMessage: 'Delete' },
+  perMonth: { id: 'manageCard.perMonth', defaultMessage: 'per month' },
+  sqft: { id: 'manageCard.sqft', defaultMessage: '{sqft} sq ft' },
+  views: { id: 'manageCard.views', defaultMessage: '{count, plural, one {{n} view} other {{n} views}}' },
+  inquiries: { id: 'manageCard.inquiries', defaultMessage: '{count, plural, one {{n} inquiry} other {{n} inquiries}}' },
+  agentRating: { id: 'manageCard.agentRating', defaultMessage: 'Agent rating' },
+  reviews: { id: 'manageCard.reviews', defaultMessage: '{count, plural, one {review} other {reviews}}' },
+  created: { id: 'manageCard.created', defaultMessage: 'Created {when}' },
+  view: { id: 'manageCard.view', defaultMessage: 'View' },
+  edit: { id: 'manageCard.edit', defaultMessage: 'Edit' },
+});
+
+/** Where an element goes in a message: the text before and after its `{when}`. */
+const MARK = '\u0000';
+
 const statusBadgeClasses: Record<ManageListing['status'], string> = {
   ACTIVE: 'bg-green-100 text-green-800 ring-green-200',
   INACTIVE: 'bg-gray-100 text-gray-800 ring-gray-300',
@@ -83,7 +109,7 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
       {broken ? (
         <div data-testid="photo-placeholder" className="flex size-full flex-col items-center justify-center gap-1 text-gray-600">
           <Home aria-hidden="true" className="size-10" />
-          <span className="text-xs font-medium">{photo ? 'Photo unavailable' : 'No photos'}</span>
+          <span className="text-xs font-medium">{formatMessage(photo ? messages.photoUnavailable : messages.noPhotos)}</span>
         </div>
       ) : (
         <img
@@ -102,19 +128,19 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
           statusBadgeClasses[listing.status],
         )}
       >
-        <span className="sr-only">Status: </span>
+        <span className="sr-only">{formatMessage(messages.status)} </span>
         {listingStatusLabels[listing.status]}
       </span>
       {listing.photos.length > 1 ? (
         <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
           <Images aria-hidden="true" className="size-3.5" />
           {listing.photos.length}
-          <span className="sr-only"> photos</span>
+          <span className="sr-only"> {formatMessage(messages.photos, { count: listing.photos.length })}</span>
         </span>
       ) : null}
       {listing.noFee ? (
         <span className="absolute bottom-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-green-800 shadow">
-          No fee
+          {formatMessage(messages.noFee)}
         </span>
       ) : null}
     </div>
@@ -147,7 +173,7 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
         <DropdownMenuTrigger
           data-menu-for={listing.id}
           className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-9 px-0' })}
-          aria-label={`More actions for ${listing.title}`}
+          aria-label={formatMessage(messages.moreActions, { title: listing.title })}
         >
           <MoreVertical aria-hidden="true" className="size-4" />
         </DropdownMenuTrigger>
@@ -161,11 +187,11 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
             ) : (
               <Power aria-hidden="true" className="size-4 text-gray-500" />
             )}
-            {isActive ? 'Deactivate' : 'Activate'}
+            {formatMessage(isActive ? messages.deactivate : messages.activate)}
           </DropdownMenuItem>
           <DropdownMenuItem className={itemClasses} onSelect={() => actions.onDuplicate(listing)}>
             <Copy aria-hidden="true" className="size-4 text-gray-500" />
-            Duplicate
+            {formatMessage(messages.duplicate)}
           </DropdownMenuItem>
           <DropdownMenuSeparator className="my-1 h-px bg-gray-200" />
           <DropdownMenuItem
@@ -176,7 +202,7 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
             }}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            {formatMessage(messages.delete)}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -217,6 +243,8 @@ export function ManageListingCard({
   priority?: boolean;
 }) {
   const agent = listing.agent;
+  // 'Created <time>5 minutes ago</time>': the message's text around its time.
+  const created = formatMessage(messages.created, { when: MARK }).split(MARK);
   return (
     <article
       data-listing-id={listing.id}
@@ -230,7 +258,7 @@ export function ManageListingCard({
         </h3>
         <p className="text-lg font-semibold text-gray-900">
           {formatPrice(listing.price)}
-          <span className="text-sm font-normal text-gray-600"> per month</span>
+          <span className="text-sm font-normal text-gray-600"> {formatMessage(messages.perMonth)}</span>
         </p>
         <p className="truncate text-sm text-gray-700">
           {listing.address}
@@ -241,34 +269,40 @@ export function ManageListingCard({
             {bedsLabel(listing.bedrooms)} · {bathsLabel(listing.bathrooms)}
           </Fact>
           {listing.sqft ? (
-            <Fact icon={<Ruler aria-hidden="true" className="size-4" />}>{formatCount(listing.sqft)} sq ft</Fact>
+            <Fact icon={<Ruler aria-hidden="true" className="size-4" />}>
+              {formatMessage(messages.sqft, { sqft: formatCount(listing.sqft) })}
+            </Fact>
           ) : null}
         </ul>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
           {/* A listing's numbers are its managers' (null on a saved listing of someone else's). */}
           {listing.views !== null ? (
-            <Fact icon={<Eye aria-hidden="true" className="size-4" />}>{pluralize(listing.views, 'view')}</Fact>
+            <Fact icon={<Eye aria-hidden="true" className="size-4" />}>
+              {formatMessage(messages.views, { count: listing.views, n: formatCount(listing.views) })}
+            </Fact>
           ) : null}
           {listing.inquiriesCount !== null ? (
             <Fact icon={<MessageSquare aria-hidden="true" className="size-4" />}>
-              {pluralize(listing.inquiriesCount, 'inquiry', 'inquiries')}
+              {formatMessage(messages.inquiries, { count: listing.inquiriesCount, n: formatCount(listing.inquiriesCount) })}
             </Fact>
           ) : null}
           {agent && agent.reviewCount > 0 ? (
             <Fact icon={<Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />}>
               <span>
-                <span className="sr-only">Agent rating </span>
+                <span className="sr-only">{formatMessage(messages.agentRating)} </span>
                 {formatRating(agent.rating)}{' '}
                 <span className="text-gray-600">
                   ({agent.reviewCount}
-                  <span className="sr-only"> {agent.reviewCount === 1 ? 'review' : 'reviews'}</span>)
+                  <span className="sr-only"> {formatMessage(messages.reviews, { count: agent.reviewCount })}</span>)
                 </span>
               </span>
             </Fact>
           ) : null}
         </ul>
         <p className="text-xs text-gray-600">
-          Created <time dateTime={listing.createdAt}>{formatRelativeTime(listing.createdAt)}</time>
+          {created[0]}
+          <time dateTime={listing.createdAt}>{formatRelativeTime(listing.createdAt)}</time>
+          {created[1]}
         </p>
         <div className="mt-auto flex items-center gap-2 pt-3">
           <Link
@@ -276,7 +310,8 @@ export function ManageListingCard({
             className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}
           >
             <Eye aria-hidden="true" className="size-4" />
-            View<span className="sr-only"> {listing.title}</span>
+            {formatMessage(messages.view)}
+            <span className="sr-only"> {listing.title}</span>
           </Link>
           {listing.viewerCanManage ? (
             <>
@@ -285,7 +320,8 @@ export function ManageListingCard({
                 className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1' })}
               >
                 <Pencil aria-hidden="true" className="size-4" />
-                Edit<span className="sr-only"> {listing.title}</span>
+                {formatMessage(messages.edit)}
+                <span className="sr-only"> {listing.title}</span>
               </Link>
               <ListingMenu listing={listing} actions={actions} />
             </>

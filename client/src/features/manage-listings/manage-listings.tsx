@@ -24,6 +24,8 @@ import {
 } from './manage-state';
 import { StatsCards } from './stats-cards';
 import { useListingActions } from './use-listing-actions';
+import { formatCount } from '@common/format';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const MyListingsDocument = graphql(`
   query MyListings($status: MyListingsStatus, $search: String, $sort: MyListingsSort, $page: Int, $pageSize: Int) {
@@ -39,6 +41,34 @@ const MyListingsDocument = graphql(`
     }
   }
 `);
+
+const messages = defineMessages({
+  pagination: { id: 'manage.pagination', defaultMessage: 'Pagination' },
+  previous: { id: 'manage.previous', defaultMessage: 'Previous' },
+  next: { id: 'manage.next', defaultMessage: 'Next' },
+  page: { id: 'manage.page', defaultMessage: 'Page {page}' },
+  noneFound: { id: 'manage.noneFound', defaultMessage: 'No listings found' },
+  noneMatch: { id: 'manage.noneMatch', defaultMessage: 'No listings match "{search}". Try adjusting your search.' },
+  clearSearch: { id: 'manage.clearSearch', defaultMessage: 'Clear search' },
+  noneYet: { id: 'manage.noneYet', defaultMessage: 'No listings yet' },
+  getStarted: { id: 'manage.getStarted', defaultMessage: 'Get started by creating your first property listing.' },
+  createFirst: { id: 'manage.createFirst', defaultMessage: 'Create Your First Listing' },
+  search: { id: 'manage.search', defaultMessage: 'Search your listings' },
+  searchPlaceholder: { id: 'manage.searchPlaceholder', defaultMessage: 'Search your listings...' },
+  showing: {
+    id: 'manage.showing',
+    defaultMessage: 'Showing {first}–{last} of {total} {count, plural, one {listing} other {listings}}',
+  },
+  fetchFailed: { id: 'manage.fetchFailed', defaultMessage: 'Failed to fetch listings' },
+  loadFailed: { id: 'manage.loadFailed', defaultMessage: 'Your listings could not be loaded. Please try again.' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  loading: { id: 'manage.loading', defaultMessage: 'Loading listings…' },
+  stats: { id: 'manage.stats', defaultMessage: 'Listing stats' },
+  yourListings: { id: 'manage.yourListings', defaultMessage: 'Your listings' },
+  sortBy: { id: 'manage.sortBy', defaultMessage: 'Sort by' },
+  byStatus: { id: 'manage.byStatus', defaultMessage: 'Filter listings by status' },
+  addListing: { id: 'manage.addListing', defaultMessage: 'Add New Listing' },
+});
 
 const gridClasses = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -61,16 +91,16 @@ function Pagination({ state, pageCount }: { state: ManageState; pageCount: numbe
   const linkClasses = buttonClasses({ variant: 'outline', size: 'sm' });
   const disabledClasses = buttonClasses({ variant: 'outline', size: 'sm', className: 'pointer-events-none opacity-50' });
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={formatMessage(messages.pagination)} className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {state.page > 1 ? (
         <Link to={href(state.page - 1)} preventScrollReset className={linkClasses}>
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous
+          {formatMessage(messages.previous)}
         </Link>
       ) : (
         <span aria-disabled="true" className={disabledClasses}>
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous
+          {formatMessage(messages.previous)}
         </span>
       )}
       {pageNumbers(state.page, pageCount).map((n, i) =>
@@ -84,7 +114,7 @@ function Pagination({ state, pageCount }: { state: ManageState; pageCount: numbe
             to={href(n)}
             preventScrollReset
             aria-current={n === state.page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
+            aria-label={formatMessage(messages.page, { page: n })}
             className={buttonClasses({
               variant: n === state.page ? 'primary' : 'outline',
               size: 'sm',
@@ -97,12 +127,12 @@ function Pagination({ state, pageCount }: { state: ManageState; pageCount: numbe
       )}
       {state.page < pageCount ? (
         <Link to={href(state.page + 1)} preventScrollReset className={linkClasses}>
-          Next
+          {formatMessage(messages.next)}
           <ChevronRight aria-hidden="true" className="size-4" />
         </Link>
       ) : (
         <span aria-disabled="true" className={disabledClasses}>
-          Next
+          {formatMessage(messages.next)}
           <ChevronRight aria-hidden="true" className="size-4" />
         </span>
       )}
@@ -115,10 +145,10 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
     return (
       <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
         <SearchX aria-hidden="true" className="size-8 text-gray-400" />
-        <h3 className="text-lg font-semibold text-gray-900">No listings found</h3>
-        <p className="text-sm text-gray-600">No listings match "{search}". Try adjusting your search.</p>
+        <h3 className="text-lg font-semibold text-gray-900">{formatMessage(messages.noneFound)}</h3>
+        <p className="text-sm text-gray-600">{formatMessage(messages.noneMatch, { search })}</p>
         <Button variant="outline" onClick={onClearSearch}>
-          Clear search
+          {formatMessage(messages.clearSearch)}
         </Button>
       </div>
     );
@@ -126,11 +156,11 @@ function EmptyState({ search, onClearSearch }: { search: string; onClearSearch: 
   return (
     <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
       <Building2 aria-hidden="true" className="size-8 text-gray-400" />
-      <h3 className="text-lg font-semibold text-gray-900">No listings yet</h3>
-      <p className="text-sm text-gray-600">Get started by creating your first property listing.</p>
+      <h3 className="text-lg font-semibold text-gray-900">{formatMessage(messages.noneYet)}</h3>
+      <p className="text-sm text-gray-600">{formatMessage(messages.getStarted)}</p>
       <Link to="/create-listing" className={buttonClasses()}>
         <Plus aria-hidden="true" className="size-4" />
-        Create Your First Listing
+        {formatMessage(messages.createFirst)}
       </Link>
     </div>
   );
@@ -162,7 +192,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   return (
     <form role="search" onSubmit={submit} className="relative min-w-0 flex-1">
       <label htmlFor="manage-listings-search" className="sr-only">
-        Search your listings
+        {formatMessage(messages.search)}
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
       <input
@@ -170,7 +200,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Search your listings..."
+        placeholder={formatMessage(messages.searchPlaceholder)}
         maxLength={120}
         autoComplete="off"
         className={cn(inputClasses, 'pl-9')}
@@ -225,7 +255,12 @@ export function ManageListings() {
       ) : (
         <>
           <p className="mt-4 text-sm text-gray-700" aria-live="polite">
-            Showing {first}–{last} of {page.totalCount} {page.totalCount === 1 ? 'listing' : 'listings'}
+            {formatMessage(messages.showing, {
+              first: formatCount(first),
+              last: formatCount(last),
+              total: formatCount(page.totalCount),
+              count: page.totalCount,
+            })}
           </p>
           <ul className={cn('mt-3', gridClasses)}>
             {page.items.map((listing, index) => (
@@ -244,15 +279,15 @@ export function ManageListings() {
         className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
       >
         <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
-        <h3 className="text-lg font-semibold text-gray-900">Failed to fetch listings</h3>
-        <p className="text-sm text-gray-700">Your listings could not be loaded. Please try again.</p>
-        <Button onClick={() => refetch().catch(() => undefined)}>Retry</Button>
+        <h3 className="text-lg font-semibold text-gray-900">{formatMessage(messages.fetchFailed)}</h3>
+        <p className="text-sm text-gray-700">{formatMessage(messages.loadFailed)}</p>
+        <Button onClick={() => refetch().catch(() => undefined)}>{formatMessage(messages.retry)}</Button>
       </div>
     );
   } else {
     body = (
       <div role="status" className="mt-4">
-        <span className="sr-only">Loading listings…</span>
+        <span className="sr-only">{formatMessage(messages.loading)}</span>
         <ul className={cn('mt-7', gridClasses)} aria-hidden="true" data-testid="listing-placeholders">
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
             <li key={index}>
@@ -268,19 +303,19 @@ export function ManageListings() {
     <>
       <section aria-labelledby="listing-stats-heading" className="mt-6">
         <h2 id="listing-stats-heading" className="sr-only">
-          Listing stats
+          {formatMessage(messages.stats)}
         </h2>
         <StatsCards />
       </section>
 
       <section aria-labelledby="your-listings-heading" className="mt-8">
         <h2 id="your-listings-heading" ref={listTop} tabIndex={-1} className="sr-only">
-          Your listings
+          {formatMessage(messages.yourListings)}
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SearchBox value={state.search} onSearch={(search) => change({ search }, true)} />
           <SelectField
-            label="Sort by"
+            label={formatMessage(messages.sortBy)}
             value={state.sort}
             options={sortOptions}
             onValueChange={(sort) => change({ sort })}
@@ -294,7 +329,7 @@ export function ManageListings() {
           className="mt-4"
         >
           <Tabs.List
-            aria-label="Filter listings by status"
+            aria-label={formatMessage(messages.byStatus)}
             className="flex w-full gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 sm:w-fit"
           >
             {statusTabs.map((tab) => (
@@ -327,7 +362,7 @@ export function AddListingLink() {
   return (
     <Link to="/create-listing" className={buttonClasses()}>
       <Plus aria-hidden="true" className="size-4" />
-      Add New Listing
+      {formatMessage(messages.addListing)}
     </Link>
   );
 }

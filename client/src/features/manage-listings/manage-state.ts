@@ -1,7 +1,10 @@
 // The manage screen's state as it lives in the query string (SPEC part 2): status (all, active,
 // inactive, draft, saved; 'pending' means draft), search, sort (newest is the default and omitted)
 // and page (1 is omitted). The URL is the single source of truth.
-import { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues } from '@common/options';
+import { MY_LISTINGS_PAGE_SIZE, MyListingsSortValues, MyListingsStatusValues, optionsOf } from '@common/options';
+import { labels } from '@common/i18n/labels';
+import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
+import { currentLocale, defineMessages, formatMessage } from '@common/i18n/messages';
 import type { MyListingsQueryVariables, MyListingsSort, MyListingsStatus } from '@/gql/graphql';
 
 export type ManageStatus = (typeof MyListingsStatusValues)[number];
@@ -21,20 +24,40 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** SPEC part 9: placeholder cards while the list loads. */
 export const PLACEHOLDER_CARDS = 6;
 
-export const statusTabs: { value: ManageStatus; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'draft', label: 'Drafts' },
-  { value: 'saved', label: 'Saved' },
-];
+const messages = defineMessages({
+  all: { id: 'manageStatus.all', defaultMessage: 'All' },
+  active: { id: 'manageStatus.active', defaultMessage: 'Active' },
+  inactive: { id: 'manageStatus.inactive', defaultMessage: 'Inactive' },
+  draft: { id: 'manageStatus.draft', defaultMessage: 'Drafts' },
+  saved: { id: 'manageStatus.saved', defaultMessage: 'Saved' },
+  newest: { id: 'manageSort.newest', defaultMessage: 'Newest' },
+  priceAsc: { id: 'manageSort.priceAsc', defaultMessage: 'Price: Low to High' },
+  priceDesc: { id: 'manageSort.priceDesc', defaultMessage: 'Price: High to Low' },
+  views: { id: 'manageSort.views', defaultMessage: 'Most Viewed' },
+  justNow: { id: 'manage.justNow', defaultMessage: 'just now' },
+});
 
-export const sortOptions: { value: ManageSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-asc', label: 'Price: Low to High' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-  { value: 'views', label: 'Most Viewed' },
-];
+/** The status tabs, in the page's language (each label is read when it is drawn). */
+export const statusTabs = optionsOf<ManageStatus>(
+  MyListingsStatusValues,
+  labels<ManageStatus>({
+    all: messages.all,
+    active: messages.active,
+    inactive: messages.inactive,
+    draft: messages.draft,
+    saved: messages.saved,
+  }),
+);
+
+export const sortOptions = optionsOf<ManageSort>(
+  MyListingsSortValues,
+  labels<ManageSort>({
+    newest: messages.newest,
+    'price-asc': messages.priceAsc,
+    'price-desc': messages.priceDesc,
+    views: messages.views,
+  }),
+);
 
 function isStatus(value: string): value is ManageStatus {
   return (MyListingsStatusValues as readonly string[]).includes(value);
@@ -108,7 +131,10 @@ export function myListingsVariables(state: ManageState): MyListingsQueryVariable
   };
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** 'yesterday', 'hace 5 minutos', '3周前': made on first use in each language, and kept. */
+const relativeFormats: Partial<Record<Locale, Intl.RelativeTimeFormat>> = {};
+const relative = (locale: Locale = currentLocale()) =>
+  (relativeFormats[locale] ??= new Intl.RelativeTimeFormat(LOCALE_TAGS[locale], { numeric: 'auto' }));
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -118,13 +144,13 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** 'just now', '5 minutes ago', 'yesterday', '3 weeks ago', 'last year' … */
+/** In the page's language: 'just now', '5 minutes ago', 'yesterday', '3 weeks ago', 'last year' … */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return iso;
   const seconds = Math.round((then - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  return formatMessage(messages.justNow);
 }

@@ -5,6 +5,24 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { graphql } from '@/gql';
+import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
+import { currentLocale, defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  fetchFailed: { id: 'stats.fetchFailed', defaultMessage: 'Failed to fetch stats' },
+  retry: { id: 'common.retry', defaultMessage: 'Retry' },
+  totalListings: { id: 'stats.totalListings', defaultMessage: 'Total Listings' },
+  totalViews: { id: 'stats.totalViews', defaultMessage: 'Total Views' },
+  inquiries: { id: 'stats.inquiries', defaultMessage: 'Inquiries' },
+  occupancyRate: { id: 'stats.occupancyRate', defaultMessage: 'Occupancy Rate' },
+});
+
+/** '85.3%', '85,3 %', '85.3%': a rate (0–100) as the page's language writes a percentage. */
+const percents: Partial<Record<Locale, Intl.NumberFormat>> = {};
+function formatPercent(rate: number, locale: Locale = currentLocale()): string {
+  percents[locale] ??= new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'percent', maximumFractionDigits: 1 });
+  return percents[locale].format(rate / 100);
+}
 
 export const ListingStatsDocument = graphql(`
   query ListingStats {
@@ -38,9 +56,9 @@ export function StatsCards() {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
         <AlertCircle aria-hidden="true" className="size-5 text-red-600" />
-        <p className="text-sm font-medium text-gray-900">Failed to fetch stats</p>
+        <p className="text-sm font-medium text-gray-900">{formatMessage(messages.fetchFailed)}</p>
         <Button variant="outline" size="sm" className="ml-auto" onClick={() => refetch().catch(() => undefined)}>
-          Retry
+          {formatMessage(messages.retry)}
         </Button>
       </div>
     );
@@ -50,24 +68,24 @@ export function StatsCards() {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={!stats}>
       <StatCard
-        label="Total Listings"
+        label={formatMessage(messages.totalListings)}
         icon={<Building2 aria-hidden="true" className="size-5" />}
         value={value(formatCount(stats?.totalListings ?? 0))}
       />
       <StatCard
-        label="Total Views"
+        label={formatMessage(messages.totalViews)}
         icon={<Eye aria-hidden="true" className="size-5" />}
         value={value(formatCount(stats?.totalViews ?? 0))}
       />
       <StatCard
-        label="Inquiries"
+        label={formatMessage(messages.inquiries)}
         icon={<MessageSquare aria-hidden="true" className="size-5" />}
         value={value(formatCount(stats?.totalInquiries ?? 0))}
       />
       <StatCard
-        label="Occupancy Rate"
+        label={formatMessage(messages.occupancyRate)}
         icon={<Percent aria-hidden="true" className="size-5" />}
-        value={value(`${formatCount(stats?.occupancyRate ?? 0)}%`)}
+        value={value(formatPercent(stats?.occupancyRate ?? 0))}
       />
     </dl>
   );

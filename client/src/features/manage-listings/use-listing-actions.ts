@@ -9,6 +9,22 @@ import { graphql } from '@/gql';
 import { removeFromMyListings } from '@/lib/apollo/type-policies';
 import type { ManageListing, ListingCardActions } from './listing-card';
 import { ListingStatsDocument } from './stats-cards';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  statusUpdated: { id: 'manageActions.statusUpdated', defaultMessage: 'Status Updated' },
+  deactivated: { id: 'manageActions.deactivated', defaultMessage: 'Listing deactivated successfully' },
+  reactivated: { id: 'manageActions.reactivated', defaultMessage: 'Listing reactivated successfully' },
+  error: { id: 'manageActions.error', defaultMessage: 'Error' },
+  statusFailed: { id: 'manageActions.statusFailed', defaultMessage: 'Could not change listing status. Please try again.' },
+  duplicated: { id: 'manageActions.duplicated', defaultMessage: 'Listing Duplicated' },
+  savedAsDraft: { id: 'manageActions.savedAsDraft', defaultMessage: '“{title}” was saved as a draft.' },
+  duplicateFailed: { id: 'manageActions.duplicateFailed', defaultMessage: 'Could not duplicate the listing. Please try again.' },
+  deleted: { id: 'manageActions.deleted', defaultMessage: 'Listing Deleted' },
+  wasDeleted: { id: 'manageActions.wasDeleted', defaultMessage: '“{title}” was deleted.' },
+  deleteFailed: { id: 'manageActions.deleteFailed', defaultMessage: 'Failed to delete listing' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+});
 
 const SetListingStatusMutation = graphql(`
   mutation SetListingStatus($id: ID!, $status: ListingStatus!) {
@@ -68,15 +84,15 @@ export function useListingActions(options: { onDuplicated?: () => void } = {}): 
       }).then(
         () =>
           toast({
-            title: 'Status Updated',
-            description: status === 'INACTIVE' ? 'Listing deactivated successfully' : 'Listing reactivated successfully',
+            title: formatMessage(messages.statusUpdated),
+            description: formatMessage(status === 'INACTIVE' ? messages.deactivated : messages.reactivated),
           }),
         (error: unknown) => {
           console.warn('Status change failed', error);
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: explainedRefusal(error) ?? 'Could not change listing status. Please try again.',
+            title: formatMessage(messages.error),
+            description: explainedRefusal(error) ?? formatMessage(messages.statusFailed),
           });
         },
       );
@@ -90,16 +106,19 @@ export function useListingActions(options: { onDuplicated?: () => void } = {}): 
         ({ data }) => {
           onDuplicated?.();
           toast({
-            title: 'Listing Duplicated',
-            description: `“${data?.duplicateListing.title ?? `${listing.title} (copy)`}” was saved as a draft.`,
+            title: formatMessage(messages.duplicated),
+            // The copy's title is the server's ('… (copy)').
+            description: formatMessage(messages.savedAsDraft, {
+              title: data?.duplicateListing.title ?? `${listing.title} (copy)`,
+            }),
           });
         },
         (error: unknown) => {
           console.warn('Duplicate failed', error);
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: explainedRefusal(error) ?? 'Could not duplicate the listing. Please try again.',
+            title: formatMessage(messages.error),
+            description: explainedRefusal(error) ?? formatMessage(messages.duplicateFailed),
           });
         },
       );
@@ -119,13 +138,17 @@ export function useListingActions(options: { onDuplicated?: () => void } = {}): 
         },
         refetchQueries: [ListingStatsDocument],
       }).then(
-        () => toast({ title: 'Listing Deleted', description: `“${listing.title}” was deleted.` }),
+        () =>
+          toast({
+            title: formatMessage(messages.deleted),
+            description: formatMessage(messages.wasDeleted, { title: listing.title }),
+          }),
         (error: unknown) => {
           console.warn('Failed to delete listing', error);
           toast({
             variant: 'destructive',
-            title: 'Failed to delete listing',
-            description: explainedRefusal(error) ?? 'Please try again.',
+            title: formatMessage(messages.deleteFailed),
+            description: explainedRefusal(error) ?? formatMessage(messages.tryAgain),
           });
         },
       );

@@ -9,6 +9,23 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { UpdateMyLicenseMutation } from './operations';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  saved: { id: 'licenseForm.saved', defaultMessage: 'License number saved' },
+  verified: { id: 'licenseForm.verified', defaultMessage: 'It is verified.' },
+  pending: { id: 'licenseForm.pending', defaultMessage: 'An administrator will verify it.' },
+  removed: { id: 'licenseForm.removed', defaultMessage: 'Removed.' },
+  failed: { id: 'licenseForm.failed', defaultMessage: 'Failed to save your license number. Please try again.' },
+  label: { id: 'licenseForm.label', defaultMessage: 'Your NY license number' },
+  verifiedHelp: {
+    id: 'licenseForm.verifiedHelp',
+    defaultMessage: 'Verified. Changing the number removes the verification until it is checked again.',
+  },
+  notVerified: { id: 'licenseForm.notVerified', defaultMessage: 'Not verified yet.' },
+  saving: { id: 'licenseForm.saving', defaultMessage: 'Saving…' },
+  save: { id: 'licenseForm.save', defaultMessage: 'Save license' },
+});
 
 /**
  * The agent's own New York license number, on their profile: checked with the shared zod schema;
@@ -32,24 +49,20 @@ export function LicenseForm({ license, verified }: { license: string | null; ver
       const saved = r.data?.updateMyLicense;
       form.reset({ license: saved?.license ?? '' });
       toast({
-        title: 'License number saved',
-        description: saved?.licenseVerified
-          ? 'It is verified.'
-          : saved?.license
-            ? 'An administrator will verify it.'
-            : 'Removed.',
+        title: formatMessage(messages.saved),
+        description: formatMessage(
+          saved?.licenseVerified ? messages.verified : saved?.license ? messages.pending : messages.removed,
+        ),
       });
     } catch (e) {
-      setFailure(
-        (CombinedGraphQLErrors.is(e) ? e.errors[0]?.message : null) ?? 'Failed to save your license number. Please try again.',
-      );
+      setFailure((CombinedGraphQLErrors.is(e) ? e.errors[0]?.message : null) ?? formatMessage(messages.failed));
     }
   }
 
   return (
     <form className="mt-3 space-y-2" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
       <label htmlFor={ids.field} className="block text-sm font-medium text-gray-900">
-        Your NY license number
+        {formatMessage(messages.label)}
       </label>
       <input
         id={ids.field}
@@ -63,7 +76,7 @@ export function LicenseForm({ license, verified }: { license: string | null; ver
         {...form.register('license')}
       />
       <p id={ids.help} className="text-xs text-gray-600">
-        {verified ? 'Verified. Changing the number removes the verification until it is checked again.' : 'Not verified yet.'}
+        {verified ? formatMessage(messages.verifiedHelp) : formatMessage(messages.notVerified)}
       </p>
       {error ? (
         <p id={ids.error} role="alert" className="text-sm text-red-700">
@@ -73,10 +86,10 @@ export function LicenseForm({ license, verified }: { license: string | null; ver
       <Button type="submit" size="sm" disabled={isSubmitting || !isDirty}>
         {isSubmitting ? (
           <>
-            <Spinner className="size-4" /> Saving…
+            <Spinner className="size-4" /> {formatMessage(messages.saving)}
           </>
         ) : (
-          'Save license'
+          formatMessage(messages.save)
         )}
       </Button>
     </form>

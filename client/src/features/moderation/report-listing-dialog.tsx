@@ -14,22 +14,55 @@ import type { z } from 'zod';
 import { ReportDialog } from '@/components/ui/report-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { ReportListingMutation } from './operations';
+import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  scamHint: {
+    id: 'reportListing.hint.scam',
+    defaultMessage: 'Asks for money up front, a fake address or someone posing as the owner.',
+  },
+  wrongHint: {
+    id: 'reportListing.hint.wrongInformation',
+    defaultMessage: 'Price, photos, size or details do not match the place.',
+  },
+  rentedHint: { id: 'reportListing.hint.alreadyRented', defaultMessage: 'The apartment is no longer available.' },
+  discriminatoryHint: {
+    id: 'reportListing.hint.discriminatory',
+    defaultMessage: 'Excludes people by source of income, family, origin or other protected traits.',
+  },
+  otherHint: { id: 'reportListing.hint.other', defaultMessage: 'Tell us below.' },
+  received: { id: 'reportListing.received', defaultMessage: 'Report received' },
+  thanks: { id: 'reportListing.thanks', defaultMessage: 'Thank you. Our moderators will review this listing.' },
+  already: { id: 'reportListing.already', defaultMessage: 'Already reported' },
+  alreadyHint: { id: 'reportListing.alreadyHint', defaultMessage: 'You have already reported this listing.' },
+  failed: { id: 'reportListing.failed', defaultMessage: 'Failed to report this listing. Please try again.' },
+  title: { id: 'reportListing.title', defaultMessage: 'Report listing' },
+  description: {
+    id: 'reportListing.description',
+    defaultMessage: 'Tell us what is wrong. A listing reported by several people is hidden until our moderators check it.',
+  },
+  comment: { id: 'reportListing.comment', defaultMessage: 'Comment' },
+  send: { id: 'reportListing.send', defaultMessage: 'Send report' },
+  sending: { id: 'reportListing.sending', defaultMessage: 'Sending…' },
+});
 
 type Output = z.output<typeof listingReportSchema>;
 
-const HINTS: Record<(typeof LISTING_REPORT_REASONS)[number], string> = {
-  SCAM_FRAUD: 'Asks for money up front, a fake address or someone posing as the owner.',
-  WRONG_INFORMATION: 'Price, photos, size or details do not match the place.',
-  ALREADY_RENTED: 'The apartment is no longer available.',
-  DISCRIMINATORY: 'Excludes people by source of income, family, origin or other protected traits.',
-  OTHER: 'Tell us below.',
+const HINTS: Record<(typeof LISTING_REPORT_REASONS)[number], MessageDescriptor> = {
+  SCAM_FRAUD: messages.scamHint,
+  WRONG_INFORMATION: messages.wrongHint,
+  ALREADY_RENTED: messages.rentedHint,
+  DISCRIMINATORY: messages.discriminatoryHint,
+  OTHER: messages.otherHint,
 };
 const REASONS = LISTING_REPORT_REASONS.map((value) => ({
   value,
   get label() {
     return listingReportReasonLabels[value];
   },
-  hint: HINTS[value],
+  get hint() {
+    return formatMessage(HINTS[value]);
+  },
 }));
 
 /** A GraphQL error's message when the server explained itself. */
@@ -68,16 +101,19 @@ export default function ReportListingDialog({
       await report({ variables: { propertyId, reason: values.reason, details: values.details } });
       onReported();
       onOpenChange(false);
-      toast({ title: 'Report received', description: 'Thank you. Our moderators will review this listing.' });
+      toast({ title: formatMessage(messages.received), description: formatMessage(messages.thanks) });
     } catch (e) {
       if (codeOf(e) === 'CONFLICT') {
         onReported();
         onOpenChange(false);
-        toast({ title: 'Already reported', description: serverMessage(e) ?? 'You have already reported this listing.' });
+        toast({
+          title: formatMessage(messages.already),
+          description: serverMessage(e) ?? formatMessage(messages.alreadyHint),
+        });
         return;
       }
       // What was typed stays: the visitor can try again.
-      setFailure(serverMessage(e) ?? 'Failed to report this listing. Please try again.');
+      setFailure(serverMessage(e) ?? formatMessage(messages.failed));
     }
   }
 
@@ -85,20 +121,20 @@ export default function ReportListingDialog({
     <ReportDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Report listing"
-      description="Tell us what is wrong. A listing reported by several people is hidden until our moderators check it."
+      title={formatMessage(messages.title)}
+      description={formatMessage(messages.description)}
       reasons={REASONS}
       reason={reasonField.value ?? undefined}
       onReasonChange={reasonField.onChange}
-      detailsLabel="Comment"
+      detailsLabel={formatMessage(messages.comment)}
       details={form.register('details')}
       detailsLength={length}
       detailsMax={LISTING_REPORT_DETAILS_MAX}
       errors={{ reason: errors.reason?.message, details: errors.details?.message }}
       failure={failure}
       isSubmitting={isSubmitting}
-      submitLabel="Send report"
-      busyLabel="Sending…"
+      submitLabel={formatMessage(messages.send)}
+      busyLabel={formatMessage(messages.sending)}
       onSubmit={(e) => void form.handleSubmit(submit)(e)}
     />
   );

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
+import { withParts } from '@/i18n/catalogues';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -11,8 +12,8 @@ const messages = defineMessages({
   reported: { id: 'report.reported', defaultMessage: 'Reported' },
 });
 
-// The dialog (with zod and the form) loads when first opened: the detail page ships none of it.
-const ReportListingDialog = lazy(() => import('./report-listing-dialog'));
+// The dialog (with zod and the form) loads when first opened, with its texts: the detail page ships none of it.
+const ReportListingDialog = lazy(withParts(() => import('./report-listing-dialog'), ['moderation']));
 
 const flagClasses = buttonClasses({ variant: 'ghost', size: 'sm', className: 'gap-1.5 text-gray-600' });
 

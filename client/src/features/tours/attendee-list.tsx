@@ -9,6 +9,26 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
+import { formatCount } from '@common/format';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  writeFirst: { id: 'attendees.writeFirst', defaultMessage: 'Write a message first.' },
+  sent: { id: 'attendees.sent', defaultMessage: 'Message sent to {name}' },
+  title: { id: 'attendees.title', defaultMessage: 'Message {name}' },
+  about: {
+    id: 'attendees.about',
+    defaultMessage: 'About the open house of {title}. It goes to your conversation with them about this listing.',
+  },
+  message: { id: 'attendees.message', defaultMessage: 'Message' },
+  tooLong: { id: 'attendees.tooLong', defaultMessage: 'Keep it under {max} characters.' },
+  cancel: { id: 'attendees.cancel', defaultMessage: 'Cancel' },
+  send: { id: 'attendees.send', defaultMessage: 'Send' },
+  nobody: { id: 'attendees.nobody', defaultMessage: 'Nobody has answered yet.' },
+  going: { id: 'attendees.going', defaultMessage: 'Going' },
+  waitlisted: { id: 'attendees.waitlisted', defaultMessage: 'On the waitlist' },
+  writeTo: { id: 'attendees.writeTo', defaultMessage: 'Message' },
+});
 
 const MessageAttendeeMutation = graphql(`
   mutation MessageAttendee($attendeeId: ID!, $message: String!) {
@@ -33,7 +53,7 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
 
   async function submit() {
     if (!text.trim()) {
-      setFailure('Write a message first.');
+      setFailure(formatMessage(messages.writeFirst));
       return;
     }
     if (tooLong) return;
@@ -41,7 +61,7 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
     setFailure(null);
     try {
       const { data } = await send({ variables: { attendeeId: props.attendee.id, message: text } });
-      toast({ title: `Message sent to ${props.attendee.name}` });
+      toast({ title: formatMessage(messages.sent, { name: props.attendee.name }) });
       props.onClose();
       if (data?.messageAttendee) void navigate(`/messages?open=${encodeURIComponent(data.messageAttendee)}`);
     } catch (err) {
@@ -55,9 +75,11 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
   return (
     <Dialog open onOpenChange={(open) => !open && !sending && props.onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Message {props.attendee.name}</DialogTitle>
+        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">
+          {formatMessage(messages.title, { name: props.attendee.name })}
+        </DialogTitle>
         <DialogDescription className="mt-1 text-sm text-gray-600">
-          About the open house of {props.listingTitle}. It goes to your conversation with them about this listing.
+          {formatMessage(messages.about, { title: props.listingTitle })}
         </DialogDescription>
         <form
           className="mt-4 space-y-3"
@@ -68,7 +90,7 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
           noValidate
         >
           <label htmlFor={id} className="block text-sm font-medium text-gray-900">
-            Message
+            {formatMessage(messages.message)}
           </label>
           <textarea
             id={id}
@@ -81,7 +103,7 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
           />
           {tooLong ? (
             <p role="alert" className="text-sm text-red-700">
-              Keep it under {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.
+              {formatMessage(messages.tooLong, { max: formatCount(MESSAGE_MAX_LENGTH) })}
             </p>
           ) : null}
           {failure ? (
@@ -91,11 +113,11 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
           ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={props.onClose} disabled={sending}>
-              Cancel
+              {formatMessage(messages.cancel)}
             </Button>
             <Button type="submit" disabled={sending}>
               {sending ? <Spinner className="size-4" /> : null}
-              Send
+              {formatMessage(messages.send)}
             </Button>
           </div>
         </form>
@@ -110,18 +132,22 @@ function MessageAttendeeDialog(props: { attendee: Attendee; listingTitle: string
  */
 export function AttendeeList({ attendees, listingTitle }: { attendees: readonly Attendee[]; listingTitle: string }) {
   const [writing, setWriting] = useState<Attendee | null>(null);
-  if (attendees.length === 0) return <p className="mt-2 text-sm text-gray-600">Nobody has answered yet.</p>;
+  if (attendees.length === 0) return <p className="mt-2 text-sm text-gray-600">{formatMessage(messages.nobody)}</p>;
   return (
     <>
       <ul className="mt-2 divide-y divide-gray-100" data-testid="attendee-list">
         {attendees.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-sm">
             <span className="text-gray-900">
-              {a.name} <span className="text-gray-600">· {a.status === 'GOING' ? 'Going' : 'On the waitlist'}</span>
+              {a.name}{' '}
+              <span className="text-gray-600">
+                · {formatMessage(a.status === 'GOING' ? messages.going : messages.waitlisted)}
+              </span>
             </span>
             <Button variant="ghost" size="sm" onClick={() => setWriting(a)}>
               <MessageSquare aria-hidden="true" className="size-4" />
-              Message<span className="sr-only"> {a.name}</span>
+              {formatMessage(messages.writeTo)}
+              <span className="sr-only"> {a.name}</span>
             </Button>
           </li>
         ))}

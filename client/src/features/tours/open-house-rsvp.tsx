@@ -9,6 +9,26 @@ import { graphql } from '@/gql';
 import type { RsvpStatus } from '@/gql/graphql';
 import { isServiceUnavailable, isUnauthenticated, serverMessage } from '@/lib/auth-errors';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  going: { id: 'openHouseRsvp.going', defaultMessage: '{count, plural, one {# going} other {# going}}' },
+  waitlisted: {
+    id: 'openHouseRsvp.waitlisted',
+    defaultMessage: '{count, plural, one {# on the waitlist} other {# on the waitlist}}',
+  },
+  cancelFailed: { id: 'openHouseRsvp.cancelFailed', defaultMessage: 'Could not cancel' },
+  rsvpFailed: { id: 'openHouseRsvp.rsvpFailed', defaultMessage: 'Could not RSVP' },
+  over: { id: 'openHouseRsvp.over', defaultMessage: 'This open house is over.' },
+  signIn: { id: 'openHouseRsvp.signIn', defaultMessage: 'Sign in to RSVP' },
+  youreGoing: { id: 'openHouseRsvp.youreGoing', defaultMessage: "You're going" },
+  addToCalendar: { id: 'openHouseRsvp.addToCalendar', defaultMessage: 'Add to calendar' },
+  cancelRsvp: { id: 'openHouseRsvp.cancelRsvp', defaultMessage: 'Cancel RSVP' },
+  youreWaitlisted: { id: 'openHouseRsvp.youreWaitlisted', defaultMessage: "You're on the waitlist" },
+  leaveWaitlist: { id: 'openHouseRsvp.leaveWaitlist', defaultMessage: 'Leave the waitlist' },
+  joinWaitlist: { id: 'openHouseRsvp.joinWaitlist', defaultMessage: 'Join the waitlist' },
+  rsvp: { id: 'openHouseRsvp.rsvp', defaultMessage: "RSVP: I'm going" },
+});
 
 /** What an RSVP changes of the open house: both mutations answer it, and the cache takes it in. */
 export const OpenHouseRsvpFragment = graphql(`
@@ -87,8 +107,8 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
   const places = placesLeftLabel(openHouse.placesLeft ?? null);
   const counts = [
     places,
-    openHouse.goingCount > 0 ? `${openHouse.goingCount} going` : null,
-    openHouse.waitlistCount > 0 ? `${openHouse.waitlistCount} on the waitlist` : null,
+    openHouse.goingCount > 0 ? formatMessage(messages.going, { count: openHouse.goingCount }) : null,
+    openHouse.waitlistCount > 0 ? formatMessage(messages.waitlisted, { count: openHouse.waitlistCount }) : null,
   ].filter(Boolean);
   const here = `${location.pathname}${location.search}`;
 
@@ -105,7 +125,7 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
       if (isServiceUnavailable(err)) return;
       toast({
         variant: 'destructive',
-        title: kind === 'cancel' ? 'Could not cancel' : 'Could not RSVP',
+        title: formatMessage(kind === 'cancel' ? messages.cancelFailed : messages.rsvpFailed),
         description: serverMessage(err),
       });
     } finally {
@@ -118,16 +138,16 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="open-house-rsvp">
       {counts.length ? <p className="text-sm text-gray-700">{counts.join(' · ')}</p> : null}
       {over ? (
-        <p className="text-sm text-gray-600">This open house is over.</p>
+        <p className="text-sm text-gray-600">{formatMessage(messages.over)}</p>
       ) : viewerCanManage ? null : !user ? (
         <Link to={signInPath(here, '/login')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          Sign in to RSVP
+          {formatMessage(messages.signIn)}
         </Link>
       ) : openHouse.viewerRsvp === 'GOING' ? (
         <>
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-green-800">
             <Check aria-hidden="true" className="size-4" />
-            You&apos;re going
+            {formatMessage(messages.youreGoing)}
           </span>
           <a
             href={`/api/open-houses/${encodeURIComponent(openHouse.id)}/calendar.ics`}
@@ -135,29 +155,29 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
+            {formatMessage(messages.addToCalendar)}
           </a>
           <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('cancel')}>
-            Cancel RSVP
+            {formatMessage(messages.cancelRsvp)}
           </Button>
         </>
       ) : openHouse.viewerRsvp === 'WAITLISTED' ? (
         <>
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800">
             <Clock aria-hidden="true" className="size-4" />
-            You&apos;re on the waitlist
+            {formatMessage(messages.youreWaitlisted)}
           </span>
           <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('cancel')}>
-            Leave the waitlist
+            {formatMessage(messages.leaveWaitlist)}
           </Button>
         </>
       ) : full ? (
         <Button variant="outline" size="sm" disabled={pending} onClick={() => void act('waitlist')}>
-          Join the waitlist
+          {formatMessage(messages.joinWaitlist)}
         </Button>
       ) : (
         <Button size="sm" disabled={pending} onClick={() => void act('going')}>
-          RSVP: I&apos;m going
+          {formatMessage(messages.rsvp)}
         </Button>
       )}
     </div>

@@ -3,13 +3,21 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { withParts } from '@/i18n/catalogues';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
-// The form (react-hook-form, zod, the time fields) loads when someone opens it.
-const RequestTourDialog = lazy(() => import('./request-tour-dialog'));
+// The form (react-hook-form, zod, the time fields) loads when someone opens it, with its texts.
+const RequestTourDialog = lazy(withParts(() => import('./request-tour-dialog'), ['tours']));
+
+const messages = defineMessages({
+  signIn: { id: 'requestTour.signIn', defaultMessage: 'Sign in to request a tour' },
+  request: { id: 'requestTour.request', defaultMessage: 'Request a tour' },
+});
 
 /**
  * 'Request a tour' for a listing (issue 27 item 2; the detail page and the conversation): the dialog
- * for a signed-in renter, a sign-in link for a visitor, nothing for the listing's managers.
+ * for a signed-in renter, a sign-in link for a visitor, nothing for the listing's managers. Its texts are
+ * in the 'tours' part: the screens that show it load it (app/router.tsx).
  */
 export function RequestTourButton(props: {
   listing: { id: string; title: string };
@@ -30,7 +38,7 @@ export function RequestTourButton(props: {
         className={buttonClasses({ variant: 'outline', size: props.size, className: props.className })}
       >
         <CalendarClock aria-hidden="true" className="size-4" />
-        Sign in to request a tour
+        {formatMessage(messages.signIn)}
       </Link>
     );
   }
@@ -38,7 +46,7 @@ export function RequestTourButton(props: {
     <>
       <Button variant="outline" size={props.size} className={props.className} onClick={() => setOpen(true)}>
         <CalendarClock aria-hidden="true" className="size-4" />
-        Request a tour
+        {formatMessage(messages.request)}
       </Button>
       {open ? (
         <Suspense fallback={null}>

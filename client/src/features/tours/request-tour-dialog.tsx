@@ -12,9 +12,10 @@ import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import {
   dateBounds,
-  LENGTH_OPTIONS,
+  lengthOptions,
   suggestedWindow,
   tourRequestForm,
   windowInput,
@@ -31,6 +32,36 @@ const RequestTourMutation = graphql(`
     }
   }
 `);
+
+const messages = defineMessages({
+  date: { id: 'tourWindow.date', defaultMessage: 'Date' },
+  start: { id: 'tourWindow.start', defaultMessage: 'Start (NY time)' },
+  length: { id: 'tourWindow.length', defaultMessage: 'Length' },
+  remove: { id: 'tourWindow.remove', defaultMessage: 'Remove' },
+  requested: { id: 'requestTourDialog.requested', defaultMessage: 'Tour requested' },
+  requestedHint: {
+    id: 'requestTourDialog.requestedHint',
+    defaultMessage: 'The agent has {hours} hours to answer. Follow it in Tours.',
+  },
+  title: { id: 'requestTourDialog.title', defaultMessage: 'Request a tour' },
+  description: {
+    id: 'requestTourDialog.description',
+    defaultMessage:
+      'Propose up to {max} times for a private tour of {title}, in New York time. The agent confirms one, proposes another or declines within {hours} hours.',
+  },
+  time: { id: 'requestTourDialog.time', defaultMessage: 'Time' },
+  timeN: { id: 'requestTourDialog.timeN', defaultMessage: 'Time {n}' },
+  addTime: { id: 'requestTourDialog.addTime', defaultMessage: 'Add another time' },
+  note: { id: 'requestTourDialog.note', defaultMessage: 'Note (optional)' },
+  notePlaceholder: {
+    id: 'requestTourDialog.notePlaceholder',
+    defaultMessage: 'Anything the agent should know (who is coming, questions about the home)',
+  },
+  noteCount: { id: 'requestTourDialog.noteCount', defaultMessage: '{count} / {max} characters' },
+  cancel: { id: 'requestTourDialog.cancel', defaultMessage: 'Cancel' },
+  sending: { id: 'requestTourDialog.sending', defaultMessage: 'Sending…' },
+  send: { id: 'requestTourDialog.send', defaultMessage: 'Send request' },
+});
 
 type WindowErrors = FieldErrors<TourWindowValues> | undefined;
 
@@ -56,7 +87,7 @@ export function TourWindowFields(props: {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor={`${id}-date`} className="block text-sm text-gray-800">
-            Date
+            {formatMessage(messages.date)}
           </label>
           <input
             id={`${id}-date`}
@@ -77,7 +108,7 @@ export function TourWindowFields(props: {
         </div>
         <div>
           <label htmlFor={`${id}-time`} className="block text-sm text-gray-800">
-            Start (NY time)
+            {formatMessage(messages.start)}
           </label>
           <input
             id={`${id}-time`}
@@ -97,10 +128,10 @@ export function TourWindowFields(props: {
         </div>
         <div>
           <label htmlFor={`${id}-length`} className="block text-sm text-gray-800">
-            Length
+            {formatMessage(messages.length)}
           </label>
           <select id={`${id}-length`} disabled={props.disabled} className={cn(inputClasses, 'mt-1')} {...reg('minutes')}>
-            {LENGTH_OPTIONS.map((o) => (
+            {lengthOptions().map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -110,7 +141,8 @@ export function TourWindowFields(props: {
         {props.onRemove ? (
           <Button type="button" variant="ghost" size="sm" onClick={props.onRemove} disabled={props.disabled}>
             <X aria-hidden="true" className="size-4" />
-            Remove<span className="sr-only"> {props.legend.toLowerCase()}</span>
+            {formatMessage(messages.remove)}
+            <span className="sr-only"> {props.legend.toLowerCase()}</span>
           </Button>
         ) : null}
       </div>
@@ -151,8 +183,8 @@ export function RequestTourDialog(props: {
       const tour = data?.requestTour;
       if (!tour) return;
       toast({
-        title: 'Tour requested',
-        description: `The agent has ${TOUR_RULES.answerHours} hours to answer. Follow it in Tours.`,
+        title: formatMessage(messages.requested),
+        description: formatMessage(messages.requestedHint, { hours: TOUR_RULES.answerHours }),
       });
       form.reset({ windows: [suggestedWindow()], note: '' });
       props.onOpenChange(false);
@@ -166,16 +198,19 @@ export function RequestTourDialog(props: {
   return (
     <Dialog open={props.open} onOpenChange={(next) => !isSubmitting && props.onOpenChange(next)}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
-        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">Request a tour</DialogTitle>
+        <DialogTitle className="pr-8 text-lg font-semibold text-gray-900">{formatMessage(messages.title)}</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-gray-600">
-          Propose up to {TOUR_RULES.maxWindows} times for a private tour of {props.listingTitle}, in New York time. The agent
-          confirms one, proposes another or declines within {TOUR_RULES.answerHours} hours.
+          {formatMessage(messages.description, {
+            max: TOUR_RULES.maxWindows,
+            title: props.listingTitle,
+            hours: TOUR_RULES.answerHours,
+          })}
         </DialogDescription>
         <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
           {fields.map((field, i) => (
             <TourWindowFields
               key={field.key}
-              legend={fields.length > 1 ? `Time ${i + 1}` : 'Time'}
+              legend={fields.length > 1 ? formatMessage(messages.timeN, { n: i + 1 }) : formatMessage(messages.time)}
               register={(name) => form.register(`windows.${i}.${name}`)}
               errors={errors.windows?.[i] as WindowErrors}
               disabled={isSubmitting}
@@ -191,17 +226,17 @@ export function RequestTourDialog(props: {
               disabled={isSubmitting}
             >
               <Plus aria-hidden="true" className="size-4" />
-              Add another time
+              {formatMessage(messages.addTime)}
             </Button>
           ) : null}
           <div>
             <label htmlFor={noteId} className="block text-sm font-medium text-gray-900">
-              Note (optional)
+              {formatMessage(messages.note)}
             </label>
             <textarea
               id={noteId}
               rows={3}
-              placeholder="Anything the agent should know (who is coming, questions about the home)"
+              placeholder={formatMessage(messages.notePlaceholder)}
               aria-invalid={errors.note ? true : undefined}
               aria-describedby={`${noteId}-count`}
               readOnly={isSubmitting}
@@ -212,7 +247,7 @@ export function RequestTourDialog(props: {
               id={`${noteId}-count`}
               className={cn('mt-1 text-xs', noteLength > TOUR_RULES.noteMax ? 'text-red-700' : 'text-gray-600')}
             >
-              {noteLength} / {TOUR_RULES.noteMax} characters
+              {formatMessage(messages.noteCount, { count: noteLength, max: TOUR_RULES.noteMax })}
             </p>
             {errors.note ? (
               <p role="alert" className="mt-1 text-sm text-red-700">
@@ -227,15 +262,15 @@ export function RequestTourDialog(props: {
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
+              {formatMessage(messages.cancel)}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? (
                 <>
-                  <Spinner className="size-4" /> Sending…
+                  <Spinner className="size-4" /> {formatMessage(messages.sending)}
                 </>
               ) : (
-                'Send request'
+                formatMessage(messages.send)
               )}
             </Button>
           </div>

@@ -15,6 +15,54 @@ import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
 import { TourWindowFields } from './request-tour-dialog';
 import { suggestedWindow, tourWindowForm, windowInput, type TourWindowValues } from './tour-form';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  agentRequested: { id: 'tourStatus.agentRequested', defaultMessage: '{name} asked for a tour. Answer by {time}.' },
+  renterRequested: { id: 'tourStatus.renterRequested', defaultMessage: 'Waiting for {name} to answer (until {time}).' },
+  agentProposed: {
+    id: 'tourStatus.agentProposed',
+    defaultMessage: 'Waiting for {name} to confirm your time (until {time}).',
+  },
+  renterProposed: { id: 'tourStatus.renterProposed', defaultMessage: '{name} proposed another time. Confirm it by {time}.' },
+  confirmedAt: { id: 'tourStatus.confirmedAt', defaultMessage: 'Confirmed: {window}' },
+  confirmed: { id: 'tourStatus.confirmed', defaultMessage: 'Confirmed' },
+  declinedBecause: { id: 'tourStatus.declinedBecause', defaultMessage: 'Declined: {reason}' },
+  declined: { id: 'tourStatus.declined', defaultMessage: 'Declined' },
+  expired: {
+    id: 'tourStatus.expired',
+    defaultMessage: 'Expired: not answered within {hours, plural, one {# hour} other {# hours}}',
+  },
+  cancelledByYou: { id: 'tourStatus.cancelledByYou', defaultMessage: 'Cancelled by you' },
+  cancelledBy: { id: 'tourStatus.cancelledBy', defaultMessage: 'Cancelled by {name}' },
+  reasonTooLong: { id: 'tourCard.reasonTooLong', defaultMessage: 'Keep it under {max} characters' },
+  proposeFailed: { id: 'tourCard.proposeFailed', defaultMessage: 'Could not propose that time' },
+  declineFailed: { id: 'tourCard.declineFailed', defaultMessage: 'Could not decline' },
+  confirmFailed: { id: 'tourCard.confirmFailed', defaultMessage: 'Could not confirm' },
+  cancelFailed: { id: 'tourCard.cancelFailed', defaultMessage: 'Could not cancel' },
+  proposed: { id: 'tourCard.proposed', defaultMessage: 'Time proposed' },
+  declinedToast: { id: 'tourCard.declinedToast', defaultMessage: 'Tour request declined' },
+  confirmedToast: { id: 'tourCard.confirmedToast', defaultMessage: 'Tour confirmed' },
+  tourCancelled: { id: 'tourCard.tourCancelled', defaultMessage: 'Tour cancelled' },
+  requestCancelled: { id: 'tourCard.requestCancelled', defaultMessage: 'Request cancelled' },
+  renter: { id: 'tourCard.renter', defaultMessage: 'Renter: {name}' },
+  agent: { id: 'tourCard.agent', defaultMessage: 'Agent: {name}' },
+  conversation: { id: 'tourCard.conversation', defaultMessage: 'Conversation' },
+  note: { id: 'tourCard.note', defaultMessage: 'Note: {note}' },
+  renterTimes: { id: 'tourCard.renterTimes', defaultMessage: 'Times that suit the renter (New York time)' },
+  agentTime: { id: 'tourCard.agentTime', defaultMessage: 'Time the agent proposed (New York time)' },
+  confirm: { id: 'tourCard.confirm', defaultMessage: 'Confirm' },
+  youProposed: { id: 'tourCard.youProposed', defaultMessage: 'You proposed: {times}' },
+  addToCalendar: { id: 'tourCard.addToCalendar', defaultMessage: 'Add to calendar' },
+  proposeAnother: { id: 'tourCard.proposeAnother', defaultMessage: 'Propose another time' },
+  decline: { id: 'tourCard.decline', defaultMessage: 'Decline' },
+  cancelTour: { id: 'tourCard.cancelTour', defaultMessage: 'Cancel tour' },
+  cancelRequest: { id: 'tourCard.cancelRequest', defaultMessage: 'Cancel request' },
+  anotherTime: { id: 'tourCard.anotherTime', defaultMessage: 'Another time' },
+  sendProposal: { id: 'tourCard.sendProposal', defaultMessage: 'Send proposal' },
+  reason: { id: 'tourCard.reason', defaultMessage: 'Reason (optional)' },
+  declineRequest: { id: 'tourCard.declineRequest', defaultMessage: 'Decline request' },
+});
 
 export const TourCardFragment = graphql(`
   fragment TourCard_tour on TourRequest {
@@ -93,24 +141,26 @@ export function tourStatusText(
 ): string {
   const agent = tour.viewerSide === 'AGENT';
   const other = agent ? tour.renterName : tour.agentName;
-  const by = formatOpenHouseTime(tour.expiresAt);
+  const by = { name: other, time: formatOpenHouseTime(tour.expiresAt) };
   switch (tour.status) {
     case 'REQUESTED':
-      return agent ? `${other} asked for a tour. Answer by ${by}.` : `Waiting for ${other} to answer (until ${by}).`;
+      return formatMessage(agent ? messages.agentRequested : messages.renterRequested, by);
     case 'PROPOSED':
-      return agent
-        ? `Waiting for ${other} to confirm your time (until ${by}).`
-        : `${other} proposed another time. Confirm it by ${by}.`;
+      return formatMessage(agent ? messages.agentProposed : messages.renterProposed, by);
     case 'CONFIRMED':
       return tour.startsAt && tour.endsAt
-        ? `Confirmed: ${formatTourWindow({ startsAt: tour.startsAt, endsAt: tour.endsAt })}`
-        : 'Confirmed';
+        ? formatMessage(messages.confirmedAt, { window: formatTourWindow({ startsAt: tour.startsAt, endsAt: tour.endsAt }) })
+        : formatMessage(messages.confirmed);
     case 'DECLINED':
-      return tour.declineReason ? `Declined: ${tour.declineReason}` : 'Declined';
+      return tour.declineReason
+        ? formatMessage(messages.declinedBecause, { reason: tour.declineReason })
+        : formatMessage(messages.declined);
     case 'EXPIRED':
-      return `Expired: not answered within ${TOUR_RULES.answerHours} hours`;
+      return formatMessage(messages.expired, { hours: TOUR_RULES.answerHours });
     case 'CANCELLED':
-      return tour.cancelledBy === tour.viewerSide ? 'Cancelled by you' : `Cancelled by ${other}`;
+      return tour.cancelledBy === tour.viewerSide
+        ? formatMessage(messages.cancelledByYou)
+        : formatMessage(messages.cancelledBy, { name: other });
     default:
       return tour.status;
   }
@@ -122,7 +172,11 @@ const STATUS_TONE: Record<string, string> = {
   CONFIRMED: 'bg-green-50 text-green-900 border-green-200',
 };
 
-const reasonForm = z.object({ reason: z.string().max(TOUR_RULES.reasonMax, `Keep it under ${TOUR_RULES.reasonMax} characters`) });
+const reasonForm = z.object({
+  reason: z
+    .string()
+    .max(TOUR_RULES.reasonMax, { error: () => formatMessage(messages.reasonTooLong, { max: TOUR_RULES.reasonMax }) }),
+});
 
 /**
  * One tour request as either side sees it (issue 27 items 2 and 5): the listing, where it stands, the
@@ -146,15 +200,15 @@ export function TourCard({ tour }: { tour: Tour }) {
   const proposeForm = useForm<TourWindowValues>({ resolver: zodResolver(tourWindowForm), defaultValues: suggestedWindow() });
   const declineForm = useForm<{ reason: string }>({ resolver: zodResolver(reasonForm), defaultValues: { reason: '' } });
 
-  async function run(what: string, act: () => Promise<unknown>, done?: string): Promise<boolean> {
+  /** Runs a step; `failed` titles the toast when the server refuses it, `done` the one when it is done. */
+  async function run(failed: string, act: () => Promise<unknown>, done?: string): Promise<boolean> {
     setPending(true);
     try {
       await act();
       if (done) toast({ title: done });
       return true;
     } catch (err) {
-      if (!isServiceUnavailable(err))
-        toast({ variant: 'destructive', title: `Could not ${what}`, description: serverMessage(err) });
+      if (!isServiceUnavailable(err)) toast({ variant: 'destructive', title: failed, description: serverMessage(err) });
       return false;
     } finally {
       setPending(false);
@@ -163,17 +217,17 @@ export function TourCard({ tour }: { tour: Tour }) {
 
   const sendProposal = proposeForm.handleSubmit(async (values) => {
     const ok = await run(
-      'propose that time',
+      formatMessage(messages.proposeFailed),
       () => propose({ variables: { id: tour.id, ...windowInput(values) } }),
-      'Time proposed',
+      formatMessage(messages.proposed),
     );
     if (ok) setPanel(null);
   });
   const sendDecline = declineForm.handleSubmit(async (values) => {
     const ok = await run(
-      'decline',
+      formatMessage(messages.declineFailed),
       () => decline({ variables: { id: tour.id, reason: values.reason.trim() || null } }),
-      'Tour request declined',
+      formatMessage(messages.declinedToast),
     );
     if (ok) setPanel(null);
   });
@@ -184,14 +238,18 @@ export function TourCard({ tour }: { tour: Tour }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <ListingPlace listing={listing} />
-          <p className="text-sm text-gray-600">{agent ? `Renter: ${tour.renterName}` : `Agent: ${tour.agentName}`}</p>
+          <p className="text-sm text-gray-600">
+            {agent
+              ? formatMessage(messages.renter, { name: tour.renterName })
+              : formatMessage(messages.agent, { name: tour.agentName })}
+          </p>
         </div>
         <Link
           to={`/messages?open=${encodeURIComponent(tour.threadId)}`}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           <MessageSquare aria-hidden="true" className="size-4" />
-          Conversation
+          {formatMessage(messages.conversation)}
         </Link>
       </div>
       <p
@@ -203,13 +261,13 @@ export function TourCard({ tour }: { tour: Tour }) {
       >
         {tourStatusText(tour)}
       </p>
-      {tour.note ? <p className="mt-2 text-sm break-words text-gray-700">Note: {tour.note}</p> : null}
+      {tour.note ? (
+        <p className="mt-2 text-sm break-words text-gray-700">{formatMessage(messages.note, { note: tour.note })}</p>
+      ) : null}
 
       {open && theirs.length > 0 ? (
         <div className="mt-3">
-          <p className="text-sm font-medium text-gray-900">
-            {agent ? 'Times that suit the renter' : 'Time the agent proposed'} (New York time)
-          </p>
+          <p className="text-sm font-medium text-gray-900">{formatMessage(agent ? messages.renterTimes : messages.agentTime)}</p>
           <ul className="mt-1 space-y-2">
             {theirs.map((w) => (
               <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-800">
@@ -219,10 +277,15 @@ export function TourCard({ tour }: { tour: Tour }) {
                     size="sm"
                     disabled={pending}
                     onClick={() =>
-                      void run('confirm', () => confirm({ variables: { id: tour.id, windowId: w.id } }), 'Tour confirmed')
+                      void run(
+                        formatMessage(messages.confirmFailed),
+                        () => confirm({ variables: { id: tour.id, windowId: w.id } }),
+                        formatMessage(messages.confirmedToast),
+                      )
                     }
                   >
-                    Confirm<span className="sr-only"> {formatTourWindow(w)}</span>
+                    {formatMessage(messages.confirm)}
+                    <span className="sr-only"> {formatTourWindow(w)}</span>
                   </Button>
                 ) : null}
               </li>
@@ -231,7 +294,9 @@ export function TourCard({ tour }: { tour: Tour }) {
         </div>
       ) : null}
       {open && mine.length > 0 ? (
-        <p className="mt-2 text-sm text-gray-600">You proposed: {mine.map((w) => formatTourWindow(w)).join('; ')}</p>
+        <p className="mt-2 text-sm text-gray-600">
+          {formatMessage(messages.youProposed, { times: mine.map((w) => formatTourWindow(w)).join('; ') })}
+        </p>
       ) : null}
 
       <div className="mt-3 flex flex-wrap gap-2">
@@ -242,7 +307,7 @@ export function TourCard({ tour }: { tour: Tour }) {
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
+            {formatMessage(messages.addToCalendar)}
           </a>
         ) : null}
         {tour.viewerActions.propose ? (
@@ -253,7 +318,7 @@ export function TourCard({ tour }: { tour: Tour }) {
             aria-expanded={panel === 'propose'}
             onClick={() => setPanel(panel === 'propose' ? null : 'propose')}
           >
-            Propose another time
+            {formatMessage(messages.proposeAnother)}
           </Button>
         ) : null}
         {tour.viewerActions.decline ? (
@@ -264,7 +329,7 @@ export function TourCard({ tour }: { tour: Tour }) {
             aria-expanded={panel === 'decline'}
             onClick={() => setPanel(panel === 'decline' ? null : 'decline')}
           >
-            Decline
+            {formatMessage(messages.decline)}
           </Button>
         ) : null}
         {tour.viewerActions.cancel ? (
@@ -274,13 +339,13 @@ export function TourCard({ tour }: { tour: Tour }) {
             disabled={pending}
             onClick={() =>
               void run(
-                'cancel',
+                formatMessage(messages.cancelFailed),
                 () => cancel({ variables: { id: tour.id } }),
-                tour.status === 'CONFIRMED' ? 'Tour cancelled' : 'Request cancelled',
+                formatMessage(tour.status === 'CONFIRMED' ? messages.tourCancelled : messages.requestCancelled),
               )
             }
           >
-            {tour.status === 'CONFIRMED' ? 'Cancel tour' : 'Cancel request'}
+            {formatMessage(tour.status === 'CONFIRMED' ? messages.cancelTour : messages.cancelRequest)}
           </Button>
         ) : null}
       </div>
@@ -288,20 +353,20 @@ export function TourCard({ tour }: { tour: Tour }) {
       {panel === 'propose' ? (
         <form className="mt-3 space-y-3" onSubmit={(e) => void sendProposal(e)} noValidate>
           <TourWindowFields
-            legend="Another time"
+            legend={formatMessage(messages.anotherTime)}
             register={(name) => proposeForm.register(name)}
             errors={proposeForm.formState.errors}
             disabled={pending}
           />
           <Button type="submit" size="sm" disabled={pending}>
-            Send proposal
+            {formatMessage(messages.sendProposal)}
           </Button>
         </form>
       ) : null}
       {panel === 'decline' ? (
         <form className="mt-3 space-y-2" onSubmit={(e) => void sendDecline(e)} noValidate>
           <label htmlFor={ids.reason} className="block text-sm font-medium text-gray-900">
-            Reason (optional)
+            {formatMessage(messages.reason)}
           </label>
           <textarea
             id={ids.reason}
@@ -316,7 +381,7 @@ export function TourCard({ tour }: { tour: Tour }) {
             </p>
           ) : null}
           <Button type="submit" size="sm" variant="destructive" disabled={pending}>
-            Decline request
+            {formatMessage(messages.declineRequest)}
           </Button>
         </form>
       ) : null}

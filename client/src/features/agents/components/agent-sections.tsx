@@ -12,6 +12,42 @@ import { ReviewModeration } from '@/features/reviews/components/review-moderatio
 import { graphql } from '@/gql';
 import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/gql/graphql';
 import { PROFILE_REVIEWS } from '../profile-variables';
+import { dateFormat } from '@common/i18n/dates';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  sendMessage: { id: 'agentProfile.sendMessage', defaultMessage: 'Send Message' },
+  callAt: { id: 'agentProfile.callAt', defaultMessage: 'Call {name} at' },
+  email: { id: 'agentProfile.email', defaultMessage: 'Email' },
+  agent: { id: 'agentProfile.agent', defaultMessage: 'Agent' },
+  reviews: { id: 'agentProfile.reviews', defaultMessage: '{count, plural, one {# review} other {# reviews}}' },
+  propertiesSold: { id: 'agentProfile.propertiesSold', defaultMessage: '{count, plural, other {# properties sold}}' },
+  experience: {
+    id: 'agentProfile.experience',
+    defaultMessage: '{count, plural, one {# year experience} other {# years experience}}',
+  },
+  new: { id: 'agentProfile.new', defaultMessage: 'New' },
+  specialties: { id: 'agentProfile.specialties', defaultMessage: 'Specialties' },
+  clientReviews: { id: 'agentProfile.clientReviews', defaultMessage: 'Client Reviews ({count})' },
+  noReviews: { id: 'agentProfile.noReviews', defaultMessage: 'No reviews yet' },
+  verified: { id: 'agentProfile.verified', defaultMessage: 'Verified conversation' },
+  re: { id: 'agentProfile.re', defaultMessage: 'Re: {title}' },
+  rating: { id: 'agentProfile.rating', defaultMessage: 'Rating' },
+  propertiesSoldStat: { id: 'agentProfile.propertiesSoldStat', defaultMessage: 'Properties Sold' },
+  yearsExperience: { id: 'agentProfile.yearsExperience', defaultMessage: 'Years Experience' },
+  activeListings: { id: 'agentProfile.activeListings', defaultMessage: 'Active Listings' },
+  quickStats: { id: 'agentProfile.quickStats', defaultMessage: 'Quick Stats' },
+  professionalInfo: { id: 'agentProfile.professionalInfo', defaultMessage: 'Professional Info' },
+  license: { id: 'agentProfile.license', defaultMessage: 'License' },
+  notProvided: { id: 'agentProfile.notProvided', defaultMessage: 'Not provided' },
+  agency: { id: 'agentProfile.agency', defaultMessage: 'Agency' },
+  independent: { id: 'agentProfile.independent', defaultMessage: 'Independent' },
+  getInTouch: { id: 'agentProfile.getInTouch', defaultMessage: 'Get in Touch' },
+  questions: {
+    id: 'agentProfile.questions',
+    defaultMessage: 'Questions about a listing or a viewing? Contact {name} directly.',
+  },
+});
 
 export const AgentProfileFragment = graphql(`
   fragment AgentProfile_agent on Agent {
@@ -56,12 +92,9 @@ export const AgentReviewFragment = graphql(`
 
 type Agent = AgentProfile_AgentFragment;
 
-const reviewDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'America/New_York',
-});
+/** A review's day as New York saw it, in the page's language: 'May 10, 2026'. */
+const reviewDate = () =>
+  dateFormat('agent-review-day', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -93,18 +126,18 @@ function ContactButtons({ agent, stacked = false }: { agent: Agent; stacked?: bo
     <div className={stacked ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2'}>
       <Link to={`/messages?agent=${encodeURIComponent(agent.id)}`} className={buttonClasses({ className: layout })}>
         <MessageSquare aria-hidden="true" className="size-4" />
-        Send Message
+        {formatMessage(messages.sendMessage)}
       </Link>
       {agent.phone ? (
         <a href={telHref(agent.phone)} className={buttonClasses({ variant: 'outline', className: layout })}>
           <Phone aria-hidden="true" className="size-4" />
-          <span className="sr-only">Call {agent.displayName} at </span>
+          <span className="sr-only">{formatMessage(messages.callAt, { name: agent.displayName })} </span>
           {formatPhone(agent.phone)}
         </a>
       ) : null}
       <a href={`mailto:${agent.email}`} className={buttonClasses({ variant: 'outline', className: layout })}>
         <Mail aria-hidden="true" className="size-4" />
-        Email
+        {formatMessage(messages.email)}
         <span className="sr-only"> {agent.displayName}</span>
       </a>
     </div>
@@ -114,7 +147,10 @@ function ContactButtons({ agent, stacked = false }: { agent: Agent; stacked?: bo
 /** Avatar, name, stars and rating, review count, properties sold, years, agency, bio, specialties and contact buttons. */
 export function AgentHeader({ agent }: { agent: Agent }) {
   return (
-    <section aria-label="Agent" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      aria-label={formatMessage(messages.agent)}
+      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
         <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-24 text-2xl sm:size-28" />
         <div className="min-w-0 flex-1">
@@ -130,22 +166,20 @@ export function AgentHeader({ agent }: { agent: Agent }) {
               <StarRating value={agent.rating} />
               <span className="font-semibold text-gray-900">{agent.rating.toFixed(1)}</span>
             </span>
-            <span>
-              {formatCount(agent.reviewCount)} {agent.reviewCount === 1 ? 'review' : 'reviews'}
-            </span>
-            <span>{formatCount(agent.propertiesSold)} properties sold</span>
-            <span>
-              {agent.yearsExperience} {agent.yearsExperience === 1 ? 'year' : 'years'} experience
-            </span>
+            <span>{formatMessage(messages.reviews, { count: agent.reviewCount })}</span>
+            <span>{formatMessage(messages.propertiesSold, { count: agent.propertiesSold })}</span>
+            <span>{formatMessage(messages.experience, { count: agent.yearsExperience })}</span>
             {agent.isNew ? (
-              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">New</span>
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                {formatMessage(messages.new)}
+              </span>
             ) : null}
             <LicensedBadge verified={agent.licenseVerified} />
             {agent.responseTime ? <span>{agent.responseTime}</span> : null}
           </div>
           {agent.bio ? <p className="mt-4 max-w-3xl text-sm leading-6 whitespace-pre-line text-gray-800">{agent.bio}</p> : null}
           {agent.specialties.length > 0 ? (
-            <ul aria-label="Specialties" className="mt-4 flex flex-wrap gap-2">
+            <ul aria-label={formatMessage(messages.specialties)} className="mt-4 flex flex-wrap gap-2">
               {agent.specialties.map((specialty) => (
                 <li key={specialty} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
                   {specialty}
@@ -174,7 +208,7 @@ export function ReviewList({
 }) {
   return (
     <Card
-      title={`Client Reviews (${total})`}
+      title={formatMessage(messages.clientReviews, { count: total })}
       id="client-reviews"
       action={
         rate ? (
@@ -186,7 +220,7 @@ export function ReviewList({
       }
     >
       {reviews.length === 0 ? (
-        <p className="text-sm text-gray-600">No reviews yet</p>
+        <p className="text-sm text-gray-600">{formatMessage(messages.noReviews)}</p>
       ) : (
         <ul className="divide-y divide-gray-100">
           {reviews.slice(0, PROFILE_REVIEWS).map((review) => {
@@ -198,7 +232,7 @@ export function ReviewList({
                   <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                     <p className="font-medium text-gray-900">{name}</p>
                     <time dateTime={review.createdAt} className="text-xs text-gray-500">
-                      {reviewDate.format(new Date(review.createdAt))}
+                      {reviewDate().format(new Date(review.createdAt))}
                     </time>
                   </div>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -206,11 +240,13 @@ export function ReviewList({
                     {review.verified ? (
                       <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200">
                         <BadgeCheck aria-hidden="true" className="size-3.5" />
-                        Verified conversation
+                        {formatMessage(messages.verified)}
                       </span>
                     ) : null}
                   </div>
-                  {review.listingTitle ? <p className="mt-1 text-xs text-gray-500">Re: {review.listingTitle}</p> : null}
+                  {review.listingTitle ? (
+                    <p className="mt-1 text-xs text-gray-500">{formatMessage(messages.re, { title: review.listingTitle })}</p>
+                  ) : null}
                   {review.comment ? <p className="mt-2 text-sm leading-6 text-gray-800">{review.comment}</p> : null}
                   <ReviewModeration review={review} />
                 </div>
@@ -225,13 +261,13 @@ export function ReviewList({
 
 export function QuickStats({ agent }: { agent: Agent }) {
   const stats: [string, string][] = [
-    ['Rating', `${agent.rating.toFixed(1)} / 5.0`],
-    ['Properties Sold', formatCount(agent.propertiesSold)],
-    ['Years Experience', formatCount(agent.yearsExperience)],
-    ['Active Listings', formatCount(agent.activeListingsCount)],
+    [formatMessage(messages.rating), `${agent.rating.toFixed(1)} / 5.0`],
+    [formatMessage(messages.propertiesSoldStat), formatCount(agent.propertiesSold)],
+    [formatMessage(messages.yearsExperience), formatCount(agent.yearsExperience)],
+    [formatMessage(messages.activeListings), formatCount(agent.activeListingsCount)],
   ];
   return (
-    <Card title="Quick Stats" id="quick-stats">
+    <Card title={formatMessage(messages.quickStats)} id="quick-stats">
       <dl className="grid grid-cols-2 gap-3">
         {stats.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-gray-50 p-3">
@@ -248,24 +284,24 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
   const { user } = useAuth();
   const own = user?.agentId === agent.id;
   return (
-    <Card title="Professional Info" id="professional-info">
+    <Card title={formatMessage(messages.professionalInfo)} id="professional-info">
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="flex items-center gap-1.5 text-gray-600">
             <Award aria-hidden="true" className="size-4" />
-            License
+            {formatMessage(messages.license)}
           </dt>
           <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-gray-900">
-            {agent.license ?? 'Not provided'}
+            {agent.license ?? formatMessage(messages.notProvided)}
             <LicensedBadge verified={agent.licenseVerified} />
           </dd>
         </div>
         <div>
           <dt className="flex items-center gap-1.5 text-gray-600">
             <Building2 aria-hidden="true" className="size-4" />
-            Agency
+            {formatMessage(messages.agency)}
           </dt>
-          <dd className="mt-0.5 font-medium text-gray-900">{agent.agency ?? 'Independent'}</dd>
+          <dd className="mt-0.5 font-medium text-gray-900">{agent.agency ?? formatMessage(messages.independent)}</dd>
         </div>
       </dl>
       {own ? <LicenseForm license={agent.license ?? null} verified={agent.licenseVerified} /> : null}
@@ -275,8 +311,8 @@ export function ProfessionalInfo({ agent }: { agent: Agent }) {
 
 export function GetInTouch({ agent }: { agent: Agent }) {
   return (
-    <Card title="Get in Touch" id="get-in-touch">
-      <p className="mb-4 text-sm text-gray-600">Questions about a listing or a viewing? Contact {agent.displayName} directly.</p>
+    <Card title={formatMessage(messages.getInTouch)} id="get-in-touch">
+      <p className="mb-4 text-sm text-gray-600">{formatMessage(messages.questions, { name: agent.displayName })}</p>
       <ContactButtons agent={agent} stacked />
     </Card>
   );

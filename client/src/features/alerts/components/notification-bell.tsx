@@ -13,8 +13,23 @@ import {
   NotificationAddedDocument,
   NotificationsDocument,
 } from '../operations';
+import { dateFormat } from '@common/i18n/dates';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const messages = defineMessages({
+  unreadCount: { id: 'notifications.unreadCount', defaultMessage: 'Notifications, {count} unread' },
+  title: { id: 'notifications.title', defaultMessage: 'Notifications' },
+  markAllRead: { id: 'notifications.markAllRead', defaultMessage: 'Mark all read' },
+  loadFailed: { id: 'notifications.loadFailed', defaultMessage: 'Notifications could not be loaded.' },
+  tryAgain: { id: 'notifications.tryAgain', defaultMessage: 'Try again' },
+  loading: { id: 'notifications.loading', defaultMessage: 'Loading notifications…' },
+  empty: { id: 'notifications.empty', defaultMessage: 'No notifications yet. Save a search to hear about new listings.' },
+  unread: { id: 'notifications.unread', defaultMessage: 'Unread:' },
+});
+
+/** When a notification came, in the page's language: 'Dec 5, 2:00 PM'. */
+const formatTime = (at: Date) =>
+  dateFormat('notification', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
 
 /**
  * The header's bell (issue 14): the unread count, live through `notificationAdded` (each arrival
@@ -45,7 +60,7 @@ export function NotificationBell({ className }: { className?: string }) {
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         data-notification-bell=""
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread ? formatMessage(messages.unreadCount, { count: unread }) : formatMessage(messages.title)}
         className={cn(
           'relative inline-flex h-10 min-w-9 items-center justify-center rounded-md px-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5',
           className,
@@ -75,27 +90,27 @@ export function NotificationBell({ className }: { className?: string }) {
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
           <h2 id={headingId} className="text-sm font-semibold text-gray-900">
-            Notifications
+            {formatMessage(messages.title)}
           </h2>
           <Button variant="link" size="sm" disabled={!unread || markingAll} onClick={() => void markAll().catch(() => undefined)}>
-            Mark all read
+            {formatMessage(messages.markAllRead)}
           </Button>
         </div>
         {error && !data ? (
           <div className="space-y-2 p-4 text-sm text-gray-700" role="alert">
-            <p>Notifications could not be loaded.</p>
+            <p>{formatMessage(messages.loadFailed)}</p>
             <Button variant="outline" size="sm" onClick={reload}>
-              Try again
+              {formatMessage(messages.tryAgain)}
             </Button>
           </div>
         ) : loading && !data ? (
           <div role="status" className="space-y-2 p-4">
-            <span className="sr-only">Loading notifications…</span>
+            <span className="sr-only">{formatMessage(messages.loading)}</span>
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
           </div>
         ) : items.length === 0 ? (
-          <p className="p-4 text-sm text-gray-600">No notifications yet. Save a search to hear about new listings.</p>
+          <p className="p-4 text-sm text-gray-600">{formatMessage(messages.empty)}</p>
         ) : (
           <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto">
             {items.map((n) => (
@@ -110,11 +125,11 @@ export function NotificationBell({ className }: { className?: string }) {
                   }}
                 >
                   <span className={cn('block text-gray-900', !n.readAt && 'font-semibold')}>
-                    {!n.readAt ? <span className="sr-only">Unread: </span> : null}
+                    {!n.readAt ? <span className="sr-only">{`${formatMessage(messages.unread)} `}</span> : null}
                     {n.title}
                   </span>
                   {n.body ? <span className="mt-0.5 block text-gray-600">{n.body}</span> : null}
-                  <span className="mt-0.5 block text-xs text-gray-600">{timeFormat.format(new Date(n.createdAt as string))}</span>
+                  <span className="mt-0.5 block text-xs text-gray-600">{formatTime(new Date(n.createdAt as string))}</span>
                 </Link>
               </li>
             ))}

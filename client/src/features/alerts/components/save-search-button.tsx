@@ -4,9 +4,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { signInPath } from '@/features/auth/redirect';
 import type { PropertyFilter } from '@/gql/graphql';
+import { withParts } from '@/i18n/catalogues';
 
-// The dialog (with zod for the name) loads when first opened: the listings page ships none of it.
-const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
+// The dialog (with zod for the name) loads when first opened, with its texts and the alert choices'
+// labels: the listings page ships none of it.
+const SaveSearchDialog = lazy(withParts(() => import('./save-search-dialog'), ['alerts', 'records']));
 
 /**
  * 'Save search' on the listings page: opens the dialog that keeps the current filters under a name

@@ -15,6 +15,25 @@ import { FormMessage, TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import type { PropertyFilter } from '@/gql/graphql';
 import { SaveSearchDocument, SavedSearchesDocument } from '../operations';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  enterName: { id: 'saveSearch.enterName', defaultMessage: 'Enter a name' },
+  saved: { id: 'saveSearch.saved', defaultMessage: 'Search saved' },
+  findIt: { id: 'saveSearch.findIt', defaultMessage: 'Find it under Saved Searches.' },
+  willTell: { id: 'saveSearch.willTell', defaultMessage: 'We will tell you about new matches.' },
+  failed: { id: 'saveSearch.failed', defaultMessage: 'The search could not be saved. Please try again.' },
+  title: { id: 'saveSearch.title', defaultMessage: 'Save this search' },
+  description: {
+    id: 'saveSearch.description',
+    defaultMessage: 'Name it, and choose how we tell you about new listings and price drops.',
+  },
+  name: { id: 'saveSearch.name', defaultMessage: 'Name' },
+  alerts: { id: 'saveSearch.alerts', defaultMessage: 'Alerts' },
+  cancel: { id: 'saveSearch.cancel', defaultMessage: 'Cancel' },
+  saving: { id: 'saveSearch.saving', defaultMessage: 'Saving…' },
+  save: { id: 'saveSearch.save', defaultMessage: 'Save search' },
+});
 
 const frequencyOptions = optionsOf(AlertFrequencyValues, alertFrequencyLabels);
 
@@ -36,32 +55,30 @@ export default function SaveSearchDialog({ filter, onClose }: { filter: Property
     setSaveError(null);
     const parsed = savedSearchNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
+      setError(parsed.error.issues[0]?.message ?? formatMessage(messages.enterName));
       return;
     }
     try {
       await save({ variables: { input: { name: parsed.data, filter, frequency } } });
       onClose();
       toast({
-        title: 'Search saved',
-        description: frequency === 'OFF' ? 'Find it under Saved Searches.' : 'We will tell you about new matches.',
+        title: formatMessage(messages.saved),
+        description: formatMessage(frequency === 'OFF' ? messages.findIt : messages.willTell),
       });
     } catch (err) {
       // The dialog stays open with what was typed.
-      setSaveError(err instanceof Error && err.message ? err.message : 'The search could not be saved. Please try again.');
+      setSaveError(err instanceof Error && err.message ? err.message : formatMessage(messages.failed));
     }
   }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
-        <DialogTitle className="text-lg font-semibold text-gray-900">Save this search</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-gray-600">
-          Name it, and choose how we tell you about new listings and price drops.
-        </DialogDescription>
+        <DialogTitle className="text-lg font-semibold text-gray-900">{formatMessage(messages.title)}</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-gray-600">{formatMessage(messages.description)}</DialogDescription>
         <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
           <TextField
-            label="Name"
+            label={formatMessage(messages.name)}
             value={name}
             maxLength={120}
             onChange={(e) => {
@@ -70,14 +87,19 @@ export default function SaveSearchDialog({ filter, onClose }: { filter: Property
             }}
             error={error ?? undefined}
           />
-          <SelectField label="Alerts" value={frequency} options={frequencyOptions} onValueChange={setFrequency} />
+          <SelectField
+            label={formatMessage(messages.alerts)}
+            value={frequency}
+            options={frequencyOptions}
+            onValueChange={setFrequency}
+          />
           {saveError ? <FormMessage kind="error">{saveError}</FormMessage> : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
+              {formatMessage(messages.cancel)}
             </Button>
             <Button type="submit" disabled={loading}>
-              {loading ? 'Saving…' : 'Save search'}
+              {formatMessage(loading ? messages.saving : messages.save)}
             </Button>
           </div>
         </form>

@@ -5,6 +5,18 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../constants';
+import { sharedMessages } from '../texts';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  form: { id: 'messages.composerForm', defaultMessage: 'Send a message' },
+  subject: { id: 'messages.subjectOptional', defaultMessage: 'Subject (optional)' },
+  message: { id: 'messages.messageField', defaultMessage: 'Message' },
+  placeholder: { id: 'messages.placeholder', defaultMessage: 'Write a message…' },
+  sending: { id: 'messages.sending', defaultMessage: 'Sending…' },
+  send: { id: 'messages.send', defaultMessage: 'Send' },
+  hint: { id: 'messages.enterHint', defaultMessage: 'Enter to send, Shift+Enter for a new line' },
+});
 
 /** Shown near the limit only. */
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
@@ -39,6 +51,7 @@ export function Composer({
   autoFocus = false,
   className,
 }: ComposerProps) {
+  const intl = useIntl();
   const id = useId();
   const [content, setContent] = useState(initialContent);
   const [subject, setSubject] = useState('');
@@ -56,7 +69,7 @@ export function Composer({
       setContent('');
       setSubject('');
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Could not send your message. Please try again.');
+      setError(err instanceof Error && err.message ? err.message : intl.formatMessage(sharedMessages.sendFailed));
     } finally {
       setPending(false);
     }
@@ -86,7 +99,7 @@ export function Composer({
     <form
       onSubmit={onSubmit}
       aria-labelledby={title ? `${id}-title` : undefined}
-      aria-label={title ? undefined : 'Send a message'}
+      aria-label={title ? undefined : intl.formatMessage(messages.form)}
       className={cn('space-y-2 border-t border-gray-200 bg-white p-3 sm:p-4', className)}
     >
       {title ? (
@@ -97,7 +110,7 @@ export function Composer({
       {allowSubject ? (
         <div className="space-y-1">
           <label htmlFor={`${id}-subject`} className="block text-xs font-medium text-gray-700">
-            Subject (optional)
+            {intl.formatMessage(messages.subject)}
           </label>
           <input
             id={`${id}-subject`}
@@ -111,7 +124,7 @@ export function Composer({
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-message`} className="sr-only">
-            Message
+            {intl.formatMessage(messages.message)}
           </label>
           <textarea
             id={`${id}-message`}
@@ -120,7 +133,7 @@ export function Composer({
             maxLength={MESSAGE_MAX_LENGTH}
             // Only where the person came to write (a new conversation).
             autoFocus={autoFocus}
-            placeholder="Write a message…"
+            placeholder={intl.formatMessage(messages.placeholder)}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             onChange={(event) => {
@@ -133,11 +146,11 @@ export function Composer({
         </div>
         <Button type="submit" disabled={blank || pending} aria-busy={pending} className="h-10">
           <SendHorizontal aria-hidden="true" className="size-4" />
-          {pending ? 'Sending…' : 'Send'}
+          {intl.formatMessage(pending ? messages.sending : messages.send)}
         </Button>
       </div>
       <div className="flex items-start justify-between gap-3 text-xs text-gray-600">
-        <p id={hintId}>Enter to send, Shift+Enter for a new line</p>
+        <p id={hintId}>{intl.formatMessage(messages.hint)}</p>
         {content.length >= COUNTER_FROM ? (
           <p id={counterId} className={cn(content.length >= MESSAGE_MAX_LENGTH && 'font-medium text-red-700')}>
             {formatCount(content.length)} / {formatCount(MESSAGE_MAX_LENGTH)}

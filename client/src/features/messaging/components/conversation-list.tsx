@@ -12,6 +12,24 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { formatDateTime, formatListDate } from '../dates';
 import { useNow } from '../hooks/use-now';
 import { ConversationsDocument, THREADS_PAGE_SIZE } from '../operations';
+import { sharedMessages } from '../texts';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  loading: { id: 'messages.loadingConversations', defaultMessage: 'Loading conversations…' },
+  empty: { id: 'messages.noConversations', defaultMessage: 'No conversations yet' },
+  emptyHint: { id: 'messages.noConversationsHint', defaultMessage: 'Start a conversation by contacting a property agent' },
+  with: { id: 'messages.with', defaultMessage: 'With {name}' },
+  lastMine: { id: 'messages.lastMine', defaultMessage: 'You: {content}' },
+  unread: {
+    id: 'messages.unreadCount',
+    defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}',
+  },
+  loadMore: { id: 'messages.loadMoreConversations', defaultMessage: 'Load more conversations' },
+  loadFailed: { id: 'messages.conversationsLoadFailed', defaultMessage: 'Your conversations could not be loaded.' },
+  conversations: { id: 'messages.conversations', defaultMessage: 'Conversations' },
+  recent: { id: 'messages.recentConversations', defaultMessage: 'Recent Conversations' },
+});
 
 export interface ConversationListProps {
   selectedId: string | null;
@@ -24,9 +42,10 @@ export interface ConversationListProps {
 
 /** Loading placeholders for the list. */
 function ListSkeleton() {
+  const intl = useIntl();
   return (
     <div role="status" className="p-3">
-      <span className="sr-only">Loading conversations…</span>
+      <span className="sr-only">{intl.formatMessage(messages.loading)}</span>
       <ul aria-hidden="true" className="space-y-3">
         {Array.from({ length: 4 }, (_, index) => (
           <li key={index} className="flex gap-3 p-2">
@@ -45,11 +64,12 @@ function ListSkeleton() {
 
 /** SPEC part 2: the empty state of the inbox. */
 export function NoConversations({ className }: { className?: string }) {
+  const intl = useIntl();
   return (
     <div className={cn('flex flex-col items-center gap-2 px-6 py-12 text-center', className)}>
       <MessagesSquare aria-hidden="true" className="size-9 text-gray-400" />
-      <p className="font-semibold text-gray-900">No conversations yet</p>
-      <p className="text-sm text-gray-600">Start a conversation by contacting a property agent</p>
+      <p className="font-semibold text-gray-900">{intl.formatMessage(messages.empty)}</p>
+      <p className="text-sm text-gray-600">{intl.formatMessage(messages.emptyHint)}</p>
     </div>
   );
 }
@@ -69,6 +89,7 @@ function ConversationEntry({
   timeZone: string;
   autoFocus: boolean;
 }) {
+  const intl = useIntl();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (autoFocus) button.current?.focus();
@@ -104,10 +125,12 @@ function ConversationEntry({
             </time>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span className="min-w-0 truncate text-xs text-gray-700">With {other.name}</span>
+            <span className="min-w-0 truncate text-xs text-gray-700">
+              {intl.formatMessage(messages.with, { name: other.name })}
+            </span>
             {thread.status === 'OPEN' ? (
               <span className="shrink-0 rounded-full bg-green-50 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-green-800 ring-1 ring-green-200">
-                Active
+                {intl.formatMessage(sharedMessages.active)}
               </span>
             ) : null}
           </span>
@@ -115,15 +138,14 @@ function ConversationEntry({
             <span
               className={cn('mt-1 line-clamp-2 text-sm break-words', unread > 0 ? 'font-medium text-gray-900' : 'text-gray-600')}
             >
-              {last.isMine ? 'You: ' : ''}
-              {last.content}
+              {last.isMine ? intl.formatMessage(messages.lastMine, { content: last.content }) : last.content}
             </span>
           ) : null}
         </span>
         {unread > 0 ? (
           <span className="mt-0.5 inline-flex h-5 min-w-5 shrink-0 items-center justify-center self-center rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-            {unread > 99 ? '99+' : unread}
-            <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
+            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+            <span className="sr-only">{intl.formatMessage(messages.unread, { count: unread })}</span>
           </span>
         ) : null}
       </button>
@@ -141,6 +163,7 @@ export function ConversationList({ selectedId, onSelect, headingLevel = 2, focus
   const { data, error, loading, networkStatus, refetch, fetchMore } = useQuery(ConversationsDocument, {
     variables: { first: THREADS_PAGE_SIZE },
   });
+  const intl = useIntl();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const page = data?.threads;
@@ -177,7 +200,7 @@ export function ConversationList({ selectedId, onSelect, headingLevel = 2, focus
               }}
             >
               {loadingMore ? <Spinner className="size-4" /> : null}
-              Load more conversations
+              {intl.formatMessage(messages.loadMore)}
             </Button>
           </div>
         ) : null}
@@ -192,10 +215,10 @@ export function ConversationList({ selectedId, onSelect, headingLevel = 2, focus
     body = (
       <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
         <p role="alert" className="text-sm text-gray-700">
-          Your conversations could not be loaded.
+          {intl.formatMessage(messages.loadFailed)}
         </p>
         <Button variant="outline" size="sm" onClick={() => void refetch().catch(() => undefined)}>
-          Retry
+          {intl.formatMessage(sharedMessages.retry)}
         </Button>
       </div>
     );
@@ -208,7 +231,7 @@ export function ConversationList({ selectedId, onSelect, headingLevel = 2, focus
         id={headingId}
         className={cn('border-b border-gray-200 px-4 py-3 text-sm font-semibold text-gray-900', empty && 'sr-only')}
       >
-        {empty ? 'Conversations' : 'Recent Conversations'}
+        {intl.formatMessage(empty ? messages.conversations : messages.recent)}
       </Heading>
       <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
     </section>

@@ -7,6 +7,18 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { formatDateTime, formatTime, groupByDay } from '../dates';
 import { useNow } from '../hooks/use-now';
 import { MessageText } from './message-text';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const texts = defineMessages({
+  log: { id: 'messages.log', defaultMessage: 'Messages with {name}' },
+  loadingEarlier: { id: 'messages.loadingEarlier', defaultMessage: 'Loading earlier messages…' },
+  loadEarlier: { id: 'messages.loadEarlier', defaultMessage: 'Load earlier messages' },
+  beginning: { id: 'messages.beginning', defaultMessage: 'This is the beginning of your conversation with {name}.' },
+  noMessages: { id: 'messages.noMessages', defaultMessage: 'No messages yet. Say hello to {name}!' },
+  fromYou: { id: 'messages.fromYou', defaultMessage: 'You:' },
+  from: { id: 'messages.from', defaultMessage: '{name}:' },
+  seen: { id: 'messages.seen', defaultMessage: 'Seen' },
+});
 
 /** Within this many pixels of the end counts as 'at the newest message' (new ones scroll into view). */
 const BOTTOM_SLACK = 80;
@@ -45,6 +57,7 @@ export function MessageList({
   children,
   bottomKey,
 }: MessageListProps) {
+  const intl = useIntl();
   const now = useNow();
   const timeZone = useTimeZone();
   const groups = useMemo(() => groupByDay(messages, now, timeZone), [messages, now, timeZone]);
@@ -115,7 +128,7 @@ export function MessageList({
       ref={scroller}
       onScroll={onScroll}
       role="log"
-      aria-label={`Messages with ${otherName}`}
+      aria-label={intl.formatMessage(texts.log, { name: otherName })}
       // Scrollable by keyboard.
       tabIndex={0}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-gray-50 px-3 py-4 sm:px-5"
@@ -124,13 +137,13 @@ export function MessageList({
         <div ref={sentinel} className="flex justify-center pb-2">
           <Button variant="ghost" size="sm" onClick={onLoadOlder} disabled={loadingOlder} aria-busy={loadingOlder}>
             {loadingOlder ? <Spinner className="size-4" /> : null}
-            {loadingOlder ? 'Loading earlier messages…' : 'Load earlier messages'}
+            {intl.formatMessage(loadingOlder ? texts.loadingEarlier : texts.loadEarlier)}
           </Button>
         </div>
       ) : messages.length > 0 ? (
-        <p className="pb-2 text-center text-xs text-gray-500">This is the beginning of your conversation with {otherName}.</p>
+        <p className="pb-2 text-center text-xs text-gray-500">{intl.formatMessage(texts.beginning, { name: otherName })}</p>
       ) : (
-        <p className="py-10 text-center text-sm text-gray-600">No messages yet. Say hello to {otherName}!</p>
+        <p className="py-10 text-center text-sm text-gray-600">{intl.formatMessage(texts.noMessages, { name: otherName })}</p>
       )}
       {groups.map((group) => (
         <div key={group.key}>
@@ -151,7 +164,11 @@ export function MessageList({
                         : 'rounded-bl-md border border-gray-200 bg-white text-gray-900',
                     )}
                   >
-                    <span className="sr-only">{message.isMine ? 'You' : message.sender.name}: </span>
+                    <span className="sr-only">
+                      {message.isMine
+                        ? intl.formatMessage(texts.fromYou)
+                        : intl.formatMessage(texts.from, { name: message.sender.name })}{' '}
+                    </span>
                     {message.subject ? <p className="mb-0.5 text-sm font-semibold">{message.subject}</p> : null}
                     <MessageText content={message.content} mine={message.isMine} />
                   </div>
@@ -164,7 +181,7 @@ export function MessageList({
                         <span aria-hidden="true" className="mx-1.5">
                           ·
                         </span>
-                        <span className="font-medium text-gray-700">Seen</span>
+                        <span className="font-medium text-gray-700">{intl.formatMessage(texts.seen)}</span>
                       </>
                     ) : null}
                   </p>

@@ -6,9 +6,11 @@ import { signInPath } from '@/features/auth/redirect';
 import { useAuth } from '@/features/auth/use-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { withParts } from '@/i18n/catalogues';
 
-// Loaded when the dialog opens: the listings page does not need it to show (docs/decisions/0023).
-const Messenger = lazy(() => import('./messenger').then((m) => ({ default: m.Messenger })));
+// Loaded when the dialog opens, with its texts: the listings page does not need it to show
+// (docs/decisions/0023).
+const Messenger = lazy(withParts(() => import('./messenger').then((m) => ({ default: m.Messenger })), ['messages', 'tours']));
 
 const fabClasses =
   'fixed right-4 bottom-[calc(var(--bottom-inset,0px)+1rem)] z-30 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ' +
@@ -62,7 +64,7 @@ export function MessagesDialogButton() {
             selectedId={selected}
             onSelect={setSelected}
             onBack={() => setSelected(null)}
-            composerTitle="New Message"
+            composerTitled
             headingLevel={3}
             className="min-h-0 flex-1"
           />

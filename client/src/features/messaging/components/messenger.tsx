@@ -2,8 +2,15 @@ import { MessagesSquare } from '@/components/icons';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+import { sharedMessages } from '../texts';
 import { ConversationList } from './conversation-list';
 import { ThreadPane } from './thread-pane';
+
+const messages = defineMessages({
+  select: { id: 'messages.selectConversation', defaultMessage: 'Select a conversation' },
+  selectHint: { id: 'messages.selectConversationHint', defaultMessage: 'Choose a conversation from the list to read and reply.' },
+});
 
 /** From this width the list and the conversation sit side by side; below it, one at a time. */
 export const SIDE_BY_SIDE = '(min-width: 768px)';
@@ -17,17 +24,19 @@ export interface MessengerProps {
   pane?: ReactNode;
   /** 'dialog': the conversations take the left third. */
   variant?: 'page' | 'dialog';
-  composerTitle?: string;
+  /** A 'New Message' heading over the conversation's composer (the dialog). */
+  composerTitled?: boolean;
   headingLevel?: 2 | 3;
   className?: string;
 }
 
 export function SelectConversation() {
+  const intl = useIntl();
   return (
     <div className="flex h-full flex-col items-center justify-center gap-2 bg-gray-50 p-6 text-center">
       <MessagesSquare aria-hidden="true" className="size-10 text-gray-400" />
-      <p className="font-semibold text-gray-900">Select a conversation</p>
-      <p className="text-sm text-gray-600">Choose a conversation from the list to read and reply.</p>
+      <p className="font-semibold text-gray-900">{intl.formatMessage(messages.select)}</p>
+      <p className="text-sm text-gray-600">{intl.formatMessage(messages.selectHint)}</p>
     </div>
   );
 }
@@ -43,10 +52,11 @@ export function Messenger({
   onBack,
   pane,
   variant = 'page',
-  composerTitle,
+  composerTitled = false,
   headingLevel = 2,
   className,
 }: MessengerProps) {
+  const intl = useIntl();
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   // Back on a phone returns focus to the conversation that was open.
   const [returnTo, setReturnTo] = useState<string | null>(null);
@@ -70,7 +80,7 @@ export function Messenger({
       <ThreadPane
         key={selectedId}
         threadId={selectedId}
-        composerTitle={composerTitle}
+        composerTitle={composerTitled ? intl.formatMessage(sharedMessages.newMessage) : undefined}
         headingLevel={headingLevel}
         onBack={sideBySide ? undefined : back}
         focusOnOpen={!sideBySide}

@@ -16,6 +16,22 @@ import { useTypingSignal } from '../hooks/use-typing-signal';
 import { DismissRatingPromptDocument, MESSAGES_PAGE_SIZE, MessageThreadDocument, SendMessageDocument } from '../operations';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { sharedMessages } from '../texts';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  back: { id: 'messages.backToConversations', defaultMessage: 'Back to conversations' },
+  perMonth: { id: 'messages.perMonth', defaultMessage: '{price} per month' },
+  loading: { id: 'messages.loadingConversation', defaultMessage: 'Loading conversation…' },
+  loadFailed: { id: 'messages.conversationLoadFailed', defaultMessage: 'Could not load this conversation' },
+  checkConnection: { id: 'messages.checkConnection', defaultMessage: 'Please check your connection and try again.' },
+  notFound: { id: 'messages.notFound', defaultMessage: 'Conversation not found' },
+  notFoundHint: { id: 'messages.notFoundHint', defaultMessage: 'It does not exist, or you are not part of it.' },
+  rateYourAgent: { id: 'messages.rateYourAgent', defaultMessage: 'Rate your agent' },
+  ratePrompt: { id: 'messages.ratePrompt', defaultMessage: 'How was your experience with {name}?' },
+  rate: { id: 'messages.rate', defaultMessage: 'Rate {name}' },
+  typing: { id: 'messages.typing', defaultMessage: '{name} is typing…' },
+});
 
 type Thread = NonNullable<MessageThreadQuery['thread']>;
 type Listing = NonNullable<Thread['property']>;
@@ -36,10 +52,11 @@ export function listingPath(listing: { id: string; slug?: string | null }): stri
 }
 
 export function BackButton({ onBack }: { onBack: () => void }) {
+  const intl = useIntl();
   return (
     <Button variant="ghost" size="sm" onClick={onBack} className="-ml-1 px-2">
       <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to conversations
+      {intl.formatMessage(messages.back)}
     </Button>
   );
 }
@@ -52,7 +69,9 @@ export function ListingLink({
   listing: Pick<Listing, 'id' | 'slug' | 'title' | 'price' | 'listingType' | 'photos'>;
   className?: string;
 }) {
+  const intl = useIntl();
   const photo = listing.photos[0];
+  const price = formatPrice(listing.price);
   return (
     <Link
       to={listingPath(listing)}
@@ -69,8 +88,7 @@ export function ListingLink({
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium text-gray-900">{listing.title}</span>
         <span className="block text-xs text-gray-600">
-          {formatPrice(listing.price)}
-          {listing.listingType === 'FOR_SALE' ? '' : ' per month'}
+          {listing.listingType === 'FOR_SALE' ? price : intl.formatMessage(messages.perMonth, { price })}
         </span>
       </span>
     </Link>
@@ -79,6 +97,7 @@ export function ListingLink({
 
 /** Loads one conversation and shows it (loading, not found, error, data). */
 export function ThreadPane({ threadId, onBack, composerTitle, headingLevel = 2, focusOnOpen = false }: ThreadPaneProps) {
+  const intl = useIntl();
   const { data, error, loading, refetch, fetchMore } = useQuery(MessageThreadDocument, {
     variables: { id: threadId, first: MESSAGES_PAGE_SIZE },
     // The cache shows the conversation at once; the newest page is read again for what arrived
@@ -104,7 +123,7 @@ export function ThreadPane({ threadId, onBack, composerTitle, headingLevel = 2, 
   if (loading) {
     return (
       <div className="flex h-full flex-col" role="status">
-        <span className="sr-only">Loading conversation…</span>
+        <span className="sr-only">{intl.formatMessage(messages.loading)}</span>
         <div className="flex items-center gap-3 border-b border-gray-200 p-4" aria-hidden="true">
           <Skeleton className="size-10 rounded-full" />
           <div className="space-y-2">
@@ -131,14 +150,14 @@ export function ThreadPane({ threadId, onBack, composerTitle, headingLevel = 2, 
         <AlertCircle aria-hidden="true" className={cn('size-8', error ? 'text-red-600' : 'text-gray-400')} />
         {error ? (
           <>
-            <p className="font-semibold text-gray-900">Could not load this conversation</p>
-            <p className="text-sm text-gray-600">Please check your connection and try again.</p>
-            <Button onClick={() => void refetch().catch(() => undefined)}>Retry</Button>
+            <p className="font-semibold text-gray-900">{intl.formatMessage(messages.loadFailed)}</p>
+            <p className="text-sm text-gray-600">{intl.formatMessage(messages.checkConnection)}</p>
+            <Button onClick={() => void refetch().catch(() => undefined)}>{intl.formatMessage(sharedMessages.retry)}</Button>
           </>
         ) : (
           <>
-            <p className="font-semibold text-gray-900">Conversation not found</p>
-            <p className="text-sm text-gray-600">It does not exist, or you are not part of it.</p>
+            <p className="font-semibold text-gray-900">{intl.formatMessage(messages.notFound)}</p>
+            <p className="text-sm text-gray-600">{intl.formatMessage(messages.notFoundHint)}</p>
           </>
         )}
       </div>
@@ -153,6 +172,7 @@ interface ThreadViewProps extends Omit<ThreadPaneProps, 'threadId'> {
 
 /** One conversation: who and what it is about, the messages, typing, the rating prompt and the composer. */
 function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOpen, fetchOlder }: ThreadViewProps) {
+  const intl = useIntl();
   const { otherIsTyping } = useThreadLive(thread.id);
   useMarkRead(thread.id, thread.unreadCount);
   const typing = useTypingSignal(thread.id);
@@ -199,7 +219,7 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
         },
       });
     } catch (error) {
-      throw new Error(serverMessage(error) ?? 'Could not send your message. Please try again.');
+      throw new Error(serverMessage(error) ?? intl.formatMessage(sharedMessages.sendFailed));
     }
   }
 
@@ -222,7 +242,7 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
             {thread.title}
             {thread.status === 'OPEN' ? (
               <span className="ml-2 rounded-full bg-green-50 px-1.5 py-0.5 text-[11px] font-semibold text-green-800 ring-1 ring-green-200">
-                Active
+                {intl.formatMessage(sharedMessages.active)}
               </span>
             ) : null}
           </p>
@@ -244,20 +264,22 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
       >
         {prompt ? (
           <aside
-            aria-label="Rate your agent"
+            aria-label={intl.formatMessage(messages.rateYourAgent)}
             className="mx-auto mt-4 flex max-w-md flex-col items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-center"
           >
             <Star aria-hidden="true" className="size-6 fill-amber-400 text-amber-400" />
-            <p className="text-sm font-medium text-gray-900">How was your experience with {prompt.agentName}?</p>
+            <p className="text-sm font-medium text-gray-900">
+              {intl.formatMessage(messages.ratePrompt, { name: prompt.agentName })}
+            </p>
             <Link to={`/rate-agent/${encodeURIComponent(prompt.agentId)}`} className={buttonClasses({ size: 'sm' })}>
-              Rate {prompt.agentName}
+              {intl.formatMessage(messages.rate, { name: prompt.agentName })}
             </Link>
           </aside>
         ) : null}
       </MessageList>
 
       <p role="status" className="min-h-6 bg-gray-50 px-4 pb-1 text-xs text-gray-600 italic">
-        {otherIsTyping ? `${other.name} is typing…` : ''}
+        {otherIsTyping ? intl.formatMessage(messages.typing, { name: other.name }) : ''}
       </p>
 
       <Composer

@@ -14,20 +14,64 @@ import { RateableAgentsQuery, RateAgentPageQuery } from '../operations';
 import {
   CATEGORIES,
   COMMENT_MAX,
-  MESSAGES,
   SCORE_LABELS,
   commentLength,
+  createFailedMessage,
   reviewFormSchema,
   type ReviewFormInput,
   type ReviewFormValues,
 } from '../review-rules';
 import { serverMessage, useRateAgent } from '../use-rate-agent';
 import { StarInput } from './star-input';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  agentsCannotRate: {
+    id: 'leaveReview.agentsCannotRate',
+    defaultMessage: 'Agents cannot rate other agents. Only interactions between agents and renters can be rated.',
+  },
+  submitted: { id: 'leaveReview.submitted', defaultMessage: 'Rating Submitted' },
+  thanks: { id: 'leaveReview.thanks', defaultMessage: 'Thank you for rating this agent!' },
+  loadingAgents: { id: 'leaveReview.loadingAgents', defaultMessage: 'Loading the agents you have talked to...' },
+  noAgents: { id: 'leaveReview.noAgents', defaultMessage: 'No agents to review yet' },
+  agentsFailed: {
+    id: 'leaveReview.agentsFailed',
+    defaultMessage: 'We could not load the agents you have talked to. Please try again.',
+  },
+  noAgentsHint: {
+    id: 'leaveReview.noAgentsHint',
+    defaultMessage: 'You can review agents you have messaged about a listing. Contact an agent from a listing first.',
+  },
+  goToMessages: { id: 'leaveReview.goToMessages', defaultMessage: 'Go to Messages' },
+  noListing: { id: 'leaveReview.noListing', defaultMessage: 'No specific listing' },
+  form: { id: 'leaveReview.form', defaultMessage: 'Leave a review' },
+  step: { id: 'leaveReview.step', defaultMessage: 'Step {step} of {steps}' },
+  agent: { id: 'leaveReview.agent', defaultMessage: 'Agent' },
+  listing: { id: 'leaveReview.listing', defaultMessage: 'Listing' },
+  verified: { id: 'leaveReview.verified', defaultMessage: 'Verified conversation' },
+  ratedBefore: { id: 'leaveReview.ratedBefore', defaultMessage: 'You rated this agent before; submitting updates it.' },
+  yourRating: { id: 'leaveReview.yourRating', defaultMessage: 'Your rating' },
+  selectRating: { id: 'leaveReview.selectRating', defaultMessage: 'Select a rating' },
+  continue: { id: 'leaveReview.continue', defaultMessage: 'Continue' },
+  byCategory: { id: 'leaveReview.byCategory', defaultMessage: 'Rate by category (optional)' },
+  categoryStar: {
+    id: 'leaveReview.categoryStar',
+    defaultMessage: '{category}: {count, plural, one {# star} other {# stars}}',
+  },
+  comment: { id: 'leaveReview.comment', defaultMessage: 'Comment (optional)' },
+  commentPlaceholder: { id: 'leaveReview.commentPlaceholder', defaultMessage: 'What was it like to work with this agent?' },
+  characters: { id: 'leaveReview.characters', defaultMessage: '{length} / {max} characters' },
+  back: { id: 'leaveReview.back', defaultMessage: 'Back' },
+  submitting: { id: 'leaveReview.submitting', defaultMessage: 'Submitting...' },
+  submit: { id: 'leaveReview.submit', defaultMessage: 'Submit Review' },
+  notAvailable: { id: 'leaveReview.notAvailable', defaultMessage: 'Rating Not Available' },
+  title: { id: 'leaveReview.title', defaultMessage: 'Leave a Review' },
+  description: { id: 'leaveReview.description', defaultMessage: 'Rate an agent you have talked to about a listing.' },
+  close: { id: 'leaveReview.close', defaultMessage: 'Close' },
+});
 
 /** The listing choice meaning 'about the agent in general' (Radix Select items cannot be empty). */
 const NO_LISTING = 'none';
-
-const AGENTS_CANNOT_RATE = 'Agents cannot rate other agents. Only interactions between agents and renters can be rated.';
 
 export interface LeaveReviewDialogProps {
   open: boolean;
@@ -125,11 +169,10 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
           propertyId: values.propertyId === NO_LISTING ? null : values.propertyId,
         },
       });
-      toast({ title: 'Rating Submitted', description: 'Thank you for rating this agent!' });
+      toast({ title: formatMessage(messages.submitted), description: formatMessage(messages.thanks) });
       onDone();
     } catch (error) {
-      const detail = serverMessage(error);
-      setFailure(detail ? `${MESSAGES.createFailed}: ${detail}` : MESSAGES.createFailed);
+      setFailure(createFailedMessage(serverMessage(error)));
     }
   });
 
@@ -137,7 +180,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
     return (
       <div role="status" className="flex items-center justify-center gap-3 py-10 text-gray-700">
         <Spinner className="size-5" />
-        Loading the agents you have talked to...
+        {formatMessage(messages.loadingAgents)}
       </div>
     );
   }
@@ -146,14 +189,12 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
     return (
       <div className="py-4 text-center">
         <MessageSquare aria-hidden="true" className="mx-auto size-10 text-gray-400" />
-        <p className="mt-3 font-medium text-gray-900">No agents to review yet</p>
+        <p className="mt-3 font-medium text-gray-900">{formatMessage(messages.noAgents)}</p>
         <p className="mt-1 text-sm text-gray-600">
-          {rateable.error
-            ? 'We could not load the agents you have talked to. Please try again.'
-            : 'You can review agents you have messaged about a listing. Contact an agent from a listing first.'}
+          {rateable.error ? formatMessage(messages.agentsFailed) : formatMessage(messages.noAgentsHint)}
         </p>
         <Link to="/messages" className={buttonClasses({ variant: 'outline', className: 'mt-5' })}>
-          Go to Messages
+          {formatMessage(messages.goToMessages)}
         </Link>
       </div>
     );
@@ -162,13 +203,15 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
   const agentOptions = agents.map((a) => ({ value: a.agent.id, label: a.agent.displayName }));
   const listingOptions = [
     ...(chosen?.listings ?? []).map((l) => ({ value: l.id, label: l.title })),
-    { value: NO_LISTING, label: 'No specific listing' },
+    { value: NO_LISTING, label: formatMessage(messages.noListing) },
   ];
   const length = commentLength(comment.trim());
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Leave a review" className="mt-4 space-y-5">
-      <p className="text-xs font-medium tracking-wide text-gray-600 uppercase">Step {step === 'rating' ? 1 : 2} of 2</p>
+    <form onSubmit={onSubmit} noValidate aria-label={formatMessage(messages.form)} className="mt-4 space-y-5">
+      <p className="text-xs font-medium tracking-wide text-gray-600 uppercase">
+        {formatMessage(messages.step, { step: step === 'rating' ? 1 : 2, steps: 2 })}
+      </p>
       {step === 'rating' ? (
         <>
           <div className="grid gap-3">
@@ -177,7 +220,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
               name="agentId"
               render={({ field }) => (
                 <SelectField
-                  label="Agent"
+                  label={formatMessage(messages.agent)}
                   value={field.value}
                   options={agentOptions}
                   onValueChange={(value) => {
@@ -194,7 +237,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
               name="propertyId"
               render={({ field }) => (
                 <SelectField
-                  label="Listing"
+                  label={formatMessage(messages.listing)}
                   value={field.value}
                   options={listingOptions}
                   onValueChange={field.onChange}
@@ -206,7 +249,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
           {viewerRating?.verified ? (
             <p className="flex items-center gap-2 text-sm text-green-800">
               <BadgeCheck aria-hidden="true" className="size-4 text-green-700" />
-              Verified conversation
+              {formatMessage(messages.verified)}
             </p>
           ) : null}
           {existing ? (
@@ -215,12 +258,12 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
               className="flex items-start gap-2 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-900"
             >
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              You rated this agent before; submitting updates it.
+              {formatMessage(messages.ratedBefore)}
             </p>
           ) : null}
           <div>
             <p id={ids.scoreLabel} className="text-sm font-medium text-gray-900">
-              Your rating <span aria-hidden="true">*</span>
+              {formatMessage(messages.yourRating)} <span aria-hidden="true">*</span>
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <Controller
@@ -236,20 +279,20 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
                 )}
               />
               <p aria-live="polite" className="min-w-24 text-sm font-medium text-gray-800">
-                {score > 0 ? SCORE_LABELS[score] : 'Select a rating'}
+                {score > 0 ? SCORE_LABELS[score] : formatMessage(messages.selectRating)}
               </p>
             </div>
           </div>
           <div className="flex justify-end gap-3">
             <Button type="button" disabled={!score || !agentId} onClick={() => setStep('details')}>
-              Continue
+              {formatMessage(messages.continue)}
             </Button>
           </div>
         </>
       ) : (
         <>
           <fieldset>
-            <legend className="text-sm font-medium text-gray-900">Rate by category (optional)</legend>
+            <legend className="text-sm font-medium text-gray-900">{formatMessage(messages.byCategory)}</legend>
             <div className="mt-2 space-y-2">
               {CATEGORIES.map((c) => (
                 <div key={c.key} className="flex flex-wrap items-center justify-between gap-2">
@@ -266,7 +309,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
                         onChange={field.onChange}
                         labelledBy={`${ids.score}-${c.key}`}
                         disabled={isSubmitting}
-                        starLabel={(n) => `${c.label}: ${n} ${n === 1 ? 'star' : 'stars'}`}
+                        starLabel={(n) => formatMessage(messages.categoryStar, { category: c.label, count: n })}
                       />
                     )}
                   />
@@ -276,12 +319,12 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
           </fieldset>
           <div>
             <label htmlFor={ids.comment} className="block text-sm font-medium text-gray-900">
-              Comment (optional)
+              {formatMessage(messages.comment)}
             </label>
             <textarea
               id={ids.comment}
               rows={4}
-              placeholder="What was it like to work with this agent?"
+              placeholder={formatMessage(messages.commentPlaceholder)}
               aria-invalid={errors.comment ? true : undefined}
               aria-describedby={[ids.commentHelp, errors.comment ? ids.commentError : null].filter(Boolean).join(' ')}
               disabled={isSubmitting}
@@ -289,7 +332,7 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
               {...form.register('comment')}
             />
             <p id={ids.commentHelp} className={length > COMMENT_MAX ? 'mt-1 text-xs text-red-700' : 'mt-1 text-xs text-gray-600'}>
-              {length} / {COMMENT_MAX} characters
+              {formatMessage(messages.characters, { length, max: COMMENT_MAX })}
             </p>
             {errors.comment ? (
               <p id={ids.commentError} role="alert" className="mt-1 text-sm text-red-700">
@@ -301,11 +344,11 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
           {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => setStep('rating')} disabled={isSubmitting}>
-              Back
+              {formatMessage(messages.back)}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <Spinner className="size-4" /> : null}
-              {isSubmitting ? 'Submitting...' : 'Submit Review'}
+              {isSubmitting ? formatMessage(messages.submitting) : formatMessage(messages.submit)}
             </Button>
           </div>
         </>
@@ -320,15 +363,15 @@ export function LeaveReviewDialog({ open, onOpenChange, viewerIsAgent, onSubmitt
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogTitle className="pr-10 text-xl font-semibold text-gray-900">
-          {viewerIsAgent ? 'Rating Not Available' : 'Leave a Review'}
+          {viewerIsAgent ? formatMessage(messages.notAvailable) : formatMessage(messages.title)}
         </DialogTitle>
         <DialogDescription className="mt-1 text-sm text-gray-600">
-          {viewerIsAgent ? AGENTS_CANNOT_RATE : 'Rate an agent you have talked to about a listing.'}
+          {viewerIsAgent ? formatMessage(messages.agentsCannotRate) : formatMessage(messages.description)}
         </DialogDescription>
         {viewerIsAgent ? (
           <div className="mt-6 flex justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Close
+              {formatMessage(messages.close)}
             </Button>
           </div>
         ) : open ? (

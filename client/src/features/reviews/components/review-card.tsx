@@ -5,10 +5,21 @@ import type { RatingsReview_ReviewFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';
 import { CATEGORIES, formatRelativeTime } from '../review-rules';
 import { HiddenMark, ReviewModeration, ReviewReply } from './review-moderation';
+import { dateFormat } from '@common/i18n/dates';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  verified: { id: 'reviewCard.verified', defaultMessage: 'Verified conversation' },
+  subscore: { id: 'reviewCard.subscore', defaultMessage: '{category}:' },
+  re: { id: 'reviewCard.re', defaultMessage: 'Re: {title}' },
+  generalReview: { id: 'reviewCard.generalReview', defaultMessage: 'General review' },
+  agent: { id: 'reviewCard.agent', defaultMessage: 'Agent: {name}' },
+});
 
 type Review = RatingsReview_ReviewFragment;
 
-const fullDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** A review's day in the page's language: 'May 10, 2026'. */
+const fullDate = () => dateFormat('review-day', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The 'Verified conversation' mark: the author talked with the agent before reviewing. */
 export function VerifiedBadge({ className }: { className?: string }) {
@@ -20,7 +31,7 @@ export function VerifiedBadge({ className }: { className?: string }) {
       )}
     >
       <BadgeCheck aria-hidden="true" className="size-3.5" />
-      Verified conversation
+      {formatMessage(messages.verified)}
     </span>
   );
 }
@@ -32,7 +43,7 @@ function Subscores({ review }: { review: Review }) {
     <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
       {rated.map((c) => (
         <div key={c.key} className="flex items-center gap-1">
-          <dt>{c.label}:</dt>
+          <dt>{formatMessage(messages.subscore, { category: c.label })}</dt>
           <dd className="font-semibold text-gray-900">{review[c.key]}/5</dd>
         </div>
       ))}
@@ -42,8 +53,8 @@ function Subscores({ review }: { review: Review }) {
 
 function When({ instant, relative }: { instant: string; relative: boolean }) {
   return (
-    <time dateTime={instant} title={fullDate.format(new Date(instant))} className="text-xs text-gray-600">
-      {relative ? formatRelativeTime(instant) : fullDate.format(new Date(instant))}
+    <time dateTime={instant} title={fullDate().format(new Date(instant))} className="text-xs text-gray-600">
+      {relative ? formatRelativeTime(instant) : fullDate().format(new Date(instant))}
     </time>
   );
 }
@@ -59,7 +70,9 @@ export function ReceivedReviewCard({ review }: { review: Review }) {
           <h4 className="font-medium text-gray-900">{name}</h4>
           <When instant={review.createdAt} relative />
         </div>
-        {review.listingTitle ? <p className="text-xs text-gray-600">Re: {review.listingTitle}</p> : null}
+        {review.listingTitle ? (
+          <p className="text-xs text-gray-600">{formatMessage(messages.re, { title: review.listingTitle })}</p>
+        ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <StarRating value={review.score} />
           {review.verified ? <VerifiedBadge /> : null}
@@ -79,8 +92,8 @@ export function GivenReviewCard({ review }: { review: Review }) {
     <article className="rounded-lg border border-gray-200 bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="font-medium text-gray-900">{review.listingTitle ?? 'General review'}</h4>
-          <p className="text-xs text-gray-600">Agent: {review.agent.displayName}</p>
+          <h4 className="font-medium text-gray-900">{review.listingTitle ?? formatMessage(messages.generalReview)}</h4>
+          <p className="text-xs text-gray-600">{formatMessage(messages.agent, { name: review.agent.displayName })}</p>
         </div>
         <span className="shrink-0 rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-gray-900 ring-1 ring-amber-200">
           {review.score}/5

@@ -28,10 +28,44 @@ import {
 } from '../moderation';
 import { commentLength } from '../review-rules';
 import { serverMessage } from '../use-rate-agent';
+import { dateFormat } from '@common/i18n/dates';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  hiddenTitle: {
+    id: 'reviewModeration.hiddenTitle',
+    defaultMessage: 'Reported by several people: not shown publicly nor counted in the rating until it is reviewed.',
+  },
+  hidden: { id: 'reviewModeration.hidden', defaultMessage: 'Hidden pending review' },
+  responseFrom: { id: 'reviewModeration.responseFrom', defaultMessage: 'Response from {name}' },
+  yourReply: { id: 'reviewModeration.yourReply', defaultMessage: 'Your reply' },
+  replyPlaceholder: {
+    id: 'reviewModeration.replyPlaceholder',
+    defaultMessage: 'Thank the reviewer or give your side, politely: everyone can read it.',
+  },
+  characters: { id: 'reviewModeration.characters', defaultMessage: '{length} / {max} characters' },
+  posting: { id: 'reviewModeration.posting', defaultMessage: 'Posting…' },
+  postReply: { id: 'reviewModeration.postReply', defaultMessage: 'Post reply' },
+  cancel: { id: 'reviewModeration.cancel', defaultMessage: 'Cancel' },
+  reportReceived: { id: 'reviewModeration.reportReceived', defaultMessage: 'Report received' },
+  reportThanks: { id: 'reviewModeration.reportThanks', defaultMessage: 'Thanks — we will review it.' },
+  reportReview: { id: 'reviewModeration.reportReview', defaultMessage: 'Report review' },
+  reportDescription: {
+    id: 'reviewModeration.reportDescription',
+    defaultMessage: 'Tell us why this review breaks the rules. A review reported by several people is hidden until we check it.',
+  },
+  details: { id: 'reviewModeration.details', defaultMessage: 'Details' },
+  submit: { id: 'reviewModeration.submit', defaultMessage: 'Submit' },
+  submitting: { id: 'reviewModeration.submitting', defaultMessage: 'Submitting…' },
+  report: { id: 'reviewModeration.report', defaultMessage: 'Report' },
+  reported: { id: 'reviewModeration.reported', defaultMessage: 'Reported' },
+  reply: { id: 'reviewModeration.reply', defaultMessage: 'Reply' },
+});
 
 type Review = ReviewModeration_ReviewFragment;
 
-const replyDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+/** The day of a reply, in the page's language: 'May 10, 2026'. */
+const replyDate = () => dateFormat('review-reply-day', { month: 'long', day: 'numeric', year: 'numeric' });
 
 const textareaClasses =
   'mt-2 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-500 ' +
@@ -44,10 +78,10 @@ export function HiddenMark({ review }: { review: Pick<Review, 'hidden'> }) {
   return (
     <span
       className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-300"
-      title="Reported by several people: not shown publicly nor counted in the rating until it is reviewed."
+      title={formatMessage(messages.hiddenTitle)}
     >
       <EyeOff aria-hidden="true" className="size-3.5" />
-      Hidden pending review
+      {formatMessage(messages.hidden)}
     </span>
   );
 }
@@ -58,10 +92,12 @@ export function ReviewReply({ review }: { review: Review }) {
   return (
     <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-gray-50 px-3 py-2" data-testid="review-reply">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <p className="text-sm font-medium text-gray-900">Response from {review.agent.displayName}</p>
+        <p className="text-sm font-medium text-gray-900">
+          {formatMessage(messages.responseFrom, { name: review.agent.displayName })}
+        </p>
         {review.repliedAt ? (
           <time dateTime={review.repliedAt} className="text-xs text-gray-600">
-            {replyDate.format(new Date(review.repliedAt))}
+            {replyDate().format(new Date(review.repliedAt))}
           </time>
         ) : null}
       </div>
@@ -94,13 +130,13 @@ function ReplyForm({ review, onClose }: { review: Review; onClose: () => void })
   return (
     <form className="mt-3" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
       <label htmlFor={ids.field} className="block text-sm font-medium text-gray-900">
-        Your reply
+        {formatMessage(messages.yourReply)}
       </label>
       <textarea
         id={ids.field}
         rows={3}
         autoFocus
-        placeholder="Thank the reviewer or give your side, politely: everyone can read it."
+        placeholder={formatMessage(messages.replyPlaceholder)}
         aria-invalid={error ? true : undefined}
         aria-describedby={[ids.help, error ? ids.error : null].filter(Boolean).join(' ')}
         readOnly={isSubmitting}
@@ -108,7 +144,7 @@ function ReplyForm({ review, onClose }: { review: Review; onClose: () => void })
         {...form.register('reply')}
       />
       <p id={ids.help} className={cn('mt-1 text-xs', length > REPLY_MAX ? 'text-red-700' : 'text-gray-600')}>
-        {length} / {REPLY_MAX} characters
+        {formatMessage(messages.characters, { length, max: REPLY_MAX })}
       </p>
       {error ? (
         <p id={ids.error} role="alert" className="mt-1 text-sm text-red-700">
@@ -119,14 +155,14 @@ function ReplyForm({ review, onClose }: { review: Review; onClose: () => void })
         <Button type="submit" size="sm" disabled={isSubmitting}>
           {isSubmitting ? (
             <>
-              <Spinner className="size-4" /> Posting…
+              <Spinner className="size-4" /> {formatMessage(messages.posting)}
             </>
           ) : (
-            'Post reply'
+            formatMessage(messages.postReply)
           )}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onClose} disabled={isSubmitting}>
-          Cancel
+          {formatMessage(messages.cancel)}
         </Button>
       </div>
     </form>
@@ -162,7 +198,7 @@ function ReportReviewDialog({
     try {
       await report({ variables: { reviewId: review.id, reason: values.reason, details: values.details.trim() || null } });
       onOpenChange(false);
-      toast({ title: 'Report received', description: 'Thanks — we will review it.' });
+      toast({ title: formatMessage(messages.reportReceived), description: formatMessage(messages.reportThanks) });
     } catch (e) {
       setFailure(serverMessage(e) ?? MODERATION_MESSAGES.reportFailed);
     }
@@ -172,20 +208,20 @@ function ReportReviewDialog({
     <ReportDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Report review"
-      description="Tell us why this review breaks the rules. A review reported by several people is hidden until we check it."
+      title={formatMessage(messages.reportReview)}
+      description={formatMessage(messages.reportDescription)}
       reasons={REPORT_REASONS}
       reason={reasonField.value ?? undefined}
       onReasonChange={reasonField.onChange}
-      detailsLabel="Details"
+      detailsLabel={formatMessage(messages.details)}
       details={form.register('details')}
       detailsLength={length}
       detailsMax={REPORT_DETAILS_MAX}
       errors={{ reason: errors.reason?.message, details: errors.details?.message }}
       failure={failure}
       isSubmitting={isSubmitting}
-      submitLabel="Submit"
-      busyLabel="Submitting…"
+      submitLabel={formatMessage(messages.submit)}
+      busyLabel={formatMessage(messages.submitting)}
       onSubmit={(e) => void form.handleSubmit(submit)(e)}
     />
   );
@@ -204,9 +240,13 @@ export function ReportButton({ review }: { review: Review }) {
   if (review.isMine || loading) return null;
   if (!user) {
     return (
-      <Link to={signInPath(`${location.pathname}${location.search}`)} className={flagClasses} aria-label="Report review">
+      <Link
+        to={signInPath(`${location.pathname}${location.search}`)}
+        className={flagClasses}
+        aria-label={formatMessage(messages.reportReview)}
+      >
         <Flag aria-hidden="true" className="size-3.5" />
-        Report
+        {formatMessage(messages.report)}
       </Link>
     );
   }
@@ -214,15 +254,21 @@ export function ReportButton({ review }: { review: Review }) {
     return (
       <Button variant="ghost" size="sm" className={flagClasses} disabled>
         <Flag aria-hidden="true" className="size-3.5 fill-current" />
-        Reported
+        {formatMessage(messages.reported)}
       </Button>
     );
   }
   return (
     <>
-      <Button variant="ghost" size="sm" className={flagClasses} aria-label="Report review" onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={flagClasses}
+        aria-label={formatMessage(messages.reportReview)}
+        onClick={() => setOpen(true)}
+      >
         <Flag aria-hidden="true" className="size-3.5" />
-        Report
+        {formatMessage(messages.report)}
       </Button>
       {open ? <ReportReviewDialog review={review} open={open} onOpenChange={setOpen} /> : null}
     </>
@@ -244,7 +290,7 @@ export function ReviewModeration({ review, allowReply = false }: { review: Revie
         {canReply && !replying ? (
           <Button variant="outline" size="sm" className="h-8 gap-1 px-2 text-xs" onClick={() => setReplying(true)}>
             <MessageSquareReply aria-hidden="true" className="size-3.5" />
-            Reply
+            {formatMessage(messages.reply)}
           </Button>
         ) : null}
         <ReportButton review={review} />

@@ -3,6 +3,11 @@ import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { SCORE_MAX } from '../review-rules';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  stars: { id: 'starInput.stars', defaultMessage: '{count, plural, one {# star} other {# stars}}' },
+});
 
 export interface StarInputProps {
   /** 0 when no star is picked. */
@@ -19,7 +24,7 @@ export interface StarInputProps {
   starLabel?: (n: number) => string;
 }
 
-const defaultStarLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+const defaultStarLabel = (n: number) => formatMessage(messages.stars, { count: n });
 
 /**
  * 1 to 5 stars as a radio group (Radix): Tab reaches it, the arrow keys pick a score, each star is

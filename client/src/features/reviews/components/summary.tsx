@@ -4,6 +4,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StarRating } from '@/components/ui/star-rating';
 import type { RatingsSummary_SummaryFragment } from '@/gql/graphql';
 import { CATEGORIES, formatScore } from '../review-rules';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  averageRating: { id: 'ratingSummary.averageRating', defaultMessage: 'Average Rating' },
+  outOf5: { id: 'ratingSummary.outOf5', defaultMessage: 'out of 5' },
+  totalReviews: { id: 'ratingSummary.totalReviews', defaultMessage: 'Total Reviews' },
+  verified: { id: 'ratingSummary.verified', defaultMessage: '{count} verified' },
+  positiveReviews: { id: 'ratingSummary.positiveReviews', defaultMessage: 'Positive Reviews' },
+  fourOrMore: { id: 'ratingSummary.fourOrMore', defaultMessage: '4 stars or more' },
+  reviews: { id: 'ratingSummary.reviews', defaultMessage: '{count, plural, one {# review} other {# reviews}}' },
+  distribution: { id: 'ratingSummary.distribution', defaultMessage: 'Rating distribution' },
+  stars: { id: 'ratingSummary.stars', defaultMessage: '{score, plural, one {# star} other {# stars}}' },
+  categoryAverages: { id: 'ratingSummary.categoryAverages', defaultMessage: 'Category averages' },
+  notRated: { id: 'ratingSummary.notRated', defaultMessage: 'Not rated yet' },
+});
 
 type Summary = RatingsSummary_SummaryFragment;
 
@@ -26,22 +41,24 @@ export function SummaryCards({ summary, caption }: { summary: Summary | null; ca
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3" aria-busy={!summary} aria-label={caption}>
       <Card
-        label="Average Rating"
+        label={formatMessage(messages.averageRating)}
         icon={<Star aria-hidden="true" className="size-5" />}
         value={value(formatScore(summary?.averageScore ?? 0))}
-        hint="out of 5"
+        hint={formatMessage(messages.outOf5)}
       />
       <Card
-        label="Total Reviews"
+        label={formatMessage(messages.totalReviews)}
         icon={<MessageSquareText aria-hidden="true" className="size-5" />}
         value={value(String(summary?.totalReviews ?? 0))}
-        hint={summary && summary.verifiedCount > 0 ? `${summary.verifiedCount} verified` : undefined}
+        hint={
+          summary && summary.verifiedCount > 0 ? formatMessage(messages.verified, { count: summary.verifiedCount }) : undefined
+        }
       />
       <Card
-        label="Positive Reviews"
+        label={formatMessage(messages.positiveReviews)}
         icon={<ThumbsUp aria-hidden="true" className="size-5" />}
         value={value(`${summary?.positivePercent ?? 0}%`)}
-        hint="4 stars or more"
+        hint={formatMessage(messages.fourOrMore)}
       />
     </dl>
   );
@@ -57,18 +74,14 @@ export function Breakdown({ summary }: { summary: Summary }) {
           <span className="text-4xl font-semibold text-gray-900">{formatScore(summary.averageScore)}</span>
           <div>
             <StarRating value={summary.averageScore} starClassName="size-5" />
-            <p className="text-sm text-gray-600">
-              {summary.totalReviews} {summary.totalReviews === 1 ? 'review' : 'reviews'}
-            </p>
+            <p className="text-sm text-gray-600">{formatMessage(messages.reviews, { count: summary.totalReviews })}</p>
           </div>
         </div>
-        <h4 className="sr-only">Rating distribution</h4>
+        <h4 className="sr-only">{formatMessage(messages.distribution)}</h4>
         <ul className="mt-4 space-y-1.5">
           {summary.distribution.map((row) => (
             <li key={row.score} className="flex items-center gap-2 text-sm">
-              <span className="w-14 shrink-0 text-gray-700">
-                {row.score} {row.score === 1 ? 'star' : 'stars'}
-              </span>
+              <span className="w-14 shrink-0 text-gray-700">{formatMessage(messages.stars, { score: row.score })}</span>
               <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-100">
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${row.percent}%` }} />
               </span>
@@ -78,14 +91,14 @@ export function Breakdown({ summary }: { summary: Summary }) {
         </ul>
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-gray-900">Category averages</h4>
+        <h4 className="text-sm font-semibold text-gray-900">{formatMessage(messages.categoryAverages)}</h4>
         <dl className="mt-3 space-y-3">
           {categories.map((c) => (
             <div key={c.key} className="flex items-center justify-between gap-3 text-sm">
               <dt className="text-gray-700">{c.label}</dt>
               <dd className="flex items-center gap-2">
                 {c.value == null ? (
-                  <span className="text-gray-600">Not rated yet</span>
+                  <span className="text-gray-600">{formatMessage(messages.notRated)}</span>
                 ) : (
                   <>
                     <StarRating value={c.value} />
