@@ -184,6 +184,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                   name: 'messages',
                   test: /node_modules[\\/](intl-messageformat|@formatjs)[\\/]|common[\\/]i18n[\\/](messages|labels|dates|locales)\.ts$/,
                 },
+                // The small parts of the interface every page uses (buttons, the deferred overlays'
+                // triggers, hooks): one chunk, not one each as lazily loaded screens come to share them.
+                {
+                  name: 'kit',
+                  test: /client[\\/]src[\\/](?:components[\\/]ui[\\/](?:avatar|button|deferred-overlay|dialog|dropdown-menu|lazy-toaster|page-container|page-header|path-link|popover|select|skeleton|spinner|use-toast)|lib[\\/](?:cn|deferred-module|preloadable|use-debounced-value|use-document-title|use-in-browser|use-media-query|bottom-inset))\.tsx?$|node_modules[\\/]clsx[\\/]/,
+                },
               ],
             },
           },

@@ -19,6 +19,7 @@ const messages = defineMessages({
   passwordRequired: { id: 'validation.passwordRequired', defaultMessage: 'Password is required' },
   passwordsDiffer: { id: 'validation.passwordsDiffer', defaultMessage: 'Passwords do not match' },
   code: { id: 'validation.code', defaultMessage: 'Enter the 6-digit code' },
+  profilePhoto: { id: 'validation.profilePhoto', defaultMessage: 'Photo must be an image you uploaded here.' },
   phoneTaken: {
     id: 'validation.phoneTaken',
     defaultMessage: 'This phone number is already registered. Please use a different number.',
@@ -154,9 +155,6 @@ export interface UnfinishedSignupAnswer {
   draft: SignupDraft | null;
 }
 
-/** A profile photo must be one of the viewer's own uploads (checked by the server). */
-export const PROFILE_PHOTO_MESSAGE = 'Photo must be an image you uploaded here.';
-
 export const updateProfileSchema = z.object({
   firstName: name(messages.firstName).optional(),
   lastName: name(messages.lastName).optional(),
@@ -166,7 +164,7 @@ export const updateProfileSchema = z.object({
     .trim()
     .max(2048)
     // An upload's address (the server checks it is the viewer's own upload).
-    .refine((v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v), PROFILE_PHOTO_MESSAGE)
+    .refine((v) => (v.startsWith('/media/') && !v.includes('..')) || /^https:\/\/[^\s]+$/.test(v), say(messages.profilePhoto))
     .nullable()
     .optional(),
   /** The interface's language (issue 29); null forgets the choice. */

@@ -1,11 +1,21 @@
+import { defineMessages, formatMessage } from './i18n/messages.js';
+
+// Said by the server, in the request's language (server/core/locale.ts).
+const messages = defineMessages({
+  hour: { id: 'server.responseTime.hour', defaultMessage: 'Usually responds within an hour' },
+  hours: { id: 'server.responseTime.hours', defaultMessage: 'Usually responds within a few hours' },
+  day: { id: 'server.responseTime.day', defaultMessage: 'Usually responds within a day' },
+  days: { id: 'server.responseTime.days', defaultMessage: 'Usually responds within a few days' },
+});
+
 /**
  * How fast an agent answers, in words (issue 26 item 3): from the median minutes to a first reply
  * that the server keeps (`Agent.responseMinutes`; null when there were too few conversations).
  */
 export function responseTimeLabel(minutes: number | null | undefined): string | null {
   if (minutes == null) return null;
-  if (minutes <= 60) return 'Usually responds within an hour';
-  if (minutes <= 180) return 'Usually responds within a few hours';
-  if (minutes <= 24 * 60) return 'Usually responds within a day';
-  return 'Usually responds within a few days';
+  if (minutes <= 60) return formatMessage(messages.hour);
+  if (minutes <= 180) return formatMessage(messages.hours);
+  if (minutes <= 24 * 60) return formatMessage(messages.day);
+  return formatMessage(messages.days);
 }

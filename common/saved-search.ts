@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { formatPrice } from './format.js';
+import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
 import { AlertFrequencyValues, boroughLabels, type Borough, type PropertyType } from './options.js';
-import { propertyTypeLabels } from './listing-labels.js';
 
 export { AlertFrequencyValues, type AlertFrequency } from './options.js';
 export { alertFrequencyLabels } from './listing-labels.js';
@@ -10,6 +11,47 @@ export const SAVED_SEARCH_NAME_MAX = 120;
 /** How many saved searches one account may keep. */
 export const SAVED_SEARCHES_PER_USER = 50;
 
+// The rules' messages and the default name are in the page's language (issue 29), made when they are
+// shown: in the part 'alerts' of the catalogues (the save dialog and the saved searches' screen).
+const messages = defineMessages({
+  nameRequired: { id: 'savedSearch.nameRequired', defaultMessage: 'Enter a name for this search' },
+  nameTooLong: { id: 'savedSearch.nameTooLong', defaultMessage: 'Keep the name under {max} characters' },
+  nameControl: { id: 'savedSearch.nameControl', defaultMessage: 'The name cannot contain line breaks or control characters' },
+  frequency: { id: 'savedSearch.frequency', defaultMessage: 'Alerts are instant, daily or off' },
+  // The default name, '2+ beds in Brooklyn under $3,500': its parts, each a phrase, joined by spaces.
+  studios: { id: 'searchSummary.studios', defaultMessage: 'Studios' },
+  beds: { id: 'searchSummary.beds', defaultMessage: '{beds}+ beds' },
+  bedsOfType: { id: 'searchSummary.bedsOfType', defaultMessage: '{beds}+ beds ({type})' },
+  rentals: { id: 'searchSummary.rentals', defaultMessage: 'Rentals' },
+  inPlace: { id: 'searchSummary.inPlace', defaultMessage: 'in {place}' },
+  drawnArea: { id: 'searchSummary.drawnArea', defaultMessage: 'in a drawn area' },
+  between: { id: 'searchSummary.between', defaultMessage: '{min}–{max}' },
+  betweenNet: { id: 'searchSummary.betweenNet', defaultMessage: '{min}–{max} net effective' },
+  under: { id: 'searchSummary.under', defaultMessage: 'under {max}' },
+  underNet: { id: 'searchSummary.underNet', defaultMessage: 'under {max} net effective' },
+  from: { id: 'searchSummary.from', defaultMessage: 'from {min}' },
+  fromNet: { id: 'searchSummary.fromNet', defaultMessage: 'from {min} net effective' },
+  petsAllowed: { id: 'searchSummary.petsAllowed', defaultMessage: 'pets allowed' },
+  cats: { id: 'searchSummary.cats', defaultMessage: 'cats OK' },
+  dogs: { id: 'searchSummary.dogs', defaultMessage: 'dogs OK' },
+  noPets: { id: 'searchSummary.noPets', defaultMessage: 'no pets' },
+  nearLines: { id: 'searchSummary.nearLines', defaultMessage: 'near the {lines}' },
+  walk: { id: 'searchSummary.walk', defaultMessage: '{minutes} min to the subway' },
+  commute: { id: 'searchSummary.commute', defaultMessage: '≤ {minutes} min commute' },
+  accessible: { id: 'searchSummary.accessible', defaultMessage: 'accessible' },
+  matching: { id: 'searchSummary.matching', defaultMessage: 'matching “{search}”' },
+});
+
+/** A kind of home, in the plural: what the search is for ('Apartments'). */
+const typePlurals = defineMessages({
+  APARTMENT: { id: 'searchSummary.type.APARTMENT', defaultMessage: 'Apartments' },
+  TOWNHOUSE: { id: 'searchSummary.type.TOWNHOUSE', defaultMessage: 'Townhouses' },
+  CONDO: { id: 'searchSummary.type.CONDO', defaultMessage: 'Condos' },
+  HOUSE: { id: 'searchSummary.type.HOUSE', defaultMessage: 'Houses' },
+  LOFT: { id: 'searchSummary.type.LOFT', defaultMessage: 'Lofts' },
+  STUDIO: { id: 'searchSummary.type.STUDIO', defaultMessage: 'Studios' },
+} satisfies Record<PropertyType, MessageDescriptor>);
+
 // Control characters (line breaks included) have no place in a name shown in menus and subjects.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -17,11 +59,11 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export const savedSearchNameSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a name for this search')
-  .max(SAVED_SEARCH_NAME_MAX, `Keep the name under ${SAVED_SEARCH_NAME_MAX} characters`)
-  .refine((v) => !CONTROL.test(v), 'The name cannot contain line breaks or control characters');
+  .min(1, { error: () => formatMessage(messages.nameRequired) })
+  .max(SAVED_SEARCH_NAME_MAX, { error: () => formatMessage(messages.nameTooLong, { max: SAVED_SEARCH_NAME_MAX }) })
+  .refine((v) => !CONTROL.test(v), { error: () => formatMessage(messages.nameControl) });
 
-export const alertFrequencySchema = z.enum(AlertFrequencyValues, { message: 'Alerts are instant, daily or off' });
+export const alertFrequencySchema = z.enum(AlertFrequencyValues, { error: () => formatMessage(messages.frequency) });
 
 /** The parts of a filter a summary reads (the GraphQL PropertyFilter shape). */
 export interface SummaryFilter {
@@ -41,33 +83,41 @@ export interface SummaryFilter {
   accessibility?: readonly string[] | null;
 }
 
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
-
-/** A readable default name: '2+ beds in Brooklyn under $3,500'. */
+/** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
 export function summarizeFilter(f: SummaryFilter): string {
   const parts: string[] = [];
-  const type = f.propertyType ? `${propertyTypeLabels[f.propertyType]}s` : null;
-  if (f.minBeds === 0) parts.push('Studios');
-  else if (f.minBeds != null) parts.push(`${f.minBeds}+ beds${type ? ` (${type.toLowerCase()})` : ''}`);
-  else parts.push(type ?? 'Rentals');
-  if (f.neighborhood) parts.push(`in ${f.neighborhood}`);
-  else if (f.borough) parts.push(`in ${boroughLabels[f.borough]}`);
-  if (f.area?.length) parts.push('in a drawn area');
-  const net = f.priceBasis === 'NET_EFFECTIVE' ? ' net effective' : '';
-  if (f.minPrice != null && f.maxPrice != null) parts.push(`${dollars(f.minPrice)}–${dollars(f.maxPrice)}${net}`);
-  else if (f.maxPrice != null) parts.push(`under ${dollars(f.maxPrice)}${net}`);
-  else if (f.minPrice != null) parts.push(`from ${dollars(f.minPrice)}${net}`);
+  const type = f.propertyType ? formatMessage(typePlurals[f.propertyType]) : null;
+  if (f.minBeds === 0) parts.push(formatMessage(messages.studios));
+  else if (f.minBeds != null)
+    parts.push(
+      type
+        ? formatMessage(messages.bedsOfType, { beds: f.minBeds, type: type.toLowerCase() })
+        : formatMessage(messages.beds, { beds: f.minBeds }),
+    );
+  else parts.push(type ?? formatMessage(messages.rentals));
+  if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
+  else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
+  if (f.area?.length) parts.push(formatMessage(messages.drawnArea));
+  const net = f.priceBasis === 'NET_EFFECTIVE';
+  if (f.minPrice != null && f.maxPrice != null)
+    parts.push(
+      formatMessage(net ? messages.betweenNet : messages.between, { min: formatPrice(f.minPrice), max: formatPrice(f.maxPrice) }),
+    );
+  else if (f.maxPrice != null)
+    parts.push(formatMessage(net ? messages.underNet : messages.under, { max: formatPrice(f.maxPrice) }));
+  else if (f.minPrice != null)
+    parts.push(formatMessage(net ? messages.fromNet : messages.from, { min: formatPrice(f.minPrice) }));
   const pets = (f.pets ?? '').toLowerCase();
-  if (pets === 'allowed') parts.push('pets allowed');
-  else if (pets === 'cats') parts.push('cats OK');
-  else if (pets === 'dogs') parts.push('dogs OK');
-  else if (pets === 'none') parts.push('no pets');
-  if (f.lines?.length) parts.push(`near the ${f.lines.join(', ')}`);
-  else if (f.walkMinutes != null) parts.push(`${f.walkMinutes} min to the subway`);
-  if (f.commuteMaxMinutes != null) parts.push(`≤ ${f.commuteMaxMinutes} min commute`);
-  if (f.accessibility?.length) parts.push('accessible');
+  if (pets === 'allowed') parts.push(formatMessage(messages.petsAllowed));
+  else if (pets === 'cats') parts.push(formatMessage(messages.cats));
+  else if (pets === 'dogs') parts.push(formatMessage(messages.dogs));
+  else if (pets === 'none') parts.push(formatMessage(messages.noPets));
+  if (f.lines?.length) parts.push(formatMessage(messages.nearLines, { lines: f.lines.join(', ') }));
+  else if (f.walkMinutes != null) parts.push(formatMessage(messages.walk, { minutes: f.walkMinutes }));
+  if (f.commuteMaxMinutes != null) parts.push(formatMessage(messages.commute, { minutes: f.commuteMaxMinutes }));
+  if (f.accessibility?.length) parts.push(formatMessage(messages.accessible));
   const search = f.search?.trim();
-  if (search) parts.push(`matching “${search}”`);
+  if (search) parts.push(formatMessage(messages.matching, { search }));
   const name = parts.join(' ');
   return name.length > SAVED_SEARCH_NAME_MAX ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1)}…` : name;
 }

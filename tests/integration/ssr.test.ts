@@ -55,6 +55,8 @@ export async function render({ url, execute, signal, onError }) {
     aborted: false,
     // A query the page read that was not fetched first (client/src/app/page-queries.ts lacks it).
     missed: mode === 'missed' ? ['Page'] : [],
+    locale: 'en',
+    catalogueModules: [],
     timing: { dataMs: 1.25, renderMs: 2.5, renders: mode === 'missed' ? 2 : 1 },
   };
 }

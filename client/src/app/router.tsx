@@ -1,10 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { loadPageParts, type Part } from '@/i18n/catalogues';
 import { RootHydrateFallback, RootLayout } from './layout/root-layout';
-import { RouteErrorBoundary } from './layout/route-error-boundary';
-import NotFoundScreen from './routes/not-found';
 
 /** What a screen's route names: the parts of the catalogues its texts are in (i18n/catalogues.ts). */
 export interface ScreenHandle {
@@ -36,8 +34,19 @@ export function partsOf(matches: readonly { route: { handle?: unknown } }[]): Pa
 
 const home = screen(() => import('./routes/home'), ['listings', 'cards']);
 const auth = screen(() => import('./routes/auth'), ['auth']);
-const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records', 'tours']);
+const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records', 'tours', 'map']);
 const resetPassword = screen(() => import('./routes/reset-password'), ['account', 'auth']);
+
+// What a screen that failed (or a thrown 404) shows: loaded then, not with every page.
+const RouteError = lazy(() => import('./layout/route-error-boundary').then((m) => ({ default: m.RouteErrorBoundary })));
+
+function RouteErrorBoundary() {
+  return (
+    <Suspense fallback={null}>
+      <RouteError />
+    </Suspense>
+  );
+}
 
 function ProtectedLayout() {
   return (
@@ -76,18 +85,18 @@ export const routes: RouteObject[] = [
               { path: 'admin/moderation', ...screen(() => import('./routes/admin-moderation'), ['moderation', 'records']) },
             ],
           },
-          { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents', 'records']) },
+          { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents', 'records', 'moderation']) },
           { path: 'me/listings', ...screen(() => import('./routes/my-listings'), ['manage', 'records']) },
           { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts', 'records']) },
           { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
           { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
           { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records']) },
-          { path: 'create-listing', ...screen(() => import('./routes/create-listing'), ['listingForm', 'records']) },
+          { path: 'create-listing', ...screen(() => import('./routes/create-listing'), ['listingForm', 'records', 'map']) },
           { path: 'listing/:id', ...propertyDetail },
           { path: 'properties/:id', ...propertyDetail },
-          { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents', 'records']) },
-          // Not lazy: the error boundary shows the same screen for a thrown 404.
-          { path: '*', Component: NotFoundScreen },
+          { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents', 'records', 'moderation']) },
+          // The error boundary shows the same screen for a thrown 404.
+          { path: '*', ...screen(() => import('./routes/not-found')) },
         ],
       },
     ],

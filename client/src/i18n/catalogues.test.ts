@@ -51,6 +51,8 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'detail.minutes',
     'listingForm.fieldIssue',
     'reviewCard.subscore',
+    'map.markerName',
+    'searchSummary.type.LOFT',
   ],
 };
 

@@ -16,6 +16,7 @@ export const PARTS = [
   'shell',
   'listings',
   'cards',
+  'map',
   'detail',
   'records',
   'auth',

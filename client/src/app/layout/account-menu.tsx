@@ -81,7 +81,7 @@ export function AccountMenu(props: AccountMenuProps) {
     <Root modal={false}>
       <Trigger className={cn(triggerClasses, 'md:pr-3')}>
         <UserAvatar name={user.displayName} photoUrl={user.photoUrl} />
-        <span aria-hidden="true" className="hidden max-w-40 truncate text-sm font-medium md:inline">
+        <span aria-hidden="true" translate="no" className="hidden max-w-40 truncate text-sm font-medium md:inline">
           {user.displayName}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />

@@ -3,6 +3,17 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NotFoundContent } from '../routes/not-found';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  title: { id: 'routeError.title', defaultMessage: 'Something went wrong' },
+  text: {
+    id: 'routeError.text',
+    defaultMessage: 'This page could not be shown. Reloading usually helps, for example after the site was updated.',
+  },
+  reload: { id: 'routeError.reload', defaultMessage: 'Reload page' },
+  home: { id: 'routeError.home', defaultMessage: 'Go to the home page' },
+});
 
 /** Catches errors thrown while loading or rendering a screen, keeping the header and footer in place. */
 export function RouteErrorBoundary() {
@@ -15,17 +26,16 @@ export function RouteErrorBoundary() {
 }
 
 function UnexpectedError() {
-  useDocumentTitle('Something went wrong');
+  const title = formatMessage(messages.title);
+  useDocumentTitle(title);
   return (
     <PageContainer className="max-w-2xl py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">Something went wrong</h1>
-      <p className="mt-3 text-gray-600">
-        This page could not be shown. Reloading usually helps, for example after the site was updated.
-      </p>
+      <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
+      <p className="mt-3 text-gray-600">{formatMessage(messages.text)}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>{formatMessage(messages.reload)}</Button>
         <Link to="/" className={buttonClasses({ variant: 'outline' })}>
-          Go to the home page
+          {formatMessage(messages.home)}
         </Link>
       </div>
     </PageContainer>

@@ -26,6 +26,7 @@ import { SaveSearchButton } from '@/features/alerts/components/save-search-butto
 import { useViewer } from '@/features/listings/use-viewer';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { withParts } from '@/i18n/catalogues';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -56,9 +57,9 @@ const messages = defineMessages({
 });
 
 // The map's code, fetched when the map is shown (at phone width, once 'Map' is pressed).
-const MapView = lazy(() => import('@/features/map/map-view').then((m) => ({ default: m.MapView })));
+const MapView = lazy(withParts(() => import('@/features/map/map-view').then((m) => ({ default: m.MapView })), ['map']));
 // A marker's popup, fetched when a marker is first opened.
-const MapPopup = lazy(() => import('@/features/listings/components/map-popup'));
+const MapPopup = lazy(withParts(() => import('@/features/listings/components/map-popup'), ['map']));
 
 const PLACEHOLDER_CARDS = 6;
 const NO_MARKERS: MapMarker[] = [];
@@ -292,7 +293,10 @@ export default function HomeScreen() {
                             onChange={() => compare.toggle(node.id)}
                           />
                           {intl.formatMessage(messages.compare)}
-                          <span className="sr-only"> {node.title}</span>
+                          <span data-authored className="sr-only">
+                            {' '}
+                            {node.title}
+                          </span>
                         </label>
                         <Suspense fallback={null}>
                           <ShareButton title={node.title} path={propertyPath(node)} />

@@ -241,10 +241,12 @@ export default function PropertyDetailScreen() {
           <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-700">{propertyTypeLabels[property.propertyType]}</span>
         </div>
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mt-2" />
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">{property.title}</h1>
+        <h1 data-authored className="mt-2 text-2xl font-semibold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
+          {property.title}
+        </h1>
         <p className="mt-1 flex items-center gap-1.5 text-gray-600">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <span>
+          <span translate="no">
             {property.address}
             {property.unit ? `, ${property.unit}` : ''}, {place}
           </span>

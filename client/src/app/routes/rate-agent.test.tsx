@@ -223,7 +223,8 @@ describe('the rate agent page', () => {
     await waitFor(() => expect(openToast()).toHaveTextContent('ErrorYou have rated this agent too often today.'), TOAST_WAIT);
     expect(openToast()).toHaveAttribute('data-variant', 'destructive');
     expect(location.current.pathname).toBe(`/rate-agent/${AGENT_ID}`);
-    expect(submit()).toBeEnabled();
+    // The button is itself again once the refusal is handled (the toast may come first).
+    await waitFor(() => expect(submit()).toBeEnabled());
   });
 
   it("a failed request: the 'Error' toast says 'Failed to submit rating'", async () => {

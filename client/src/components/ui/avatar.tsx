@@ -16,7 +16,7 @@ export function UserAvatar({ name, photoUrl, className }: UserAvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const photo = photoUrl && failed !== photoUrl ? photoUrl : null;
   return (
-    <span aria-hidden="true" className={cn('avatar', className)}>
+    <span aria-hidden="true" translate="no" className={cn('avatar', className)}>
       <span className="text-xs font-semibold text-brand-800">{initialsOf(name)}</span>
       {/* Over the initials, which show until it is in and stay if it fails. */}
       {photo ? (

@@ -5,6 +5,16 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+// In the part 'moderation' of the catalogues: the screens that offer a report load it (a listing's
+// with its dialog, a review's with its route).
+const messages = defineMessages({
+  reason: { id: 'reportDialog.reason', defaultMessage: 'Reason' },
+  optional: { id: 'reportDialog.optional', defaultMessage: '{label} (optional)' },
+  characters: { id: 'reportDialog.characters', defaultMessage: '{length} / {max} characters' },
+  cancel: { id: 'reportDialog.cancel', defaultMessage: 'Cancel' },
+});
 
 export interface ReportReason<V extends string> {
   value: V;
@@ -38,6 +48,7 @@ export function ReportDialog<V extends string>(props: {
   busyLabel: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
 }) {
+  const intl = useIntl();
   const ids = { reasons: useId(), details: useId(), detailsHelp: useId(), detailsError: useId(), reasonError: useId() };
   const { errors, isSubmitting, reason } = props;
   return (
@@ -48,7 +59,7 @@ export function ReportDialog<V extends string>(props: {
         <form className="mt-4 space-y-4" onSubmit={props.onSubmit} noValidate>
           <fieldset>
             <legend id={ids.reasons} className="text-sm font-medium text-gray-900">
-              Reason <span aria-hidden="true">*</span>
+              {intl.formatMessage(messages.reason)} <span aria-hidden="true">*</span>
             </legend>
             <RadioGroup.Root
               aria-labelledby={ids.reasons}
@@ -89,7 +100,9 @@ export function ReportDialog<V extends string>(props: {
           </fieldset>
           <div>
             <label htmlFor={ids.details} className="block text-sm font-medium text-gray-900">
-              {reason === 'OTHER' ? `${props.detailsLabel} *` : `${props.detailsLabel} (optional)`}
+              {reason === 'OTHER'
+                ? `${props.detailsLabel} *`
+                : intl.formatMessage(messages.optional, { label: props.detailsLabel })}
             </label>
             <textarea
               id={ids.details}
@@ -105,7 +118,7 @@ export function ReportDialog<V extends string>(props: {
               id={ids.detailsHelp}
               className={cn('mt-1 text-xs', props.detailsLength > props.detailsMax ? 'text-red-700' : 'text-gray-600')}
             >
-              {props.detailsLength} / {props.detailsMax} characters
+              {intl.formatMessage(messages.characters, { length: props.detailsLength, max: props.detailsMax })}
             </p>
             {errors.details ? (
               <p id={ids.detailsError} role="alert" className="mt-1 text-sm text-red-700">
@@ -120,7 +133,7 @@ export function ReportDialog<V extends string>(props: {
           ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
+              {intl.formatMessage(messages.cancel)}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? (

@@ -1,5 +1,11 @@
+import { LOCALE_TAGS } from '@common/i18n/locales';
 import { Star } from '@/components/icons';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  rated: { id: 'common.ratedOutOf5', defaultMessage: 'Rated {score} out of 5' },
+});
 
 export interface StarRatingProps {
   /** 0 to 5; a fraction fills the last star partly. */
@@ -10,11 +16,14 @@ export interface StarRatingProps {
 
 /** Five stars filled to a score; announced as 'Rated {n} out of 5'. */
 export function StarRating({ value, className, starClassName }: StarRatingProps) {
+  const intl = useIntl();
   const clamped = Math.max(0, Math.min(5, value));
   return (
     <span
       role="img"
-      aria-label={`Rated ${clamped.toFixed(1)} out of 5`}
+      aria-label={intl.formatMessage(messages.rated, {
+        score: clamped.toLocaleString(LOCALE_TAGS[intl.locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
       {[1, 2, 3, 4, 5].map((position) => {

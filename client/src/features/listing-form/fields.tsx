@@ -153,12 +153,15 @@ export function SelectField({
   emptyLabel,
   className,
   onValueChange,
+  names = false,
 }: {
   name: Name;
   label: string;
   options: readonly Option[];
   /** Offer an empty choice with this text (for optional fields, or a required one not chosen yet). */
   emptyLabel?: string;
+  /** The options are proper names (neighborhoods), the same in every language. */
+  names?: boolean;
   className?: string;
   /** Called after the form value changed (e.g. the borough resets the neighborhood). */
   onValueChange?: (value: string | null) => void;
@@ -197,7 +200,7 @@ export function SelectField({
             <option value="">{emptyLabel ?? intl.formatMessage(messages.choose)}</option>
           ) : null}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} translate={names ? 'no' : undefined}>
               {o.label}
             </option>
           ))}

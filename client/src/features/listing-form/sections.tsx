@@ -311,6 +311,7 @@ export function BasicInfoSection() {
           name="neighborhood"
           label={fieldLabel('neighborhood')}
           options={neighborhoodOptions}
+          names
           emptyLabel={intl.formatMessage(messages.chooseNeighborhood)}
         />
       </div>

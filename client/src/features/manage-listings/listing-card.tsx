@@ -253,14 +253,18 @@ export function ManageListingCard({
     >
       <CardPhoto listing={listing} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={`listing-${listing.id}-title`} className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
+        <h3
+          data-authored
+          id={`listing-${listing.id}-title`}
+          className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900"
+        >
           {listing.title}
         </h3>
         <p className="text-lg font-semibold text-gray-900">
           {formatPrice(listing.price)}
           <span className="text-sm font-normal text-gray-600"> {formatMessage(messages.perMonth)}</span>
         </p>
-        <p className="truncate text-sm text-gray-700">
+        <p translate="no" className="truncate text-sm text-gray-700">
           {listing.address}
           {listing.unit ? `, ${listing.unit}` : ''}
         </p>
@@ -311,7 +315,10 @@ export function ManageListingCard({
           >
             <Eye aria-hidden="true" className="size-4" />
             {formatMessage(messages.view)}
-            <span className="sr-only"> {listing.title}</span>
+            <span data-authored className="sr-only">
+              {' '}
+              {listing.title}
+            </span>
           </Link>
           {listing.viewerCanManage ? (
             <>
@@ -321,7 +328,10 @@ export function ManageListingCard({
               >
                 <Pencil aria-hidden="true" className="size-4" />
                 {formatMessage(messages.edit)}
-                <span className="sr-only"> {listing.title}</span>
+                <span data-authored className="sr-only">
+                  {' '}
+                  {listing.title}
+                </span>
               </Link>
               <ListingMenu listing={listing} actions={actions} />
             </>

@@ -1,4 +1,15 @@
 import { Button } from '@/components/ui/button';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  group: { id: 'drawArea.group', defaultMessage: 'Drawing an area' },
+  addCorners: { id: 'drawArea.addCorners', defaultMessage: 'Click the map to add corners ({corners} of at least 3)' },
+  enoughCorners: { id: 'drawArea.enoughCorners', defaultMessage: '{corners} corners: add more, or press Done' },
+  addCentre: { id: 'drawArea.addCentre', defaultMessage: 'Add the centre' },
+  undo: { id: 'drawArea.undo', defaultMessage: 'Undo' },
+  cancel: { id: 'drawArea.cancel', defaultMessage: 'Cancel' },
+  done: { id: 'drawArea.done', defaultMessage: 'Done' },
+});
 
 export interface DrawAreaToolbarProps {
   /** How many corners the area has so far. */
@@ -13,26 +24,27 @@ export interface DrawAreaToolbarProps {
 
 /** The bar over the map while an area is drawn (issue 26 item 1): what to do next, and its buttons. */
 export default function DrawAreaToolbar({ corners, onAddCentre, onUndo, onCancel, onDone }: DrawAreaToolbarProps) {
+  const intl = useIntl();
   return (
     <div
       role="group"
-      aria-label="Drawing an area"
+      aria-label={intl.formatMessage(messages.group)}
       className="absolute top-3 right-14 left-3 flex flex-wrap items-center gap-2 rounded-xl bg-white/95 p-2 text-sm text-gray-800 shadow-md"
     >
       <p aria-live="polite" className="basis-full px-1">
-        {corners < 3 ? `Click the map to add corners (${corners} of at least 3)` : `${corners} corners: add more, or press Done`}
+        {intl.formatMessage(corners < 3 ? messages.addCorners : messages.enoughCorners, { corners })}
       </p>
       <Button size="sm" variant="outline" onClick={onAddCentre}>
-        Add the centre
+        {intl.formatMessage(messages.addCentre)}
       </Button>
       <Button size="sm" variant="outline" disabled={corners === 0} onClick={onUndo}>
-        Undo
+        {intl.formatMessage(messages.undo)}
       </Button>
       <Button size="sm" variant="ghost" onClick={onCancel}>
-        Cancel
+        {intl.formatMessage(messages.cancel)}
       </Button>
       <Button size="sm" disabled={corners < 3} onClick={onDone}>
-        Done
+        {intl.formatMessage(messages.done)}
       </Button>
     </div>
   );

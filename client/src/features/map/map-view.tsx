@@ -4,12 +4,21 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { loadMapStyleUrl } from './map-config';
 import { MapLoading } from './map-loading';
 import type { MapEngine } from './maplibre-engine';
 import type { MapBounds, MapMarker, MapResults, MapView as MapViewSpec } from './types';
 
 export type MapStatus = 'loading' | 'ready' | 'unavailable';
+
+// The map's texts are in the part 'map' of the catalogues, loaded with its code (the listings page's
+// lazy import, the detail page's and the listing form's routes).
+const messages = defineMessages({
+  unavailable: { id: 'map.unavailable', defaultMessage: 'Map unavailable' },
+  drawArea: { id: 'map.drawArea', defaultMessage: 'Draw area' },
+  searchThisArea: { id: 'map.searchThisArea', defaultMessage: 'Search this area' },
+});
 
 // The toolbar of 'Draw area', fetched when a drawing starts.
 const DrawAreaToolbar = lazy(() => import('./draw-area-toolbar'));
@@ -83,6 +92,7 @@ export function MapView({
   loadWhenVisible = false,
   className,
 }: MapViewProps) {
+  const intl = useIntl();
   const regionRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(!loadWhenVisible);
@@ -270,14 +280,14 @@ export function MapView({
       {status === 'unavailable' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-600">
           <MapPinOff aria-hidden="true" className="size-6 text-gray-400" />
-          <p role="status">Map unavailable</p>
+          <p role="status">{intl.formatMessage(messages.unavailable)}</p>
         </div>
       ) : null}
       {status === 'ready' && onDrawArea && !drawing ? (
         <div className="absolute top-3 left-3">
           <Button size="sm" variant="outline" onClick={() => setDrawn([])} className="rounded-full bg-white shadow-md">
             <PenLine aria-hidden="true" className="size-4" />
-            Draw area
+            {intl.formatMessage(messages.drawArea)}
           </Button>
         </div>
       ) : null}
@@ -299,7 +309,7 @@ export function MapView({
         <div className="absolute top-3 left-1/2 -translate-x-1/2">
           <Button size="sm" onClick={searchArea} className="rounded-full shadow-md">
             <Search aria-hidden="true" className="size-4" />
-            Search this area
+            {intl.formatMessage(messages.searchThisArea)}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 // The MapLibre side of the map, loaded lazily (it is about 290 KB gzip): `import('./maplibre-engine')`
 // only from map-view.tsx. React never touches MapLibre objects directly; it drives this small
 // imperative API instead.
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { NEIGHBORHOODS, type LatLng } from '@common/nyc';
 import type { Feature } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
@@ -13,6 +14,37 @@ import type { MapBounds, MapMarker, MapResults, MapView } from './types';
 import './map.css';
 
 maplibregl.setWorkerUrl(workerUrl);
+
+const messages = defineMessages({
+  markerName: { id: 'map.markerName', defaultMessage: '{text}, {label}' },
+  // MapLibre's own texts (its controls' names, the canvas's): those its controls on our maps show.
+  map: { id: 'map.maplibre.map', defaultMessage: 'Map' },
+  marker: { id: 'map.maplibre.marker', defaultMessage: 'Map marker' },
+  popupClose: { id: 'map.maplibre.popupClose', defaultMessage: 'Close popup' },
+  zoomIn: { id: 'map.maplibre.zoomIn', defaultMessage: 'Zoom in' },
+  zoomOut: { id: 'map.maplibre.zoomOut', defaultMessage: 'Zoom out' },
+  resetBearing: { id: 'map.maplibre.resetBearing', defaultMessage: 'Drag to rotate map, click to reset north' },
+  toggleAttribution: { id: 'map.maplibre.toggleAttribution', defaultMessage: 'Toggle attribution' },
+  mapFeedback: { id: 'map.maplibre.mapFeedback', defaultMessage: 'Map feedback' },
+});
+
+/**
+ * MapLibre's texts in the page's language (its `locale` option, keys of its `defaultLocale`). Only
+ * those of the controls our maps add (attribution, zoom buttons, popups, markers); a control added
+ * later (fullscreen, geolocation, scale) needs its own.
+ */
+function mapLocale(): Record<string, string> {
+  return {
+    'Map.Title': formatMessage(messages.map),
+    'Marker.Title': formatMessage(messages.marker),
+    'Popup.Close': formatMessage(messages.popupClose),
+    'NavigationControl.ZoomIn': formatMessage(messages.zoomIn),
+    'NavigationControl.ZoomOut': formatMessage(messages.zoomOut),
+    'NavigationControl.ResetBearing': formatMessage(messages.resetBearing),
+    'AttributionControl.ToggleAttribution': formatMessage(messages.toggleAttribution),
+    'AttributionControl.MapFeedback': formatMessage(messages.mapFeedback),
+  };
+}
 
 export interface MapEngineOptions {
   /** A MapLibre style URL, or null for the offline style. */
@@ -78,7 +110,7 @@ function hasWebGl2(): boolean {
  */
 export function markerName(marker: Pick<MapMarker, 'text' | 'label'>): string {
   if (!marker.text || marker.label.startsWith(marker.text)) return marker.label;
-  return `${marker.text}, ${marker.label}`;
+  return formatMessage(messages.markerName, { text: marker.text, label: marker.label });
 }
 
 function toLngLat(point: LatLng): [number, number] {
@@ -144,6 +176,7 @@ export function createMapEngine(container: HTMLElement, options: MapEngineOption
       pitchWithRotate: false,
       maxZoom: 18,
       minZoom: 8,
+      locale: mapLocale(),
     });
   } catch (err) {
     return Promise.reject(err instanceof Error ? err : new Error(String(err)));

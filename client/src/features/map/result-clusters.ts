@@ -3,6 +3,9 @@
 // offline style has no glyphs for text layers, and buttons are reachable by keyboard and named).
 // A cluster's count is the sum of its points' counts (clusterProperties), so the counts on the map
 // add up to the number of results with a location at any zoom.
+import { formatCount, formatPrice } from '@common/format';
+import { currentLocale, defineMessages, formatMessage } from '@common/i18n/messages';
+import { LOCALE_TAGS, type Locale } from '@common/i18n/locales';
 import type { FeatureCollection, Point } from 'geojson';
 import type * as maplibregl from 'maplibre-gl';
 import type { MapBounds, MapResults } from './types';
@@ -12,14 +15,34 @@ const ANCHOR_LAYER = 'search-results-anchor';
 /** Past this zoom points are no longer clustered (a building's listings stay one point, with its count). */
 const CLUSTER_MAX_ZOOM = 16;
 
-const compactPrice = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
+// Each label starts with the marker's text (`{text}`, `{count}`): a translation keeps it first.
+const messages = defineMessages({
+  cluster: {
+    id: 'map.cluster',
+    defaultMessage: '{n, plural, one {{count} listing} other {{count} listings}}, from {price}. Zoom in',
+  },
+  listing: { id: 'map.listing', defaultMessage: '{text}, a listing at {price} a month' },
+  building: {
+    id: 'map.building',
+    defaultMessage: '{n, plural, one {{count} listing here} other {{count} listings here}}, from {price}. Show them',
+  },
 });
-const fullPrice = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat('en-US');
+
+// '$3.6K' ('3,6 mil US$', '$3600'), made on first use in each language.
+const compactPrices: Partial<Record<Locale, Intl.NumberFormat>> = {};
+function compactPrice(amount: number): string {
+  const locale = currentLocale();
+  compactPrices[locale] ??= new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+    // Spanish and Chinese without a trailing ',0' ('3 mil US$', '$3600'); English as it was ('$3.0K').
+    ...(locale === 'en' ? {} : { minimumFractionDigits: 0 }),
+    ...(locale === 'zh' ? { currencyDisplay: 'narrowSymbol' } : {}),
+  });
+  return compactPrices[locale].format(amount);
+}
 
 /** What one marker on the map says, and how it is named for a screen reader or voice control. */
 export interface ResultMarkerText {
@@ -50,24 +73,25 @@ export function resultMarkerText(props: PointProps | ClusterProps, lngLat: [numb
     const n = props.total;
     return {
       key: `c:${props.cluster_id}`,
-      text: count.format(n),
-      label: `${count.format(n)} listings, from ${fullPrice.format(props.minPrice)}. Zoom in`,
+      text: formatCount(n),
+      label: formatMessage(messages.cluster, { n, count: formatCount(n), price: formatPrice(props.minPrice) }),
       count: n,
     };
   }
   const p = props as PointProps;
   if (p.id && p.count === 1) {
+    const text = compactPrice(p.price);
     return {
       key: `p:${p.id}`,
-      text: compactPrice.format(p.price),
-      label: `${compactPrice.format(p.price)}, a listing at ${fullPrice.format(p.price)} a month`,
+      text,
+      label: formatMessage(messages.listing, { text, price: formatPrice(p.price) }),
       count: 1,
     };
   }
   return {
     key: `g:${lngLat[1].toFixed(5)},${lngLat[0].toFixed(5)}`,
-    text: `${count.format(p.count)} · ${compactPrice.format(p.price)}`,
-    label: `${count.format(p.count)} listings here, from ${fullPrice.format(p.price)}. Show them`,
+    text: `${formatCount(p.count)} · ${compactPrice(p.price)}`,
+    label: formatMessage(messages.building, { n: p.count, count: formatCount(p.count), price: formatPrice(p.price) }),
     count: p.count,
   };
 }

@@ -5,6 +5,11 @@
 // Station names: the offline style has no glyphs for text layers, so the names of the stations in
 // view are HTML labels from zoom 14, like the neighborhood names.
 import type * as maplibregl from 'maplibre-gl';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  attribution: { id: 'map.subwayAttribution', defaultMessage: 'Subway data © MTA' },
+});
 
 export const SUBWAY_SOURCE_URL = '/api/transit/subway.geojson';
 /** Station names appear from this zoom (a neighborhood's streets). */
@@ -21,7 +26,7 @@ type MarkerFactory = (element: HTMLElement, lngLat: [number, number]) => maplibr
  */
 export function addSubwayLayers(map: maplibregl.Map, container: HTMLElement, makeMarker: MarkerFactory): () => void {
   const firstSymbol = map.getStyle().layers?.find((l) => l.type === 'symbol')?.id;
-  map.addSource('subway', { type: 'geojson', data: SUBWAY_SOURCE_URL, attribution: 'Subway data © MTA' });
+  map.addSource('subway', { type: 'geojson', data: SUBWAY_SOURCE_URL, attribution: formatMessage(messages.attribution) });
   map.addLayer(
     {
       id: 'subway-boundaries',

@@ -7,6 +7,23 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AddressSuggestionsQuery } from '@/features/listings/components/address-search';
 import type { CommuteTarget } from '@/features/listings/search-state';
 import { SubwayBullets } from './subway-bullets';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+import { boroughLabels } from '@common/options';
+
+// In the part 'listings' of the catalogues: the picker loads with the filters' Commute panel.
+const messages = defineMessages({
+  label: { id: 'commutePicker.label', defaultMessage: 'Where do you commute to?' },
+  placeholder: { id: 'commutePicker.placeholder', defaultMessage: 'A station or an address' },
+  destinations: { id: 'commutePicker.destinations', defaultMessage: 'Commute destinations' },
+  station: { id: 'commutePicker.station', defaultMessage: 'Station · {borough}' },
+  neighborhood: { id: 'commutePicker.neighborhood', defaultMessage: 'Neighborhood' },
+  address: { id: 'commutePicker.address', defaultMessage: 'Address' },
+  hint: { id: 'commutePicker.hint', defaultMessage: 'Cards then show the minutes door to door by subway.' },
+  stationsFailed: { id: 'commutePicker.stationsFailed', defaultMessage: 'Could not load the stations.' },
+  retry: { id: 'commutePicker.retry', defaultMessage: 'Retry' },
+  loadingStations: { id: 'commutePicker.loadingStations', defaultMessage: 'Loading stations…' },
+  noMatch: { id: 'commutePicker.noMatch', defaultMessage: 'No station or address matches.' },
+});
 
 export const SubwayStationsQuery = graphql(`
   query SubwayStations {
@@ -27,13 +44,8 @@ export const SubwayStationsQuery = graphql(`
 
 const MAX_STATIONS = 6;
 const MIN_ADDRESS_QUERY = 3;
-const boroughNames: Record<string, string> = {
-  MANHATTAN: 'Manhattan',
-  BROOKLYN: 'Brooklyn',
-  QUEENS: 'Queens',
-  BRONX: 'Bronx',
-  STATEN_ISLAND: 'Staten Island',
-};
+/** A station's borough, as the options name it ('Bronx'). */
+const boroughName = (borough: string) => (boroughLabels as Readonly<Record<string, string | undefined>>)[borough] ?? borough;
 
 /** Letters and digits only, lower case: '14 St-Union Sq' and 'union sq' meet. */
 const fold = (text: string) =>
@@ -72,6 +84,7 @@ type Option =
  * (neighborhoods and listed addresses, from the server, debounced). Picking one sets the destination.
  */
 export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarget) => void }) {
+  const intl = useIntl();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [text, setText] = useState('');
@@ -132,7 +145,7 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
   return (
     <div className="space-y-2">
       <label htmlFor={`${id}-input`} className="block text-sm font-medium text-gray-800">
-        Where do you commute to?
+        {intl.formatMessage(messages.label)}
       </label>
       <div className="relative">
         <input
@@ -145,7 +158,7 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
           aria-activedescendant={activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
           aria-describedby={`${id}-hint`}
           autoComplete="off"
-          placeholder="A station or an address"
+          placeholder={intl.formatMessage(messages.placeholder)}
           value={text}
           maxLength={120}
           onChange={(event) => {
@@ -158,7 +171,7 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
         <ul
           id={listboxId}
           role="listbox"
-          aria-label="Commute destinations"
+          aria-label={intl.formatMessage(messages.destinations)}
           hidden={!expanded}
           className="mt-1 max-h-72 overflow-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
         >
@@ -185,7 +198,7 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
                     </span>
                   </span>
                   <span className="shrink-0 self-start text-xs text-gray-600">
-                    Station · {boroughNames[option.station.borough] ?? option.station.borough}
+                    {intl.formatMessage(messages.station, { borough: boroughName(option.station.borough) })}
                   </span>
                 </>
               ) : (
@@ -197,7 +210,7 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
                   )}
                   <span className="truncate">{option.label}</span>
                   <span className="ml-auto shrink-0 text-xs text-gray-600">
-                    {option.neighborhood ? 'Neighborhood' : 'Address'}
+                    {intl.formatMessage(option.neighborhood ? messages.neighborhood : messages.address)}
                   </span>
                 </>
               )}
@@ -206,18 +219,22 @@ export default function CommutePicker({ onPick }: { onPick: (target: CommuteTarg
         </ul>
       </div>
       <p id={`${id}-hint`} className="text-xs text-gray-600">
-        Cards then show the minutes door to door by subway.
+        {intl.formatMessage(messages.hint)}
       </p>
       {error && !stations ? (
         <p role="alert" className="text-sm text-red-700">
-          Could not load the stations.{' '}
+          {intl.formatMessage(messages.stationsFailed)}{' '}
           <button type="button" className="underline" onClick={() => void refetch()}>
-            Retry
+            {intl.formatMessage(messages.retry)}
           </button>
         </p>
       ) : null}
       <p role="status" className="text-sm text-gray-600">
-        {loading && !stations ? 'Loading stations…' : nothing ? 'No station or address matches.' : ''}
+        {loading && !stations
+          ? intl.formatMessage(messages.loadingStations)
+          : nothing
+            ? intl.formatMessage(messages.noMatch)
+            : ''}
       </p>
     </div>
   );

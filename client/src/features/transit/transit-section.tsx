@@ -35,7 +35,9 @@ export function TransitList({ stations }: { stations: readonly NearbyStationView
             <span className="flex min-w-0 items-start gap-2">
               <TrainFront aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-500" />
               <span className="flex min-w-0 flex-col gap-1.5">
-                <span className="font-medium text-gray-900">{s.name}</span>
+                <span translate="no" className="font-medium text-gray-900">
+                  {s.name}
+                </span>
                 <SubwayBullets lines={s.subwayLines} size="md" className="gap-1" />
               </span>
             </span>

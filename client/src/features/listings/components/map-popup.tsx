@@ -6,6 +6,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
 import { graphql } from '@/gql';
 import type { SearchPropertiesQuery } from '@/gql/graphql';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+// In the part 'map' of the catalogues: the popup is loaded with the map's code.
+const messages = defineMessages({
+  perMonth: { id: 'mapPopup.perMonth', defaultMessage: 'per month' },
+  loading: { id: 'mapPopup.loading', defaultMessage: 'Loading listing…' },
+  failed: { id: 'mapPopup.failed', defaultMessage: 'The listing could not be loaded.' },
+  gone: { id: 'mapPopup.gone', defaultMessage: 'This listing is no longer available.' },
+});
 
 /** A listing of the map that is not among the cards loaded: its popup asks for it. */
 const MapPopupListingDocument = graphql(`
@@ -49,6 +58,7 @@ type Listing = Pick<
 > & { photos: ReadonlyArray<{ thumbnailUrl: string; width: number; height: number }> };
 
 function MapPopupCard({ listing }: { listing: Listing }) {
+  const intl = useIntl();
   const photo = listing.photos[0];
   return (
     <div className="w-64 text-left">
@@ -62,7 +72,7 @@ function MapPopupCard({ listing }: { listing: Listing }) {
         />
       ) : null}
       <div className="space-y-1 p-3">
-        <p className="text-sm font-semibold text-gray-900">
+        <p data-authored className="text-sm font-semibold text-gray-900">
           <Link to={propertyPath(listing)} className="hover:text-brand-700 hover:underline">
             {listing.title}
           </Link>
@@ -72,7 +82,9 @@ function MapPopupCard({ listing }: { listing: Listing }) {
         </p>
         <p className="text-sm font-semibold text-gray-900">
           {formatPrice(listing.price)}
-          {listing.listingType === 'FOR_SALE' ? null : <span className="font-normal text-gray-600"> per month</span>}
+          {listing.listingType === 'FOR_SALE' ? null : (
+            <span className="font-normal text-gray-600"> {intl.formatMessage(messages.perMonth)}</span>
+          )}
         </p>
         {listing.concession ? (
           <p className="text-xs font-medium text-green-800">{netEffectiveLabel(listing.netEffectivePrice, listing.concession)}</p>
@@ -85,18 +97,19 @@ function MapPopupCard({ listing }: { listing: Listing }) {
 /** A marker's popup: the card's listing when it is loaded, else asked for by its id. */
 export default function MapPopup({ id, loaded }: { id: string; loaded: Listing | undefined }) {
   const { data, loading, error } = useQuery(MapPopupListingDocument, { variables: { id }, skip: loaded !== undefined });
+  const intl = useIntl();
   const listing = loaded ?? data?.property ?? undefined;
   if (listing) return <MapPopupCard listing={listing} />;
   return (
     <div className="flex w-64 items-center justify-center gap-2 p-4 text-sm text-gray-600" role="status">
       {loading ? (
         <>
-          <Spinner className="size-4" /> Loading listing…
+          <Spinner className="size-4" /> {intl.formatMessage(messages.loading)}
         </>
       ) : error ? (
-        'The listing could not be loaded.'
+        intl.formatMessage(messages.failed)
       ) : (
-        'This listing is no longer available.'
+        intl.formatMessage(messages.gone)
       )}
     </div>
   );

@@ -177,7 +177,9 @@ function NearestStation({ station }: { station: PropertyCard_PropertyFragment['n
     <p data-testid="nearest-station" className="flex min-w-0 items-center gap-1.5 text-sm text-gray-700">
       <span className="sr-only">{intl.formatMessage(messages.nearestSubway)} </span>
       <SubwayBullets lines={station.subwayLines} />
-      <span className="truncate">{station.name}</span>
+      <span translate="no" className="truncate">
+        {station.name}
+      </span>
       <span aria-hidden="true" className="text-gray-400">
         ·
       </span>
@@ -238,17 +240,17 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
-        <Heading className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
+        <Heading data-authored className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
           <PathLink to={propertyPath(property)} className="listing-card-link">
             {title}
           </PathLink>
         </Heading>
-        <p className="truncate text-sm text-gray-700">
+        <p translate="no" className="truncate text-sm text-gray-700">
           {address}
           {unit ? `, ${unit}` : ''}
         </p>
         <p className="truncate text-sm text-gray-600">
-          {neighborhood}, {boroughLabels[borough]}
+          <span translate="no">{neighborhood}</span>, {boroughLabels[borough]}
         </p>
         <NearestStation station={property.nearbyStations[0]} />
         {commute ? <Commute minutes={commute.minutes} to={commute.to} /> : null}
@@ -267,7 +269,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
               <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-7" />
               <span className="truncate">
                 <span className="sr-only">{intl.formatMessage(messages.agent)} </span>
-                {agent.displayName}
+                <span translate="no">{agent.displayName}</span>
               </span>
             </PathLink>
             <span className="flex shrink-0 items-center gap-1.5">

@@ -27,7 +27,10 @@ export function ShareButton({ title, path, className }: { title: string; path: s
   return (
     <Button variant="outline" size="sm" onClick={() => void share()} className={cn(className)}>
       Share
-      <span className="sr-only"> {title}</span>
+      <span data-authored className="sr-only">
+        {' '}
+        {title}
+      </span>
     </Button>
   );
 }

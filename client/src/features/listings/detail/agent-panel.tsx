@@ -79,13 +79,17 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
         <div className="mt-3 flex items-start gap-3">
           <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-14 text-base" />
           <div className="min-w-0 space-y-0.5">
-            <p className="font-semibold text-gray-900">
+            <p translate="no" className="font-semibold text-gray-900">
               <Link to={`/agents/${encodeURIComponent(agent.id)}`} className="hover:text-brand-700 hover:underline">
                 {agent.displayName}
               </Link>
             </p>
             <LicensedBadge verified={agent.licenseVerified} />
-            {agent.agency ? <p className="text-sm text-gray-600">{agent.agency}</p> : null}
+            {agent.agency ? (
+              <p translate="no" className="text-sm text-gray-600">
+                {agent.agency}
+              </p>
+            ) : null}
             <p className="text-sm text-gray-600">{formatMessage(messages.experience, { years: agent.yearsExperience })}</p>
             {agent.responseTime ? <p className="text-sm text-gray-700">{agent.responseTime}</p> : null}
             {agent.isNew ? (

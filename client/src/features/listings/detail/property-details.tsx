@@ -184,12 +184,13 @@ function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   );
 }
 
-function CheckList({ items, empty }: { items: string[]; empty: string }) {
+/** `authored`: the items the listing's author wrote (its own amenities), not our labels. */
+function CheckList({ items, empty, authored }: { items: string[]; empty: string; authored?: ReadonlySet<string> }) {
   if (items.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
   return (
     <ul className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
       {items.map((item) => (
-        <li key={item} className="flex items-center gap-2 text-sm text-gray-800">
+        <li key={item} data-authored={authored?.has(item) || undefined} className="flex items-center gap-2 text-sm text-gray-800">
           <Check aria-hidden="true" className="size-4 shrink-0 text-green-600" />
           {item}
         </li>
@@ -312,7 +313,7 @@ export function Amenities({ property }: { property: Details }) {
   const items = [...property.amenities, ...property.buildingAmenities.map((a) => labelOf(buildingAmenityLabels, a))];
   return (
     <Section title={formatMessage(messages.amenities)}>
-      <CheckList items={[...new Set(items)]} empty={formatMessage(messages.noAmenities)} />
+      <CheckList items={[...new Set(items)]} authored={new Set(property.amenities)} empty={formatMessage(messages.noAmenities)} />
     </Section>
   );
 }
@@ -488,7 +489,9 @@ export function AboutProperty({ property }: { property: Details }) {
   return (
     <Section title={formatMessage(messages.about)}>
       {property.description ? (
-        <p className="text-sm leading-6 wrap-anywhere whitespace-pre-line text-gray-800">{property.description}</p>
+        <p data-authored className="text-sm leading-6 wrap-anywhere whitespace-pre-line text-gray-800">
+          {property.description}
+        </p>
       ) : (
         <p className="text-sm text-gray-600">{formatMessage(messages.noDescription)}</p>
       )}
