@@ -91,7 +91,10 @@ export const routes: RouteObject[] = [
           { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
           { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
           { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records']) },
-          { path: 'create-listing', ...screen(() => import('./routes/create-listing'), ['listingForm', 'records', 'map']) },
+          {
+            path: 'create-listing',
+            ...screen(() => import('./routes/create-listing'), ['listingForm', 'records', 'map', 'listings']),
+          },
           { path: 'listing/:id', ...propertyDetail },
           { path: 'properties/:id', ...propertyDetail },
           { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents', 'records', 'moderation']) },

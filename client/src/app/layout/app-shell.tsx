@@ -2,11 +2,19 @@ import { Suspense, type ReactNode } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/use-auth';
+import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { Footer } from './footer';
 import { Header } from './header';
 
+const messages = defineMessages({
+  skipToContent: { id: 'appShell.skipToContent', defaultMessage: 'Skip to content' },
+  signOutFailed: { id: 'appShell.signOutFailed', defaultMessage: 'Sign-out failed' },
+  tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+});
+
 /** The frame of every screen: skip link, sticky header, the main landmark and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { user, unfinished, signOut } = useAuth();
@@ -15,7 +23,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       .then(() => navigate('/'))
       .catch((err: unknown) => {
         console.warn('Sign-out failed', err);
-        toast({ variant: 'destructive', title: 'Sign-out failed', description: 'Please try again.' });
+        toast({
+          variant: 'destructive',
+          title: formatMessage(messages.signOutFailed),
+          description: formatMessage(messages.tryAgain),
+        });
       });
   };
   return (
@@ -29,7 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         }}
         className="sr-only rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
-        Skip to content
+        {intl.formatMessage(messages.skipToContent)}
       </a>
       {/* Its own part of the hydration of a page rendered on the server (docs/decisions/0035). */}
       <Suspense fallback={null}>

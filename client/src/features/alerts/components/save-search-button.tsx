@@ -5,6 +5,11 @@ import { Button } from '@/components/ui/button';
 import { signInPath } from '@/features/auth/redirect';
 import type { PropertyFilter } from '@/gql/graphql';
 import { withParts } from '@/i18n/catalogues';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  saveSearch: { id: 'saveSearchButton.saveSearch', defaultMessage: 'Save search' },
+});
 
 // The dialog (with zod for the name) loads when first opened, with its texts and the alert choices'
 // labels: the listings page ships none of it.
@@ -15,6 +20,7 @@ const SaveSearchDialog = lazy(withParts(() => import('./save-search-dialog'), ['
  * with alerts. Signed-out visitors are sent to sign in first.
  */
 export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter; signedIn: boolean }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -31,7 +37,7 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
     <>
       <Button variant="outline" size="sm" onClick={start}>
         <BellPlus aria-hidden="true" className="size-4" />
-        Save search
+        {intl.formatMessage(messages.saveSearch)}
       </Button>
       {open ? (
         <Suspense fallback={null}>

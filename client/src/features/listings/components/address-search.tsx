@@ -6,6 +6,16 @@ import type { AddressSuggestionsQuery as AddressSuggestionsResult } from '@/gql/
 import { cn } from '@/lib/cn';
 import { AddressSuggestionList } from './address-suggestion-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  searchListings: { id: 'addressSearch.searchListings', defaultMessage: 'Search listings' },
+  label: { id: 'addressSearch.label', defaultMessage: 'Search by address or neighborhood' },
+  placeholder: { id: 'addressSearch.placeholder', defaultMessage: 'Address or neighborhood' },
+  clear: { id: 'addressSearch.clear', defaultMessage: 'Clear search text' },
+  search: { id: 'addressSearch.search', defaultMessage: 'Search' },
+  suggestions: { id: 'addressSearch.suggestions', defaultMessage: 'Suggestions' },
+});
 
 export const AddressSuggestionsQuery = graphql(`
   query AddressSuggestions($query: String!) {
@@ -94,6 +104,7 @@ export function useAddressSuggestions(text: string) {
  * searches for the typed text), Escape closes the list.
  */
 export function AddressSearch({ value, onSearch, onPickNeighborhood, className }: AddressSearchProps) {
+  const intl = useIntl();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [text, setText] = useState(value);
@@ -134,7 +145,7 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
   return (
     <form
       role="search"
-      aria-label="Search listings"
+      aria-label={intl.formatMessage(messages.searchListings)}
       className={cn('relative', className)}
       onSubmit={(event) => {
         event.preventDefault();
@@ -145,14 +156,14 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
       <input
         type="text"
         role="combobox"
-        aria-label="Search by address or neighborhood"
+        aria-label={intl.formatMessage(messages.label)}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listboxId}
         aria-activedescendant={activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Address or neighborhood"
+        placeholder={intl.formatMessage(messages.placeholder)}
         value={text}
         maxLength={120}
         onChange={(event) => {
@@ -180,7 +191,7 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
             className="inline-flex size-8 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900"
           >
             <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">Clear search text</span>
+            <span className="sr-only">{intl.formatMessage(messages.clear)}</span>
           </button>
         ) : null}
         <button
@@ -188,13 +199,13 @@ export function AddressSearch({ value, onSearch, onPickNeighborhood, className }
           className="inline-flex h-8 items-center justify-center rounded-md bg-brand-700 px-2.5 text-white hover:bg-brand-800"
         >
           <Search aria-hidden="true" className="size-4" />
-          <span className="sr-only">Search</span>
+          <span className="sr-only">{intl.formatMessage(messages.search)}</span>
         </button>
       </div>
       <AddressSuggestionList
         id={id}
         listboxId={listboxId}
-        label="Suggestions"
+        label={intl.formatMessage(messages.suggestions)}
         suggestions={suggestions}
         activeIndex={activeIndex}
         onPick={pick}

@@ -1,5 +1,6 @@
 import { MapPin, Navigation } from '@/components/icons';
 import { cn } from '@/lib/cn';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import type { AddressSuggestion } from './address-search';
 
 /**
@@ -7,6 +8,11 @@ import type { AddressSuggestion } from './address-search';
  * and the listing form: options `{id}-option-{index}`, the active one highlighted, a mouse press that
  * keeps the focus in the input.
  */
+const messages = defineMessages({
+  neighborhood: { id: 'addressSearch.kindNeighborhood', defaultMessage: 'Neighborhood' },
+  address: { id: 'addressSearch.kindAddress', defaultMessage: 'Address' },
+});
+
 export function AddressSuggestionList({
   id,
   listboxId,
@@ -53,7 +59,7 @@ export function AddressSuggestionList({
             <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
             <span className="truncate">{suggestion.label}</span>
             <span className="ml-auto shrink-0 text-xs text-gray-500">
-              {suggestion.kind === 'NEIGHBORHOOD' ? 'Neighborhood' : 'Address'}
+              {formatMessage(suggestion.kind === 'NEIGHBORHOOD' ? messages.neighborhood : messages.address)}
             </span>
           </li>
         );

@@ -2,6 +2,16 @@ import { ChevronLeft, ChevronRight, ImageOff } from '@/components/icons';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { placeholderDataUrl } from '@/lib/thumbhash';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  noPhotos: { id: 'carousel.noPhotos', defaultMessage: 'No photos' },
+  photosOf: { id: 'carousel.photosOf', defaultMessage: 'Photos of {title}' },
+  alt: { id: 'carousel.alt', defaultMessage: '{title}, photo {n} of {count}' },
+  previous: { id: 'carousel.previous', defaultMessage: 'Previous photo' },
+  next: { id: 'carousel.next', defaultMessage: 'Next photo' },
+  show: { id: 'carousel.show', defaultMessage: 'Show photo {n} of {count}' },
+});
 
 export interface CarouselPhoto {
   id: string;
@@ -25,12 +35,13 @@ function placeholderStyle(hash: string | null | undefined) {
 }
 
 function NoPhotos({ className }: { className?: string }) {
+  const intl = useIntl();
   return (
     <div
       className={cn('flex aspect-[4/3] flex-col items-center justify-center gap-2 bg-gray-100 text-sm text-gray-500', className)}
     >
       <ImageOff aria-hidden="true" className="size-6" />
-      No photos
+      {intl.formatMessage(messages.noPhotos)}
     </div>
   );
 }
@@ -49,6 +60,7 @@ export function PhotoCarousel({
   /** A card at the top of the page: its first photo is fetched at once and first (the page's largest paint). */
   priority?: boolean;
 }) {
+  const intl = useIntl();
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const count = photos.length;
@@ -60,14 +72,19 @@ export function PhotoCarousel({
   const position = wrapIndex(index, count);
 
   return (
-    <div className="relative" aria-roledescription="carousel" aria-label={`Photos of ${title}`} role="group">
+    <div
+      className="relative"
+      aria-roledescription="carousel"
+      aria-label={intl.formatMessage(messages.photosOf, { title })}
+      role="group"
+    >
       {failed.has(current.id) ? (
         <NoPhotos />
       ) : (
         <img
           key={current.id}
           src={current.thumbnailUrl || current.url}
-          alt={`${title}, photo ${position + 1} of ${count}`}
+          alt={intl.formatMessage(messages.alt, { title, n: position + 1, count })}
           width={current.width}
           height={current.height}
           loading={priority ? 'eager' : 'lazy'}
@@ -82,18 +99,18 @@ export function PhotoCarousel({
         <>
           <button type="button" onClick={() => go(position - 1)} className="carousel-arrow left-2">
             <ChevronLeft aria-hidden="true" className="size-5" />
-            <span className="sr-only">Previous photo</span>
+            <span className="sr-only">{intl.formatMessage(messages.previous)}</span>
           </button>
           <button type="button" onClick={() => go(position + 1)} className="carousel-arrow right-2">
             <ChevronRight aria-hidden="true" className="size-5" />
-            <span className="sr-only">Next photo</span>
+            <span className="sr-only">{intl.formatMessage(messages.next)}</span>
           </button>
           <div className="absolute inset-x-0 bottom-1 z-10 flex justify-center">
             {photos.map((photo, i) => (
               <button
                 key={photo.id}
                 type="button"
-                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-label={intl.formatMessage(messages.show, { n: i + 1, count })}
                 aria-current={i === position ? 'true' : undefined}
                 onClick={() => go(i)}
                 // 24 px targets (WCAG 2.5.8); the dot drawn inside stays small, larger for the photo

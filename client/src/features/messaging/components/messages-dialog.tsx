@@ -7,6 +7,13 @@ import { useAuth } from '@/features/auth/use-auth';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { withParts } from '@/i18n/catalogues';
+import { defineMessages, useIntl } from '@common/i18n/messages';
+
+const messages = defineMessages({
+  messages: { id: 'messagesDialog.messages', defaultMessage: 'Messages' },
+  description: { id: 'messagesDialog.description', defaultMessage: 'Your conversations with agents and renters.' },
+  loading: { id: 'messagesDialog.loading', defaultMessage: 'Loading your conversations…' },
+});
 
 // Loaded when the dialog opens, with its texts: the listings page does not need it to show
 // (docs/decisions/0023).
@@ -23,6 +30,7 @@ const fabClasses =
  * signed-out visitor is sent to sign in and comes back here.
  */
 export function MessagesDialogButton() {
+  const intl = useIntl();
   const { user } = useAuth();
   const location = useLocation();
   const [selected, setSelected] = useState<string | null>(null);
@@ -32,7 +40,7 @@ export function MessagesDialogButton() {
       // data-floating-action: the page ends with room for it (index.css).
       <Link to={signInPath(`${location.pathname}${location.search}`)} className={fabClasses} data-floating-action="">
         <MessageSquare aria-hidden="true" className="size-6" />
-        <span className="sr-only">Messages</span>
+        <span className="sr-only">{intl.formatMessage(messages.messages)}</span>
       </Link>
     );
   }
@@ -41,21 +49,21 @@ export function MessagesDialogButton() {
     <Dialog>
       <DialogTrigger className={cn(fabClasses, 'cursor-pointer')} data-floating-action="">
         <MessageSquare aria-hidden="true" className="size-6" />
-        <span className="sr-only">Messages</span>
+        <span className="sr-only">{intl.formatMessage(messages.messages)}</span>
       </DialogTrigger>
       <DialogContent
         className="flex h-[600px] max-h-[calc(100dvh-2rem)] max-w-4xl flex-col overflow-hidden p-0"
         closeClassName="top-2 right-2"
       >
         <div className="border-b border-gray-200 py-3 pr-14 pl-4">
-          <DialogTitle className="text-lg font-semibold text-gray-900">Messages</DialogTitle>
-          <DialogDescription className="sr-only">Your conversations with agents and renters.</DialogDescription>
+          <DialogTitle className="text-lg font-semibold text-gray-900">{intl.formatMessage(messages.messages)}</DialogTitle>
+          <DialogDescription className="sr-only">{intl.formatMessage(messages.description)}</DialogDescription>
         </div>
         <Suspense
           fallback={
             <div className="flex min-h-0 flex-1 items-center justify-center" role="status">
               <Spinner />
-              <span className="sr-only">Loading your conversations…</span>
+              <span className="sr-only">{intl.formatMessage(messages.loading)}</span>
             </div>
           }
         >
