@@ -5,7 +5,36 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompress';
-import { i18n } from './scripts/vite-i18n';
+import { i18n, type CatalogueLocale } from './scripts/vite-i18n';
+
+/**
+ * The language of the browser's build (docs/decisions/0057-a-build-per-language.md): `npm run build`
+ * builds the client once per language (CLIENT_LOCALE=en, es, zh), each with its language's texts in its
+ * code. English is dist/client/index.html and .vite/manifest.json; another language's page and manifest
+ * are named by it (index.es.html, .vite/manifest.es.json) beside the same assets, where the chunks
+ * without texts are the same files.
+ */
+const CLIENT_LOCALE = process.env.CLIENT_LOCALE ?? 'en';
+if (!['en', 'es', 'zh'].includes(CLIENT_LOCALE)) throw new Error(`CLIENT_LOCALE must be en, es or zh, not ${CLIENT_LOCALE}`);
+const catalogueLocale = CLIENT_LOCALE === 'en' ? undefined : (CLIENT_LOCALE as CatalogueLocale);
+/** A file of the build named for its language: `index.html` → `index.es.html` (English keeps the name). */
+const forLocale = (file: string) => (catalogueLocale ? file.replace(/\.(\w+)$/, `.${catalogueLocale}.$1`) : file);
+
+/** Another language's page is index.<language>.html, so that the builds share one folder. */
+function pageForLocale(): Plugin {
+  return {
+    name: 'nyc-rentals:page-for-locale',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr || !catalogueLocale) return;
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      delete bundle['index.html'];
+      this.emitFile({ type: 'asset', fileName: forLocale('index.html'), source: page.source });
+    },
+  };
+}
 
 /** After the build, a brotli and a gzip sibling of every compressible file (docs/decisions/0021). */
 function precompress(): Plugin {
@@ -17,7 +46,8 @@ function precompress(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      if (!config || config.build.ssr) return;
+      // CLIENT_PRECOMPRESS=0: a build of one language before another's (scripts/build.ts), whose run compresses them all.
+      if (!config || config.build.ssr || process.env.CLIENT_PRECOMPRESS === '0') return;
       const files = await precompressDir(path.resolve(config.root, config.build.outDir));
       const sum = (pick: (f: (typeof files)[number]) => number) => files.reduce((n, f) => n + pick(f), 0);
       const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -109,7 +139,7 @@ function chunkContents(): Plugin {
         }
         out[chunk.fileName] = Object.fromEntries(Object.entries(parts).sort((a, b) => b[1] - a[1]));
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(out, null, 1) });
+      this.emitFile({ type: 'asset', fileName: forLocale('.vite/chunks.json'), source: JSON.stringify(out, null, 1) });
     },
   };
 }
@@ -120,9 +150,17 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '4000'}`;
 // forwards the server's paths to the API process; in production the API process serves dist/client,
 // and renders the listings and detail pages with dist/server (`vite build --ssr`, the second half of
 // `npm run build`; docs/decisions/0035-server-rendering.md).
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [i18n(), graphqlDocuments(), react(), tailwindcss(), chunkContents(), precompress()],
+  plugins: [
+    i18n(command === 'build' && !isSsrBuild ? catalogueLocale : undefined),
+    graphqlDocuments(),
+    react(),
+    tailwindcss(),
+    chunkContents(),
+    pageForLocale(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
@@ -161,9 +199,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       }
     : {
         outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-        emptyOutDir: true,
+        // English first: another language's build adds its files beside English's.
+        emptyOutDir: !catalogueLocale,
         // .vite/manifest.json: the chunks of each screen, fetched at once by a page the server rendered.
-        manifest: true,
+        manifest: forLocale('.vite/manifest.json'),
         // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
         modulePreload: { polyfill: false },
         rolldownOptions: {
@@ -198,7 +237,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server render uses React's production build whatever NODE_ENV the server runs with (Vite
   // leaves process.env.NODE_ENV to run time in server builds): the browser's build is production
   // too, and React's development build renders several times slower.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  // __CLIENT_LOCALE__: the language of the browser's build, whose texts are in its code; '' where the
+  // catalogues are loaded as the page needs them (the server's render, development, tests).
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify('production'), __CLIENT_LOCALE__: '""' }
+    : { __CLIENT_LOCALE__: JSON.stringify(command === 'build' ? CLIENT_LOCALE : '') },
   // The server build carries its libraries (React's production build among them) rather than loading
   // them from node_modules, so one copy of each serves the render.
   ssr: { noExternal: true },

@@ -16,14 +16,19 @@ const alias = {
 // - components: the client's React components (*.test.tsx) rendered in happy-dom with Testing
 //   Library, over a mocked Apollo link.
 // Browser tests are Playwright's (tests/e2e), not vitest's.
+// The catalogues are loaded as a page needs them, as in development (vite.config.ts).
+const define = { __CLIENT_LOCALE__: '""' };
+
 export default defineConfig({
   resolve: { alias },
+  define,
   test: {
     pool: 'forks',
     maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
+        define,
         // The Spanish and Chinese catalogues, parsed as the build parses them.
         plugins: [catalogues()],
         test: {
@@ -39,6 +44,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        define,
         plugins: [catalogues()],
         test: {
           name: 'components',

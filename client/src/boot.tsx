@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { preloadHeader } from './app/layout/header';
 import { loadMatchedScreens, partsOf, routes } from './app/router';
 import { readServerState } from './app/ssr-state';
-import { loadCatalogue, setPageCatalogue } from './i18n/catalogues';
+import { BUILD_LOCALE, loadCatalogue, setPageCatalogue } from './i18n/catalogues';
 import { applyPageLocale, pageLocale } from './i18n/page-locale';
 import { settleServerAnswers } from './lib/apollo/client';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
@@ -38,15 +38,16 @@ if (!container) throw new Error('The #root element is missing from index.html.')
  * (issue 29). Another screen's texts come with its code (app/router.tsx).
  */
 function pageIntl(rendered: boolean) {
-  const locale = pageLocale(rendered);
+  // A build of one language is served for its pages only (server/http/spa.ts, ssr.ts): its texts are in its code.
+  const locale = BUILD_LOCALE || pageLocale(rendered);
   applyPageLocale(locale);
   const parts = partsOf(matchRoutes(routes, window.location.pathname) ?? []);
   // The pseudo-language (common/i18n/pseudo.ts), for the browser test that finds texts left in the code.
   const pseudo = locale === 'en' && /(?:^|;\s*)pseudo=1/.test(document.cookie) ? import('@common/i18n/pseudo') : null;
   const intl = Promise.all([loadCatalogue(locale, parts), pseudo]).then(([catalogue, pseudoModule]) => {
     const made = createIntl(locale, catalogue, {
-      // A screen that shows a message of a part it does not load (app/router.tsx): fails the browser tests.
-      onMissing: (id) => console.error(`No ${locale} text loaded for "${id}"`),
+      // A screen that shows a message of a part it does not load (app/router.tsx): said in the console.
+      onMissing: BUILD_LOCALE ? undefined : (id) => console.error(`No ${locale} text loaded for "${id}"`),
       transform: pseudoModule?.pseudoMessage,
     });
     setPageIntl(made);

@@ -11,14 +11,14 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
-import { partsOf, routes } from './app/router';
+import { routes } from './app/router';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
 import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
-import { catalogueModules, loadCatalogue, PARTS } from './i18n/catalogues';
+import { loadCatalogue, PARTS } from './i18n/catalogues';
 import { createIntl, setIntlSource, withIntl, type Intl } from '@common/i18n/messages';
 import { pseudoMessage } from '@common/i18n/pseudo';
 
@@ -65,9 +65,8 @@ export type RenderOutput =
       aborted: boolean;
       /** Queries the page read that were not fetched before its first render (page-queries.ts lacks them). */
       missed: string[];
-      /** The language it was rendered in, and the modules of its catalogues for the browser to fetch (none: English). */
+      /** The language it was rendered in: the browser is sent the scripts of that language's build. */
       locale: Locale;
-      catalogueModules: string[];
       /** Fetching the page's data, and rendering it (`renders` times: 1 unless something was missed). */
       timing: { dataMs: number; renderMs: number; renders: number };
     };
@@ -172,8 +171,6 @@ export async function render({
         aborted,
         missed: [...missed],
         locale,
-        // A signed-in page's header has the bell, whose texts come with it (app/layout/header.tsx).
-        catalogueModules: catalogueModules(locale, [...partsOf(context.matches), ...(signedIn ? (['alerts'] as const) : [])]),
         timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
       };
     } finally {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
+import type { Locale } from '../../common/i18n/locales.js';
+import { pageRequestLocale } from './locale.js';
 
 /** Hashed build output: the name changes with the content, so browsers keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,6 +41,14 @@ function representation(file: string, suffix: string): Representation | undefine
   }
 }
 
+/** The page of each language's build: index.html (English), index.es.html, index.zh.html (decision 0057). */
+const PAGE = /^index(?:\.[a-z]{2})?\.html$/;
+
+/** The URL path of a language's page in the build. */
+export function pagePath(locale: Locale): string {
+  return locale === 'en' ? '/index.html' : `/index.${locale}.html`;
+}
+
 /**
  * Every file of the built client by its URL path ('/assets/app-x1.js'), with its precompressed
  * siblings (server/http/precompress.ts). Requests are answered from this map only, so no path from a
@@ -58,7 +68,7 @@ function scan(clientDir: string): Map<string, StaticFile> {
     const urlPath = `/${rel}`;
     files.set(urlPath, {
       ext: path.extname(rel),
-      cacheControl: rel === 'index.html' ? 'no-cache' : urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT,
+      cacheControl: PAGE.test(rel) ? 'no-cache' : urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT,
       identity,
       br: all.has(`${rel}.br`) ? representation(`${full}.br`, '-br') : undefined,
       gz: all.has(`${rel}.gz`) ? representation(`${full}.gz`, '-gz') : undefined,
@@ -113,7 +123,7 @@ function send(req: express.Request, res: express.Response, file: StaticFile): vo
 
 /**
  * The built client: hashed assets under /assets/ cached for a year, index.html (no-cache) for every
- * other path (client-side routing); both as brotli or gzip when the browser accepts it and the build
+ * other path (client-side routing), or the page of the request's language's build; both as brotli or gzip when the browser accepts it and the build
  * made a smaller sibling (docs/decisions/0021). A missing /assets/ file is a 404, never index.html.
  */
 export function spaRoutes(clientDir: string): express.Router {
@@ -164,8 +174,13 @@ export function spaRoutes(clientDir: string): express.Router {
       res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       return;
     }
-    const index = map.get('/index.html');
-    if (index) return send(req, res, index);
+    // The page of the build of the request's language (its texts are in its code), else English's.
+    const index = map.get(pagePath(pageRequestLocale(req, res))) ?? map.get('/index.html');
+    if (index) {
+      res.vary('Accept-Language');
+      res.vary('Cookie');
+      return send(req, res, index);
+    }
     next();
   });
   return router;

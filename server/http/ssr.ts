@@ -17,7 +17,7 @@ import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { acceptedEncodings } from './spa.js';
 import { pageRequestLocale } from './locale.js';
 import { readCookie } from '../modules/auth/viewer.js';
-import { LOCALE_TAGS } from '../../common/i18n/locales.js';
+import { LOCALE_TAGS, type Locale } from '../../common/i18n/locales.js';
 import { PSEUDO_COOKIE } from '../../common/i18n/pseudo.js';
 
 /** The pages rendered on the server: their paths, screens and caching are the client's list. */
@@ -62,15 +62,17 @@ const brotli = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
-function readTemplate(clientDir: string): Template | null {
-  const indexHtml = path.join(clientDir, 'index.html');
+/** The page and manifest of a language's build (decision 0057): `index.es.html`, `.vite/manifest.es.json`. */
+function readTemplate(clientDir: string, locale: Locale = 'en'): Template | null {
+  const named = (file: string) => (locale === 'en' ? file : file.replace(/\.(\w+)$/, `.${locale}.$1`));
+  const indexHtml = path.join(clientDir, named('index.html'));
   try {
     const mtimeMs = fs.statSync(indexHtml).mtimeMs;
     const html = fs.readFileSync(indexHtml, 'utf8');
     const at = html.indexOf(ROOT);
     const headEnd = html.indexOf('</head>');
     if (at < 0 || headEnd < 0 || headEnd > at) return null;
-    const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+    const manifestFile = path.join(clientDir, '.vite', named('manifest.json'));
     const manifest = fs.existsSync(manifestFile)
       ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
       : {};
@@ -172,8 +174,19 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
     } catch {
       // not built
     }
-    if (template?.mtimeMs !== indexMtime) template = indexMtime ? readTemplate(deps.clientDir) : null;
+    if (template?.mtimeMs !== indexMtime) {
+      template = indexMtime ? readTemplate(deps.clientDir) : null;
+      others.clear();
+    }
     return { entry, template };
+  }
+
+  /** The page of the build of the language a page was rendered in (English's when there is none). */
+  const others = new Map<Locale, Template | null>();
+  function templateOf(locale: Locale, english: Template): Template {
+    if (locale === 'en') return english;
+    if (!others.has(locale)) others.set(locale, readTemplate(deps.clientDir, locale));
+    return others.get(locale) ?? english;
   }
 
   for (const { paths, screen, publicCache } of SERVER_RENDERED_PAGES) {
@@ -252,15 +265,17 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
         // rendered; in the head, before the scripts, the photo is asked for first.
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
-        const chunks = chunksOf(page.manifest, [APP_MODULE, screen, ...out.catalogueModules], page.head('', ''));
+        // The scripts of the build of the language it was rendered in, whose texts are in its code.
+        const built = templateOf(out.locale, page);
+        const chunks = chunksOf(built.manifest, [APP_MODULE, screen], built.head('', ''));
         // `<html lang>`: the language it was rendered in (the template's is English).
-        const head = page.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
+        const head = built.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
         const body =
           head +
           out.html.slice(hoisted.length) +
           `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
           `<script type="application/json" id="ssr-modules">${JSON.stringify(chunks.scripts)}</script>` +
-          page.tail.slice('</div>'.length);
+          built.tail.slice('</div>'.length);
         if (generation !== null && out.status === 200) {
           const br = await brotli(Buffer.from(body, 'utf8'), BROTLI);
           void deps.cache!.set(generation, key, br.toString('base64'), 'search');

@@ -43,9 +43,20 @@ const STACK_PACKAGES = new Set([
   '@wry/trie',
 ]);
 
-/** For each chunk of the build, what its code comes from (bytes before minification), by the build (vite.config.ts). */
-const CHUNKS_FILE = path.resolve(import.meta.dirname, '../../dist/client/.vite/chunks.json');
-const chunkContents = (): Record<string, Record<string, number>> => JSON.parse(fs.readFileSync(CHUNKS_FILE, 'utf8'));
+/**
+ * For each chunk of the build, what its code comes from (bytes before minification), by the build
+ * (vite.config.ts): one file per language's build (chunks.json, chunks.es.json, chunks.zh.json), whose
+ * chunks without texts are the same files.
+ */
+const BUILD_DIR = path.resolve(import.meta.dirname, '../../dist/client/.vite');
+const chunkContents = (): Record<string, Record<string, number>> =>
+  Object.assign(
+    {},
+    ...fs
+      .readdirSync(BUILD_DIR)
+      .filter((file) => /^chunks(?:\.[a-z]{2})?\.json$/.test(file))
+      .map((file) => JSON.parse(fs.readFileSync(path.join(BUILD_DIR, file), 'utf8')) as Record<string, Record<string, number>>),
+  );
 
 interface Script {
   url: string;
@@ -115,9 +126,10 @@ function report(scripts: Script[]): string {
 }
 
 /** Opens the listings page and waits until it has settled (results shown, the network quiet). */
-async function openListings(page: Page) {
+async function openListings(page: Page, english = true) {
   await page.goto('/');
-  await expect(results(page).cards.first()).toBeVisible();
+  // The results region is named in the page's language.
+  await expect(english ? results(page).cards.first() : page.locator('main article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
 
@@ -142,6 +154,29 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     expect(sum(beyond), `gzip bytes beyond the stack:\n${report(scripts)}`).toBeLessThanOrEqual(BEYOND_STACK_GZIP_BYTES);
     expect(sum(scripts), `gzip bytes of JavaScript:\n${report(scripts)}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });
+
+  // Issue 29 item 6: the same budget in every language. Each language's build has its texts in its code
+  // (decision 0057): the page loads no catalogue and no English.
+  for (const [locale, mapButton] of [
+    ['es', 'Mapa'],
+    ['zh', '地图'],
+  ] as const) {
+    test(`in ${locale}: at most 50 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: locale, url: baseURL! }]);
+      const recorder = recordScripts(page);
+      await openListings(page, false);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'es' ? 'es' : 'zh-CN');
+      // The page is in the language (its button's name), and the browser took it over without a text missing.
+      await expect(page.getByRole('button', { name: mapButton, exact: true })).toBeVisible();
+      const scripts = await recorder.done();
+      console.log(`listings page in ${locale}, signed out:\n${report(scripts)}`);
+      expect(scripts.filter((s) => s.contents.length === 0).map((s) => s.url)).toEqual([]);
+      expect(scripts.filter((s) => s.contents.some(([name]) => name.includes('i18n/'))).map((s) => s.url)).toEqual([]);
+      const beyond = scripts.filter((s) => !s.stack);
+      expect(sum(beyond), `gzip bytes beyond the stack:\n${report(scripts)}`).toBeLessThanOrEqual(BEYOND_STACK_GZIP_BYTES);
+      expect(sum(scripts), `gzip bytes of JavaScript:\n${report(scripts)}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+    });
+  }
 
   test.describe('signed in', () => {
     test.use({ account: DEMO_RENTER });

@@ -29,7 +29,7 @@ const PAGE_QUERY = parse(`
 
 const ENTRY = `
 const DOCUMENT = ${JSON.stringify(PAGE_QUERY)};
-export async function render({ url, execute, signal, onError }) {
+export async function render({ url, execute, signal, onError, locale }) {
   const mode = new URL(url).searchParams.get('mode');
   if (mode === 'throw') throw new Error('the render broke');
   if (mode === 'redirect') return { kind: 'redirect', status: 302, location: '/listings' };
@@ -55,8 +55,7 @@ export async function render({ url, execute, signal, onError }) {
     aborted: false,
     // A query the page read that was not fetched first (client/src/app/page-queries.ts lacks it).
     missed: mode === 'missed' ? ['Page'] : [],
-    locale: 'en',
-    catalogueModules: [],
+    locale: locale ?? 'en',
     timing: { dataMs: 1.25, renderMs: 2.5, renders: mode === 'missed' ? 2 : 1 },
   };
 }
@@ -81,6 +80,15 @@ const MANIFEST = {
   'src/app/routes/home.tsx': { file: 'assets/home-d4.js', imports: ['_react-c3.js'], css: ['assets/home-d4.css'] },
 };
 
+/** The Spanish build's (decision 0057): its own files where its texts are, the same others. */
+const SPANISH_INDEX_HTML = INDEX_HTML.replace('index-a1.js', 'index-es1.js');
+const SPANISH_MANIFEST = {
+  ...MANIFEST,
+  'index.html': { ...MANIFEST['index.html'], file: 'assets/index-es1.js' },
+  'src/boot.tsx': { file: 'assets/boot-es2.js', imports: ['_react-c3.js'] },
+  'src/app/routes/home.tsx': { ...MANIFEST['src/app/routes/home.tsx'], file: 'assets/home-es4.js' },
+};
+
 /** A folder with the stand-in builds: client/ (index.html, the manifest) and server/ (entry-server.js). */
 async function standInBuild(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-ssr-'));
@@ -88,6 +96,8 @@ async function standInBuild(): Promise<string> {
   await fs.mkdir(path.join(dir, 'server'), { recursive: true });
   await fs.writeFile(path.join(dir, 'client', 'index.html'), INDEX_HTML);
   await fs.writeFile(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await fs.writeFile(path.join(dir, 'client', 'index.es.html'), SPANISH_INDEX_HTML);
+  await fs.writeFile(path.join(dir, 'client', '.vite', 'manifest.es.json'), JSON.stringify(SPANISH_MANIFEST));
   await fs.writeFile(path.join(dir, 'server', 'entry-server.js'), ENTRY);
   return dir;
 }
@@ -174,6 +184,18 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(photo).toBeGreaterThan(html.indexOf('</title>'));
     expect(photo).toBeLessThan(html.indexOf('<script'));
     expect(html.indexOf('<main')).toBeGreaterThan(html.indexOf('<div id="root">'));
+  });
+
+  it("sends a page rendered in Spanish with the Spanish build's scripts and its language", async () => {
+    const html = await (await get('/', { cookie: 'lang=es' })).text();
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain('src="/assets/index-es1.js"');
+    const modules = JSON.parse(/<script type="application\/json" id="ssr-modules">(.*?)<\/script>/.exec(html)![1]!) as string[];
+    expect(modules.sort()).toEqual(['/assets/boot-es2.js', '/assets/home-es4.js', '/assets/react-c3.js']);
+    // Chinese has no build in this folder: English's scripts, the page's language Chinese.
+    const zh = await (await get('/', { cookie: 'lang=zh' })).text();
+    expect(zh).toContain('<html lang="zh-CN"');
+    expect(zh).toContain('src="/assets/index-a1.js"');
   });
 
   it('sends the page compressed when the browser accepts it', async () => {

@@ -39,6 +39,8 @@ describe('static assets: precompressed at build, negotiated per request', () => 
   const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "listing ${i}" }`).join(', ')}];\n`;
   const css = `${Array.from({ length: 200 }, (_, i) => `.c${i} { color: #${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}; }`).join('\n')}\n`;
   const html = `<!doctype html><html><head><title>NYC Rentals</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  // The page of the Spanish build (decision 0057): its own scripts, with the Spanish texts in them.
+  const spanish = html.replace('/assets/index-Ab12Cd34.js', '/assets/index-Es12Es34.js');
   const tiny = 'export const x = 1;\n';
   const png = Buffer.alloc(4096, 7);
 
@@ -46,6 +48,7 @@ describe('static assets: precompressed at build, negotiated per request', () => 
     clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-client-'));
     await fs.mkdir(path.join(clientDir, 'assets'));
     await fs.writeFile(path.join(clientDir, 'index.html'), html);
+    await fs.writeFile(path.join(clientDir, 'index.es.html'), spanish);
     await fs.writeFile(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), js);
     await fs.writeFile(path.join(clientDir, 'assets', 'index-Ef56Gh78.css'), css);
     await fs.writeFile(path.join(clientDir, 'assets', 'tiny-Ij90Kl12.js'), tiny);
@@ -145,6 +148,28 @@ describe('static assets: precompressed at build, negotiated per request', () => 
     const again = await request(app.url, '/listings', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it("serves the page of the build of the request's language, else English's", async () => {
+    const page = async (route: string, headers: Record<string, string> = {}) => {
+      const res = await request(app.url, route, { 'accept-encoding': 'gzip', ...headers });
+      expect(res.status, route).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // Shared caches keep one page per language.
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      expect(res.headers.vary).toMatch(/cookie/i);
+      return { body: zlib.gunzipSync(res.body).toString(), cookie: res.headers['set-cookie'] };
+    };
+    expect((await page('/', { cookie: 'lang=es' })).body).toBe(spanish);
+    expect((await page('/listings', { 'accept-language': 'es-MX,es;q=0.9' })).body).toBe(spanish);
+    const fromUrl = await page('/properties/x?lang=es');
+    expect(fromUrl.body).toBe(spanish);
+    expect(String(fromUrl.cookie)).toMatch(/lang=es/);
+    // The cookie wins over the browser's languages; English by default.
+    expect((await page('/', { cookie: 'lang=en', 'accept-language': 'es' })).body).toBe(html);
+    expect((await page('/')).body).toBe(html);
+    // No Chinese build in this folder: English's page.
+    expect((await page('/', { cookie: 'lang=zh' })).body).toBe(html);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {

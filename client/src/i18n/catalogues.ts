@@ -45,17 +45,16 @@ export const SHELL: Part = 'shell';
 
 type Loaders = Record<string, () => Promise<Catalogue>>;
 
-/** Each language's parts (`./es/index.ts`): one small module, so that the app names two, not every part. */
-const languages: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Loaders }>> = {
-  es: () => import('./es'),
-  zh: () => import('./zh'),
-};
+/** The language of the browser's build (vite.config.ts); none where Vite did not build the code (the server's tsx, tests). */
+export const BUILD_LOCALE = typeof __CLIENT_LOCALE__ === 'undefined' ? '' : __CLIENT_LOCALE__;
 
-/** The modules the server names for the browser to fetch with the page (server/http/ssr.ts). */
-export function catalogueModules(locale: Locale, parts: readonly Part[]): string[] {
-  if (locale === 'en') return [];
-  return [`src/i18n/${locale}/index.ts`, ...[...new Set([SHELL, ...parts])].map((part) => `src/i18n/${locale}/${part}.json`)];
-}
+/**
+ * Each language's parts (`./es/index.ts`): one small module, so that the app names two, not every part.
+ * None in the browser's build of a language, whose texts are in its code.
+ */
+const languages: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Loaders }>> | null = BUILD_LOCALE
+  ? null
+  : { es: () => import('./es'), zh: () => import('./zh') };
 
 const loaded = new Map<string, Promise<Catalogue>>();
 
@@ -63,6 +62,7 @@ function loadPart(locale: Exclude<Locale, 'en'>, part: Part): Promise<Catalogue>
   const key = `${locale}/${part}`;
   let catalogue = loaded.get(key);
   if (!catalogue) {
+    if (!languages) return Promise.resolve({});
     catalogue = languages[locale]().then(({ default: loaders }) => {
       const load = loaders[`./${part}.json`];
       if (!load) throw new Error(`No catalogue ${key}`);
@@ -75,9 +75,9 @@ function loadPart(locale: Exclude<Locale, 'en'>, part: Part): Promise<Catalogue>
   return catalogue;
 }
 
-/** A language's texts of these parts (with the shell's), one catalogue; English: none. */
+/** A language's texts of these parts (with the shell's), one catalogue; English, and a build of one language: none. */
 export async function loadCatalogue(locale: Locale, parts: readonly Part[]): Promise<Catalogue> {
-  if (locale === 'en') return {};
+  if (locale === 'en' || BUILD_LOCALE) return {};
   const catalogues = await Promise.all([...new Set([SHELL, ...parts])].map((part) => loadPart(locale, part)));
   return Object.assign({}, ...catalogues) as Catalogue;
 }
@@ -92,7 +92,7 @@ export function setPageCatalogue(intl: Promise<Intl>): void {
 /** Adds parts to the page's texts: a screen's (its route loads them with its code), a lazy part's. */
 export async function loadPageParts(parts: readonly Part[]): Promise<void> {
   // The server's renders have every part of their language (entry-server.tsx).
-  if (import.meta.env.SSR || !page || !parts.length) return;
+  if (import.meta.env.SSR || BUILD_LOCALE || !page || !parts.length) return;
   const intl = await page;
   if (intl.locale !== 'en') intl.add(await loadCatalogue(intl.locale, parts));
 }
