@@ -44,7 +44,15 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { freePort } from '../setup/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const RESULTS = path.resolve(import.meta.dirname, 'lighthouse-results.md');
+/**
+ * BENCH_LH_LANGS=en,es,zh: each page in each of these languages (issue 29 item 6: `lang` in the URL, so
+ * the page is rendered and served in that language's build), written to lighthouse-languages-results.md.
+ */
+const LANGS = (process.env.BENCH_LH_LANGS ?? '')
+  .split(',')
+  .map((l) => l.trim())
+  .filter(Boolean);
+const RESULTS = path.resolve(import.meta.dirname, LANGS.length ? 'lighthouse-languages-results.md' : 'lighthouse-results.md');
 const INDEX_HTML = path.join(ROOT, 'dist/client/index.html');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
@@ -396,7 +404,16 @@ async function main() {
     ];
     // BENCH_LH_PAGES=listings,detail measures only those (a quick look while working on one page).
     const only = process.env.BENCH_LH_PAGES?.split(',').map((p) => p.trim());
-    const pages = only ? allPages.filter((p) => only.includes(p.page)) : allPages;
+    const chosen = only ? allPages.filter((p) => only.includes(p.page)) : allPages;
+    const pages = LANGS.length
+      ? LANGS.flatMap((lang) =>
+          chosen.map((p) => ({
+            ...p,
+            page: `${p.page} (${lang})`,
+            path: `${p.path}${p.path.includes('?') ? '&' : '?'}lang=${lang}`,
+          })),
+        )
+      : chosen;
     if (pages.length === 0) throw new Error(`BENCH_LH_PAGES names no page of: ${allPages.map((p) => p.page).join(', ')}`);
     // Warm the server (its JIT, PGlite's cache): a first visit in the browser, not a cold process.
     for (const p of pages)

@@ -167,6 +167,7 @@ function stationsOf(r: Row, withLocation: boolean) {
           id: l.id,
           bullet: l.bullet,
           accessibleName: l.name,
+          kind: l.kind,
           color: l.color,
           textColor: l.textColor,
         };

@@ -26,15 +26,11 @@ const NOT_WORDS = [
 ];
 
 /**
- * Texts of these pages still in English that come with the server's data, not from a message: a subway
- * line's name ('L train', its bullet's `accessibleName`: docs/decisions/0029-nearby-stations.md). The
- * listings page's own texts are all messages now. Each must still be found (the list only shrinks).
+ * Texts of these pages still in English that come with the server's data, not from a message: none
+ * since a subway line's name is made from its bullet in the page's language (`lineName`). Each listed
+ * must still be found (the list only shrinks).
  */
-const FROM_THE_SERVER: Record<string, RegExp[]> = {
-  // A listing's page shows the card's pieces too (the subway bullets).
-  listing: [/^\w train$/],
-  '/': [/^\w train$/],
-};
+const FROM_THE_SERVER: Record<string, RegExp[]> = {};
 
 /** The texts on the page that are not messages (nor people's own words, nor numbers). */
 async function leftInCode(page: Page): Promise<string[]> {
@@ -70,6 +66,8 @@ async function expectAllMessages(page: Page, path: string, known = path) {
   await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
   await expect(page.locator('main')).not.toContainText('Loading', { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // What loads after the page (a map and its neighborhoods' names, a lazily loaded part) is read too.
+  await page.waitForLoadState('networkidle');
   const left = await leftInCode(page);
   const waiting = FROM_THE_SERVER[known] ?? [];
   expect(

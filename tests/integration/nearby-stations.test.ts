@@ -11,7 +11,7 @@ type Body = any;
 const ORIGIN = 'http://localhost:5173';
 
 const STATIONS =
-  'nearbyStations { id name lines walkMinutes location { lat lng } subwayLines { id bullet accessibleName color textColor } }';
+  'nearbyStations { id name lines walkMinutes location { lat lng } subwayLines { id bullet accessibleName kind color textColor } }';
 const CREATE = `mutation C($input: ListingInput!, $status: ListingStatus) { createListing(input: $input, status: $status) { id ${STATIONS} } }`;
 const UPDATE = `mutation U($id: ID!, $input: ListingInput!, $status: ListingStatus) { updateListing(id: $id, input: $input, status: $status) { id ${STATIONS} } }`;
 const DUPLICATE = `mutation D($id: ID!) { duplicateListing(id: $id) { id ${STATIONS} } }`;
@@ -105,7 +105,7 @@ describe.each(backends)('nearby subway stations on %s', (backend) => {
     expect(stations[0]!.location.lat).toBeCloseTo(40.7173, 3);
     expect(stations[0]!.location.lng).toBeCloseTo(-73.9569, 3);
     expect(stations[0]!.subwayLines).toEqual([
-      { id: 'L', bullet: 'L', accessibleName: 'L train', color: '#7C858C', textColor: '#FFFFFF' },
+      { id: 'L', bullet: 'L', accessibleName: 'L train', kind: 'TRAIN', color: '#7C858C', textColor: '#FFFFFF' },
     ]);
     const minutes = stations.map((s) => s.walkMinutes);
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));

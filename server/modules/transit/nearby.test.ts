@@ -48,8 +48,17 @@ describe('nearest subway stations', () => {
     );
   });
 
-  it('knows the bullets: official colours and accessible names', () => {
-    expect(subwayLine('L')).toEqual({ id: 'L', bullet: 'L', name: 'L train', color: '#7C858C', textColor: '#FFFFFF' });
-    expect(subwayLine('GS')).toMatchObject({ bullet: 'S' });
+  it('knows the bullets: official colours, accessible names and what each line is', () => {
+    expect(subwayLine('L')).toEqual({
+      id: 'L',
+      bullet: 'L',
+      name: 'L train',
+      kind: 'TRAIN',
+      color: '#7C858C',
+      textColor: '#FFFFFF',
+    });
+    expect(subwayLine('GS')).toMatchObject({ bullet: 'S', name: 'S 42 St Shuttle', kind: 'SHUTTLE' });
+    expect(subwayLine('SI')).toMatchObject({ bullet: 'SIR', name: 'Staten Island Railway', kind: 'RAILWAY' });
+    expect(subwayLine('7X')).toMatchObject({ kind: 'TRAIN' });
   });
 });

@@ -22,18 +22,34 @@ export interface NearbyStation {
   walkMinutes: number;
 }
 
+/**
+ * What a line is, for its name in the reader's language: a train is named by its bullet ('L train',
+ * 'tren L', 'L 线', a message of the interface); a shuttle and the railway by their official names.
+ */
+export type SubwayLineKind = 'TRAIN' | 'SHUTTLE' | 'RAILWAY';
+
 export interface SubwayLineInfo {
   id: string;
   /** What the bullet shows: 'A', 'L', 'S', 'SIR'. */
   bullet: string;
-  /** For screen readers and titles: 'L train'. */
+  /** For screen readers and titles, in English: 'L train', 'S 42 St Shuttle', 'Staten Island Railway'. */
   name: string;
+  kind: SubwayLineKind;
   color: string;
   textColor: string;
 }
 
+/** As the data's names are made (gtfs-import.ts `accessibleName`): '<bullet> train', '<bullet> … Shuttle', a railway's name. */
+function kindOf(line: { shortName: string; name: string }): SubwayLineKind {
+  if (line.name === `${line.shortName} train`) return 'TRAIN';
+  return /shuttle/i.test(line.name) ? 'SHUTTLE' : 'RAILWAY';
+}
+
 const LINES = new Map<string, SubwayLineInfo>(
-  lineData.lines.map((l) => [l.id, { id: l.id, bullet: l.shortName, name: l.name, color: l.color, textColor: l.textColor }]),
+  lineData.lines.map((l) => [
+    l.id,
+    { id: l.id, bullet: l.shortName, name: l.name, kind: kindOf(l), color: l.color, textColor: l.textColor },
+  ]),
 );
 
 const STATION_POINTS = new Map(stationData.stations.map((s) => [s.id, { lat: s.lat, lng: s.lon }]));
@@ -45,7 +61,7 @@ export function stationLocation(id: string): { lat: number; lng: number } | null
 
 /** A line's bullet, colours and accessible name (a neutral grey bullet for an id the data lacks). */
 export function subwayLine(id: string): SubwayLineInfo {
-  return LINES.get(id) ?? { id, bullet: id, name: `${id} train`, color: '#808183', textColor: '#FFFFFF' };
+  return LINES.get(id) ?? { id, bullet: id, name: `${id} train`, kind: 'TRAIN', color: '#808183', textColor: '#FFFFFF' };
 }
 
 const STATIONS = stationData.stations

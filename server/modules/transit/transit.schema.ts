@@ -2,13 +2,29 @@ import { builder } from '../../graphql/builder.js';
 import { LocationRef } from '../listings/location.schema.js';
 import { stationLocation, subwayLine, type NearbyStation, type SubwayLineInfo } from './nearby.js';
 
+export const SubwayLineKindEnum = builder.enumType('SubwayLineKind', {
+  description: "What a line is, for naming it in the reader's language.",
+  values: {
+    TRAIN: { description: "A train, named by its bullet ('L train')." },
+    SHUTTLE: { description: "A shuttle, named by its official name ('S 42 St Shuttle')." },
+    RAILWAY: { description: 'The Staten Island Railway, named by its official name.' },
+  } as const,
+});
+
 /** A subway line as a bullet shows it: letter or number, official colours, a name for screen readers. */
 export const SubwayLineRef = builder.objectRef<SubwayLineInfo>('SubwayLine').implement({
   description: "A subway line (MTA GTFS data): its bullet, official colours and accessible name ('L train').",
   fields: (t) => ({
     id: t.exposeString('id', { description: "The line's id, as `NearbyStation.lines` lists it ('L', 'GS', 'SI')." }),
     bullet: t.exposeString('bullet', { description: "What the bullet shows: 'L', 'S', 'SIR'." }),
-    accessibleName: t.exposeString('name', { description: "For screen readers and titles: 'L train'." }),
+    accessibleName: t.exposeString('name', {
+      description: "For screen readers and titles, in English: 'L train', 'S 42 St Shuttle', 'Staten Island Railway'.",
+    }),
+    kind: t.field({
+      type: SubwayLineKindEnum,
+      description: "A train's name in another language is made from its bullet ('tren L'); the others keep their official names.",
+      resolve: (l) => l.kind,
+    }),
     color: t.exposeString('color', { description: 'Background colour of the bullet, #RRGGBB.' }),
     textColor: t.exposeString('textColor', { description: 'Text colour on the bullet, #RRGGBB.' }),
   }),

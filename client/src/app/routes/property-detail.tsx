@@ -114,6 +114,7 @@ const PropertyDetailQuery = graphql(`
           id
           bullet
           accessibleName
+          kind
           color
           textColor
         }

@@ -153,6 +153,8 @@ function neighborhoodLabels(map: maplibregl.Map): maplibregl.Marker[] {
     element.className = 'map-area-label';
     element.textContent = hood.name;
     element.setAttribute('aria-hidden', 'true');
+    // A proper name, the same in every language (a translator leaves it).
+    element.setAttribute('translate', 'no');
     return new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(toLngLat(hood.centroid)).addTo(map);
   });
 }

@@ -35,6 +35,7 @@ export const SubwayStationsQuery = graphql(`
         id
         bullet
         accessibleName
+        kind
         color
         textColor
       }

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
+import { lineName } from '@/features/transit/subway-bullets';
 import {
   CommuteMaxFilterValues,
   normalizePrice,
@@ -237,6 +238,7 @@ export const SubwayLinesQuery = graphql(`
       id
       bullet
       accessibleName
+      kind
       color
       textColor
     }
@@ -286,17 +288,16 @@ function SubwayLinePicker({ selected, onChange }: { selected: string[]; onChange
         <ul aria-labelledby={legendId} className="flex flex-wrap gap-1.5">
           {lines.map((line) => {
             const on = selected.includes(line.id);
-            // The name starts with what the bullet shows (WCAG 2.5.3): 'L train', 'SIR Staten Island Railway'.
-            const name = line.accessibleName.startsWith(line.bullet)
-              ? line.accessibleName
-              : `${line.bullet} ${line.accessibleName}`;
+            // The name holds what the bullet shows (WCAG 2.5.3): 'L train', 'tren L', 'SIR Staten Island Railway'.
+            const named = lineName(line);
+            const name = named.split(/\s+/).includes(line.bullet) ? named : `${line.bullet} ${named}`;
             return (
               <li key={line.id}>
                 <button
                   type="button"
                   aria-pressed={on}
                   aria-label={name}
-                  title={line.accessibleName}
+                  title={named}
                   onClick={() => onChange(on ? selected.filter((id) => id !== line.id) : [...selected, line.id])}
                   style={{ backgroundColor: line.color, color: line.textColor }}
                   className={cn(

@@ -53,6 +53,7 @@ export const PropertyCardFragment = graphql(`
         id
         bullet
         accessibleName
+        kind
         color
         textColor
       }
