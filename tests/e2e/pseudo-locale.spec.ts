@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createRenter, signInContext } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
+import { firstPage } from './listings-helpers.js';
+import { pseudoText } from '../../common/i18n/pseudo.js';
 import { expect, test } from './fixtures.js';
 
 // Issue 29 item 5: no text is left in the code. In the pseudo-language (common/i18n/pseudo.ts) every
@@ -103,6 +105,26 @@ test.describe('the pseudo-language finds texts left in the code', () => {
     await signInContext(context, baseURL!, account);
     for (const path of ['/me/saved', '/me/searches', '/me/tours', '/me/ratings', '/messages']) {
       await expectAllMessages(page, path);
+    }
+  });
+
+  test("a listing's dialogs, for a signed-in renter", async ({ page, context, baseURL, request }) => {
+    const account = await createRenter(baseURL!);
+    await signInContext(context, baseURL!, account);
+    const listing = (await firstPage(request, {}, 'PRICE_HIGH')).edges[0]!.node;
+    await expectAllMessages(page, `/properties/${listing.slug}`, 'listing');
+    // Each named by its button's English text in the pseudo-language.
+    for (const button of ['Report listing', 'Request a tour']) {
+      await page
+        .getByRole('button', { name: pseudoText(button) })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await leftInCode(page), `texts of the '${button}' dialog left in the code`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
     }
   });
 

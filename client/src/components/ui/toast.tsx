@@ -4,15 +4,31 @@ import { X } from '@/components/icons';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { defineMessages, useIntl } from '@common/i18n/messages';
 import { TOAST_DURATION, type ToastVariant, useToast } from './use-toast';
 
+const messages = defineMessages({
+  notification: {
+    id: 'toast.notification',
+    defaultMessage: 'Notification',
+    description: "Each toast's name for screen readers.",
+  },
+  notifications: {
+    id: 'toast.notifications',
+    defaultMessage: 'Notifications ({hotkey})',
+    description: "The toasts' region, for screen readers; hotkey: the key that focuses it (F8).",
+  },
+  close: { id: 'toast.close', defaultMessage: 'Close', description: "A toast's close button." },
+});
+
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  const intl = useIntl();
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
       swipeDirection="right"
       swipeThreshold={50}
-      label="Notification"
+      label={intl.formatMessage(messages.notification)}
       {...props}
     />
   );
@@ -22,6 +38,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={['F8']}
+      // Radix fills in the hotkey's name.
+      label={useIntl().formatMessage(messages.notifications, { hotkey: '{hotkey}' })}
       className={cn(
         // Above any bar pinned to the bottom (the form's actions, the detail page's phone bar).
         'fixed right-0 bottom-[var(--bottom-inset,0px)] z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
@@ -88,7 +106,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
       {...props}
     >
       <X aria-hidden="true" className="size-4" />
-      <span className="sr-only">Close</span>
+      <span className="sr-only">{useIntl().formatMessage(messages.close)}</span>
     </ToastPrimitive.Close>
   );
 }
