@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompress';
+import { localeFile } from './server/http/client-build';
+import { isLocale } from './common/i18n/locales';
 import { i18n, type CatalogueLocale } from './scripts/vite-i18n';
 
 /**
@@ -15,10 +17,10 @@ import { i18n, type CatalogueLocale } from './scripts/vite-i18n';
  * without texts are the same files.
  */
 const CLIENT_LOCALE = process.env.CLIENT_LOCALE ?? 'en';
-if (!['en', 'es', 'zh'].includes(CLIENT_LOCALE)) throw new Error(`CLIENT_LOCALE must be en, es or zh, not ${CLIENT_LOCALE}`);
-const catalogueLocale = CLIENT_LOCALE === 'en' ? undefined : (CLIENT_LOCALE as CatalogueLocale);
+if (!isLocale(CLIENT_LOCALE)) throw new Error(`CLIENT_LOCALE must be a language of common/i18n/locales.ts, not ${CLIENT_LOCALE}`);
+const catalogueLocale: CatalogueLocale | undefined = CLIENT_LOCALE === 'en' ? undefined : CLIENT_LOCALE;
 /** A file of the build named for its language: `index.html` → `index.es.html` (English keeps the name). */
-const forLocale = (file: string) => (catalogueLocale ? file.replace(/\.(\w+)$/, `.${catalogueLocale}.$1`) : file);
+const forLocale = (file: string) => localeFile(file, CLIENT_LOCALE);
 
 /** Another language's page is index.<language>.html, so that the builds share one folder. */
 function pageForLocale(): Plugin {

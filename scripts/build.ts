@@ -6,15 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCALES } from '../common/i18n/locales.js';
+import { localeFile } from '../server/http/client-build.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HASH_FILE = path.join(ROOT, 'dist/.build-hash');
-const OUTPUTS = [
-  'dist/client/index.html',
-  'dist/client/index.es.html',
-  'dist/client/index.zh.html',
-  'dist/server/entry-server.js',
-];
+/** Each language's page (decision 0057) and the server's render. */
+const OUTPUTS = [...LOCALES.map((locale) => `dist/client/${localeFile('index.html', locale)}`), 'dist/server/entry-server.js'];
 /** What the build reads. client/src/gql is left out: codegen makes it from schema.graphql and the documents. */
 const INPUTS = [
   'client',
@@ -25,6 +23,7 @@ const INPUTS = [
   'vite.config.ts',
   'scripts/vite-i18n.ts',
   'server/http/precompress.ts',
+  'server/http/client-build.ts',
   'tsconfig.json',
   'package-lock.json',
 ];
@@ -65,9 +64,8 @@ const started = performance.now();
 fs.rmSync(HASH_FILE, { force: true });
 run('npm', ['run', '-s', 'prisma:generate']);
 run('npm', ['run', '-s', 'codegen']);
-// The browser's build once per language, English first (it empties dist/client), each with its texts in
+// The browser's build once per language, English first (LOCALES starts with it; it empties dist/client), each with its texts in
 // its code (decision 0057); the last compresses them all.
-const LOCALES = ['en', 'es', 'zh'];
 for (const [i, locale] of LOCALES.entries())
   run('npx', ['vite', 'build'], { CLIENT_LOCALE: locale, CLIENT_PRECOMPRESS: i === LOCALES.length - 1 ? '1' : '0' });
 run('npx', ['vite', 'build', '--ssr']);

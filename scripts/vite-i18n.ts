@@ -8,13 +8,15 @@ import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import formatjs from '@formatjs/vite-plugin';
 import { parseAst, type Plugin } from 'vite';
+import type { Locale } from '../common/i18n/locales';
+import { SERVER_PARTS } from '../client/src/i18n/catalogues';
 
 /** The languages whose texts are catalogues (English is in the code). */
-export type CatalogueLocale = 'es' | 'zh';
+export type CatalogueLocale = Exclude<Locale, 'en'>;
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../client/src/i18n');
-/** The server's own parts (client/src/i18n/catalogues.ts SERVER_PARTS): never in the browser's code. */
-const SERVER_ONLY = new Set(['server.json', 'mail.json']);
+/** The server's own parts: never in the browser's code. */
+const SERVER_ONLY = new Set<string>(SERVER_PARTS.map((part) => `${part}.json`));
 
 /** A catalogue: `client/src/i18n/<language>/<part>.json`. */
 const CATALOGUE = /[\\/]client[\\/]src[\\/]i18n[\\/][a-z]{2}[\\/][\w-]+\.json$/;

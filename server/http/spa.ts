@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import type { Locale } from '../../common/i18n/locales.js';
+import { localeFile } from './client-build.js';
 import { pageRequestLocale } from './locale.js';
 
 /** Hashed build output: the name changes with the content, so browsers keep it for a year. */
@@ -46,7 +47,7 @@ const PAGE = /^index(?:\.[a-z]{2})?\.html$/;
 
 /** The URL path of a language's page in the build. */
 export function pagePath(locale: Locale): string {
-  return locale === 'en' ? '/index.html' : `/index.${locale}.html`;
+  return `/${localeFile('index.html', locale)}`;
 }
 
 /**

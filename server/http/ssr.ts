@@ -14,6 +14,7 @@ import type { RenderInput, RenderOutput } from '../../client/src/entry-server.js
 import type { PageExecutor } from '../graphql/http.js';
 import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
+import { localeFile } from './client-build.js';
 import { acceptedEncodings } from './spa.js';
 import { pageRequestLocale } from './locale.js';
 import { readCookie } from '../modules/auth/viewer.js';
@@ -64,15 +65,14 @@ const gzip = promisify(zlib.gzip);
 
 /** The page and manifest of a language's build (decision 0057): `index.es.html`, `.vite/manifest.es.json`. */
 function readTemplate(clientDir: string, locale: Locale = 'en'): Template | null {
-  const named = (file: string) => (locale === 'en' ? file : file.replace(/\.(\w+)$/, `.${locale}.$1`));
-  const indexHtml = path.join(clientDir, named('index.html'));
+  const indexHtml = path.join(clientDir, localeFile('index.html', locale));
   try {
     const mtimeMs = fs.statSync(indexHtml).mtimeMs;
     const html = fs.readFileSync(indexHtml, 'utf8');
     const at = html.indexOf(ROOT);
     const headEnd = html.indexOf('</head>');
     if (at < 0 || headEnd < 0 || headEnd > at) return null;
-    const manifestFile = path.join(clientDir, '.vite', named('manifest.json'));
+    const manifestFile = path.join(clientDir, localeFile('.vite/manifest.json', locale));
     const manifest = fs.existsSync(manifestFile)
       ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
       : {};
