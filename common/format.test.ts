@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPrice, initialsOf, pluralize } from './format';
+import { formatCount, formatPrice, formatScore, initialsOf, pluralize } from './format';
 import { createIntl, setPageIntl } from './i18n/messages.js';
 
 describe('formatPrice', () => {
@@ -40,6 +40,15 @@ describe('formatCount', () => {
     expect(formatCount(1.5)).toBe('1.5');
     expect(formatCount(2)).toBe('2');
     expect(formatCount(12345)).toBe('12,345');
+  });
+});
+
+describe('formatScore', () => {
+  it('keeps exactly one decimal, in the language asked for', () => {
+    expect(formatScore(4)).toBe('4.0');
+    expect(formatScore(4.25)).toBe('4.3');
+    expect(formatScore(4.5, 'es')).toBe('4,5');
+    expect(formatScore(3, 'zh')).toBe('3.0');
   });
 });
 

@@ -5,8 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import express from 'express';
 import type { Logger } from 'pino';
 import { SERVER_PAGES, type ServerPage } from '../../client/src/app/server-pages.js';
@@ -16,6 +14,7 @@ import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { localeFile } from './client-build.js';
 import { acceptedEncodings } from './spa.js';
+import { brotliPage, gzipPage, unbrotliPage } from './compress.js';
 import { pageRequestLocale } from './locale.js';
 import { readCookie } from '../modules/auth/viewer.js';
 import { LOCALE_TAGS, type Locale } from '../../common/i18n/locales.js';
@@ -58,10 +57,6 @@ interface Template {
 
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = '<html lang="en"';
-
-const brotli = promisify(zlib.brotliCompress);
-const brotliDecompress = promisify(zlib.brotliDecompress);
-const gzip = promisify(zlib.gzip);
 
 /** The page and manifest of a language's build (decision 0057): `index.es.html`, `.vite/manifest.es.json`. */
 function readTemplate(clientDir: string, locale: Locale = 'en'): Template | null {
@@ -277,7 +272,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           `<script type="application/json" id="ssr-modules">${JSON.stringify(chunks.scripts)}</script>` +
           built.tail.slice('</div>'.length);
         if (generation !== null && out.status === 200) {
-          const br = await brotli(Buffer.from(body, 'utf8'), BROTLI);
+          const br = await brotliPage(Buffer.from(body, 'utf8'));
           void deps.cache!.set(generation, key, br.toString('base64'), 'search');
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
           await send(req, res, out.status, { br, html: body });
@@ -304,8 +299,6 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   return router;
 }
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-
 /** The page in the encoding the browser accepts: from its brotli form when it has one, else from its text. */
 async function send(
   req: express.Request,
@@ -314,13 +307,13 @@ async function send(
   page: { html: string; br?: Buffer } | { html?: undefined; br: Buffer },
 ): Promise<void> {
   const accepts = acceptedEncodings(req.get('accept-encoding'));
-  const text = async () => (page.html === undefined ? brotliDecompress(page.br) : Buffer.from(page.html, 'utf8'));
+  const text = async () => (page.html === undefined ? unbrotliPage(page.br) : Buffer.from(page.html, 'utf8'));
   let body: Buffer;
   if (accepts.br) {
-    body = page.br ?? (await brotli(await text(), BROTLI));
+    body = page.br ?? (await brotliPage(await text()));
     res.set('Content-Encoding', 'br');
   } else if (accepts.gzip) {
-    body = await gzip(await text(), { level: 6 });
+    body = await gzipPage(await text());
     res.set('Content-Encoding', 'gzip');
   } else {
     body = await text();

@@ -42,6 +42,7 @@ import { performance } from 'node:perf_hooks';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { freePort } from '../setup/free-port.js';
+import { SERVER_NODE_ARGS } from '../../server/node-args.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
@@ -108,7 +109,7 @@ async function startApp(dataDir: string): Promise<{ url: string; emulator: strin
   const port = await freePort();
   const emulatorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -65,6 +65,7 @@ import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '..
 import { LISTINGS, seed } from './bench-data.js';
 import { freshDatabase } from './bench-db.js';
 import { freePort } from '../setup/free-port.js';
+import { SERVER_NODE_ARGS } from '../../server/node-args.js';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -424,9 +425,9 @@ async function startChild(
   args: string[],
   env: Record<string, string>,
   ready: (out: string) => Promise<string | null>,
-  nodeArgs: string[] = [],
+  nodeArgs: readonly string[],
 ): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), ...env },
@@ -484,15 +485,25 @@ async function startApp(dataDir: string, env: Record<string, string>): Promise<C
         ? url
         : null,
     // BENCH_APP_PROFILE=<dir>: the app writes a CPU profile there when it stops (node --cpu-prof).
-    process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_APP_PROFILE)}`] : [],
+    [
+      ...(process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_APP_PROFILE)}`] : []),
+      // As `npm run serve` runs it.
+      ...SERVER_NODE_ARGS,
+    ],
   );
 }
 
 async function startFloor(env: Record<string, string>): Promise<Child> {
-  return startChild('the floor', [path.relative(ROOT, import.meta.filename), 'floor'], env, async (out) => {
-    const m = /FLOOR_PORT=(\d+)/.exec(out);
-    return m ? `http://127.0.0.1:${m[1]}` : null;
-  });
+  return startChild(
+    'the floor',
+    [path.relative(ROOT, import.meta.filename), 'floor'],
+    env,
+    async (out) => {
+      const m = /FLOOR_PORT=(\d+)/.exec(out);
+      return m ? `http://127.0.0.1:${m[1]}` : null;
+    },
+    ['--import', 'tsx'],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

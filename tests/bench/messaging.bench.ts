@@ -45,6 +45,7 @@ import { createIdentityProvider, type IdentityProvider } from '../../server/modu
 import { createLocalStorage } from '../../server/modules/uploads/storage.js';
 import { openSocket, TEST_ORIGIN } from '../setup/ws-client.js';
 import { freePort } from '../setup/free-port.js';
+import { SERVER_NODE_ARGS } from '../../server/node-args.js';
 
 const SOCKETS = Number(process.env.BENCH_MESSAGING_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_MESSAGING_RATE ?? 50);
@@ -243,8 +244,7 @@ async function childInstance(name: string, env: Record<string, string>): Promise
   const args = [
     // One profile per thread: the main thread's, and that of tsx's loader (a worker thread).
     ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `instance-${name}-${Date.now()}`)}`] : []),
-    '--import',
-    'tsx',
+    ...SERVER_NODE_ARGS,
     'server/main.ts',
   ];
   const child = spawn(process.execPath, args, {

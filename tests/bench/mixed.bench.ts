@@ -43,6 +43,7 @@ import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '..
 import { LISTINGS, seed } from './bench-data.js';
 import { freshDatabase } from './bench-db.js';
 import { freePort } from '../setup/free-port.js';
+import { SERVER_NODE_ARGS } from '../../server/node-args.js';
 
 const RATES = (process.env.BENCH_MIXED_RATES ?? '25,35,50,70,100,140,200,280,400,560,800').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 8);
@@ -72,7 +73,7 @@ hardStop.unref();
 async function startApp(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -15,6 +15,7 @@ import { envSchema, loadEnv } from '../../server/env.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { freePort } from '../setup/free-port.js';
 import { signInInEmulator } from '../setup/identity.js';
+import { SERVE_COMMAND } from '../../server/node-args.js';
 
 // Issue 12 item 9: the production setup (docker-compose.yml: the app on PostgreSQL, Redis and MinIO,
 // built by the Dockerfile) is checked without a Docker engine: `docker compose config` where the
@@ -231,7 +232,8 @@ describe('docker-compose.yml and the Dockerfile', () => {
       expect(docker.stages[0]!.slice(0, docker.stages[0]!.indexOf('RUN npm ci'))).toContain(input);
     }
     expect(docker.cmd).toEqual(['npm', 'run', 'serve']);
-    expect(pkg.scripts.serve).toBe('node --import tsx server/main.ts');
+    expect(pkg.scripts.serve).toBe(SERVE_COMMAND);
+    expect(pkg.scripts.start).toBe(`tsx scripts/build.ts && ${SERVE_COMMAND}`);
     expect(docker.healthcheck).toContain(`http://127.0.0.1:${docker.env.PORT}/healthz`);
     expect(docker.env.DATA_DIR).toBe('/data');
     expect(app.volumes).toContain('appdata:/data');

@@ -1,4 +1,4 @@
-import { LOCALE_TAGS } from '@common/i18n/locales';
+import { formatScore } from '@common/format';
 import { Star } from '@/components/icons';
 import { cn } from '@/lib/cn';
 import { defineMessages, useIntl } from '@common/i18n/messages';
@@ -22,7 +22,7 @@ export function StarRating({ value, className, starClassName }: StarRatingProps)
     <span
       role="img"
       aria-label={intl.formatMessage(messages.rated, {
-        score: clamped.toLocaleString(LOCALE_TAGS[intl.locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+        score: formatScore(clamped, intl.locale),
       })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
