@@ -126,10 +126,20 @@ export default tseslint.config(
               name: 'lucide-react',
               message: "Icons come from '@/components/icons' (one sprite, decision 0055); add the icon there.",
             },
+            {
+              name: '@apollo/client/react',
+              importNames: ['useQuery'],
+              message:
+                "useQuery comes from '@/lib/apollo/use-query' (a page rendered on the server reads its answers as they are).",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['client/src/lib/apollo/use-query.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Configuration readers, tooling and tests may read their own variables.

@@ -165,6 +165,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   ],
   resolve: {
     alias: [
+      // A screen's `useQuery` reads a page's answers as they are on the server (client/src/lib/apollo/
+      // use-query.tsx); the browser's build takes Apollo's hook itself, with nothing in between.
+      ...(!isSsrBuild ? [{ find: /^@\/lib\/apollo\/use-query$/, replacement: '@apollo/client/react' }] : []),
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
       { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
       // The interface's messages are parsed at build (scripts/vite-i18n.ts): the browser's build ships

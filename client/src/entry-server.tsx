@@ -15,6 +15,7 @@ import { routes } from './app/router';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
 import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
+import { ServerPageAnswers } from './lib/apollo/use-query';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
@@ -133,9 +134,11 @@ export async function render({
       const router = createStaticRouter(handler.dataRoutes, context);
       const tree = (
         <StrictMode>
-          <Providers client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>
+          <ServerPageAnswers answerOf={cache.find} client={client}>
+            <Providers client={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </ServerPageAnswers>
         </StrictMode>
       );
       let { html, aborted } = await renderOnce(tree, intl, signal, onError);
@@ -273,6 +276,12 @@ function pageCache(options: InMemoryCacheConfig) {
     misses,
     answer({ query, variables }: PageQuery, data: Record<string, unknown>) {
       answers.set(answerKey(query, variables)!, data);
+    },
+    /** The answer fetched for a query and its variables, as a screen's `useQuery` reads it (lib/apollo/use-query.tsx). */
+    find(query: DocumentNode, variables: Record<string, unknown> | undefined) {
+      if (answers.size === 0) return undefined;
+      const key = answerKey(query, variables);
+      return key === undefined ? undefined : answers.get(key);
     },
     /** What the browser is handed: the answers by their keys. */
     answers: () => Object.fromEntries(answers),

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_E164 } from '@common/support';
 import { Building2, Mail, Phone } from '@/components/icons';
 import { Suspense } from 'react';
-import { Link } from 'react-router';
+import { PathLink } from '@/components/ui/path-link';
 import { preloadable } from '@/lib/preloadable';
 import { withParts } from '@/i18n/catalogues';
 import { defineMessages, useIntl } from '@common/i18n/messages';
@@ -49,13 +49,13 @@ export function Header(props: HeaderProps) {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <NavigationProgress />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-4 sm:px-6 lg:px-8">
-        <Link
+        <PathLink
           to="/"
           className="mr-auto inline-flex items-center gap-1.5 rounded-md text-lg font-semibold whitespace-nowrap sm:gap-2 tracking-tight text-brand-700"
         >
           <Building2 aria-hidden="true" className="size-6" />
           NYC Rentals
-        </Link>
+        </PathLink>
 
         <nav aria-label={intl.formatMessage(messages.main)} className="flex items-center gap-0.5 sm:gap-1">
           <a href={`tel:${SUPPORT_PHONE_E164}`} className={actionClasses}>

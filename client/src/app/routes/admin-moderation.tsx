@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { listingReportReasonLabels } from '@common/trust';
 import { EyeOff } from '@/components/icons';
 import { Tabs } from 'radix-ui';

@@ -1,5 +1,5 @@
 import { NetworkStatus } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

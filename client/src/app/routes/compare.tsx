@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatPrice } from '@common/format';
 import { accessibilityFeatureLabels } from '@common/options';
 import { brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/listing-labels';

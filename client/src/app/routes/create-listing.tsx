@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

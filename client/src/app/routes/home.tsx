@@ -1,5 +1,5 @@
 import { NetworkStatus } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatCount } from '@common/format';
 
 import { AlertCircle, List, MapIcon, SearchX } from '@/components/icons';

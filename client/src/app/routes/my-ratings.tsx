@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { AlertCircle, PenLine, Star } from '@/components/icons';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useSubscription } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatNewYorkClock, formatOpenHouseTime } from '@common/tours';
 import { CalendarDays } from '@/components/icons';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatCount, formatPrice } from '@common/format';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { boroughLabels } from '@common/options';
@@ -6,7 +7,8 @@ import { listingTypeLabels, propertyTypeLabels } from '@common/listing-labels';
 import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PathLink } from '@/components/ui/path-link';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -207,9 +209,9 @@ export default function PropertyDetailScreen() {
       <PageContainer className="max-w-2xl py-16 text-center">
         <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{intl.formatMessage(messages.notFound)}</h1>
         <p className="mt-3 text-gray-600">{intl.formatMessage(messages.notFoundHint)}</p>
-        <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+        <PathLink to="/" className={buttonClasses({ className: 'mt-8' })}>
           {intl.formatMessage(messages.back)}
-        </Link>
+        </PathLink>
       </PageContainer>
     );
   }
@@ -218,10 +220,10 @@ export default function PropertyDetailScreen() {
 
   return (
     <PageContainer className="pb-28 lg:pb-10">
-      <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
+      <PathLink to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
         {intl.formatMessage(messages.back)}
-      </Link>
+      </PathLink>
       {property.hidden ? (
         <div
           role="status"

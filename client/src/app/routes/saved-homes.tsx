@@ -1,5 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatPrice } from '@common/format';
 import { Heart, HeartOff, TrendingDown, TrendingUp } from '@/components/icons';
 import { useState } from 'react';

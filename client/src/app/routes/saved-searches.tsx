@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { alertFrequencyLabels, AlertFrequencyValues, savedSearchNameSchema, type AlertFrequency } from '@common/saved-search';
 import { optionsOf } from '@common/options';
 import { Pencil, Search, Trash2 } from '@/components/icons';

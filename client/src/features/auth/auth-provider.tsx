@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { createContext, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SignupDraft, UnfinishedSignupAnswer } from '@common/auth';
 import { graphql } from '@/gql';

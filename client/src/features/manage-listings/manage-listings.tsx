@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { AlertCircle, ChevronLeft, ChevronRight, Plus, Search, SearchX, Building2 } from '@/components/icons';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';

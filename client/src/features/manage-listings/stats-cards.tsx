@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatCount } from '@common/format';
 import { AlertCircle, Building2, Eye, MessageSquare, Percent } from '@/components/icons';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { MapPin, Navigation } from '@/components/icons';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { graphql } from '@/gql';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useMutation, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { Bell } from '@/components/icons';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';

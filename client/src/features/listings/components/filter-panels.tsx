@@ -10,7 +10,7 @@ import {
   propertyTypeFilterLabels,
   optionsOf,
 } from '@common/options';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { lazy, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PathLink } from '@/components/ui/path-link';
 import { UserAvatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import { LicensedBadge } from '@/features/moderation/licensed-badge';
@@ -80,9 +80,9 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
           <UserAvatar name={agent.displayName} photoUrl={agent.photoUrl} className="size-14 text-base" />
           <div className="min-w-0 space-y-0.5">
             <p translate="no" className="font-semibold text-gray-900">
-              <Link to={`/agents/${encodeURIComponent(agent.id)}`} className="hover:text-brand-700 hover:underline">
+              <PathLink to={`/agents/${encodeURIComponent(agent.id)}`} className="hover:text-brand-700 hover:underline">
                 {agent.displayName}
-              </Link>
+              </PathLink>
             </p>
             <LicensedBadge verified={agent.licenseVerified} />
             {agent.agency ? (

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { AlertCircle, BadgeCheck } from '@/components/icons';
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { NetworkStatus } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { MessagesSquare } from '@/components/icons';
 import { useEffect, useId, useRef } from 'react';
 import { UserAvatar } from '@/components/ui/avatar';

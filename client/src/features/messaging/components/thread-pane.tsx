@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { formatPrice } from '@common/format';
 import { AlertCircle, ArrowLeft, Star } from '@/components/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { useEffect, useRef } from 'react';
 import { onSubscriptionsReconnected } from '@/lib/apollo/client';
 import { isMissingFromLoaded, isThreadOpen, upsertConversation } from '../cache-updates';

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery } from '@/lib/apollo/use-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, Info, MessageSquare } from '@/components/icons';
 import { useEffect, useId, useMemo, useState } from 'react';
