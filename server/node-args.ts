@@ -1,11 +1,11 @@
-// How Node runs the server (`npm run serve`, `npm start`, and every bench that starts it as a child).
+// How Node runs the server: `npm run serve` (which the Dockerfile runs), `npm start`, and every bench
+// that starts it as a child process, so that what is measured is what is served.
 //
-// `--max-semi-space-size=64`: V8's young generation grows to 64 MB a half (16 MB by default). A page
-// rendered on the server allocates about 3 MB, and eight in flight at once keep theirs alive across a
-// 16 MB young generation's collections: about a fifth of what was allocated was copied into the old
-// generation, which grew by 300 MB between full collections and kept V8's helper threads marking it.
-// Measured on this machine kind (tests/bench/load-results.md, 28 Nov): about 10 % less CPU a rendered page.
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx'] as const;
+// No V8 heap flags: a 64 MB young generation (`--max-semi-space-size=64`, against 16 MB) was measured
+// on 28 Nov under the load bench's 8 connections, in turn with the default, three times on each page:
+// the listings page took 11.5–13.6 ms of CPU a page against 12.1–13.5, the detail page 6.4–8.6 against
+// 7.1–8.5, and each young collection paused the page for 17–23 ms instead of about 4. Not taken.
+export const SERVER_NODE_ARGS = ['--import', 'tsx'] as const;
 
-/** The `serve` script of package.json, which the Dockerfile runs (checked by tests/integration/compose.test.ts). */
+/** The `serve` script of package.json (checked by tests/integration/compose.test.ts). */
 export const SERVE_COMMAND = `node ${SERVER_NODE_ARGS.join(' ')} server/main.ts`;
