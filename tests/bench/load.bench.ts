@@ -25,6 +25,7 @@
 // turn, each at its real limit), and a listing's detail page. BENCH_LOAD_ONLY=<text> runs only the
 // scenarios whose name holds it; BENCH_APP_PROFILE=<dir> makes the app write a CPU profile there.
 // BENCH_KEEP=1 keeps the PostgreSQL database, and BENCH_REUSE_DATABASE=<its url> measures on it again without seeding.
+// On PostgreSQL a rendered page is loaded BENCH_PAGE_ROUNDS times (2), each right after the floor of its data.
 //
 // Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address. Every
 // connection autocannon opens takes the next source address of 127.0.0.2 … 127.0.0.251 in turn, and
@@ -656,6 +657,27 @@ function without(value: unknown, names: readonly string[]): unknown {
 
 /** The header a browser's reload sends: the server answers without its public cache. */
 const FRESH = { 'cache-control': 'no-cache' };
+
+/** How many times a rendered page is loaded in turn with the floor of its data (PostgreSQL). */
+const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 2);
+
+/** Rounds of the same load as one: requests a second and percentiles averaged, counts added up. */
+function meanOf(rounds: LoadResult[]): LoadResult {
+  const mean = (f: (r: LoadResult) => number) => rounds.reduce((sum, r) => sum + f(r), 0) / rounds.length;
+  const statuses: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  return {
+    rps: mean((r) => r.rps),
+    p50: mean((r) => r.p50),
+    p95: mean((r) => r.p95),
+    p99: mean((r) => r.p99),
+    requests: rounds.reduce((n, r) => n + r.requests, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    statuses,
+    opened: rounds.reduce((n, r) => n + r.opened, 0),
+    large: rounds.reduce((n, r) => n + r.large, 0),
+  };
+}
 const fresh = (r: Request): Request => ({ ...r, headers: { ...r.headers, ...FRESH } });
 
 async function startEmulator(dir: string): Promise<RunningEmulator> {
@@ -905,9 +927,19 @@ async function main() {
     // Pages as the browser asks for them (docs/decisions/0035): rendered on the server for the viewer,
     // an anonymous one from the public cache, beside the plain page (index.html, what every other path
     // serves; its floor). Only when the client's server build is there (`npm run build`).
-    const pageResults: Array<{ name: string; r: LoadResult }> = [];
+    const pageResults: Array<{ name: string; r: LoadResult; floor?: LoadResult }> = [];
     const BROWSER = { accept: 'text/html', 'accept-encoding': 'br' };
-    const pageRuns = async (appUrl: string) => {
+    // The scenario whose floor is the raw SQL of a page's data.
+    const dataScenarioOf = (name: string) =>
+      name.startsWith('`/properties')
+        ? 'listing detail page, anonymous'
+        : name.includes('signed in')
+          ? 'search page, signed in (session cookie)'
+          : 'search page, anonymous';
+    // floorUrl (PostgreSQL, where the floor runs beside the app): a rendered page is loaded in turn with the
+    // floor of its data, PAGE_ROUNDS times, and compared with the floor measured right before it. The
+    // shared machine's speed drifts by a third over minutes, more than what one change to the render buys.
+    const pageRuns = async (appUrl: string, floorUrl: string | null) => {
       const probe = await fetch(`${appUrl}/`, { headers: { ...BROWSER, ...FRESH } });
       if (!(await probe.text()).includes('id="ssr-state"')) {
         log('pages: not rendered on the server (no dist/server: run `npm run build` first); skipped');
@@ -916,8 +948,9 @@ async function main() {
       const page = (name: string, p: string, headers: Record<string, string> = {}) => ({
         name,
         req: { method: 'GET' as const, url: `${appUrl}${p}`, headers: { ...BROWSER, ...headers } },
+        rendered: !!headers.cookie || headers === FRESH,
       });
-      for (const { name, req } of [
+      for (const { name, req, rendered } of [
         page('the plain page (index.html; floor)', '/messages'),
         page('`/` rendered, anonymous (uncached)', '/', FRESH),
         page('`/` anonymous, public cache', '/'),
@@ -925,6 +958,20 @@ async function main() {
         page('`/properties/{id}` rendered, anonymous (uncached)', `/properties/${facts.detail}`, FRESH),
         page('`/properties/{id}` anonymous, public cache', `/properties/${facts.detail}`),
       ]) {
+        const dataFloor = scenarios.find((s) => s.name === dataScenarioOf(name));
+        if (rendered && floorUrl && dataFloor) {
+          const rounds: Array<{ r: LoadResult; floor: LoadResult }> = [];
+          for (let round = 0; round < PAGE_ROUNDS; round++) {
+            const floor = await load(dataFloor.floor(floorUrl));
+            const r = await load(req);
+            rounds.push({ r, floor });
+            log(
+              `page ${name}, round ${round + 1}: ${fmt(r.rps)} req/s (${r.large} of ${r.requests} rendered), p50 ${fmt(r.p50)} / p95 ${fmt(r.p95)} ms, ${r.errors} errors; its data's floor just before: ${fmt(floor.rps)} req/s (${(r.rps / floor.rps).toFixed(2)}×)`,
+            );
+          }
+          pageResults.push({ name, r: meanOf(rounds.map((x) => x.r)), floor: meanOf(rounds.map((x) => x.floor)) });
+          continue;
+        }
         const r = await load(req);
         pageResults.push({ name, r });
         log(
@@ -947,9 +994,9 @@ async function main() {
         await floorRuns(floor.url, s);
         await appRuns(app.url, s);
       }
-      await floor.stop();
       running = app;
-      await pageRuns(app.url);
+      await pageRuns(app.url, floor.url);
+      await floor.stop();
     } else {
       // PGlite serves one process: the floor first, gone before the app opens the same data directory.
       for (const s of scenarios) await floorRuns(floor.url, s);
@@ -959,7 +1006,7 @@ async function main() {
       app = await startTheApp();
       running = app;
       for (const s of scenarios) await appRuns(app.url, s);
-      await pageRuns(app.url);
+      await pageRuns(app.url, null);
     }
     const appOutput = app.output();
     await app.stop();
@@ -998,16 +1045,10 @@ async function main() {
       ? [
           '| page | requests/s | rendered on the server | p50 | p95 | p99 | errors | ÷ plain page (req/s) | ÷ raw-SQL floor of its data (req/s) |',
           '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-          ...pageResults.map(({ name, r }, i) => {
-            // The floor of the same data (the scenario's floor above), measured in this run.
-            const dataFloor = results.get(
-              name.startsWith('`/properties')
-                ? 'listing detail page, anonymous'
-                : name.includes('signed in')
-                  ? 'search page, signed in (session cookie)'
-                  : 'search page, anonymous',
-            )?.floor;
-            return `| ${name} | ${fmt(r.rps)} | ${i === 0 ? '—' : `${r.large} of ${r.requests}`} | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.p99)} ms | ${r.errors} | ${i === 0 ? '1' : ratio(r.rps, pageFloor.rps)} | ${i === 0 || !dataFloor ? '—' : ratio(r.rps, dataFloor.rps)} |`;
+          ...pageResults.map(({ name, r, floor }, i) => {
+            // The floor loaded in turn with the page (PostgreSQL), else the scenario's floor measured above.
+            const dataFloor = floor ?? results.get(dataScenarioOf(name))?.floor;
+            return `| ${name} | ${fmt(r.rps)} | ${i === 0 ? '—' : `${r.large} of ${r.requests}`} | ${fmt(r.p50)} ms | ${fmt(r.p95)} ms | ${fmt(r.p99)} ms | ${r.errors} | ${i === 0 ? '1' : ratio(r.rps, pageFloor.rps)} | ${i === 0 || !dataFloor ? '—' : `${ratio(r.rps, dataFloor.rps)} (${fmt(dataFloor.rps)}${floor ? ', in turn' : ''})`} |`;
           }),
         ].join('\n')
       : '';
@@ -1030,7 +1071,7 @@ compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — $
 GraphQL answered by: ${scenarios.map((s) => `${s.name} — ${executors[s.name]}`).join('; ')}.
 
 ${table}
-${pageTable ? `\nPages, as a browser asks for them (\`Accept-Encoding: br\`); a render beyond the ${SSR_MAX_CONCURRENT} at once of a process is sent as the plain page, so the uncached rows say how many were rendered:\n\n${pageTable}\n` : ''}${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
+${pageTable ? `\nPages, as a browser asks for them (\`Accept-Encoding: br\`); a render beyond the ${SSR_MAX_CONCURRENT} at once of a process is sent as the plain page, so the uncached rows say how many were rendered.${kind === 'postgres' ? ` Each rendered page was loaded ${PAGE_ROUNDS} times, each time right after the floor of its data (the raw SQL of the same scenario above): its row is the mean of those rounds, and its ratio is to the mean of those floors (the floor's requests a second in brackets).` : ''}\n\n${pageTable}\n` : ''}${/\bwarn|error/i.test(appOutput) ? `\nThe app printed (last lines):\n\n\`\`\`\n${appOutput.trim().split('\n').slice(-5).join('\n').slice(0, 1500)}\n\`\`\`\n` : ''}<!-- END ${kind} -->`;
     const intro = `# Load through HTTP
 
 Written by \`npm run bench\` (tests/bench/load.bench.ts; how it works is at the top of that file): PGlite by default,
@@ -1063,7 +1104,10 @@ are in [results.md](results.md).
       console.log(section);
       log(`partial run: ${path.relative(process.cwd(), RESULTS)} left as it was`);
     } else {
-      await fsp.writeFile(RESULTS, `${[intro, ...sections.filter((x): x is string => x !== null)].join('\n')}\n`);
+      // What follows the last section (the notes written by hand: runs before and after a change) is kept.
+      const notes = previous.slice(previous.lastIndexOf('<!-- END ') + 1).replace(/^[^\n]*\n?/, '');
+      const body = [intro, ...sections.filter((x): x is string => x !== null)].join('\n');
+      await fsp.writeFile(RESULTS, `${body}\n${previous.includes('<!-- END ') && notes.trim() ? notes : ''}`);
       log(`wrote ${path.relative(process.cwd(), RESULTS)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
   } finally {
