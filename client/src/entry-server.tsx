@@ -14,7 +14,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
-import { answerKey, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
+import { answerKey, findAnswer, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
 import { ServerPageAnswers } from './lib/apollo/use-query';
 import { persistedHash } from './lib/apollo/trusted-documents';
 import { typePolicies } from './lib/apollo/type-policies';
@@ -278,11 +278,7 @@ function pageCache(options: InMemoryCacheConfig) {
       answers.set(answerKey(query, variables)!, data);
     },
     /** The answer fetched for a query and its variables, as a screen's `useQuery` reads it (lib/apollo/use-query.tsx). */
-    find(query: DocumentNode, variables: Record<string, unknown> | undefined) {
-      if (answers.size === 0) return undefined;
-      const key = answerKey(query, variables);
-      return key === undefined ? undefined : answers.get(key);
-    },
+    find: (query: DocumentNode, variables: Record<string, unknown> | undefined) => findAnswer(answers, query, variables),
     /** What the browser is handed: the answers by their keys. */
     answers: () => Object.fromEntries(answers),
     /** Empties it for the next page: what it learned of each document stays (its store is never written). */

@@ -19,6 +19,7 @@ import {
   Kind,
   parse,
   validate,
+  visit,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -31,6 +32,7 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import Negotiator from 'negotiator';
 import { isPublicQuery, PUBLIC_CACHE_HEADER, subjectOf, type PublicCacheSlot } from '../http/public-cache.js';
 import { assertPartnerOperation } from '../http/partner-access.js';
@@ -38,6 +40,7 @@ import type { PublicCache } from '../infra/public-cache.js';
 import type { Logger } from '../logger.js';
 import type { GraphQLContext } from './context.js';
 import { EXECUTOR_HEADER, PLANNED } from './executor-header.js';
+import { KEPT_QUERY, type KeptQuery } from './kept-query.js';
 import { assertWithinCost, costVariables, limitRules, PARSE_OPTIONS } from './limits.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
@@ -137,10 +140,66 @@ function infoFor(field: FieldPlan, state: RequestState): GraphQLResolveInfo {
   return field.info!;
 }
 
+/** Queries kept per root field of a plan (selection values × viewers). */
+const KEPT_QUERIES = 256;
+
 /** A root field: the schema's own resolver (Pothos' wrappers included), given the `info` graphql-js would build. */
-function rootResolverOf(def: GraphQLField<unknown, unknown>): Resolver {
+function rootResolverOf(
+  def: GraphQLField<unknown, unknown>,
+  nodes: readonly FieldNode[],
+  fragments: Record<string, FragmentDefinitionNode>,
+): Resolver {
   const resolve = (def.resolve ?? defaultFieldResolver) as SchemaResolve;
-  return (root, args, state, field) => resolve(root, args, state.context, infoFor(field, state));
+  const kept = (def.extensions as Record<string, unknown> | undefined)?.[KEPT_QUERY] as KeptQuery | undefined;
+  if (!kept) return (root, args, state, field) => resolve(root, args, state.context, infoFor(field, state));
+  const names = selectionVariables(nodes, fragments);
+  const queries = new Map<string, object>();
+  return (root, args, state, field) => {
+    const info = infoFor(field, state);
+    const { context, variables } = state;
+    const key = JSON.stringify([
+      context.viewer?.uid ?? null,
+      context.partner?.id ?? null,
+      names.map((n) => (Object.hasOwn(variables, n) ? variables[n] : ABSENT)),
+    ]);
+    const found = queries.get(key);
+    if (found) return kept.resolve(found as never, root, args as never, context, info);
+    return Promise.resolve(queryFromInfo({ context, info, awaitSelections: true })).then((query: object) => {
+      // The one kept longest goes first (many signed-in viewers, each with a key of their own).
+      if (queries.size >= KEPT_QUERIES) queries.delete(queries.keys().next().value!);
+      // Shared by every request with that key: frozen, so that no reader can change it for the next.
+      queries.set(key, deepFreeze(query));
+      return kept.resolve(query as never, root, args as never, context, info);
+    });
+  };
+}
+
+/** The variables read below these field nodes: by arguments and directives of their selections, fragments included. */
+function selectionVariables(nodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>): string[] {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined) => {
+    if (!set) return;
+    visit(set, {
+      Variable: (node) => void names.add(node.name.value),
+      FragmentSpread: (node) => {
+        const name = node.name.value;
+        if (seen.has(name)) return;
+        seen.add(name);
+        walk(fragments[name]?.selectionSet);
+      },
+    });
+  };
+  for (const node of nodes) walk(node.selectionSet);
+  return [...names].sort();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 interface FieldPlan {
@@ -238,7 +297,7 @@ function planObject(
     }
     const def = type.getFields()[name];
     if (!def) throw new Unsupported(`field ${type.name}.${name}`);
-    const resolve = root ? rootResolverOf(def) : resolverOf(def);
+    const resolve = root ? rootResolverOf(def, nodes, fragments) : resolverOf(def);
     const path: Path = { prev: prefix, key, typename: type.name };
     let named: GraphQLOutputType = def.type;
     while (isNonNullType(named) || isListType(named)) named = (named as { ofType: GraphQLOutputType }).ofType;

@@ -128,6 +128,32 @@ describe.each(backends)('the planned path on %s', (backend) => {
     expect(planned.statements).toBe(apollo.statements);
   });
 
+  it("keeps a listing's query per viewer and per the variables its selection reads, never another's", async () => {
+    const other = await createAccount(db.prisma, 'renter', { firstName: 'Otto', lastName: 'Other' });
+    const text = textOf('PropertyDetail');
+    const saved = async (headers: Record<string, string>) => {
+      const answer = await send(text, { id: listingId }, headers);
+      expect(answer.executor).toBe(PLANNED);
+      return JSON.parse(answer.text).data.property.isSaved as boolean;
+    };
+    // In turn, each after the other: the renter saved the listing, the other renter and a visitor did not.
+    for (let round = 0; round < 2; round++) {
+      expect(await saved(renter.bearer)).toBe(true);
+      expect(await saved(other.bearer)).toBe(false);
+      expect(await saved({})).toBe(false);
+    }
+    // A variable below the root field changes what is selected: each value has its own query.
+    const conditional = `query KeptIncludes($id: ID, $withAgent: Boolean!) { property(id: $id) { id title agent @include(if: $withAgent) { id } } }`;
+    await send(conditional, { id: listingId, withAgent: true }, {});
+    for (const withAgent of [true, false, true]) {
+      const answer = await send(conditional, { id: listingId, withAgent }, {});
+      expect(answer.executor).toBe(PLANNED);
+      const apollo = await send(unseen(conditional), { id: listingId, withAgent }, {});
+      expect(answer.text).toBe(apollo.text);
+      expect('agent' in JSON.parse(answer.text).data.property).toBe(withAgent);
+    }
+  });
+
   it('answers a listing that is not there (null) as Apollo does', async () => {
     const { planned, apollo } = await both('PropertyDetail', { id: '00000000-0000-4000-8000-000000000000' });
     expect(planned.status).toBe(apollo.status);

@@ -1,5 +1,8 @@
 import * as E from '../../db/generated/prisma/enums.js';
+import type { Prisma } from '../../db/generated/prisma/client.js';
 import { builder } from '../../graphql/builder.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { KEPT_QUERY, type KeptQuery } from '../../graphql/kept-query.js';
 import { displayName } from '../agents/agents.service.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
@@ -39,16 +42,26 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
   }),
 });
 
+/** `Query.me`: the signed-in user's row, loaded with the document's query. */
+function findMe(
+  query: { select?: Prisma.UserSelect; include?: Prisma.UserInclude },
+  _root: unknown,
+  _args: unknown,
+  ctx: GraphQLContext,
+) {
+  // A credential that could not be checked (identity provider down) is not "signed out".
+  if (!ctx.viewer && ctx.auth?.unavailable) throw providerUnavailable();
+  return ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.uid } }) : null;
+}
+
 builder.queryFields((t) => ({
   me: t.prismaField({
     type: CurrentUserRef,
     nullable: true,
     description: 'The signed-in user, or null (also null while sign-up is not completed).',
-    resolve: (query, _root, _args, ctx) => {
-      // A credential that could not be checked (identity provider down) is not "signed out".
-      if (!ctx.viewer && ctx.auth?.unavailable) throw providerUnavailable();
-      return ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.uid } }) : null;
-    },
+    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    extensions: { [KEPT_QUERY]: { resolve: findMe } satisfies KeptQuery },
+    resolve: findMe,
   }),
 }));
 

@@ -1,6 +1,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { PrismaClient } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { KEPT_QUERY, type KeptQuery } from '../../graphql/kept-query.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import {
@@ -540,6 +542,17 @@ export async function searchConnection(prisma: PrismaClient, args: SearchConnect
 // Queries
 // ---------------------------------------------------------------------------------------------------
 
+/** `Query.property`: a listing by id or slug, loaded with the document's query, as the viewer may see it. */
+function findProperty(
+  query: Parameters<typeof findListing>[3],
+  _root: unknown,
+  args: { id?: string | number | null; slug?: string | null },
+  ctx: GraphQLContext,
+) {
+  const key = args.id != null ? String(args.id) : args.slug;
+  return key ? findListing(ctx.prisma, key, ctx.viewer, query) : null;
+}
+
 builder.queryFields((t) => ({
   addressSuggestions: t.field({
     type: [AddressSuggestionRef],
@@ -553,10 +566,9 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
     args: { id: t.arg.id(), slug: t.arg.string() },
-    resolve: (query, _root, args, ctx) => {
-      const key = args.id != null ? String(args.id) : args.slug;
-      return key ? findListing(ctx.prisma, key, ctx.viewer, query) : null;
-    },
+    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    extensions: { [KEPT_QUERY]: { resolve: findProperty } satisfies KeptQuery },
+    resolve: findProperty,
   }),
   propertyMapPoints: t.field({
     type: PropertyMapPointsRef,

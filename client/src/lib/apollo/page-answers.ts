@@ -32,6 +32,17 @@ export function answerKey(query: DocumentNode, variables: Record<string, unknown
   return `${name} ${sortedJson(withDefaults)}`;
 }
 
+/** The answer kept for a query and its variables (undefined when there is none). */
+export function findAnswer(
+  answers: PageAnswers,
+  query: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (answers.size === 0) return undefined;
+  const key = answerKey(query, variables);
+  return key === undefined ? undefined : answers.get(key);
+}
+
 function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -51,11 +62,8 @@ export function readAnswersFirst(
   answers: PageAnswers,
   onStoreRead?: (options: Cache.DiffOptions, result: Cache.DiffResult<unknown>) => void,
 ): void {
-  const answerFor = (query: DocumentNode, variables: unknown) => {
-    if (answers.size === 0) return undefined;
-    const key = answerKey(query, variables as Record<string, unknown> | undefined);
-    return key === undefined ? undefined : answers.get(key);
-  };
+  const answerFor = (query: DocumentNode, variables: unknown) =>
+    findAnswer(answers, query, variables as Record<string, unknown> | undefined);
   const diff = cache.diff.bind(cache);
   cache.diff = ((options: Cache.DiffOptions) => {
     // A broadcast to a watching query (after a write: the watch is passed as the options) reads the
