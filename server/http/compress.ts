@@ -16,12 +16,19 @@ const gzip = promisify(zlib.gzip);
 
 const lane = pLimit(1);
 
-/** Brotli at quality 5 (a page is sent at once, and kept in the public cache in this form). */
+/**
+ * Brotli at quality 4 with a 256 KB window (a page is sent at once, and kept in the public cache in this
+ * form). Measured on 28 Nov (one encoder alone, 400 runs): the listings page (97 KB of HTML) took
+ * 0.76 ms for 10.5 KB against 1.1–1.6 ms for 9.7 KB at quality 5 with the default 4 MB window; the
+ * detail page (30 KB) 0.57 ms for 6.1 KB against 0.8 ms for 5.7 KB. Gzip at level 6 makes 11.7 and
+ * 6.2 KB.
+ */
 export function brotliPage(text: Buffer): Promise<Buffer> {
   return lane(() =>
     brotli(text, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
       },

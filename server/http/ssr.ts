@@ -53,6 +53,8 @@ interface Template {
   tail: string;
   manifest: Record<string, ManifestChunk>;
   mtimeMs: number;
+  /** Each screen's scripts and styles (`chunksOf` the app and the screen), worked out on its first page. */
+  screens: Map<string, { scripts: string[]; styles: string; modules: string }>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -80,6 +82,7 @@ function readTemplate(clientDir: string, locale: Locale = 'en'): Template | null
       tail: html.slice(at + ROOT.length - '</div>'.length),
       manifest,
       mtimeMs,
+      screens: new Map(),
     };
   } catch {
     return null;
@@ -262,14 +265,19 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
         const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
         // The scripts of the build of the language it was rendered in, whose texts are in its code.
         const built = templateOf(out.locale, page);
-        const chunks = chunksOf(built.manifest, [APP_MODULE, screen], built.head('', ''));
+        let chunks = built.screens.get(screen);
+        if (!chunks) {
+          const found = chunksOf(built.manifest, [APP_MODULE, screen], built.head('', ''));
+          chunks = { ...found, modules: JSON.stringify(found.scripts) };
+          built.screens.set(screen, chunks);
+        }
         // `<html lang>`: the language it was rendered in (the template's is English).
         const head = built.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
         const body =
           head +
           out.html.slice(hoisted.length) +
           `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
-          `<script type="application/json" id="ssr-modules">${JSON.stringify(chunks.scripts)}</script>` +
+          `<script type="application/json" id="ssr-modules">${chunks.modules}</script>` +
           built.tail.slice('</div>'.length);
         if (generation !== null && out.status === 200) {
           const br = await brotliPage(Buffer.from(body, 'utf8'));
