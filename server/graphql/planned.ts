@@ -164,7 +164,9 @@ function rootResolverOf(
     ]);
     const found = queries.get(key);
     if (found) return kept.resolve(found as never, root, args as never, context, info);
-    return Promise.resolve(queryFromInfo({ context, info, awaitSelections: true })).then((query: object) => {
+    return Promise.resolve(
+      queryFromInfo({ context, info, typeName: kept.typeName, path: kept.path, awaitSelections: true }),
+    ).then((query: object) => {
       // The one kept longest goes first (many signed-in viewers, each with a key of their own).
       if (queries.size >= KEPT_QUERIES) queries.delete(queries.keys().next().value!);
       // Shared by every request with that key: frozen, so that no reader can change it for the next.

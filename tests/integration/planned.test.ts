@@ -142,6 +142,20 @@ describe.each(backends)('the planned path on %s', (backend) => {
       expect(await saved(other.bearer)).toBe(false);
       expect(await saved({})).toBe(false);
     }
+    // The same for a page of the search (a connection), each viewer in turn.
+    const search = textOf('SearchProperties');
+    const savedInSearch = async (headers: Record<string, string>) => {
+      const answer = await send(search, { first: 50 }, headers);
+      expect(answer.executor).toBe(PLANNED);
+      const edges = JSON.parse(answer.text).data.properties.edges as Array<{ node: { id: string; isSaved: boolean } }>;
+      return edges.find((e) => e.node.id === listingId)?.node.isSaved;
+    };
+    await send(search, { first: 50 }, {});
+    for (let round = 0; round < 2; round++) {
+      expect(await savedInSearch(renter.bearer)).toBe(true);
+      expect(await savedInSearch(other.bearer)).toBe(false);
+      expect(await savedInSearch({})).toBe(false);
+    }
     // A variable below the root field changes what is selected: each value has its own query.
     const conditional = `query KeptIncludes($id: ID, $withAgent: Boolean!) { property(id: $id) { id title agent @include(if: $withAgent) { id } } }`;
     await send(conditional, { id: listingId, withAgent: true }, {});

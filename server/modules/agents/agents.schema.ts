@@ -1,4 +1,6 @@
 import { builder } from '../../graphql/builder.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { keptQuery } from '../../graphql/kept-query.js';
 import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
@@ -78,13 +80,25 @@ export const AgentRef = builder.prismaObject('Agent', {
   }),
 });
 
+/** `Query.agent`: an agent by agent id or user id, loaded with the document's query. */
+function findAgentField(
+  query: Parameters<typeof findAgent>[2],
+  _root: unknown,
+  args: { id: string | number },
+  ctx: GraphQLContext,
+) {
+  return findAgent(ctx.prisma, String(args.id), query);
+}
+
 builder.queryFields((t) => ({
   agent: t.prismaField({
     type: 'Agent',
     nullable: true,
     description: 'An agent by agent id, or by the user id of the agent (as GET /api/agents/{id}).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => findAgent(ctx.prisma, String(args.id), query),
+    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    extensions: keptQuery(findAgentField),
+    resolve: findAgentField,
   }),
   agents: t.prismaConnection(
     {

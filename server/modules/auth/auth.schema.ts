@@ -2,7 +2,7 @@ import * as E from '../../db/generated/prisma/enums.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { KEPT_QUERY, type KeptQuery } from '../../graphql/kept-query.js';
+import { keptQuery } from '../../graphql/kept-query.js';
 import { displayName } from '../agents/agents.service.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
@@ -60,7 +60,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'The signed-in user, or null (also null while sign-up is not completed).',
     // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
-    extensions: { [KEPT_QUERY]: { resolve: findMe } satisfies KeptQuery },
+    extensions: keptQuery(findMe),
     resolve: findMe,
   }),
 }));

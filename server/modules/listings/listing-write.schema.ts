@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.js';
+import { keptQueryField } from '../../graphql/kept-query.js';
 import {
   ApplianceEnum,
   BoroughEnum,
@@ -22,7 +23,6 @@ import {
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
 import { createListing, deleteListing, duplicateListing, setListingStatus, updateListing } from './listing-write.service.js';
 import { listingStats, myListingsPage, type ListingStats } from './manage.service.js';
-import { queryFromInfo } from '@pothos/plugin-prisma';
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs: the listing form's fields (common/listing.ts validates them; dates are strings there too)
@@ -165,6 +165,14 @@ const DeletedListingRef = builder.objectRef<{ id: string }>('DeletedListing').im
   fields: (t) => ({ id: t.exposeID('id') }),
 });
 
+interface MyListingsArgs {
+  status?: string | null;
+  search?: string | null;
+  sort?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
 builder.queryFields((t) => ({
   myListings: t.field({
     type: MyListingsPageRef,
@@ -177,9 +185,9 @@ builder.queryFields((t) => ({
       page: t.arg.int({ defaultValue: 1 }),
       pageSize: t.arg.int(),
     },
-    resolve: (_root, args, ctx, info) => {
-      const query = queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['items'] });
-      return myListingsPage(
+    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    ...keptQueryField({ typeName: 'Property', path: ['items'] }, (query: object, _root, args: MyListingsArgs, ctx) =>
+      myListingsPage(
         ctx.prisma,
         ctx.viewer,
         clean({
@@ -189,9 +197,9 @@ builder.queryFields((t) => ({
           page: args.page,
           pageSize: args.pageSize,
         }),
-        query as object,
-      );
-    },
+        query,
+      ),
+    ),
   }),
   listingStats: t.field({
     type: ListingStatsRef,

@@ -1,8 +1,7 @@
-import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { PrismaClient } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { KEPT_QUERY, type KeptQuery } from '../../graphql/kept-query.js';
+import { keptQuery, keptQueryField } from '../../graphql/kept-query.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import {
@@ -567,7 +566,7 @@ builder.queryFields((t) => ({
     description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
     args: { id: t.arg.id(), slug: t.arg.string() },
     // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
-    extensions: { [KEPT_QUERY]: { resolve: findProperty } satisfies KeptQuery },
+    extensions: keptQuery(findProperty),
     resolve: findProperty,
   }),
   propertyMapPoints: t.field({
@@ -585,13 +584,12 @@ builder.queryFields((t) => ({
         filter: t.arg({ type: PropertyFilterInput }),
         sort: t.arg({ type: PropertySortEnum, defaultValue: 'newest' }),
       },
-      resolve: (_root, args, ctx, info) =>
-        searchConnection(
-          ctx.prisma,
-          args,
-          queryFromInfo({ context: ctx, info, typeName: 'Property', path: ['edges', 'node'] }),
-          selectsAnyField(info, ['totalCount', 'totalCountCapped']),
-        ) as never,
+      // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+      ...keptQueryField(
+        { typeName: 'Property', path: ['edges', 'node'] },
+        (query: object, _root, args: SearchConnectionArgs, ctx, info) =>
+          searchConnection(ctx.prisma, args, query, selectsAnyField(info, ['totalCount', 'totalCountCapped'])) as never,
+      ),
     },
     {
       name: 'PropertyConnection',

@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
+import { keptQueryField } from '../../graphql/kept-query.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
@@ -226,11 +227,12 @@ builder.queryFields((t) => ({
     type: ThreadPageRef,
     description: "The viewer's conversations, most recent first (UNAUTHENTICATED when signed out).",
     args: { first: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
-    resolve: (_root, args, ctx, info) => {
-      const viewer = requireViewer(ctx.viewer);
-      const query = queryFromInfo({ context: ctx, info, typeName: 'Thread', path: ['items'] });
-      return threadsPage(ctx.prisma, viewer.uid, args, query as RowQuery);
-    },
+    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    ...keptQueryField(
+      { typeName: 'Thread', path: ['items'] },
+      (query: RowQuery, _root, args: { first?: number | null; after?: string | null }, ctx) =>
+        threadsPage(ctx.prisma, requireViewer(ctx.viewer).uid, args, query),
+    ),
   }),
   thread: t.prismaField({
     type: 'Thread',
