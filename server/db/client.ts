@@ -202,10 +202,18 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     const mainFactory = new PrismaPg(mainPool, schema ? { schema } : undefined);
     // PrismaPg's own shadow database keeps the connection string, which names the main database;
     // create a throwaway database and point a fresh pool at it instead.
+    // The schema engine (migrate.ts) gets one session of its own, closed when it is done. It takes a
+    // session-level advisory lock and releases it by another statement: through the app's pool the two
+    // could run on different connections, and the lock then stayed with an idle connection of the app,
+    // so that another instance, or a command, could not migrate while the app ran (P1002 after 10 s).
+    const engineFactory = new PrismaPg(
+      { ...pgConfig(connectionString, 1), ...(schema ? { options: `-c search_path="${schema}"` } : {}) },
+      schema ? { schema } : undefined,
+    );
     const adapterFactory: SqlMigrationAwareDriverAdapterFactory = {
       provider: mainFactory.provider,
       adapterName: mainFactory.adapterName,
-      connect: () => mainFactory.connect(),
+      connect: () => engineFactory.connect(),
       async connectToShadowDb() {
         const admin = await mainFactory.connect();
         const name = `prisma_shadow_${randomUUID().replace(/-/g, '')}`;

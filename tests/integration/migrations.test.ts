@@ -21,6 +21,21 @@ describe.each(backends)('migrations on %s', (backend) => {
     expect(await diffMigrationsToSchema(db.adapterFactory)).toBe('');
   });
 
+  it("gives the schema engine one session of its own (its advisory lock is released where it was taken, and another instance can migrate beside the app)", async () => {
+    const adapter = await db.adapterFactory.connect();
+    try {
+      // Four statements at once: through a pool of several connections they would run on several.
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          adapter.queryRaw({ sql: 'SELECT pg_backend_pid() AS pid, pg_sleep(0.05)::text AS slept', args: [], argTypes: [] }),
+        ),
+      );
+      expect(new Set(answers.map((a) => String(a.rows[0]![0]))).size).toBe(1);
+    } finally {
+      await adapter.dispose();
+    }
+  });
+
   it('installs pg_trgm and its trigram indexes for the text search', async () => {
     const ext = await db.prisma.$queryRaw<Array<{ extname: string }>>`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`;
     expect(ext).toHaveLength(1);
