@@ -21,7 +21,7 @@ describe.each(backends)('migrations on %s', (backend) => {
     expect(await diffMigrationsToSchema(db.adapterFactory)).toBe('');
   });
 
-  it("gives the schema engine one session of its own (its advisory lock is released where it was taken, and another instance can migrate beside the app)", async () => {
+  it('gives the schema engine one session of its own (its advisory lock is released where it was taken, and another instance can migrate beside the app)', async () => {
     const adapter = await db.adapterFactory.connect();
     try {
       // Four statements at once: through a pool of several connections they would run on several.
