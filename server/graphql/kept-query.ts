@@ -23,9 +23,12 @@ export interface KeptQuery {
   resolve: Resolve<never>;
 }
 
-/** The extensions of a root `prismaField` whose resolver is `resolve` (the one Pothos runs with its query). */
-export function keptQuery<A>(resolve: Resolve<A>): Record<string, unknown> {
-  return { [KEPT_QUERY]: { resolve } satisfies KeptQuery };
+/**
+ * The `resolve` and `extensions` of a root `prismaField` whose resolver is `resolve` (Pothos' path runs it
+ * with the query it works out; the planned path with the one it kept): one function for both.
+ */
+export function keptQuery<F extends Resolve<never>>(resolve: F) {
+  return { resolve, extensions: { [KEPT_QUERY]: { resolve } satisfies KeptQuery } as Record<string, unknown> };
 }
 
 /**

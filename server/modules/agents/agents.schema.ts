@@ -97,8 +97,7 @@ builder.queryFields((t) => ({
     description: 'An agent by agent id, or by the user id of the agent (as GET /api/agents/{id}).',
     args: { id: t.arg.id({ required: true }) },
     // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
-    extensions: keptQuery(findAgentField),
-    resolve: findAgentField,
+    ...keptQuery(findAgentField),
   }),
   agents: t.prismaConnection(
     {

@@ -60,8 +60,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'The signed-in user, or null (also null while sign-up is not completed).',
     // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
-    extensions: keptQuery(findMe),
-    resolve: findMe,
+    ...keptQuery(findMe),
   }),
 }));
 

@@ -566,8 +566,7 @@ builder.queryFields((t) => ({
     description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
     args: { id: t.arg.id(), slug: t.arg.string() },
     // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
-    extensions: keptQuery(findProperty),
-    resolve: findProperty,
+    ...keptQuery(findProperty),
   }),
   propertyMapPoints: t.field({
     type: PropertyMapPointsRef,
