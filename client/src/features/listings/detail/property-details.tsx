@@ -259,7 +259,9 @@ function brokerFeeText(property: Details): string {
   if (property.brokerFeePayer === 'TENANT') {
     return `${money(property.brokerFee)} (${brokerFeePayerLabels.TENANT})`;
   }
-  return labelOf(brokerFeePayerLabels, property.brokerFeePayer);
+  // No payer given (a listing posted without one): the tenant is not charged it (isNoFee, the
+  // 'No fee' badge and the move-in total agree), so it reads as no fee rather than an empty cell.
+  return labelOf(brokerFeePayerLabels, property.brokerFeePayer ?? 'NO_FEE');
 }
 
 /** Every other fee the tenant pays (FARE Act disclosure): its label, amount and 'one-time' or 'per month'. */
