@@ -243,6 +243,8 @@ function rowDecoder(
 /** Shapes seen recently (a query's include is the same for every request of one client operation). */
 const MADE_LIMIT = 500;
 const made = new Map<string, RowJson | UnsupportedQuery>();
+/** The same, by a frozen query object (kept by the planned path as long as it keeps the query). */
+const madeFor = new WeakMap<object, Map<string, RowJson | UnsupportedQuery>>();
 
 /**
  * The JSON-per-row SQL of `query` (a Prisma select/include) over rows of `model` aliased `alias`.
@@ -251,6 +253,15 @@ const made = new Map<string, RowJson | UnsupportedQuery>();
  * decoder are immutable, so one is shared by every request with that shape.
  */
 export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJson {
+  // A frozen query (the planned path keeps each root field's query frozen: server/graphql/planned.ts)
+  // cannot change: remembered by the object itself, without printing its shape on every request.
+  const frozen = Object.isFrozen(query) ? query : null;
+  const byObject = frozen && madeFor.get(frozen);
+  const known = byObject?.get(`${model}\u0000${alias}`);
+  if (known) {
+    if (known instanceof UnsupportedQuery) throw known;
+    return known;
+  }
   let shape: string;
   try {
     shape = JSON.stringify(query);
@@ -271,6 +282,11 @@ export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJ
     if (made.size >= MADE_LIMIT) made.delete(made.keys().next().value!);
   }
   made.set(key, found);
+  if (frozen) {
+    const mine = madeFor.get(frozen) ?? new Map<string, RowJson | UnsupportedQuery>();
+    mine.set(`${model}\u0000${alias}`, found);
+    madeFor.set(frozen, mine);
+  }
   if (found instanceof UnsupportedQuery) throw found;
   return found;
 }

@@ -19,7 +19,8 @@ import { Prisma } from './generated/prisma/client.js';
  * never falls back to a generic plan chosen without them.
  */
 
-export type RawRunner = <T>(sql: Prisma.Sql) => Promise<T[]>;
+/** A statement's text and values (a Prisma.Sql, or a text made once with new values). */
+export type RawRunner = <T>(sql: Pick<Prisma.Sql, 'text' | 'values'>) => Promise<T[]>;
 
 export const PREPARED_LIMIT = 200;
 const SEEN_LIMIT = 2_000;
@@ -56,7 +57,7 @@ export function registerRawRunner(prisma: object, pool: pg.Pool, onQuery?: (sql:
     if (seen.size > SEEN_LIMIT) seen.delete(seen.keys().next().value!);
     return undefined;
   };
-  runners.set(prisma, async <T>(sql: Prisma.Sql) => {
+  runners.set(prisma, async <T>(sql: Pick<Prisma.Sql, 'text' | 'values'>) => {
     const text = sql.text;
     onQuery?.(text);
     const name = nameOf(text);

@@ -132,6 +132,25 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
     if ('availableDate' in first) expect(first.availableDate).toBeInstanceOf(Date);
   });
 
+  it('remembers a frozen query by the object itself, per model and alias, and refuses it again as before', () => {
+    const shape = { include: { photos: { orderBy: { position: 'asc' as const } } } };
+    const frozen = Object.freeze({
+      include: Object.freeze({ photos: Object.freeze({ orderBy: Object.freeze({ position: 'asc' }) }) }),
+    });
+    const made = rowJsonSql('Property', 'p', frozen);
+    expect(rowJsonSql('Property', 'p', frozen)).toBe(made);
+    // The same shape unfrozen is the same statement (remembered by its printed shape).
+    expect(rowJsonSql('Property', 'p', structuredClone(shape))).toBe(made);
+    // Another alias is another statement, for the frozen object too.
+    const q = rowJsonSql('Property', 'q', frozen);
+    expect(q).not.toBe(made);
+    expect(q.sql.text).toContain('q."id"');
+    expect(rowJsonSql('Property', 'q', frozen)).toBe(q);
+    const refused = Object.freeze({ include: Object.freeze({ _count: true }) });
+    expect(() => rowJsonSql('Property', 'p', refused)).toThrow(UnsupportedQuery);
+    expect(() => rowJsonSql('Property', 'p', refused)).toThrow(UnsupportedQuery);
+  });
+
   it('refuses what it does not understand, so the caller reads through Prisma', () => {
     expect(() => rowJsonSql('Property', 'p', { include: { _count: true } })).toThrow(UnsupportedQuery);
     expect(() => rowJsonSql('Property', 'p', { include: { photos: { where: { position: { gt: 1 } } } } })).toThrow(

@@ -513,10 +513,10 @@ async function findListingAsJson(
     if (err instanceof UnsupportedQuery) return undefined;
     throw err;
   }
-  const byKey = 'id' in key ? Prisma.sql`p."id" = ${key.id}::uuid` : Prisma.sql`p."slug" = ${key.slug as string}`;
+  const byId = 'id' in key;
   let found: { row: unknown } | undefined;
   try {
-    [found] = await run<{ row: unknown }>(Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`);
+    [found] = await run<{ row: unknown }>(listingStatement(json, byId, (byId ? key.id : key.slug) as string));
   } catch {
     // What the database refuses (a NUL in a slug, a lost connection) is answered as Prisma's errors are.
     return undefined;
@@ -528,6 +528,21 @@ async function findListingAsJson(
   const agent = row.agent as { userId?: unknown } | null | undefined;
   if (row.agentId && (agent === undefined || (agent !== null && agent.userId === undefined))) return undefined;
   return canSeeListing(viewer, row) ? row : null;
+}
+
+/** One listing's statement for each row JSON and kind of key, its text made once (the key is its last value). */
+type Statement = Pick<Prisma.Sql, 'text' | 'values'>;
+const listingStatements = new WeakMap<RowJson, { id?: Statement; slug?: Statement }>();
+
+function listingStatement(json: RowJson, byId: boolean, key: string): Statement {
+  const made = listingStatements.get(json) ?? {};
+  listingStatements.set(json, made);
+  const { text, values } = (made[byId ? 'id' : 'slug'] ??= (() => {
+    const byKey = byId ? Prisma.sql`p."id" = ${key}::uuid` : Prisma.sql`p."slug" = ${key}`;
+    const sql = Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`;
+    return { text: sql.text, values: sql.values };
+  })());
+  return { text, values: [...values.slice(0, -1), key] };
 }
 
 /** The average of review scores to two decimals; null without any. */
