@@ -1,5 +1,6 @@
 import { MessageSquare } from '@/components/icons';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
+import { PathLink } from '@/components/ui/path-link';
 import { cn } from '@/lib/cn';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 
@@ -9,18 +10,28 @@ const messages = defineMessages({
 });
 
 /** The header's links and buttons: icons on narrow screens, their names for screen readers. */
-export const actionClasses =
-  'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 sm:min-w-10 sm:px-2.5';
+const actionShape =
+  'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium sm:min-w-10 sm:px-2.5';
+const actionIdle = 'text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+export const actionClasses = `${actionShape} ${actionIdle}`;
 
-/** The header's link to the messages, with the unread count when there is one (issue 9). */
+const MESSAGES_PATH = '/messages';
+
+/**
+ * The header's link to the messages, with the unread count when there is one (issue 9); marked as the
+ * current page on /messages, as React Router's NavLink marks it (a plain link: see PathLink).
+ */
 export function MessagesLink({ unread }: { unread: number | null }) {
   const intl = useIntl();
+  const path = useLocation().pathname.toLowerCase();
+  const active = path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`);
   return (
-    <NavLink
-      to="/messages"
+    <PathLink
+      to={MESSAGES_PATH}
+      aria-current={active ? 'page' : undefined}
       // 'Messages, 3 unread' (the name keeps the visible 'Messages' and number).
       aria-label={unread ? intl.formatMessage(messages.unread, { count: unread }) : undefined}
-      className={({ isActive }) => cn(actionClasses, 'relative', isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50')}
+      className={cn(actionShape, 'relative', active ? 'bg-brand-50 text-brand-800' : actionIdle)}
     >
       <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
       <span className="sr-only md:not-sr-only">{intl.formatMessage(messages.messages)}</span>
@@ -33,6 +44,6 @@ export function MessagesLink({ unread }: { unread: number | null }) {
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
-    </NavLink>
+    </PathLink>
   );
 }

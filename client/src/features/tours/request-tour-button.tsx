@@ -1,6 +1,7 @@
 import { CalendarClock } from '@/components/icons';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PathLink } from '@/components/ui/path-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
 import { withParts } from '@/i18n/catalogues';
@@ -33,13 +34,13 @@ export function RequestTourButton(props: {
   const here = `${location.pathname}${location.search}`;
   if (!user) {
     return (
-      <Link
+      <PathLink
         to={signInPath(here, '/login')}
         className={buttonClasses({ variant: 'outline', size: props.size, className: props.className })}
       >
         <CalendarClock aria-hidden="true" className="size-4" />
         {formatMessage(messages.signIn)}
-      </Link>
+      </PathLink>
     );
   }
   return (
