@@ -105,6 +105,7 @@ test.describe('messaging', () => {
 
       // The agent's badge rises without a reload; the conversation opens from the list.
       await expect(messagesLink(agentPage)).toHaveAccessibleName('Messages, 1 unread');
+      await shot(agentPage, 'desktop-unread-badge');
       await messagesLink(agentPage).click();
       const agentList = agentPage.getByRole('region', { name: 'Recent Conversations' });
       const entry = agentList.getByRole('button', { name: new RegExp(listing.title) });
