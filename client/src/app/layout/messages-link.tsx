@@ -9,11 +9,8 @@ const messages = defineMessages({
   unread: { id: 'header.messagesUnread', defaultMessage: 'Messages, {count} unread' },
 });
 
-/** The header's links and buttons: icons on narrow screens, their names for screen readers. */
-const actionShape =
-  'inline-flex h-10 min-w-9 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium sm:min-w-10 sm:px-2.5';
-const actionIdle = 'text-gray-700 hover:bg-gray-100 hover:text-gray-900';
-export const actionClasses = `${actionShape} ${actionIdle}`;
+/** The header's links and buttons (a component class of index.css, overridden by utilities). */
+export const actionClasses = 'header-action';
 
 const MESSAGES_PATH = '/messages';
 
@@ -33,7 +30,7 @@ export function MessagesLink({ unread }: { unread: number | null }) {
       aria-current={active ? 'page' : undefined}
       // 'Messages, 3 unread' (the name keeps the visible 'Messages' and number).
       aria-label={unread ? intl.formatMessage(messages.unread, { count: unread }) : undefined}
-      className={cn(actionShape, 'relative', active ? 'bg-brand-50 text-brand-800' : actionIdle)}
+      className={cn(actionClasses, 'relative', active && 'bg-brand-50 text-brand-800 hover:bg-brand-50 hover:text-brand-800')}
     >
       <MessageSquare aria-hidden="true" className="size-5 md:size-4" />
       <span className="sr-only md:not-sr-only">{intl.formatMessage(messages.messages)}</span>
