@@ -235,3 +235,33 @@ test.describe('a listing page on a phone', () => {
     expect(total, `gzip bytes of JavaScript:\n${report(beforeMap)}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });
 });
+
+/**
+ * What a page's head asks for beside the stylesheet its first paint waits for: the entry and what it
+ * imports, which the build lists as module preloads. The app's code is asked for once the page is
+ * painted (client/src/main.tsx); a stack chunk here (React is 86 KB) shares the phone's bandwidth with
+ * the stylesheet, and every page's first paint came 0.8 s later in Lighthouse's phone (vite.config.ts).
+ */
+const HEAD_SCRIPTS_GZIP_BYTES = 8 * 1024;
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+
+test('a page asks for the stylesheet and a few kilobytes of script in its head, no stack chunk', async ({ request }) => {
+  const chunks = chunkContents();
+  for (const url of ['/', '/me/saved']) {
+    // A rendered page (the listings) and the plain page share the build's head.
+    const html = await (await request.get(url)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css"/);
+    const files = [
+      ...head.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="\/(assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1]!);
+    expect(files.length, head).toBeGreaterThan(0);
+    const stack = files.filter((file) => Object.keys(chunks[file] ?? {}).some((name) => STACK_PACKAGES.has(name)));
+    expect(stack, `${url}: stack chunks asked for in the head`).toEqual([]);
+    const gzip = files.reduce(
+      (n, file) => n + zlib.gzipSync(fs.readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length,
+      0,
+    );
+    expect(gzip, `${url}: ${files.join(', ')}`).toBeLessThanOrEqual(HEAD_SCRIPTS_GZIP_BYTES);
+  }
+});
