@@ -256,8 +256,8 @@ export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJ
   // A frozen query (the planned path keeps each root field's query frozen: server/graphql/planned.ts)
   // cannot change: remembered by the object itself, without printing its shape on every request.
   const frozen = Object.isFrozen(query) ? query : null;
-  const byObject = frozen && madeFor.get(frozen);
-  const known = byObject?.get(`${model}\u0000${alias}`);
+  const target = `${model}\u0000${alias}`;
+  const known = frozen ? madeFor.get(frozen)?.get(target) : undefined;
   if (known) {
     if (known instanceof UnsupportedQuery) throw known;
     return known;
@@ -268,7 +268,7 @@ export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJ
   } catch {
     return objectSql(model, alias, query, { n: 0 }); // a value JSON cannot hold (BigInt): not remembered
   }
-  const key = `${model}\u0000${alias}\u0000${shape}`;
+  const key = `${target}\u0000${shape}`;
   let found = made.get(key);
   if (found) {
     made.delete(key); // most recently used last
@@ -283,9 +283,9 @@ export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJ
   }
   made.set(key, found);
   if (frozen) {
-    const mine = madeFor.get(frozen) ?? new Map<string, RowJson | UnsupportedQuery>();
-    mine.set(`${model}\u0000${alias}`, found);
-    madeFor.set(frozen, mine);
+    let mine = madeFor.get(frozen);
+    if (!mine) madeFor.set(frozen, (mine = new Map()));
+    mine.set(target, found);
   }
   if (found instanceof UnsupportedQuery) throw found;
   return found;

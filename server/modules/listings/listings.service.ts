@@ -535,8 +535,8 @@ type Statement = Pick<Prisma.Sql, 'text' | 'values'>;
 const listingStatements = new WeakMap<RowJson, { id?: Statement; slug?: Statement }>();
 
 function listingStatement(json: RowJson, byId: boolean, key: string): Statement {
-  const made = listingStatements.get(json) ?? {};
-  listingStatements.set(json, made);
+  let made = listingStatements.get(json);
+  if (!made) listingStatements.set(json, (made = {}));
   const { text, values } = (made[byId ? 'id' : 'slug'] ??= (() => {
     const byKey = byId ? Prisma.sql`p."id" = ${key}::uuid` : Prisma.sql`p."slug" = ${key}`;
     const sql = Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`;

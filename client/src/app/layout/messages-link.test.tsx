@@ -1,5 +1,5 @@
 // The header's Messages link: the current page on /messages (and below), as React Router's NavLink marked
-// it, in the brand's colours and never with the idle ones (cn's checker); a click navigates; the unread count in its name.
+// it, in the brand's colours; a click navigates in the app; the unread count in its name.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
