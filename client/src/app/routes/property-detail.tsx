@@ -1,11 +1,10 @@
-import { useMutation } from '@apollo/client/react';
 import { useQuery } from '@/lib/apollo/use-query';
 import { formatCount, formatPrice } from '@common/format';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { boroughLabels } from '@common/options';
 import { listingTypeLabels, propertyTypeLabels } from '@common/listing-labels';
 import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
 import { useParams } from 'react-router';
 import { PathLink } from '@/components/ui/path-link';
@@ -19,6 +18,7 @@ import { ReportListingButton } from '@/features/moderation/report-listing';
 import { PriceLine } from '@/features/listings/components/property-card';
 import { AgentPanel } from '@/features/listings/detail/agent-panel';
 import { Gallery } from '@/features/listings/detail/gallery';
+import { useRecordView } from '@/features/listings/detail/record-view';
 import {
   AboutProperty,
   Amenities,
@@ -136,22 +136,11 @@ const PropertyDetailQuery = graphql(`
   }
 `);
 
-const RecordPropertyViewMutation = graphql(`
-  mutation RecordPropertyView($id: ID!) {
-    recordPropertyView(id: $id) {
-      id
-      views
-    }
-  }
-`);
-
 /** Listing detail (SPEC part 2) at /listing/:id and /properties/:id, where id may be a slug. */
 export default function PropertyDetailScreen() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PropertyDetailQuery, { variables: { id } });
-  const [recordView] = useMutation(RecordPropertyViewMutation);
   const property = data?.property ?? null;
-  const recorded = useRef<string | null>(null);
   // The phone's bar pinned to the bottom: toasts appear above it.
   const bottomBar = useBottomInset();
 
@@ -164,13 +153,7 @@ export default function PropertyDetailScreen() {
     if (error) console.warn('Failed to fetch property', error);
   }, [error]);
 
-  // One view per visit: StrictMode runs effects twice, so the id already counted is remembered.
-  const propertyId = property?.id;
-  useEffect(() => {
-    if (!propertyId || recorded.current === propertyId) return;
-    recorded.current = propertyId;
-    recordView({ variables: { id: propertyId } }).catch((err: unknown) => console.warn('Recording the view failed', err));
-  }, [propertyId, recordView]);
+  useRecordView(property?.id);
 
   const location = property?.location ?? null;
   const markers = useMemo<MapMarker[]>(() => {
