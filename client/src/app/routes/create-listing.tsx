@@ -1,6 +1,6 @@
 import { useQuery } from '@/lib/apollo/use-query';
 import { defineMessages, useIntl } from '@common/i18n/messages';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -12,7 +12,7 @@ import { ListingForm } from '@/features/listing-form/listing-form';
 import { readLocalDraft, startDraftSession } from '@/features/listing-form/local-draft';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useInBrowser } from '@/lib/use-in-browser';
+import { useBrowserValue } from '@/lib/use-in-browser';
 
 const messages = defineMessages({
   manageListings: { id: 'createListing.manageListings', defaultMessage: 'Manage Listings' },
@@ -181,9 +181,19 @@ export default function CreateListingScreen() {
   const [initialStep] = useState(() => params.get('step'));
   const [base] = useState(newListingValues);
   // This tab's local draft of a new listing, read once the page is taken over (the server's form is
-  // the empty one) and before it is painted; the form then starts again from it.
-  const inBrowser = useInBrowser();
-  const draftOf = inBrowser && !propertyId ? user?.uid : undefined;
+  // the empty one) and before it is painted; the form then starts again from it. Whether there is one
+  // is a store value the server has as false: without a draft the browser's is false too, and React
+  // does not render the form again (a render while its parts wait to be taken over makes React take
+  // them all over at once, in one long task; docs/decisions/0035-server-rendering.md). It is read once
+  // per user and visit, so the draft the form saves as it is filled in does not start it again.
+  const uid = propertyId ? undefined : user?.uid;
+  const found = useRef<{ uid: string; draft: boolean } | null>(null);
+  const hasDraft = useBrowserValue(() => {
+    if (!uid) return false;
+    if (found.current?.uid !== uid) found.current = { uid, draft: readLocalDraft({ uid, draftId, propertyId: null }) !== null };
+    return found.current.draft;
+  }, false);
+  const draftOf = hasDraft ? uid : undefined;
   const draft = useMemo(() => (draftOf ? readLocalDraft({ uid: draftOf, draftId, propertyId: null }) : null), [draftOf, draftId]);
 
   return (
