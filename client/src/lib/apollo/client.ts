@@ -211,4 +211,4 @@ export const apolloClient: ApolloClient = new ApolloClient({
 });
 
 /** Writes the server-rendered page's answers into the store (boot.tsx, once the page is taken over). */
-export const settleServerAnswers: () => void = handOverAnswers(cache, () => apolloClient, readServerState()?.answers).settle;
+export const settleServerAnswers: () => void = handOverAnswers(cache, readServerState()?.answers).settle;

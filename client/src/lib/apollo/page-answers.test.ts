@@ -29,7 +29,7 @@ const ANA = { me: { __typename: 'User', id: 'u1', name: 'Ana' } };
 function handedOver() {
   const cache = new InMemoryCache();
   const { client: apollo, fetches } = client(cache);
-  const { settle } = handOverAnswers(cache, () => apollo, {
+  const { settle } = handOverAnswers(cache, {
     [answerKey(LISTING, { id: 'p1' })!]: listing('Answered'),
     [answerKey(ME, {})!]: ANA,
   });
@@ -82,6 +82,21 @@ describe('handOverAnswers', () => {
     expect(cache.readQuery({ query: LISTING, variables: { id: 'p1' } })).toEqual(listing('Answered'));
     expect(cache.readQuery({ query: ME })).toBeNull();
     expect(fetches).not.toHaveBeenCalled();
+    page.stop();
+  });
+
+  it('settle() finds the watching queries itself, without the client printing every document, and skips one that stopped', async () => {
+    const { cache, apollo, settle } = handedOver();
+    const me = await watch(apollo, ME, {}, ANA);
+    me.stop();
+    // The client unsubscribes a moment later (Apollo's own delay): then the query watches nothing.
+    await vi.waitFor(() => expect(apollo.getObservableQueries('active').size).toBe(0));
+    const page = await watch(apollo, LISTING, { id: 'p1' }, listing('Answered'));
+    const asked = vi.spyOn(apollo, 'getObservableQueries');
+    settle();
+    expect(asked).not.toHaveBeenCalled();
+    expect(cache.extract()['Property:p1']).toMatchObject({ title: 'Answered' });
+    expect(cache.readQuery({ query: ME })).toBeNull();
     page.stop();
   });
 
