@@ -8,10 +8,12 @@ import { getOperationAST, type DocumentNode, type FormattedExecutionResult } fro
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
+import { pageRouter } from './app/page-router';
+import { SERVER_PAGES } from './app/server-pages';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
 import { answerKey, findAnswer, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
@@ -72,7 +74,11 @@ export type RenderOutput =
       timing: { dataMs: number; renderMs: number; renders: number };
     };
 
-const handler = createStaticHandler(routes);
+/** The router's context of a page (app/page-router.ts): from the pages' routes alone. */
+const pages = pageRouter(
+  routes,
+  Object.values(SERVER_PAGES).flatMap((page) => [...page.paths]),
+);
 
 // Renders of several languages run at once: each one's messages and formats (common/format.ts) read
 // its own language.
@@ -106,7 +112,7 @@ export async function render({
 }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
   if (!queries) return { kind: 'browser' };
-  const context = await handler.query(new Request(url, { signal }));
+  const context = await pages.context(url, signal);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -131,7 +137,7 @@ export async function render({
       answers.forEach((answer, i) => {
         if (answer.data) cache.answer(queries[i]!, answer.data);
       });
-      const router = createStaticRouter(handler.dataRoutes, context);
+      const router = createStaticRouter(pages.routes, context);
       const tree = (
         <StrictMode>
           <ServerPageAnswers answerOf={cache.find} client={client}>
