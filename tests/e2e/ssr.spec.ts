@@ -82,6 +82,39 @@ test.describe('pages rendered on the server', () => {
       await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });
 
+  test("at a phone's width the cards out of view wait: their photos and agents' pictures come as they near the screen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'image') asked.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    const cards = results(page).cards;
+    await expect(cards).toHaveCount(12);
+    const imagesOf = (index: number) =>
+      cards
+        .nth(index)
+        .evaluate((card) =>
+          [...card.querySelectorAll('img')].map((img) => new URL(img.getAttribute('src')!, location.href).pathname),
+        );
+    // The first card's photo and its agent's picture came with the page; of the photos and pictures
+    // only later cards show (listings share seeded photos and agents), none did.
+    const first = await imagesOf(0);
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    for (const src of first) expect(asked).toContain(src);
+    const near = new Set((await Promise.all([0, 1, 2, 3].map(imagesOf))).flat());
+    const later = [...new Set((await Promise.all([6, 7, 8, 9, 10, 11].map(imagesOf))).flat())].filter((src) => !near.has(src));
+    expect(later.length).toBeGreaterThan(0);
+    for (const src of later) expect(asked).not.toContain(src);
+    // Near the screen, the last card is drawn whole: its photo and picture in, its controls there.
+    await cards.nth(11).scrollIntoViewIfNeeded();
+    for (const image of await cards.nth(11).locator('img').all())
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(cards.nth(11).getByRole('button', { name: /^Save / })).toBeVisible();
+  });
+
   test('the browser takes the page over in place: the same nodes, then working controls', async ({ page, request }) => {
     const listing = (await firstPage(request)).edges[0]!.node;
     await page.goto('/');

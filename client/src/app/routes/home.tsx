@@ -265,7 +265,7 @@ export default function HomeScreen() {
                     <li
                       key={node.id}
                       data-map-hovered={mapHovered === node.id ? 'true' : undefined}
-                      className="result-item"
+                      className={i < EAGER_CARDS ? 'result-item' : 'result-item result-item-later'}
                       onMouseEnter={() => setHighlighted(node.id)}
                       onMouseLeave={() => setHighlighted((current) => (current === node.id ? null : current))}
                       onFocus={() => setHighlighted(node.id)}

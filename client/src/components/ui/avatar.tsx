@@ -20,7 +20,14 @@ export function UserAvatar({ name, photoUrl, className }: UserAvatarProps) {
       <span className="text-xs font-semibold text-brand-800">{initialsOf(name)}</span>
       {/* Over the initials, which show until it is in and stay if it fails. */}
       {photo ? (
-        <img src={photo} alt="" onError={() => setFailed(photo)} className="absolute inset-0 size-full object-cover" />
+        <img
+          src={photo}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(photo)}
+          className="absolute inset-0 size-full object-cover"
+        />
       ) : null}
     </span>
   );
