@@ -87,11 +87,14 @@ describe.each(backends)('the seed on %s', (backend) => {
     expect(served / rows.length).toBeGreaterThan(0.7);
   });
 
-  it('stores the generated photos through the storage layer', async () => {
+  it('stores the generated photos through the storage layer, as WebP like uploaded photos', async () => {
     const photo = await db.prisma.propertyPhoto.findFirst({ orderBy: { id: 'asc' } });
-    expect(photo?.url).toMatch(/^\/media\/seed\//);
-    const file = path.join(dir, photo!.url.replace(/^\/media\//, ''));
-    const bytes = await fs.readFile(file);
-    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // JPEG
+    expect(photo?.url).toMatch(/^\/media\/seed\/.+\.webp$/);
+    expect(photo?.thumbnailUrl).toMatch(/^\/media\/seed\/.+-thumb\.webp$/);
+    for (const url of [photo!.url, photo!.thumbnailUrl!]) {
+      const bytes = await fs.readFile(path.join(dir, url.replace(/^\/media\//, '')));
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
   });
 });

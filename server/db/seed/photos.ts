@@ -1,7 +1,10 @@
-// Seed photos: SVG scenes (rooms and street fronts) rendered to JPEG with sharp. A pool of distinct
-// images is rendered once and shared by all listings; avatars likewise.
+// Seed photos: SVG scenes (rooms and street fronts) rendered with sharp to WebP, as uploaded photos are
+// stored (server/modules/uploads/photo.ts: the same format and qualities), so that pages show the demo's
+// listings as they show real ones: a third of the bytes of the JPEG they were until 28 Nov. A pool of
+// distinct images is rendered once and shared by all listings; avatars likewise.
 
 import sharp from 'sharp';
+import { OUTPUT, PHOTO_QUALITY } from '../../modules/uploads/photo.js';
 import type { Storage } from '../../modules/uploads/storage.js';
 import { Rng } from './random.js';
 
@@ -40,9 +43,9 @@ export function photoPoolKinds(): PhotoKind[] {
 }
 
 const pad2 = (i: number) => String(i).padStart(2, '0');
-export const photoKey = (index: number) => `seed/photo-${pad2(index)}.jpg`;
-export const photoThumbKey = (index: number) => `seed/photo-${pad2(index)}-thumb.jpg`;
-export const avatarKey = (index: number) => `seed/avatar-${pad2(index)}.jpg`;
+export const photoKey = (index: number) => `seed/photo-${pad2(index)}.${OUTPUT.ext}`;
+export const photoThumbKey = (index: number) => `seed/photo-${pad2(index)}-thumb.${OUTPUT.ext}`;
+export const avatarKey = (index: number) => `seed/avatar-${pad2(index)}.${OUTPUT.ext}`;
 
 // --- Palettes ---------------------------------------------------------------------------------------
 
@@ -603,12 +606,12 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, 
   return results;
 }
 
-export async function renderJpeg(svg: string, quality = 78): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality, mozjpeg: false }).toBuffer();
+export async function renderPhoto(svg: string, quality: number = PHOTO_QUALITY.large): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality }).toBuffer();
 }
 
 export async function renderThumbnail(svg: string, width = THUMB_WIDTH, height = THUMB_HEIGHT): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer();
+  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).webp({ quality: PHOTO_QUALITY.thumbnail }).toBuffer();
 }
 
 export interface SeedMedia {
@@ -622,9 +625,9 @@ export async function generateSeedMedia(storage: Storage, seed: string, concurre
   const photos = await mapLimit(kinds, concurrency, async (kind, i) => {
     const index = i + 1;
     const svg = sceneSvg(kind, Rng.derive(seed, `photo:${index}`));
-    const [full, thumb] = await Promise.all([renderJpeg(svg), renderThumbnail(svg)]);
-    const stored = await storage.put(photoKey(index), full, 'image/jpeg');
-    const storedThumb = await storage.put(photoThumbKey(index), thumb, 'image/jpeg');
+    const [full, thumb] = await Promise.all([renderPhoto(svg), renderThumbnail(svg)]);
+    const stored = await storage.put(photoKey(index), full, OUTPUT.contentType);
+    const storedThumb = await storage.put(photoThumbKey(index), thumb, OUTPUT.contentType);
     return { index, kind, url: stored.url, thumbnailUrl: storedThumb.url, width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
   });
   const avatars = await mapLimit(
@@ -632,7 +635,7 @@ export async function generateSeedMedia(storage: Storage, seed: string, concurre
     concurrency,
     async (index) => {
       const svg = avatarSvg(Rng.derive(seed, `avatar:${index}`));
-      const stored = await storage.put(avatarKey(index), await renderJpeg(svg, 82), 'image/jpeg');
+      const stored = await storage.put(avatarKey(index), await renderPhoto(svg), OUTPUT.contentType);
       return stored.url;
     },
   );

@@ -18,6 +18,9 @@ export const THUMB_MAX_PX = 640;
 export const MAX_INPUT_PIXELS = 100_000_000;
 export const OUTPUT = { contentType: 'image/webp', ext: 'webp' } as const;
 
+/** WebP quality of a stored photo and of its thumbnail (uploads, and the demo seed's photos). */
+export const PHOTO_QUALITY = { large: 80, thumbnail: 72 } as const;
+
 /** What file-type may say about an accepted photo. */
 const ACCEPTED = new Set([
   'image/jpeg',
@@ -124,10 +127,10 @@ export async function processPhoto(file: string, type: string): Promise<Processe
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
 
   const [large, thumbnail, small] = await Promise.all([
-    sharp(data, raw).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+    sharp(data, raw).webp({ quality: PHOTO_QUALITY.large }).toBuffer({ resolveWithObject: true }),
     sharp(data, raw)
       .resize({ width: THUMB_MAX_PX, height: THUMB_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 72 })
+      .webp({ quality: PHOTO_QUALITY.thumbnail })
       .toBuffer({ resolveWithObject: true }),
     sharp(data, raw).resize({ width: 100, height: 100, fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
   ]);
