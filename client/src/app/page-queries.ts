@@ -37,7 +37,7 @@ const query = <V extends Record<string, unknown>>(q: TypedDocumentNode<unknown, 
  * The screens rendered on the server, by path, and the queries each asks for from its URL; `null`
  * leaves that page to the browser.
  */
-const PAGES: readonly {
+const PAGE_LIST: readonly {
   paths: readonly string[];
   queries: (url: URL, params: Record<string, string | undefined>, signedIn: boolean) => PageQuery[] | null;
 }[] = [
@@ -80,6 +80,22 @@ const PAGES: readonly {
 ];
 
 /**
+ * A quick test of whether a path may match a pattern of plain segments and `:params` (case aside, and a
+ * trailing slash), made once; `matchPath` decides.
+ */
+const mayMatch = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+      .join('')}/*$`,
+    'i',
+  );
+
+const PAGES = PAGE_LIST.map((page) => ({ ...page, tests: page.paths.map(mayMatch) }));
+
+/**
  * Every query the page at this URL asks for on its first render: the layout's (who is signed in, and
  * for the signed in the header's unread count and notifications) and the screen's; `null` when the
  * page is left to the browser.
@@ -88,7 +104,9 @@ export function pageQueries(url: URL, signedIn: boolean): PageQuery[] | null {
   const out: PageQuery[] = [query(MeDocument, {})];
   if (signedIn) out.push(query(UnreadMessagesCountDocument, {}), query(NotificationsDocument, {}));
   for (const page of PAGES) {
-    for (const path of page.paths) {
+    for (const [i, path] of page.paths.entries()) {
+      // `matchPath` makes its regular expression anew on each call: only the path that may match is matched.
+      if (!page.tests[i]!.test(url.pathname)) continue;
       const match = matchPath(path, url.pathname);
       if (!match) continue;
       const screen = page.queries(url, match.params, signedIn);
