@@ -7,6 +7,7 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { matchPath } from 'react-router';
 import { SERVER_PAGES } from './server-pages';
+import { pathTest } from './page-router';
 import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
 import { myListingsVariables, parseManageParams } from '@/features/manage-listings/manage-state';
 import { agentProfileVariables } from '@/features/agents/profile-variables';
@@ -79,21 +80,8 @@ const PAGE_LIST: readonly {
   },
 ];
 
-/**
- * A quick test of whether a path may match a pattern of plain segments and `:params` (case aside, and a
- * trailing slash), made once; `matchPath` decides.
- */
-const mayMatch = (path: string) =>
-  new RegExp(
-    `^${path
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
-      .join('')}/*$`,
-    'i',
-  );
-
-const PAGES = PAGE_LIST.map((page) => ({ ...page, tests: page.paths.map(mayMatch) }));
+/** Each path's quick test (page-router.ts), made once. */
+const PAGES = PAGE_LIST.map((page) => ({ ...page, tests: page.paths.map((path) => pathTest(path)) }));
 
 /**
  * Every query the page at this URL asks for on its first render: the layout's (who is signed in, and

@@ -71,7 +71,18 @@ function decodePath(pathname: string): string {
   }
 }
 
-/** Each leaf's branch. Only plain segments and `:params` are supported: anything else is left to the handler. */
+/**
+ * A test of whether a path may match a route pattern of plain segments and `:params` (a trailing slash
+ * allowed, case aside unless asked), made once; `matchPath` decides. Other patterns are not supported.
+ */
+export function pathTest(path: string, caseSensitive = false): RegExp {
+  const segments = path.split('/').filter(Boolean);
+  if (segments.some((segment) => /[*?]/.test(segment))) throw new Error(`page-router: "${path}" is not supported.`);
+  const source = segments.map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(segment)}`)).join('');
+  return new RegExp(`^${source}/*$`, caseSensitive ? '' : 'i');
+}
+
+/** Each leaf's branch. Only plain segments and `:params` are supported (pathTest). */
 function branchesOf(tree: readonly DataRoute[], parents: Step[] = [], parentPath = ''): Branch[] {
   const out: Branch[] = [];
   for (const route of tree) {
@@ -80,12 +91,14 @@ function branchesOf(tree: readonly DataRoute[], parents: Step[] = [], parentPath
     const path = joinPaths([parentPath, relativePath]);
     const steps = [...parents, { route, relativePath, caseSensitive: route.caseSensitive === true }];
     if (route.children?.length) out.push(...branchesOf(route.children, steps, path));
-    else {
-      const segments = path.split('/').filter(Boolean);
-      if (segments.some((segment) => /[*?]/.test(segment))) throw new Error(`page-router: "${path}" is not supported.`);
-      const source = segments.map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(segment)}`)).join('');
-      out.push({ test: new RegExp(`^${source}/*$`, steps.some((step) => step.caseSensitive) ? '' : 'i'), steps });
-    }
+    else
+      out.push({
+        test: pathTest(
+          path,
+          steps.some((step) => step.caseSensitive),
+        ),
+        steps,
+      });
   }
   return out;
 }
