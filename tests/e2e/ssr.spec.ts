@@ -253,6 +253,28 @@ test.describe('pages rendered on the server', () => {
         expect(await renderPasses(page.request, path), path).toBe('1 pass');
       }
     });
+
+    test("the header's notifications: the page carries their unread count, the browser asks for the list", async ({ page }) => {
+      const { html } = await served(page.request, '/');
+      const state = JSON.parse(/<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+        answers: Record<string, Record<string, unknown>>;
+      };
+      const answers = Object.values(state.answers);
+      expect(answers.some((answer) => typeof answer.unreadNotificationCount === 'number')).toBe(true);
+      expect(answers.some((answer) => 'notifications' in answer)).toBe(false);
+      // Once the app runs, the list is there the moment the panel opens.
+      const asked = page.waitForRequest(
+        (req) => req.url().includes('/graphql') && (req.postData() ?? '').includes('"Notifications"'),
+      );
+      await page.goto('/');
+      await asked;
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading notifications…' })).toHaveCount(0);
+    });
   });
 
   test.describe('the inbox, seen from Tokyo', () => {

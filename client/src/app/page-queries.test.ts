@@ -13,9 +13,9 @@ describe('the queries a page rendered on the server asks for first', () => {
     expect(names('/PROPERTIES/a-loft-x1/')).toEqual(['Me', 'PropertyDetail']);
     expect(names('/listing/abc')).toEqual(['Me', 'PropertyDetail']);
     expect(names('/agents/agent-1')).toEqual(['Me', 'AgentProfile']);
-    expect(names('/me/listings', true)).toEqual(['Me', 'UnreadMessagesCount', 'Notifications', 'MyListings', 'ListingStats']);
-    expect(names('/messages', true)).toEqual(['Me', 'UnreadMessagesCount', 'Notifications', 'Conversations']);
-    expect(names('/create-listing', true)).toEqual(['Me', 'UnreadMessagesCount', 'Notifications']);
+    expect(names('/me/listings', true)).toEqual(['Me', 'UnreadMessagesCount', 'NotificationCount', 'MyListings', 'ListingStats']);
+    expect(names('/messages', true)).toEqual(['Me', 'UnreadMessagesCount', 'NotificationCount', 'Conversations']);
+    expect(names('/create-listing', true)).toEqual(['Me', 'UnreadMessagesCount', 'NotificationCount']);
   });
 
   it('leave to the browser what the server does not render, and ask only for the layout elsewhere', () => {

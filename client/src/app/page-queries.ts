@@ -18,7 +18,7 @@ import {
   ListingStatsDocument,
   MeDocument,
   MyListingsDocument,
-  NotificationsDocument,
+  NotificationCountDocument,
   PropertyDetailDocument,
   SearchPropertiesDocument,
   UnreadMessagesCountDocument,
@@ -85,12 +85,12 @@ const PAGES = PAGE_LIST.map((page) => ({ ...page, tests: page.paths.map((path) =
 
 /**
  * Every query the page at this URL asks for on its first render: the layout's (who is signed in, and
- * for the signed in the header's unread count and notifications) and the screen's; `null` when the
+ * for the signed in the header's unread counts: the notifications themselves are the browser's) and the screen's; `null` when the
  * page is left to the browser.
  */
 export function pageQueries(url: URL, signedIn: boolean): PageQuery[] | null {
   const out: PageQuery[] = [query(MeDocument, {})];
-  if (signedIn) out.push(query(UnreadMessagesCountDocument, {}), query(NotificationsDocument, {}));
+  if (signedIn) out.push(query(UnreadMessagesCountDocument, {}), query(NotificationCountDocument, {}));
   for (const page of PAGES) {
     for (const [i, path] of page.paths.entries()) {
       // `matchPath` makes its regular expression anew on each call: only the path that may match is matched.

@@ -83,6 +83,16 @@ export const DeleteSavedSearchDocument = graphql(`
   }
 `);
 
+/**
+ * The header's unread count alone: what a page rendered on the server asks for (app/page-queries.ts);
+ * the list (below) is asked for by the browser, and brings the count with it.
+ */
+export const NotificationCountDocument = graphql(`
+  query NotificationCount {
+    unreadNotificationCount
+  }
+`);
+
 export const NotificationsDocument = graphql(`
   query Notifications {
     unreadNotificationCount

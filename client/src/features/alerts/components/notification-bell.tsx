@@ -12,6 +12,7 @@ import {
   MarkAllNotificationsReadDocument,
   MarkNotificationReadDocument,
   NotificationAddedDocument,
+  NotificationCountDocument,
   NotificationsDocument,
 } from '../operations';
 import { dateFormat } from '@common/i18n/dates';
@@ -37,7 +38,14 @@ const formatTime = (at: Date) =>
  * reads the list again), and a panel of the newest notifications with mark-read and mark-all-read.
  */
 export function NotificationBell({ className }: { className?: string }) {
-  const { data, loading, error, refetch } = useQuery(NotificationsDocument, { fetchPolicy: 'cache-and-network' });
+  // A page rendered on the server carries the unread count alone (app/page-queries.ts): the list, which
+  // only the closed panel holds, is asked for by the browser once it runs, as it was asked again before.
+  // The count is read from the store only: the list's answer brings it too, and keeps it current.
+  const count = useQuery(NotificationCountDocument, { fetchPolicy: 'cache-only' });
+  const { data, loading, error, refetch } = useQuery(NotificationsDocument, {
+    fetchPolicy: 'cache-and-network',
+    skip: typeof window === 'undefined',
+  });
   const reload = () => {
     refetch().catch((err: unknown) => console.warn('Reading notifications failed', err));
   };
@@ -55,7 +63,7 @@ export function NotificationBell({ className }: { className?: string }) {
 
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const unread = data?.unreadNotificationCount ?? 0;
+  const unread = data?.unreadNotificationCount ?? count.data?.unreadNotificationCount ?? 0;
   const items = data?.notifications ?? [];
   return (
     <Popover open={open} onOpenChange={setOpen}>
