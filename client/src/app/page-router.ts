@@ -1,5 +1,6 @@
 // React Router's static context for a page the server renders (entry-server.tsx), made without its
-// request handler when it can be (docs/decisions/0054-one-render.md, "The router's context").
+// request handler when it can be (docs/decisions/0054-one-render.md, "the router's context without its
+// handler").
 //
 // `createStaticHandler(routes).query(request)` matched the URL against every route of the app (about
 // thirty branches; each branch's patterns are compiled to a regular expression on every match), made
@@ -16,10 +17,6 @@ import { createStaticHandler, matchPath, type RouteObject, type StaticHandler, t
 type DataRoute = StaticHandler['dataRoutes'][number];
 type DataRouteMatch = StaticHandlerContext['matches'][number];
 
-/** The full path of a route below its parents' path ('/' + 'properties/:id'). */
-const joined = (parent: string, path: string | undefined) =>
-  path === undefined ? parent : path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`;
-
 /**
  * The routes of the app's tree (as data routes, with their ids) that lead to one of these paths: their
  * layouts and pathless wrappers as they are, their other children left out.
@@ -27,9 +24,9 @@ const joined = (parent: string, path: string | undefined) =>
 export function routesTo(tree: readonly DataRoute[], paths: ReadonlySet<string>, parent = ''): DataRoute[] {
   const kept: DataRoute[] = [];
   for (const route of tree) {
-    const path = joined(parent, route.path);
+    const { path } = below(parent, route);
     if (route.index) {
-      if (paths.has(path || '/')) kept.push(route);
+      if (paths.has(path)) kept.push(route);
       continue;
     }
     if (route.children?.length) {
@@ -59,6 +56,16 @@ const joinPaths = (paths: string[]) => paths.join('/').replace(/[\\/]{2,}/g, '/'
 const normalizePathname = (pathname: string) => pathname.replace(/\/+$/, '').replace(/^\/*/, '/');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * A route's part of the path below its parent's ('properties/:id'; an absolute path less its parent's,
+ * as React Router flattens a branch), and its full path ('/properties/:id').
+ */
+function below(parentPath: string, route: DataRoute): { relativePath: string; path: string } {
+  let relativePath = route.path ?? '';
+  if (relativePath.startsWith('/')) relativePath = relativePath.slice(parentPath.length);
+  return { relativePath, path: joinPaths([parentPath, relativePath]) || '/' };
+}
+
 /** As React Router decodes a path before matching it (its `decodePath`). */
 function decodePath(pathname: string): string {
   try {
@@ -86,9 +93,7 @@ export function pathTest(path: string, caseSensitive = false): RegExp {
 function branchesOf(tree: readonly DataRoute[], parents: Step[] = [], parentPath = ''): Branch[] {
   const out: Branch[] = [];
   for (const route of tree) {
-    let relativePath = route.path ?? '';
-    if (relativePath.startsWith('/')) relativePath = relativePath.slice(parentPath.length);
-    const path = joinPaths([parentPath, relativePath]);
+    const { relativePath, path } = below(parentPath, route);
     const steps = [...parents, { route, relativePath, caseSensitive: route.caseSensitive === true }];
     if (route.children?.length) out.push(...branchesOf(route.children, steps, path));
     else

@@ -606,8 +606,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, 
   return results;
 }
 
-export async function renderPhoto(svg: string, quality: number = PHOTO_QUALITY.large): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality }).toBuffer();
+export async function renderPhoto(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: PHOTO_QUALITY.large }).toBuffer();
 }
 
 export async function renderThumbnail(svg: string, width = THUMB_WIDTH, height = THUMB_HEIGHT): Promise<Buffer> {
