@@ -1,11 +1,16 @@
 // How Node runs the server: `npm run serve` (which the Dockerfile runs), `npm start`, and every bench
 // that starts it as a child process, so that what is measured is what is served.
 //
-// No V8 heap flags: a 64 MB young generation (`--max-semi-space-size=64`, against 16 MB) was measured
-// on 28 Nov under the load bench's 8 connections, in turn with the default, three times on each page:
-// the listings page took 11.5–13.6 ms of CPU a page against 12.1–13.5, the detail page 6.4–8.6 against
-// 7.1–8.5, and each young collection paused the page for 17–23 ms instead of about 4. Not taken.
-export const SERVER_NODE_ARGS = ['--import', 'tsx'] as const;
+// A 64 MB young generation (`--max-semi-space-size=64`, against V8's 16 MB): a render makes a few
+// megabytes of short-lived strings and objects, and with eight pages rendering at once the default
+// space filled several times a page, each time copying out what the other renders still held.
+// Measured with the load bench's driver on PostgreSQL at 100,000 listings, the two settings served in
+// turn (decision 0054, "fifth machine"): the signed-in listings page took 3.7–3.9 ms of the process's
+// CPU a page against 4.3–4.4 (13–15 % more pages a second, p99 47–51 ms against 55–61), the anonymous
+// one 3.0 against 3.2–3.3, the detail page 1.14–1.24 against 1.18–1.34. A first measure (28 Nov, the
+// fourth machine, while every reloaded page was also compressed) had found no difference beyond noise;
+// 32 and 128 MB did less than 64.
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx'] as const;
 
 /** The `serve` script of package.json (checked by tests/integration/compose.test.ts). */
 export const SERVE_COMMAND = `node ${SERVER_NODE_ARGS.join(' ')} server/main.ts`;

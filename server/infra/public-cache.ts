@@ -45,9 +45,10 @@ export interface PublicCache {
 }
 
 /** Answers larger than this are not cached. */
-const MAX_BODY_BYTES = 512 * 1024;
-/** In process: at most this many answers (the oldest go first). */
+export const MAX_BODY_BYTES = 512 * 1024;
+/** In process: at most this many answers, and this many characters in all (the oldest go first). */
 const MAX_ENTRIES = 2_000;
+export const MAX_CHARACTERS = 32 * 1024 * 1024;
 /** Listings whose version is remembered; beyond it, every version starts again (all entries stale). */
 const MAX_VERSIONS = 50_000;
 
@@ -56,11 +57,13 @@ export function cacheKey(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
 }
 
-interface Envelope {
-  /** The versions the answer was stored under ('s:<base>:<search>' or 'l:<listing id>:<base>:<listing>'). */
-  v: string;
-  b: string;
-}
+/**
+ * An entry: the versions the answer was stored under ('s:<base>:<search>' or
+ * 'l:<listing id>:<base>:<listing>'; no line break in either), a line break, then the answer as it
+ * was given. Not JSON: an answer is itself JSON or a page, and wrapping it in JSON escaped each of
+ * its quotes on the way in and read it all again on the way out.
+ */
+const envelope = (version: string, body: string) => `${version}\n${body}`;
 
 interface Store {
   get(key: string): Promise<string | null>;
@@ -184,19 +187,18 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
     async get(_slot, key) {
       const raw = await store.get(key).catch(() => null);
       if (raw === null) return null;
-      try {
-        const entry = JSON.parse(raw) as Envelope;
-        const subject: CacheSubject = entry.v.startsWith('l:') ? { listingId: entry.v.split(':')[1]! } : 'search';
-        return entry.v === (await versionOf(subject)) ? entry.b : null;
-      } catch {
-        return null;
-      }
+      // An entry of another form (one stored by an older build) has no versions that match: a miss.
+      const end = raw.indexOf('\n');
+      if (end < 0) return null;
+      const version = raw.slice(0, end);
+      const subject: CacheSubject = version.startsWith('l:') ? { listingId: version.split(':')[1]! } : 'search';
+      return version === (await versionOf(subject)) ? raw.slice(end + 1) : null;
     },
     async set(slot, key, body, subject) {
       if (body.length > MAX_BODY_BYTES || changedSince(subject, slot)) return;
       const version = await versionOf(subject);
       if (version === null || changedSince(subject, slot)) return;
-      await store.set(key, JSON.stringify({ v: version, b: body } satisfies Envelope)).catch(() => undefined);
+      await store.set(key, envelope(version, body)).catch(() => undefined);
     },
     heard,
     unsure,
@@ -206,24 +208,33 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
 
 function memoryStore(ttlSeconds: number): Store {
   const entries = new Map<string, { value: string; expires: number }>();
+  let characters = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    characters -= entry.value.length;
+    entries.delete(key);
+  };
   return {
     async get(key) {
       const hit = entries.get(key);
       if (!hit) return null;
       if (hit.expires <= Date.now()) {
-        entries.delete(key);
+        remove(key);
         return null;
       }
       return hit.value;
     },
     async set(key, value) {
-      entries.delete(key);
+      remove(key);
       entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      characters += value.length;
+      while (entries.size > MAX_ENTRIES || characters > MAX_CHARACTERS) remove(entries.keys().next().value!);
     },
     versions: null,
     async close() {
       entries.clear();
+      characters = 0;
     },
   };
 }

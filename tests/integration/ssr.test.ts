@@ -373,6 +373,30 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
       expect(after.titles).toContain('Cached walk-up');
     });
 
+    it('kept as text when first sent uncompressed, is sent from the cache in every encoding, the same page', async () => {
+      const first = await page('/listings?beds=3', { 'accept-encoding': 'identity' });
+      expect(first).toMatchObject({ cache: 'MISS', encoding: null });
+      expect(first.titles).toContain('Cached walk-up');
+      await quietlyRename('Renamed while kept as text');
+      try {
+        // Compressed for the first browser that takes brotli, and kept so for the next ones.
+        for (let i = 0; i < 2; i++)
+          expect(await page('/listings?beds=3')).toMatchObject({ cache: 'HIT', encoding: 'br', html: first.html });
+        expect(await page('/listings?beds=3', { 'accept-encoding': 'gzip' })).toMatchObject({
+          cache: 'HIT',
+          encoding: 'gzip',
+          html: first.html,
+        });
+        expect(await page('/listings?beds=3', { 'accept-encoding': 'identity' })).toMatchObject({
+          cache: 'HIT',
+          encoding: null,
+          html: first.html,
+        });
+      } finally {
+        await quietlyRename('Cached walk-up');
+      }
+    });
+
     it("never serves nor keeps a signed-in viewer's page, nor a page that did not render whole", async () => {
       const cookie = await sessionCookie(renter, cached);
       const signedIn = await page('/listings?who=1', { cookie });
