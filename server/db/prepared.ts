@@ -65,3 +65,20 @@ export function registerRawRunner(prisma: object, pool: pg.Pool, onQuery?: (sql:
     return result.rows as T[];
   });
 }
+
+/**
+ * A count read as one prepared statement on the runner where the client has one (PostgreSQL), else by
+ * `fallback` (Prisma's `count` of the same rows; PGlite in process). `sql` names its count `n`
+ * (`SELECT count(*)::int AS n …`). For the counts every signed-in page asks for (the header's badges):
+ * Prisma's count cost four times the statement's CPU (0.15–0.24 ms against 0.05, measured on 28 Nov).
+ */
+export async function countRows(
+  prisma: object,
+  sql: Pick<Prisma.Sql, 'text' | 'values'>,
+  fallback: () => Promise<number>,
+): Promise<number> {
+  const run = rawRunner(prisma);
+  if (!run) return fallback();
+  const [row] = await run<{ n: number }>(sql);
+  return row?.n ?? 0;
+}

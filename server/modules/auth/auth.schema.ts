@@ -6,7 +6,7 @@ import { keptQuery } from '../../graphql/kept-query.js';
 import { displayName } from '../agents/agents.service.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
-import { completeSignup, updateProfile } from './auth.service.js';
+import { completeSignup, findAccount, updateProfile } from './auth.service.js';
 import { providerUnavailable } from './identity.js';
 
 export const RoleEnum = builder.enumType(E.Role, { name: 'Role' });
@@ -51,7 +51,7 @@ function findMe(
 ) {
   // A credential that could not be checked (identity provider down) is not "signed out".
   if (!ctx.viewer && ctx.auth?.unavailable) throw providerUnavailable();
-  return ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.uid } }) : null;
+  return ctx.viewer ? findAccount(ctx.prisma, ctx.viewer.uid, query) : null;
 }
 
 builder.queryFields((t) => ({

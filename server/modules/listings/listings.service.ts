@@ -13,7 +13,7 @@ import {
   type ListingAccessFacts,
   type ListingViewer,
 } from './visibility.js';
-import { rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
+import { oneRowStatement, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
 import { parseStorableInstant } from '../../../common/instant.js';
@@ -516,7 +516,11 @@ async function findListingAsJson(
   const byId = 'id' in key;
   let found: { row: unknown } | undefined;
   try {
-    [found] = await run<{ row: unknown }>(listingStatement(json, byId, (byId ? key.id : key.slug) as string));
+    [found] = await run<{ row: unknown }>(
+      byId
+        ? oneRowStatement(json, 'Property', 'p', 'id', key.id as string, 'uuid')
+        : oneRowStatement(json, 'Property', 'p', 'slug', key.slug as string),
+    );
   } catch {
     // What the database refuses (a NUL in a slug, a lost connection) is answered as Prisma's errors are.
     return undefined;
@@ -528,21 +532,6 @@ async function findListingAsJson(
   const agent = row.agent as { userId?: unknown } | null | undefined;
   if (row.agentId && (agent === undefined || (agent !== null && agent.userId === undefined))) return undefined;
   return canSeeListing(viewer, row) ? row : null;
-}
-
-/** One listing's statement for each row JSON and kind of key, its text made once (the key is its last value). */
-type Statement = Pick<Prisma.Sql, 'text' | 'values'>;
-const listingStatements = new WeakMap<RowJson, { id?: Statement; slug?: Statement }>();
-
-function listingStatement(json: RowJson, byId: boolean, key: string): Statement {
-  let made = listingStatements.get(json);
-  if (!made) listingStatements.set(json, (made = {}));
-  const { text, values } = (made[byId ? 'id' : 'slug'] ??= (() => {
-    const byKey = byId ? Prisma.sql`p."id" = ${key}::uuid` : Prisma.sql`p."slug" = ${key}`;
-    const sql = Prisma.sql`SELECT ${json.sql} AS row FROM "Property" p WHERE ${byKey} LIMIT 1`;
-    return { text: sql.text, values: sql.values };
-  })());
-  return { text, values: [...values.slice(0, -1), key] };
 }
 
 /** The average of review scores to two decimals; null without any. */

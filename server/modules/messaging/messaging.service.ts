@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGTH } from '../../../common/messaging.js';
-import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
+import { countRows } from '../../db/prepared.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
@@ -109,6 +110,11 @@ const notFound = () => new AppError('NOT_FOUND', formatMessage(messages.conversa
 /** The thread as its participant sees it; nobody else does (the same answer as a missing thread). */
 export function participantWhere(uid: string): Prisma.ThreadWhereInput {
   return { OR: [{ renterId: uid }, { agentUserId: uid }] };
+}
+
+/** `participantWhere` in SQL, on a thread row named `t`. */
+function participantSql(uid: string): Prisma.Sql {
+  return Prisma.sql`(t."renterId" = ${uid} OR t."agentUserId" = ${uid})`;
 }
 
 /** `participantWhere` as a test of a thread row already read. */
@@ -542,8 +548,13 @@ export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /** Messages the viewer has not read yet, over all their conversations (the header's badge). */
-export async function unreadCount(prisma: PrismaClient, uid: string) {
-  return prisma.message.count({ where: { isRead: false, senderId: { not: uid }, thread: participantWhere(uid) } });
+export async function unreadCount(prisma: PrismaClient, uid: string): Promise<number> {
+  return countRows(
+    prisma,
+    Prisma.sql`SELECT count(*)::int AS n FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
+      WHERE m."isRead" = false AND m."senderId" <> ${uid} AND ${participantSql(uid)}`,
+    () => prisma.message.count({ where: { isRead: false, senderId: { not: uid }, thread: participantWhere(uid) } }),
+  );
 }
 
 export async function threadsPage(

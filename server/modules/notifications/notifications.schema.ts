@@ -6,6 +6,7 @@ import { defineMessages, formatMessage } from '../../../common/i18n/messages.js'
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../listings/listings.service.js';
 import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
+import { unreadNotificationCount } from './notifications.service.js';
 
 /** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */
 export const NotificationKindEnum = builder.enumType('NotificationKind', {
@@ -63,8 +64,7 @@ builder.queryFields((t) => ({
   }),
   unreadNotificationCount: t.int({
     description: "How many of the signed-in viewer's notifications are unread (0 when signed out).",
-    resolve: (_root, _args, ctx) =>
-      ctx.viewer ? ctx.prisma.notification.count({ where: { userId: ctx.viewer.uid, readAt: null } }) : 0,
+    resolve: (_root, _args, ctx) => (ctx.viewer ? unreadNotificationCount(ctx.prisma, ctx.viewer.uid) : 0),
   }),
 }));
 

@@ -1,4 +1,5 @@
-import type { NotificationKind, Prisma } from '../../db/generated/prisma/client.js';
+import { Prisma, type NotificationKind } from '../../db/generated/prisma/client.js';
+import { countRows } from '../../db/prepared.js';
 import type { PrismaClient } from '../../db/client.js';
 import { eventsOf } from '../../core/events.js';
 
@@ -51,4 +52,13 @@ export async function notify(
   const made = await insertNotifications(deps.prisma, items);
   announceNotifications(deps.prisma, made);
   return made;
+}
+
+/** How many of the user's notifications are unread (the header's bell). */
+export function unreadNotificationCount(prisma: PrismaClient, uid: string): Promise<number> {
+  return countRows(
+    prisma,
+    Prisma.sql`SELECT count(*)::int AS n FROM "Notification" WHERE "userId" = ${uid} AND "readAt" IS NULL`,
+    () => prisma.notification.count({ where: { userId: uid, readAt: null } }),
+  );
 }
