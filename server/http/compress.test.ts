@@ -7,7 +7,8 @@ const page = (n: number) => Buffer.from(`<!doctype html><main>${'<div class="car
 describe('compressing pages', () => {
   it('gives back each page, in brotli and in gzip, when many are asked for at once', async () => {
     const pages = Array.from({ length: 20 }, (_, i) => page(i));
-    const [br, gz] = await Promise.all([Promise.all(pages.map(brotliPage)), Promise.all(pages.map(gzipPage))]);
+    const br = pages.map(brotliPage);
+    const gz = await Promise.all(pages.map(gzipPage));
     pages.forEach((text, i) => {
       expect(br[i]!.length).toBeLessThan(text.length / 10);
       expect(zlib.brotliDecompressSync(br[i]!).equals(text)).toBe(true);
@@ -18,6 +19,6 @@ describe('compressing pages', () => {
 
   it('fails a corrupt page without holding up the next one', async () => {
     await expect(unbrotliPage(Buffer.from('not brotli'))).rejects.toThrow();
-    expect((await unbrotliPage(await brotliPage(page(1)))).equals(page(1))).toBe(true);
+    expect((await unbrotliPage(brotliPage(page(1)))).equals(page(1))).toBe(true);
   });
 });

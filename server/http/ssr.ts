@@ -130,8 +130,7 @@ export interface ServerRenderingDeps {
   maxConcurrent?: number;
   /**
    * The public cache (server/infra/public-cache.ts): a page drawn for no one in particular is kept
-   * there for its few seconds, until a listing changes: brotli-compressed once a browser that takes
-   * brotli is sent it, as text until then.
+   * there, brotli-compressed, for its few seconds, until a listing changes.
    */
   cache?: PublicCache;
   timeLimitMs?: number;
@@ -205,12 +204,10 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       const key =
         generation === null ? '' : cacheKey('page', String(page.mtimeMs), locale, req.get('host') ?? '', req.originalUrl);
       if (generation !== null && !wantsFresh(req)) {
-        const hit = keptPage(await deps.cache!.get(generation, key));
-        if (hit) {
+        const hit = await deps.cache!.get(generation, key);
+        if (hit !== null) {
           res.set(PUBLIC_CACHE_HEADER, 'HIT');
-          const compressed = await send(req, res, 200, hit);
-          // Kept as text until a browser was sent it compressed: kept compressed from then on.
-          if (!hit.br && compressed) void deps.cache!.set(generation, key, keep({ br: compressed }), 'search');
+          await send(req, res, 200, { br: Buffer.from(hit, 'base64') });
           return;
         }
       }
@@ -283,11 +280,8 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           `<script type="application/json" id="ssr-modules">${chunks.modules}</script>` +
           built.tail.slice('</div>'.length);
         if (generation !== null && out.status === 200) {
-          // Kept in the form it is sent in: compressed for a browser that takes brotli, else as text
-          // (compressed once a browser that takes brotli is sent it: nothing compresses a page no
-          // one asked for compressed).
-          const br = acceptedEncodings(req.get('accept-encoding')).br ? await brotliPage(Buffer.from(body, 'utf8')) : undefined;
-          void deps.cache!.set(generation, key, keep(br ? { br } : { html: body }), 'search');
+          const br = brotliPage(Buffer.from(body, 'utf8'));
+          void deps.cache!.set(generation, key, br.toString('base64'), 'search');
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
           await send(req, res, out.status, { br, html: body });
         } else {
@@ -313,33 +307,18 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
   return router;
 }
 
-/** A page as the public cache keeps it: its brotli form (base64) or its text, marked by the first character. */
-type KeptPage = { html: string; br?: undefined } | { html?: undefined; br: Buffer };
-const KEPT_BROTLI = 'b';
-const KEPT_TEXT = 't';
-const keep = (page: KeptPage): string => (page.br ? KEPT_BROTLI + page.br.toString('base64') : KEPT_TEXT + page.html);
-function keptPage(entry: string | null): KeptPage | null {
-  if (entry?.startsWith(KEPT_BROTLI)) return { br: Buffer.from(entry.slice(1), 'base64') };
-  if (entry?.startsWith(KEPT_TEXT)) return { html: entry.slice(1) };
-  return null;
-}
-
-/**
- * The page in the encoding the browser accepts: from its brotli form when it has one, else from its
- * text. Returns the brotli form when it made one.
- */
+/** The page in the encoding the browser accepts: from its brotli form when it has one, else from its text. */
 async function send(
   req: express.Request,
   res: express.Response,
   status: number,
   page: { html: string; br?: Buffer } | { html?: undefined; br: Buffer },
-): Promise<Buffer | undefined> {
+): Promise<void> {
   const accepts = acceptedEncodings(req.get('accept-encoding'));
   const text = async () => (page.html === undefined ? unbrotliPage(page.br) : Buffer.from(page.html, 'utf8'));
   let body: Buffer;
-  let made: Buffer | undefined;
   if (accepts.br) {
-    body = page.br ?? (made = await brotliPage(await text()));
+    body = page.br ?? brotliPage(await text());
     res.set('Content-Encoding', 'br');
   } else if (accepts.gzip) {
     body = await gzipPage(await text());
@@ -358,5 +337,4 @@ async function send(
   res.vary('Cookie');
   res.set('Content-Length', String(body.length));
   res.end(body);
-  return made;
 }

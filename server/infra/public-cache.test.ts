@@ -2,8 +2,8 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createPublicCache, MAX_BODY_BYTES, MAX_CHARACTERS } from './public-cache.js';
 
-// The in-process store of the public cache (no REDIS_URL): what it keeps is bounded in characters as
-// well as in entries, since a page may be kept as text (server/http/ssr.ts).
+// The in-process store of the public cache (no REDIS_URL): answers kept as they were given, and bounded
+// in characters as well as in entries (2,000 answers of up to 512 KB would be a gigabyte).
 describe('the public cache in process', () => {
   const cache = () => createPublicCache({ ttlSeconds: 60, log: pino({ level: 'silent' }) });
 
