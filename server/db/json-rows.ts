@@ -295,21 +295,36 @@ type Statement = Pick<Prisma.Sql, 'text' | 'values'>;
 const rowStatements = new WeakMap<RowJson, Map<string, Statement>>();
 
 /**
- * The statement of the one row of `json` (made for `alias`) in `table` whose `column` is `key`
- * (`cast` to the column's type, e.g. 'uuid'): its text made once per row JSON and column, so that a
- * request only puts its key in (the last value). The runner prepares it from its second use (prepared.ts).
+ * The one row of `model` (its table) whose `column` is `key` (`cast` to the column's type, e.g.
+ * 'uuid'), read as `rowJsonSql(model, alias, query)`: the statement, its text made once per row JSON
+ * and column so that a request only puts its key in (the last value; the runner prepares it from its
+ * second use, prepared.ts), and the decoder of its `row`. Null when json-rows cannot read `query`.
  */
-export function oneRowStatement(json: RowJson, table: string, alias: string, column: string, key: string, cast = ''): Statement {
+export function oneRowRead(
+  model: string,
+  alias: string,
+  query: QueryArgs,
+  column: string,
+  key: string,
+  cast = '',
+): { statement: Statement; decode: RowJson['decode'] } | null {
+  let json: RowJson;
+  try {
+    json = rowJsonSql(model, alias, query);
+  } catch (err) {
+    if (err instanceof UnsupportedQuery) return null;
+    throw err;
+  }
   let made = rowStatements.get(json);
   if (!made) rowStatements.set(json, (made = new Map()));
-  const slot = `${table}\u0000${alias}\u0000${column}\u0000${cast}`;
+  const slot = `${column}\u0000${cast}`;
   let statement = made.get(slot);
   if (!statement) {
     if (cast && !/^[a-z]+$/.test(cast)) throw new UnsupportedQuery(`cast ${cast}`);
     const typed = cast ? Prisma.sql`${key}::${Prisma.raw(cast)}` : Prisma.sql`${key}`;
-    const sql = Prisma.sql`SELECT ${json.sql} AS row FROM ${ident(table)} ${ident(alias)} WHERE ${ident(alias)}.${ident(column)} = ${typed} LIMIT 1`;
+    const sql = Prisma.sql`SELECT ${json.sql} AS row FROM ${ident(model)} ${ident(alias)} WHERE ${ident(alias)}.${ident(column)} = ${typed} LIMIT 1`;
     statement = { text: sql.text, values: sql.values };
     made.set(slot, statement);
   }
-  return { text: statement.text, values: [...statement.values.slice(0, -1), key] };
+  return { statement: { text: statement.text, values: [...statement.values.slice(0, -1), key] }, decode: json.decode };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../common/auth.js';
 import type { PrismaClient } from '../../db/client.js';
 import type { Prisma, User } from '../../db/generated/prisma/client.js';
-import { oneRowStatement, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
+import { oneRowRead } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod, toAppError } from '../../core/errors.js';
@@ -300,15 +300,8 @@ export async function findAccount(
   query: { select?: Prisma.UserSelect; include?: Prisma.UserInclude },
 ): Promise<User | null> {
   const run = rawRunner(prisma);
-  let json: RowJson | null = null;
-  if (run) {
-    try {
-      json = rowJsonSql('User', 'u', query as Parameters<typeof rowJsonSql>[2]);
-    } catch (err) {
-      if (!(err instanceof UnsupportedQuery)) throw err;
-    }
-  }
-  if (!run || !json) return prisma.user.findUnique({ ...query, where: { id: uid } });
-  const [found] = await run<{ row: unknown }>(oneRowStatement(json, 'User', 'u', 'id', uid));
-  return found ? (json.decode(found.row) as User) : null;
+  const read = run && oneRowRead('User', 'u', query as Parameters<typeof oneRowRead>[2], 'id', uid);
+  if (!read) return prisma.user.findUnique({ ...query, where: { id: uid } });
+  const [found] = await run<{ row: unknown }>(read.statement);
+  return found ? (read.decode(found.row) as User) : null;
 }

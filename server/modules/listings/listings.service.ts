@@ -13,7 +13,7 @@ import {
   type ListingAccessFacts,
   type ListingViewer,
 } from './visibility.js';
-import { oneRowStatement, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
+import { oneRowRead, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
 import { parseStorableInstant } from '../../../common/instant.js';
@@ -506,27 +506,20 @@ async function findListingAsJson(
   // An `include` reads every column, the access rule's included; a `select` is left to Prisma (tried
   // with the rule's columns added: no faster for GraphQL's detail page in the load bench).
   if (!run || !key || query.select) return undefined;
-  let json: RowJson;
-  try {
-    json = rowJsonSql('Property', 'p', query);
-  } catch (err) {
-    if (err instanceof UnsupportedQuery) return undefined;
-    throw err;
-  }
   const byId = 'id' in key;
+  const read = byId
+    ? oneRowRead('Property', 'p', query, 'id', key.id as string, 'uuid')
+    : oneRowRead('Property', 'p', query, 'slug', key.slug as string);
+  if (!read) return undefined;
   let found: { row: unknown } | undefined;
   try {
-    [found] = await run<{ row: unknown }>(
-      byId
-        ? oneRowStatement(json, 'Property', 'p', 'id', key.id as string, 'uuid')
-        : oneRowStatement(json, 'Property', 'p', 'slug', key.slug as string),
-    );
+    [found] = await run<{ row: unknown }>(read.statement);
   } catch {
     // What the database refuses (a NUL in a slug, a lost connection) is answered as Prisma's errors are.
     return undefined;
   }
   if (!found) return null;
-  const row = json.decode(found.row) as Record<string, unknown> & ListingAccessFacts;
+  const row = read.decode(found.row) as Record<string, unknown> & ListingAccessFacts;
   if (isPublicListing(row)) return row;
   // Not public: its managers only, which needs the agent's user (read when the query includes the agent).
   const agent = row.agent as { userId?: unknown } | null | undefined;
