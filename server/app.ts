@@ -239,18 +239,15 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   );
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   const pagePaths = SERVER_RENDERED_PAGES.flatMap((page) => page.paths);
-  app.get(
-    pagePaths,
-    identityMiddleware({ env, identityDeps, freshFor: () => false }),
-    serverRenderedPages({
-      clientDir,
-      serverDir: deps.serverDir ?? DEFAULT_SERVER_DIR,
-      log,
-      executorFor: graphql.executorFor,
-      allowAnonymous: (ip) => limits.anonymous.take(addressKey(ip)).then((taken) => taken.allowed),
-      cache: publicCache,
-    }),
-  );
+  const pages = serverRenderedPages({
+    clientDir,
+    serverDir: deps.serverDir ?? DEFAULT_SERVER_DIR,
+    log,
+    executorFor: graphql.executorFor,
+    allowAnonymous: (ip) => limits.anonymous.take(addressKey(ip)).then((taken) => taken.allowed),
+    cache: publicCache,
+  });
+  app.get(pagePaths, identityMiddleware({ env, identityDeps, freshFor: () => false }), pages.router);
   app.use(spaRoutes(clientDir));
   app.use(errorHandler(log));
 
@@ -320,7 +317,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       await afterResponse.drain(); // and what requests started after their answers
       stopListening();
       stopFeeding();
-      await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close(), relay?.close()]);
+      await Promise.all([realtime.close(), limits.close(), mailer.close(), publicCache.close(), relay?.close(), pages.close()]);
     },
   };
 }

@@ -4,17 +4,16 @@
 // JavaScript and a round trip.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import express from 'express';
 import type { Logger } from 'pino';
 import { SERVER_PAGES, type ServerPage } from '../../client/src/app/server-pages.js';
-import type { RenderInput, RenderOutput } from '../../client/src/entry-server.js';
 import type { PageExecutor } from '../graphql/http.js';
 import { cacheKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { localeFile } from './client-build.js';
 import { acceptedEncodings } from './spa.js';
 import { brotliPage, gzipPage, unbrotliPage } from './compress.js';
+import { startRenderThread, type RenderThread } from './render-thread.js';
 import { pageRequestLocale } from './locale.js';
 import { readCookie } from '../modules/auth/viewer.js';
 import { LOCALE_TAGS, type Locale } from '../../common/i18n/locales.js';
@@ -36,11 +35,6 @@ export const SSR_TIME_LIMIT_MS = 3_000;
  */
 export const SSR_MAX_CONCURRENT = 16;
 
-/** What client/src/entry-server.tsx exports (dist/server/entry-server.js). */
-interface ServerEntry {
-  render(input: RenderInput): Promise<RenderOutput>;
-}
-
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -53,11 +47,16 @@ interface Template {
   tail: string;
   manifest: Record<string, ManifestChunk>;
   mtimeMs: number;
-  /** Each screen's scripts and styles (`chunksOf` the app and the screen), worked out on its first page. */
-  screens: Map<string, { scripts: string[]; styles: string; modules: string }>;
+  /**
+   * Each screen's scripts and styles (`chunksOf` the app and the screen), worked out on its first page,
+   * and what follows the state in its page (its modules, then the template's tail), as bytes.
+   */
+  screens: Map<string, { scripts: string[]; styles: string; end: Buffer }>;
 }
 
 const ROOT = '<div id="root"></div>';
+/** What closes the rendered markup and opens the state handed over. */
+const STATE_START = Buffer.from('</div><script type="application/json" id="ssr-state">', 'utf8');
 const HTML_LANG = '<html lang="en"';
 
 /** The page and manifest of a language's build (decision 0057): `index.es.html`, `.vite/manifest.es.json`. */
@@ -147,24 +146,33 @@ export interface ServerRenderingDeps {
  * there, without a render and without counting against the address's limit, for its few seconds.
  * A reload (`Cache-Control: max-age=0` or `no-cache`) renders it again. `X-Public-Cache` says HIT or MISS.
  */
-export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
+export function serverRenderedPages(deps: ServerRenderingDeps): { router: express.Router; close(): Promise<void> } {
   const router = express.Router();
   const entryFile = path.join(deps.serverDir, 'entry-server.js');
-  // Loaded once, when built: Node keeps one instance of a module per URL, and the server build's
-  // chunks import its entry by URL. After a rebuild, restart the server for the new render.
-  let entry: Promise<ServerEntry | null> | null = null;
+  // Loaded once, when built, on the render thread (render-thread.ts). After a rebuild, restart the
+  // server for the new render. A thread that stopped (it ran out of memory) is replaced.
+  let entry: Promise<RenderThread | null> | null = null;
+  let thread: RenderThread | null = null;
+  let closed = false;
   let template: Template | null = null;
   let checkedAt = 0;
   let rendering = 0;
 
-  function current(): { entry: Promise<ServerEntry | null> | null; template: Template | null } {
+  function current(): { entry: Promise<RenderThread | null> | null; template: Template | null } {
     if (Date.now() - checkedAt < 1000) return { entry, template };
     checkedAt = Date.now();
-    if (!entry && fs.existsSync(entryFile)) {
-      entry = (import(pathToFileURL(entryFile).href) as Promise<ServerEntry>).catch((err: unknown) => {
-        deps.log.error({ err }, 'The server build could not be loaded; pages are rendered in the browser');
-        return null;
-      });
+    if (thread?.ended && !closed) {
+      deps.log.error({ err: thread.ended }, 'The render thread stopped; starting another');
+      entry = thread = null;
+    }
+    if (!entry && !closed && fs.existsSync(entryFile)) {
+      entry = startRenderThread(entryFile).then(
+        (started) => (thread = started),
+        (err: unknown) => {
+          deps.log.error({ err }, 'The server build could not be loaded; pages are rendered in the browser');
+          return null;
+        },
+      );
     }
     let indexMtime = 0;
     try {
@@ -260,32 +268,26 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
           'Server-Timing',
           `data;dur=${out.timing.dataMs.toFixed(1)}, render;dur=${out.timing.renderMs.toFixed(1)};desc="${out.timing.renders} pass${out.timing.renders === 1 ? '' : 'es'}"`,
         );
-        // React puts the preloads it hoists (the first photo, `fetchpriority="high"`) first in what it
-        // rendered; in the head, before the scripts, the photo is asked for first.
-        const hoisted = /^(?:<link [^>]*>)+/.exec(out.html)?.[0] ?? '';
         // The scripts of the build of the language it was rendered in, whose texts are in its code.
         const built = templateOf(out.locale, page);
         let chunks = built.screens.get(screen);
         if (!chunks) {
           const found = chunksOf(built.manifest, [APP_MODULE, screen], built.head('', ''));
-          chunks = { ...found, modules: JSON.stringify(found.scripts) };
+          const end = `</script><script type="application/json" id="ssr-modules">${JSON.stringify(found.scripts)}</script>${built.tail.slice('</div>'.length)}`;
+          chunks = { ...found, end: Buffer.from(end, 'utf8') };
           built.screens.set(screen, chunks);
         }
-        // `<html lang>`: the language it was rendered in (the template's is English).
-        const head = built.head(hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
-        const body =
-          head +
-          out.html.slice(hoisted.length) +
-          `</div><script type="application/json" id="ssr-state">${out.state}</script>` +
-          `<script type="application/json" id="ssr-modules">${chunks.modules}</script>` +
-          built.tail.slice('</div>'.length);
+        // `<html lang>`: the language it was rendered in (the template's is English). The preloads React
+        // hoisted go in the head (render.worker.mjs).
+        const head = built.head(out.hoisted, chunks.styles).replace(HTML_LANG, `<html lang="${LOCALE_TAGS[out.locale]}"`);
+        const body = Buffer.concat([Buffer.from(head, 'utf8'), out.html, STATE_START, out.state, chunks.end]);
         if (generation !== null && out.status === 200) {
-          const br = brotliPage(Buffer.from(body, 'utf8'));
+          const br = brotliPage(body);
           void deps.cache!.set(generation, key, br.toString('base64'), 'search');
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
-          await send(req, res, out.status, { br, html: body });
+          await send(req, res, out.status, { br, text: body });
         } else {
-          await send(req, res, out.status, { html: body });
+          await send(req, res, out.status, { text: body });
         }
       } catch (err) {
         if (controller.signal.aborted) {
@@ -304,7 +306,13 @@ export function serverRenderedPages(deps: ServerRenderingDeps): express.Router {
       }
     });
   }
-  return router;
+  return {
+    router,
+    async close() {
+      closed = true;
+      await (await entry)?.close();
+    },
+  };
 }
 
 /** The page in the encoding the browser accepts: from its brotli form when it has one, else from its text. */
@@ -312,10 +320,10 @@ async function send(
   req: express.Request,
   res: express.Response,
   status: number,
-  page: { html: string; br?: Buffer } | { html?: undefined; br: Buffer },
+  page: { text: Buffer; br?: Buffer } | { text?: undefined; br: Buffer },
 ): Promise<void> {
   const accepts = acceptedEncodings(req.get('accept-encoding'));
-  const text = async () => (page.html === undefined ? unbrotliPage(page.br) : Buffer.from(page.html, 'utf8'));
+  const text = async () => page.text ?? unbrotliPage(page.br);
   let body: Buffer;
   if (accepts.br) {
     body = page.br ?? brotliPage(await text());

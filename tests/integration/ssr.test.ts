@@ -28,10 +28,13 @@ const PAGE_QUERY = parse(`
 `);
 
 const ENTRY = `
+import { isMainThread } from 'node:worker_threads';
 const DOCUMENT = ${JSON.stringify(PAGE_QUERY)};
 export async function render({ url, execute, signal, onError, locale }) {
   const mode = new URL(url).searchParams.get('mode');
   if (mode === 'throw') throw new Error('the render broke');
+  // The render thread ends (as when it runs out of memory): server/http/render-thread.ts.
+  if (mode === 'exit') process.exit(1);
   if (mode === 'redirect') return { kind: 'redirect', status: 302, location: '/listings' };
   // A page the render leaves to the browser for this URL or viewer (client/src/app/page-queries.ts).
   if (mode === 'browser') return { kind: 'browser' };
@@ -50,7 +53,7 @@ export async function render({ url, execute, signal, onError, locale }) {
   return {
     kind: 'page',
     status: 200,
-    html: '<link rel="preload" as="image" href="/media/first.jpg" fetchPriority="high"/><main data-rendered="yes">' + JSON.stringify(result.data).replace(/</g, '&lt;') + '</main>',
+    html: '<link rel="preload" as="image" href="/media/first.jpg" fetchPriority="high"/><main data-rendered="yes"' + (mode === 'thread' ? ' data-thread="' + (isMainThread ? 'main' : 'render') + '"' : '') + '>' + JSON.stringify(result.data).replace(/</g, '&lt;') + '</main>',
     state: JSON.stringify({ apollo: { ROOT_QUERY: {} } }),
     aborted: false,
     // A query the page read that was not fetched first (client/src/app/page-queries.ts lacks it).
@@ -245,6 +248,18 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     const redirect = await get('/listings?mode=redirect');
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/listings');
+  });
+
+  it('renders on a thread of its own, and starts another when that one stops', async () => {
+    const { isMainThread } = await import('node:worker_threads');
+    expect(isMainThread).toBe(true);
+    const rendered = await (await get('/listings?mode=thread')).text();
+    expect(rendered).toContain('data-thread="render"');
+    const ended = await (await get('/listings?mode=exit')).text();
+    expect(ended).toContain('<div id="root"></div>');
+    expect(ended).not.toContain('ssr-state');
+    // Another thread renders the next pages (the server looks again a second later).
+    await until(async () => (await (await get('/listings')).text()).includes('ssr-state'));
   });
 
   it(`renders at most ${SSR_MAX_CONCURRENT} pages at once: the others get the plain page at once`, async () => {

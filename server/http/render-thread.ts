@@ -1,0 +1,144 @@
+// The pages' renders on a thread of their own (render.worker.mjs; decision 0054, "a render thread").
+//
+// A detail page took 1.3 ms of the process's CPU, half of it React drawing the page and turning its
+// data into the state handed over; with the main thread at 100 %, a third of the machine's two cores
+// sat idle under the load bench (28 Nov). On its own thread the render runs beside the main thread's
+// HTTP, GraphQL and database work instead of after it. The thread never touches the request: each
+// GraphQL operation it asks for is answered here, by the executor of that request (its viewer, its
+// limits), and only the operation (the site's by hash) and its answer cross.
+import { Worker } from 'node:worker_threads';
+import type { RenderInput, RenderOutput, ServerOperation } from '../../client/src/entry-server.js';
+
+const WORKER_URL = new URL('./render.worker.mjs', import.meta.url);
+
+/**
+ * A rendered page as the thread hands it over: its markup and state as UTF-8 (moved, not copied), the
+ * preloads React hoisted apart (they go in the head).
+ */
+export type RenderedPage = Omit<Extract<RenderOutput, { kind: 'page' }>, 'html' | 'state'> & {
+  kind: 'page';
+  hoisted: string;
+  html: Uint8Array;
+  state: Uint8Array;
+};
+export type ThreadOutput = Exclude<RenderOutput, { kind: 'page' }> | RenderedPage;
+
+/** What crosses to the render thread of a render: its input less the functions, which stay here. */
+type ThreadInput = Omit<RenderInput, 'execute' | 'onError' | 'signal'>;
+
+interface ThreadError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+type FromThread =
+  | { kind: 'ready' }
+  | { kind: 'execute'; id: number; ask: number; operation: Partial<ServerOperation> & { variables: Record<string, unknown> } }
+  | { kind: 'error'; id: number; error: ThreadError }
+  | { kind: 'done'; id: number; out: ThreadOutput }
+  | { kind: 'failed'; id: number; error: ThreadError };
+
+interface Render {
+  input: RenderInput;
+  resolve: (out: ThreadOutput) => void;
+  reject: (error: Error) => void;
+}
+
+const asError = (error: ThreadError) => Object.assign(new Error(error.message), error);
+
+export interface RenderThread {
+  render(input: RenderInput): Promise<ThreadOutput>;
+  /** Why the thread stopped, once it has (every render then fails at once); null while it runs. */
+  readonly ended: Error | null;
+  /** Ends the thread (the app stops): renders under way fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the thread with the client's server build: resolves once the build is loaded, rejects when it
+ * cannot be (the pages are then rendered in the browser, as without a build).
+ */
+export function startRenderThread(entryFile: string): Promise<RenderThread> {
+  const worker = new Worker(WORKER_URL, { workerData: { entryFile } });
+  // A thread does not keep the process alive: the server's own handles do.
+  worker.unref();
+  const renders = new Map<number, Render>();
+  let nextId = 1;
+  let ended: Error | null = null;
+
+  const fail = (error: Error) => {
+    ended ??= error;
+    for (const render of renders.values()) render.reject(error);
+    renders.clear();
+  };
+
+  return new Promise((resolve, reject) => {
+    worker.on('error', (error) => {
+      fail(error);
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`The render thread stopped (exit code ${code}).`);
+      fail(error);
+      reject(error);
+    });
+    worker.on('message', (message: FromThread) => {
+      if (message.kind === 'ready') {
+        resolve({
+          render: renderPage,
+          get ended() {
+            return ended;
+          },
+          close: async () => {
+            ended ??= new Error('The render thread was closed.');
+            await worker.terminate();
+          },
+        });
+        return;
+      }
+      const render = renders.get(message.id);
+      if (!render) return;
+      switch (message.kind) {
+        case 'execute': {
+          const { operation, ask } = message;
+          render.input.execute(operation as ServerOperation).then(
+            (result) => worker.postMessage({ kind: 'answer', ask, result }),
+            (error: unknown) =>
+              worker.postMessage({
+                kind: 'answer',
+                ask,
+                error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+              }),
+          );
+          return;
+        }
+        case 'error':
+          render.input.onError?.(asError(message.error));
+          return;
+        case 'done':
+          renders.delete(message.id);
+          render.resolve(message.out);
+          return;
+        case 'failed':
+          renders.delete(message.id);
+          render.reject(asError(message.error));
+      }
+    });
+  });
+
+  function renderPage(input: RenderInput): Promise<ThreadOutput> {
+    if (ended) return Promise.reject(ended);
+    const id = nextId++;
+    const { execute: _execute, onError: _onError, signal, ...rest } = input;
+    const crossing: ThreadInput = rest;
+    return new Promise<ThreadOutput>((resolve, reject) => {
+      renders.set(id, { input, resolve, reject });
+      worker.postMessage({ kind: 'render', id, input: crossing });
+      if (signal) {
+        if (signal.aborted) worker.postMessage({ kind: 'abort', id });
+        else signal.addEventListener('abort', () => worker.postMessage({ kind: 'abort', id }), { once: true });
+      }
+    });
+  }
+}
