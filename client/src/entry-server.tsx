@@ -54,6 +54,12 @@ export interface RenderInput {
   locale?: Locale;
   /** English in the pseudo-language (common/i18n/pseudo.ts): the browser test of texts left in the code. */
   pseudo?: boolean;
+  /**
+   * The answers of `pageOperations(url, signedIn)`, in its order, when the server fetched them before
+   * asking for the render (its main thread does: server/http/render-thread.ts), and how long that
+   * took. Without them the render asks `execute` for each.
+   */
+  fetched?: { answers: FormattedExecutionResult[]; ms: number };
 }
 
 export type RenderOutput =
@@ -73,6 +79,22 @@ export type RenderOutput =
       /** Fetching the page's data, and rendering it (`renders` times: 1 unless something was missed). */
       timing: { dataMs: number; renderMs: number; renders: number };
     };
+
+const operationOf = ({ query, variables }: PageQuery): ServerOperation => ({
+  query,
+  variables,
+  operationName: getOperationName(query),
+  hash: persistedHash(query),
+});
+
+/**
+ * The operations the page at this URL asks for on its first render (app/page-queries.ts), for a
+ * server that fetches them before asking for the render (`fetched`); null when the page is left to
+ * the browser.
+ */
+export function pageOperations(url: string, signedIn: boolean): ServerOperation[] | null {
+  return pageQueries(new URL(url), signedIn)?.map(operationOf) ?? null;
+}
 
 /** The router's context of a page (app/page-router.ts): from the pages' routes alone. */
 const pages = pageRouter(
@@ -109,6 +131,7 @@ export async function render({
   signedIn,
   locale: asked,
   pseudo,
+  fetched: before,
 }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
   if (!queries) return { kind: 'browser' };
@@ -117,16 +140,12 @@ export async function render({
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   const started = performance.now();
-  const ask = (queries: readonly PageQuery[]) =>
-    Promise.all(
-      queries.map(({ query, variables }) =>
-        execute({ query, variables, operationName: getOperationName(query), hash: persistedHash(query) }),
-      ),
-    );
+  const ask = (queries: readonly PageQuery[]) => Promise.all(queries.map((query) => execute(operationOf(query))));
   // The page's data first, all at once (page-queries.ts): the render finds every answer in the
   // cache and runs once.
-  const answers = await ask(queries);
+  const answers = before && before.answers.length === queries.length ? before.answers : await ask(queries);
   const fetched = performance.now();
+  const dataMs = before ? before.ms : fetched - started;
   // The account's language first (the layout's `me`, the first query), else the request's.
   const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
   const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);
@@ -180,7 +199,7 @@ export async function render({
         aborted,
         missed: [...missed],
         locale,
-        timing: { dataMs: fetched - started, renderMs: performance.now() - fetched, renders },
+        timing: { dataMs, renderMs: performance.now() - fetched, renders },
       };
     } finally {
       releaseClient({ client, cache });

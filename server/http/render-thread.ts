@@ -6,6 +6,7 @@
 // HTTP, GraphQL and database work instead of after it. The thread never touches the request: each
 // GraphQL operation it asks for is answered here, by the executor of that request (its viewer, its
 // limits), and only the operation (the site's by hash) and its answer cross.
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RenderInput, RenderOutput, ServerOperation } from '../../client/src/entry-server.js';
 
@@ -25,6 +26,11 @@ export type ThreadOutput = Exclude<RenderOutput, { kind: 'page' }> | RenderedPag
 
 /** What crosses to the render thread of a render: its input less the functions, which stay here. */
 type ThreadInput = Omit<RenderInput, 'execute' | 'onError' | 'signal'>;
+
+/** What the main thread uses of the server build itself: which operations a page asks for first. */
+interface MainEntry {
+  pageOperations?: (url: string, signedIn: boolean) => ServerOperation[] | null;
+}
 
 interface ThreadError {
   name: string;
@@ -59,7 +65,10 @@ export interface RenderThread {
  * Starts the thread with the client's server build: resolves once the build is loaded, rejects when it
  * cannot be (the pages are then rendered in the browser, as without a build).
  */
-export function startRenderThread(entryFile: string): Promise<RenderThread> {
+export async function startRenderThread(entryFile: string): Promise<RenderThread> {
+  // The page's first operations are fetched here before the render is asked for: one trip to the
+  // thread and back, not one more for the thread to ask for them.
+  const main = (await import(pathToFileURL(entryFile).href)) as MainEntry;
   const worker = new Worker(WORKER_URL, { workerData: { entryFile } });
   // A thread does not keep the process alive: the server's own handles do.
   worker.unref();
@@ -127,11 +136,19 @@ export function startRenderThread(entryFile: string): Promise<RenderThread> {
     });
   });
 
-  function renderPage(input: RenderInput): Promise<ThreadOutput> {
-    if (ended) return Promise.reject(ended);
-    const id = nextId++;
-    const { execute: _execute, onError: _onError, signal, ...rest } = input;
+  async function renderPage(input: RenderInput): Promise<ThreadOutput> {
+    if (ended) throw ended;
+    const { execute, onError: _onError, signal, ...rest } = input;
     const crossing: ThreadInput = rest;
+    const operations = main.pageOperations?.(input.url, input.signedIn ?? false);
+    if (operations === null) return { kind: 'browser' };
+    if (operations) {
+      const started = performance.now();
+      const answers = await Promise.all(operations.map(execute));
+      crossing.fetched = { answers, ms: performance.now() - started };
+      if (ended) throw ended;
+    }
+    const id = nextId++;
     return new Promise<ThreadOutput>((resolve, reject) => {
       renders.set(id, { input, resolve, reject });
       worker.postMessage({ kind: 'render', id, input: crossing });
