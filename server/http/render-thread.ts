@@ -12,6 +12,9 @@ import type { RenderInput, RenderOutput, ServerOperation } from '../../client/sr
 
 const WORKER_URL = new URL('./render.worker.mjs', import.meta.url);
 
+/** How long a render given up may take to stop before its thread is taken for stuck and ended. */
+export const STUCK_MS = 1_000;
+
 /**
  * A rendered page as the thread hands it over: its markup and state as UTF-8 (moved, not copied), the
  * preloads React hoisted apart (they go in the head).
@@ -152,10 +155,18 @@ export async function startRenderThread(entryFile: string): Promise<RenderThread
     return new Promise<ThreadOutput>((resolve, reject) => {
       renders.set(id, { input, resolve, reject });
       worker.postMessage({ kind: 'render', id, input: crossing });
-      if (signal) {
-        if (signal.aborted) worker.postMessage({ kind: 'abort', id });
-        else signal.addEventListener('abort', () => worker.postMessage({ kind: 'abort', id }), { once: true });
-      }
+      if (!signal) return;
+      // Given up (the time limit, the client gone): the thread is told to stop that render. A thread
+      // that does not answer soon after is stuck in it (a render that never ends holds its thread,
+      // not the server): it is ended, and the next page starts another.
+      const giveUp = () => {
+        worker.postMessage({ kind: 'abort', id });
+        setTimeout(() => {
+          if (renders.has(id)) void worker.terminate();
+        }, STUCK_MS).unref();
+      };
+      if (signal.aborted) giveUp();
+      else signal.addEventListener('abort', giveUp, { once: true });
     });
   }
 }

@@ -35,6 +35,8 @@ export async function render({ url, execute, signal, onError, locale }) {
   if (mode === 'throw') throw new Error('the render broke');
   // The render thread ends (as when it runs out of memory): server/http/render-thread.ts.
   if (mode === 'exit') process.exit(1);
+  // A render that never ends (it never reaches an await): only ending its thread stops it.
+  if (mode === 'spin') for (;;);
   if (mode === 'redirect') return { kind: 'redirect', status: 302, location: '/listings' };
   // A page the render leaves to the browser for this URL or viewer (client/src/app/page-queries.ts).
   if (mode === 'browser') return { kind: 'browser' };
@@ -259,6 +261,15 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(ended).toContain('<div id="root"></div>');
     expect(ended).not.toContain('ssr-state');
     // Another thread renders the next pages (the server looks again a second later).
+    await until(async () => (await (await get('/listings')).text()).includes('ssr-state'));
+  });
+
+  it('ends a thread stuck in a render past the time limit, and renders the next pages on another', async () => {
+    const started = Date.now();
+    const stuck = await (await get('/listings?mode=spin')).text();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SSR_TIME_LIMIT_MS - 50);
+    expect(stuck).not.toContain('ssr-state');
+    // The stuck thread is ended STUCK_MS after the render was given up, and the server looks again a second later.
     await until(async () => (await (await get('/listings')).text()).includes('ssr-state'));
   });
 
