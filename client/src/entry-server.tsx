@@ -59,7 +59,7 @@ export interface RenderInput {
    * asking for the render (its main thread does: server/http/render-thread.ts), and how long that
    * took. Without them the render asks `execute` for each.
    */
-  fetched?: { answers: FormattedExecutionResult[]; ms: number };
+  fetched?: { hashes: (string | null)[]; answers: FormattedExecutionResult[]; ms: number };
 }
 
 export type RenderOutput =
@@ -143,9 +143,16 @@ export async function render({
   const ask = (queries: readonly PageQuery[]) => Promise.all(queries.map((query) => execute(operationOf(query))));
   // The page's data first, all at once (page-queries.ts): the render finds every answer in the
   // cache and runs once.
-  const answers = before && before.answers.length === queries.length ? before.answers : await ask(queries);
+  // Those the server fetched are taken when they are of these queries: a server that loaded an older
+  // build than this one (rebuilt in place) fetched another build's.
+  const given =
+    before?.hashes.length === queries.length &&
+    queries.every(({ query }, i) => (persistedHash(query) ?? null) === before.hashes[i])
+      ? before
+      : undefined;
+  const answers = given ? given.answers : await ask(queries);
   const fetched = performance.now();
-  const dataMs = before ? before.ms : fetched - started;
+  const dataMs = given ? given.ms : fetched - started;
   // The account's language first (the layout's `me`, the first query), else the request's.
   const me = (answers[0]?.data as { me?: { locale?: unknown } | null } | undefined)?.me;
   const locale: Locale = isLocale(me?.locale) ? me.locale : (asked ?? DEFAULT_LOCALE);

@@ -191,12 +191,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
         const answered = await planned.execute(text, variables, req, res);
         if (answered) return answered;
       }
-      const document = query ?? text;
-      if (!document) return { errors: [{ message: 'Unknown document.', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] };
-      const response = await apollo.executeOperation(
-        { query: document, variables, operationName },
-        { contextValue: contextOf(req, res) },
-      );
+      const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextOf(req, res) });
       if (response.body.kind !== 'single') throw new Error('An incremental answer cannot be rendered on the server.');
       return response.body.singleResult;
     };
@@ -224,8 +219,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
 
 /** One operation of a page rendered on the server, and its answer. */
 export type PageExecutor = (operation: {
-  /** The document; left out for the site's own, whose text `hash` names (from the render thread). */
-  query?: DocumentNode;
+  query: DocumentNode;
   variables?: Record<string, unknown>;
   operationName?: string;
   /** The sha256 codegen persisted the document under (the client's own documents). */

@@ -41,9 +41,15 @@ interface ThreadError {
   stack?: string;
 }
 
+type ToThread =
+  | { kind: 'render'; id: number; input: ThreadInput }
+  | { kind: 'abort'; id: number }
+  | { kind: 'answer'; ask: number; result?: unknown; error?: ThreadError };
+
 type FromThread =
   | { kind: 'ready' }
-  | { kind: 'execute'; id: number; ask: number; operation: Partial<ServerOperation> & { variables: Record<string, unknown> } }
+  | { kind: 'stopped'; id: number }
+  | { kind: 'execute'; id: number; ask: number; operation: ServerOperation }
   | { kind: 'error'; id: number; error: ThreadError }
   | { kind: 'done'; id: number; out: ThreadOutput }
   | { kind: 'failed'; id: number; error: ThreadError };
@@ -76,6 +82,8 @@ export async function startRenderThread(entryFile: string): Promise<RenderThread
   // A thread does not keep the process alive: the server's own handles do.
   worker.unref();
   const renders = new Map<number, Render>();
+  /** Renders given up whose stop the thread has acknowledged (it is not stuck). */
+  const stopped = new Set<number>();
   let nextId = 1;
   let ended: Error | null = null;
 
@@ -84,6 +92,22 @@ export async function startRenderThread(entryFile: string): Promise<RenderThread
     for (const render of renders.values()) render.reject(error);
     renders.clear();
   };
+  const end = () => worker.terminate().catch(() => undefined);
+  /** Posts to the thread; false when the message cannot be copied (its answer is then an error). */
+  const post = (message: ToThread) => {
+    try {
+      worker.postMessage(message);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const answer = (ask: number, error: unknown) =>
+    post({
+      kind: 'answer',
+      ask,
+      error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+    });
 
   return new Promise((resolve, reject) => {
     worker.on('error', (error) => {
@@ -104,24 +128,27 @@ export async function startRenderThread(entryFile: string): Promise<RenderThread
           },
           close: async () => {
             ended ??= new Error('The render thread was closed.');
-            await worker.terminate();
+            await end();
           },
         });
         return;
       }
+      if (message.kind === 'stopped') {
+        stopped.add(message.id);
+        return;
+      }
       const render = renders.get(message.id);
-      if (!render) return;
+      if (!render) {
+        // A render already given up or failed here: the thread is not left waiting on its question.
+        if (message.kind === 'execute') answer(message.ask, new Error('The render was given up.'));
+        return;
+      }
       switch (message.kind) {
         case 'execute': {
           const { operation, ask } = message;
-          render.input.execute(operation as ServerOperation).then(
-            (result) => worker.postMessage({ kind: 'answer', ask, result }),
-            (error: unknown) =>
-              worker.postMessage({
-                kind: 'answer',
-                ask,
-                error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
-              }),
+          render.input.execute(operation).then(
+            (result) => post({ kind: 'answer', ask, result }) || answer(ask, new Error('An answer could not be handed over.')),
+            (error: unknown) => answer(ask, error),
           );
           return;
         }
@@ -147,23 +174,36 @@ export async function startRenderThread(entryFile: string): Promise<RenderThread
     if (operations === null) return { kind: 'browser' };
     if (operations) {
       const started = performance.now();
-      const answers = await Promise.all(operations.map(execute));
-      crossing.fetched = { answers, ms: performance.now() - started };
-      if (ended) throw ended;
+      const answers = await Promise.all(operations.map((operation) => execute(operation)));
+      crossing.fetched = { hashes: operations.map(({ hash }) => hash ?? null), answers, ms: performance.now() - started };
     }
+    if (ended) throw ended;
+    // Given up while its data was fetched (the time limit, the client gone): not rendered for no one.
+    if (signal?.aborted) throw new Error('The render was given up.');
     const id = nextId++;
     return new Promise<ThreadOutput>((resolve, reject) => {
       renders.set(id, { input, resolve, reject });
-      worker.postMessage({ kind: 'render', id, input: crossing });
+      if (!post({ kind: 'render', id, input: crossing })) {
+        renders.delete(id);
+        reject(new Error("The page's data could not be handed to the render thread."));
+        return;
+      }
       if (!signal) return;
-      // Given up (the time limit, the client gone): the thread is told to stop that render. A thread
-      // that does not answer soon after is stuck in it (a render that never ends holds its thread,
-      // not the server): it is ended, and the next page starts another.
+      // Given up (the time limit, the client gone): the thread is told to stop that render, and says
+      // so at once unless it is stuck in a render that never ends (a render holds its thread, never the
+      // server). One that has not answered a second later is ended, and the next page starts another.
+      // (Checked after the messages that arrived meanwhile are read: a main thread that was itself
+      // busy that second does not take the answer it has not read yet for silence.)
       const giveUp = () => {
-        worker.postMessage({ kind: 'abort', id });
-        setTimeout(() => {
-          if (renders.has(id)) void worker.terminate();
-        }, STUCK_MS).unref();
+        if (!renders.has(id)) return;
+        post({ kind: 'abort', id });
+        setTimeout(
+          () =>
+            setImmediate(() => {
+              if (!stopped.delete(id) && !ended) void end();
+            }),
+          STUCK_MS,
+        ).unref();
       };
       if (signal.aborted) giveUp();
       else signal.addEventListener('abort', giveUp, { once: true });

@@ -31,7 +31,11 @@ parentPort.on('message', (message) => {
     asks.delete(message.ask);
     if (message.error) ask?.reject(Object.assign(new Error(message.error.message), message.error));
     else ask?.resolve(message.result);
-  } else if (message.kind === 'abort') renders.get(message.id)?.abort();
+  } else if (message.kind === 'abort') {
+    renders.get(message.id)?.abort();
+    // Said at once: the main thread takes a thread that does not answer for one stuck in a render.
+    parentPort.postMessage({ kind: 'stopped', id: message.id });
+  }
 });
 
 async function render(id, input) {
@@ -45,13 +49,8 @@ async function render(id, input) {
         new Promise((resolve, reject) => {
           const ask = nextAsk++;
           asks.set(ask, { resolve, reject });
-          // The site's documents go by their hash (the main thread holds their text): no syntax tree is copied.
-          parentPort.postMessage({
-            kind: 'execute',
-            id,
-            ask,
-            operation: { query: hash ? undefined : query, variables, operationName, hash },
-          });
+          // Only a query the page read and was not given first (rare: page-queries.ts lacks it) is asked here.
+          parentPort.postMessage({ kind: 'execute', id, ask, operation: { query, variables, operationName, hash } });
         }),
       onError: (error) => parentPort.postMessage({ kind: 'error', id, error: describe(error) }),
     });

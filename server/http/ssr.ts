@@ -25,6 +25,10 @@ export const SERVER_RENDERED_PAGES: readonly ServerPage[] = Object.values(SERVER
 /** The app's code, imported by the entry (client/src/main.tsx) once the page is painted. */
 const APP_MODULE = 'src/boot.tsx';
 
+/** After a render thread that could not start, the wait before the next try: doubled each time, up to the most. */
+const RETRY_MS = 5_000;
+const MAX_RETRY_MS = 300_000;
+
 /** A render that takes longer is given up, and the page is sent to be rendered in the browser. */
 export const SSR_TIME_LIMIT_MS = 3_000;
 
@@ -154,25 +158,41 @@ export function serverRenderedPages(deps: ServerRenderingDeps): { router: expres
   let entry: Promise<RenderThread | null> | null = null;
   let thread: RenderThread | null = null;
   let closed = false;
+  // After a thread that could not start: when to try again, and the wait after the next failure.
+  let retryAt = 0;
+  let retryWait = RETRY_MS;
   let template: Template | null = null;
   let checkedAt = 0;
   let rendering = 0;
 
   function current(): { entry: Promise<RenderThread | null> | null; template: Template | null } {
-    if (Date.now() - checkedAt < 1000) return { entry, template };
-    checkedAt = Date.now();
+    // A thread that stopped is replaced at once: the next page starts another.
     if (thread?.ended && !closed) {
       deps.log.error({ err: thread.ended }, 'The render thread stopped; starting another');
       entry = thread = null;
+      checkedAt = 0;
     }
-    if (!entry && !closed && fs.existsSync(entryFile)) {
-      entry = startRenderThread(entryFile).then(
-        (started) => (thread = started),
+    if (Date.now() - checkedAt < 1000) return { entry, template };
+    checkedAt = Date.now();
+    if (!entry && !closed && Date.now() >= retryAt && fs.existsSync(entryFile)) {
+      const starting: Promise<RenderThread | null> = startRenderThread(entryFile).then(
+        (started) => {
+          retryWait = RETRY_MS;
+          return (thread = started);
+        },
         (err: unknown) => {
-          deps.log.error({ err }, 'The server build could not be loaded; pages are rendered in the browser');
+          deps.log.error(
+            { err, retryInMs: retryWait },
+            'The server build could not be loaded on the render thread; pages are rendered in the browser',
+          );
+          // Tried again later, each time after twice the wait (a broken build is not loaded every second).
+          retryAt = Date.now() + retryWait;
+          retryWait = Math.min(retryWait * 2, MAX_RETRY_MS);
+          if (entry === starting) entry = null;
           return null;
         },
       );
+      entry = starting;
     }
     let indexMtime = 0;
     try {

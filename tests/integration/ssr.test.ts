@@ -30,7 +30,12 @@ const PAGE_QUERY = parse(`
 const ENTRY = `
 import { isMainThread } from 'node:worker_threads';
 const DOCUMENT = ${JSON.stringify(PAGE_QUERY)};
-export async function render({ url, execute, signal, onError, locale }) {
+// What the server fetches before asking for the render, as client/src/entry-server.tsx says (null: the browser's page).
+export function pageOperations(url) {
+  if (new URL(url).searchParams.get('mode') === 'browser') return null;
+  return [{ query: DOCUMENT, variables: {}, operationName: 'Page', hash: undefined }];
+}
+export async function render({ url, execute, signal, onError, locale, fetched }) {
   const mode = new URL(url).searchParams.get('mode');
   if (mode === 'throw') throw new Error('the render broke');
   // The render thread ends (as when it runs out of memory): server/http/render-thread.ts.
@@ -51,11 +56,15 @@ export async function render({ url, execute, signal, onError, locale }) {
     const failed = await execute({ query: ${JSON.stringify(parse('query Forged { properties(after: "forged") { totalCount } }'))}, variables: {}, operationName: 'Forged' });
     if (!failed.errors) throw new Error('the stand-in expected an error');
   }
-  const result = await execute({ query: DOCUMENT, variables: {}, operationName: 'Page' });
+  // The answer the server fetched first; asked for again by the render ('missed': a query the server
+  // did not fetch first; 'slow': asked of the main thread while other renders are under way).
+  const asked = mode === 'missed' || mode === 'slow';
+  const result = asked ? await execute({ query: DOCUMENT, variables: {}, operationName: 'Page' }) : fetched.answers[0];
   return {
     kind: 'page',
     status: 200,
-    html: '<link rel="preload" as="image" href="/media/first.jpg" fetchPriority="high"/><main data-rendered="yes"' + (mode === 'thread' ? ' data-thread="' + (isMainThread ? 'main' : 'render') + '"' : '') + '>' + JSON.stringify(result.data).replace(/</g, '&lt;') + '</main>',
+    html: '<link rel="preload" as="image" href="/media/first.jpg" fetchPriority="high"/><main data-rendered="yes">' + JSON.stringify(result.data).replace(/</g, '&lt;') + '</main>' +
+      '<p data-thread="' + (isMainThread ? 'main' : 'render') + '" data-fetched="' + (fetched ? 'first' : 'no') + '">Café — 中文 ·</p>',
     state: JSON.stringify({ apollo: { ROOT_QUERY: {} } }),
     aborted: false,
     // A query the page read that was not fetched first (client/src/app/page-queries.ts lacks it).
@@ -189,6 +198,19 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
     expect(photo).toBeGreaterThan(html.indexOf('</title>'));
     expect(photo).toBeLessThan(html.indexOf('<script'));
     expect(html.indexOf('<main')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    // Rendered on the render thread, with the data the main thread fetched first; its text past ASCII
+    // comes through whole (the page crosses as UTF-8 bytes).
+    expect(html).toContain('<p data-thread="render" data-fetched="first">Café — 中文 ·</p>');
+  });
+
+  it("renders different viewers' pages at once on the one thread, each with its own viewer's answers", async () => {
+    const cookie = await sessionCookie(renter, app);
+    // Each render waits, then asks the main thread for its data: the two are under way together.
+    const page = async (headers: Record<string, string>) => (await get('/listings?mode=slow', headers)).text();
+    const [signedIn, anonymous, again] = await Promise.all([page({ cookie }), page({}), page({ cookie })]);
+    expect(shown(signedIn)).toMatchObject({ me: { id: renter.uid } });
+    expect(shown(anonymous)).toMatchObject({ me: null });
+    expect(shown(again)).toMatchObject({ me: { id: renter.uid } });
   });
 
   it("sends a page rendered in Spanish with the Spanish build's scripts and its language", async () => {
@@ -255,7 +277,7 @@ describe.each(backends)('pages rendered on the server, on %s', (backend) => {
   it('renders on a thread of its own, and starts another when that one stops', async () => {
     const { isMainThread } = await import('node:worker_threads');
     expect(isMainThread).toBe(true);
-    const rendered = await (await get('/listings?mode=thread')).text();
+    const rendered = await (await get('/listings')).text();
     expect(rendered).toContain('data-thread="render"');
     const ended = await (await get('/listings?mode=exit')).text();
     expect(ended).toContain('<div id="root"></div>');
