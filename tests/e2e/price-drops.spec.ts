@@ -92,7 +92,8 @@ test.describe('price drops and freshness', () => {
       await expect(chart).toBeVisible();
       await page.waitForTimeout(500);
       // None at all; the message names what moved (it found the header painted half-read on a busy
-      // machine, since fixed by index.html's render-blocking link to #main).
+      // machine, then the photo's counter painted before its text was parsed: index.html's render-blocking
+      // link to #footer keeps a server-rendered page from being painted before its content is whole).
       const { cls, shifts } = await page.evaluate(() => {
         const w = window as unknown as { __cls: number; __shifts: string[] };
         return { cls: w.__cls, shifts: w.__shifts };

@@ -20,7 +20,10 @@ export function Footer() {
     // Room at the end for what is fixed over the bottom of the window (the detail page's phone bar:
     // client/src/lib/bottom-inset.ts; the listings page's message button: index.css), so the footer's
     // links scroll clear of it.
-    <footer className="site-footer border-t border-gray-200 bg-white pb-[calc(var(--bottom-fixed,0px)+var(--floating-clearance,0px))]">
+    <footer
+      id="footer"
+      className="site-footer border-t border-gray-200 bg-white pb-[calc(var(--bottom-fixed,0px)+var(--floating-clearance,0px))]"
+    >
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p>{intl.formatMessage(messages.about, { year: nycYear.format(new Date()) })}</p>
         <p>
