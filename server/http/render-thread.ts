@@ -1,11 +1,12 @@
-// The pages' renders on a thread of their own (render.worker.mjs; decision 0054, "a render thread").
+// The pages' renders on a thread of their own (render.worker.mjs; decision 0054, "React on a thread of
+// its own").
 //
 // A detail page took 1.3 ms of the process's CPU, half of it React drawing the page and turning its
 // data into the state handed over; with the main thread at 100 %, a third of the machine's two cores
 // sat idle under the load bench (28 Nov). On its own thread the render runs beside the main thread's
-// HTTP, GraphQL and database work instead of after it. The thread never touches the request: each
-// GraphQL operation it asks for is answered here, by the executor of that request (its viewer, its
-// limits), and only the operation (the site's by hash) and its answer cross.
+// HTTP, GraphQL and database work instead of after it. The thread never touches the request: the
+// page's operations are answered here, by the executor of that request (its viewer, its limits), and
+// only their answers cross (and, for a query the render finds it lacks, that operation).
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RenderInput, RenderOutput, ServerOperation } from '../../client/src/entry-server.js';

@@ -1,5 +1,5 @@
-// The render thread of the pages rendered on the server (render-thread.ts; decision 0054, "a render
-// thread"): it loads the client's server build (dist/server/entry-server.js) and renders the pages the
+// The render thread of the pages rendered on the server (render-thread.ts; decision 0054, "React on a
+// thread of its own"): it loads the client's server build (dist/server/entry-server.js) and renders the pages the
 // main thread asks for. Each GraphQL operation a render asks for is answered by the main thread, as
 // the viewer of that request: no data, credential or database connection is ever here. Plain
 // JavaScript so that node, tsx and vitest all run it as is (as heic.worker.mjs).
