@@ -8,6 +8,7 @@ import { postGraphql, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN } from '../setup/ws-client.js';
+import { loadTrustedDocuments } from '../../server/graphql/trusted-documents.js';
 import { outbox, waitUntil } from '../setup/outbox.js';
 
 // Open houses with places (issue 27 item 1): 'Going' while places are left, 'This open house is full'
@@ -20,6 +21,9 @@ type Body = any;
 const RSVP = `mutation R($id: ID!, $waitlist: Boolean) { rsvpOpenHouse(id: $id, waitlist: $waitlist) { id capacity goingCount placesLeft waitlistCount viewerRsvp } }`;
 const CANCEL = `mutation C($id: ID!) { cancelOpenHouseRsvp(id: $id) { id goingCount placesLeft waitlistCount viewerRsvp } }`;
 const DETAIL = `query P($id: ID!) { property(id: $id) { openHouses { id capacity goingCount placesLeft waitlistCount viewerRsvp } } }`;
+
+/** The listing page's own query, as the site sends it (the planned path answers it; issue 58 item 6). */
+const PAGE_QUERY = [...loadTrustedDocuments({ required: true }).texts()].find((t) => /query PropertyDetail\b/.test(t))!;
 
 describe.each(backends)('open-house RSVPs on %s', (backend) => {
   let db: TestDatabase;
@@ -93,6 +97,33 @@ describe.each(backends)('open-house RSVPs on %s', (backend) => {
     // Cancelling twice changes nothing; the third renter still waits.
     expect((await gql(first!, CANCEL, { id: openHouse.id })).errors).toBeUndefined();
     expect((await gql(third!, DETAIL, { id: listing.id })).data.property.openHouses[0].viewerRsvp).toBe('WAITLISTED');
+  });
+
+  it("the listing page's query answers each viewer's own RSVP (going, promoted, waitlisted), never another's", async () => {
+    const { listing, openHouse } = await listingWithOpenHouse(1);
+    const [going, waiting, other] = await Promise.all(
+      ['Gia', 'Wes', 'Oli'].map((firstName) => createAccount(db.prisma, 'renter', { firstName, lastName: 'Page' })),
+    );
+    await gql(going!, RSVP, { id: openHouse.id });
+    await gql(waiting!, RSVP, { id: openHouse.id, waitlist: true });
+    const rsvpOf = async (who: TestAccount | null) => {
+      // Twice each, in turn: an answer kept for one viewer is never another's.
+      const answers = [await gql(who, PAGE_QUERY, { id: listing.slug }), await gql(who, PAGE_QUERY, { id: listing.id })];
+      for (const a of answers) expect(a.errors).toBeUndefined();
+      const [bySlug, byId] = answers.map((a) => a.data.property.openHouses[0].viewerRsvp);
+      expect(byId).toBe(bySlug);
+      return bySlug;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await rsvpOf(going!)).toBe('GOING');
+      expect(await rsvpOf(waiting!)).toBe('WAITLISTED');
+      expect(await rsvpOf(other!)).toBeNull();
+      expect(await rsvpOf(null)).toBeNull();
+    }
+    // The first cancels: the waiting renter is promoted and the page says so.
+    await gql(going!, CANCEL, { id: openHouse.id });
+    expect(await rsvpOf(waiting!)).toBe('GOING');
+    expect(await rsvpOf(going!)).toBeNull();
   });
 
   it('refuses the signed out, the listing’s managers, a past open house and one of a listing nobody may see', async () => {

@@ -88,7 +88,11 @@ export const RsvpStatusEnum = builder.enumType('RsvpStatus', {
 });
 
 /** Every RSVP's status and renter, read once for the counts and the viewer's own (one relation, one selection). */
-const rsvpsSelect = { rsvps: { select: { status: true, userId: true } } } as const;
+// The attendees' read is this one with more columns: Prisma merges two reads of `rsvps` only when
+// their arguments are the same, else one of them is lost and, with it, the viewer's own RSVP on the
+// listing page (issue 58 item 6: its query asks for both).
+const rsvpsOrder = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
+const rsvpsSelect = { rsvps: { select: { status: true, userId: true }, orderBy: rsvpsOrder } } as const;
 
 export const OpenHouseAttendeeRef = builder
   .objectRef<{ id: string; name: string; status: 'GOING' | 'WAITLISTED'; since: Date }>('OpenHouseAttendee')
@@ -136,8 +140,14 @@ export const OpenHouseRef = builder.prismaObject('OpenHouse', {
       select: {
         property: { select: listingAccessSelect },
         rsvps: {
-          select: { id: true, status: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          select: {
+            id: true,
+            status: true,
+            userId: true,
+            createdAt: true,
+            user: { select: { firstName: true, lastName: true } },
+          },
+          orderBy: rsvpsOrder,
         },
       },
       resolve: (o, _args, ctx) =>
@@ -616,7 +626,7 @@ builder.mutationFields((t) => ({
     type: 'Property',
     nullable: true,
     description:
-      'Counts one visit of an active listing (by id or slug) and returns it; null when there is no such active listing. One view per visitor (user, else visitor cookie, else address) per listing per 30 minutes, at most 20 anonymous ones per address; visits by the owner or the listing agent are not counted.',
+      'Counts one visit of an active listing (by id or slug) and returns it; null when there is no such active listing. One view per visitor (a finished account, else visitor cookie, else address; a signed-in identity whose sign-up is unfinished counts as its address) per listing per 30 minutes, at most 20 anonymous ones per address; visits by the owner or the listing agent are not counted.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const visitor = ctx.visitor;
