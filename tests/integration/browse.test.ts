@@ -53,7 +53,8 @@ describe.each(backends)('listing views on %s', (backend) => {
 
   it('counts a signed-in viewer once per listing within 30 minutes, then again after', async () => {
     const before = await views();
-    const viewer: Viewer = { uid: `viewer-${backend}`, email: null, role: 'RENTER' };
+    const account = await createUser(db.prisma);
+    const viewer: Viewer = { uid: account.id, email: account.email, role: 'RENTER' };
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     await query(db.prisma, VIEW, { id: active.id }, viewer);
     await query(db.prisma, VIEW, { id: active.slug }, viewer);
@@ -110,11 +111,37 @@ describe.each(backends)('listing views on %s', (backend) => {
     expect((await db.prisma.property.findUniqueOrThrow({ where: { id: draftId } })).views).toBe(0);
   });
 
+  it('counts an identity whose sign-up is unfinished as its address: 30 of them from one address add at most 1 view', async () => {
+    const before = await views();
+    // Signed-in identities with no account here (no User row: sign-up never completed).
+    for (let i = 0; i < 30; i++)
+      await recordListingView(db.prisma, active.id, { viewerUid: `unfinished-${backend}-${i}`, cookieId: null, ip: '10.6.0.1' });
+    expect(await views()).toBe(before + 1);
+    // That address's cookie-less anonymous visit is the same visitor: still one.
+    await recordListingView(db.prisma, active.id, anonymous('10.6.0.1'));
+    expect(await views()).toBe(before + 1);
+    // An unfinished identity elsewhere is its own address's one view.
+    expect(
+      (await recordListingView(db.prisma, active.id, { viewerUid: `unfinished-${backend}-x`, cookieId: null, ip: '10.6.0.9' }))
+        ?.counted,
+    ).toBe(true);
+    expect(await views()).toBe(before + 2);
+    // Finished accounts from that same address count once each.
+    const finished = await Promise.all([createUser(db.prisma), createUser(db.prisma), createUser(db.prisma)]);
+    for (const round of [1, 2])
+      for (const u of finished) {
+        const r = await recordListingView(db.prisma, active.id, { viewerUid: u.id, cookieId: null, ip: '10.6.0.9' });
+        expect(r?.counted).toBe(round === 1);
+      }
+    expect(await views()).toBe(before + 5);
+  });
+
   it('adds exactly one per visitor under concurrency (one statement claims and counts)', async () => {
     const before = await views();
+    const accounts = await Promise.all(Array.from({ length: 10 }, () => createUser(db.prisma)));
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        recordListingView(db.prisma, active.id, { viewerUid: `concurrent-${i % 10}`, cookieId: null, ip: '10.4.0.1' }),
+        recordListingView(db.prisma, active.id, { viewerUid: accounts[i % 10]!.id, cookieId: null, ip: '10.4.0.1' }),
       ),
     );
     expect(await views()).toBe(before + 10);

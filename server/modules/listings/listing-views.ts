@@ -5,9 +5,13 @@ import { canManageListing, listingAccessSelect, PUBLIC_LISTING, publicListingSql
 /**
  * View counting: "each visit counts one view" (SPEC part 2), kept honest so that the 'popular'
  * sort cannot be bought (docs/decisions/0012-view-counting.md):
- * - one view per listing per visitor per 30 minutes: a signed-in visitor is their user; an
- *   anonymous one is their first-party visitor cookie, or their address when they bring none (the
- *   cookie issued then is linked to that visit, so the same client is not counted twice);
+ * - one view per listing per visitor per 30 minutes: a signed-in visitor with a finished account (a
+ *   User row: sign-up completed, auth.service.ts completeSignup) is their user; an anonymous one is
+ *   their first-party visitor cookie, or their address when they bring none (the cookie issued then
+ *   is linked to that visit, so the same client is not counted twice);
+ * - a signed-in identity whose sign-up is unfinished counts as its address (the cookie-less visitor
+ *   key): any number of abandoned sign-ups from one address add at most one view per 30 minutes
+ *   (issue 58 item 10: 30 unfinished identities gave +30 views);
  * - at most IP_VIEW_CEILING anonymous views per listing, address and 30 minutes (a script that
  *   throws its cookies away counts that many, not more);
  * - the owner and the listing agent never add views to their own listing.
@@ -35,10 +39,10 @@ export interface RecordedView {
   counted: boolean;
 }
 
-function visitorKey(caller: ViewCaller): string {
-  if (caller.viewerUid) return `u:${caller.viewerUid}`;
+/** The visitor key of an anonymous caller: their cookie, else their address. */
+function anonymousKey(caller: ViewCaller, ip: string): string {
   if (caller.cookieId) return `c:${caller.cookieId}`;
-  return `ip:${caller.ip}`;
+  return `ip:${ip}`;
 }
 
 /**
@@ -61,17 +65,23 @@ export async function recordListingView(
   // Hidden by moderation (issue 14): there is no such listing for anyone but its managers.
   if (listing.hiddenAt) return null;
 
-  const visitor = visitorKey(caller);
-  const linked = !caller.viewerUid && !caller.cookieId && caller.issuedCookieId ? `c:${caller.issuedCookieId}` : null;
   const ip = caller.ip.slice(0, 64);
+  const linked = !caller.viewerUid && !caller.cookieId && caller.issuedCookieId ? `c:${caller.issuedCookieId}` : null;
+  // A signed-in identity is its user only once its account is finished (a User row), else its address:
+  // decided inside the claiming statement, so a view stays two statements.
+  const finished = caller.viewerUid
+    ? Prisma.sql`EXISTS (SELECT 1 FROM "User" u WHERE u."id" = ${caller.viewerUid})`
+    : Prisma.sql`FALSE`;
+  const anonymous = caller.viewerUid ? `ip:${ip}` : anonymousKey(caller, ip);
+  const visitor = caller.viewerUid
+    ? Prisma.sql`CASE WHEN ${finished} THEN ${`u:${caller.viewerUid}`}::text ELSE ${anonymous}::text END`
+    : Prisma.sql`${anonymous}::text`;
   // The ceiling counts the cookies counted at this address (a cookie-less visit counts through the cookie issued with it).
-  const ceiling = caller.viewerUid
-    ? Prisma.sql`TRUE`
-    : Prisma.sql`(
+  const ceiling = Prisma.sql`(${finished} OR (
       SELECT count(*) FROM "ListingView" v
-      WHERE v."propertyId" = ${listing.id}::uuid AND v."ip" = ${ip} AND v."visitor" LIKE 'c:%' AND v."visitor" <> ${visitor}
+      WHERE v."propertyId" = ${listing.id}::uuid AND v."ip" = ${ip} AND v."visitor" LIKE 'c:%' AND v."visitor" <> ${anonymous}
         AND v."countedAt" > now() - make_interval(mins => ${VIEW_WINDOW_MINUTES}::int)
-    ) < ${IP_VIEW_CEILING}::int`;
+    ) < ${IP_VIEW_CEILING}::int)`;
   const counted = await prisma.$queryRaw<Array<{ id: string }>>`
     WITH claimed AS (
       INSERT INTO "ListingView" ("propertyId", "visitor", "ip", "countedAt")
