@@ -154,6 +154,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
     publicCache: deps.publicCache,
     log,
     contextOf,
+    production,
   });
   const router = express.Router();
   router.use(

@@ -18,7 +18,6 @@ import {
   isScalarType,
   Kind,
   parse,
-  validate,
   visit,
   type DocumentNode,
   type FieldNode,
@@ -41,7 +40,8 @@ import type { Logger } from '../logger.js';
 import type { GraphQLContext } from './context.js';
 import { EXECUTOR_HEADER, PLANNED } from './executor-header.js';
 import { KEPT_QUERY, type KeptQuery } from './kept-query.js';
-import { assertWithinCost, costVariables, limitRules, PARSE_OPTIONS } from './limits.js';
+import { assertWithinCost, costVariables, PARSE_OPTIONS } from './limits.js';
+import { createDocumentValidator } from './validation.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 /**
@@ -527,9 +527,14 @@ export function createPlannedPath(deps: {
   log: Logger;
   /** The context Apollo builds for this request. */
   contextOf: (req: Request, res: Response) => GraphQLContext;
+  /** Production refuses introspection, as Apollo does there. */
+  production: boolean;
 }): PlannedPath {
   const { schema, publicCache, log } = deps;
   const queryType = schema.getQueryType()!;
+  // graphql-js' standard rules and the limits, as Apollo validates: a document Apollo refuses is
+  // never planned (issue 58 item 9).
+  const validate = createDocumentValidator(schema, { production: deps.production });
 
   /** Plans a document of one query; null when this path cannot answer it. */
   function planDocument(candidate: string): Planned | null {
@@ -543,7 +548,7 @@ export function createPlannedPath(deps: {
     const operation = ops[0];
     if (ops.length !== 1 || operation!.operation !== 'query') return null;
     try {
-      if (validate(schema, document, limitRules({ production: false })).length) throw new Unsupported('invalid document');
+      if (validate(document, candidate).length) throw new Unsupported('invalid document');
       const fragments = Object.fromEntries(
         document.definitions
           .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)

@@ -7,7 +7,6 @@ import {
   Kind,
   parse,
   subscribe as subscribeOperation,
-  validate,
   type DocumentNode,
   type ExecutionArgs,
   type OperationDefinitionNode,
@@ -27,7 +26,8 @@ import { formatGraphQLError } from './errors.js';
 import { addressKey } from '../http/rate-limit.js';
 import { graphqlPayloadHasNul, nulMessage } from '../http/nul-guard.js';
 import { needsFreshAuth } from './fresh-auth.js';
-import { allValidationRules, assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
+import { assertWithinCost, PARSE_OPTIONS, stripSuggestions } from './limits.js';
+import { createDocumentValidator } from './validation.js';
 import { resolveTrustedQuery } from './trusted-documents.js';
 
 /** Limits of the WebSocket transport (docs/decisions/0011-bounded-graphql.md). */
@@ -109,7 +109,7 @@ export interface GraphQLWebSocket {
 export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
   const { server, schema, env, prisma, log, identityDeps, storage, realtime, limits, presence } = deps;
   const production = env.NODE_ENV === 'production';
-  const rules = allValidationRules({ production });
+  const validate = createDocumentValidator(schema, { production });
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayloadBytes });
   /** Live operations per signed-in user on this instance (WS_LIMITS.maxOperationsPerUser). */
   const perUser = new Map<string, number>();
@@ -304,7 +304,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
           : new GraphQLError('Syntax error'),
       ];
     }
-    const errors = validate(schema, document, rules);
+    const errors = validate(document, source);
     if (errors.length)
       return errors.map(
         (e) =>
