@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
+import { formatPrice } from './format.js';
 import { defineMessages, formatMessage, type MessageDescriptor, type MessageValues } from './i18n/messages.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
 import { parseNewYorkTime } from './tours.js';
@@ -38,6 +39,17 @@ export const MAX_LISTING_PHOTOS = 10;
 export const MAX_OPEN_HOUSES = 10;
 export const MAX_OTHER_FEES = 10;
 export const MAX_MONEY = 1_000_000;
+/** A sale's asking price (issue 58 item 3): rents stay capped at MAX_MONEY, a home for sale may ask more. */
+export const MAX_SALE_PRICE = 100_000_000;
+/**
+ * Fees New York caps on a rental (issue 58 item 2): a security deposit of at most one month's rent
+ * (General Obligations Law § 7-108, since the HSTPA of 2019), an application fee of at most $20 or
+ * the actual cost of the background and credit check, whichever is less (Real Property Law § 238-a).
+ */
+export const MAX_APPLICATION_FEE = 20;
+
+/** A sale, not a rental: no lease, no concession, no broker fee payer, no rent caps (issue 58 item 3). */
+export const isSale = (listingType: string | null | undefined) => listingType === 'FOR_SALE';
 /** Concessions (issue 26 item 2): at most this many months free, on a lease of at most this many months. */
 export const MAX_MONTHS_FREE = 12;
 export const MAX_CONCESSION_LEASE_MONTHS = 36;
@@ -132,6 +144,15 @@ const messages = defineMessages({
   photosMax: { id: 'listingRules.photosMax', defaultMessage: 'A listing can have at most {max} photos.' },
   virtualTour: { id: 'listingRules.virtualTour', defaultMessage: 'Virtual tour must be a web address (https://…)' },
   openHousesMax: { id: 'listingRules.openHousesMax', defaultMessage: 'At most {max} open houses' },
+  depositCap: {
+    id: 'listingRules.depositCap',
+    defaultMessage: "A security deposit can be at most one month's rent ({cap}) under New York law (GOL § 7-108)",
+  },
+  applicationFeeCap: {
+    id: 'listingRules.applicationFeeCap',
+    defaultMessage:
+      'An application fee can be at most {cap} (or the actual cost of the background and credit check, if less) under New York law (RPL § 238-a)',
+  },
   assistance: {
     id: 'listingRules.assistance',
     defaultMessage:
@@ -268,6 +289,48 @@ const listField = <T extends readonly [string, ...string[]]>(values: T) => z.arr
 /** 'Say who pays the broker fee', in the page's language. */
 export const brokerFeePayerMessage = () => formatMessage(messages.brokerFeePayer);
 
+/**
+ * The rules of a rental only: a rent of at most MAX_MONEY, a lease term, who pays a broker fee, a
+ * concession's lease. A sale's lease, concession and broker fee are dropped (SALE_WITHOUT), never refused.
+ */
+function rentalRules(
+  l: {
+    price: number;
+    leaseTerm: string | null;
+    brokerFee: number | null;
+    brokerFeePayer: string | null;
+    concessionMonthsFree: number | null;
+    concessionLeaseMonths: number | null;
+    concessionTerms: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (l.price > MAX_MONEY) ctx.addIssue({ code: 'custom', path: ['price'], message: formatMessage(messages.priceLarge) });
+  if (l.leaseTerm === null) ctx.addIssue({ code: 'custom', path: ['leaseTerm'], message: formatMessage(messages.leaseTerm) });
+  if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
+    ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(messages.brokerFeePayer) });
+  }
+  if (l.concessionMonthsFree !== null) {
+    if (l.concessionLeaseMonths === null) {
+      ctx.addIssue({ code: 'custom', path: ['concessionLeaseMonths'], message: formatMessage(messages.concessionLease) });
+    } else if (l.concessionMonthsFree >= l.concessionLeaseMonths) {
+      ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: formatMessage(messages.monthsFreeFewer) });
+    }
+  } else if (l.concessionTerms !== null) {
+    ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: formatMessage(messages.termsWithoutMonths) });
+  }
+}
+
+/** What a sale does not have (issue 58 item 3): it is neither required nor stored. */
+const SALE_WITHOUT = {
+  leaseTerm: null,
+  brokerFee: null,
+  brokerFeePayer: null,
+  concessionMonthsFree: null,
+  concessionLeaseMonths: null,
+  concessionTerms: null,
+} as const;
+
 export const listingInputSchema = z
   .object({
     // Basic Info
@@ -307,12 +370,17 @@ export const listingInputSchema = z
       .number(say(messages.pricePositive))
       .int(say(messages.priceWhole))
       .positive(say(messages.pricePositive))
-      .max(MAX_MONEY, say(messages.priceLarge)),
+      // A rent is at most MAX_MONEY (superRefine); a sale's asking price at most MAX_SALE_PRICE.
+      .max(MAX_SALE_PRICE, say(messages.priceLarge)),
     availableDate: z
       .string(say(messages.dateRequired))
       .regex(DATE_RE, say(messages.dateRequired))
       .refine((v) => !DATE_RE.test(v) || isRealDate(v), say(messages.dateReal)),
-    leaseTerm: z.enum(LeaseTermValues, say(messages.leaseTerm)),
+    // Required of a rental (superRefine); a sale has no lease.
+    leaseTerm: z
+      .enum(LeaseTermValues, say(messages.leaseTerm))
+      .nullish()
+      .transform((v) => v ?? null),
     securityDeposit: money(messages.securityDeposit),
     applicationFee: money(messages.applicationFee),
     brokerFee: money(messages.brokerFee),
@@ -389,22 +457,7 @@ export const listingInputSchema = z
       .default([]),
   })
   .superRefine((l, ctx) => {
-    if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
-      ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(messages.brokerFeePayer) });
-    }
-    if (l.concessionMonthsFree !== null) {
-      if (l.concessionLeaseMonths === null) {
-        ctx.addIssue({ code: 'custom', path: ['concessionLeaseMonths'], message: formatMessage(messages.concessionLease) });
-      } else if (l.concessionMonthsFree >= l.concessionLeaseMonths) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['concessionMonthsFree'],
-          message: formatMessage(messages.monthsFreeFewer),
-        });
-      }
-    } else if (l.concessionTerms !== null) {
-      ctx.addIssue({ code: 'custom', path: ['concessionMonthsFree'], message: formatMessage(messages.termsWithoutMonths) });
-    }
+    if (!isSale(l.listingType)) rentalRules(l, ctx);
     if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
       ctx.addIssue({
         code: 'custom',
@@ -415,15 +468,16 @@ export const listingInputSchema = z
   })
   .transform((l) => ({
     ...l,
+    ...(isSale(l.listingType) ? SALE_WITHOUT : {}),
     // Conditional fields: a pet fee and deposit only with pets, a parking fee only with parking.
     petFee: l.petPolicy === 'PETS_ALLOWED' ? l.petFee : null,
     petDeposit: l.petPolicy === 'PETS_ALLOWED' ? l.petDeposit : null,
     petTypesAllowed: l.petPolicy === 'PETS_ALLOWED' ? l.petTypesAllowed : [],
     parkingFee: l.parking === 'PARKING_AVAILABLE' ? l.parkingFee : null,
-    // No broker fee to speak of when nobody pays one, or when it is 0.
-    brokerFee: l.brokerFeePayer === 'NO_FEE' || !l.brokerFee ? null : l.brokerFee,
+    // No broker fee to speak of when nobody pays one, or when it is 0 (nor on a sale).
+    brokerFee: isSale(l.listingType) || l.brokerFeePayer === 'NO_FEE' || !l.brokerFee ? null : l.brokerFee,
     // A lease length alone is no concession.
-    concessionLeaseMonths: l.concessionMonthsFree === null ? null : l.concessionLeaseMonths,
+    concessionLeaseMonths: isSale(l.listingType) || l.concessionMonthsFree === null ? null : l.concessionLeaseMonths,
   }));
 
 export type ListingInput = z.input<typeof listingInputSchema>;
@@ -516,15 +570,43 @@ export interface PublishIssue {
   message: string;
 }
 
-/** Why a listing cannot go live (drafts may keep these), empty when it can. */
+/** The fees New York caps on a rental (GOL § 7-108, RPL § 238-a), over their cap: empty for a sale. */
+export function feeCapIssues(l: {
+  listingType: string;
+  price: number;
+  securityDeposit: number | null;
+  applicationFee: number | null;
+}): PublishIssue[] {
+  if (isSale(l.listingType)) return [];
+  const issues: PublishIssue[] = [];
+  if (l.securityDeposit !== null && l.securityDeposit > l.price) {
+    issues.push({ path: 'securityDeposit', message: formatMessage(messages.depositCap, { cap: formatPrice(l.price) }) });
+  }
+  if (l.applicationFee !== null && l.applicationFee > MAX_APPLICATION_FEE) {
+    issues.push({
+      path: 'applicationFee',
+      message: formatMessage(messages.applicationFeeCap, { cap: formatPrice(MAX_APPLICATION_FEE) }),
+    });
+  }
+  return issues;
+}
+
+/**
+ * Why a listing cannot go live (drafts may keep these), empty when it can: a refusal of rental
+ * assistance, and a fee over New York's cap (feeCapIssues).
+ */
 export function publishIssues(l: {
   title: string;
   description: string | null;
   amenities?: readonly string[];
   otherFees?: ReadonlyArray<{ label: string }>;
   concessionTerms?: string | null;
+  listingType: string;
+  price: number;
+  securityDeposit: number | null;
+  applicationFee: number | null;
 }): PublishIssue[] {
-  const issues: PublishIssue[] = [];
+  const issues: PublishIssue[] = [...feeCapIssues(l)];
   const fields: Array<[string, string]> = [
     ['title', l.title],
     ['description', l.description ?? ''],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceMeters, findNeighborhood, NEIGHBORHOODS, neighborhoodsOf, boroughOfNeighborhood } from '../../../common/nyc.js';
 import * as options from '../../../common/options.js';
 import { recentPriceDrop } from '../../../common/freshness.js';
+import { feeCapIssues } from '../../../common/listing.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { buildSeedData, type SeedData } from './index.js';
 import { listingsPerNeighborhood, randomPointNear } from './listings.js';
@@ -213,6 +214,30 @@ describe('buildSeedData', () => {
     expect(data.properties.filter((p) => p.locationLat == null).length).toBeGreaterThan(0);
     const withPhotos = new Set(data.photos.map((ph) => ph.propertyId));
     expect(data.properties.filter((p) => !withPhotos.has(p.id!)).length).toBeGreaterThan(0);
+  });
+
+  it("keeps every rental within New York's fee caps, and gives a sale no lease, concession or broker fee payer (issue 58)", () => {
+    const rentals = data.properties.filter((p) => p.listingType !== 'FOR_SALE');
+    const sales = data.properties.filter((p) => p.listingType === 'FOR_SALE');
+    expect(sales.length).toBeGreaterThan(0);
+    for (const p of rentals) {
+      expect(
+        feeCapIssues({
+          ...p,
+          listingType: p.listingType!,
+          securityDeposit: p.securityDeposit ?? null,
+          applicationFee: p.applicationFee ?? null,
+        }),
+        p.slug,
+      ).toEqual([]);
+      expect(p.leaseTerm).toBeTruthy();
+    }
+    for (const p of sales) {
+      expect(p.leaseTerm ?? null, p.slug).toBeNull();
+      expect(p.brokerFeePayer ?? null).toBeNull();
+      expect(p.concessionMonthsFree ?? null).toBeNull();
+      expect(p.netEffectivePrice).toBe(p.price);
+    }
   });
 
   it('uses every option of every list', () => {

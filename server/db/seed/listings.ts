@@ -638,6 +638,9 @@ function accessibilityFor(rng: Rng, elevator: boolean, kind: BuildingKind): Acce
  * A concession (issue 26 item 2): new and luxury buildings in Manhattan, Brooklyn and Queens often
  * give a month or two free on a 12 to 24-month lease; walk-ups and houses rarely do. Null without one.
  */
+/** Nothing on a sale. */
+const saleless = <T>(forSale: boolean, value: T): T | null => (forSale ? null : value);
+
 function concessionFor(rng: Rng, kind: BuildingKind, borough: string, leaseTerm: LeaseTerm) {
   const odds = (kind === 'luxury' ? 0.45 : kind === 'elevator' ? 0.18 : 0.04) * (borough === 'STATEN_ISLAND' ? 0.3 : 1);
   if (!rng.chance(odds) || (leaseTerm !== 'ONE_YEAR' && leaseTerm !== 'TWO_YEARS')) return null;
@@ -776,8 +779,9 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
     const { parking, parkingFee } = parkingFor(rng, hood.borough, kind);
 
     const forSale = listingType === 'FOR_SALE';
-    const brokerFeePayer: BrokerFeePayer = forSale
-      ? 'LANDLORD'
+    // A sale has no broker fee payer (the FARE Act is about rentals; issue 58 item 3).
+    const brokerFeePayer: BrokerFeePayer | null = forSale
+      ? null
       : rng.weighted([
           ['NO_FEE', 40],
           ['TENANT', 35],
@@ -884,7 +888,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       postalCode: rng.pick(hood.postalCodes),
       price,
       originalPrice,
-      ...concessionColumns(price, concessionFor(concessions, kind, hood.borough, leaseTerm) ?? NO_CONCESSION),
+      // A sale has no lease, so no concession (issue 58 item 3); drawn all the same, so the rest of the demo stays as it was.
+      ...concessionColumns(price, saleless(forSale, concessionFor(concessions, kind, hood.borough, leaseTerm)) ?? NO_CONCESSION),
       bedrooms,
       bathrooms,
       sqft: sqftFor(rng, bedrooms, hood.borough, kind),
@@ -900,7 +905,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       applicationFee,
       brokerFee,
       brokerFeePayer,
-      leaseTerm,
+      leaseTerm: forSale ? null : leaseTerm,
       utilitiesIncluded,
       petPolicy: petsAllowed ? 'PETS_ALLOWED' : 'NO_PETS',
       petFee,

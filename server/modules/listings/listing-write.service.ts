@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   accessibilityFeaturesOf,
   concessionColumns,
+  isSale,
   listingInputSchema,
   MAX_LISTING_PHOTOS,
   publishIssues,
@@ -151,9 +152,9 @@ function columns(data: ListingData, status: Status) {
     securityDeposit: data.securityDeposit,
     applicationFee: data.applicationFee,
     brokerFee: data.brokerFee,
-    // A published listing always says who pays (the schema refused a fee with nobody paying it);
-    // only a draft may still leave it open.
-    brokerFeePayer: data.brokerFeePayer ?? (status === 'DRAFT' ? null : 'NO_FEE'),
+    // A published rental always says who pays (the schema refused a fee with nobody paying it);
+    // only a draft may still leave it open. A sale has no broker fee payer (issue 58 item 3).
+    brokerFeePayer: data.brokerFeePayer ?? (status === 'DRAFT' || isSale(data.listingType) ? null : 'NO_FEE'),
     otherFees: data.otherFees as unknown as Prisma.InputJsonValue,
     leaseTerm: data.leaseTerm,
     utilitiesIncluded: data.utilitiesIncluded,
@@ -285,6 +286,9 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           otherFees: true,
           concessionTerms: true,
           brokerFeePayer: true,
+          listingType: true,
+          securityDeposit: true,
+          applicationFee: true,
           listedAt: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
@@ -386,6 +390,11 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       amenities: listing.amenities,
       otherFees: (listing.otherFees as Array<{ label: string }> | null) ?? [],
       concessionTerms: listing.concessionTerms,
+      // A listing over New York's fee caps, saved before them, is not published again as it is.
+      listingType: listing.listingType,
+      price: listing.price,
+      securityDeposit: listing.securityDeposit,
+      applicationFee: listing.applicationFee,
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };
@@ -399,8 +408,8 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
             deactivatedAt: null,
             ...(listing.listedAt === null ? { listedAt: new Date() } : {}),
             isAvailable: true,
-            // A draft without a broker fee, where nobody was said to pay one, goes live as no-fee.
-            ...(listing.brokerFeePayer === null ? { brokerFeePayer: 'NO_FEE' as const } : {}),
+            // A draft rental without a broker fee, where nobody was said to pay one, goes live as no-fee.
+            ...(listing.brokerFeePayer === null && !isSale(listing.listingType) ? { brokerFeePayer: 'NO_FEE' as const } : {}),
             ...priceHistoryWrite(priceEntry),
           }
         : { status: 'INACTIVE', deactivatedAt: new Date() },
