@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
+import { assistanceRefusal } from './fair-housing.js';
 import { formatPrice } from './format.js';
 import { defineMessages, formatMessage, type MessageDescriptor, type MessageValues } from './i18n/messages.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
@@ -539,31 +540,9 @@ export * from './concession.js';
 // required: a listing without any shows 'No photos' (SPEC part 2; issue 24 item 3).
 // ---------------------------------------------------------------------------------------------------
 
-/**
- * Phrases that refuse rental assistance (vouchers, Section 8, CityFHEPS, HASA, "programs"):
- * source-of-income discrimination is illegal in New York City (NYC Human Rights Law § 8-107(5)).
- */
-const ASSISTANCE = String.raw`(?:vouchers?|section[\s-]*8|sec\.?\s*8|programs?|city\s*fheps|fheps|hasa|subsid(?:y|ies|ized\s+tenants)|housing\s+assistance|rental\s+assistance|government\s+assistance|hra|dss)`;
-const REFUSALS: RegExp[] = [
-  new RegExp(String.raw`\bno\s+${ASSISTANCE}\b`, 'i'),
-  new RegExp(String.raw`\b${ASSISTANCE}\s+(?:not\s+accepted|not\s+allowed|not\s+welcome|need\s+not\s+apply)\b`, 'i'),
-  new RegExp(
-    String.raw`\b(?:does\s+not|doesn't|do\s+not|don't|will\s+not|won't|cannot|can't)\s+(?:accept|take|allow)\s+${ASSISTANCE}\b`,
-    'i',
-  ),
-  /\bincome\s+restrictions\s+apply\s+to\s+programs?\b/i,
-  new RegExp(String.raw`\b${ASSISTANCE}\s+(?:is\s+|are\s+)?(?:excluded|prohibited|refused)\b`, 'i'),
-];
-
-/** The first phrase of the text that refuses rental assistance, or null. */
-export function assistanceRefusal(text: string): string | null {
-  const normalized = text.replace(/\s+/g, ' ');
-  for (const re of REFUSALS) {
-    const m = re.exec(normalized);
-    if (m) return m[0];
-  }
-  return null;
-}
+// The detector of refusals (vouchers, Section 8, CityFHEPS, HASA, 'programs'…) is its own module,
+// which messaging uses too (issue 58 item 1; docs/decisions/0058-fair-housing-detector.md).
+export { assistanceRefusal };
 
 export interface PublishIssue {
   path: string;
