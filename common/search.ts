@@ -28,6 +28,17 @@ export type CommuteTo = z.infer<typeof commuteToSchema>;
 export const PriceBasisValues = ['GROSS', 'NET_EFFECTIVE'] as const;
 export type PriceBasis = (typeof PriceBasisValues)[number];
 
+/**
+ * What a search looks for (issue 58 item 3): rentals (for rent and sublets), the default everywhere
+ * (search, map, saved searches and their alerts, REST, the partner API), or homes for sale.
+ */
+export const SearchListingTypeValues = ['FOR_RENT', 'FOR_SALE'] as const;
+export type SearchListingType = (typeof SearchListingTypeValues)[number];
+export const DEFAULT_SEARCH_LISTING_TYPE: SearchListingType = 'FOR_RENT';
+
+/** The most a price filter may say: a sale's asking price (common/listing.ts MAX_SALE_PRICE). */
+const MAX_PRICE_FILTER = 100_000_000;
+
 /** Page size of the listings search (SPEC leaves it open). */
 export const SEARCH_PAGE_SIZE = 12;
 export const SEARCH_MAX_PAGE_SIZE = 50;
@@ -61,10 +72,12 @@ export type AreaPoint = z.infer<typeof areaPointSchema>;
 export const searchFilterSchema = z
   .object({
     search: z.string().trim().max(120).optional(),
+    /** Rentals (the default) or sales. */
+    listingType: z.enum(SearchListingTypeValues).optional(),
     borough: z.enum(BoroughValues).optional(),
     neighborhood: z.enum(neighborhoodNames).optional(),
-    minPrice: z.number().int().min(0).max(1_000_000).optional(),
-    maxPrice: z.number().int().min(0).max(1_000_000).optional(),
+    minPrice: z.number().int().min(0).max(MAX_PRICE_FILTER).optional(),
+    maxPrice: z.number().int().min(0).max(MAX_PRICE_FILTER).optional(),
     /** The rent minPrice, maxPrice and the price sorts read: gross unless NET_EFFECTIVE. */
     priceBasis: z.enum(PriceBasisValues).optional(),
     /** 0 is Studio, 5 means 5 or more. */

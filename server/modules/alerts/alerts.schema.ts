@@ -6,6 +6,7 @@ import {
   BoroughEnum,
   PetsFilterEnum,
   PriceBasisEnum,
+  SearchListingTypeEnum,
   PropertyTypeEnum,
 } from '../listings/listing-enums.schema.js';
 import { PropertyFilterInput } from '../listings/listings.schema.js';
@@ -61,6 +62,12 @@ const SavedCommuteRef = builder.objectRef<{ stationId?: string; lat?: number; ln
 const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').implement({
   fields: (t) => ({
     search: t.string({ nullable: true, resolve: (f) => f.search ?? null }),
+    listingType: t.field({
+      type: SearchListingTypeEnum,
+      nullable: true,
+      description: 'Rentals when null (the default) or FOR_RENT; homes for sale when FOR_SALE.',
+      resolve: (f) => f.listingType ?? null,
+    }),
     borough: t.field({ type: BoroughEnum, nullable: true, resolve: (f) => f.borough ?? null }),
     neighborhood: t.string({ nullable: true, resolve: (f) => f.neighborhood ?? null }),
     minPrice: t.int({ nullable: true, resolve: (f) => f.minPrice ?? null }),

@@ -33,6 +33,14 @@ export const PriceBasisEnum = builder.enumType('PriceBasis', {
   } as const,
 });
 
+export const SearchListingTypeEnum = builder.enumType('SearchListingType', {
+  description: 'What a search looks for (issue 58 item 3): rentals unless asked for sales.',
+  values: {
+    FOR_RENT: { description: 'Rentals: listings for rent and sublets (the default).' },
+    FOR_SALE: { description: 'Homes for sale, at their asking price.' },
+  } as const,
+});
+
 export const PropertySortEnum = builder.enumType('PropertySort', {
   values: {
     NEWEST: { value: 'newest' },

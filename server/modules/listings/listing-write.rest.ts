@@ -144,7 +144,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
     bedrooms: num(first(body.bedrooms, body.beds)),
     bathrooms: num(first(body.bathrooms, body.baths)),
     sqft: num(first(body.sqft, body.square_feet)),
-    price: num(first(body.price, pricing.monthlyRent)),
+    price: num(first(body.price, pricing.monthlyRent, pricing.askingPrice)),
     availableDate: first(body.availableDate, pricing.availableDate),
     leaseTerm: option(LeaseTermValues, leaseTermLabels, first(body.leaseTerm, policies.leaseTerm)),
     securityDeposit: num(first(body.securityDeposit, pricing.securityDeposit)),

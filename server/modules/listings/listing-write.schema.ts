@@ -79,11 +79,21 @@ export const ListingInput = builder.inputType('ListingInput', {
     bedrooms: t.float({ required: true }),
     bathrooms: t.float({ required: true }),
     sqft: t.int(),
-    price: t.int({ required: true }),
+    price: t.int({
+      required: true,
+      description: 'The monthly rent (at most 1,000,000), or the asking price of a sale (FOR_SALE, at most 100,000,000).',
+    }),
     availableDate: t.string({ required: true, description: 'YYYY-MM-DD' }),
-    leaseTerm: t.field({ type: LeaseTermEnum, required: true }),
-    securityDeposit: t.int(),
-    applicationFee: t.int(),
+    leaseTerm: t.field({
+      type: LeaseTermEnum,
+      description: 'Required of a rental; a sale (FOR_SALE) has no lease and none is stored.',
+    }),
+    securityDeposit: t.int({
+      description: "A rental's is at most one month's rent (New York GOL § 7-108): a listing over it is not published.",
+    }),
+    applicationFee: t.int({
+      description: "A rental's is at most $20 (New York RPL § 238-a): a listing over it is not published.",
+    }),
     brokerFee: t.int(),
     brokerFeePayer: t.field({
       type: BrokerFeePayerEnum,

@@ -28,6 +28,7 @@ import {
   unitFeatureLabels,
   utilityLabels,
 } from '../../../common/listing-labels.js';
+import { isSale } from '../../../common/listing.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
@@ -227,6 +228,8 @@ const label = (map: Readonly<Record<string, string>>, v: unknown) =>
 /** REST's copies and groups of the schema's values (SPEC part 7), and its labels. */
 function restShape(fields: Record<string, unknown>, withCommute: boolean) {
   const item: Record<string, unknown> = { ...fields };
+  // A sale has an asking price, no rent (issue 58 item 3).
+  const sale = isSale(item.listingType as string);
   for (const [key, map] of Object.entries(LABELLED)) item[key] = label(map, item[key]);
   item.status = String(item.status).toLowerCase();
   const photos = item.photos as Array<{ url: string; thumbnailUrl: string }>;
@@ -240,8 +243,9 @@ function restShape(fields: Record<string, unknown>, withCommute: boolean) {
     media: photos.map((ph) => ({ type: 'image' as const, url: ph.url, thumbnailUrl: ph.thumbnailUrl })),
     agentId: agent?.id ?? null,
     pricing: {
-      monthlyRent: item.price,
-      netEffectiveRent: item.netEffectivePrice,
+      monthlyRent: sale ? null : item.price,
+      netEffectiveRent: sale ? null : item.netEffectivePrice,
+      askingPrice: sale ? item.price : null,
       concession: item.concession,
       securityDeposit: item.securityDeposit,
       applicationFee: item.applicationFee,
@@ -328,6 +332,18 @@ const upperList = z
 
 export const restSearchQuerySchema = z.object({
   search: param,
+  // type=sale: homes for sale; rentals (type=rent, the default) otherwise (issue 58 item 3).
+  type: param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const type = { rent: 'FOR_RENT', rental: 'FOR_RENT', for_rent: 'FOR_RENT', sale: 'FOR_SALE', for_sale: 'FOR_SALE' }[
+      v.toLowerCase().replace(/-/g, '_')
+    ];
+    if (!type) {
+      ctx.addIssue({ code: 'custom', message: 'must be rent or sale' });
+      return z.NEVER;
+    }
+    return type;
+  }),
   borough: param.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const borough = parseBorough(v);
@@ -389,8 +405,15 @@ export const restSearchQuerySchema = z.object({
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, ...rest } = parsed.data;
-  const filter = { ...rest, priceBasis: price_basis, walkMinutes: walk, commuteTo: commute_to, commuteMaxMinutes: commute_max };
+  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, ...rest } = parsed.data;
+  const filter = {
+    ...rest,
+    listingType: type,
+    priceBasis: price_basis,
+    walkMinutes: walk,
+    commuteTo: commute_to,
+    commuteMaxMinutes: commute_max,
+  };
   const cleanFilter = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
   return { filter: cleanFilter, sort: sort ?? 'newest', first: limit ?? SEARCH_PAGE_SIZE, after: cursor ?? null };
 }

@@ -20,6 +20,7 @@ import {
   PetsFilterEnum,
   PetTypeEnum,
   PriceBasisEnum,
+  SearchListingTypeEnum,
   PropertySortEnum,
   PropertyTypeEnum,
   SmokingPolicyEnum,
@@ -216,7 +217,8 @@ export const PropertyRef = builder.prismaObject('Property', {
     borough: t.expose('borough', { type: BoroughEnum }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
     price: t.exposeInt('price', {
-      description: 'Monthly rent in whole US dollars: the gross (advertised) rent, what the lease says.',
+      description:
+        "Monthly rent in whole US dollars: the gross (advertised) rent, what the lease says; a sale's (listingType FOR_SALE) asking price.",
     }),
     netEffectivePrice: t.exposeInt('netEffectivePrice', {
       description:
@@ -305,7 +307,11 @@ export const PropertyRef = builder.prismaObject('Property', {
           ? (p.otherFees as Array<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>)
           : [],
     }),
-    leaseTerm: t.expose('leaseTerm', { type: LeaseTermEnum }),
+    leaseTerm: t.expose('leaseTerm', {
+      type: LeaseTermEnum,
+      nullable: true,
+      description: 'The lease of a rental; null on a sale.',
+    }),
     utilitiesIncluded: t.expose('utilitiesIncluded', { type: [UtilityEnum] }),
     petPolicy: t.expose('petPolicy', { type: PetPolicyEnum }),
     petFee: t.exposeInt('petFee', { nullable: true, description: 'Per month.' }),
@@ -471,6 +477,10 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     search: t.string({ description: 'Matches address, title and neighborhood.' }),
     borough: t.field({ type: BoroughEnum }),
     neighborhood: t.string(),
+    listingType: t.field({
+      type: SearchListingTypeEnum,
+      description: 'Rentals (FOR_RENT, the default: for rent and sublets) or homes for sale (FOR_SALE).',
+    }),
     minPrice: t.int({ description: 'At least this monthly rent (of `priceBasis`: the gross rent unless NET_EFFECTIVE).' }),
     maxPrice: t.int({ description: 'At most this monthly rent (of `priceBasis`).' }),
     priceBasis: t.field({

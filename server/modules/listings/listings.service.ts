@@ -1,5 +1,11 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
-import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchFilterSchema, searchSortSchema } from '../../../common/search.js';
+import {
+  DEFAULT_SEARCH_LISTING_TYPE,
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  searchFilterSchema,
+  searchSortSchema,
+} from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
@@ -218,6 +224,12 @@ const occursInListings = (pattern: string) =>
 /** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   const and: Prisma.Sql[] = [publicListingSql()];
+  // Rentals unless sales are asked for (issue 58 item 3): a sale's asking price is no rent.
+  and.push(
+    (filter.listingType ?? DEFAULT_SEARCH_LISTING_TYPE) === 'FOR_SALE'
+      ? Prisma.sql`p."listingType" = 'FOR_SALE'`
+      : Prisma.sql`p."listingType" <> 'FOR_SALE'`,
+  );
   const words = searchWords(filter.search ?? '');
   if (words.length) and.push(wordsMatchSql(words, TEXT_COLUMNS, occursInListings));
   if (filter.borough) and.push(Prisma.sql`p."borough" = ${filter.borough}::"Borough"`);
