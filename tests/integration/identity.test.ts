@@ -6,7 +6,7 @@ import { WS_CLOSE } from '../../server/graphql/ws.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { startCountingProxy, type CountingProxy } from '../setup/http-proxy.js';
 import { createAccount } from '../setup/accounts.js';
-import { testIdentity } from '../setup/identity.js';
+import { signInInEmulator, testIdentity } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
@@ -116,6 +116,32 @@ describe.each(backends)('identity on %s', (backend) => {
       auth,
     );
     expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('revokes the session a sign-out ends even within the second of its sign-in (issue 58 item 13a)', async () => {
+    const acc = await account();
+    // A sign-in at the very start of a second, and its sign-out within that same second.
+    while (Date.now() % 1000 > 150) await new Promise((r) => setTimeout(r, 10));
+    const signedIn = await signInInEmulator(acc.email, acc.password);
+    const second = Math.floor(Date.now() / 1000);
+    const bearer = { authorization: `Bearer ${signedIn.idToken}` };
+    expect((await gql(ME, {}, bearer)).body.data).toEqual({ me: { id: acc.uid } });
+    const out = await post('/api/auth/signout', {}, bearer);
+    expect(out.status).toBe(200);
+    const authTime = (JSON.parse(Buffer.from(signedIn.idToken.split('.')[1]!, 'base64url').toString()) as { auth_time: number })
+      .auth_time;
+    expect(authTime).toBe(second); // the case this test is about: the same second
+    // Refused here (this server's cache), and by the provider's own record (the cache forgotten).
+    const here = await gql(ME, {}, bearer);
+    expect(here.body.data).toEqual({ me: null });
+    expect(here.headers.get('x-auth-token-refused')).toBe('revoked');
+    app.revocations.forget(acc.uid);
+    const provider = await gql(ME, {}, bearer);
+    expect(provider.body.data).toEqual({ me: null });
+    expect(provider.headers.get('x-auth-token-refused')).toBe('revoked');
+    // A sign-in after the sign-out is signed in.
+    const again = await signInInEmulator(acc.email, acc.password);
+    expect((await gql(ME, {}, { authorization: `Bearer ${again.idToken}` })).body.data).toEqual({ me: { id: acc.uid } });
   });
 
   it(`re-asks the provider after the cache's ${REVOCATION_CACHE_TTL_MS / 1000} s`, async () => {

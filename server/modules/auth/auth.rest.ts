@@ -20,6 +20,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';
+import { revokeEndedSession } from './revocation.js';
 import { ANONYMOUS, bearerToken, resolveAuth, SESSION_COOKIE, TOKEN_REFUSED_HEADER, type IdentityDeps } from './viewer.js';
 import { jsonBody } from '../../http/locale.js';
 
@@ -179,8 +180,8 @@ export function authRoutes(
       res.clearCookie(SESSION_COOKIE, cookieOptions(env)).set('Cache-Control', 'no-store');
       const uid = req.auth?.viewer?.uid ?? null;
       if (uid) {
-        await identity.revokeSessions(uid);
-        revocations.markRevoked(uid); // and this server's open sockets of the user close now
+        // The session this ends is revoked too, even when it began within this same second.
+        await revokeEndedSession({ identity, revocations }, uid, req.auth?.credential?.authTime ?? 0);
       } else if (req.auth?.unavailable) {
         throw providerUnavailable();
       }

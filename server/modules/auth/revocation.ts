@@ -130,3 +130,31 @@ export function isRevoked(state: AccountTokenState | null, authTimeSeconds: numb
   if (!state || state.disabled) return true;
   return authTimeSeconds * 1000 < state.validAfterMs;
 }
+
+/**
+ * Revokes every session of a user, the one a sign-out ends included (its sign-in at `authTimeSeconds`).
+ * The provider records the instant in whole seconds and keeps a sign-in of that same second valid
+ * (`auth_time * 1000 < validAfterMs`): a sign-out within the second of its sign-in left that session
+ * signed in (issue 58 item 13a). So the revocation is made once that second is over (a wait of at
+ * most a second, only then), checked, and made again should the provider's clock have been behind.
+ */
+export async function revokeEndedSession(
+  deps: { identity: Pick<IdentityProvider, 'revokeSessions'>; revocations: RevocationCache },
+  uid: string,
+  authTimeSeconds: number,
+  clock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
+    now: Date.now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  },
+): Promise<void> {
+  const endsAfterMs = (authTimeSeconds + 1) * 1000;
+  for (let attempt = 0; ; attempt++) {
+    const wait = endsAfterMs - clock.now();
+    if (wait > 0) await clock.sleep(wait);
+    await deps.identity.revokeSessions(uid);
+    if (attempt >= 1 || (await deps.revocations.status({ uid, authTime: authTimeSeconds }, { fresh: true })) !== 'valid') break;
+    await clock.sleep(1000);
+  }
+  // And this server's open sockets of the user close now.
+  deps.revocations.markRevoked(uid, Math.max(clock.now(), endsAfterMs));
+}
