@@ -52,6 +52,14 @@ function event(visit: CalendarVisit, withUrl: boolean) {
   });
 }
 
+/**
+ * The listing page a calendar event links to, on the configured public URL (`env.publicUrl`): a
+ * request's Host header is the caller's to choose (issue 58 item 13b).
+ */
+export function listingPageUrl(publicUrl: string, slug: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/properties/${encodeURIComponent(slug)}`;
+}
+
 /** A listing's address as a calendar's location. */
 export function visitLocation(p: { address: string; unit: string | null; neighborhood: string }): string {
   return `${p.address}${p.unit ? `, ${p.unit}` : ''}, ${p.neighborhood}, New York`;

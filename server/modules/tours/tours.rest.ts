@@ -12,7 +12,8 @@ import { noStore, type SelectionOf } from '../listings/listings.rest.js';
 import { isPublicListing, listingAccessSelect } from '../listings/visibility.js';
 import { requireViewer } from '../../core/authz.js';
 import { cancelOpenHouseRsvp, rsvpOpenHouse } from './open-house-rsvps.service.js';
-import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
+import { calendarFile, listingPageUrl, visitAddressSelect, visitLocation } from './calendar.js';
+import type { Env } from '../../env.js';
 import {
   cancelTour,
   confirmTour,
@@ -102,8 +103,6 @@ const tourListQuery = z
   .object({ side: z.enum(['RENTER', 'AGENT']).default('RENTER'), state: z.enum(['OPEN', 'UPCOMING', 'PAST']).default('OPEN') })
   .strict();
 
-const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-
 function sendCalendar(res: Response, filename: string, ics: string) {
   res.type('text/calendar; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
 }
@@ -117,6 +116,8 @@ const rsvpBodySchema = z.object({ waitlist: z.boolean().optional() }).strict();
 const notFound = () => new AppError('NOT_FOUND', say('openHouseNotFound'));
 
 export function tourRoutes(deps: {
+  /** The configured public URL (server/env.ts): calendar files link to it, never to a request's Host header. */
+  env: Pick<Env, 'publicUrl'>;
   prisma: PrismaClient;
   log: Logger;
   limits: RateLimits;
@@ -166,7 +167,7 @@ export function tourRoutes(deps: {
     });
     if (!openHouse || !isPublicListing(openHouse.property)) throw notFound();
     const p = openHouse.property;
-    const url = `${originOf(req)}/properties/${p.slug}`;
+    const url = listingPageUrl(deps.env.publicUrl, p.slug);
     sendCalendar(
       res,
       `open-house-${p.slug.slice(0, 60)}.ics`,
@@ -257,7 +258,7 @@ export function tourRoutes(deps: {
     if (!tour) throw new AppError('NOT_FOUND', say('tourNotFound'));
     if (!tour.startsAt || !tour.endsAt || (tour.status !== 'CONFIRMED' && tour.status !== 'CANCELLED'))
       throw new AppError('CONFLICT', formatMessage(messages.notConfirmed));
-    const url = `${originOf(req)}/properties/${tour.property.slug}`;
+    const url = listingPageUrl(deps.env.publicUrl, tour.property.slug);
     sendCalendar(
       res,
       `tour-${tour.property.slug.slice(0, 60)}.ics`,
