@@ -7,6 +7,7 @@ import {
   hashPartnerKey,
   listPartnerKeys,
   revokePartnerKey,
+  shortPartnerKeyId,
 } from '../../server/modules/partners/partner-keys.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -108,6 +109,39 @@ describe.each(backends)('the partner API on %s', (backend) => {
     expect(sneaky.status).toBe(403);
   });
 
+  it('revokes a key by the short id `list` shows, or its prefix as listed; an ambiguous name revokes nothing (issue 58 item 13c)', async () => {
+    const active = async (id: string) => (await db.prisma.partnerKey.findUniqueOrThrow({ where: { id } })).revokedAt === null;
+    const { row } = await createPartnerKey(db.prisma, 'Short Id Co');
+    expect((await listPartnerKeys(db.prisma)).some((r) => r.id === row.id)).toBe(true);
+    expect(await revokePartnerKey(db.prisma, shortPartnerKeyId(row.id))).toMatchObject({ revoked: { id: row.id } });
+    expect(await active(row.id)).toBe(false);
+    expect(await revokePartnerKey(db.prisma, shortPartnerKeyId(row.id))).toMatchObject({ alreadyRevoked: { id: row.id } });
+
+    // The prefix as the list prints it, ellipsis included.
+    const { row: listed } = await createPartnerKey(db.prisma, 'Prefix Co');
+    expect(await revokePartnerKey(db.prisma, `${listed.prefix}…`)).toMatchObject({ revoked: { id: listed.id } });
+
+    // Two keys whose ids begin alike: their common start names both, and revokes neither.
+    const twin = (n: number) =>
+      db.prisma.partnerKey.create({
+        data: {
+          id: `abcd1234-0000-4000-8000-00000000000${n}`,
+          name: `Twin ${n}`,
+          prefix: `pk_live_twin${n}`,
+          keyHash: hashPartnerKey(`twin-${n}-${backend}`),
+        },
+      });
+    const [a, b] = [await twin(1), await twin(2)];
+    const ambiguous = await revokePartnerKey(db.prisma, shortPartnerKeyId(a.id));
+    expect(ambiguous).toMatchObject({ ambiguous: [{ id: a.id }, { id: b.id }] });
+    expect(await active(a.id)).toBe(true);
+    expect(await active(b.id)).toBe(true);
+    expect(await revokePartnerKey(db.prisma, 'abc')).toEqual({ notFound: true }); // too short to name a key
+    expect(await revokePartnerKey(db.prisma, b.id)).toMatchObject({ revoked: { id: b.id } });
+    expect(await active(a.id)).toBe(true);
+    expect(await revokePartnerKey(db.prisma, 'ffffffff')).toEqual({ notFound: true });
+  });
+
   it('refuses unknown, malformed and revoked keys, and partner keys on the REST API', async () => {
     const unknown = await gql('query { __typename }', {}, `pk_live_${'x'.repeat(43)}`);
     expect(unknown.status).toBe(401);
@@ -121,7 +155,7 @@ describe.each(backends)('the partner API on %s', (backend) => {
 
     const other = (await createPartnerKey(db.prisma, 'Revoked Co')).key;
     expect((await gql('query { __typename }', {}, other)).status).toBe(200);
-    expect(await revokePartnerKey(db.prisma, other.slice(0, 16))).toBe(1);
+    expect(await revokePartnerKey(db.prisma, other.slice(0, 16))).toMatchObject({ revoked: { name: 'Revoked Co' } });
     // Another instance (no remembered answer) refuses it at once; this one within 30 s.
     const fresh = await startTestApp(db);
     try {

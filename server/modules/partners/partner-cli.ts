@@ -1,11 +1,12 @@
 import { loadEnv } from '../../env.js';
 import { openCommandDatabase } from '../../db/client.js';
 import { applyMigrations } from '../../db/migrate.js';
-import { createPartnerKey, listPartnerKeys, revokePartnerKey } from './partner-keys.js';
+import { createPartnerKey, listPartnerKeys, revokePartnerKey, shortPartnerKeyId } from './partner-keys.js';
 
 /**
  * `npm run partner -- create NAME` makes an API key and prints it once; `npm run partner -- list`
- * lists keys (never the keys themselves); `npm run partner -- revoke ID_OR_PREFIX` revokes one.
+ * lists keys by short id and prefix (never the keys themselves); `npm run partner -- revoke ID_OR_PREFIX`
+ * revokes the one key its short id, id or prefix names (an ambiguous one revokes nothing).
  * On the database the app uses (DATABASE_URL, else the PGlite database under DATA_DIR: through the
  * running app when it runs, so the change is in effect at once and nothing is lost).
  */
@@ -31,12 +32,24 @@ async function main() {
       for (const r of rows) {
         const state = r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : 'active';
         const used = r.lastUsedAt ? `last used ${r.lastUsedAt.toISOString()}` : 'never used';
-        console.log(`${r.id}  ${r.prefix}…  ${r.name}  (created ${r.createdAt.toISOString()}, ${state}, ${used})`);
+        console.log(
+          `${shortPartnerKeyId(r.id)}  ${r.prefix}…  ${r.name}  (id ${r.id}, created ${r.createdAt.toISOString()}, ${state}, ${used})`,
+        );
       }
     } else {
-      const n = await revokePartnerKey(db.prisma, arg);
-      console.log(n ? `Revoked ${n} key${n === 1 ? '' : 's'} (in effect within 30 seconds).` : `No active key matches '${arg}'.`);
-      if (!n) process.exitCode = 1;
+      const outcome = await revokePartnerKey(db.prisma, arg);
+      if ('revoked' in outcome) {
+        const r = outcome.revoked;
+        console.log(`Revoked key ${shortPartnerKeyId(r.id)} (${r.prefix}…, '${r.name}'); in effect within 30 seconds.`);
+      } else {
+        process.exitCode = 1;
+        if ('ambiguous' in outcome) {
+          console.log(`'${arg}' names ${outcome.ambiguous.length} keys; nothing revoked. Give more of the id:`);
+          for (const r of outcome.ambiguous) console.log(`  ${r.id}  ${r.prefix}…  ${r.name}`);
+        } else if ('alreadyRevoked' in outcome) {
+          console.log(`Key ${shortPartnerKeyId(outcome.alreadyRevoked.id)} is already revoked.`);
+        } else console.log(`No key matches '${arg}'.`);
+      }
     }
   } finally {
     await db.close();

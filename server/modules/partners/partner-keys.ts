@@ -39,15 +39,39 @@ export function listPartnerKeys(prisma: PrismaClient): Promise<PartnerKeyRow[]> 
   return prisma.partnerKey.findMany({ select: listed, orderBy: { createdAt: 'asc' } });
 }
 
-/** Revokes a key by its id or its shown prefix; answers the keys revoked (none when nothing matched). */
-export async function revokePartnerKey(prisma: PrismaClient, idOrPrefix: string): Promise<number> {
-  const key = idOrPrefix.trim();
-  const byId = /^[0-9a-f-]{36}$/i.test(key);
-  const { count } = await prisma.partnerKey.updateMany({
-    where: { ...(byId ? { id: key } : { prefix: key }), revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  return count;
+/** The short id `npm run partner -- list` shows: the id's first 8 characters. */
+export const shortPartnerKeyId = (id: string) => id.slice(0, 8);
+/** An id prefix shorter than this is not taken (it would name too many keys by chance). */
+const MIN_ID_PREFIX = 4;
+
+export type RevokeOutcome =
+  | { revoked: PartnerKeyRow }
+  | { ambiguous: PartnerKeyRow[] }
+  | { alreadyRevoked: PartnerKeyRow }
+  | { notFound: true };
+
+/**
+ * Revokes one key named the way `list` shows it (issue 58 item 13c): its short id or any longer
+ * start of its id (at least 4 characters), its whole id, or its key prefix (`pk_live_AbCd1234`,
+ * with or without the list's `…`). A name that fits more than one key revokes nothing.
+ */
+export async function revokePartnerKey(prisma: PrismaClient, given: string): Promise<RevokeOutcome> {
+  const name = given.trim().replace(/…$|\.\.\.$/, '');
+  if (!name) return { notFound: true };
+  const lower = name.toLowerCase();
+  const rows = await prisma.partnerKey.findMany({ select: listed, orderBy: { createdAt: 'asc' } });
+  const matches = rows.filter((r) =>
+    name.startsWith(PARTNER_KEY_PREFIX)
+      ? r.prefix.startsWith(name) || name.startsWith(r.prefix)
+      : name.length >= MIN_ID_PREFIX && r.id.toLowerCase().startsWith(lower),
+  );
+  if (matches.length === 0) return { notFound: true };
+  if (matches.length > 1) return { ambiguous: matches };
+  const row = matches[0]!;
+  if (row.revokedAt) return { alreadyRevoked: row };
+  const revokedAt = new Date();
+  const { count } = await prisma.partnerKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt } });
+  return count ? { revoked: { ...row, revokedAt } } : { alreadyRevoked: row };
 }
 
 export interface Partner {
