@@ -244,7 +244,12 @@ describe('npm run partner', () => {
     const listed = await cli('list');
     expect(listed.stdout).toContain(key!.slice(0, 16));
     expect(listed.stdout).not.toContain(key!);
-    expect((await cli('revoke', key!.slice(0, 16))).stdout).toMatch(/Revoked 1 key/);
+    // Revoked by the short id the list shows first on the key's line (issue 58 item 13c).
+    const line = listed.stdout.split('\n').find((l) => l.includes(key!.slice(0, 16)))!;
+    const shortId = line.trim().split(/\s+/)[0]!;
+    expect(shortId).toMatch(/^[0-9a-f]{8}$/);
+    expect((await cli('revoke', shortId)).stdout).toMatch(new RegExp(`Revoked key ${shortId}`));
+    await expect(cli('revoke', shortId)).rejects.toMatchObject({ stdout: expect.stringContaining('already revoked') });
     expect((await cli('list')).stdout).toMatch(/revoked/);
     await expect(cli('create')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage: npm run partner') });
   }, 120_000);
