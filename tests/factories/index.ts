@@ -83,9 +83,10 @@ export async function createProperty(
       bathrooms: 1,
       propertyType: 'APARTMENT',
       availableDate: new Date('2026-12-01'),
-      leaseTerm: 'ONE_YEAR',
+      // A sale has no lease and no broker fee payer (issue 58 item 3).
+      leaseTerm: data.listingType === 'FOR_SALE' ? null : 'ONE_YEAR',
       // What the column defaulted to before the payer became an explicit choice (issue 24 item 7).
-      brokerFeePayer: 'TENANT',
+      brokerFeePayer: data.listingType === 'FOR_SALE' ? null : 'TENANT',
       locationLat: 40.7081,
       locationLng: -73.9571,
       ownerId: owner.userId,

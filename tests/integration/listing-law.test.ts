@@ -1,0 +1,232 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
+import { searchMapPoints } from '../../server/modules/listings/map-points.js';
+import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
+import { createProperty } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { postGraphql } from '../setup/graphql.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// Issue 58 items 2 and 3: fees New York caps are not published (a security deposit of at most one
+// month's rent, GOL § 7-108; an application fee of at most $20, RPL § 238-a), drafts may keep them;
+// sales are not rentals: searches of every kind are of rentals unless sales are asked for, and a sale
+// has an asking price, no lease, concession or broker fee payer.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const ORIGIN = 'http://localhost:5173';
+
+const CREATE = `mutation C($input: ListingInput!, $status: ListingStatus) {
+  createListing(input: $input, status: $status) { id status price leaseTerm brokerFeePayer brokerFee concession { monthsFree } netEffectivePrice }
+}`;
+const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id status } }';
+const SEARCH = `query S($filter: PropertyFilter, $sort: PropertySort) {
+  properties(filter: $filter, sort: $sort, first: 50) { totalCount edges { node { id listingType price } } }
+}`;
+
+const DEPOSIT_CAP = "A security deposit can be at most one month's rent ($2,000) under New York law (GOL § 7-108)";
+const FEE_CAP = 'An application fee can be at most $20';
+
+describe.each(backends)("New York's fee caps and sales apart from rentals on %s", (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let agent: TestAccount;
+  const ids = { rent: '', sublet: '', sale: '', bigSale: '' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = await startTestApp(db);
+    agent = await createAccount(db.prisma, 'agent', { firstName: 'Lou', lastName: 'Law' });
+    const owner = { userId: agent.uid };
+    ids.rent = (await createProperty(db.prisma, owner, { price: 2500, title: 'Rental loft' })).id;
+    ids.sublet = (await createProperty(db.prisma, owner, { price: 2100, listingType: 'SUBLET', title: 'Sublet room' })).id;
+    ids.sale = (await createProperty(db.prisma, owner, { price: 950_000, listingType: 'FOR_SALE', title: 'Condo for sale' })).id;
+    ids.bigSale = (
+      await createProperty(db.prisma, owner, { price: 3_200_000, listingType: 'FOR_SALE', title: 'Townhouse for sale' })
+    ).id;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const gql = (source: string, variables: Record<string, unknown> = {}, who: TestAccount | null = agent) =>
+    postGraphql(app.url, who, source, variables);
+  const rest = async (method: string, path: string, body?: unknown, who: TestAccount | null = agent) => {
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(who ? who.bearer : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+
+  describe('fee caps', () => {
+    it('refuses publishing a deposit over one month of rent or an application fee over $20 through GraphQL, naming the cap and the law', async () => {
+      const deposit = await gql(CREATE, { input: listingInput({ price: 2000, securityDeposit: 6000 }), status: 'ACTIVE' });
+      expect(deposit.errors?.[0]?.message).toBe(DEPOSIT_CAP);
+      expect(deposit.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(deposit.errors?.[0]?.extensions?.fields).toContainEqual({ path: 'securityDeposit', message: DEPOSIT_CAP });
+      const fee = await gql(CREATE, {
+        input: listingInput({ price: 2000, securityDeposit: 2000, applicationFee: 500 }),
+        status: 'ACTIVE',
+      });
+      expect(fee.errors?.[0]?.message).toContain(FEE_CAP);
+      expect(fee.errors?.[0]?.message).toContain('RPL § 238-a');
+      // At the caps, it is published.
+      const atCaps = await gql(CREATE, {
+        input: listingInput({ price: 2000, securityDeposit: 2000, applicationFee: 20 }),
+        status: 'ACTIVE',
+      });
+      expect(atCaps.errors).toBeUndefined();
+      expect(atCaps.data.createListing.status).toBe('ACTIVE');
+      expect(await db.prisma.property.count({ where: { ownerId: agent.uid, securityDeposit: 6000 } })).toBe(0);
+    });
+
+    it('refuses them through REST too, with the same message', async () => {
+      const r = await rest('POST', '/api/properties', {
+        ...listingInput({ price: 2000, securityDeposit: 2000, applicationFee: 75 }),
+        status: 'active',
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toContain(FEE_CAP);
+      const d = await rest('POST', '/api/properties', {
+        ...listingInput({ price: 2000, securityDeposit: 6000 }),
+        status: 'active',
+      });
+      expect(d.status).toBe(400);
+      expect(d.body.error).toBe(DEPOSIT_CAP);
+    });
+
+    it('keeps a draft over the caps, and does not publish it (nor an old listing over them) until the fees are lowered', async () => {
+      const draft = await gql(CREATE, { input: listingInput({ price: 2000, securityDeposit: 6000 }), status: 'DRAFT' });
+      expect(draft.errors).toBeUndefined();
+      const published = await gql(STATUS, { id: draft.data.createListing.id, status: 'ACTIVE' });
+      expect(published.errors?.[0]?.message).toBe(DEPOSIT_CAP);
+      const old = await createProperty(db.prisma, { userId: agent.uid }, { price: 2000, applicationFee: 75, status: 'INACTIVE' });
+      const relisted = await gql(STATUS, { id: old.id, status: 'ACTIVE' });
+      expect(relisted.errors?.[0]?.message).toContain(FEE_CAP);
+      expect((await db.prisma.property.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('INACTIVE');
+    });
+
+    it('does not apply rental caps to a sale', async () => {
+      const sale = await gql(CREATE, {
+        input: listingInput({ listingType: 'FOR_SALE', price: 1_500_000, securityDeposit: 150_000 }),
+        status: 'DRAFT',
+      });
+      expect(sale.errors).toBeUndefined();
+    });
+  });
+
+  describe('a sale', () => {
+    it('is posted with an asking price over the rent cap and without lease, concession or broker fee payer; a rent that high is refused', async () => {
+      const input = listingInput({
+        listingType: 'FOR_SALE',
+        price: 3_200_000,
+        leaseTerm: null,
+        brokerFeePayer: null,
+        brokerFee: 50_000,
+        concessionMonthsFree: 1.5,
+        concessionLeaseMonths: 12,
+      });
+      const r = await gql(CREATE, { input, status: 'DRAFT' });
+      expect(r.errors).toBeUndefined();
+      expect(r.data.createListing).toMatchObject({
+        price: 3_200_000,
+        leaseTerm: null,
+        brokerFeePayer: null,
+        brokerFee: null,
+        concession: null,
+        netEffectivePrice: 3_200_000,
+      });
+      const rent = await gql(CREATE, { input: listingInput({ price: 3_200_000 }), status: 'DRAFT' });
+      expect(rent.errors?.[0]?.message).toContain('Price is too large');
+      const noLease = await gql(CREATE, { input: listingInput({ leaseTerm: null }), status: 'DRAFT' });
+      expect(noLease.errors?.[0]?.message).toContain('Choose a lease term');
+    });
+  });
+
+  describe('searches are of rentals unless sales are asked for', () => {
+    const idsOf = (r: Body) => r.data.properties.edges.map((e: Body) => e.node.id as string);
+
+    it('GraphQL: rentals (sublets included) by default, sorted by price without sales; FOR_SALE answers sales only', async () => {
+      const rentals = await gql(SEARCH, { sort: 'PRICE_HIGH' }, null);
+      expect(idsOf(rentals)).toContain(ids.rent);
+      expect(idsOf(rentals)).toContain(ids.sublet);
+      expect(idsOf(rentals)).not.toContain(ids.bigSale);
+      expect(rentals.data.properties.edges.every((e: Body) => e.node.listingType !== 'FOR_SALE')).toBe(true);
+      const sales = await gql(SEARCH, { filter: { listingType: 'FOR_SALE' }, sort: 'PRICE_HIGH' }, null);
+      expect(idsOf(sales)).toEqual([ids.bigSale, ids.sale]);
+      expect(sales.data.properties.totalCount).toBe(2);
+      const sortedByPrice = await gql(SEARCH, { filter: { listingType: 'FOR_RENT' }, sort: 'PRICE_HIGH' }, null);
+      expect(idsOf(sortedByPrice)).toEqual(idsOf(rentals));
+    });
+
+    it('the map points: rentals by default, sales when asked', async () => {
+      const total = (m: { placed: number; unplaced: number }) => m.placed + m.unplaced;
+      const rentals = await gql(SEARCH, {}, null);
+      expect(total(await searchMapPoints(db.prisma, {}))).toBe(rentals.data.properties.totalCount);
+      expect(total(await searchMapPoints(db.prisma, { listingType: 'FOR_RENT' }))).toBe(rentals.data.properties.totalCount);
+      const sales = await searchMapPoints(db.prisma, { listingType: 'FOR_SALE' });
+      expect(total(sales)).toBe(2);
+      expect(sales.points.reduce((n, p) => n + p.count, 0)).toBe(2);
+    });
+
+    it('REST: rentals by default, type=sale for sales (with their asking price, no monthly rent), anything else refused', async () => {
+      const rentals = await rest('GET', '/api/properties?limit=50&sort=price_high', undefined, null);
+      const rentalIds = rentals.body.items.map((i: Body) => i.id);
+      expect(rentalIds).toContain(ids.rent);
+      expect(rentalIds).not.toContain(ids.sale);
+      expect(rentalIds).not.toContain(ids.bigSale);
+      const sales = await rest('GET', '/api/properties?type=sale&sort=price_high', undefined, null);
+      expect(sales.body.items.map((i: Body) => i.id)).toEqual([ids.bigSale, ids.sale]);
+      expect(sales.body.items[0].pricing).toMatchObject({ askingPrice: 3_200_000, monthlyRent: null, netEffectiveRent: null });
+      expect((await rest('GET', '/api/properties?type=rent', undefined, null)).body.items.map((i: Body) => i.id)).toContain(
+        ids.rent,
+      );
+      expect((await rest('GET', '/api/properties?type=lease', undefined, null)).status).toBe(400);
+    });
+
+    it('the partner API: rentals unless it asks for FOR_SALE', async () => {
+      const { key } = await createPartnerKey(db.prisma, 'SaleFeed');
+      const call = async (filter: Record<string, unknown>) => {
+        const res = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query: SEARCH, variables: { filter } }),
+        });
+        return (await res.json()) as Body;
+      };
+      const rentals = idsOf(await call({}));
+      expect(rentals).toContain(ids.rent);
+      expect(rentals).not.toContain(ids.sale);
+      expect(idsOf(await call({ listingType: 'FOR_SALE' })).sort()).toEqual([ids.sale, ids.bigSale].sort());
+    });
+
+    it('a saved search (and its alerts) without a type is of rentals', async () => {
+      const renter = await createAccount(db.prisma, 'renter', { firstName: 'Al', lastName: 'Ert' });
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { id: renter.uid } });
+      const make = (name: string, filter: object) =>
+        db.prisma.savedSearch.create({
+          data: { userId: user.id, name, filter, frequency: 'INSTANT', unsubscribeToken: `${name}-${Date.now()}` },
+        });
+      const any = await make('any', {});
+      const sales = await make('sales', { listingType: 'FOR_SALE' });
+      const deps = {
+        prisma: db.prisma,
+        mailer: { send: async () => {} },
+        log: pino({ level: 'silent' }),
+        publicUrl: app.env.publicUrl,
+      } as unknown as Parameters<typeof runListingAlert>[0];
+      await runListingAlert(deps, { propertyId: ids.sale, event: 'PUBLISHED' });
+      await runListingAlert(deps, { propertyId: ids.rent, event: 'PUBLISHED' });
+      const deliveries = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: { in: [any.id, sales.id] } } });
+      const got = (s: { id: string }) => deliveries.filter((d) => d.savedSearchId === s.id).map((d) => d.propertyId);
+      expect(got(any)).toEqual([ids.rent]);
+      expect(got(sales)).toEqual([ids.sale]);
+    });
+  });
+});
