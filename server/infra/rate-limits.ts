@@ -12,6 +12,8 @@ import { createRedis } from './redis.js';
 export interface RateLimit {
   /** Takes one point for `key`; `retryAfterSeconds` when the key is over its limit. */
   take(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /** Gives back one point taken for `key` (what it was taken for did not happen: a refused tour request). */
+  giveBack(key: string): Promise<void>;
   readonly points: number;
   readonly durationSeconds: number;
 }
@@ -101,6 +103,9 @@ function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
         throw res;
       }
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

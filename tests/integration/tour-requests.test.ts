@@ -250,6 +250,23 @@ describe.each(backends)('private tour requests on %s', (backend) => {
     expect(over.errors[0].message).toMatch(/requesting tours too quickly/);
   });
 
+  it('counts only requests that were made: refused ones leave the hourly limit untouched (issue 58 item 13d)', async () => {
+    const rob = await renter('Rob');
+    const points = RATE_LIMITS.tourRequest.points;
+    const homes = await Promise.all(Array.from({ length: points + 1 }, () => listing()));
+    await request(rob, homes[0]!.id, [windowAt(30)]);
+    // Asked again while the first is open: refused, as many times as the limit and more.
+    for (let i = 0; i < points * 2; i++) {
+      const again = await gql(rob, REQUEST, { input: { listingId: homes[0]!.id, windows: [windowAt(31)] } });
+      expect(again.errors[0].extensions.code).toBe('CONFLICT');
+    }
+    // The limit still holds the other requests, and no more.
+    for (const home of homes.slice(1, points)) await request(rob, home.id, [windowAt(30)]);
+    const over = await gql(rob, REQUEST, { input: { listingId: homes[points]!.id, windows: [windowAt(30)] } });
+    expect(over.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(await db.prisma.tourRequest.count({ where: { renterId: rob.uid } })).toBe(points);
+  });
+
   it('a request unanswered for 24 hours expires once, even with two instances at it, and both sides are told', async () => {
     const home = await listing();
     const eve = await renter('Eve');

@@ -329,7 +329,9 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
   const agentUserId = answeringUser(listing);
   const windows = [...data.windows].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 
-  const { id, announce } = await retryOnNewThread(() =>
+  // Only a request that is made counts toward the limit (issue 58 item 13d): its point is taken
+  // first (a burst cannot pass the limit), and given back when the request is refused after all.
+  const made = retryOnNewThread(() =>
     deps.prisma.$transaction(async (tx) => {
       // One open request per renter and listing: requests of the same conversation are made one at a time.
       const thread = await tx.thread.findUnique({
@@ -383,6 +385,10 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
       return { id: tour.id, announce: await tellStep(deps, tx, { ...parties, id: tour.id }, step, posted) };
     }),
   );
+  const { id, announce } = await made.catch(async (err: unknown) => {
+    await deps.limits.tourRequest.giveBack(user.id).catch(() => undefined);
+    throw err;
+  });
   announce();
   return { id };
 }
