@@ -34,6 +34,7 @@ export const PARTNER_ROOT_FIELDS = new Set([
 export const PARTNER_DENIED_FIELDS = new Set([
   'Property.ownerId',
   'Property.viewerCanManage',
+  'Property.version',
   'Property.isSaved',
   'Property.viewerThreadId',
   'Property.viewerHasReported',

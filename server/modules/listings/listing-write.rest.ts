@@ -43,7 +43,16 @@ import type { Logger } from '../../logger.js';
 import type { Storage } from '../uploads/storage.js';
 import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
 import { listingStats, myListingsPage } from './manage.service.js';
-import { listingItemInclude, listingItems, noStore, type ListingWithRelations, type SelectionOf } from './listings.rest.js';
+import {
+  listingItemInclude,
+  listingItems,
+  noStore,
+  setVersionTag,
+  versionFromIfMatch,
+  versionTag,
+  type ListingWithRelations,
+  type SelectionOf,
+} from './listings.rest.js';
 import { jsonBody } from '../../http/locale.js';
 
 /**
@@ -220,6 +229,7 @@ export function listingWriteRoutes(deps: {
       where: { id },
       include: listingItemInclude,
     })) as ListingWithRelations;
+    setVersionTag(res, req.viewer, listing);
     res.status(status).json(await items.one(listing, req));
   };
 
@@ -246,15 +256,28 @@ export function listingWriteRoutes(deps: {
     res.json({ id, status: status.toLowerCase() });
   });
 
+  // Conditional with If-Match (the ETag of GET /api/properties/{id}, issue 58 item 5): a listing
+  // changed since is not written, 412 Precondition Failed with its current version (ETag) and values.
+  // Without If-Match (or `If-Match: *`) the edit is made as before, for the clients that never sent it.
   router.patch('/properties/:id', noStore, json, async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Body;
-    const { id } = await updateListing(
-      prisma,
-      req.viewer ?? null,
-      String(req.params.id),
-      listingInputFromRest(body),
-      restStatus(body.status) ?? null,
-    );
+    let id: string;
+    try {
+      ({ id } = await updateListing(
+        prisma,
+        req.viewer ?? null,
+        String(req.params.id),
+        listingInputFromRest(body),
+        restStatus(body.status) ?? null,
+        { expectedVersion: versionFromIfMatch(req.get('if-match')) },
+      ));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.details?.reason !== 'STALE_VERSION') throw err;
+      const { currentVersion, current } = err.details;
+      res.set('ETag', versionTag(currentVersion as number));
+      res.status(412).json({ error: err.message, code: err.code, currentVersion, current });
+      return;
+    }
     await answer(req, res, id);
   });
 

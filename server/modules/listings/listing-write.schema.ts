@@ -234,14 +234,17 @@ builder.mutationFields((t) => ({
   }),
   updateListing: t.prismaField({
     type: 'Property',
-    description: 'Edits a listing the viewer manages; `status` saves it as a draft or publishes it at once.',
+    description:
+      'Edits a listing the viewer manages; `status` saves it as a draft or publishes it at once; `expectedVersion` refuses (CONFLICT) an edit of a listing changed since it was read.',
     args: {
       id: t.arg.id({ required: true }),
       input: t.arg({ type: ListingInput, required: true }),
       status: t.arg({ type: ListingStatusEnum }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await updateListing(ctx.prisma, ctx.viewer, String(args.id), clean(args.input), args.status ?? null);
+      const { id } = await updateListing(ctx.prisma, ctx.viewer, String(args.id), clean(args.input), args.status ?? null, {
+        expectedVersion: args.expectedVersion,
+      });
       return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -270,6 +273,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       deleteListing(ctx.prisma, ctx.viewer, String(args.id), ctx.storage, (err) =>
         ctx.log.warn({ err }, 'deleting a photo failed'),
+      expectedVersion: t.arg.int({
+        description:
+          "The listing's `version` when it was read. Given, the edit is made only if nobody changed the listing since: else nothing is written and it answers CONFLICT (extensions: currentVersion and the listing's current values). The site's form always gives it; without it the edit overwrites whatever is there.",
+      }),
       ),
   }),
 }));

@@ -48,6 +48,10 @@ const messages = defineMessages({
   },
 });
 
+  staleEdit: {
+    id: 'server.listing.staleEdit',
+    defaultMessage: 'This listing was changed by someone else since you opened it. Nothing was saved.',
+  },
 export function parseListingInput(input: unknown): ListingData {
   const parsed = listingInputSchema.safeParse(input);
   if (!parsed.success) throw fromZod(parsed.error);
@@ -292,6 +296,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           listedAt: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
+          version: true,
             orderBy: { position: 'asc' },
             select: {
               position: true,
@@ -316,7 +321,96 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
   return { user, listing };
 }
 
-/** Edits a listing; `status` (optional) saves it as a draft or publishes it at the same time. Price changes of a live listing go to its history. */
+/** The fields of a listing a stale edit answers as they are now (issue 58 item 5), beside its version. */
+const currentSelect = {
+  version: true,
+  updatedAt: true,
+  status: true,
+  ...Object.fromEntries(
+    [
+      'title',
+      'description',
+      'address',
+      'unit',
+      'neighborhood',
+      'borough',
+      'postalCode',
+      'price',
+      'concessionMonthsFree',
+      'concessionLeaseMonths',
+      'concessionTerms',
+      'bedrooms',
+      'bathrooms',
+      'sqft',
+      'propertyType',
+      'listingType',
+      'availableDate',
+      'amenities',
+      'locationLat',
+      'locationLng',
+      'securityDeposit',
+      'applicationFee',
+      'brokerFee',
+      'brokerFeePayer',
+      'otherFees',
+      'leaseTerm',
+      'utilitiesIncluded',
+      'petPolicy',
+      'petFee',
+      'petDeposit',
+      'petTypesAllowed',
+      'smokingPolicy',
+      'parking',
+      'parkingFee',
+      'laundry',
+      'buildingAmenities',
+      'accessibilityFeatures',
+      'unitFeatures',
+      'flooringType',
+      'appliancesIncluded',
+      'hvac',
+      'virtualTourUrl',
+    ].map((k) => [k, true]),
+  ),
+  photos: { orderBy: { position: 'asc' }, select: { url: true } },
+  openHouses: { orderBy: { startsAt: 'asc' }, select: { id: true, startsAt: true, endsAt: true, note: true, capacity: true } },
+} as const satisfies Prisma.PropertySelect;
+
+/**
+ * The CONFLICT of an edit made at a version the listing is no longer at: nothing was written; its
+ * details carry the listing's version and values as they are now, for the form to show what the
+ * other change did (theirs against yours) and for a partner to merge.
+ */
+async function staleEdit(tx: Prisma.TransactionClient, id: string, expectedVersion: number) {
+  const current = await tx.property.findUniqueOrThrow({ where: { id }, select: currentSelect });
+  return new AppError('CONFLICT', formatMessage(messages.staleEdit), {
+    reason: 'STALE_VERSION',
+    expectedVersion,
+    currentVersion: current.version,
+    current: JSON.parse(JSON.stringify({ ...current, photos: current.photos.map((p) => p.url) })) as unknown,
+  });
+}
+
+/**
+ * A version as an edit gives it: a whole number (listings start at 1, so 0 is never current), or none
+ * (an edit that does not say, as REST's without If-Match).
+ */
+function parseExpectedVersion(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2_147_483_647)
+    throw new AppError('BAD_USER_INPUT', 'expectedVersion must be a whole number');
+  return value;
+}
+
+/**
+ * Edits a listing; `status` (optional) saves it as a draft or publishes it at the same time. Price
+ * changes of a live listing go to its history. With `expectedVersion` (the version the editor read:
+ * the form always sends it, REST with If-Match) the edit is made only if the listing is still at it,
+ * else nothing is written and it answers CONFLICT with the listing as it is now. The check and the
+ * write are one: the transaction's first statement moves the version on only where it is still the
+ * one read (UPDATE … WHERE id = ? AND version = ?), and holds the row until the commit, so of two
+ * edits made at one version exactly one wins.
+ */
 export async function updateListing(
   prisma: PrismaClient,
   viewer: Viewer | null,
@@ -325,8 +419,10 @@ export async function updateListing(
   status?: Status | null,
 ) {
   const { user, listing } = await managedListing(prisma, viewer, id);
+  options: { expectedVersion?: unknown } = {},
   const data = parseListingInput(input);
   const photos = await resolvePhotos(
+  const expectedVersion = parseExpectedVersion(options.expectedVersion);
     prisma,
     user.id,
     data.photos.map((p) => p.url),
@@ -343,6 +439,14 @@ export async function updateListing(
     const made = await writeOpenHouses(tx, { id: listing.id, slug: listing.slug, title: data.title }, data);
     await tx.property.update({
       where: { id: listing.id },
+    const claimed = await tx.property.updateMany({
+      where: { id: listing.id, ...(expectedVersion === null ? {} : { version: expectedVersion }) },
+      data: { version: { increment: 1 } },
+    });
+    if (claimed.count === 0) {
+      if (expectedVersion === null) throw new AppError('NOT_FOUND', say('listingNotFound'));
+      throw await staleEdit(tx, listing.id, expectedVersion);
+    }
       data: {
         ...columns(data, next),
         status: next,
@@ -412,7 +516,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
             ...(listing.brokerFeePayer === null && !isSale(listing.listingType) ? { brokerFeePayer: 'NO_FEE' as const } : {}),
             ...priceHistoryWrite(priceEntry),
           }
-        : { status: 'INACTIVE', deactivatedAt: new Date() },
+        : { status: 'INACTIVE', deactivatedAt: new Date(), version: { increment: 1 } },
   });
   eventsOf(prisma).publish({
     type: 'listing.changed',
@@ -447,6 +551,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);
   const copy = await prisma.property.create({
+            // Every write of the listing's managers moves its version on (an edit opened before is stale).
+            version: { increment: 1 },
     data: {
       ...rest,
       otherFees: (otherFees ?? []) as Prisma.InputJsonValue,

@@ -34,6 +34,7 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { findListing, searchListings } from './listings.service.js';
+import { canManageListing } from './visibility.js';
 
 /**
  * REST shims of the listings (SPEC part 7): GET /api/properties and GET /api/properties/{id or slug},
@@ -419,6 +420,44 @@ export function parseRestSearchQuery(query: unknown) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Versions (issue 58 item 5): ETag on GET, If-Match on PATCH
+// ---------------------------------------------------------------------------------------------------
+
+/** The strong entity tag of a listing's version: `"7"`. */
+export const versionTag = (version: number) => `"${version}"`;
+
+/**
+ * To the listing's managers (who alone may edit it, and alone see its version), the ETag of the
+ * version they read: sent back as If-Match, it makes their PATCH conditional.
+ */
+export function setVersionTag(
+  res: Response,
+  viewer: Viewer | null | undefined,
+  listing: Parameters<typeof canManageListing>[1] & { version: number },
+) {
+  if (canManageListing(viewer ?? null, listing)) res.set('ETag', versionTag(listing.version));
+}
+
+/**
+ * The version an If-Match names: none without the header or with `*` (the write is not conditional,
+ * as the SPEC's own client sends it); a strong tag of a version otherwise. A weak tag never matches
+ * (RFC 9110: If-Match compares strongly), nor does a tag that is not a version: both answer 0, which
+ * no listing is at, so the write is refused (412).
+ */
+export function versionFromIfMatch(header: string | undefined): number | null {
+  if (header === undefined) return null;
+  const tags = header
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tags.length === 0 || tags.includes('*')) return null;
+  if (tags.length > 1) throw new AppError('BAD_USER_INPUT', 'If-Match: give one entity tag, the ETag of the listing read');
+  const m = /^"([1-9]\d{0,9})"$/.exec(tags[0]!);
+  const version = m ? Number(m[1]) : 0;
+  return version <= 2_147_483_647 ? version : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------------
 
@@ -449,6 +488,7 @@ export function listingRoutes(deps: { prisma: PrismaClient; log: Logger; selecti
     const { idOrSlug } = req.params as { idOrSlug: string };
     const listing = await findListing(prisma, idOrSlug, req.viewer, { include: listingItemInclude });
     if (!listing) throw new AppError('NOT_FOUND', formatMessage(messages.propertyNotFound));
+    setVersionTag(res, req.viewer, listing);
     res.json(await items.one(listing, req));
   });
 

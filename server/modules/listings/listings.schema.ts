@@ -394,6 +394,13 @@ export const PropertyRef = builder.prismaObject('Property', {
       select: listingAccessSelect,
       resolve: (p, _args, ctx) => canManageListing(ctx.viewer, p),
     }),
+    version: t.int({
+      nullable: true,
+      description:
+        "The listing's edit version, one more on every write of its managers: give it back as updateListing's `expectedVersion` (a stale one answers CONFLICT). To its owner and agent only (null to anyone else).",
+      select: { ...listingAccessSelect, version: true },
+      resolve: (p, _args, ctx) => (canManageListing(ctx.viewer, p) ? p.version : null),
+    }),
     agent: t.relation('agent', { nullable: true }),
     photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
     openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
