@@ -34,6 +34,7 @@ import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { registerTourJobs } from './modules/tours/tour-jobs.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
 import { refreshResponseTimes, registerResponseTimes } from './modules/agents/response-time.js';
+import { listenForInteractions } from './modules/reviews/reviews.service.js';
 import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createAfterResponse, type AfterResponse } from './infra/after-response.js';
@@ -277,6 +278,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const tourJobs = registerTourJobs({ queue: jobs, prisma, mailer, log, publicUrl: env.publicUrl });
   // How fast agents answer: refreshed by the messages' events and once a day.
   registerResponseTimes({ prisma, queue: jobs, log });
+  // A review written before the agent answered or confirmed a tour counts once they do (issue 58 item 10).
+  listenForInteractions(prisma, log);
   // Before the first request: a database that predates the figure gets it at once (one statement).
   await refreshResponseTimes(prisma);
   await jobs.start();

@@ -23,6 +23,20 @@ export type DomainEvent =
       priceChanged?: boolean;
     }
   | { type: 'listing.deleted'; listingId: string; wasPublic: boolean }
+  /**
+   * A listing was deleted or deactivated with people attached (issue 58 item 4): `people` is who they
+   * were, read before the write (a deleted listing's open houses and RSVPs are gone by now). The tours
+   * module cancels their visits and tells each renter.
+   */
+  | {
+      type: 'listing.withdrawn';
+      listingId: string;
+      how: 'DELETED' | 'DEACTIVATED';
+      title: string;
+      /** Who answers for the listing (its agent, else its owner): the messages are theirs. */
+      agentUserId: string;
+      people: WithdrawnPerson[];
+    }
   /** What cards show of an agent changed (the 'Licensed' badge). */
   | { type: 'agent.changed'; agentId: string }
   /** `firstReply`: the agent's first reply in the conversation (how fast agents answer changed). */
@@ -48,6 +62,14 @@ export type DomainEvent =
       step: TourStep;
       to: 'RENTER' | 'AGENT' | 'BOTH';
     };
+
+/** A renter a listing's withdrawal concerns: their conversation, upcoming tours and RSVPs (times as ISO strings). */
+export interface WithdrawnPerson {
+  renterId: string;
+  threadId: string | null;
+  tours: Array<{ id: string; startsAt: string | null; endsAt: string | null; confirmed: boolean }>;
+  openHouses: Array<{ id: string; startsAt: string; endsAt: string }>;
+}
 
 /** The steps of a tour request (server/modules/tours/tour-requests.service.ts). */
 export type TourStep =

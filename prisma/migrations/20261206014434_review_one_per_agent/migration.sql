@@ -1,7 +1,7 @@
 -- Issue 58 item 10: one review per renter and agent, and only reviews after a real interaction count.
 
--- Keep each author's newest review of an agent (by last change, then creation, then id); the older
--- ones go, with their reports.
+-- Keep the newest review of each author and agent (by last change, then creation, then id): the
+-- older ones go, with their reports.
 DELETE FROM "Review" r
  USING (
    SELECT "id", row_number() OVER (
@@ -31,7 +31,7 @@ UPDATE "Review" r
   FROM "Agent" a
  WHERE a."id" = r."agentId";
 
--- Each agent's rating and count from their visible, verified reviews (recomputeAgentRating).
+-- The rating and count of each agent from their visible, verified reviews (recomputeAgentRating).
 UPDATE "Agent" a
    SET "rating" = COALESCE(s.avg, 0), "reviewCount" = COALESCE(s.cnt, 0)
   FROM (

@@ -84,27 +84,19 @@ export function buildReviews(
     if (demoRenter && demoTargets.has(agent.agentId)) authors.push(demoRenter);
     while (authors.length < quota[i]!) {
       const author = rng.pick(regular);
+      // One review per author and agent (issue 58 item 10).
       const n = perAuthor.get(author.userId) ?? 0;
-      if (n >= 2) {
-        if ([...perAuthor.values()].every((v) => v >= 2) && perAuthor.size === regular.length) break;
+      if (n >= 1) {
+        if (perAuthor.size === regular.length) break;
         continue;
       }
       perAuthor.set(author.userId, n + 1);
       authors.push(author);
     }
     const ownListings = listingsOf.get(agent.agentId) ?? [];
-    // One review per author, agent and listing (or no listing), as the service keeps it.
-    const written = new Set<string>();
-    const keyOf = (authorId: string, property: SeedListing | null) => `${authorId}|${property?.id ?? ''}`;
     for (const author of authors) {
       const score = rng.weighted(SCORE_MIX[agent.quality]);
-      const picked = ownListings.length > 0 && rng.chance(0.6) ? rng.pick(ownListings) : null;
-      // A second review by the same author is about another listing (no random draw: the stream stays as it was).
-      const property = written.has(keyOf(author.userId, picked))
-        ? (ownListings.find((l) => !written.has(keyOf(author.userId, l))) ?? picked)
-        : picked;
-      const duplicate = written.has(keyOf(author.userId, property));
-      written.add(keyOf(author.userId, property));
+      const property = ownListings.length > 0 && rng.chance(0.6) ? rng.pick(ownListings) : null;
       const earliest = new Date(
         Math.max(agent.createdAt.getTime(), author.createdAt.getTime(), property?.createdAt.getTime() ?? 0) + DAY_MS,
       );
@@ -143,33 +135,134 @@ export function buildReviews(
         createdAt,
         updatedAt: createdAt,
       };
-      // Drawn either way, so the random stream of later reviews does not depend on it.
-      if (!duplicate) rows.push(row);
+      rows.push(row);
     }
   });
   return rows;
 }
 
+/** Every this-many reviews by a regular renter, one is left without an interaction: 'Not verified'. */
+export const UNVERIFIED_EVERY = 12;
+
 /**
- * 'Verified conversation': a review whose author has a conversation with the agent (as renter), as
- * the service decides when a review is written. Marks the reviews in place.
+ * The conversations behind the seed's reviews (issue 58 item 10): a review counts only after a real
+ * interaction with the agent, so for each reviewed pair that has none yet, a short conversation (the
+ * renter asks, the agent answers) about the review's listing (else one of the agent's), before the
+ * review. One review in UNVERIFIED_EVERY by a regular renter is left without, so the demo shows
+ * 'Not verified' reviews that do not count. Appends to `data` in place.
+ */
+export function addReviewConversations(
+  seed: string,
+  now: Date,
+  reviews: readonly Prisma.ReviewCreateManyInput[],
+  renters: readonly RenterProfile[],
+  listings: readonly SeedListing[],
+  data: ThreadsData,
+): void {
+  const rng = Rng.derive(seed, 'review-conversations');
+  const ids = Rng.derive(seed, 'ids:review-conversations');
+  const renterOf = new Map(renters.map((r) => [r.userId, r]));
+  const listingsOf = new Map<string, SeedListing[]>();
+  for (const l of listings) {
+    if (l.status === 'DRAFT') continue;
+    listingsOf.set(l.agent.agentId, [...(listingsOf.get(l.agent.agentId) ?? []), l]);
+  }
+  const byId = new Map(listings.map((l) => [l.id, l]));
+  const taken = new Set(data.threads.map((t) => `${t.propertyId}|${t.renterId}`));
+  const answered = answeredPairs(data);
+  reviews.forEach((review, i) => {
+    const renter = renterOf.get(review.authorId);
+    const own = listingsOf.get(review.agentId) ?? [];
+    const agentUserId = own[0]?.agent.userId;
+    if (!renter || !agentUserId || answered.has(`${renter.userId}|${agentUserId}`)) return;
+    if (!renter.isDemo && i % UNVERIFIED_EVERY === UNVERIFIED_EVERY - 1) return;
+    const about = review.propertyId ? byId.get(review.propertyId) : undefined;
+    const listing = [about, ...own].find((l) => l && !taken.has(`${l.id}|${renter.userId}`));
+    if (!listing) return;
+    taken.add(`${listing.id}|${renter.userId}`);
+    answered.add(`${renter.userId}|${agentUserId}`);
+    const reviewedAt = new Date(review.createdAt!).getTime();
+    const start = new Date(
+      Math.min(now.getTime() - 3 * HOUR_MS, Math.max(listing.createdAt.getTime() + HOUR_MS, reviewedAt - 20 * HOUR_MS)),
+    );
+    const replyAt = new Date(Math.min(now.getTime() - 60_000, start.getTime() + rng.int(20, 180) * 60_000));
+    const threadId = uuidFrom(ids);
+    const script = conversation(
+      rng,
+      {
+        renterFirst: renter.firstName,
+        agentFirst: listing.agent.firstName,
+        street: listing.street,
+        shortTitle: `${listing.bedrooms === 0 ? 'studio' : bedroomsShort(listing.bedrooms)} in ${inNeighborhood(listing.neighborhood.name)}`,
+        availableText: 'now',
+        petsAllowed: listing.petsAllowed,
+      },
+      2,
+    );
+    script.forEach((m, k) =>
+      data.messages.push({
+        id: uuidFrom(ids),
+        threadId,
+        senderId: m.from === 'renter' ? renter.userId : agentUserId,
+        subject: m.subject,
+        content: m.content,
+        isRead: true,
+        createdAt: k === 0 ? start : replyAt,
+      }),
+    );
+    data.threads.push({
+      id: threadId,
+      propertyId: listing.id,
+      renterId: renter.userId,
+      agentUserId,
+      status: 'OPEN',
+      firstContactAt: start,
+      agentFirstResponseAt: replyAt,
+      lastMessageAt: replyAt,
+      renterReadAt: replyAt,
+      agentReadAt: start,
+      renterEmailedAt: replyAt,
+      agentEmailedAt: replyAt,
+      // Rated already: no 'rate this agent' prompt.
+      userRatingPromptSent: true,
+      userRatingPromptAt: replyAt,
+      createdAt: start,
+    });
+  });
+}
+
+/** `renterId|agentUserId` of the conversations in which the agent sent a message. */
+function answeredPairs(data: ThreadsData): Set<string> {
+  const threads = new Map(data.threads.map((t) => [t.id, t]));
+  const pairs = new Set<string>();
+  for (const m of data.messages) {
+    const t = threads.get(m.threadId);
+    if (t && m.senderId === t.agentUserId) pairs.add(`${t.renterId}|${t.agentUserId}`);
+  }
+  return pairs;
+}
+
+/**
+ * Verified: the agent sent the author a message in a conversation with them (the service's rule,
+ * review-visibility.ts; the seed has no tours). Marks the reviews in place.
  */
 export function markVerifiedReviews(
   reviews: Prisma.ReviewCreateManyInput[],
   agents: readonly Pick<Prisma.AgentCreateManyInput, 'id' | 'userId'>[],
-  threads: readonly Pick<Prisma.ThreadCreateManyInput, 'renterId' | 'agentUserId'>[],
+  data: ThreadsData,
 ): void {
   const userOfAgent = new Map(agents.map((a) => [a.id, a.userId]));
-  const talked = new Set(threads.map((t) => `${t.renterId}|${t.agentUserId}`));
-  for (const r of reviews) r.verified = talked.has(`${r.authorId}|${userOfAgent.get(r.agentId)}`);
+  const answered = answeredPairs(data);
+  for (const r of reviews) r.verified = answered.has(`${r.authorId}|${userOfAgent.get(r.agentId)}`);
 }
 
-/** Average score (2 decimals) and count per agent id; what the seed writes to Agent.rating/reviewCount. */
+/** Average score (2 decimals) and count per agent id over the verified reviews; what the seed writes to Agent.rating/reviewCount. */
 export function ratingSummary(
-  reviews: readonly Pick<Prisma.ReviewCreateManyInput, 'agentId' | 'score'>[],
+  reviews: readonly Pick<Prisma.ReviewCreateManyInput, 'agentId' | 'score' | 'verified'>[],
 ): Map<string, { rating: number; reviewCount: number }> {
   const acc = new Map<string, { sum: number; n: number }>();
   for (const r of reviews) {
+    if (!r.verified) continue;
     const a = acc.get(r.agentId) ?? { sum: 0, n: 0 };
     a.sum += r.score;
     a.n += 1;

@@ -6,7 +6,8 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Storage } from '../../modules/uploads/storage.js';
 import { refreshResponseTimes } from '../../modules/agents/response-time.js';
-import { buildFavorites, buildReviews, buildThreads, markVerifiedReviews } from './activity.js';
+import { countedReviewSql } from '../../modules/reviews/review-visibility.js';
+import { addReviewConversations, buildFavorites, buildReviews, buildThreads, markVerifiedReviews } from './activity.js';
 import { buildListings } from './listings.js';
 import { buildPeople } from './people.js';
 import { generateSeedMedia, type SeedMedia } from './photos.js';
@@ -58,8 +59,10 @@ export function buildSeedData(opts: { now: Date; listings?: number; media: SeedM
   });
   const reviews = buildReviews(seed, opts.now, people.agentProfiles, people.renters, listings.listings);
   const favorites = buildFavorites(seed, opts.now, people.renters, listings.listings);
-  const { threads, messages } = buildThreads(seed, opts.now, people.renters, listings.listings);
-  markVerifiedReviews(reviews, people.agents, threads);
+  const conversations = buildThreads(seed, opts.now, people.renters, listings.listings);
+  addReviewConversations(seed, opts.now, reviews, people.renters, listings.listings, conversations);
+  markVerifiedReviews(reviews, people.agents, conversations);
+  const { threads, messages } = conversations;
   return {
     users: people.users,
     agents: people.agents,
@@ -110,14 +113,15 @@ export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOpt
       await inBatches(data.favorites, (batch) => tx.favorite.createMany({ data: batch }));
       await inBatches(data.threads, (batch) => tx.thread.createMany({ data: batch }));
       await inBatches(data.messages, (batch) => tx.message.createMany({ data: batch }));
-      // Agent.rating (2 decimals) and reviewCount from the reviews just inserted.
+      // Agent.rating (2 decimals) and reviewCount from the verified reviews just inserted (recomputeAgentRating's rule).
       await tx.$executeRaw`
         UPDATE "Agent" AS a
         SET "rating" = s.avg, "reviewCount" = s.cnt
         FROM (
-          SELECT "agentId", ROUND(AVG("score")::numeric, 2) AS avg, COUNT(*)::int AS cnt
-          FROM "Review"
-          GROUP BY "agentId"
+          SELECT r."agentId", ROUND(AVG(r."score")::numeric, 2) AS avg, COUNT(*)::int AS cnt
+          FROM "Review" r
+          WHERE ${countedReviewSql()}
+          GROUP BY r."agentId"
         ) AS s
         WHERE a."id" = s."agentId"`;
       // How fast each agent answered the seeded conversations.

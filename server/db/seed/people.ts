@@ -201,7 +201,7 @@ export function buildPeople(seed: string, now: Date, avatars: readonly string[])
     });
   });
 
-  // Renters: the demo renter and twelve more.
+  // Renters: the demo renter and 24 more (enough authors for one review per renter and agent).
   const renterRows: { uid: string; name: PersonName; email: string; phone: string; isDemo: boolean }[] = [
     { uid: DEMO_RENTER.uid, name: DEMO_RENTER, email: DEMO_RENTER.email, phone: DEMO_RENTER.phone, isDemo: true },
     ...RENTER_NAMES.map((name, i) => ({

@@ -58,6 +58,18 @@ export const RENTER_NAMES: readonly PersonName[] = [
   ['Zoe', 'Alvarez'],
   ['Isaac', 'Friedman'],
   ['Layla', 'Hassan'],
+  ['Mateo', 'Rossi'],
+  ['Hannah', 'Cohen'],
+  ['Elijah', 'Brooks'],
+  ['Sofia', 'Nguyen'],
+  ['Caleb', 'Murphy'],
+  ['Priya', 'Shah'],
+  ['Owen', 'Kowalski'],
+  ['Grace', 'Adeyemi'],
+  ['Daniel', 'Reyes'],
+  ['Aaliyah', 'Jenkins'],
+  ['Samuel', 'Goldberg'],
+  ['Nora', 'Lindqvist'],
 ].map(([firstName, lastName]) => ({ firstName: firstName!, lastName: lastName! }));
 
 export const AGENCIES: readonly string[] = [

@@ -21,7 +21,14 @@ import {
   UtilityEnum,
 } from './listing-enums.schema.js';
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
-import { createListing, deleteListing, duplicateListing, setListingStatus, updateListing } from './listing-write.service.js';
+import {
+  createListing,
+  deleteListing,
+  duplicateListing,
+  listingAffectedPeople,
+  setListingStatus,
+  updateListing,
+} from './listing-write.service.js';
 import { listingStats, myListingsPage, type ListingStats } from './manage.service.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -150,6 +157,10 @@ const ListingStatsRef = builder.objectRef<ListingStats>('ListingStats').implemen
     occupancyRate: t.exposeFloat('occupancyRate', {
       description: 'Percent of published listings taken off the market (inactive), one decimal.',
     }),
+    activeListings: t.exposeInt('activeListings', {
+      description: 'Active listings the public sees (one hidden by moderation is not).',
+    }),
+    hiddenListings: t.exposeInt('hiddenListings', { description: 'Listings hidden by moderation.' }),
   }),
 });
 
@@ -170,6 +181,19 @@ const MyListingsPageRef = builder.objectRef<MyListingsShape>('MyListingsPage').i
     pageCount: t.exposeInt('pageCount'),
   }),
 });
+
+const ListingAffectedPeopleRef = builder
+  .objectRef<Awaited<ReturnType<typeof listingAffectedPeople>>>('ListingAffectedPeople')
+  .implement({
+    description: 'Who deleting or deactivating a listing would tell (issue 58 item 4).',
+    fields: (t) => ({
+      id: t.id({ resolve: (a) => `affected:${a.listingId}` }),
+      upcomingTours: t.exposeInt('upcomingTours', { description: 'Requested and confirmed tours to come.' }),
+      openHouseRsvps: t.exposeInt('openHouseRsvps', { description: 'RSVPs (going or waitlisted) to open houses to come.' }),
+      conversations: t.exposeInt('conversations', { description: 'Conversations with renters about it.' }),
+      people: t.exposeInt('people', { description: 'Renters told (each once).' }),
+    }),
+  });
 
 const DeletedListingRef = builder.objectRef<{ id: string }>('DeletedListing').implement({
   fields: (t) => ({ id: t.exposeID('id') }),
@@ -211,6 +235,13 @@ builder.queryFields((t) => ({
       ),
     ),
   }),
+  listingAffectedPeople: t.field({
+    type: ListingAffectedPeopleRef,
+    description:
+      'Who deleting or deactivating the listing would tell: its upcoming tours, open-house RSVPs and conversations. Only for who manages it (UNAUTHENTICATED, NOT_FOUND, FORBIDDEN).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => listingAffectedPeople(ctx.prisma, ctx.viewer, String(args.id)),
+  }),
   listingStats: t.field({
     type: ListingStatsRef,
     description: 'Total listings, views, inquiries and the occupancy rate of the listings the viewer manages.',
@@ -240,6 +271,10 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       input: t.arg({ type: ListingInput, required: true }),
       status: t.arg({ type: ListingStatusEnum }),
+      expectedVersion: t.arg.int({
+        description:
+          "The listing's `version` when it was read. Given, the edit is made only if nobody changed the listing since: else nothing is written and it answers CONFLICT (extensions: currentVersion and the listing's current values). The site's form always gives it; without it the edit overwrites whatever is there.",
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
       const { id } = await updateListing(ctx.prisma, ctx.viewer, String(args.id), clean(args.input), args.status ?? null, {
@@ -273,10 +308,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       deleteListing(ctx.prisma, ctx.viewer, String(args.id), ctx.storage, (err) =>
         ctx.log.warn({ err }, 'deleting a photo failed'),
-      expectedVersion: t.arg.int({
-        description:
-          "The listing's `version` when it was read. Given, the edit is made only if nobody changed the listing since: else nothing is written and it answers CONFLICT (extensions: currentVersion and the listing's current values). The site's form always gives it; without it the edit overwrites whatever is there.",
-      }),
       ),
   }),
 }));

@@ -24,6 +24,8 @@ import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
 import { assertCapacityHolds, promoteWaitlist } from '../tours/open-house-rsvps.service.js';
 import { announceNotifications } from '../notifications/notifications.service.js';
+import { affectedCounts, withdrawnPeopleOf } from '../tours/listing-withdrawal.service.js';
+import type { WithdrawnPerson } from '../../core/events.js';
 
 /**
  * Posting and managing listings (SPEC parts 2, 4, 5; issue 8): create, edit, status changes,
@@ -46,12 +48,12 @@ const messages = defineMessages({
     id: 'server.listing.onlyActiveDeactivated',
     defaultMessage: 'Only an active listing can be deactivated.',
   },
-});
-
   staleEdit: {
     id: 'server.listing.staleEdit',
     defaultMessage: 'This listing was changed by someone else since you opened it. Nothing was saved.',
   },
+});
+
 export function parseListingInput(input: unknown): ListingData {
   const parsed = listingInputSchema.safeParse(input);
   if (!parsed.success) throw fromZod(parsed.error);
@@ -294,9 +296,9 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           securityDeposit: true,
           applicationFee: true,
           listedAt: true,
+          version: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
           photos: {
-          version: true,
             orderBy: { position: 'asc' },
             select: {
               position: true,
@@ -417,12 +419,12 @@ export async function updateListing(
   id: string,
   input: unknown,
   status?: Status | null,
+  options: { expectedVersion?: unknown } = {},
 ) {
   const { user, listing } = await managedListing(prisma, viewer, id);
-  options: { expectedVersion?: unknown } = {},
+  const expectedVersion = parseExpectedVersion(options.expectedVersion);
   const data = parseListingInput(input);
   const photos = await resolvePhotos(
-  const expectedVersion = parseExpectedVersion(options.expectedVersion);
     prisma,
     user.id,
     data.photos.map((p) => p.url),
@@ -434,11 +436,9 @@ export async function updateListing(
   }
   if (next === 'ACTIVE') assertPublishable(data);
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
+  // Deactivated by this edit: who is to be told, read before (issue 58 item 4).
+  const leaving = next === 'INACTIVE' && listing.status === 'ACTIVE' ? await withdrawnPeopleOf(prisma, listing.id) : [];
   const promoted = await prisma.$transaction(async (tx) => {
-    await tx.propertyPhoto.deleteMany({ where: { propertyId: listing.id } });
-    const made = await writeOpenHouses(tx, { id: listing.id, slug: listing.slug, title: data.title }, data);
-    await tx.property.update({
-      where: { id: listing.id },
     const claimed = await tx.property.updateMany({
       where: { id: listing.id, ...(expectedVersion === null ? {} : { version: expectedVersion }) },
       data: { version: { increment: 1 } },
@@ -447,6 +447,10 @@ export async function updateListing(
       if (expectedVersion === null) throw new AppError('NOT_FOUND', say('listingNotFound'));
       throw await staleEdit(tx, listing.id, expectedVersion);
     }
+    await tx.propertyPhoto.deleteMany({ where: { propertyId: listing.id } });
+    const made = await writeOpenHouses(tx, { id: listing.id, slug: listing.slug, title: data.title }, data);
+    await tx.property.update({
+      where: { id: listing.id },
       data: {
         ...columns(data, next),
         status: next,
@@ -474,7 +478,38 @@ export async function updateListing(
     published: next === 'ACTIVE' && listing.status !== 'ACTIVE',
     priceChanged: next === 'ACTIVE' && listing.status === 'ACTIVE' && priceEntry !== null,
   });
+  announceWithdrawal(prisma, { ...listing, title: data.title }, 'DEACTIVATED', leaving);
   return { id: listing.id };
+}
+
+/**
+ * A listing deleted or deactivated with people attached (issue 58 item 4): `listing.withdrawn` names
+ * them (read before the write), and the tours module cancels their visits and tells each one.
+ */
+function announceWithdrawal(
+  prisma: PrismaClient,
+  listing: { id: string; title: string; ownerId: string; agent: { userId: string } | null },
+  how: 'DELETED' | 'DEACTIVATED',
+  people: WithdrawnPerson[],
+) {
+  if (people.length === 0) return;
+  eventsOf(prisma).publish({
+    type: 'listing.withdrawn',
+    listingId: listing.id,
+    how,
+    title: listing.title,
+    agentUserId: listing.agent?.userId ?? listing.ownerId,
+    people,
+  });
+}
+
+/**
+ * Who deleting or deactivating the listing would tell, for its delete and deactivate dialogs: its
+ * upcoming tours, RSVPs to open houses to come, and conversations. Only for who manages it.
+ */
+export async function listingAffectedPeople(prisma: PrismaClient, viewer: Viewer | null, id: string) {
+  const { listing } = await managedListing(prisma, viewer, id);
+  return { listingId: listing.id, ...affectedCounts(await withdrawnPeopleOf(prisma, listing.id)) };
 }
 
 /**
@@ -503,6 +538,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };
   const priceEntry = wanted === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, listing.price) : null;
+  const leaving = wanted === 'INACTIVE' ? await withdrawnPeopleOf(prisma, listing.id) : [];
   await prisma.property.update({
     where: { id: listing.id },
     data:
@@ -515,6 +551,8 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
             // A draft rental without a broker fee, where nobody was said to pay one, goes live as no-fee.
             ...(listing.brokerFeePayer === null && !isSale(listing.listingType) ? { brokerFeePayer: 'NO_FEE' as const } : {}),
             ...priceHistoryWrite(priceEntry),
+            // Every write of the listing's managers moves its version on (an edit opened before is stale).
+            version: { increment: 1 },
           }
         : { status: 'INACTIVE', deactivatedAt: new Date(), version: { increment: 1 } },
   });
@@ -525,6 +563,7 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
     isPublic: isPublicListing({ status: wanted, hiddenAt: listing.hiddenAt }),
     published: wanted === 'ACTIVE',
   });
+  announceWithdrawal(prisma, listing, 'DEACTIVATED', leaving);
   return { id: listing.id, status: wanted };
 }
 
@@ -551,8 +590,6 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);
   const copy = await prisma.property.create({
-            // Every write of the listing's managers moves its version on (an edit opened before is stale).
-            version: { increment: 1 },
     data: {
       ...rest,
       otherFees: (otherFees ?? []) as Prisma.InputJsonValue,
@@ -584,7 +621,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
 
 /**
  * Deletes a listing for good. Its photos leave storage unless another listing (a duplicate) still
- * shows them; threads and reviews stay readable ('Property Inquiry' where the listing is gone).
+ * shows them; threads and reviews stay readable, threads and tours with the listing's title (issue 58
+ * item 4), and the renters with upcoming tours, RSVPs or a conversation are told (`listing.withdrawn`).
  */
 export async function deleteListing(
   prisma: PrismaClient,
@@ -594,8 +632,16 @@ export async function deleteListing(
   onStorageError?: (err: unknown) => void,
 ) {
   const { listing } = await managedListing(prisma, viewer, id);
-  await prisma.property.delete({ where: { id: listing.id } });
+  // Its tours and conversations stay (their listing becomes null) with its title; who is to be told is read first.
+  const leaving = await prisma.$transaction(async (tx) => {
+    const people = await withdrawnPeopleOf(tx, listing.id);
+    await tx.thread.updateMany({ where: { propertyId: listing.id }, data: { listingTitle: listing.title } });
+    await tx.tourRequest.updateMany({ where: { propertyId: listing.id }, data: { listingTitle: listing.title } });
+    await tx.property.delete({ where: { id: listing.id } });
+    return people;
+  });
   eventsOf(prisma).publish({ type: 'listing.deleted', listingId: listing.id, wasPublic: isPublicListing(listing) });
+  announceWithdrawal(prisma, listing, 'DELETED', leaving);
   if (storage) {
     const keys = listing.photos.flatMap((p) => [p.storageKey, p.thumbnailKey]).filter((k): k is string => Boolean(k));
     if (keys.length) {

@@ -70,29 +70,39 @@ export interface ListingStats {
   totalListings: number;
   totalViews: number;
   totalInquiries: number;
-  /** Percent (one decimal) of published listings taken off the market (inactive): docs/decisions/0015-occupancy-rate.md. */
+  /**
+   * Percent (one decimal) of published listings taken off the market (inactive): docs/decisions/0015-occupancy-rate.md.
+   * A listing hidden by moderation is neither active nor inactive here (issue 58 item 8).
+   */
   occupancyRate: number;
+  /** Active listings the public sees: a listing hidden by moderation is not one (issue 58 item 8). */
+  activeListings: number;
+  /** Listings hidden by moderation. */
+  hiddenListings: number;
 }
 
 /** The four numbers of the manage screen, for the listings the viewer manages. One SQL statement. */
 export async function listingStats(prisma: PrismaClient, viewer: Viewer | null): Promise<ListingStats> {
   const user = await requireUser(prisma, viewer);
   const rows = await prisma.$queryRaw<
-    Array<{ total: number; views: number; inquiries: number; active: number; inactive: number }>
+    Array<{ total: number; views: number; inquiries: number; active: number; inactive: number; hidden: number }>
   >`
     SELECT count(*)::int AS total,
            coalesce(sum(p."views"), 0)::int AS views,
            coalesce(sum(p."inquiriesCount"), 0)::int AS inquiries,
-           count(*) FILTER (WHERE p."status" = 'ACTIVE')::int AS active,
-           count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive
+           count(*) FILTER (WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL)::int AS active,
+           count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive,
+           count(*) FILTER (WHERE p."hiddenAt" IS NOT NULL)::int AS hidden
     FROM "Property" p
     WHERE p."ownerId" = ${user.id} OR p."agentId" = ${user.agent?.id ?? null}::uuid`;
-  const r = rows[0] ?? { total: 0, views: 0, inquiries: 0, active: 0, inactive: 0 };
+  const r = rows[0] ?? { total: 0, views: 0, inquiries: 0, active: 0, inactive: 0, hidden: 0 };
   const published = r.active + r.inactive;
   return {
     totalListings: r.total,
     totalViews: r.views,
     totalInquiries: r.inquiries,
     occupancyRate: published === 0 ? 0 : Math.round((r.inactive / published) * 1000) / 10,
+    activeListings: r.active,
+    hiddenListings: r.hidden,
   };
 }

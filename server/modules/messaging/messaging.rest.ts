@@ -153,6 +153,7 @@ function threadItemSelect(uid: string) {
     lastMessageAt: true,
     propertyId: true,
     agentUserId: true,
+    listingTitle: true,
     property: { select: { title: true } },
     agent: { select: participantSelect },
     renter: { select: participantSelect },
@@ -171,7 +172,7 @@ function toRestThread(t: ThreadItemRow, uid: string) {
   const last = t.messages[0];
   return {
     id: t.id,
-    propertyTitle: t.property?.title || NO_TITLE,
+    propertyTitle: t.property?.title || t.listingTitle || NO_TITLE,
     status: t.status.toLowerCase(),
     agent: { name: displayName(other), photoUrl: other.photoUrl },
     otherParticipant: { id: other.id, name: displayName(other), photoUrl: other.photoUrl },

@@ -120,9 +120,9 @@ export const ThreadRef = builder.prismaObject('Thread', {
     agentFirstResponseAt: t.expose('agentFirstResponseAt', { type: 'DateTime', nullable: true }),
     property: t.relation('property', { nullable: true, description: 'The listing, unless it was deleted or none was named.' }),
     title: t.string({
-      description: "The listing's title, or 'Property Inquiry'.",
-      select: { property: { select: { title: true } } },
-      resolve: (th) => th.property?.title ?? NO_TITLE,
+      description: "The listing's title (kept when it was deleted), or 'Property Inquiry'.",
+      select: { listingTitle: true, property: { select: { title: true } } },
+      resolve: (th) => th.property?.title ?? th.listingTitle ?? NO_TITLE,
     }),
     viewerIsAgent: t.boolean({
       description: 'Whether the viewer is the agent side of the conversation.',

@@ -243,6 +243,15 @@ export async function postInConversation(
   return { threadId: thread.id, message: { ...message, threadId: thread.id } };
 }
 
+/**
+ * A message of `senderId` (one of its two sides) in an existing conversation, in the caller's
+ * transaction; the caller announces it (`announceMessage`) once committed.
+ */
+export async function postInThread(tx: Prisma.TransactionClient, input: { threadId: string; senderId: string; content: string }) {
+  const message = await appendMessage(tx, { ...input, subject: null });
+  return { threadId: input.threadId, message: { ...message, threadId: input.threadId } };
+}
+
 /** Runs `run` again once when it failed because the conversation was made at the same moment elsewhere. */
 export async function retryOnNewThread<T>(run: () => Promise<T>): Promise<T> {
   try {

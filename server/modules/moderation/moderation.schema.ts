@@ -2,11 +2,13 @@ import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { LISTING_REPORT_DETAILS_MAX } from '../../../common/trust.js';
+import { canManageListing, listingAccessSelect } from '../listings/visibility.js';
 import {
   LISTING_REPORTS_TO_HIDE,
   moderateListing,
   moderationQueue,
   reportListing,
+  requestListingReview,
   type ModerationCase,
 } from './moderation.service.js';
 
@@ -55,6 +57,19 @@ builder.prismaObjectFields('Property', (t) => ({
     select: { hiddenReason: true, hiddenAt: true },
     resolve: (p) => (p.hiddenAt ? p.hiddenReason : null),
   }),
+  hiddenNote: t.string({
+    nullable: true,
+    description: "The moderator's note with a hide (issue 58 item 8): to the listing's managers only.",
+    select: { ...listingAccessSelect, hiddenNote: true },
+    resolve: (p, _args, ctx) => (p.hiddenAt && canManageListing(ctx.viewer, p) ? p.hiddenNote : null),
+  }),
+  reviewRequestedAt: t.field({
+    type: 'DateTime',
+    nullable: true,
+    description: 'When its managers asked the moderators to review the hide (null: not asked, or not hidden).',
+    select: { ...listingAccessSelect, reviewRequestedAt: true },
+    resolve: (p, _args, ctx) => (p.hiddenAt && canManageListing(ctx.viewer, p) ? p.reviewRequestedAt : null),
+  }),
   viewerHasReported: t.boolean({
     description: 'The signed-in viewer has reported this listing.',
     select: (_args, ctx) =>
@@ -84,6 +99,12 @@ const ModerationCaseRef = builder.objectRef<ModerationCase>('ModerationCase').im
     hidden: t.boolean({ resolve: (c) => c.hiddenAt !== null }),
     hiddenAt: t.expose('hiddenAt', { type: 'DateTime', nullable: true }),
     hiddenReason: t.exposeString('hiddenReason', { nullable: true }),
+    hiddenNote: t.exposeString('hiddenNote', { nullable: true, description: "The moderator's note with the hide." }),
+    reviewRequestedAt: t.expose('reviewRequestedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the owner asked for a review of the hide (waiting for a decision).',
+    }),
     ownerName: t.exposeString('ownerName'),
     ownerEmail: t.exposeString('ownerEmail'),
     openReportCount: t.exposeInt('openReportCount'),
@@ -128,6 +149,16 @@ builder.mutationFields((t) => ({
         { reason: args.reason, details: args.details },
         { ip: ctx.visitor?.ip ?? null },
       ),
+  }),
+  requestListingReview: t.prismaField({
+    type: 'Property',
+    description:
+      "The owner or agent of a hidden listing asks the moderators to review the hide: it waits at the top of their queue until one decides (asking again changes nothing). Errors: UNAUTHENTICATED, NOT_FOUND, FORBIDDEN (someone else's listing), CONFLICT (not hidden).",
+    args: { propertyId: t.arg.id({ required: true, description: 'The listing id or slug.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const { propertyId } = await requestListingReview(trustDeps(ctx), ctx.viewer, String(args.propertyId));
+      return ctx.prisma.property.findUniqueOrThrow({ ...query, where: { id: propertyId } });
+    },
   }),
   moderateListing: t.prismaField({
     type: 'Property',

@@ -67,6 +67,8 @@ const messages = defineMessages({
       'You are reporting listings too quickly. Please wait {minutes, plural, other {{minutes} minutes}} and try again.',
   },
   noteTooLong: { id: 'server.trust.noteTooLong', defaultMessage: 'Note must be at most {max} characters' },
+  notHidden: { id: 'server.trust.notHidden', defaultMessage: 'This listing is not hidden: there is nothing to review.' },
+  onlyOwnReview: { id: 'server.trust.onlyOwnReview', defaultMessage: 'Only who manages a listing can ask for its review.' },
 });
 
 /** The refusals of trust and safety, each in the language of the request when it is read. */
@@ -305,6 +307,8 @@ export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | u
     status: true,
     hiddenAt: true,
     hiddenReason: true,
+    hiddenNote: true,
+    reviewRequestedAt: true,
     owner: { select: { id: true, firstName: true, lastName: true, email: true } },
     reports: {
       orderBy: [{ resolvedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'desc' }],
@@ -321,7 +325,14 @@ export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | u
     _count: { select: { reports: { where: { resolvedAt: null } } } },
   } satisfies Prisma.PropertySelect;
   const waiting = await deps.prisma.property.findMany({
-    where: { OR: [{ reports: { some: { resolvedAt: null } } }, { hiddenReason: 'REPORTED', hiddenAt: { not: null } }] },
+    where: {
+      OR: [
+        { reports: { some: { resolvedAt: null } } },
+        { hiddenReason: 'REPORTED', hiddenAt: { not: null } },
+        // The owner asked for a review of a hide (issue 58 item 8).
+        { reviewRequestedAt: { not: null }, hiddenAt: { not: null } },
+      ],
+    },
     select,
     orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
     take: MODERATION_QUEUE_MAX,
@@ -351,6 +362,8 @@ export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | u
         status: r.status,
         hiddenAt: r.hiddenAt,
         hiddenReason: r.hiddenReason,
+        hiddenNote: r.hiddenNote,
+        reviewRequestedAt: r.hiddenAt ? r.reviewRequestedAt : null,
         ownerName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
         ownerEmail: r.owner.email,
         openReportCount,
@@ -364,7 +377,10 @@ export async function moderationQueue(deps: TrustDeps, viewer: Viewer | null | u
         })),
       };
     })
-    .sort((a, b) => b.openReportCount - a.openReportCount);
+    .sort(
+      (a, b) =>
+        Number(b.reviewRequestedAt !== null) - Number(a.reviewRequestedAt !== null) || b.openReportCount - a.openReportCount,
+    );
 }
 export type ModerationCase = Awaited<ReturnType<typeof moderationQueue>>[number];
 
@@ -404,7 +420,10 @@ export async function moderateListing(
     const hide = action === 'HIDE';
     await tx.property.update({
       where: { id },
-      data: hide ? { hiddenAt: before.hiddenAt ?? now, hiddenReason: HIDDEN_MODERATOR } : { hiddenAt: null, hiddenReason: null },
+      // The note is shown to the owner beside the hide (issue 58 item 8); any decision answers a review request.
+      data: hide
+        ? { hiddenAt: before.hiddenAt ?? now, hiddenReason: HIDDEN_MODERATOR, hiddenNote: text || null, reviewRequestedAt: null }
+        : { hiddenAt: null, hiddenReason: null, hiddenNote: null, reviewRequestedAt: null },
       select: { id: true },
     });
     await audit(tx, {
@@ -428,4 +447,40 @@ export async function moderateListing(
   if (action === 'HIDE' && !outcome.wasModerator) await tellOwner(deps, id, 'HIDDEN', text || null);
   if (action !== 'HIDE' && outcome.wasHidden) await tellOwner(deps, id, 'REINSTATED');
   return { propertyId: id };
+}
+
+/**
+ * The owner (or agent) of a hidden listing asks the moderators to review the hide (issue 58 item 8):
+ * it goes to the top of their queue at /admin/moderation until one decides (which clears the request).
+ * Asking again while a request waits changes nothing. Audited.
+ */
+export async function requestListingReview(
+  deps: TrustDeps,
+  viewer: Viewer | null | undefined,
+  listingKey: unknown,
+): Promise<{ propertyId: string }> {
+  const v = requireViewer(viewer);
+  const byKey = typeof listingKey === 'string' ? listingKeyWhere(listingKey) : null;
+  const listing = byKey
+    ? await deps.prisma.property.findFirst({
+        where: byKey,
+        select: { id: true, status: true, hiddenAt: true, ownerId: true, agent: { select: { userId: true } } },
+      })
+    : null;
+  if (!listing) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+  if (!canManageListing(v, listing)) {
+    // Someone else's hidden listing does not exist for the viewer.
+    if (!isPublicListing(listing)) throw new AppError('NOT_FOUND', TRUST_MESSAGES.listingNotFound);
+    throw new AppError('FORBIDDEN', formatMessage(messages.onlyOwnReview));
+  }
+  if (!listing.hiddenAt) throw new AppError('CONFLICT', formatMessage(messages.notHidden));
+  await deps.prisma.$transaction(async (tx) => {
+    const asked = await tx.property.updateMany({
+      where: { id: listing.id, hiddenAt: { not: null }, reviewRequestedAt: null },
+      data: { reviewRequestedAt: new Date() },
+    });
+    if (asked.count > 0)
+      await audit(tx, { actorId: v.uid, action: 'LISTING_REVIEW_REQUESTED', targetType: 'Property', targetId: listing.id });
+  });
+  return { propertyId: listing.id };
 }

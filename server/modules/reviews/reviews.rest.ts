@@ -16,8 +16,9 @@ import { jsonBody } from '../../http/locale.js';
  *   first, each item in the ratings screen's shape of SPEC part 3. `targetUserId` may only name the
  *   viewer (an agent's reviews are public on their profile, GET /api/agents/{id}).
  * - POST /api/reviews `{ agentId, rating, comment, propertyId?, communication?, reliability?, cleanliness?,
- *   accuracy? }` → the review (201 when new, 200 when the earlier one for that agent and listing was
- *   updated), with the agent's new rating and review count.
+ *   accuracy? }` → the review (201 when new, 200 when it replaced the author's earlier review of that
+ *   agent), with the agent's new rating and review count (verified reviews only; `verified` says whether
+ *   this one counts).
  *
  * - POST /api/reviews/{id}/reply `{ reply }` → the review with the agent's reply (the agent reviewed only, once).
  * - POST /api/reviews/{id}/report `{ reason, details? }` → 201 `{ reviewId, hidden }` (review-moderation.ts).

@@ -1,5 +1,4 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import type { Prisma } from '../../db/generated/prisma/client.js';
 import { builder } from '../../graphql/builder.js';
 import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import type { GraphQLContext } from '../../graphql/context.js';
@@ -7,7 +6,6 @@ import { AppError } from '../../core/errors.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { AgentRef } from '../agents/agents.schema.js';
 import { requireViewer } from '../../core/authz.js';
-import { isUuid } from '../listings/listings.service.js';
 import { PropertyRef } from '../listings/listings.schema.js';
 import {
   encodeReviewCursor,
@@ -67,7 +65,8 @@ export const ReviewRef = builder.prismaObject('Review', {
       description: 'When the author last changed it (equal to createdAt until they submit again).',
     }),
     verified: t.exposeBoolean('verified', {
-      description: "The author had a conversation with the agent when writing it: shown as 'Verified conversation'.",
+      description:
+        "A real interaction between the author and the agent (the agent answered them in a conversation, or confirmed a tour of theirs): shown as 'Verified conversation' and counted in the agent's rating. Unverified reviews are shown, marked 'Not verified', and not counted.",
     }),
     author: t.field({
       type: ReviewAuthorRef,
@@ -129,14 +128,14 @@ const ViewerRatingRef = builder.objectRef<ViewerRatingShape>('ViewerRating').imp
     }),
     message: t.string({ nullable: true, description: 'What the page says when refused.', resolve: (r) => r.eligibility.message }),
     verified: t.boolean({
-      description: "The viewer has a conversation with this agent: a review now is marked 'Verified conversation'.",
+      description:
+        "The agent has answered the viewer in a conversation or confirmed a tour of theirs: a review now is verified ('Verified conversation') and counts in the agent's rating.",
       resolve: (r) => r.verified,
     }),
     existingReview: t.field({
       type: ReviewRef,
       nullable: true,
-      description:
-        "The viewer's review of this agent about the listing asked for (or about no listing); submitting again updates it.",
+      description: "The viewer's review of this agent (one per renter and agent); submitting again replaces it.",
       resolve: (r) => r.existingReview as never,
     }),
   }),
@@ -145,27 +144,34 @@ const ViewerRatingRef = builder.objectRef<ViewerRatingShape>('ViewerRating').imp
 type AgentWithViewerRating = {
   userId: string;
   reviews?: unknown[];
-  user?: { agentThreads?: Array<{ id: string }> };
+  user?: { messages?: Array<{ id: string }>; toursToGive?: Array<{ id: string }> };
 };
 
 builder.prismaObjectField('Agent', 'viewerRating', (t) =>
   t.field({
     type: ViewerRatingRef,
     description:
-      "May the viewer rate this agent, and their existing review of the agent about `propertyId` (a listing id; none: the review about no listing). Read in the agent's own query.",
-    args: { propertyId: t.arg.id({ required: false }) },
-    select: (args, ctx, nested) => {
+      "May the viewer rate this agent, and their existing review of the agent (one per renter and agent, whatever the listing). Read in the agent's own query.",
+    args: {
+      propertyId: t.arg.id({
+        required: false,
+        description: 'Ignored: a renter has one review of an agent, whatever listing it is about (issue 58).',
+      }),
+    },
+    select: (_args, ctx, nested) => {
       const uid = ctx.viewer?.uid;
       if (!uid) return { userId: true };
-      const key = args.propertyId == null ? null : String(args.propertyId);
-      const aboutListing: Prisma.ReviewWhereInput =
-        key === null ? { propertyId: null } : isUuid(key) ? { propertyId: key } : { property: { is: { slug: key } } };
       return {
         userId: true,
-        reviews: nested({ where: { authorId: uid, ...aboutListing }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1 }, [
-          'existingReview',
-        ]),
-        user: { select: { agentThreads: { where: { renterId: uid }, select: { id: true }, take: 1 } } },
+        reviews: nested({ where: { authorId: uid }, take: 1 }, ['existingReview']),
+        // The interactions that verify a review (review-visibility.ts interactionSql): a message of the
+        // agent's in a conversation with the viewer, or a tour of the viewer's the agent confirmed.
+        user: {
+          select: {
+            messages: { where: { thread: { is: { renterId: uid } } }, select: { id: true }, take: 1 },
+            toursToGive: { where: { renterId: uid, confirmedAt: { not: null } }, select: { id: true }, take: 1 },
+          },
+        },
       };
     },
     resolve: async (agent, _args, ctx) => {
@@ -173,7 +179,7 @@ builder.prismaObjectField('Agent', 'viewerRating', (t) =>
       const account = await memoRaterAccount(ctx, ctx.prisma, ctx.viewer);
       return {
         eligibility: ratingEligibility(ctx.viewer, account, a),
-        verified: Boolean(ctx.viewer) && (a.user?.agentThreads?.length ?? 0) > 0,
+        verified: Boolean(ctx.viewer) && (a.user?.messages?.length ?? 0) + (a.user?.toursToGive?.length ?? 0) > 0,
         existingReview: ctx.viewer ? (a.reviews?.[0] ?? null) : null,
       };
     },
@@ -301,7 +307,7 @@ builder.queryFields((t) => ({
 // --- writing -------------------------------------------------------------------------------------------------
 
 const RateAgentInput = builder.inputType('RateAgentInput', {
-  description: 'A rating of an agent. A second one for the same agent and listing (or no listing) updates the first.',
+  description: 'A rating of an agent. A second one of the same agent (whatever the listing) replaces the first.',
   fields: (t) => ({
     agentId: t.id({ required: true, description: "The agent's id (or the agent's user id)." }),
     score: t.int({ description: "1 to 5; missing or 0: 'Please select a rating'." }),
@@ -327,7 +333,7 @@ const RateAgentPayloadRef = builder.objectRef<RateAgentPayloadShape>('RateAgentP
   fields: (t) => ({
     review: t.field({ type: ReviewRef, resolve: (p) => p.review as never }),
     agent: t.field({ type: AgentRef, resolve: (p) => p.agent as never }),
-    created: t.exposeBoolean('created', { description: 'False when the earlier review was updated.' }),
+    created: t.exposeBoolean('created', { description: 'False when the earlier review was replaced.' }),
     givenSummary: t.field({
       type: RatingsSummaryRef,
       description:
@@ -341,8 +347,8 @@ builder.mutationFields((t) => ({
   rateAgent: t.field({
     type: RateAgentPayloadRef,
     description:
-      'Rates an agent (renters only): creates the review or updates the earlier one for the same agent and listing, and the ' +
-      "agent's rating and reviewCount in the same transaction. Errors: UNAUTHENTICATED, BAD_USER_INPUT (the form's messages), " +
+      'Rates an agent (renters only): creates the review or replaces the earlier one of the same agent, and the ' +
+      "agent's rating and reviewCount (verified reviews only) in the same transaction. Errors: UNAUTHENTICATED, BAD_USER_INPUT (the form's messages), " +
       "NOT_FOUND ('Agent Not Found'), FORBIDDEN (agents rating agents, self-ratings; `extensions.reason`), RATE_LIMITED.",
     args: { input: t.arg({ type: RateAgentInput, required: true }) },
     resolve: async (_root, args, ctx, info) => {

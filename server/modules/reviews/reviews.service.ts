@@ -9,19 +9,25 @@ import { requireViewer } from '../../core/authz.js';
 import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { parseStorableInstant } from '../../../common/instant.js';
-import { visibleReviewSql } from './review-visibility.js';
+import { countedReviewSql, interactionSql, visibleReviewSql } from './review-visibility.js';
 import { eventsOf } from '../../core/events.js';
+import type { Logger } from 'pino';
 
 /**
  * Ratings of agents by renters (SPEC parts 2-9, issue 10): one rule set for GraphQL and REST.
  *
  * - Who may rate: a signed-in renter with a completed account; agents cannot rate agents and nobody
  *   rates themself (`ratingEligibility`, also shown before the form through `Agent.viewerRating`).
- * - One review per author, agent and listing (the listing may be none): a second submission updates it.
- * - 'Verified conversation': the author has a conversation with the agent (a Thread, as renter).
+ * - One review per author and agent (issue 58 item 10): a second submission replaces the first (its
+ *   score, subscores, comment and listing; the agent's reply to the earlier text goes; moderation stays).
+ * - Verified: a real interaction between the author and the agent (review-visibility.ts
+ *   `interactionSql`: the agent answered them in a conversation, or confirmed a tour of theirs). It is
+ *   stored on the review, set when the review is written and, for a review written before, when the
+ *   interaction happens (`listenForInteractions`, on the domain events). Only verified reviews count.
  * - The agent's rating (the average score, 2 decimals) and review count are recomputed from the
- *   reviews with one aggregate in the same transaction, under the agent row's lock: exact under
- *   concurrent submissions (docs/decisions/0019-reviews.md).
+ *   counted reviews with one aggregate in the same transaction, under the agent row's lock: exact
+ *   under concurrent submissions (docs/decisions/0019-reviews.md); reading them is reading two
+ *   columns of the agent's row.
  */
 
 export interface ReviewsDeps {
@@ -139,7 +145,7 @@ export interface SubmittedReview {
   reviewId: string;
   agentId: string;
   authorId: string;
-  /** False when the author's earlier review of this agent and listing was updated. */
+  /** False when the author's earlier review of this agent was replaced. */
   created: boolean;
   verified: boolean;
 }
@@ -181,8 +187,9 @@ async function limitSubmissions(limits: RateLimits, uid: string) {
 }
 
 /**
- * The agent's rating and review count from their visible reviews (hidden ones, reported by 3 users,
- * do not count): one aggregate, written in the statement that reads it. Run inside the transaction that changed a review, after locking the agent row.
+ * The agent's rating and review count from their counted reviews (visible and verified: hidden ones,
+ * reported by 3 users, and unverified ones do not count): one aggregate, written in the statement that
+ * reads it. Run inside the transaction that changed a review, after locking the agent row.
  */
 export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: string) {
   return tx.$executeRaw`
@@ -190,13 +197,13 @@ export function recomputeAgentRating(tx: Prisma.TransactionClient, agentId: stri
        SET "rating" = s.avg, "reviewCount" = s.cnt
       FROM (SELECT COALESCE(ROUND(AVG(r."score")::numeric, 2), 0) AS avg, COUNT(*)::int AS cnt
               FROM "Review" r
-             WHERE r."agentId" = ${agentId}::uuid AND ${visibleReviewSql()}) AS s
+             WHERE r."agentId" = ${agentId}::uuid AND ${countedReviewSql()}) AS s
      WHERE a."id" = ${agentId}::uuid`;
 }
 
 /**
- * Writes the viewer's review of an agent (about a listing, or none): creates it, or updates their
- * earlier one for the same agent and listing, and recomputes the agent's rating and count in the same
+ * Writes the viewer's review of an agent (about a listing, or none): creates it, or replaces their
+ * earlier one of the same agent, and recomputes the agent's rating and count in the same
  * transaction. Refusals: UNAUTHENTICATED, BAD_USER_INPUT (the spec's messages), NOT_FOUND
  * ('Agent Not Found'), FORBIDDEN (agents rating agents, self-ratings), RATE_LIMITED.
  */
@@ -225,17 +232,14 @@ export async function submitReview(
     // and the aggregate both read what the previous writer committed (READ COMMITTED re-reads per
     // statement). NO KEY UPDATE: rows referencing the agent (listings) are not blocked.
     const locked = await tx.$queryRaw<Array<{ verified: boolean }>>`
-      SELECT EXISTS (
-               SELECT 1 FROM "Thread" t WHERE t."renterId" = ${account.id} AND t."agentUserId" = a."userId"
-             ) AS verified
+      SELECT ${interactionSql(Prisma.sql`${account.id}`, Prisma.sql`a."userId"`)} AS verified
         FROM "Agent" a
        WHERE a."id" = ${agent.id}::uuid
          FOR NO KEY UPDATE OF a`;
     if (!locked[0]) throw new AppError('NOT_FOUND', agentNotFound());
     const verified = locked[0].verified;
-    const existing = await tx.review.findFirst({
-      where: { authorId: account.id, agentId: agent.id, propertyId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    const existing = await tx.review.findUnique({
+      where: { authorId_agentId: { authorId: account.id, agentId: agent.id } },
       select: { id: true },
     });
     const fields = {
@@ -247,8 +251,14 @@ export async function submitReview(
       comment: data.comment,
       verified,
     };
+    // Replacing: the earlier review's text and listing go, and with them the agent's reply to it
+    // (the agent may answer the new one); a moderator's or the reporters' hiding stays.
     const review = existing
-      ? await tx.review.update({ where: { id: existing.id }, data: fields, select: { id: true } })
+      ? await tx.review.update({
+          where: { id: existing.id },
+          data: { ...fields, propertyId, reply: null, repliedAt: null },
+          select: { id: true },
+        })
       : await tx.review.create({
           data: { ...fields, agentId: agent.id, authorId: account.id, propertyId },
           select: { id: true },
@@ -264,6 +274,59 @@ export async function submitReview(
   });
   eventsOf(prisma).publish({ type: 'review.written', agentId: submitted.agentId, reviewId: submitted.reviewId });
   return submitted;
+}
+
+// --- verifying later ----------------------------------------------------------------------------------
+
+/**
+ * Marks the renter's review of the agent (the user `agentUserId`) verified when a real interaction
+ * between them now exists, and recomputes the agent's rating in the same transaction, under the agent
+ * row's lock as a review write. Answers the review made verified, if any. Idempotent.
+ */
+export async function verifyReviewAfterInteraction(
+  prisma: PrismaClient,
+  renterId: string,
+  agentUserId: string,
+): Promise<{ reviewId: string; agentId: string } | null> {
+  // Most messages and tours concern no review: one cheap read before any lock.
+  const pending = await prisma.review.findFirst({
+    where: { authorId: renterId, verified: false, agent: { is: { userId: agentUserId } } },
+    select: { id: true, agentId: true },
+  });
+  if (!pending) return null;
+  const changed = await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Agent" a WHERE a."id" = ${pending.agentId}::uuid FOR NO KEY UPDATE OF a`;
+    const n = await tx.$executeRaw`
+      UPDATE "Review" r SET "verified" = TRUE
+       WHERE r."id" = ${pending.id}::uuid AND NOT r."verified"
+         AND ${interactionSql(Prisma.sql`${renterId}`, Prisma.sql`${agentUserId}`)}`;
+    if (n > 0) await recomputeAgentRating(tx, pending.agentId);
+    return n > 0;
+  });
+  if (!changed) return null;
+  eventsOf(prisma).publish({ type: 'review.written', agentId: pending.agentId, reviewId: pending.id });
+  return { reviewId: pending.id, agentId: pending.agentId };
+}
+
+const listening = new WeakSet<object>();
+
+/**
+ * Listens to the core's events for the interactions that verify a review written before them: the
+ * agent's first reply in a conversation (`message.sent` with `firstReply`) and a confirmed tour
+ * (`tour.changed`, CONFIRMED). On the instance that published them.
+ */
+export function listenForInteractions(prisma: PrismaClient, log: Pick<Logger, 'warn'>): void {
+  if (listening.has(prisma)) return;
+  listening.add(prisma);
+  eventsOf(prisma).subscribe((event, { local }) => {
+    if (!local) return;
+    const answered = event.type === 'message.sent' && event.firstReply;
+    const toured = event.type === 'tour.changed' && event.step === 'CONFIRMED';
+    if (!answered && !toured) return;
+    verifyReviewAfterInteraction(prisma, event.renterId, event.agentUserId).catch((err: unknown) =>
+      log.warn({ err }, 'verifying a review after an interaction failed'),
+    );
+  });
 }
 
 // --- reading -------------------------------------------------------------------------------------------
@@ -393,7 +456,8 @@ const percentOf = (n: number, total: number) => (total > 0 ? Math.round((100 * n
 
 /**
  * The ratings screen's summary of the viewer's received or given reviews: ONE SQL statement. Hidden
- * reviews (pending moderation) are listed to their author and agent but counted nowhere.
+ * reviews (pending moderation) are listed to their author and agent but counted nowhere; received
+ * reviews count as the agent's rating does (verified ones only), given ones all count to their author.
  */
 export async function ratingsSummary(
   prisma: PrismaClient,
@@ -421,7 +485,7 @@ export async function ratingsSummary(
            ${avg('cleanliness')} AS cleanliness,
            ${avg('accuracy')} AS accuracy
       FROM "Review" r
-     WHERE ${where} AND ${visibleReviewSql()}`;
+     WHERE ${where} AND ${role === 'GIVEN' ? visibleReviewSql() : countedReviewSql()}`;
   const s = row!;
   const total = Number(s.total);
   const counts: Record<number, number> = { 1: s.s1, 2: s.s2, 3: s.s3, 4: s.s4, 5: s.s5 };

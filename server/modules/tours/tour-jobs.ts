@@ -8,6 +8,12 @@ import { announceNotifications, insertNotifications, type NotificationInput } fr
 import { formatOpenHouseTime } from '../../../common/tours.js';
 import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
 import { expireTourRequests, formatTourWindow } from './tour-requests.service.js';
+import {
+  withdrawalMessages,
+  withdrawalTexts,
+  withdrawListingVisits,
+  type WithdrawnMailJob,
+} from './listing-withdrawal.service.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import { inLocale } from '../../core/locale.js';
 import { mailTexts } from '../mail/texts.js';
@@ -108,7 +114,8 @@ export const TOUR_JOBS = {
 
 export type TourMailJob =
   | { kind: 'tour'; tourId: string; step: TourStep; to: 'RENTER' | 'AGENT' | 'BOTH' }
-  | { kind: 'openHouse'; openHouseId: string; userId: string; reminder?: 24 | 2 };
+  | { kind: 'openHouse'; openHouseId: string; userId: string; reminder?: 24 | 2 }
+  | WithdrawnMailJob;
 
 export interface TourJobDeps {
   prisma: PrismaClient;
@@ -129,7 +136,7 @@ export function mailJobsOf(event: DomainEvent): TourMailJob[] {
 const queues = new WeakMap<object, { queue: JobQueue; log: Logger }>();
 const listening = new WeakSet<object>();
 
-function listenForVisits(prisma: object): void {
+function listenForVisits(prisma: PrismaClient): void {
   if (listening.has(prisma)) return;
   listening.add(prisma);
   eventsOf(prisma).subscribe((event, { local }) => {
@@ -137,6 +144,13 @@ function listenForVisits(prisma: object): void {
     if (!q) return;
     for (const job of mailJobsOf(event))
       q.queue.send(TOUR_JOBS.mail, job).catch((err: unknown) => q.log.error({ err, job }, 'tour e-mail not queued'));
+    // A listing deleted or deactivated with people attached: their visits are cancelled and each is told (issue 58 item 4).
+    if (event.type === 'listing.withdrawn')
+      withdrawListingVisits({ prisma }, event)
+        .then((jobs) => Promise.all(jobs.map((job) => q.queue.send(TOUR_JOBS.mail, job))))
+        .catch((err: unknown) =>
+          q.log.error({ err, listingId: event.listingId }, 'the visits of a withdrawn listing not cancelled'),
+        );
   });
 }
 
@@ -169,9 +183,11 @@ export async function tourMails(deps: TourJobDeps, job: Extract<TourMailJob, { k
       windows: { orderBy: { startsAt: 'asc' }, select: { startsAt: true, endsAt: true, proposedBy: true } },
     },
   });
-  if (!tour) return [];
+  // A deleted listing's tours were cancelled and their renters told at once (listing-withdrawal.service.ts).
+  const property = tour?.property;
+  if (!tour || !property) return [];
   const base = origin(deps.publicUrl);
-  const listingUrl = `${base}/properties/${tour.property.slug}`;
+  const listingUrl = `${base}/properties/${property.slug}`;
   const confirmedAt = tour.startsAt && tour.endsAt ? { startsAt: tour.startsAt, endsAt: tour.endsAt } : null;
   // The calendar file goes with a confirmed tour, its reminders, and its cancellation (which removes it).
   const withCalendar = confirmedAt && ['CONFIRMED', 'REMINDER_24H', 'REMINDER_2H', 'CANCELLED'].includes(job.step);
@@ -184,9 +200,9 @@ export async function tourMails(deps: TourJobDeps, job: Extract<TourMailJob, { k
       const ics = withCalendar
         ? calendarFile({
             uid: `tour-${tour.id}@nycrentals`,
-            title: formatMessage(messages.calendarTitle, { title: tour.property.title }),
-            description: [formatMessage(messages.calendarDescription, { title: tour.property.title }), listingUrl].join('\n'),
-            location: visitLocation(tour.property),
+            title: formatMessage(messages.calendarTitle, { title: property.title }),
+            description: [formatMessage(messages.calendarDescription, { title: property.title }), listingUrl].join('\n'),
+            location: visitLocation(property),
             url: listingUrl,
             ...confirmedAt,
             cancelled: job.step === 'CANCELLED',
@@ -195,8 +211,8 @@ export async function tourMails(deps: TourJobDeps, job: Extract<TourMailJob, { k
       const proposed = tour.windows.filter((w) => w.proposedBy !== side);
       const lines = [formatMessage(mailTexts.hiName, { name: me.firstName }), ''];
       const name = `${other.firstName} ${other.lastName.slice(0, 1)}.`;
-      const title = tour.property.title;
-      const address = formatMessage(mailTexts.address, { address: visitLocation(tour.property) });
+      const title = property.title;
+      const address = formatMessage(mailTexts.address, { address: visitLocation(property) });
       switch (job.step) {
         case 'REQUESTED':
           lines.push(formatMessage(messages.requested, { name, title }));
@@ -421,9 +437,40 @@ export async function sendDueReminders(deps: TourJobDeps & { queue?: JobQueue },
   return sent;
 }
 
+/** The e-mail of a renter whose visits a listing's withdrawal cancelled (issue 58 item 4), in their language. */
+export async function withdrawnMail(deps: TourJobDeps, job: WithdrawnMailJob): Promise<MailMessage | null> {
+  const user = await deps.prisma.user.findUnique({
+    where: { id: job.userId },
+    select: { email: true, firstName: true, locale: true },
+  });
+  if (!user) return null;
+  const base = origin(deps.publicUrl);
+  return inLocale(user.locale, () => {
+    const texts = withdrawalTexts(job.how, job.title, job);
+    return {
+      to: user.email,
+      subject: texts.title,
+      text: [
+        formatMessage(mailTexts.hiName, { name: user.firstName }),
+        '',
+        texts.headline,
+        ...texts.lines,
+        '',
+        formatMessage(withdrawalMessages.conversation, { url: `${base}/messages?open=${encodeURIComponent(job.threadId)}` }),
+        ...(job.tours.length ? [formatMessage(withdrawalMessages.yourTours, { url: `${base}/me/tours` })] : []),
+        '— NYC Rentals',
+        '',
+      ].join('\n'),
+    };
+  });
+}
+
 /** The mail job. */
 export async function runTourMail(deps: TourJobDeps, job: TourMailJob): Promise<number> {
-  const mails = job.kind === 'tour' ? await tourMails(deps, job) : [await openHouseMail(deps, job)].filter((m) => m !== null);
+  const mails =
+    job.kind === 'tour'
+      ? await tourMails(deps, job)
+      : [await (job.kind === 'withdrawn' ? withdrawnMail(deps, job) : openHouseMail(deps, job))].filter((m) => m !== null);
   for (const mail of mails) await deps.mailer.send(mail);
   return mails.length;
 }

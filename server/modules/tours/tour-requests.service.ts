@@ -9,7 +9,13 @@ import { eventsOf, type TourStep } from '../../core/events.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { isUuid } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
-import { announceMessage, answeringUser, postInConversation, retryOnNewThread } from '../messaging/messaging.service.js';
+import {
+  announceMessage,
+  answeringUser,
+  postInConversation,
+  postInThread,
+  retryOnNewThread,
+} from '../messaging/messaging.service.js';
 import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
 import { formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
@@ -223,8 +229,13 @@ const tourFacts = {
   startsAt: true,
   endsAt: true,
   expiresAt: true,
+  listingTitle: true,
   property: { select: { title: true, slug: true } },
 } as const;
+
+/** A tour's listing title: the listing's, or the one kept when it was deleted (issue 58 item 4). */
+const titleOf = (tour: { property: { title: string } | null; listingTitle: string | null }) =>
+  tour.property?.title ?? tour.listingTitle ?? '';
 
 /** Locks the tour request's row and reads it; NOT_FOUND unless the user takes part. */
 async function lockTour(tx: Tx, id: string, uid: string) {
@@ -238,7 +249,7 @@ async function lockTour(tx: Tx, id: string, uid: string) {
 type Deps = { prisma: PrismaClient; limits: RateLimits };
 
 /** One step: a message of the actor in the conversation, a notification of the other side, then the event. */
-type Parties = { propertyId: string; renterId: string; agentUserId: string };
+type Parties = { propertyId: string | null; renterId: string; agentUserId: string; threadId?: string };
 type StepTexts = { message: string; title: string; body?: string | null };
 /** `texts` is made in the language of whom it is written to (`inLocale`). */
 type Step = { by: TourSide; kind: TourStep; texts: () => StepTexts; tellBoth?: boolean };
@@ -259,11 +270,13 @@ async function localesOf(tx: Tx, parties: Parties): Promise<Record<string, strin
 async function postStep(tx: Tx, parties: Parties, step: Step) {
   const locales = await localesOf(tx, parties);
   const other = step.by === 'AGENT' ? parties.renterId : parties.agentUserId;
-  const posted = await postInConversation(tx, {
-    ...parties,
-    senderId: step.by === 'AGENT' ? parties.agentUserId : parties.renterId,
-    content: inLocale(locales[other], () => step.texts().message),
-  });
+  const senderId = step.by === 'AGENT' ? parties.agentUserId : parties.renterId;
+  const content = inLocale(locales[other], () => step.texts().message);
+  // A deleted listing's tour (issue 58 item 4) is written in its own conversation, which stays.
+  const posted =
+    parties.propertyId === null && parties.threadId
+      ? await postInThread(tx, { threadId: parties.threadId, senderId, content })
+      : await postInConversation(tx, { ...parties, propertyId: parties.propertyId!, senderId, content });
   return { ...posted, locales };
 }
 
@@ -436,7 +449,7 @@ export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windo
         const when = formatTourWindow(window);
         return {
           message: formatMessage(stepMessages.confirmedMessage, { when }),
-          title: formatMessage(stepMessages.confirmedTitle, { title: tour.property.title }),
+          title: formatMessage(stepMessages.confirmedTitle, { title: titleOf(tour) }),
           body: formatMessage(mailTexts.newYorkTime, { time: when }),
         };
       },
@@ -464,7 +477,7 @@ export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, i
         const when = formatTourWindow(window);
         return {
           message: formatMessage(stepMessages.proposedMessage, { when }),
-          title: formatMessage(stepMessages.proposedTitle, { title: tour.property.title }),
+          title: formatMessage(stepMessages.proposedTitle, { title: titleOf(tour) }),
           body: formatMessage(stepMessages.proposedBody, { when }),
         };
       },
@@ -483,7 +496,7 @@ export function declineTour(deps: Deps, viewer: Viewer | null, id: string, input
       kind: 'DECLINED',
       texts: () => ({
         message: [formatMessage(stepMessages.declinedMessage), reason].filter(Boolean).join(' '),
-        title: formatMessage(stepMessages.declinedTitle, { title: tour.property.title }),
+        title: formatMessage(stepMessages.declinedTitle, { title: titleOf(tour) }),
         body: reason,
       }),
     });
@@ -506,7 +519,7 @@ export function cancelTour(deps: Deps, viewer: Viewer | null, id: string) {
             when === null
               ? formatMessage(stepMessages.cancelledRequestMessage)
               : formatMessage(stepMessages.cancelledTourMessage, { when }),
-          title: formatMessage(stepMessages.cancelledTitle, { title: tour.property.title }),
+          title: formatMessage(stepMessages.cancelledTitle, { title: titleOf(tour) }),
           body: when === null ? null : formatMessage(mailTexts.newYorkTime, { time: when }),
         };
       },
@@ -541,7 +554,7 @@ export async function expireTourRequests(deps: { prisma: PrismaClient }, now = n
         kind: 'EXPIRED',
         texts: () => ({
           message: formatMessage(stepMessages.expiredMessage, { hours: TOUR_RULES.answerHours }),
-          title: formatMessage(stepMessages.expiredTitle, { title: tour.property.title }),
+          title: formatMessage(stepMessages.expiredTitle, { title: titleOf(tour) }),
           body: formatMessage(stepMessages.expiredBody, { hours: TOUR_RULES.answerHours }),
         }),
         tellBoth: true,

@@ -255,7 +255,8 @@ export function tourRoutes(deps: {
           select: { id: true, status: true, startsAt: true, endsAt: true, property: { select: visitAddressSelect } },
         })
       : null;
-    if (!tour) throw new AppError('NOT_FOUND', say('tourNotFound'));
+    // A deleted listing's tour has no place left to put in a calendar.
+    if (!tour?.property) throw new AppError('NOT_FOUND', say('tourNotFound'));
     if (!tour.startsAt || !tour.endsAt || (tour.status !== 'CONFIRMED' && tour.status !== 'CANCELLED'))
       throw new AppError('CONFLICT', formatMessage(messages.notConfirmed));
     const url = listingPageUrl(deps.env.publicUrl, tour.property.slug);

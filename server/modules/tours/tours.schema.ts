@@ -71,6 +71,14 @@ export const TourStatusEnum = builder.enumType('TourStatus', {
 
 export const TourSideEnum = builder.enumType('TourSide', { values: ['RENTER', 'AGENT'] as const });
 
+const TourCancelReasonEnum = builder.enumType('TourCancelReason', {
+  description: 'Why a tour was cancelled when no side chose to (issue 58 item 4).',
+  values: {
+    LISTING_REMOVED: { description: 'The listing was deleted.' },
+    LISTING_UNAVAILABLE: { description: 'The listing was deactivated.' },
+  } as const,
+});
+
 const TourListStateEnum = builder.enumType('TourListState', {
   values: {
     OPEN: { description: 'Requests waiting for an answer (from either side).' },
@@ -115,7 +123,20 @@ builder.prismaObject('TourRequest', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     threadId: t.exposeID('threadId', { description: 'The conversation where its steps are written.' }),
-    listing: t.relation('property'),
+    listing: t.relation('property', {
+      nullable: true,
+      description: 'The listing; null once it was deleted (`listingTitle` stays).',
+    }),
+    listingTitle: t.string({
+      description: "The listing's title, kept when the listing was deleted.",
+      select: { listingTitle: true, property: { select: { title: true } } },
+      resolve: (o) => o.property?.title ?? o.listingTitle ?? '',
+    }),
+    cancelReason: t.expose('cancelReason', {
+      type: TourCancelReasonEnum,
+      nullable: true,
+      description: 'Set when the tour was cancelled because its listing was deleted or deactivated.',
+    }),
     windows: t.relation('windows', { query: { orderBy: [{ proposedBy: 'asc' }, { startsAt: 'asc' }] } }),
     renterName: t.string({
       description: "The renter's first name and last initial.",

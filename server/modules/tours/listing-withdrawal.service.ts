@@ -1,0 +1,237 @@
+import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import type { DomainEvent, WithdrawnPerson } from '../../core/events.js';
+import { inLocale } from '../../core/locale.js';
+import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
+import { formatTourWindow } from '../../../common/tours.js';
+import { announceMessage, postInThread } from '../messaging/messaging.service.js';
+import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
+
+/**
+ * A listing deleted or deactivated with people attached (issue 58 item 4): nobody is left without a
+ * word. Before the write, the listing service reads who is concerned (`withdrawnPeopleOf`: each renter
+ * with a conversation, an upcoming tour or a place at an open house to come) and announces
+ * `listing.withdrawn` with them. This module hears it (tour-jobs.ts) and, for each renter: cancels their
+ * requested and confirmed tours to come (CANCELLED by the agent's side, with the reason, so they stay on
+ * /me/tours) and their RSVPs, posts one message from the listing's side in their conversation about it
+ * (made when there is none), writes a bell notification, and queues an e-mail, all in the renter's
+ * language. Past tours are not touched. A deleted listing's tours and conversations stay (their
+ * `propertyId` becomes null) with the listing's title kept on them.
+ */
+
+// In the renter's language; the listing's title as written.
+export const withdrawalMessages = defineMessages({
+  removedMessage: {
+    id: 'mail.withdrawn.removedMessage',
+    defaultMessage: '“{title}” was removed: the listing is no longer on NYC Rentals.',
+  },
+  unavailableMessage: {
+    id: 'mail.withdrawn.unavailableMessage',
+    defaultMessage: '“{title}” is no longer available: the listing was taken off the market.',
+  },
+  tourCancelled: {
+    id: 'mail.withdrawn.tourCancelled',
+    defaultMessage: 'Your tour on {when} (New York time) is cancelled.',
+  },
+  requestCancelled: { id: 'mail.withdrawn.requestCancelled', defaultMessage: 'Your tour request is cancelled.' },
+  openHouseCancelled: {
+    id: 'mail.withdrawn.openHouseCancelled',
+    defaultMessage: 'Your RSVP to the open house on {when} (New York time) is cancelled.',
+  },
+  removedTitle: { id: 'mail.withdrawn.removedTitle', defaultMessage: 'Listing removed: {title}' },
+  unavailableTitle: { id: 'mail.withdrawn.unavailableTitle', defaultMessage: 'No longer available: {title}' },
+  yourTours: { id: 'mail.withdrawn.yourTours', defaultMessage: 'Your tours: {url}' },
+  conversation: { id: 'mail.withdrawn.conversation', defaultMessage: 'The conversation: {url}' },
+});
+
+type Db = PrismaClient | Prisma.TransactionClient;
+const OPEN = ['REQUESTED', 'PROPOSED'] as const;
+
+/** Where a renter's upcoming tours of a listing stand: requested or proposed and not expired, or confirmed to come. */
+const upcomingTourWhere = (now: Date): Prisma.TourRequestWhereInput => ({
+  OR: [
+    { status: { in: [...OPEN] }, expiresAt: { gt: now } },
+    { status: 'CONFIRMED', startsAt: { gt: now } },
+  ],
+});
+
+/**
+ * Who a listing's withdrawal concerns, by renter: their conversation about it, their upcoming tours of
+ * it and their RSVPs (going or waitlisted) to its open houses to come. Read before the listing's write.
+ */
+export async function withdrawnPeopleOf(db: Db, listingId: string, now = new Date()): Promise<WithdrawnPerson[]> {
+  const [threads, tours, rsvps] = await Promise.all([
+    db.thread.findMany({ where: { propertyId: listingId }, select: { id: true, renterId: true } }),
+    db.tourRequest.findMany({
+      where: { propertyId: listingId, ...upcomingTourWhere(now) },
+      select: { id: true, renterId: true, threadId: true, status: true, startsAt: true, endsAt: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    db.openHouseRsvp.findMany({
+      where: { openHouse: { propertyId: listingId, endsAt: { gt: now } } },
+      select: { userId: true, openHouse: { select: { id: true, startsAt: true, endsAt: true } } },
+      orderBy: [{ openHouse: { startsAt: 'asc' } }, { id: 'asc' }],
+    }),
+  ]);
+  const people = new Map<string, WithdrawnPerson>();
+  const person = (renterId: string) => {
+    let p = people.get(renterId);
+    if (!p) {
+      p = { renterId, threadId: null, tours: [], openHouses: [] };
+      people.set(renterId, p);
+    }
+    return p;
+  };
+  for (const t of threads) person(t.renterId).threadId = t.id;
+  for (const t of tours) {
+    const p = person(t.renterId);
+    p.threadId ??= t.threadId;
+    const confirmed = t.status === 'CONFIRMED';
+    p.tours.push({
+      id: t.id,
+      confirmed,
+      startsAt: confirmed ? (t.startsAt?.toISOString() ?? null) : null,
+      endsAt: confirmed ? (t.endsAt?.toISOString() ?? null) : null,
+    });
+  }
+  for (const r of rsvps)
+    person(r.userId).openHouses.push({
+      id: r.openHouse.id,
+      startsAt: r.openHouse.startsAt.toISOString(),
+      endsAt: r.openHouse.endsAt.toISOString(),
+    });
+  return [...people.values()];
+}
+
+/** What the delete and deactivate dialogs name: how many upcoming tours, RSVPs and conversations will be told. */
+export function affectedCounts(people: WithdrawnPerson[]) {
+  return {
+    upcomingTours: people.reduce((n, p) => n + p.tours.length, 0),
+    openHouseRsvps: people.reduce((n, p) => n + p.openHouses.length, 0),
+    conversations: people.filter((p) => p.threadId !== null).length,
+    people: people.length,
+  };
+}
+
+type Withdrawn = Extract<DomainEvent, { type: 'listing.withdrawn' }>;
+
+/** The texts told to one renter (message, notification, e-mail), in the language around the call. */
+export function withdrawalTexts(how: Withdrawn['how'], title: string, person: Pick<WithdrawnPerson, 'tours' | 'openHouses'>) {
+  const removed = how === 'DELETED';
+  const headline = formatMessage(removed ? withdrawalMessages.removedMessage : withdrawalMessages.unavailableMessage, { title });
+  const lines = [
+    ...person.tours.map((t) =>
+      t.confirmed && t.startsAt && t.endsAt
+        ? formatMessage(withdrawalMessages.tourCancelled, { when: formatTourWindow({ startsAt: t.startsAt, endsAt: t.endsAt }) })
+        : formatMessage(withdrawalMessages.requestCancelled),
+    ),
+    ...person.openHouses.map((o) => formatMessage(withdrawalMessages.openHouseCancelled, { when: formatTourWindow(o) })),
+  ];
+  return {
+    headline,
+    lines,
+    message: [headline, ...lines].join('\n'),
+    title: formatMessage(removed ? withdrawalMessages.removedTitle : withdrawalMessages.unavailableTitle, { title }).slice(
+      0,
+      200,
+    ),
+  };
+}
+
+/** The e-mail each renter is sent once their visits are cancelled (tour-jobs.ts composes and sends it). */
+export interface WithdrawnMailJob {
+  kind: 'withdrawn';
+  userId: string;
+  threadId: string;
+  how: Withdrawn['how'];
+  title: string;
+  tours: WithdrawnPerson['tours'];
+  openHouses: WithdrawnPerson['openHouses'];
+}
+
+/**
+ * Cancels the visits of a withdrawn listing's people and tells each of them (one transaction per
+ * renter). Answers the e-mails to send. Tours already over, cancelled or answered since are left as
+ * they are; a renter is still told of the listing.
+ */
+export async function withdrawListingVisits(deps: { prisma: PrismaClient }, event: Withdrawn): Promise<WithdrawnMailJob[]> {
+  const { prisma } = deps;
+  const now = new Date();
+  const deleted = event.how === 'DELETED';
+  const locales = new Map(
+    (
+      await prisma.user.findMany({
+        where: { id: { in: event.people.map((p) => p.renterId) } },
+        select: { id: true, locale: true },
+      })
+    ).map((u) => [u.id, u.locale]),
+  );
+  // A deleted listing's row is gone: its conversations are made without it.
+  const listing = deleted ? null : await prisma.property.findUnique({ where: { id: event.listingId }, select: { id: true } });
+  const jobs: WithdrawnMailJob[] = [];
+  for (const person of event.people) {
+    if (!locales.has(person.renterId)) continue;
+    const texts = inLocale(locales.get(person.renterId), () => withdrawalTexts(event.how, event.title, person));
+    const done = await prisma.$transaction(async (tx) => {
+      const tourIds = person.tours.map((t) => t.id);
+      if (tourIds.length)
+        await tx.tourRequest.updateMany({
+          where: { id: { in: tourIds }, ...upcomingTourWhere(now) },
+          data: {
+            status: 'CANCELLED',
+            cancelledBy: 'AGENT',
+            cancelReason: deleted ? 'LISTING_REMOVED' : 'LISTING_UNAVAILABLE',
+            ...(deleted ? { listingTitle: event.title } : {}),
+          },
+        });
+      // Cancelling an RSVP deletes it (a deleted listing's are gone with its open houses).
+      if (person.openHouses.length)
+        await tx.openHouseRsvp.deleteMany({
+          where: { userId: person.renterId, openHouseId: { in: person.openHouses.map((o) => o.id) } },
+        });
+      // The renter's conversation about the listing (its agent side writes), else a new one.
+      const side = { id: true, agentUserId: true } as const;
+      const thread =
+        (person.threadId ? await tx.thread.findUnique({ where: { id: person.threadId }, select: side }) : null) ??
+        (listing
+          ? await tx.thread.findUnique({
+              where: { propertyId_renterId: { propertyId: listing.id, renterId: person.renterId } },
+              select: side,
+            })
+          : null) ??
+        (await tx.thread.create({
+          data: {
+            propertyId: listing?.id ?? null,
+            renterId: person.renterId,
+            agentUserId: event.agentUserId,
+            listingTitle: event.title,
+          },
+          select: side,
+        }));
+      const threadId = thread.id;
+      const posted = await postInThread(tx, { threadId, senderId: thread.agentUserId, content: texts.message });
+      const made = await insertNotifications(tx, [
+        {
+          userId: person.renterId,
+          kind: 'TOUR_UPDATE',
+          title: texts.title,
+          body: texts.lines.join(' ') || null,
+          url: person.tours.length ? '/me/tours' : `/messages?open=${threadId}`,
+          propertyId: listing?.id ?? null,
+        },
+      ]);
+      return { posted, made, threadId };
+    });
+    announceMessage(deps, done.posted.message);
+    announceNotifications(prisma, done.made);
+    jobs.push({
+      kind: 'withdrawn',
+      userId: person.renterId,
+      threadId: done.threadId,
+      how: event.how,
+      title: event.title,
+      tours: person.tours,
+      openHouses: person.openHouses,
+    });
+  }
+  return jobs;
+}
