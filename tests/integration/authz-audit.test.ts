@@ -211,9 +211,12 @@ const MUTATIONS: Record<string, MutationAudit> = {
   },
   updateListing: {
     actsOn: "a listing the caller manages; new photos must be the caller's own uploads",
-    document: 'mutation A($id: ID!, $input: ListingInput!) { updateListing(id: $id, input: $input) { id } }',
+    // With a stale expectedVersion too: who may not edit it is refused as such, never answered a
+    // CONFLICT that would carry the listing's current values (issue 58 item 5).
+    document:
+      'mutation A($id: ID!, $input: ListingInput!, $expectedVersion: Int) { updateListing(id: $id, input: $input, expectedVersion: $expectedVersion) { id } }',
     attempts: [
-      ...notManagers((id) => ({ id, input: listingInput() })),
+      ...notManagers((id) => ({ id, input: listingInput(), expectedVersion: 0 })),
       [
         'agentA',
         "to put renter A's uploaded photo on agent A's own listing",
