@@ -132,6 +132,8 @@ const REFUSALS = [
   'We consider only employment income.',
   'Salary income only please.',
   'Private pay only.',
+  'Income restrictions apply to programs.',
+  'Restrictions apply to voucher holders.',
   'Looking for tenants without vouchers.',
   'Voucher holders, please look elsewhere.',
   'This is not a program apartment.',

@@ -71,6 +71,8 @@ const REFUSALS: RegExp[] = [
     String.raw`\b(?:looking\s+for|seeking|want(?:ing)?|prefer(?:ring)?|only)\s+(?:tenants|applicants|renters|people|someone)\s+without\s+${BEFORE_GAP}${MENTION}`,
     'i',
   ),
+  // 'Income restrictions apply to programs'
+  new RegExp(String.raw`\b(?:income\s+)?restrictions?\s+(?:apply|applies)\s+(?:to\s+)?${BEFORE_GAP}${MENTION}`, 'i'),
   // Restrictions of the income's source: 'only employment income', 'W-2 income only', 'private pay only'
   /\bprivate[\s-]+pay(?:ing|ment)?\s+(?:tenants\s+|applicants\s+)?only\b|\bonly\s+private[\s-]+pay\b/i,
   /\bonly\s+(?:w-?2|employment|employed|earned|job|paycheck|salary|salaried|wage)\s+income\b/i,

@@ -10,6 +10,7 @@ import '../modules/favorites/favorites.schema.js';
 import '../modules/reviews/reviews.schema.js';
 import '../modules/moderation/review-moderation.schema.js';
 import '../modules/moderation/moderation.schema.js';
+import '../modules/moderation/message-flags.schema.js';
 import '../modules/messaging/messaging.schema.js';
 import '../modules/transit/subway-lines.schema.js';
 import '../modules/notifications/notifications.schema.js';

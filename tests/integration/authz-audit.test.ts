@@ -65,6 +65,7 @@ interface Fixture {
   openHouseOfRenterA: string;
   /** Renter A's RSVP at `openHouseA`; renter A's tour request of `listingA` (asked, agent A to answer) and its time. */
   rsvpA: string;
+  messageFlagA: string;
   tourA: string;
   tourWindowA: string;
 }
@@ -314,6 +315,17 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['renterB', "agent A's listing", 'FORBIDDEN', (f) => ({ id: f.listingA })],
       ['agentA', 'the listing agent A manages', 'FORBIDDEN', (f) => ({ id: f.listingA })],
       ['agentB', "agent A's listing", 'FORBIDDEN', (f) => ({ id: f.listingA })],
+    ],
+  },
+  resolveMessageFlag: {
+    actsOn: "a message the system flagged (an agent's refusal of rental assistance): administrators only",
+    document: 'mutation A($id: ID!) { resolveMessageFlag(id: $id) { id } }',
+    attempts: [
+      ['anon', "agent A's flagged message", ANON, (f) => ({ id: f.messageFlagA })],
+      ['newcomer', "agent A's flagged message, sign-up unfinished", ANON, (f) => ({ id: f.messageFlagA })],
+      ['renterA', "the flag on agent A's message to them", 'FORBIDDEN', (f) => ({ id: f.messageFlagA })],
+      ['agentA', 'the flag on their own message', 'FORBIDDEN', (f) => ({ id: f.messageFlagA })],
+      ['agentB', "agent A's flagged message", 'FORBIDDEN', (f) => ({ id: f.messageFlagA })],
     ],
   },
   setAgentLicenseVerified: {
@@ -994,6 +1006,14 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     });
     await prisma.message.create({ data: { threadId: thread.id, senderId: renterA.uid, content: 'Is it available?' } });
     await prisma.message.create({ data: { threadId: thread.id, senderId: agentA.uid, content: 'Yes, come and see it.' } });
+    // An agent's refusal of rental assistance, flagged for the moderators (issue 58 item 1).
+    const flagA = await prisma.messageFlag.create({
+      data: {
+        reason: 'SOURCE_OF_INCOME',
+        phrase: 'no vouchers',
+        message: { create: { threadId: thread.id, senderId: agentA.uid, content: 'Sorry, no vouchers.' } },
+      },
+    });
     await prisma.favorite.create({ data: { userId: renterA.uid, propertyId: listingA.id } });
     const reviewA = await prisma.review.create({
       data: { agentId: agentRowA.id, authorId: renterA.uid, propertyId: listingA.id, score: 4, comment: 'Helpful.' },
@@ -1076,6 +1096,7 @@ describe.each(backends)('authorization audit on %s', (backend) => {
       openHouseOfDraftA: openHouseOfDraftA.id,
       openHouseOfRenterA: openHouseOfRenterA.id,
       rsvpA: rsvpA.id,
+      messageFlagA: flagA.id,
       tourA: tourA.id,
       tourWindowA: tourA.windows[0]!.id,
     };

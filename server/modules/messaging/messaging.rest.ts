@@ -24,6 +24,7 @@ import {
   type MessageCursor,
   type MessagingDeps,
 } from './messaging.service.js';
+import { refusalWarning } from '../moderation/message-flags.service.js';
 import { jsonBody } from '../../http/locale.js';
 
 /**
@@ -37,7 +38,8 @@ import { jsonBody } from '../../http/locale.js';
  * - GET /api/conversations `?userId=&recipientId=&propertyId=&limit=&cursor=` → `{items, nextCursor}`: the
  *   messages between the viewer and one other person, chronological (the newest page; `nextCursor` asks for
  *   the page before it).
- * - POST /api/messages `{fromUserId, toUserId, propertyId?, subject?, content}` → the Message (201).
+ * - POST /api/messages `{fromUserId, toUserId, propertyId?, subject?, content}` → the Message (201); with
+ *   `warning: {reason, phrase, message}` when the listing's side refused rental assistance (delivered and flagged).
  *
  * Failures answer `{ error, code }` with the mapped status (the threads calls inside their documented
  * envelope), and a 429 carries Retry-After. Messages never carry an e-mail address or a phone number.
@@ -254,9 +256,13 @@ const messages = defineMessages({
 /**
  * Sends in the conversation between the viewer and `toUserId` (about the listing, when named); when
  * there is none and the viewer is the renter side, starts it (a new thread, its inquiry counted).
- * Answers the new message's id.
+ * Answers the new message's id, and the refusing phrase of an agent's message (issue 58 item 1).
  */
-async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typeof sendMessageBody>): Promise<string> {
+async function sendBetween(
+  deps: MessagingDeps,
+  req: Request,
+  body: z.output<typeof sendMessageBody>,
+): Promise<{ id: string; assistanceRefusal: string | null }> {
   const viewer = requireViewer(req.viewer);
   const me = viewer.uid;
   const to = body.toUserId;
@@ -280,7 +286,7 @@ async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typ
   });
   if (existing) {
     const m = await sendMessage(deps, viewer, { threadId: existing.id, content: body.content, subject: body.subject });
-    return m.id;
+    return { id: m.id, assistanceRefusal: m.assistanceRefusal };
   }
 
   if (body.propertyId) {
@@ -298,14 +304,15 @@ async function sendBetween(deps: MessagingDeps, req: Request, body: z.output<typ
     if (mine || (listing.agent?.userId ?? listing.ownerId) !== to)
       throw new AppError('BAD_USER_INPUT', 'toUserId: that person does not answer for this listing; write to its agent.');
     const r = await startThread(deps, viewer, { propertyId: listing.id, message: body.content, subject: body.subject });
-    return r.messageId;
+    // The renter's side: never checked for refusals.
+    return { id: r.messageId, assistanceRefusal: null };
   }
 
   // No listing named: a conversation with an agent directly (their profile's 'Send Message').
   const agent = await deps.prisma.agent.findUnique({ where: { userId: to }, select: { id: true } });
   if (!agent) throw new AppError('NOT_FOUND', formatMessage(messages.noThread));
   const r = await startThread(deps, viewer, { agentId: agent.id, message: body.content, subject: body.subject });
-  return r.messageId;
+  return { id: r.messageId, assistanceRefusal: null };
 }
 
 // --- routes ------------------------------------------------------------------------------------------
@@ -418,9 +425,11 @@ export function messagingRoutes(deps: MessagingDeps): express.Router {
     if (body.fromUserId !== viewer.uid)
       throw new AppError('FORBIDDEN', 'fromUserId must be your own user id: you can only send as yourself.');
     if (body.toUserId === viewer.uid) throw new AppError('FORBIDDEN', say('messageYourself'));
-    const id = await sendBetween(deps, req, body);
-    const row = await prisma.message.findUniqueOrThrow({ where: { id }, select: restMessageSelect });
-    res.status(201).json(toRestMessage(row));
+    const sent = await sendBetween(deps, req, body);
+    const row = await prisma.message.findUniqueOrThrow({ where: { id: sent.id }, select: restMessageSelect });
+    // A refusal of rental assistance is delivered, flagged, and the sender warned (issue 58 item 1).
+    const warning = sent.assistanceRefusal ? refusalWarning(sent.assistanceRefusal) : null;
+    res.status(201).json({ ...toRestMessage(row), ...(warning ? { warning } : {}) });
   });
 
   router.use(retryAfterHeader);

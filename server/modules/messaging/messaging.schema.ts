@@ -82,6 +82,15 @@ export const MessageRef = builder.prismaObject('Message', {
       select: { senderId: true },
       resolve: (m, _args, ctx) => m.senderId === ctx.viewer?.uid,
     }),
+    assistanceRefusal: t.string({
+      nullable: true,
+      description:
+        "To its sender only: the part of this message that refuses rental assistance ('no vouchers', 'Section 8: no'), which the " +
+        'sender is warned of (source-of-income discrimination is illegal in New York City); the message was delivered and flagged ' +
+        'for the moderators. Null for anyone else, and for a message that refuses nothing.',
+      select: { senderId: true, flag: { select: { phrase: true } } },
+      resolve: (m, _args, ctx) => (m.senderId === ctx.viewer?.uid ? (m.flag?.phrase ?? null) : null),
+    }),
     sender: t.field({
       type: ParticipantRef,
       select: { sender: { select: participantSelect } },
@@ -274,7 +283,9 @@ builder.mutationFields((t) => ({
   }),
   sendMessage: t.prismaField({
     type: 'Message',
-    description: "Sends a message in one of the viewer's conversations. The subject is kept on a first message only.",
+    description:
+      "Sends a message in one of the viewer's conversations. The subject is kept on a first message only. A message of the " +
+      "listing's side that refuses rental assistance is delivered, flagged for the moderators, and answered with `assistanceRefusal`.",
     args: {
       threadId: t.arg.id({ required: true }),
       content: t.arg.string({ required: true }),

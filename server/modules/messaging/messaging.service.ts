@@ -14,6 +14,7 @@ import { canManageListing } from '../listings/visibility.js';
 import type { Realtime } from './realtime.js';
 import { parseStorableInstant } from '../../../common/instant.js';
 import { eventsOf } from '../../core/events.js';
+import { agentRefusal, flagRefusingMessage } from '../moderation/message-flags.service.js';
 
 /**
  * Messaging between a renter and the agent of a listing (SPEC parts 2-7, issue 9). One rule set for
@@ -281,9 +282,18 @@ export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | u
   const data = parse(sendMessageSchema, input);
   if (!uuid.test(data.threadId)) throw notFound();
   await limit(deps.limits.messageSend, v.uid, 'sendingMessages');
-  const m = await deps.prisma.$transaction((tx) =>
-    appendMessage(tx, { threadId: data.threadId, senderId: v.uid, content: data.content, subject: data.subject }),
-  );
+  const m = await deps.prisma.$transaction(async (tx) => {
+    const message = await appendMessage(tx, {
+      threadId: data.threadId,
+      senderId: v.uid,
+      content: data.content,
+      subject: data.subject,
+    });
+    // The listing's side refusing rental assistance (issue 58 item 1): delivered, flagged for the moderators, the sender warned.
+    const refusal = agentRefusal({ senderId: v.uid, agentUserId: message.agentUserId, content: data.content });
+    if (refusal) await flagRefusingMessage(tx, message.id, refusal);
+    return { ...message, refusal };
+  });
   announceMessage(deps, {
     id: m.id,
     threadId: data.threadId,
@@ -291,7 +301,8 @@ export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | u
     agentUserId: m.agentUserId,
     firstReply: m.firstReply,
   });
-  return { id: m.id, threadId: data.threadId };
+  /** `assistanceRefusal`: the refusing phrase of the sender's message, which the sender is warned of. */
+  return { id: m.id, threadId: data.threadId, assistanceRefusal: m.refusal };
 }
 
 /** Who answers for a listing: its listing agent, else its owner. */
