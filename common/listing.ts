@@ -322,9 +322,11 @@ function rentalRules(
   }
 }
 
-/** What a sale does not have (issue 58 item 3): it is neither required nor stored. */
+/** What a sale does not have (issue 58 item 3): a rental's lease, deposit, fees and concession; neither required nor stored. */
 const SALE_WITHOUT = {
   leaseTerm: null,
+  securityDeposit: null,
+  applicationFee: null,
   brokerFee: null,
   brokerFeePayer: null,
   concessionMonthsFree: null,

@@ -23,6 +23,8 @@ const messages = defineMessages({
   beds: { id: 'searchSummary.beds', defaultMessage: '{beds}+ beds' },
   bedsOfType: { id: 'searchSummary.bedsOfType', defaultMessage: '{beds}+ beds ({type})' },
   rentals: { id: 'searchSummary.rentals', defaultMessage: 'Rentals' },
+  forSale: { id: 'searchSummary.forSale', defaultMessage: 'Homes for sale' },
+  ofTypeForSale: { id: 'searchSummary.ofTypeForSale', defaultMessage: '{type} for sale' },
   inPlace: { id: 'searchSummary.inPlace', defaultMessage: 'in {place}' },
   drawnArea: { id: 'searchSummary.drawnArea', defaultMessage: 'in a drawn area' },
   between: { id: 'searchSummary.between', defaultMessage: '{min}–{max}' },
@@ -67,6 +69,8 @@ export const alertFrequencySchema = z.enum(AlertFrequencyValues, { error: () => 
 
 /** The parts of a filter a summary reads (the GraphQL PropertyFilter shape). */
 export interface SummaryFilter {
+  /** Rentals unless FOR_SALE. */
+  listingType?: string | null;
   search?: string | null;
   borough?: Borough | null;
   neighborhood?: string | null;
@@ -86,7 +90,9 @@ export interface SummaryFilter {
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
 export function summarizeFilter(f: SummaryFilter): string {
   const parts: string[] = [];
-  const type = f.propertyType ? formatMessage(typePlurals[f.propertyType]) : null;
+  const sale = f.listingType === 'FOR_SALE';
+  const plural = f.propertyType ? formatMessage(typePlurals[f.propertyType]) : null;
+  const type = plural && sale ? formatMessage(messages.ofTypeForSale, { type: plural }) : plural;
   if (f.minBeds === 0) parts.push(formatMessage(messages.studios));
   else if (f.minBeds != null)
     parts.push(
@@ -94,7 +100,7 @@ export function summarizeFilter(f: SummaryFilter): string {
         ? formatMessage(messages.bedsOfType, { beds: f.minBeds, type: type.toLowerCase() })
         : formatMessage(messages.beds, { beds: f.minBeds }),
     );
-  else parts.push(type ?? formatMessage(messages.rentals));
+  else parts.push(type ?? formatMessage(sale ? messages.forSale : messages.rentals));
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
   if (f.area?.length) parts.push(formatMessage(messages.drawnArea));

@@ -10,6 +10,7 @@ export const SavedSearchFieldsFragment = graphql(`
     newMatchCount
     createdAt
     filter {
+      listingType
       search
       borough
       neighborhood

@@ -204,7 +204,8 @@ export function valuesFromListing(l: EditableListing): ListingFormValues {
     sqft: l.sqft ?? null,
     price: l.price,
     availableDate: l.availableDate.slice(0, 10),
-    leaseTerm: l.leaseTerm,
+    // A sale has none; the form keeps a rental's default should the listing become one.
+    leaseTerm: l.leaseTerm ?? 'ONE_YEAR',
     securityDeposit: l.securityDeposit ?? null,
     applicationFee: l.applicationFee ?? null,
     brokerFee: l.brokerFee ?? null,

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALE_TAGS } from '@common/i18n/locales';
 import { currentLocale, defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
-import { brokerFeePayerMessage, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
+import { brokerFeePayerMessage, isSale, listingInputSchema, publishIssues, type ListingData } from '@common/listing';
 import { ChevronLeft, ChevronRight, Save, Send } from '@/components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
@@ -325,7 +325,10 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
         if (status === 'ACTIVE') {
           const issues = [
             // Who pays the broker fee is the agent's explicit choice before it goes live (FARE Act).
-            ...(data.brokerFeePayer === null ? [{ path: 'brokerFeePayer', message: brokerFeePayerMessage() }] : []),
+            // A sale has none (issue 58 item 3).
+            ...(data.brokerFeePayer === null && !isSale(data.listingType)
+              ? [{ path: 'brokerFeePayer', message: brokerFeePayerMessage() }]
+              : []),
             ...publishIssues(data),
           ];
           if (issues.length > 0) {

@@ -1,7 +1,7 @@
 // The six sections of the listing form (SPEC part 2 and part 3's option lists).
 import { labels } from '@common/i18n/labels';
 import { defineMessages, useIntl } from '@common/i18n/messages';
-import { hasConcession, moveInTotal, netEffectiveRent } from '@common/listing';
+import { hasConcession, isSale, MAX_APPLICATION_FEE, moveInTotal, netEffectiveRent } from '@common/listing';
 import { formatPrice } from '@common/format';
 import { neighborhoodsOf, nearestNeighborhood, NYC_CENTER, type LatLng } from '@common/nyc';
 import {
@@ -132,6 +132,16 @@ const messages = defineMessages({
       "First month's rent + security deposit + application fee + broker fee + one-time fees: what the tenant pays to move in.",
   },
   pricingDescription: { id: 'listingSections.pricingDescription', defaultMessage: 'Rent, move-in costs and lease terms.' },
+  askingPrice: { id: 'listingSections.askingPrice', defaultMessage: 'Asking price' },
+  salePricingDescription: { id: 'listingSections.salePricingDescription', defaultMessage: 'Asking price and other fees.' },
+  securityDepositCap: {
+    id: 'listingSections.securityDepositCap',
+    defaultMessage: "At most one month's rent under New York law (GOL § 7-108).",
+  },
+  applicationFeeCap: {
+    id: 'listingSections.applicationFeeCap',
+    defaultMessage: 'At most {cap}, or the actual cost of the background and credit check if less (New York RPL § 238-a).',
+  },
   securityDepositOptional: { id: 'listingSections.securityDepositOptional', defaultMessage: 'Security deposit (optional)' },
   applicationFeeOptional: { id: 'listingSections.applicationFeeOptional', defaultMessage: 'Application fee (optional)' },
   whoPays: { id: 'listingSections.whoPays', defaultMessage: 'Who pays the broker fee?' },
@@ -527,8 +537,26 @@ function MoveInTotal() {
 
 export function PricingSection() {
   const { control } = useFormContext<ListingFormValues>();
-  const brokerFeePayer = useWatch({ control, name: 'brokerFeePayer' });
+  const [brokerFeePayer, listingType] = useWatch({ control, name: ['brokerFeePayer', 'listingType'] });
   const intl = useIntl();
+  // A sale asks its price: no lease, deposit, application fee, broker fee payer, concession or move-in
+  // total (issue 58 item 3; the rules drop them: common/listing.ts).
+  if (isSale(listingType)) {
+    return (
+      <FormSection
+        id="pricing"
+        title={sectionTitle('pricing')}
+        step={2}
+        description={intl.formatMessage(messages.salePricingDescription)}
+      >
+        <div className={grid2}>
+          <MoneyField name="price" label={intl.formatMessage(messages.askingPrice)} placeholder="950000" />
+          <InputField name="availableDate" label={fieldLabel('availableDate')} type="date" />
+        </div>
+        <OtherFees />
+      </FormSection>
+    );
+  }
   return (
     <FormSection
       id="pricing"
@@ -541,9 +569,18 @@ export function PricingSection() {
         <InputField name="availableDate" label={fieldLabel('availableDate')} type="date" />
         <SelectField name="leaseTerm" label={fieldLabel('leaseTerm')} options={leaseTermOptions} />
       </div>
+      {/* New York's caps on a rental's fees (issue 58 item 2): publishing refuses more (common/listing.ts). */}
       <div className={grid2}>
-        <MoneyField name="securityDeposit" label={intl.formatMessage(messages.securityDepositOptional)} />
-        <MoneyField name="applicationFee" label={intl.formatMessage(messages.applicationFeeOptional)} />
+        <MoneyField
+          name="securityDeposit"
+          label={intl.formatMessage(messages.securityDepositOptional)}
+          hint={intl.formatMessage(messages.securityDepositCap)}
+        />
+        <MoneyField
+          name="applicationFee"
+          label={intl.formatMessage(messages.applicationFeeOptional)}
+          hint={intl.formatMessage(messages.applicationFeeCap, { cap: formatPrice(MAX_APPLICATION_FEE) })}
+        />
       </div>
       <RadioGroupField
         name="brokerFeePayer"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SEARCH,
+  fromPropertyFilter,
   hasActiveFilters,
   normalizePrice,
   parseSearchParams,
@@ -18,6 +19,7 @@ describe('search state in the URL', () => {
       'search=bedford&borough=staten-island&neighborhood=St.+George&minPrice=1500&maxPrice=4000&bedrooms=2&propertyType=loft&pets=cats&lines=L%2CG&walk=10&sort=price_low&bounds=40.8%2C40.7%2C-73.9%2C-74';
     const state = parse(query);
     expect(state).toEqual({
+      type: 'rent',
       search: 'bedford',
       borough: 'STATEN_ISLAND',
       neighborhood: 'St. George',
@@ -37,6 +39,22 @@ describe('search state in the URL', () => {
       accessibility: [],
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads Rent / Buy (type=sale; rentals by default), writes it back and asks the server for sales only then', () => {
+    const sale = parse('type=sale&maxPrice=2000000&sort=price_high');
+    expect(sale.type).toBe('sale');
+    expect(toSearchParams(sale).toString()).toBe('type=sale&maxPrice=2000000&sort=price_high');
+    expect(toPropertyFilter(sale)).toEqual({ listingType: 'FOR_SALE', maxPrice: 2_000_000 });
+    expect(fromPropertyFilter(toPropertyFilter(sale)).type).toBe('sale');
+    // Rentals are the default: nothing in the URL, nothing sent (the server's default).
+    expect(parse('').type).toBe('rent');
+    expect(parse('type=lease').type).toBe('rent');
+    expect(toSearchParams(parse('type=rent')).toString()).toBe('');
+    expect(toPropertyFilter(parse('')).listingType).toBeUndefined();
+    // A sale has no net effective rent.
+    expect(parse('type=sale&rent=net').rent).toBe('gross');
+    expect(updateSearch(parse('rent=net'), { type: 'sale' }).rent).toBe('gross');
   });
 
   it("reads the rent basis ('net' or the default gross), writes it back and sends it as priceBasis", () => {

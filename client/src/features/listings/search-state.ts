@@ -39,6 +39,8 @@ export interface Bounds {
 }
 
 export interface SearchState {
+  /** Rentals (the default) or homes for sale (issue 58 item 3): `type=sale` in the URL. */
+  type: ListingKind;
   /** Free text matched against address, title and neighborhood. */
   search: string;
   borough: Borough | 'all';
@@ -68,6 +70,10 @@ export interface SearchState {
   /** Homes with every one of these accessibility features (issue 26 item 4). */
   accessibility: AccessibilityFeature[];
 }
+
+/** What the search looks for: rentals (for rent and sublets) or homes for sale. */
+export const ListingKindValues = ['rent', 'sale'] as const;
+export type ListingKind = (typeof ListingKindValues)[number];
 
 /** The price filter's basis: the gross (advertised) rent, or the net effective rent after concessions. */
 export const RentBasisValues = ['gross', 'net'] as const;
@@ -152,6 +158,7 @@ export function parseLinesParam(raw: string | null): string[] {
 
 /** Reset values (SPEC part 4): sort newest; bedrooms, property type, pets any; borough, neighborhood all; others empty. */
 export const EMPTY_SEARCH: SearchState = {
+  type: 'rent',
   search: '',
   borough: 'all',
   neighborhood: '',
@@ -173,6 +180,7 @@ export const EMPTY_SEARCH: SearchState = {
 
 /** The URL keys, in the order they are written. */
 export const SEARCH_KEYS = [
+  'type',
   'search',
   'borough',
   'neighborhood',
@@ -193,7 +201,8 @@ export const SEARCH_KEYS = [
   'access',
 ] as const;
 
-const MAX_PRICE = 1_000_000;
+/** What the server's price filter accepts (a sale's asking price: common/search.ts). */
+const MAX_PRICE = 100_000_000;
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
   return values.find((value) => value === raw);
@@ -269,13 +278,16 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
   const commute = parseCommuteParam(params.get('to'), params.get('toName'));
   const sort = oneOf(SortValues, params.get('sort')) ?? DEFAULT_SORT;
+  const type = oneOf(ListingKindValues, params.get('type')) ?? 'rent';
   return {
+    type,
     search: (params.get('search') ?? '').trim().slice(0, 120),
     borough: borough ?? 'all',
     neighborhood,
     minPrice,
     maxPrice,
-    rent: oneOf(RentBasisValues, params.get('rent')) ?? 'gross',
+    // The net effective rent is a rental's (a sale has no concession).
+    rent: type === 'sale' ? 'gross' : (oneOf(RentBasisValues, params.get('rent')) ?? 'gross'),
     bedrooms: oneOf(BedroomsFilterValues, params.get('bedrooms')) ?? 'any',
     propertyType: oneOf(PropertyTypeFilterValues, params.get('propertyType')) ?? 'any',
     pets: oneOf(PetsFilterValues, params.get('pets')) ?? 'any',
@@ -294,6 +306,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
 /** Writes the state as a query string, omitting empty, 'all', 'any' and default values. */
 export function toSearchParams(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
+  if (state.type !== 'rent') params.set('type', state.type);
   const search = state.search.trim();
   if (search) params.set('search', search);
   if (state.borough !== 'all') {
@@ -327,6 +340,8 @@ export function updateSearch(state: SearchState, patch: Partial<SearchState>): S
     next.neighborhood = '';
   }
   if (next.borough === 'all') next.neighborhood = '';
+  // A sale has no concession: its price is the asking price.
+  if (next.type === 'sale') next.rent = 'gross';
   // Without a destination there is no commute to limit or sort by.
   if (!next.commute) {
     next.commuteMax = 'any';
@@ -338,6 +353,8 @@ export function updateSearch(state: SearchState, patch: Partial<SearchState>): S
 /** The GraphQL filter of a state: only the filters that are set. */
 export function toPropertyFilter(state: SearchState): PropertyFilter {
   const filter: PropertyFilter = {};
+  // Rentals are the server's default; sales are asked for.
+  if (state.type === 'sale') filter.listingType = 'FOR_SALE';
   const search = state.search.trim();
   if (search) filter.search = search;
   if (state.borough !== 'all') {
@@ -390,6 +407,7 @@ export function boroughName(borough: Borough): string {
 
 /** A saved filter (the PropertyFilter shape) back as a search state: reopening a saved search. */
 export function fromPropertyFilter(filter: {
+  listingType?: string | null;
   search?: string | null;
   borough?: Borough | null;
   neighborhood?: string | null;
@@ -417,12 +435,13 @@ export function fromPropertyFilter(filter: {
       : null;
   return {
     ...EMPTY_SEARCH,
+    type: filter.listingType === 'FOR_SALE' ? 'sale' : 'rent',
     search: filter.search ?? '',
     borough: filter.borough ?? 'all',
     neighborhood: filter.neighborhood ?? '',
     minPrice: filter.minPrice != null ? String(filter.minPrice) : '',
     maxPrice: filter.maxPrice != null ? String(filter.maxPrice) : '',
-    rent: filter.priceBasis === 'NET_EFFECTIVE' ? 'net' : 'gross',
+    rent: filter.priceBasis === 'NET_EFFECTIVE' && filter.listingType !== 'FOR_SALE' ? 'net' : 'gross',
     bedrooms: oneOf(BedroomsFilterValues, filter.minBeds != null ? String(filter.minBeds) : null) ?? 'any',
     propertyType: type?.[0] ?? 'any',
     pets: oneOf(PetsFilterValues, filter.pets ? filter.pets.toLowerCase() : null) ?? 'any',

@@ -37,6 +37,23 @@ const chipTexts = () =>
     .map((chip) => chip.textContent);
 
 describe('the filter bar writes the URL', () => {
+  it('Rent / Buy: rentals by default; Buy writes type=sale and a removable For sale chip (issue 58 item 3)', async () => {
+    const { user, location } = renderBar();
+    const kind = screen.getByRole('group', { name: 'Rent or buy' });
+    expect(within(kind).getByRole('radio', { name: 'Rent' })).toBeChecked();
+    await user.click(within(kind).getByRole('radio', { name: 'Buy' }));
+    await expectQuery(location, { type: 'sale' });
+    expect(chipTexts()).toEqual(['For sale']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter For sale' }));
+    await expectQuery(location, {});
+    expect(within(kind).getByRole('radio', { name: 'Rent' })).toBeChecked();
+  });
+
+  it('type=sale in the URL sets the switch to Buy', () => {
+    renderBar('/listings?type=sale');
+    expect(screen.getByRole('radio', { name: 'Buy' })).toBeChecked();
+  });
+
   it('borough and neighborhood; the neighborhood resets when the borough changes', async () => {
     const { user, location } = renderBar();
     expect(location.current.search).toBe('');

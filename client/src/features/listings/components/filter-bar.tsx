@@ -19,7 +19,14 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SelectField, type SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { hasActiveFilters, minutesLabel, type SearchState, walkLabels } from '../search-state';
+import {
+  hasActiveFilters,
+  ListingKindValues,
+  minutesLabel,
+  type ListingKind,
+  type SearchState,
+  walkLabels,
+} from '../search-state';
 import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 
@@ -56,6 +63,10 @@ const messages = defineMessages({
   activeFilters: { id: 'filters.activeFilters', defaultMessage: 'Active filters' },
   removeFilter: { id: 'filters.removeFilter', defaultMessage: 'Remove filter {label}' },
   clearAll: { id: 'filters.clearAll', defaultMessage: 'Clear all' },
+  listingKind: { id: 'filters.listingKind', defaultMessage: 'Rent or buy' },
+  kindRent: { id: 'filters.kindRent', defaultMessage: 'Rent' },
+  kindSale: { id: 'filters.kindSale', defaultMessage: 'Buy' },
+  forSaleChip: { id: 'filters.forSaleChip', defaultMessage: 'For sale' },
 });
 import { AddressSearch, type AddressSuggestion } from './address-search';
 
@@ -122,6 +133,40 @@ function Panel({ children }: { children: ReactNode }) {
     >
       {children}
     </Suspense>
+  );
+}
+
+const kindLabels = { rent: messages.kindRent, sale: messages.kindSale } as const;
+
+/**
+ * Rent / Buy (issue 58 item 3): rentals, the default, or homes for sale. Two radio buttons styled as
+ * one segmented control (arrow keys move between them, as in any radio group).
+ */
+function ListingKindSwitch({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
+  const intl = useIntl();
+  return (
+    <fieldset className="inline-flex h-10 shrink-0 rounded-md border border-gray-300 bg-white p-0.5 shadow-sm">
+      <legend className="sr-only">{intl.formatMessage(messages.listingKind)}</legend>
+      {ListingKindValues.map((kind: ListingKind) => (
+        <label
+          key={kind}
+          className={cn(
+            'inline-flex cursor-pointer items-center rounded px-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600',
+            state.type === kind ? 'bg-brand-700 text-white' : 'text-gray-800 hover:bg-gray-50',
+          )}
+        >
+          <input
+            type="radio"
+            name="listing-kind"
+            value={kind}
+            checked={state.type === kind}
+            onChange={() => onChange({ type: kind })}
+            className="sr-only"
+          />
+          {intl.formatMessage(kindLabels[kind])}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -235,6 +280,7 @@ interface Chip {
 /** One removable chip per active filter. */
 export function activeChips(state: SearchState): Chip[] {
   const chips: Chip[] = [];
+  if (state.type === 'sale') chips.push({ key: 'type', label: formatMessage(messages.forSaleChip), patch: { type: 'rent' } });
   if (state.search) chips.push({ key: 'search', label: `“${state.search}”`, patch: { search: '' } });
   if (state.borough !== 'all') {
     chips.push({ key: 'borough', label: boroughLabels[state.borough], patch: { borough: 'all', neighborhood: '' } });
@@ -339,6 +385,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           className="w-full lg:w-auto lg:min-w-72 lg:flex-1"
         />
         <div className="relative -mx-3 flex min-w-0 items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:max-w-full lg:flex-initial">
+          <ListingKindSwitch state={state} onChange={onChange} />
           <SelectField
             label={intl.formatMessage(messages.borough)}
             hideLabel

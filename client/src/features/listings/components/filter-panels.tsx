@@ -85,12 +85,15 @@ export function PricePanel({ state, onChange, onDone }: PanelProps & { onDone: (
 
   return (
     <form onSubmit={apply} className="space-y-3" noValidate>
-      <RadioPills
-        legend={intl.formatMessage(messages.filterAndSortBy)}
-        value={rent}
-        options={rentBasisOptions}
-        onValueChange={setRent}
-      />
+      {/* A sale has an asking price, no gross or net effective rent (issue 58 item 3). */}
+      {state.type === 'sale' ? null : (
+        <RadioPills
+          legend={intl.formatMessage(messages.filterAndSortBy)}
+          value={rent}
+          options={rentBasisOptions}
+          onValueChange={setRent}
+        />
+      )}
       {rent === 'net' ? <p className="text-xs text-gray-600">{intl.formatMessage(messages.netEffectiveExplained)}</p> : null}
       <div className="grid grid-cols-2 gap-3">
         <TextField

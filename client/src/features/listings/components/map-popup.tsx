@@ -86,7 +86,7 @@ function MapPopupCard({ listing }: { listing: Listing }) {
             <span className="font-normal text-gray-600"> {intl.formatMessage(messages.perMonth)}</span>
           )}
         </p>
-        {listing.concession ? (
+        {listing.concession && listing.listingType !== 'FOR_SALE' ? (
           <p className="text-xs font-medium text-green-800">{netEffectiveLabel(listing.netEffectivePrice, listing.concession)}</p>
         ) : null}
       </div>

@@ -138,3 +138,24 @@ describe('PropertyCard', () => {
     expect(within(card).queryByRole('button', { name: 'Contact Agent' })).not.toBeInTheDocument();
   });
 });
+
+describe('PropertyCard of a sale (issue 58 item 3)', () => {
+  const concession = { __typename: 'Concession' as const, monthsFree: 1.5, leaseMonths: 12, terms: null, label: '' };
+
+  it('shows the asking price alone: no month, net effective rent or No fee', () => {
+    const card = renderCard(
+      listing({ listingType: 'FOR_SALE', price: 3_200_000, netEffectivePrice: 2_800_000, concession, noFee: true }),
+    );
+    expect(card).toHaveTextContent('$3,200,000');
+    expect(card).not.toHaveTextContent('per month');
+    expect(card).not.toHaveTextContent('net effective');
+    expect(card).not.toHaveTextContent('No fee');
+  });
+
+  it('a rental keeps them', () => {
+    const card = renderCard(listing({ price: 3600, netEffectivePrice: 3150, concession, noFee: true }));
+    expect(card).toHaveTextContent('per month');
+    expect(card).toHaveTextContent('$3,150 net effective');
+    expect(card).toHaveTextContent('No fee');
+  });
+});

@@ -144,7 +144,11 @@ export function PriceLine({
   className?: string;
 }) {
   const intl = useIntl();
-  const net = concession && netEffectivePrice !== undefined ? netEffectiveLabel(netEffectivePrice, concession) : null;
+  // A sale shows its asking price alone: no month, no concession (issue 58 item 3).
+  const net =
+    listingType !== 'FOR_SALE' && concession && netEffectivePrice !== undefined
+      ? netEffectiveLabel(netEffectivePrice, concession)
+      : null;
   return (
     <p data-price={price} className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       {originalPrice !== null && originalPrice !== undefined ? (
@@ -259,7 +263,7 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
           <span>
             {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
           </span>
-          {property.noFee ? (
+          {property.noFee && listingType !== 'FOR_SALE' ? (
             <span className="pill bg-green-50 text-green-800 ring-green-200">{intl.formatMessage(messages.noFee)}</span>
           ) : null}
         </p>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
-import { PricingTerms } from './property-details';
+import { KeyFacts, PricingTerms } from './property-details';
 
 function listing(overrides: Partial<PropertyDetails_PropertyFragment>): PropertyDetails_PropertyFragment {
   return {
@@ -63,5 +63,52 @@ describe('PricingTerms: Broker Fee', () => {
   ])('%s', (_name, overrides, text) => {
     renderWithProviders(<PricingTerms property={listing(overrides)} />);
     expect(brokerFeeRow()).toHaveTextContent(new RegExp(`^${text.replace(/[()$]/g, '\\$&')}$`));
+  });
+});
+
+describe('a sale (issue 58 item 3)', () => {
+  const sale = () =>
+    listing({
+      listingType: 'FOR_SALE',
+      price: 3_200_000,
+      netEffectivePrice: 3_200_000,
+      leaseTerm: null,
+      securityDeposit: null,
+      applicationFee: null,
+      brokerFeePayer: null,
+      noFee: true,
+      totalMoveInCost: 3_200_000,
+      concession: { __typename: 'Concession', monthsFree: 1.5, leaseMonths: 12, terms: null, label: '1.5 months free on 12' },
+    });
+
+  it('Pricing & Terms: its asking price, no lease, concession, net effective rent, broker fee or move-in total', () => {
+    renderWithProviders(<PricingTerms property={sale()} />);
+    const section = document.body;
+    expect(screen.getByText('Asking Price').nextElementSibling).toHaveTextContent('$3,200,000');
+    for (const text of [
+      'Concession',
+      'Net Effective Rent',
+      'per month',
+      'Broker Fee',
+      'Total move-in cost',
+      'Security Deposit',
+      'Lease',
+    ])
+      expect(section).not.toHaveTextContent(text);
+  });
+
+  it('the key facts: Asking Price, beds and baths; no Lease Term, net effective note or No fee', () => {
+    renderWithProviders(<KeyFacts property={sale()} />);
+    const facts = screen.getByText('Asking Price').closest('dl')!;
+    expect(facts).toHaveTextContent('Asking Price$3,200,000');
+    expect(facts).not.toHaveTextContent('Lease Term');
+    expect(facts).not.toHaveTextContent('net effective');
+    expect(facts).not.toHaveTextContent('No fee');
+  });
+
+  it('a rental keeps its Lease Term and Monthly Rent', () => {
+    renderWithProviders(<KeyFacts property={listing({})} />);
+    expect(screen.getByText('Lease Term')).toBeInTheDocument();
+    expect(screen.getByText('Monthly Rent')).toBeInTheDocument();
   });
 });

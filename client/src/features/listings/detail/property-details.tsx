@@ -20,6 +20,7 @@ import {
 import { Bath, BedDouble, CalendarClock, Check, DollarSign } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
+import { cn } from '@/lib/cn';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
 import { formatDate } from '../format';
 import { OpenHouseRsvp, useLiveOpenHouses } from '@/features/tours/open-house-rsvp';
@@ -208,16 +209,21 @@ export function NoFeeBadge() {
   );
 }
 
-/** The four tiles under the photos: Monthly Rent, Beds, Baths, Lease Term. */
+/** A sale: its asking price, no lease, concession, broker fee payer or move-in maths (issue 58 item 3). */
+const isSale = (property: Pick<Details, 'listingType'>) => property.listingType === 'FOR_SALE';
+
+/** The tiles under the photos: Monthly Rent, Beds, Baths, Lease Term (a sale: Asking Price, Beds, Baths). */
 export function KeyFacts({ property }: { property: Details }) {
+  const sale = isSale(property);
   const tiles: { label: string; value: string; icon: ReactNode; noFee?: boolean; note?: string }[] = [
     {
-      label: property.listingType === 'FOR_SALE' ? formatMessage(messages.askingPrice) : formatMessage(messages.monthlyRent),
+      label: sale ? formatMessage(messages.askingPrice) : formatMessage(messages.monthlyRent),
       value: formatPrice(property.price),
-      noFee: property.noFee,
-      note: property.concession
-        ? formatMessage(messages.netEffectiveNote, { price: formatPrice(property.netEffectivePrice) })
-        : undefined,
+      noFee: !sale && property.noFee,
+      note:
+        !sale && property.concession
+          ? formatMessage(messages.netEffectiveNote, { price: formatPrice(property.netEffectivePrice) })
+          : undefined,
       icon: <DollarSign aria-hidden="true" className="size-5" />,
     },
     {
@@ -230,14 +236,16 @@ export function KeyFacts({ property }: { property: Details }) {
       value: formatCount(property.bathrooms),
       icon: <Bath aria-hidden="true" className="size-5" />,
     },
-    {
+  ];
+  if (!sale) {
+    tiles.push({
       label: formatMessage(messages.leaseTerm),
       value: labelOf(leaseTermLabels, property.leaseTerm),
       icon: <CalendarClock aria-hidden="true" className="size-5" />,
-    },
-  ];
+    });
+  }
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className={cn('grid grid-cols-2 gap-3', sale ? 'sm:grid-cols-3' : 'sm:grid-cols-4')}>
       {tiles.map((tile) => (
         <div key={tile.label} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
           <dt className="flex items-center gap-2 text-sm text-gray-600">
@@ -274,6 +282,7 @@ function otherFeeRows(property: Details): [string, ReactNode][] {
 }
 
 export function PricingTerms({ property }: { property: Details }) {
+  if (isSale(property)) return <SaleTerms property={property} />;
   const concession = property.concession;
   const rows: [string, ReactNode][] = [
     // Net-effective rent (issue 26 item 2): the rent stays the gross rent; the concession and what it makes of it.
@@ -304,6 +313,20 @@ export function PricingTerms({ property }: { property: Details }) {
     ],
   ];
   if (property.totalMoveInCost > 0) rows.push([formatMessage(messages.totalMoveInCost), formatPrice(property.totalMoveInCost)]);
+  return (
+    <Section title={formatMessage(messages.pricingTerms)}>
+      <Facts rows={rows} />
+    </Section>
+  );
+}
+
+/** A sale's price and terms: its asking price, its other fees and when it is available; nothing of a rental. */
+function SaleTerms({ property }: { property: Details }) {
+  const rows: [string, ReactNode][] = [
+    [formatMessage(messages.askingPrice), formatPrice(property.price)],
+    ...(property.otherFees.length > 0 ? otherFeeRows(property) : []),
+    [formatMessage(messages.availableDate), formatDate(property.availableDate, 'long')],
+  ];
   return (
     <Section title={formatMessage(messages.pricingTerms)}>
       <Facts rows={rows} />
