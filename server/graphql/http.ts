@@ -28,6 +28,10 @@ import { createPlannedPath } from './planned.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 import { jsonBody } from '../http/locale.js';
 
+/** A 429's body in GraphQL's dialect. */
+const refuseGraphql = (res: express.Response) =>
+  void res.json({ errors: [{ message: say('tooManyRequests'), extensions: { code: 'RATE_LIMITED' } }] });
+
 /** Largest GraphQL request body. */
 export const GRAPHQL_BODY_LIMIT = '256kb';
 
@@ -164,10 +168,13 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
     // people and partner keys (which have their own limit) are not counted per address.
     limitRequests(deps.limits.anonymous, {
       key: (req) => (req.auth?.viewer || req.partner ? null : byAddress(req)),
-      refuse: (res) =>
-        void res.json({
-          errors: [{ message: say('tooManyRequests'), extensions: { code: 'RATE_LIMITED' } }],
-        }),
+      refuse: refuseGraphql,
+    }),
+    // Signed-in people take from their own budget (RATE_LIMITS.signedIn, shared with their WebSocket
+    // operations; issue 58 item 12). A partner key is counted by its own row.
+    limitRequests(deps.limits.signedIn, {
+      key: (req) => (req.auth?.viewer && !req.partner ? req.auth.viewer.uid : null),
+      refuse: refuseGraphql,
     }),
     jsonBody({ limit: GRAPHQL_BODY_LIMIT }),
     refuseNulGraphql,

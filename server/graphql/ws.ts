@@ -68,8 +68,27 @@ function speakingIn<T>(locale: Locale | undefined, source: AsyncIterable<T>): As
   };
 }
 
-/** Close codes: the credential expired (reconnect with a fresh one), or the user's sessions were revoked. */
-export const WS_CLOSE = { tokenExpired: 4401, sessionRevoked: 4403 } as const;
+/**
+ * Close codes: the credential expired (reconnect with a fresh one), the user's sessions were revoked,
+ * the socket kept sending invalid documents (RATE_LIMITS.socketInvalidDocuments), or far more
+ * messages than RATE_LIMITS.socketMessages. graphql-ws clients do not reconnect after 4400 or 4429.
+ */
+export const WS_CLOSE = { tokenExpired: 4401, sessionRevoked: 4403, invalidDocuments: 4400, tooManyMessages: 4429 } as const;
+
+/** A count in a fixed window, per socket. */
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+/** Counts one more in `w` for a limit of `durationSeconds`; answers the count in the current window. */
+function tick(w: Window, durationSeconds: number, now = Date.now()): number {
+  if (now - w.startedAt >= durationSeconds * 1000) {
+    w.startedAt = now;
+    w.count = 0;
+  }
+  return ++w.count;
+}
 
 interface Extra extends Record<PropertyKey, unknown> {
   request: http.IncomingMessage;
@@ -78,6 +97,8 @@ interface Extra extends Record<PropertyKey, unknown> {
   operations?: number;
   /** The operations holding a slot, and the user each counts for (null: anonymous). */
   slots?: Map<string, string | null>;
+  /** Invalid documents sent in the current window (RATE_LIMITS.socketInvalidDocuments). */
+  invalid?: Window;
 }
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -115,6 +136,32 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
   const perUser = new Map<string, number>();
   const perIp = new Map<string, number>();
   const byUser = new Map<string, Set<{ socket: WebSocket; extra: Extra }>>();
+
+  // Messages per socket (RATE_LIMITS.socketMessages), counted as they arrive, before graphql-ws reads
+  // them: over the limit a subscribe is refused unread; at twice the limit the socket is closed.
+  wss.on('connection', (socket: WebSocket) => {
+    const window: Window = { startedAt: Date.now(), count: 0 };
+    const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
+    socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event !== 'message') return emit(event, ...args);
+      const n = tick(window, limits.socketMessages.durationSeconds);
+      if (n <= limits.socketMessages.points) return emit(event, ...args);
+      if (n > 2 * limits.socketMessages.points) {
+        if (socket.readyState === socket.OPEN) socket.close(WS_CLOSE.tooManyMessages, 'Too many messages');
+        return false;
+      }
+      let message: { id?: unknown; type?: unknown } | null = null;
+      try {
+        message = JSON.parse(String(args[0])) as { id?: unknown; type?: unknown };
+      } catch {
+        message = null;
+      }
+      if (message?.type !== 'subscribe' || typeof message.id !== 'string') return emit(event, ...args);
+      const refusal = { message: say('tooManyRequests'), extensions: { code: 'RATE_LIMITED' } };
+      socket.send(JSON.stringify({ id: message.id, type: 'error', payload: [refusal] }));
+      return false;
+    }) as typeof socket.emit;
+  });
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -277,10 +324,27 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     }
   }
 
+  /**
+   * One more invalid document from this socket: past RATE_LIMITS.socketInvalidDocuments in its window
+   * the socket is closed (4400), so a client that keeps sending them stops costing parses and validations.
+   */
+  function invalidDocument(extra: Extra): void {
+    const w = (extra.invalid ??= { startedAt: Date.now(), count: 0 });
+    if (tick(w, limits.socketInvalidDocuments.durationSeconds) > limits.socketInvalidDocuments.points) {
+      if (extra.socket.readyState === extra.socket.OPEN)
+        extra.socket.close(WS_CLOSE.invalidDocuments, 'Too many invalid documents');
+    }
+  }
+
   /** Checks an operation and builds its execution arguments, or answers why it does not run. */
   async function prepare(extra: Extra, payload: SubscribePayload): Promise<ExecutionArgs | GraphQLError[]> {
-    // Anonymous operations count against the same per-address limit as anonymous HTTP requests.
-    if (!extra.auth?.viewer && !(await limits.anonymous.take(addressKey(clientIp(extra.request, env.TRUST_PROXY)))).allowed) {
+    // Anonymous operations count against the same per-address limit as anonymous HTTP requests, a
+    // signed-in user's against their own (RATE_LIMITS.signedIn, shared with GraphQL over HTTP).
+    const uid = extra.auth?.viewer?.uid;
+    const budget = uid
+      ? await limits.signedIn.take(uid)
+      : await limits.anonymous.take(addressKey(clientIp(extra.request, env.TRUST_PROXY)));
+    if (!budget.allowed) {
       return [new GraphQLError(say('tooManyRequests'), { extensions: { code: 'RATE_LIMITED' } })];
     }
     if (graphqlPayloadHasNul(payload)) {
@@ -298,6 +362,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
     try {
       document = parse(source, PARSE_OPTIONS);
     } catch (err) {
+      invalidDocument(extra);
       return [
         err instanceof GraphQLError
           ? new GraphQLError(err.message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })
@@ -305,6 +370,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
       ];
     }
     const errors = validate(document, source);
+    if (errors.length) invalidDocument(extra);
     if (errors.length)
       return errors.map(
         (e) =>

@@ -18,8 +18,12 @@ export interface RateLimit {
   readonly durationSeconds: number;
 }
 
-/** Who a limit counts: a client address (its network: server/core/address.ts), a user, a partner key, an e-mail address, or everyone together. */
-export type LimitKey = 'address' | 'user' | 'partner key' | 'e-mail' | 'everyone';
+/**
+ * Who a limit counts: a client address (its network: server/core/address.ts), a user, a partner key,
+ * an e-mail address, everyone together, or one WebSocket (counted in process by the socket's own
+ * instance, synchronously as its messages arrive: server/graphql/ws.ts).
+ */
+export type LimitKey = 'address' | 'user' | 'partner key' | 'e-mail' | 'everyone' | 'socket';
 
 export interface RateLimitSpec {
   /** The counter's name (Redis keys `rl:<name>:<key>`). */
@@ -40,6 +44,19 @@ export const RATE_LIMITS = {
    * HTTP, WebSocket operations, REST reads (`GET /api/...`) and server-rendered pages.
    */
   anonymous: { name: 'anonymous', points: 1_200, durationSeconds: 60, key: 'address' },
+  /**
+   * Signed-in GraphQL requests per user and minute, over HTTP and WebSocket operations together
+   * (issue 58 item 12): the signed-in twin of `anonymous`. The site's heaviest use (a search page
+   * changed every second, with its header reads) stays well under it.
+   */
+  signedIn: { name: 'signed-in', points: 1_200, durationSeconds: 60, key: 'user' },
+  /**
+   * Messages one WebSocket may send in 10 s (subscribes, completes, pings). Over it, a subscribe is
+   * refused (RATE_LIMITED) before its document is read; at twice it, the socket is closed (4429).
+   */
+  socketMessages: { name: 'socket-messages', points: 600, durationSeconds: 10, key: 'socket' },
+  /** Invalid documents (unparsable or refused by validation) one WebSocket may send a minute before it is closed (4400). */
+  socketInvalidDocuments: { name: 'socket-invalid-documents', points: 20, durationSeconds: 60, key: 'socket' },
   /** Session mints (POST /api/auth/session and /api/token) per address and minute. */
   authSession: { name: 'auth-session', points: 30, durationSeconds: 60, key: 'address' },
   /** Sign-up's phone checks per address and minute (docs/decisions/0026-phone-check.md). */

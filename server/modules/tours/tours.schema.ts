@@ -8,6 +8,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
 import { cancelOpenHouseRsvp, messageAttendee, rsvpOpenHouse } from './open-house-rsvps.service.js';
+import { openHouseOfEvent, openHouseRow, releasingWhenDone, takeOpenHouseWatch } from './open-house-live.service.js';
 import {
   cancelTour,
   confirmTour,
@@ -280,10 +281,8 @@ function tourIds(ctx: GraphQLContext): AsyncGenerator<string> {
  */
 function openHouseIds(ctx: GraphQLContext, listingId: string): AsyncGenerator<string> {
   const events = (ctx.realtime ?? inProcessRealtime(ctx.log, ctx.prisma)).listingEvents(listingId);
-  // Still there (an edit of the listing may have removed it since).
-  return liveIds(events, 'openHouse', (event) =>
-    ctx.prisma.openHouse.findFirst({ where: { id: event.openHouseId, propertyId: listingId }, select: { id: true } }),
-  );
+  // Still there (an edit of the listing may have removed it since): one read per event for all its subscribers.
+  return liveIds(events, 'openHouse', (event) => openHouseOfEvent(ctx.prisma, listingId, event));
 }
 
 builder.subscriptionFields((t) => ({
@@ -293,16 +292,18 @@ builder.subscriptionFields((t) => ({
       "An open house of the listing changed its places (going, waiting, the viewer's own RSVP): for a signed-in viewer who may see the listing (NOT_FOUND otherwise).",
     args: { listingId: t.arg.id({ required: true }) },
     subscribe: async (_root, args, ctx) => {
-      requireViewer(ctx.viewer);
+      const viewer = requireViewer(ctx.viewer);
       const id = String(args.listingId);
       const listing = isUuid(id)
         ? await ctx.prisma.property.findFirst({ where: { id, ...visibleListingWhere(ctx.viewer) }, select: { id: true } })
         : null;
       if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
-      return openHouseIds(ctx, listing.id);
+      // At most OPEN_HOUSE_LIVE_LIMITS.perUserAndListing at once (issue 58 item 12), given back when it ends.
+      const release = takeOpenHouseWatch(viewer.uid, listing.id);
+      return releasingWhenDone(openHouseIds(ctx, listing.id), release);
     },
-    resolve: (query, id, _args, ctx) =>
-      ctx.prisma.openHouse.findUniqueOrThrow({ ...query, where: { id: id as unknown as string } }),
+    // Every subscriber resolving the same selection shares one read of the row.
+    resolve: (query, id, _args, ctx) => openHouseRow(ctx.prisma, id as unknown as string, query) as never,
   }),
   tourChanged: t.prismaField({
     type: 'TourRequest',
