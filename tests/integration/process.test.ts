@@ -93,4 +93,64 @@ describe('the server process', () => {
       p.child.kill('SIGKILL');
     }
   }, 150_000);
+
+  it("`npm start`'s chain under npm: SIGTERM to npm stops the server and its Auth emulator, and frees both ports (issue 58 item 13e)", async () => {
+    // The start script as package.json has it, its build step left out (the client build is not
+    // this test's business): npm runs it in a shell, as `npm start` does, and forwards SIGTERM to it.
+    const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const [build, serve] = pkg.scripts.start.split(' && ');
+    expect(build).toBe('tsx scripts/build.ts');
+    // The shell gives way to the server (exec): a signal npm forwards reaches the server itself.
+    expect(serve).toMatch(/^exec node .*server\/main\.ts$/);
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const npm = spawn('npm', ['exec', '--yes', '--call', `true && ${serve}`], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_ON_EMPTY: 'false',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        REDIS_URL: process.env.REDIS_TEST_URL ?? '',
+        FIREBASE_PROJECT_ID: '',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        AUTH_EMULATOR_PORT: String(emulatorPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    npm.stdout.on('data', (d) => (out += d));
+    npm.stderr.on('data', (d) => (out += d));
+    const exit = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    const free = (p: number) =>
+      new Promise<boolean>((resolve) => {
+        const probe = http.createServer();
+        probe.once('error', () => resolve(false));
+        probe.listen(p, '127.0.0.1', () => probe.close(() => resolve(true)));
+      });
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, {
+          timeout: 90_000,
+          interval: 500,
+        })
+        .toBe(200)
+        .catch((err: unknown) => {
+          throw new Error(`the server did not answer /healthz:\n${out.slice(-3_000)}`, { cause: err });
+        });
+      expect(await free(port)).toBe(false);
+      expect(await free(emulatorPort)).toBe(false);
+      npm.kill('SIGTERM');
+      await exit;
+      // The server shut down in order (it stops the emulator), and both ports are free again.
+      await expect.poll(() => free(port), { timeout: 20_000, interval: 200 }).toBe(true);
+      await expect.poll(() => free(emulatorPort), { timeout: 20_000, interval: 200 }).toBe(true);
+      await expect.poll(() => out, { timeout: 5_000 }).toMatch(/bye/);
+      expect(out).not.toMatch(/took too long/);
+    } finally {
+      npm.kill('SIGKILL');
+    }
+  }, 150_000);
 });
