@@ -1,6 +1,7 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useQuery } from '@/lib/apollo/use-query';
 import { defineMessages, useIntl } from '@common/i18n/messages';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -34,6 +35,7 @@ const EditListingQuery = graphql(`
       id
       status
       viewerCanManage
+      version
       title
       description
       address
@@ -127,6 +129,22 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
   const { user } = useAuth();
   const intl = useIntl();
   const { data, loading, error } = useQuery(EditListingQuery, { variables: { id: propertyId }, fetchPolicy: 'network-only' });
+  const client = useApolloClient();
+  // The listing as it is now, after a save refused because it changed meanwhile (issue 58 item 5).
+  const loadCurrent = useCallback(async () => {
+    const { data: now } = await client.query({
+      query: EditListingQuery,
+      variables: { id: propertyId },
+      fetchPolicy: 'network-only',
+    });
+    const p = now?.property;
+    if (!p || p.version == null) return null;
+    return {
+      version: p.version,
+      values: valuesFromListing(p),
+      photos: p.photos.map((ph) => ({ url: ph.url, thumbnailUrl: ph.thumbnailUrl, placeholder: ph.placeholder ?? null })),
+    };
+  }, [client, propertyId]);
   if (loading && !data) return <Loading label={intl.formatMessage(messages.loadingListing)} />;
   const editTitle = intl.formatMessage(messages.editTitle);
   if (error) {
@@ -164,6 +182,8 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
       user={user}
       draftId={draftId}
       initialStep={initialStep}
+      baseVersion={property.version ?? null}
+      loadCurrent={loadCurrent}
     />
   );
 }

@@ -236,6 +236,7 @@ function saveMock(op: Op, status: 'DRAFT' | 'ACTIVE', sent: Array<{ op: Op; vari
         title: input.title,
         price: input.price,
         updatedAt: '2030-01-01T00:00:00.000Z',
+        version: 1,
       };
       return { data: op === 'create' ? { createListing: listing } : { updateListing: listing } };
     },

@@ -49,6 +49,7 @@ import {
   UnitFeaturesSection,
 } from './sections';
 import { StepBar, useActiveSection } from './step-bar';
+import { changedFields, EditConflict, staleVersionOf, type ChangedField, type CurrentListing } from './edit-conflict';
 
 const CreateListingMutation = graphql(`
   mutation CreateListing($input: ListingInput!, $status: ListingStatus!) {
@@ -59,19 +60,21 @@ const CreateListingMutation = graphql(`
       title
       price
       updatedAt
+      version
     }
   }
 `);
 
 const UpdateListingMutation = graphql(`
-  mutation UpdateListing($id: ID!, $input: ListingInput!, $status: ListingStatus) {
-    updateListing(id: $id, input: $input, status: $status) {
+  mutation UpdateListing($id: ID!, $input: ListingInput!, $status: ListingStatus, $expectedVersion: Int) {
+    updateListing(id: $id, input: $input, status: $status, expectedVersion: $expectedVersion) {
       id
       slug
       status
       title
       price
       updatedAt
+      version
     }
   }
 `);
@@ -182,6 +185,16 @@ export interface ListingFormProps {
   draftId: string;
   /** The section named by ?step= at load. */
   initialStep: string | null;
+  /** The listing's version `base` was read at (an edit); every save carries it (issue 58 item 5). */
+  baseVersion?: number | null;
+  /** Reads the listing again as it is now: after a save refused as stale, to show what changed. */
+  loadCurrent?: () => Promise<CurrentListing | null>;
+}
+
+interface Conflict {
+  fields: ChangedField[] | null;
+  current: CurrentListing | null;
+  currentVersion: number | null;
 }
 
 /**
@@ -189,7 +202,17 @@ export interface ListingFormProps {
  * bar, Previous/Next, Save Draft and Publish Listing; validated by the shared schema on change and
  * on submit; autosaved to local storage when signed in (SPEC part 4).
  */
-export function ListingForm({ propertyId, base, basePhotos, user, draftId, initialStep, restored: given }: ListingFormProps) {
+export function ListingForm({
+  propertyId,
+  base,
+  basePhotos,
+  user,
+  draftId,
+  initialStep,
+  restored: given,
+  baseVersion = null,
+  loadCurrent,
+}: ListingFormProps) {
   const navigate = useNavigate();
   const intl = useIntl();
   const scope: DraftScope | null = user ? { uid: user.uid, draftId, propertyId } : null;
@@ -209,6 +232,13 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
   });
   const [savedId, setSavedId] = useState<string | null>(restored?.savedId ?? propertyId);
   const [savedAt, setSavedAt] = useState<number | null>(restored?.savedAt ?? null);
+  // The version the form's values were read at (or last saved at), and the values then: a restored
+  // draft keeps those it was read at, so a change made elsewhere since is a conflict (issue 58 item 5).
+  const [version, setVersion] = useState<number | null>(restored?.savedId ? (restored.baseVersion ?? null) : baseVersion);
+  const [readValues, setReadValues] = useState<ListingFormValues | null>(
+    restored?.savedId ? (restored.baseValues ?? null) : propertyId ? base : null,
+  );
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [pending, setPending] = useState<ListingStatus | null>(null);
   const [createListing] = useMutation(CreateListingMutation);
   const [updateListing] = useMutation(UpdateListingMutation);
@@ -216,13 +246,13 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
   const activeIndex = SECTIONS.findIndex((s) => s.id === active);
   const isLast = activeIndex === SECTIONS.length - 1;
 
-  const latest = useRef({ photos, savedId, scope });
+  const latest = useRef({ photos, savedId, scope, version, readValues });
   const autosaveTimer = useRef<number | undefined>(undefined);
   const finished = useRef(false);
   // The action bar pinned to the bottom: toasts appear above it, never over Next and Publish.
   const actionBar = useBottomInset();
   useEffect(() => {
-    latest.current = { photos, savedId, scope };
+    latest.current = { photos, savedId, scope, version, readValues };
   });
 
   // Focused fields scroll clear of the sticky header, step bar and action bar (WCAG 2.4.11).
@@ -253,13 +283,14 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
   }, [photos, form]);
 
   function saveLocally() {
-    const { scope: s, photos: items, savedId: id } = latest.current;
+    const { scope: s, photos: items, savedId: id, version: v, readValues: read } = latest.current;
     if (!s || finished.current) return;
     const now = Date.now();
     const saved = items.flatMap((p) =>
       p.status === 'done' ? [{ url: p.url, thumbnailUrl: p.thumbnailUrl, placeholder: p.placeholder }] : [],
     );
-    if (writeLocalDraft(s, { savedAt: now, values: form.getValues(), photos: saved, savedId: id })) setSavedAt(now);
+    const draft = { savedAt: now, values: form.getValues(), photos: saved, savedId: id, baseVersion: v, baseValues: read };
+    if (writeLocalDraft(s, draft)) setSavedAt(now);
   }
 
   // Autosave: 800 ms after the last change, only when signed in (SPEC part 4).
@@ -348,10 +379,17 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
               cache.gc();
             },
           };
+          const expectedVersion = latest.current.version;
           const result = id
-            ? (await updateListing({ variables: { id, input, status }, ...refresh })).data?.updateListing
+            ? (await updateListing({ variables: { id, input, status, expectedVersion }, ...refresh })).data?.updateListing
             : (await createListing({ variables: { input, status }, ...refresh })).data?.createListing;
           if (!result) throw new Error(status === 'DRAFT' ? 'Save draft failed' : 'Create failed');
+          // What is saved now is what the next save starts from.
+          setVersion(result.version ?? null);
+          latest.current.version = result.version ?? null;
+          setReadValues(form.getValues());
+          latest.current.readValues = form.getValues();
+          setConflict(null);
           if (status === 'DRAFT') {
             setSavedId(result.id);
             latest.current.savedId = result.id;
@@ -369,6 +407,11 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
             await navigate('/me/listings');
           }
         } catch (error) {
+          const stale = staleVersionOf(error);
+          if (stale) {
+            await showConflict(stale.currentVersion);
+            return;
+          }
           const fields = serverFieldErrors(error);
           if (fields) {
             showIssues(fields);
@@ -386,6 +429,37 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
       },
       (errors) => showIssues(flattenErrors(errors)),
     )();
+  }
+
+  /** A save refused as stale: the listing read again, and what the other change modified shown. */
+  async function showConflict(currentVersion: number | null) {
+    const current = loadCurrent ? await loadCurrent().catch(() => null) : null;
+    const fields = current ? changedFields(latest.current.readValues, current.values, form.getValues()) : null;
+    setConflict({ fields, current, currentVersion: current?.version ?? currentVersion });
+  }
+
+  /** Their version in the form: the values, photos and version the listing has now. */
+  function loadTheirs() {
+    const current = conflict?.current;
+    if (!current) return;
+    form.reset(current.values);
+    setPhotos(current.photos.map(donePhoto));
+    setVersion(current.version);
+    setReadValues(current.values);
+    latest.current = { ...latest.current, version: current.version, readValues: current.values };
+    setConflict(null);
+    saveLocally();
+  }
+
+  /** Keep editing: the next save is made over their version, knowingly. */
+  function keepMine() {
+    if (!conflict) return;
+    const next = conflict.current?.version ?? conflict.currentVersion;
+    setVersion(next);
+    setReadValues(conflict.current?.values ?? latest.current.readValues);
+    latest.current = { ...latest.current, version: next, readValues: conflict.current?.values ?? latest.current.readValues };
+    setConflict(null);
+    saveLocally();
   }
 
   const busy = pending !== null;
@@ -426,6 +500,8 @@ export function ListingForm({ propertyId, base, basePhotos, user, draftId, initi
           {afterSignIn}
         </div>
       ) : null}
+
+      {conflict ? <EditConflict fields={conflict.fields} onLoadTheirs={loadTheirs} onKeepMine={keepMine} /> : null}
 
       {/* The step bar is sticky over the whole form: both share this container. */}
       <div className="mt-6">

@@ -18,6 +18,13 @@ export interface LocalDraft {
   photos: SavedPhoto[];
   /** The listing's id once it has been saved to the server (later saves update it). */
   savedId: string | null;
+  /**
+   * The listing's version these values were read at (an edit: the listing's `version`, later the
+   * version of this tab's last save), and its values then: a save of the restored draft carries
+   * them, so a change made meanwhile elsewhere is a conflict, not overwritten (issue 58 item 5).
+   */
+  baseVersion?: number | null;
+  baseValues?: ListingFormValues | null;
 }
 
 function newDraftId(): string {
@@ -97,6 +104,8 @@ export function readLocalDraft(scope: DraftScope, local: Storage = localStorage)
       values: parsed.values,
       photos: Array.isArray(parsed.photos) ? parsed.photos : [],
       savedId: typeof parsed.savedId === 'string' ? parsed.savedId : null,
+      baseVersion: typeof parsed.baseVersion === 'number' ? parsed.baseVersion : null,
+      baseValues: typeof parsed.baseValues === 'object' && parsed.baseValues !== null ? parsed.baseValues : null,
     };
   }, null);
 }
