@@ -140,3 +140,24 @@ export async function createReducedProperty(
   });
   return property;
 }
+
+/**
+ * A real interaction between a renter and an agent (issue 58 item 10): a conversation about a listing
+ * of the agent's in which the agent answered. Makes the renter's review of that agent count.
+ */
+export async function answeredConversation(
+  prisma: PrismaClient,
+  parties: { renterId: string; agentUserId: string; propertyId?: string | null },
+) {
+  const propertyId = parties.propertyId ?? (await createProperty(prisma, { userId: parties.agentUserId })).id;
+  const thread = await prisma.thread.create({
+    data: { propertyId, renterId: parties.renterId, agentUserId: parties.agentUserId },
+  });
+  await prisma.message.createMany({
+    data: [
+      { threadId: thread.id, senderId: parties.renterId, content: 'Is it still available?' },
+      { threadId: thread.id, senderId: parties.agentUserId, content: 'Yes, come and see it on Saturday.' },
+    ],
+  });
+  return thread;
+}

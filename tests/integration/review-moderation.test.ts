@@ -5,7 +5,14 @@ import type { Viewer } from '../../server/core/viewer.js';
 import { inProcessRateLimits } from '../../server/infra/rate-limits.js';
 import { MODERATION_MESSAGES, reportReview, REPORTS_TO_HIDE } from '../../server/modules/moderation/review-moderation.js';
 import { recomputeAgentRating } from '../../server/modules/reviews/reviews.service.js';
-import { createAgent, createEstablishedUser, createProperty, createUser, establish } from '../factories/index.js';
+import {
+  answeredConversation,
+  createAgent,
+  createEstablishedUser,
+  createProperty,
+  createUser,
+  establish,
+} from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -109,12 +116,12 @@ const codeOf = (r: { errors?: ReadonlyArray<{ originalError?: Error | null }> })
   (r.errors?.[0]?.originalError as { code?: string } | undefined)?.code;
 const messageOf = (r: { errors?: ReadonlyArray<{ message: string }> }) => r.errors?.[0]?.message;
 
-/** The agent's stored rating and count beside a fresh aggregate of their VISIBLE reviews. */
+/** The agent's stored rating and count beside a fresh aggregate of their VISIBLE, verified reviews. */
 async function ratingVersusAggregate(db: TestDatabase, agentId: string) {
   const agent = await db.prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { rating: true, reviewCount: true } });
   const [fresh] = await db.prisma.$queryRaw<Array<{ avg: string | null; n: number }>>`
     SELECT ROUND(AVG("score")::numeric, 2)::text AS avg, COUNT(*)::int AS n
-      FROM "Review" WHERE "agentId" = ${agentId}::uuid AND "hiddenAt" IS NULL`;
+      FROM "Review" WHERE "agentId" = ${agentId}::uuid AND "hiddenAt" IS NULL AND "verified"`;
   return {
     stored: { rating: Number(agent.rating).toFixed(2), reviewCount: agent.reviewCount },
     fresh: { rating: Number(fresh!.avg ?? 0).toFixed(2), reviewCount: fresh!.n },
@@ -137,7 +144,12 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
 
   /** A review of the agent by a new renter, written through the service (the aggregate stays exact). */
   async function review(score: number, by?: Viewer): Promise<{ id: string; author: Viewer }> {
-    const who = by ?? asViewer(await createUser(db.prisma, { firstName: 'Reviewer' }));
+    let who = by;
+    if (!who) {
+      who = asViewer(await createUser(db.prisma, { firstName: 'Reviewer' }));
+      // The agent answered them: the review counts (issue 58 item 10).
+      await answeredConversation(db.prisma, { renterId: who.uid, agentUserId: agent.userId });
+    }
     const r = await query<{ rateAgent: { review: { id: string } } }>(
       db.prisma,
       `mutation R($input: RateAgentInput!) { rateAgent(input: $input) { review { id } } }`,
@@ -155,6 +167,7 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     const b = await createAgent(db.prisma, { user: { firstName: 'Ben', lastName: 'Broker' } });
     otherAgentViewer = asViewer(b.user, 'AGENT');
     author = asViewer(await createUser(db.prisma, { firstName: 'Rita', lastName: 'Renter' }));
+    await answeredConversation(db.prisma, { renterId: author.uid, agentUserId: agent.userId });
     reporters = [];
     for (let i = 0; i < 6; i++) reporters.push(asViewer(await createEstablishedUser(db.prisma, { firstName: `Reporter${i}` })));
   });
@@ -252,10 +265,15 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
           who,
         )
       ).rateAgent.review.id;
-    const harsh = asViewer(await createUser(db.prisma, { firstName: 'Harsh' }));
+    const answered = async (firstName: string) => {
+      const u = await createUser(db.prisma, { firstName });
+      await answeredConversation(db.prisma, { renterId: u.id, agentUserId: lone.userId });
+      return asViewer(u);
+    };
+    const harsh = await answered('Harsh');
     const target = await rate(1, harsh);
-    await rate(5, asViewer(await createUser(db.prisma, { firstName: 'Kind' })));
-    await rate(4, asViewer(await createUser(db.prisma, { firstName: 'Fair' })));
+    await rate(5, await answered('Kind'));
+    await rate(4, await answered('Fair'));
     expect(await ratingVersusAggregate(db, lone.id)).toEqual({
       stored: { rating: '3.33', reviewCount: 3 },
       fresh: { rating: '3.33', reviewCount: 3 },
@@ -323,7 +341,7 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     // The author submitting again updates the review but does not bring it back; new reviews count.
     await rate(5, harsh);
     expect((await db.prisma.review.findUniqueOrThrow({ where: { id: target } })).hiddenAt).toEqual(hiddenAt);
-    await rate(2, asViewer(await createUser(db.prisma, { firstName: 'Late' })));
+    await rate(2, await answered('Late'));
     const after = await ratingVersusAggregate(db, lone.id);
     expect(after.stored).toEqual(after.fresh);
     expect(after.stored).toEqual({ rating: '3.67', reviewCount: 3 });
@@ -398,6 +416,7 @@ describe.each(backends)('review moderation over GraphQL on %s', (backend) => {
     const ids: string[] = [];
     for (const score of scores) {
       const who = asViewer(await createUser(db.prisma, { firstName: `S${score}` }));
+      await answeredConversation(db.prisma, { renterId: who.uid, agentUserId: busy.userId });
       const r = await query<{ rateAgent: { review: { id: string } } }>(
         db.prisma,
         `mutation R($input: RateAgentInput!) { rateAgent(input: $input) { review { id } } }`,
@@ -455,6 +474,7 @@ describe.each(backends)('review moderation REST shims on %s', (backend) => {
     // Readers of standing: their reports count toward hiding.
     for (const reader of [renter, ...others]) await establish(db.prisma, reader.uid);
     agentId = (await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } })).id;
+    await answeredConversation(db.prisma, { renterId: renter.uid, agentUserId: agent.uid });
     await createProperty(db.prisma, { userId: agent.uid, agentId }, { title: 'Sunny 2BR on Bedford' });
   });
   afterAll(async () => {
@@ -488,7 +508,9 @@ describe.each(backends)('review moderation REST shims on %s', (backend) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const u = await createUser(db.prisma, { firstName: `Bulk${i}` });
-      ids.push((await db.prisma.review.create({ data: { agentId, authorId: u.id, score }, select: { id: true } })).id);
+      ids.push(
+        (await db.prisma.review.create({ data: { agentId, authorId: u.id, score, verified: true }, select: { id: true } })).id,
+      );
     }
     return ids;
   }
