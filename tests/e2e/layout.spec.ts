@@ -111,6 +111,8 @@ async function expectNothingCovered(page: Page, where: string) {
 
 test('the listings page with every filter set scrolls sideways at no width', async ({ page }) => {
   const everything = new URLSearchParams({
+    // Rent / Buy (issue 58 item 3): its chip too.
+    type: 'sale',
     search: 'a very long search for a quiet sunny apartment',
     borough: 'manhattan',
     neighborhood: 'upper-west-side',
