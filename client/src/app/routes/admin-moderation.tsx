@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/use-auth';
+import { FlaggedMessages, flaggedMessagesTexts } from '@/features/moderation/flagged-messages';
 import {
   LicenseQueueQuery,
   ModerateListingMutation,
@@ -337,12 +338,18 @@ export default function AdminModerationScreen() {
           <Tabs.Trigger value="licenses" className={tabClasses}>
             {formatMessage(messages.licenses)}
           </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabClasses}>
+            {formatMessage(flaggedMessagesTexts.tab)}
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="reports">
           <ReportsTab />
         </Tabs.Content>
         <Tabs.Content value="licenses">
           <LicensesTab />
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <FlaggedMessages />
         </Tabs.Content>
       </Tabs.Root>
     </PageContainer>

@@ -159,6 +159,7 @@ export const SendMessageDocument = graphql(`
   mutation SendMessage($threadId: ID!, $content: String!, $subject: String) {
     sendMessage(threadId: $threadId, content: $content, subject: $subject) {
       ...MessageItem_message
+      assistanceRefusal
     }
   }
 `);

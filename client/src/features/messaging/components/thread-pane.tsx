@@ -15,6 +15,7 @@ import { serverMessage } from '../errors';
 import { useMarkRead, useThreadLive } from '../hooks/use-thread-live';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { DismissRatingPromptDocument, MESSAGES_PAGE_SIZE, MessageThreadDocument, SendMessageDocument } from '../operations';
+import { AssistanceWarning } from './assistance-warning';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { sharedMessages } from '../texts';
@@ -210,15 +211,20 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
       .finally(() => setLoadingOlder(false));
   }, [olderCursor, loadingOlder, fetchOlder]);
 
+  // The refusing phrase of the viewer's last message, when it refused rental assistance (issue 58 item 1).
+  const [refusal, setRefusal] = useState<{ threadId: string; phrase: string } | null>(null);
+
   async function onSend(content: string, subject: string | null) {
     typing.stop();
     try {
-      await send({
+      const sent = await send({
         variables: { threadId: thread.id, content, subject },
         update(cache, { data: result }) {
           if (result?.sendMessage) addMessageToThread(cache, result.sendMessage, { countUnread: false });
         },
       });
+      const phrase = sent.data?.sendMessage.assistanceRefusal;
+      setRefusal(phrase ? { threadId: thread.id, phrase } : null);
     } catch (error) {
       throw new Error(serverMessage(error) ?? intl.formatMessage(sharedMessages.sendFailed));
     }
@@ -282,6 +288,10 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
       <p role="status" className="min-h-6 bg-gray-50 px-4 pb-1 text-xs text-gray-600 italic">
         {otherIsTyping ? intl.formatMessage(messages.typing, { name: other.name }) : ''}
       </p>
+
+      {refusal && refusal.threadId === thread.id ? (
+        <AssistanceWarning phrase={refusal.phrase} onDismiss={() => setRefusal(null)} />
+      ) : null}
 
       <Composer
         key={thread.id}
