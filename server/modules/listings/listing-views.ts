@@ -11,7 +11,7 @@ import { canManageListing, listingAccessSelect, PUBLIC_LISTING, publicListingSql
  *   is linked to that visit, so the same client is not counted twice);
  * - a signed-in identity whose sign-up is unfinished counts as its address (the cookie-less visitor
  *   key): any number of abandoned sign-ups from one address add at most one view per 30 minutes
- *   (issue 58 item 10: 30 unfinished identities gave +30 views);
+ *   (issue 58 item 11: 30 unfinished identities gave +30 views);
  * - at most IP_VIEW_CEILING anonymous views per listing, address and 30 minutes (a script that
  *   throws its cookies away counts that many, not more);
  * - the owner and the listing agent never add views to their own listing.
