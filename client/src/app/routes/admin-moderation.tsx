@@ -54,6 +54,8 @@ const messages = defineMessages({
   hiddenAutomatically: { id: 'adminModeration.hiddenAutomatically', defaultMessage: 'Hidden automatically' },
   hiddenByModerator: { id: 'adminModeration.hiddenByModerator', defaultMessage: 'Hidden by a moderator' },
   visibleBadge: { id: 'adminModeration.visible', defaultMessage: 'Visible' },
+  reviewRequested: { id: 'adminModeration.reviewRequested', defaultMessage: 'The owner asked for a review' },
+  hiddenNote: { id: 'adminModeration.hiddenNote', defaultMessage: 'Note told to the owner: {note}' },
   resolved: { id: 'adminModeration.resolved', defaultMessage: 'resolved' },
   note: { id: 'adminModeration.note', defaultMessage: 'Note to the owner (with Hide, optional)' },
   dismiss: { id: 'adminModeration.dismiss', defaultMessage: 'Dismiss reports' },
@@ -180,8 +182,19 @@ function CaseCard({ item }: { item: Case }) {
               {formatMessage(messages.visibleBadge)}
             </span>
           )}
+          {item.reviewRequestedAt ? (
+            <span
+              className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800 ring-1 ring-brand-200"
+              data-testid="review-requested"
+            >
+              {formatMessage(messages.reviewRequested)}
+            </span>
+          ) : null}
         </div>
       </div>
+      {item.hiddenNote ? (
+        <p className="mt-2 text-sm break-words text-gray-700">{formatMessage(messages.hiddenNote, { note: item.hiddenNote })}</p>
+      ) : null}
       <ul className="mt-3 space-y-2 text-sm">
         {item.reports.map((r) => (
           <li key={r.id} className="rounded-md bg-gray-50 px-3 py-2">

@@ -47,6 +47,10 @@ export const ManageListingCardFragment = graphql(`
     views
     inquiriesCount
     status
+    hidden
+    hiddenReason
+    hiddenNote
+    reviewRequestedAt
     createdAt
     noFee
     viewerCanManage
@@ -85,10 +89,21 @@ const messages = defineMessages({
   created: { id: 'manageCard.created', defaultMessage: 'Created {when}' },
   view: { id: 'manageCard.view', defaultMessage: 'View' },
   edit: { id: 'manageCard.edit', defaultMessage: 'Edit' },
+  hidden: { id: 'manageCard.hidden', defaultMessage: 'Hidden by moderation' },
+  hiddenReported: {
+    id: 'manageCard.hiddenReported',
+    defaultMessage: 'Reported by several people: hidden from search until a moderator reviews it.',
+  },
+  hiddenByModerator: { id: 'manageCard.hiddenByModerator', defaultMessage: 'A moderator hid it from search.' },
+  moderatorNote: { id: 'manageCard.moderatorNote', defaultMessage: "Moderator's note: {note}" },
+  askReview: { id: 'manageCard.askReview', defaultMessage: 'Ask for a review' },
+  reviewAsked: { id: 'manageCard.reviewAsked', defaultMessage: 'Review requested: a moderator will look at it' },
 });
 
 /** Where an element goes in a message: the text before and after its `{when}`. */
 const MARK = '\u0000';
+
+const hiddenBadgeClasses = 'bg-red-100 text-red-800 ring-red-200';
 
 const statusBadgeClasses: Record<ManageListing['status'], string> = {
   ACTIVE: 'bg-green-100 text-green-800 ring-green-200',
@@ -125,11 +140,13 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
       <span
         className={cn(
           'absolute top-2 left-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-          statusBadgeClasses[listing.status],
+          listing.hidden ? hiddenBadgeClasses : statusBadgeClasses[listing.status],
         )}
+        data-testid="listing-status"
       >
         <span className="sr-only">{formatMessage(messages.status)} </span>
-        {listingStatusLabels[listing.status]}
+        {/* Hidden by moderation (issue 58 item 8): not 'Active', whatever its status. */}
+        {listing.hidden ? formatMessage(messages.hidden) : listingStatusLabels[listing.status]}
       </span>
       {listing.photos.length > 1 ? (
         <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
@@ -149,14 +166,17 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
 
 export interface ListingCardActions {
   onSetStatus: (listing: ManageListing, status: 'ACTIVE' | 'INACTIVE') => void;
+  /** Asks the moderators to review the hide of a hidden listing. */
+  onRequestReview?: (listing: ManageListing) => void;
   onDuplicate: (listing: ManageListing) => void;
   /** Deletes after the confirmation; resolves once the answer is in. */
   onDelete: (listing: ManageListing) => void;
 }
 
-const itemClasses =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-800 outline-none select-none ' +
-  'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+const itemLayout =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none ' +
+  'data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+const itemClasses = `${itemLayout} text-gray-800 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800`;
 
 // Each card's menu and its confirmation come with their code when first used (docs/decisions/0053):
 // nine of them drawn with Radix made the screen's hydration the longest task on a slow phone.
@@ -165,7 +185,14 @@ const DeleteListingDialog = lazy(() => import('./delete-listing-dialog'));
 function ListingMenu({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [confirmAsked, setConfirmAsked] = useState(false);
+  // The confirmation asked for: a delete, or a deactivation (both name who will be told).
+  const [mode, setMode] = useState<'delete' | 'deactivate'>('delete');
   const isActive = listing.status === 'ACTIVE';
+  const confirm = (next: 'delete' | 'deactivate') => {
+    setMode(next);
+    setConfirmAsked(true);
+    setConfirmOpen(true);
+  };
 
   return (
     <>
@@ -180,7 +207,7 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
         <DropdownMenuContent sideOffset={4} className="min-w-44">
           <DropdownMenuItem
             className={itemClasses}
-            onSelect={() => actions.onSetStatus(listing, isActive ? 'INACTIVE' : 'ACTIVE')}
+            onSelect={() => (isActive ? confirm('deactivate') : actions.onSetStatus(listing, 'ACTIVE'))}
           >
             {isActive ? (
               <PowerOff aria-hidden="true" className="size-4 text-gray-500" />
@@ -195,11 +222,8 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
           </DropdownMenuItem>
           <DropdownMenuSeparator className="my-1 h-px bg-gray-200" />
           <DropdownMenuItem
-            className={cn(itemClasses, 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800')}
-            onSelect={() => {
-              setConfirmAsked(true);
-              setConfirmOpen(true);
-            }}
+            className={cn(itemLayout, 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800')}
+            onSelect={() => confirm('delete')}
           >
             <Trash2 aria-hidden="true" className="size-4" />
             {formatMessage(messages.delete)}
@@ -210,15 +234,49 @@ function ListingMenu({ listing, actions }: { listing: ManageListing; actions: Li
       {confirmAsked ? (
         <Suspense fallback={null}>
           <DeleteListingDialog
+            listingId={listing.id}
             title={listing.title}
+            mode={mode}
             open={confirmOpen}
             onOpenChange={setConfirmOpen}
             onDelete={() => actions.onDelete(listing)}
+            onDeactivate={isActive ? () => actions.onSetStatus(listing, 'INACTIVE') : undefined}
             returnFocusTo={() => document.querySelector<HTMLElement>(`[data-menu-for="${CSS.escape(listing.id)}"]`)}
           />
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** Why the listing is hidden, the moderator's note, and the request for a review (issue 58 item 8). */
+function HiddenNotice({ listing, actions }: { listing: ManageListing; actions: ListingCardActions }) {
+  return (
+    <div className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="hidden-notice">
+      <p>{formatMessage(listing.hiddenReason === 'REPORTED' ? messages.hiddenReported : messages.hiddenByModerator)}</p>
+      {listing.hiddenNote ? (
+        <p data-authored className="mt-1 break-words">
+          {formatMessage(messages.moderatorNote, { note: listing.hiddenNote })}
+        </p>
+      ) : null}
+      {listing.reviewRequestedAt ? (
+        <p className="mt-2 font-medium" role="status">
+          {formatMessage(messages.reviewAsked)}
+        </p>
+      ) : actions.onRequestReview ? (
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-2 bg-white' })}
+          onClick={() => actions.onRequestReview?.(listing)}
+        >
+          {formatMessage(messages.askReview)}
+          <span data-authored className="sr-only">
+            {' '}
+            {listing.title}
+          </span>
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -303,6 +361,7 @@ export function ManageListingCard({
             </Fact>
           ) : null}
         </ul>
+        {listing.hidden && listing.viewerCanManage ? <HiddenNotice listing={listing} actions={actions} /> : null}
         <p className="text-xs text-gray-600">
           {created[0]}
           <time dateTime={listing.createdAt}>{formatRelativeTime(listing.createdAt)}</time>

@@ -24,7 +24,23 @@ const messages = defineMessages({
   wasDeleted: { id: 'manageActions.wasDeleted', defaultMessage: '“{title}” was deleted.' },
   deleteFailed: { id: 'manageActions.deleteFailed', defaultMessage: 'Failed to delete listing' },
   tryAgain: { id: 'common.tryAgain', defaultMessage: 'Please try again.' },
+  reviewRequested: { id: 'manageActions.reviewRequested', defaultMessage: 'Review requested' },
+  reviewRequestedBody: {
+    id: 'manageActions.reviewRequestedBody',
+    defaultMessage: 'A moderator will look at “{title}” again.',
+  },
+  reviewFailed: { id: 'manageActions.reviewFailed', defaultMessage: 'Could not ask for a review' },
 });
+
+const RequestListingReviewMutation = graphql(`
+  mutation RequestListingReview($propertyId: ID!) {
+    requestListingReview(propertyId: $propertyId) {
+      __typename
+      id
+      reviewRequestedAt
+    }
+  }
+`);
 
 const SetListingStatusMutation = graphql(`
   mutation SetListingStatus($id: ID!, $status: ListingStatus!) {
@@ -68,6 +84,7 @@ export function useListingActions(options: { onDuplicated?: () => void } = {}): 
   const [setStatus] = useMutation(SetListingStatusMutation);
   const [duplicate] = useMutation(DuplicateListingMutation);
   const [remove] = useMutation(DeleteListingMutation);
+  const [requestReview] = useMutation(RequestListingReviewMutation);
 
   const onSetStatus = useCallback(
     (listing: ManageListing, status: 'ACTIVE' | 'INACTIVE') => {
@@ -156,5 +173,24 @@ export function useListingActions(options: { onDuplicated?: () => void } = {}): 
     [remove],
   );
 
-  return { onSetStatus, onDuplicate, onDelete };
+  const onRequestReview = useCallback(
+    (listing: ManageListing) => {
+      requestReview({ variables: { propertyId: listing.id } }).then(
+        () =>
+          toast({
+            title: formatMessage(messages.reviewRequested),
+            description: formatMessage(messages.reviewRequestedBody, { title: listing.title }),
+          }),
+        (error: unknown) =>
+          toast({
+            variant: 'destructive',
+            title: formatMessage(messages.reviewFailed),
+            description: explainedRefusal(error) ?? formatMessage(messages.tryAgain),
+          }),
+      );
+    },
+    [requestReview],
+  );
+
+  return { onSetStatus, onDuplicate, onDelete, onRequestReview };
 }

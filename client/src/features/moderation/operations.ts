@@ -19,6 +19,8 @@ export const ModerationQueueQuery = graphql(`
       hidden
       hiddenAt
       hiddenReason
+      hiddenNote
+      reviewRequestedAt
       ownerName
       ownerEmail
       openReportCount

@@ -25,6 +25,8 @@ function tour(overrides: Partial<TourCard_TourFragment> = {}): TourCard_TourFrag
     expiresAt: at(24),
     declineReason: null,
     cancelledBy: null,
+    cancelReason: null,
+    listingTitle: 'Sunny loft',
     threadId: 'thread-1',
     renterName: 'Rudy V.',
     agentName: 'Tara B.',
@@ -56,6 +58,19 @@ const renderCard = (t: TourCard_TourFragment, mocks: Parameters<typeof renderWit
   );
 
 describe('tourStatusText', () => {
+  it.each([
+    ['LISTING_REMOVED', 'Cancelled: the listing was removed'],
+    ['LISTING_UNAVAILABLE', 'Cancelled: the listing is no longer available'],
+  ] as const)('says why a tour its listing withdrew was cancelled (%s)', (cancelReason, text) => {
+    expect(tourStatusText(tour({ status: 'CANCELLED', cancelledBy: 'AGENT', viewerSide: 'RENTER', cancelReason }))).toBe(text);
+  });
+
+  it("keeps a deleted listing's title on the card", () => {
+    renderCard(tour({ status: 'CANCELLED', cancelReason: 'LISTING_REMOVED', listing: null, listingTitle: 'Gone loft' }));
+    expect(screen.getByText('Gone loft')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Gone loft' })).toBeNull();
+  });
+
   it.each([
     ['REQUESTED', 'AGENT', /^Rudy V\. asked for a tour\. Answer by /],
     ['REQUESTED', 'RENTER', /^Waiting for Tara B\. to answer \(until /],

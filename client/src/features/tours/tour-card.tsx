@@ -35,6 +35,11 @@ const messages = defineMessages({
   },
   cancelledByYou: { id: 'tourStatus.cancelledByYou', defaultMessage: 'Cancelled by you' },
   cancelledBy: { id: 'tourStatus.cancelledBy', defaultMessage: 'Cancelled by {name}' },
+  cancelledListingRemoved: { id: 'tourStatus.cancelledListingRemoved', defaultMessage: 'Cancelled: the listing was removed' },
+  cancelledListingUnavailable: {
+    id: 'tourStatus.cancelledListingUnavailable',
+    defaultMessage: 'Cancelled: the listing is no longer available',
+  },
   reasonTooLong: { id: 'tourCard.reasonTooLong', defaultMessage: 'Keep it under {max} characters' },
   proposeFailed: { id: 'tourCard.proposeFailed', defaultMessage: 'Could not propose that time' },
   declineFailed: { id: 'tourCard.declineFailed', defaultMessage: 'Could not decline' },
@@ -74,6 +79,8 @@ export const TourCardFragment = graphql(`
     expiresAt
     declineReason
     cancelledBy
+    cancelReason
+    listingTitle
     threadId
     renterName
     agentName
@@ -137,7 +144,7 @@ export function tourStatusText(
   tour: Pick<
     Tour,
     'status' | 'viewerSide' | 'renterName' | 'agentName' | 'expiresAt' | 'declineReason' | 'cancelledBy' | 'startsAt' | 'endsAt'
-  >,
+  > & { cancelReason?: Tour['cancelReason'] },
 ): string {
   const agent = tour.viewerSide === 'AGENT';
   const other = agent ? tour.renterName : tour.agentName;
@@ -158,6 +165,9 @@ export function tourStatusText(
     case 'EXPIRED':
       return formatMessage(messages.expired, { hours: TOUR_RULES.answerHours });
     case 'CANCELLED':
+      // Cancelled because the listing was deleted or deactivated (issue 58 item 4).
+      if (tour.cancelReason === 'LISTING_REMOVED') return formatMessage(messages.cancelledListingRemoved);
+      if (tour.cancelReason === 'LISTING_UNAVAILABLE') return formatMessage(messages.cancelledListingUnavailable);
       return tour.cancelledBy === tour.viewerSide
         ? formatMessage(messages.cancelledByYou)
         : formatMessage(messages.cancelledBy, { name: other });
@@ -237,7 +247,12 @@ export function TourCard({ tour }: { tour: Tour }) {
     <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="tour-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <ListingPlace listing={listing} />
+          {listing ? (
+            <ListingPlace listing={listing} />
+          ) : (
+            // The listing was deleted: its title stays.
+            <p className="font-medium break-words text-gray-900">{tour.listingTitle}</p>
+          )}
           <p className="text-sm text-gray-600">
             {agent
               ? formatMessage(messages.renter, { name: tour.renterName })
