@@ -8,6 +8,7 @@ import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
 import { signInPath, useViewer } from '../listings/use-viewer';
+import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -61,13 +62,21 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
   const [pending, setPending] = useState(false);
   const intl = useIntl();
 
-  async function toggle() {
-    const askToSignIn = () => void navigate(signInPath(`${location.pathname}${location.search}`, '/login'));
+  // A heart clicked while signed out is saved once the visitor is back here signed in (issue 58 item 7).
+  usePendingAction('saveListing', propertyId, user !== null, () => void toggle(true));
+
+  async function toggle(want?: boolean) {
+    const here = `${location.pathname}${location.search}`;
+    const askToSignIn = (then: boolean) => {
+      if (then) rememberPendingAction({ kind: 'saveListing', id: propertyId }, here);
+      void navigate(signInPath(here, '/login'));
+    };
     if (!user) {
-      askToSignIn();
+      askToSignIn(!isSaved);
       return;
     }
-    const next = !isSaved;
+    // Replayed after sign-in: saved, whatever the page showed before (saving twice changes nothing).
+    const next = want ?? !isSaved;
     const optimistic = { __typename: 'Property' as const, id: propertyId, isSaved: next };
     setPending(true);
     try {
@@ -90,7 +99,7 @@ export function SaveButton({ propertyId, isSaved, title, variant = 'overlay', cl
       // The session ended elsewhere (the client signs out and says so): sign in again, like any
       // signed-out visitor. An identity outage has its own toast already.
       if (isUnauthenticated(err)) {
-        askToSignIn();
+        askToSignIn(next);
         return;
       }
       if (isServiceUnavailable(err)) return;

@@ -9,6 +9,7 @@ import { graphql } from '@/gql';
 import type { RsvpStatus } from '@/gql/graphql';
 import { isServiceUnavailable, isUnauthenticated, serverMessage } from '@/lib/auth-errors';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -111,6 +112,10 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
     openHouse.waitlistCount > 0 ? formatMessage(messages.waitlisted, { count: openHouse.waitlistCount }) : null,
   ].filter(Boolean);
   const here = `${location.pathname}${location.search}`;
+  const full = openHouse.placesLeft === 0;
+  // An RSVP asked for while signed out is made once the renter is back here signed in (issue 58 item 7).
+  const remember = (waitlist: boolean) => rememberPendingAction({ kind: 'rsvp', id: openHouse.id, waitlist }, here);
+  usePendingAction('rsvp', openHouse.id, user !== null, (a) => void act(a.waitlist ? 'waitlist' : 'going'));
 
   async function act(kind: 'going' | 'waitlist' | 'cancel') {
     setPending(true);
@@ -119,6 +124,7 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
       else await rsvp({ variables: { id: openHouse.id, waitlist: kind === 'waitlist' } });
     } catch (err) {
       if (isUnauthenticated(err)) {
+        if (kind !== 'cancel') remember(kind === 'waitlist');
         void navigate(signInPath(here, '/login'));
         return;
       }
@@ -133,14 +139,17 @@ export function OpenHouseRsvp({ openHouse, viewerCanManage }: { openHouse: RsvpO
     }
   }
 
-  const full = openHouse.placesLeft === 0;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="open-house-rsvp">
       {counts.length ? <p className="text-sm text-gray-700">{counts.join(' · ')}</p> : null}
       {over ? (
         <p className="text-sm text-gray-600">{formatMessage(messages.over)}</p>
       ) : viewerCanManage ? null : !user ? (
-        <Link to={signInPath(here, '/login')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        <Link
+          to={signInPath(here, '/login')}
+          onClick={() => remember(full)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
           {formatMessage(messages.signIn)}
         </Link>
       ) : openHouse.viewerRsvp === 'GOING' ? (

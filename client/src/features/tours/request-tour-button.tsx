@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { PathLink } from '@/components/ui/path-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { withParts } from '@/i18n/catalogues';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
@@ -30,12 +31,15 @@ export function RequestTourButton(props: {
   const { user } = useViewer();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Asked for while signed out: the form opens once the renter is back here signed in (issue 58 item 7).
+  usePendingAction('requestTour', props.listing.id, user !== null && !props.viewerCanManage, () => setOpen(true));
   if (props.viewerCanManage) return null;
   const here = `${location.pathname}${location.search}`;
   if (!user) {
     return (
       <PathLink
         to={signInPath(here, '/login')}
+        onClick={() => rememberPendingAction({ kind: 'requestTour', id: props.listing.id }, here)}
         className={buttonClasses({ variant: 'outline', size: props.size, className: props.className })}
       >
         <CalendarClock aria-hidden="true" className="size-4" />

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { signInPath } from '@/features/auth/redirect';
+import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import type { PropertyFilter } from '@/gql/graphql';
 import { withParts } from '@/i18n/catalogues';
 import { defineMessages, useIntl } from '@common/i18n/messages';
@@ -24,10 +25,14 @@ export function SaveSearchButton({ filter, signedIn }: { filter: PropertyFilter;
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Asked for while signed out: the dialog opens once the visitor is back on this search signed in (issue 58 item 7).
+  usePendingAction('saveSearch', 'search', signedIn, () => setOpen(true));
 
   function start() {
     if (!signedIn) {
-      navigate(signInPath(`${location.pathname}${location.search}`));
+      const here = `${location.pathname}${location.search}`;
+      rememberPendingAction({ kind: 'saveSearch', id: 'search' }, here);
+      navigate(signInPath(here));
       return;
     }
     setOpen(true);
