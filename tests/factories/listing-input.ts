@@ -20,7 +20,8 @@ export function listingInput(overrides: Record<string, unknown> = {}) {
     price: 3800,
     availableDate: '2026-12-15',
     leaseTerm: 'ONE_YEAR',
-    securityDeposit: 3800,
+    // One month's rent, New York's cap (GOL § 7-108): whatever rent a test gives.
+    securityDeposit: typeof overrides.price === 'number' ? Math.min(overrides.price, 3800) : 3800,
     applicationFee: 20,
     brokerFee: 0,
     brokerFeePayer: 'NO_FEE',

@@ -233,7 +233,7 @@ describe.each(backends)('net-effective rent and concessions on %s', (backend) =>
       fetch(`${app.url}/api/properties`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...owner.bearer },
-        body: JSON.stringify({ ...listingInput({ title: 'REST concession' }), ...body }),
+        body: JSON.stringify({ ...listingInput({ title: 'REST concession', price: 3000 }), ...body }),
       });
     const created = await post({ price: 3000, concession: { months_free: 1, lease_months: 12, terms: 'Month 12 free' } });
     expect(created.status).toBe(201);
