@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { agentsCannotRate } from '../../server/modules/reviews/reviews.service.js';
-import { createAgent, createProperty, createUser } from '../factories/index.js';
+import { answeredConversation, createAgent, createProperty, createUser } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -244,7 +244,7 @@ const codeOf = (r: { errors?: ReadonlyArray<{ originalError?: Error | null }> })
 async function ratingVersusAggregate(db: TestDatabase, agentId: string) {
   const agent = await db.prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { rating: true, reviewCount: true } });
   const [fresh] = await db.prisma.$queryRaw<Array<{ avg: string | null; n: number }>>`
-    SELECT ROUND(AVG("score")::numeric, 2)::text AS avg, COUNT(*)::int AS n FROM "Review" WHERE "agentId" = ${agentId}::uuid`;
+    SELECT ROUND(AVG("score")::numeric, 2)::text AS avg, COUNT(*)::int AS n FROM "Review" WHERE "agentId" = ${agentId}::uuid AND "verified"`;
   return {
     stored: { rating: Number(agent.rating).toFixed(2), reviewCount: agent.reviewCount },
     fresh: { rating: Number(fresh!.avg ?? 0).toFixed(2), reviewCount: fresh!.n },
@@ -260,6 +260,8 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
   let renterEmail: string;
   let renterPhone: string;
   let stranger: Viewer;
+  let rosa: Viewer;
+  let rick: Viewer;
   let listing1: { id: string; slug: string; title: string };
   let listing2: { id: string; slug: string; title: string };
   let listingOfB: { id: string };
@@ -290,7 +292,13 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     const s = await createUser(db.prisma, { firstName: 'Sam', lastName: 'Stranger' });
     stranger = { uid: s.id, email: s.email, role: 'RENTER' };
     // Rita talked to Ava about the first listing: her reviews of Ava are 'Verified conversation'.
-    await db.prisma.thread.create({ data: { propertyId: listing1.id, renterId: r.id, agentUserId: a.user.id } });
+    await answeredConversation(db.prisma, { propertyId: listing1.id, renterId: r.id, agentUserId: a.user.id });
+    // Two more renters Ava answered (about other listings of hers).
+    const ro = await createUser(db.prisma, { firstName: 'Rosa', lastName: 'Reader' });
+    rosa = { uid: ro.id, email: ro.email, role: 'RENTER' };
+    const ri = await createUser(db.prisma, { firstName: 'Rick', lastName: 'Reader' });
+    rick = { uid: ri.id, email: ri.email, role: 'RENTER' };
+    for (const who of [ro, ri]) await answeredConversation(db.prisma, { renterId: who.id, agentUserId: a.user.id });
   });
   afterAll(() => db?.close());
 
@@ -434,47 +442,68 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     expect(thread.userRatingPromptSent).toBe(true);
   });
 
-  it('updates the earlier review on a second submission for the same agent and listing, and keeps them apart per listing', async () => {
+  it('replaces the earlier review on a second submission, whatever the listing: one review per renter and agent', async () => {
     const earlier = await db.prisma.review.findFirstOrThrow({ where: { authorId: renter.uid, agentId: agentA.id } });
+    await db.prisma.review.update({ where: { id: earlier.id }, data: { reply: 'Thank you!', repliedAt: new Date() } });
     const again = await query<RateResult>(db.prisma, RATE, { input: { agentId: agentA.id, score: 2, comment: '   ' } }, renter);
     expect(again.rateAgent.created).toBe(false);
     expect(again.rateAgent.review).toMatchObject({ id: earlier.id, score: 2, communication: null, comment: null });
     expect(new Date(again.rateAgent.review.updatedAt).getTime()).toBeGreaterThanOrEqual(earlier.createdAt.getTime());
     expect(again.rateAgent.review.createdAt).toBe(earlier.createdAt.toISOString());
     expect(again.rateAgent.agent).toMatchObject({ rating: 2, reviewCount: 1 });
+    // The agent's reply answered the earlier text: it goes with it.
+    expect(await db.prisma.review.findUniqueOrThrow({ where: { id: earlier.id } })).toMatchObject({
+      reply: null,
+      repliedAt: null,
+    });
 
-    // About a listing (by id, then by slug of an inactive one): separate reviews.
+    // About a listing (by id, then by slug of an inactive one): the same review, replaced again.
     const about1 = await query<RateResult>(
       db.prisma,
       RATE,
       { input: { agentId: agentA.id, score: 5, propertyId: listing1.id } },
       renter,
     );
-    expect(about1.rateAgent).toMatchObject({ created: true, review: { propertyId: listing1.id, listingTitle: listing1.title } });
+    expect(about1.rateAgent).toMatchObject({
+      created: false,
+      review: { id: earlier.id, propertyId: listing1.id, listingTitle: listing1.title },
+    });
     const about2 = await query<RateResult>(
       db.prisma,
       RATE,
       { input: { agentId: agentA.id, score: 4, propertyId: listing2.slug, accuracy: 3 } },
       renter,
     );
-    expect(about2.rateAgent).toMatchObject({ created: true, review: { propertyId: listing2.id, listingTitle: 'Loft on Kent' } });
+    expect(about2.rateAgent).toMatchObject({
+      created: false,
+      review: { id: earlier.id, propertyId: listing2.id, listingTitle: 'Loft on Kent' },
+    });
     const again1 = await query<RateResult>(
       db.prisma,
       RATE,
       { input: { agentId: agentA.id, score: 3, propertyId: listing1.id } },
       renter,
     );
-    expect(again1.rateAgent).toMatchObject({ created: false, review: { id: about1.rateAgent.review.id, score: 3 } });
-    // (2 + 3 + 4) / 3 = 3.00
-    expect(again1.rateAgent.agent).toMatchObject({ rating: 3, reviewCount: 3 });
-    expect(await db.prisma.review.count({ where: { authorId: renter.uid, agentId: agentA.id } })).toBe(3);
+    expect(again1.rateAgent).toMatchObject({ created: false, review: { id: earlier.id, score: 3 } });
+    expect(again1.rateAgent.agent).toMatchObject({ rating: 3, reviewCount: 1 });
+    expect(await db.prisma.review.count({ where: { authorId: renter.uid, agentId: agentA.id } })).toBe(1);
 
-    const page = await query<ViewerRatingResult>(db.prisma, VIEWER_RATING, { id: agentA.id, propertyId: listing1.id }, renter);
-    expect(page.agent.viewerRating.existingReview).toMatchObject({
-      id: about1.rateAgent.review.id,
-      score: 3,
-      propertyId: listing1.id,
-    });
+    // The page pre-fills the one review, whatever listing it is asked about.
+    for (const propertyId of [listing1.id, listing2.id, undefined]) {
+      const page = await query<ViewerRatingResult>(db.prisma, VIEWER_RATING, { id: agentA.id, propertyId }, renter);
+      expect(page.agent.viewerRating.existingReview).toMatchObject({ id: earlier.id, score: 3, propertyId: listing1.id });
+    }
+
+    // Rosa and Rick, whom Ava answered too: (3 + 4 + 2) / 3 = 3.00
+    const byRosa = await query<RateResult>(
+      db.prisma,
+      RATE,
+      { input: { agentId: agentA.id, score: 4, propertyId: listing2.slug, accuracy: 3 } },
+      rosa,
+    );
+    expect(byRosa.rateAgent).toMatchObject({ created: true, review: { verified: true, propertyId: listing2.id } });
+    const byRick = await query<RateResult>(db.prisma, RATE, { input: { agentId: agentA.id, score: 2 } }, rick);
+    expect(byRick.rateAgent.agent).toMatchObject({ rating: 3, reviewCount: 3 });
 
     const wrong = await execute(db.prisma, RATE, { input: { agentId: agentA.id, score: 5, propertyId: listingOfB.id } }, renter);
     expect(codeOf(wrong)).toBe('BAD_USER_INPUT');
@@ -497,8 +526,8 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
       stranger,
     );
     expect(r.rateAgent.review).toMatchObject({ verified: false, comment });
-    // Reviews of A: 2, 3, 4 by Rita and 5 by Sam.
-    expect(r.rateAgent.agent).toMatchObject({ rating: 3.5, reviewCount: 4 });
+    // Reviews of A: 3 by Rita, 4 by Rosa, 2 by Rick, and 5 by Sam, whom Ava never answered: not counted.
+    expect(r.rateAgent.agent).toMatchObject({ rating: 3, reviewCount: 3 });
     const { stored, fresh } = await ratingVersusAggregate(db, agentA.id);
     expect(stored).toEqual(fresh);
   });
@@ -510,19 +539,20 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     expect(received.myRatingsSummary).toEqual({
       id: `RECEIVED:${agentA.userId}`,
       role: 'RECEIVED',
-      averageScore: 3.5,
-      totalReviews: 4,
-      positiveCount: 2,
-      positivePercent: 50,
+      // As the agent's rating: the verified reviews only (Sam's 5 is not counted).
+      averageScore: 3,
+      totalReviews: 3,
+      positiveCount: 1,
+      positivePercent: 33,
       verifiedCount: 3,
       distribution: [
-        { score: 5, count: 1, percent: 25 },
-        { score: 4, count: 1, percent: 25 },
-        { score: 3, count: 1, percent: 25 },
-        { score: 2, count: 1, percent: 25 },
+        { score: 5, count: 0, percent: 0 },
+        { score: 4, count: 1, percent: 33 },
+        { score: 3, count: 1, percent: 33 },
+        { score: 2, count: 1, percent: 33 },
         { score: 1, count: 0, percent: 0 },
       ],
-      categoryAverages: { communication: null, reliability: null, cleanliness: 5, accuracy: 3 },
+      categoryAverages: { communication: null, reliability: null, cleanliness: null, accuracy: 3 },
     });
 
     db.resetQueries();
@@ -531,10 +561,10 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     expect(given.myRatingsSummary).toMatchObject({
       id: `GIVEN:${renter.uid}`,
       averageScore: 3,
-      totalReviews: 3,
-      positiveCount: 1,
-      positivePercent: 33,
-      verifiedCount: 3,
+      totalReviews: 1,
+      positiveCount: 0,
+      positivePercent: 0,
+      verifiedCount: 1,
     });
 
     // A renter receives nothing; an agent gives nothing.
@@ -552,15 +582,15 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     const seen: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const page: MyReviews = await query<MyReviews>(db.prisma, MY_REVIEWS, { role: 'GIVEN', first: 2, after }, renter);
-      expect(page.myReviews.totalCount).toBe(3);
+      const page: MyReviews = await query<MyReviews>(db.prisma, MY_REVIEWS, { role: 'RECEIVED', first: 3, after }, agentAViewer);
+      expect(page.myReviews.totalCount).toBe(4);
       seen.push(...page.myReviews.edges.map((e) => e.node.id));
       for (const e of page.myReviews.edges) expect(e.node.agent.id).toBe(agentA.id);
       if (!page.myReviews.pageInfo.hasNextPage) break;
       after = page.myReviews.pageInfo.endCursor;
     }
     const own = await db.prisma.review.findMany({
-      where: { authorId: renter.uid },
+      where: { agentId: agentA.id },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       select: { id: true },
     });
@@ -574,6 +604,7 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     expect(received.myReviews.edges).toHaveLength(4);
     expect((await query<MyReviews>(db.prisma, MY_REVIEWS, { role: 'RECEIVED' }, agentBViewer)).myReviews.edges).toHaveLength(0);
     expect((await query<MyReviews>(db.prisma, MY_REVIEWS, { role: 'GIVEN' }, stranger)).myReviews.edges).toHaveLength(1);
+    expect((await query<MyReviews>(db.prisma, MY_REVIEWS, { role: 'GIVEN' }, renter)).myReviews.totalCount).toBe(1);
 
     const tooMany = await execute(db.prisma, MY_REVIEWS, { role: 'GIVEN', first: 51 }, renter);
     expect(codeOf(tooMany)).toBe('BAD_USER_INPUT');
@@ -641,6 +672,7 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
     const users: Viewer[] = [];
     for (let i = 0; i < 20; i++) {
       const u = await createUser(db.prisma, { firstName: `Rater${i}` });
+      await answeredConversation(db.prisma, { renterId: u.id, agentUserId: agent.userId });
       users.push({ uid: u.id, email: u.email, role: 'RENTER' });
     }
     const submit = (v: Viewer, score: number, propertyId?: string) =>
@@ -655,16 +687,17 @@ describe.each(backends)('rating agents over GraphQL on %s', (backend) => {
 
     const { stored, fresh } = await ratingVersusAggregate(db, agent.id);
     expect(stored).toEqual(fresh);
-    expect(stored.reviewCount).toBe(23);
+    // One review per renter and agent: 20, whatever listing the later ones were about.
+    expect(stored.reviewCount).toBe(20);
     const perKey = await db.prisma.review.groupBy({
-      by: ['authorId', 'propertyId'],
+      by: ['authorId'],
       where: { agentId: agent.id },
       _count: { _all: true },
     });
-    expect(perKey).toHaveLength(23);
+    expect(perKey).toHaveLength(20);
     expect(perKey.every((k) => k._count._all === 1)).toBe(true);
     const created = results.filter((r) => (r.data as { rateAgent: { created: boolean } }).rateAgent.created).length;
-    expect(created).toBe(23);
+    expect(created).toBe(20);
   });
 });
 
@@ -687,7 +720,7 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
     stranger = await createAccount(db.prisma, 'renter', { firstName: 'Sam', lastName: 'Stranger' });
     agentId = (await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } })).id;
     listingId = (await createProperty(db.prisma, { userId: agent.uid, agentId }, { title: 'Sunny 2BR on Bedford' })).id;
-    await db.prisma.thread.create({ data: { propertyId: listingId, renterId: renter.uid, agentUserId: agent.uid } });
+    await answeredConversation(db.prisma, { propertyId: listingId, renterId: renter.uid, agentUserId: agent.uid });
   });
   afterAll(async () => {
     await app?.stop();
@@ -742,15 +775,28 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
       subscores: { communication: 4 },
     });
     expect(second.body.agent).toMatchObject({ rating: 3, review_count: 1 });
+    // About a listing: it replaces the one review.
     const aboutListing = await call('POST', '/api/reviews', renter, { agentId, rating: 4, comment: null, propertyId: listingId });
-    expect(aboutListing.status).toBe(201);
+    expect(aboutListing.status).toBe(200);
     expect(aboutListing.body).toMatchObject({
+      id: first.body.id,
       listing_title: 'Sunny 2BR on Bedford',
       property_id: listingId,
-      agent: { rating: 3.5 },
+      created: false,
+      agent: { rating: 4, review_count: 1 },
     });
-    const unverified = await call('POST', '/api/reviews', stranger, { agentId, rating: 4 });
-    expect(unverified.body).toMatchObject({ verified: false, created: true });
+    // Sam never heard from the agent: stored and shown, not counted.
+    const unverified = await call('POST', '/api/reviews', stranger, { agentId, rating: 1 });
+    expect(unverified.body).toMatchObject({ verified: false, created: true, agent: { rating: 4, review_count: 1 } });
+    // The profile's REST and the partner API's GraphQL answer the same rating.
+    const profile = await call('GET', `/api/agents/${agentId}`, null);
+    expect(profile.body).toMatchObject({ rating: 4, reviewCount: 1 });
+    const partner = await query<{ agent: { rating: number; reviewCount: number } }>(
+      db.prisma,
+      `query($id: ID!) { agent(id: $id) { rating reviewCount } }`,
+      { id: agentId },
+    );
+    expect(partner.agent).toEqual({ rating: 4, reviewCount: 1 });
   });
 
   it('POST /api/reviews refuses with the spec’s words in an error field', async () => {
@@ -775,7 +821,9 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
     const received = await call('GET', `/api/reviews?targetUserId=${agent.uid}&role=received&nocache=${Date.now()}`, agent);
     expect(received.status).toBe(200);
     expect(received.headers.get('cache-control')).toMatch(/no-store/);
-    expect(received.body.items).toHaveLength(3);
+    // Rita's and Sam's (Sam's unverified, listed all the same).
+    expect(received.body.items).toHaveLength(2);
+    expect(received.body.items.map((i: Body) => i.verified).sort()).toEqual([false, true]);
     expect(received.body.nextCursor).toBeNull();
     const item = received.body.items.find((i: Body) => i.listing_title === 'Sunny 2BR on Bedford');
     expect(Object.keys(item).sort()).toEqual(
@@ -800,12 +848,15 @@ describe.each(backends)('reviews REST shims on %s', (backend) => {
     for (const secret of [renter.email, renter.phone, stranger.email, stranger.phone, agent.email, agent.phone])
       expect(received.text).not.toContain(secret);
 
-    const given = await call('GET', `/api/reviews?targetUserId=${renter.uid}&role=given&limit=1`, renter);
+    const given = await call('GET', `/api/reviews?targetUserId=${renter.uid}&role=given`, renter);
     expect(given.body.items).toHaveLength(1);
-    expect(given.body.nextCursor).toEqual(expect.any(String));
-    const next = await call('GET', `/api/reviews?role=given&limit=1&cursor=${given.body.nextCursor}`, renter);
+    expect(given.body.nextCursor).toBeNull();
+    const paged = await call('GET', `/api/reviews?role=received&limit=1`, agent);
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.nextCursor).toEqual(expect.any(String));
+    const next = await call('GET', `/api/reviews?role=received&limit=1&cursor=${paged.body.nextCursor}`, agent);
     expect(next.body.items).toHaveLength(1);
-    expect(next.body.items[0].id).not.toBe(given.body.items[0].id);
+    expect(next.body.items[0].id).not.toBe(paged.body.items[0].id);
     expect(next.body.nextCursor).toBeNull();
 
     const others = await call('GET', `/api/reviews?targetUserId=${renter.uid}&role=given`, stranger);
