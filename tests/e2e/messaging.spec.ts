@@ -167,6 +167,20 @@ test.describe('messaging', () => {
         'Great, can I see it Saturday?',
       );
 
+      // The agent refuses rental assistance: delivered, and only the agent is warned, naming the phrase (issue 58 item 1).
+      await reply.fill('Sorry, the owner does not accept Section 8.');
+      await reply.press('Enter');
+      await expect(renterLog).toContainText('the owner does not accept Section 8.');
+      const warning = agentPage.getByRole('alert').filter({ hasText: 'Your message refuses rental assistance' });
+      await expect(warning).toContainText('"does not accept Section 8"');
+      await expect(page.getByRole('alert').filter({ hasText: 'refuses rental assistance' })).toHaveCount(0);
+      await shot(agentPage, 'desktop-assistance-warning');
+      await agentPage.setViewportSize({ width: 390, height: 844 });
+      await shot(agentPage, 'phone-assistance-warning');
+      await agentPage.setViewportSize({ width: 1280, height: 800 });
+      await warning.getByRole('button', { name: 'Dismiss the warning' }).click();
+      await expect(warning).toHaveCount(0);
+
       // Contacting again from the listing reopens the same conversation.
       await page.goto(`/messages?compose=${listing.id}`);
       await expect(page).toHaveURL(`/messages?open=${threadId}`);

@@ -61,6 +61,11 @@ export const LICENSED_AGENT = {
   lastName: 'Licensed',
   license: '10401234567',
 } as const;
+/** An agent's message that refuses rental assistance, flagged by the system (issue 58 item 1). */
+export const FLAGGED_MESSAGE = {
+  content: 'Thanks for asking! Unfortunately the landlord does not participate in Section 8. Showings are on weekdays.',
+  phrase: 'does not participate in Section 8',
+} as const;
 export const LICENSED_LISTING = { slug: 'e2e-licensed-agent-loft', title: 'Trust test loft by a licensed agent' } as const;
 export const REPORT_ME = { slug: 'e2e-report-me', title: 'Trust test studio to report' } as const;
 export const REPORTED = { slug: 'e2e-reported-three-times', title: 'Trust test walk-up reported three times' } as const;
@@ -143,7 +148,7 @@ export async function createTrustData(prisma: PrismaClient): Promise<void> {
     },
     select: { id: true, agent: { select: { id: true } } },
   });
-  await listing(prisma, { ...LICENSED_LISTING, ownerId: licensed.id, agentId: licensed.agent!.id }, 1);
+  const licensedListing = await listing(prisma, { ...LICENSED_LISTING, ownerId: licensed.id, agentId: licensed.agent!.id }, 1);
   const demo = await prisma.agent.findUniqueOrThrow({ where: { userId: DEMO_AGENT.uid } });
   await listing(prisma, { ...REPORT_ME, ownerId: DEMO_AGENT.uid, agentId: demo.id }, 2);
   const reported = await listing(prisma, { ...REPORTED, ownerId: DEMO_AGENT.uid, agentId: demo.id }, 3);
@@ -167,6 +172,19 @@ export async function createTrustData(prisma: PrismaClient): Promise<void> {
   }
   for (const r of E2E_READERS)
     await establishedUser(prisma, { id: r.uid, email: r.email, firstName: r.firstName, lastName: r.lastName, phone: r.phone });
+  // The licensed agent refused rental assistance in a conversation: the system's flag waits for the
+  // moderators (issue 58 item 1).
+  const thread = await prisma.thread.create({
+    data: { propertyId: licensedListing.id, renterId: E2E_READERS[0]!.uid, agentUserId: licensed.id },
+    select: { id: true },
+  });
+  await prisma.messageFlag.create({
+    data: {
+      reason: 'SOURCE_OF_INCOME',
+      phrase: FLAGGED_MESSAGE.phrase,
+      message: { create: { threadId: thread.id, senderId: licensed.id, content: FLAGGED_MESSAGE.content } },
+    },
+  });
 }
 
 /** An Auth emulator identity with the uid of a factory's user row (idempotent). */

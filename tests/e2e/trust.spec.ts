@@ -9,7 +9,15 @@ import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './
 import { DEMO_AGENT } from './auth-helpers.js';
 import { api } from './messaging-factories.js';
 import { appPage, expect, expectAccessible, test } from './fixtures.js';
-import { E2E_ADMIN, ensureAdminIdentity, LICENSED_AGENT, LICENSED_LISTING, REPORT_ME, REPORTED } from './trust-factories.js';
+import {
+  E2E_ADMIN,
+  ensureAdminIdentity,
+  FLAGGED_MESSAGE,
+  LICENSED_AGENT,
+  LICENSED_LISTING,
+  REPORT_ME,
+  REPORTED,
+} from './trust-factories.js';
 import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/trust';
@@ -160,6 +168,23 @@ test.describe('trust and safety', () => {
     await expect(row.getByRole('button', { name: /^Unverify/ })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'licenses-1280');
+
+    // Flagged messages: the system's flag of an agent's refusal of rental assistance (issue 58 item 1).
+    await page.getByRole('tab', { name: 'Flagged messages' }).click();
+    const flagged = page.getByRole('list', { name: 'Messages flagged by the system' }).getByRole('listitem').filter({
+      hasText: FLAGGED_MESSAGE.content,
+    });
+    await expect(flagged).toContainText(`Phrase found: "${FLAGGED_MESSAGE.phrase}"`);
+    await expect(flagged).toContainText('Refuses rental assistance (source of income)');
+    await expect(flagged).toContainText(LICENSED_LISTING.title);
+    await expectAccessible(page);
+    await shot(page, 'flagged-messages-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'flagged-messages-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await flagged.getByRole('button', { name: 'Mark as reviewed' }).click();
+    await expect(toast(page)).toContainText('The flag was marked as reviewed.');
+    await expect(flagged).toHaveCount(0);
   });
 
   test('a report the admin dismisses leaves the listing visible and the queue', async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
-import { useMutation } from '@apollo/client/react';
+import { makeVar } from '@apollo/client';
+import { useMutation, useReactiveVar } from '@apollo/client/react';
 import { useQuery } from '@/lib/apollo/use-query';
 import { formatPrice } from '@common/format';
 import { AlertCircle, ArrowLeft, Star } from '@/components/icons';
@@ -36,6 +37,9 @@ const messages = defineMessages({
 });
 
 type Thread = NonNullable<MessageThreadQuery['thread']>;
+
+/** Per conversation, the phrase of the viewer's last message that refused rental assistance (null: none). */
+const assistanceRefusals = makeVar<Record<string, string | null>>({});
 type Listing = NonNullable<Thread['property']>;
 
 export interface ThreadPaneProps {
@@ -211,8 +215,10 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
       .finally(() => setLoadingOlder(false));
   }, [olderCursor, loadingOlder, fetchOlder]);
 
-  // The refusing phrase of the viewer's last message, when it refused rental assistance (issue 58 item 1).
-  const [refusal, setRefusal] = useState<{ threadId: string; phrase: string } | null>(null);
+  // The refusing phrase of the viewer's last message here, when it refused rental assistance (issue 58
+  // item 1): kept per conversation outside the pane, which the phone and desktop layouts mount anew.
+  const refusal = useReactiveVar(assistanceRefusals)[thread.id] ?? null;
+  const setRefusal = (phrase: string | null) => assistanceRefusals({ ...assistanceRefusals(), [thread.id]: phrase });
 
   async function onSend(content: string, subject: string | null) {
     typing.stop();
@@ -224,7 +230,7 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
         },
       });
       const phrase = sent.data?.sendMessage.assistanceRefusal;
-      setRefusal(phrase ? { threadId: thread.id, phrase } : null);
+      setRefusal(phrase ?? null);
     } catch (error) {
       throw new Error(serverMessage(error) ?? intl.formatMessage(sharedMessages.sendFailed));
     }
@@ -289,9 +295,7 @@ function ThreadView({ thread, onBack, composerTitle, headingLevel = 2, focusOnOp
         {otherIsTyping ? intl.formatMessage(messages.typing, { name: other.name }) : ''}
       </p>
 
-      {refusal && refusal.threadId === thread.id ? (
-        <AssistanceWarning phrase={refusal.phrase} onDismiss={() => setRefusal(null)} />
-      ) : null}
+      {refusal ? <AssistanceWarning phrase={refusal} onDismiss={() => setRefusal(null)} /> : null}
 
       <Composer
         key={thread.id}
