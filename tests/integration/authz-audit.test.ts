@@ -305,6 +305,11 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['agentB', "agent A's draft", 'NOT_FOUND', (f) => ({ id: f.draftA })],
     ],
   },
+  requestListingReview: {
+    actsOn: 'a hidden listing the caller manages (its owner or its listing agent): asks the moderators to review the hide',
+    document: 'mutation A($id: ID!) { requestListingReview(propertyId: $id) { id } }',
+    attempts: notManagers((id) => ({ id })),
+  },
   moderateListing: {
     actsOn: 'any listing: administrators only (role ADMIN in the database)',
     document: 'mutation A($id: ID!) { moderateListing(propertyId: $id, action: HIDE) { id } }',

@@ -7,7 +7,7 @@ import { defineMessages, formatMessage } from '../../../common/i18n/messages.js'
 import type { RateLimit } from '../../infra/rate-limits.js';
 import type { Logger } from '../../logger.js';
 import { listingReportReasonLabels, listingReportSchema, type ListingReportReason } from '../../../common/trust.js';
-import { requireAdmin, requireViewer } from '../../core/authz.js';
+import { requireAdmin, requireUser, requireViewer } from '../../core/authz.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
 import { listingKeyWhere } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing } from '../listings/visibility.js';
@@ -459,7 +459,8 @@ export async function requestListingReview(
   viewer: Viewer | null | undefined,
   listingKey: unknown,
 ): Promise<{ propertyId: string }> {
-  const v = requireViewer(viewer);
+  const user = await requireUser(deps.prisma, viewer);
+  const v = { uid: user.id };
   const byKey = typeof listingKey === 'string' ? listingKeyWhere(listingKey) : null;
   const listing = byKey
     ? await deps.prisma.property.findFirst({
