@@ -289,8 +289,8 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['anon', "renter A's review", ANON, (f) => ({ reviewId: f.reviewA })],
       ['newcomer', "renter A's review, sign-up unfinished", ANON, (f) => ({ reviewId: f.reviewA })],
       ['renterA', 'their own review', 'FORBIDDEN', (f) => ({ reviewId: f.reviewA })],
-      ['renterB', "renter A's hidden review", 'NOT_FOUND', (f) => ({ reviewId: f.hiddenReviewA })],
-      ['agentB', "renter A's hidden review", 'NOT_FOUND', (f) => ({ reviewId: f.hiddenReviewA })],
+      ['renterB', 'a hidden review of agent A', 'NOT_FOUND', (f) => ({ reviewId: f.hiddenReviewA })],
+      ['agentB', 'a hidden review of agent A', 'NOT_FOUND', (f) => ({ reviewId: f.hiddenReviewA })],
     ],
   },
   reportListing: {
@@ -1023,8 +1023,10 @@ describe.each(backends)('authorization audit on %s', (backend) => {
     const reviewA = await prisma.review.create({
       data: { agentId: agentRowA.id, authorId: renterA.uid, propertyId: listingA.id, score: 4, comment: 'Helpful.' },
     });
+    // One review per renter and agent (issue 58 item 10): the hidden one is another renter's.
+    const hiddenAuthor = await createUser(prisma);
     const hiddenReviewA = await prisma.review.create({
-      data: { agentId: agentRowA.id, authorId: renterA.uid, score: 1, comment: 'Reported away.', hiddenAt: new Date() },
+      data: { agentId: agentRowA.id, authorId: hiddenAuthor.id, score: 1, comment: 'Reported away.', hiddenAt: new Date() },
     });
     // Hidden by the reports of three other users (review-moderation.ts); none of them is B.
     for (let i = 0; i < 3; i++) {

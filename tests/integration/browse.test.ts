@@ -184,10 +184,15 @@ describe.each(backends)('agent profile on %s', (backend) => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     reviewIds = [];
     for (let i = 0; i < 22; i++) {
+      // One review per renter and agent (issue 58 item 10): each by an Omar of their own.
+      const by =
+        i === 0
+          ? author
+          : await createUser(db.prisma, { firstName: 'Omar', lastName: 'Haddad', photoUrl: '/media/avatars/omar.jpg' });
       const r = await db.prisma.review.create({
         data: {
           agentId: agent.id,
-          authorId: author.id,
+          authorId: by.id,
           propertyId: i === 21 ? listing.id : null,
           score: (i % 5) + 1,
           communication: i === 21 ? 5 : null,

@@ -115,8 +115,10 @@ describe.each(backends)('REST shims of listings, agents and saved listings on %s
         createdAt: new Date(base),
       },
     });
+    // One review per renter and agent (issue 58 item 10): the second is another renter's.
+    const second = await createUser(db.prisma, { firstName: 'Omar', lastName: 'Haddad', photoUrl: '/media/avatars/omar.jpg' });
     await db.prisma.review.create({
-      data: { agentId: agent.id, authorId: author.id, score: 4, comment: null, createdAt: new Date(base + 1000) },
+      data: { agentId: agent.id, authorId: second.id, score: 4, comment: null, createdAt: new Date(base + 1000) },
     });
 
     const acc = await signUpInEmulator();
