@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createRenter, type NewAccount } from './accounts.js';
-import { expect, expectAccessible, test as base } from './fixtures.js';
+import { appPage, expect, expectAccessible, test as base } from './fixtures.js';
+import { SCREENSHOTS } from './shots.js';
 import { E2E_ORIGIN } from './origin.js';
 
 const HEIC_FIXTURE = path.resolve('tests/fixtures/photo.heic');
@@ -196,7 +197,9 @@ test.describe('create listing, signed in', () => {
     ).toBeVisible();
   });
 
-  test('editing a listing (?propertyId=) changes its price', async ({ page }) => {
+  test('editing a listing (?propertyId=) changes its price; a second tab opened before cannot undo it silently', async ({
+    page,
+  }) => {
     await page.goto('/create-listing');
     const title = unique('Editable 2BR');
     const created = await gqlAs<{ createListing: { id: string } }>(
@@ -230,6 +233,10 @@ test.describe('create listing, signed in', () => {
     await expect(page.getByLabel('Monthly rent')).toHaveValue('3100');
     await expect(page.getByLabel('Bedrooms')).toHaveValue('2');
     await expect(page.getByLabel('Open house 1 starts')).not.toHaveValue('');
+    // A second tab on the same listing, opened before this one saves (issue 58 item 5).
+    const other = await appPage(page.context());
+    await other.goto(`/create-listing?propertyId=${id}`);
+    await expect(other.getByLabel('Monthly rent')).toHaveValue('3100');
     await page.getByLabel('Monthly rent').fill('3350');
     await headerSaveDraft(page).click();
     await expect(page.getByText('Draft Saved!', { exact: true })).toBeVisible();
@@ -240,6 +247,30 @@ test.describe('create listing, signed in', () => {
     );
     expect(after.property).toMatchObject({ price: 3350, title });
     expect(after.property.openHouses).toHaveLength(1);
+
+    // The other tab changes the description only: refused, it shows the rent the first tab saved.
+    await other.getByLabel(/^Description/).fill('Renovated kitchen, south light.');
+    await headerSaveDraft(other).click();
+    const conflict = other
+      .getByRole('alert')
+      .filter({ has: other.getByRole('heading', { name: 'Someone else changed this listing' }) });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('3350');
+    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('3100');
+    if (SCREENSHOTS) {
+      await other.screenshot({ path: 'test-results/edit-conflict-1280.png' });
+      await other.setViewportSize({ width: 390, height: 844 });
+      await conflict.scrollIntoViewIfNeeded();
+      await other.screenshot({ path: 'test-results/edit-conflict-390.png' });
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    expect(
+      (await gqlAs<{ property: { price: number } }>(page, `query($id: ID!) { property(id: $id) { price } }`, { id })).property
+        .price,
+    ).toBe(3350);
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect(other.getByLabel('Monthly rent')).toHaveValue('3350');
+    await other.close();
   });
 
   test.describe('a missing listing', () => {

@@ -31,6 +31,11 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
     await openHouse(a).getByRole('button', { name: "RSVP: I'm going" }).click();
     await expect(openHouse(a)).toContainText("You're going");
     await expect(openHouse(a)).toContainText('Full · 1 going');
+    // After a reload (the page rendered on the server for this renter), still theirs (issue 58 item 6).
+    await a.reload();
+    await expect(openHouse(a)).toContainText("You're going");
+    await expect(openHouse(a).getByRole('button', { name: 'Cancel RSVP' })).toBeVisible();
+    await expect(openHouse(a).getByRole('button', { name: 'Join the waitlist' })).toHaveCount(0);
 
     await b.goto(`/properties/${OPEN_HOUSE.slug}`);
     await expect(openHouse(b)).toContainText('Full · 1 going');
@@ -45,7 +50,9 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
     await expect(openHouse(a).getByRole('button', { name: 'Join the waitlist' })).toBeVisible();
     await expect(openHouse(a)).toContainText('Full · 1 going');
 
-    // The second renter's page hears of it without a reload (openHouseChanged).
+    // The second renter's page hears of it without a reload (openHouseChanged), and after one too.
+    await expect(openHouse(b)).toContainText("You're going");
+    await b.reload();
     await expect(openHouse(b)).toContainText("You're going");
     await expect(openHouse(b).getByRole('button', { name: 'Cancel RSVP' })).toBeVisible();
     // The calendar file of the open house (its content is the integration test's, read by a parser).

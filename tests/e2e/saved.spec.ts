@@ -1,3 +1,4 @@
+import { createRenter } from './accounts.js';
 import { DEMO_AGENT, expectSignedIn } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 
@@ -72,4 +73,39 @@ test.describe('saved listings, signed in', () => {
       await expect(page.getByText('Could not save this listing').first()).toBeVisible();
     });
   });
+});
+
+test('a heart clicked signed out is saved once the renter signs in, back on the search (issue 58 item 7)', async ({
+  page,
+  baseURL,
+}) => {
+  const renter = await createRenter(baseURL!, { firstName: 'Hana' });
+  await page.goto('/listings?borough=BROOKLYN');
+  const heart = page
+    .locator('main li')
+    .filter({ has: page.locator('a[href^="/properties/"]') })
+    .first()
+    .getByRole('button', { name: /^Save / });
+  await expect(heart).toBeEnabled();
+  const title = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Save /, '');
+  await heart.click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(renter.email);
+  await form.getByLabel('Password').fill(renter.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/listings\?borough=BROOKLYN$/);
+  const saved = page.getByRole('button', { name: `Save ${title}` }).first();
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  await expect(saved).toBeEnabled();
+  await expect
+    .poll(async () => {
+      const res = await page.request.post('/graphql', {
+        data: { query: SAVED },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      const body = (await res.json()) as { data: { savedProperties: { edges: Array<{ node: { title: string } }> } } };
+      return body.data.savedProperties.edges.map((e) => e.node.title);
+    })
+    .toEqual([title]);
 });

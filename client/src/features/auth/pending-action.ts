@@ -4,6 +4,8 @@
 // signed up): the control that asked for it finds it on mounting, takes it (once) and does it, with
 // its usual confirmation. Nothing is replayed on another page, for someone who stayed signed out, or
 // after 30 minutes.
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { safeRedirectPath } from './redirect';
@@ -105,8 +107,18 @@ export function useHere(): string {
 }
 
 /**
+ * Resolves once the page's queries have their answers (at most `limitMs`): signing in refetches them
+ * all as the new viewer, and an answer read before the action was done would undo what it shows.
+ */
+export async function pageSettled(client: ApolloClient, limitMs = 5000, stepMs = 50): Promise<void> {
+  const until = Date.now() + limitMs;
+  const busy = () => [...client.getObservableQueries('active')].some((q) => q.getCurrentResult().loading);
+  while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, stepMs));
+}
+
+/**
  * Does the remembered action of this kind and subject once the viewer is signed in on the page it was
- * asked for on (`run` gets it). Each control calls it for its own subject.
+ * asked for on and the page's data has come (`run` gets it). Each control calls it for its own subject.
  */
 export function usePendingAction<K extends PendingKind>(
   kind: K,
@@ -115,6 +127,7 @@ export function usePendingAction<K extends PendingKind>(
   run: (action: Extract<PendingAction, { kind: K }>) => void,
 ): void {
   const here = useHere();
+  const client = useApolloClient();
   const latest = useRef(run);
   useEffect(() => {
     latest.current = run;
@@ -122,6 +135,17 @@ export function usePendingAction<K extends PendingKind>(
   useEffect(() => {
     if (!signedIn) return;
     const action = takePendingAction(kind, id, here);
-    if (action) latest.current(action);
-  }, [kind, id, here, signedIn]);
+    if (!action) return;
+    let state: 'waiting' | 'done' | 'gone' = 'waiting';
+    void pageSettled(client).then(() => {
+      if (state !== 'waiting') return;
+      state = 'done';
+      latest.current(action);
+    });
+    return () => {
+      // Unmounted (or the page changed) before it was done: kept for the control that comes next.
+      if (state === 'waiting') rememberPendingAction(action, here);
+      state = 'gone';
+    };
+  }, [kind, id, here, signedIn, client]);
 }
