@@ -161,3 +161,22 @@ export async function answeredConversation(
   });
   return thread;
 }
+
+/** A saved search of `userId`'s (issue 14 item 1), instant alerts unless `data` says otherwise. */
+export async function createSavedSearch(
+  prisma: PrismaClient,
+  userId: string,
+  data: Partial<Omit<Prisma.SavedSearchUncheckedCreateInput, 'userId'>> = {},
+) {
+  const i = next();
+  return prisma.savedSearch.create({
+    data: {
+      userId,
+      name: `Saved search ${i}`,
+      filter: {},
+      frequency: 'INSTANT',
+      unsubscribeToken: `test-${i}-${randomUUID()}`,
+      ...data,
+    },
+  });
+}

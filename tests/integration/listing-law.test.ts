@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { searchMapPoints } from '../../server/modules/listings/map-points.js';
 import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
-import { createProperty } from '../factories/index.js';
+import type { MailMessage } from '../../server/modules/mail/mailer.js';
+import { createProperty, createReducedProperty, createSavedSearch, createUser } from '../factories/index.js';
 import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
@@ -227,6 +228,110 @@ describe.each(backends)("New York's fee caps and sales apart from rentals on %s"
       const got = (s: { id: string }) => deliveries.filter((d) => d.savedSearchId === s.id).map((d) => d.propertyId);
       expect(got(any)).toEqual([ids.rent]);
       expect(got(sales)).toEqual([ids.sale]);
+    });
+  });
+
+  describe("a sale's alerts", () => {
+    // Issue 58 item 3 (follow-up): a saved search of sales is told a sale's asking price, never a
+    // monthly rent, in the notification and the e-mail, in English, Spanish and Chinese, new or dropped.
+    it('word its asking price without a month, in every language, for a new sale and a price drop; a rental still says /mo', async () => {
+      const seller = await createUser(db.prisma, { firstName: 'Sal', lastName: 'Seller' });
+      const owner = { userId: seller.id };
+      const readers = {
+        en: await createUser(db.prisma, { firstName: 'Ann', locale: null }),
+        es: await createUser(db.prisma, { firstName: 'Ana', locale: 'es' }),
+        zh: await createUser(db.prisma, { firstName: 'An', locale: 'zh' }),
+      };
+      const sales: Record<string, string> = {};
+      for (const [lang, user] of Object.entries(readers)) {
+        const search = await createSavedSearch(db.prisma, user.id, {
+          name: `Condos ${lang}`,
+          filter: { listingType: 'FOR_SALE', neighborhood: 'Tribeca' },
+        });
+        sales[lang] = search.id;
+      }
+      const rentals = await createSavedSearch(db.prisma, readers.en.id, { name: 'Rentals', filter: { neighborhood: 'Tribeca' } });
+      const sent: MailMessage[] = [];
+      const deps = {
+        prisma: db.prisma,
+        mailer: { kind: 'outbox', send: async (m: MailMessage) => void sent.push(m) },
+        log: pino({ level: 'silent' }),
+        publicUrl: app.env.publicUrl,
+      } as unknown as Parameters<typeof runListingAlert>[0];
+
+      const sale = await createProperty(db.prisma, owner, {
+        listingType: 'FOR_SALE',
+        price: 950_000,
+        title: 'Tribeca condo',
+        neighborhood: 'Tribeca',
+        borough: 'MANHATTAN',
+      });
+      const dropped = await createReducedProperty(
+        db.prisma,
+        owner,
+        { oldPrice: 1_000_000, droppedAt: new Date() },
+        { listingType: 'FOR_SALE', price: 900_000, title: 'Tribeca loft', neighborhood: 'Tribeca', borough: 'MANHATTAN' },
+      );
+      const rental = await createProperty(db.prisma, owner, {
+        price: 4_000,
+        title: 'Tribeca rental',
+        neighborhood: 'Tribeca',
+        borough: 'MANHATTAN',
+      });
+      // (Searches of earlier tests may match too: each search's own alert is looked at below.)
+      await runListingAlert(deps, { propertyId: sale.id, event: 'PUBLISHED' });
+      await runListingAlert(deps, { propertyId: dropped.id, event: 'PRICE_CHANGED' });
+      await runListingAlert(deps, { propertyId: rental.id, event: 'PUBLISHED' });
+
+      const notes = await db.prisma.notification.findMany({
+        where: { savedSearchId: { in: [...Object.values(sales), rentals.id] } },
+        orderBy: { createdAt: 'asc' },
+      });
+      const of = (search: string, propertyId: string) => {
+        const n = notes.find((x) => x.savedSearchId === search && x.propertyId === propertyId);
+        expect(n, `${search} ${propertyId}`).toBeDefined();
+        return `${n!.title} ${n!.body}`.replace(/\u00a0/g, ' ');
+      };
+      const mailTo = (email: string, title: string) => {
+        const m = sent.find((x) => x.to === email && x.text.includes(title));
+        expect(m, `${email} ${title}`).toBeDefined();
+        return `${m!.subject}\n${m!.text}`.replace(/\u00a0/g, ' ');
+      };
+      const texts = {
+        en: [
+          of(sales.en!, sale.id),
+          of(sales.en!, dropped.id),
+          mailTo(readers.en.email, 'Tribeca condo'),
+          mailTo(readers.en.email, 'Tribeca loft'),
+        ],
+        es: [
+          of(sales.es!, sale.id),
+          of(sales.es!, dropped.id),
+          mailTo(readers.es.email, 'Tribeca condo'),
+          mailTo(readers.es.email, 'Tribeca loft'),
+        ],
+        zh: [
+          of(sales.zh!, sale.id),
+          of(sales.zh!, dropped.id),
+          mailTo(readers.zh.email, 'Tribeca condo'),
+          mailTo(readers.zh.email, 'Tribeca loft'),
+        ],
+      };
+      // No month in any language: '/mo', 'al mes', '每月', nor a net effective rent.
+      for (const text of Object.values(texts).flat()) {
+        expect(text).not.toMatch(/\/mo|al mes|每月|net effective|neto efectivo|净有效/);
+      }
+      const [enNew, enDrop, enMail, enDropMail] = texts.en;
+      expect(enNew).toContain('$950,000 asking price in Tribeca');
+      expect(enDrop).toContain('Now $900,000 asking price (was $1,000,000) in Tribeca');
+      expect(enMail).toContain('New: Tribeca condo — $950,000 asking price, Tribeca');
+      expect(enDropMail).toContain('Price drop: Tribeca loft — $900,000 asking price (was $1,000,000), Tribeca');
+      expect(texts.es[0]).toContain('950.000 US$ (precio de venta) en Tribeca');
+      expect(texts.es[3]).toContain('900.000 US$ (precio de venta; antes 1.000.000 US$)');
+      expect(texts.zh[0]).toContain('要价 $950,000，位于 Tribeca');
+      expect(texts.zh[3]).toContain('要价 $900,000（原价 $1,000,000）');
+      // A rental is still a monthly rent.
+      expect(of(rentals.id, rental.id)).toContain('$4,000/mo in Tribeca');
     });
   });
 });

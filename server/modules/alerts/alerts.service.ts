@@ -29,6 +29,9 @@ const mailMessages = defineMessages({
     defaultMessage:
       '{price}/mo (was {oldPrice}) ({net} net effective, {months, plural, one {# month} other {# months}} free on {lease})',
   },
+  // A sale's price is its asking price: no month, no concession (issue 58 item 3).
+  salePrice: { id: 'mail.alert.salePrice', defaultMessage: '{price} asking price' },
+  salePriceWas: { id: 'mail.alert.salePriceWas', defaultMessage: '{price} asking price (was {oldPrice})' },
   newBody: { id: 'mail.alert.newBody', defaultMessage: '{rent} in {neighborhood}' },
   dropBody: { id: 'mail.alert.dropBody', defaultMessage: 'Now {rent} in {neighborhood}' },
   matches: { id: 'mail.alert.matches', defaultMessage: '{body} · matches “{name}”' },
@@ -121,6 +124,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
       slug: true,
       title: true,
       price: true,
+      listingType: true,
       netEffectivePrice: true,
       concessionMonthsFree: true,
       concessionLeaseMonths: true,
@@ -146,7 +150,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
     kind = 'NEW_MATCH';
     texts = () => ({
       title: formatMessage(mailMessages.newTitle, { title: listing.title }),
-      body: formatMessage(mailMessages.newBody, { rent: rentText(listing.price, listing), neighborhood: listing.neighborhood }),
+      body: formatMessage(mailMessages.newBody, { rent: priceText(listing.price, listing), neighborhood: listing.neighborhood }),
     });
   } else {
     const change = listing.priceChanges[0];
@@ -157,7 +161,7 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
     texts = () => ({
       title: formatMessage(mailMessages.dropTitle, { title: listing.title }),
       body: formatMessage(mailMessages.dropBody, {
-        rent: rentWasText(change.newPrice, oldPrice, change.newPrice === listing.price ? listing : null),
+        rent: priceWasText(change.newPrice, oldPrice, listing, change.newPrice === listing.price),
         neighborhood: listing.neighborhood,
       }),
     });
@@ -246,6 +250,7 @@ interface DueRow {
   title: string;
   slug: string;
   price: number;
+  listingType: string;
   netEffectivePrice: number;
   concessionMonthsFree: string | null;
   concessionLeaseMonths: number | null;
@@ -312,7 +317,7 @@ async function sendDueRound(
     )
     SELECT d."savedSearchId"::text AS "savedSearchId", d."propertyId"::text AS "propertyId", d."event",
            s."name", s."unsubscribeToken", u."email", u."locale", u."firstName",
-           p."title", p."slug", p."price", p."netEffectivePrice", p."concessionMonthsFree"::text AS "concessionMonthsFree",
+           p."title", p."slug", p."price", p."listingType"::text AS "listingType", p."netEffectivePrice", p."concessionMonthsFree"::text AS "concessionMonthsFree",
            p."concessionLeaseMonths", p."neighborhood", c."oldPrice", c."newPrice"
     FROM rows d
     JOIN "SavedSearch" s ON s."id" = d."savedSearchId"
@@ -357,6 +362,8 @@ async function sendDueRound(
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 type ConcessionColumns = {
+  /** FOR_SALE: an asking price, not a monthly rent. */
+  listingType: string;
   netEffectivePrice: number;
   concessionMonthsFree: { toString(): string } | null;
   concessionLeaseMonths: number | null;
@@ -372,18 +379,26 @@ function concessionValues(l: ConcessionColumns) {
   return { net: formatPrice(l.netEffectivePrice), months: c.monthsFree, lease: formatCount(c.leaseMonths) };
 }
 
-/** '$3,600/mo ($3,300 net effective, 1 month free on 12)', in the current language. */
-function rentText(price: number, l: ConcessionColumns): string {
+/**
+ * The listing's price in words, in the current language: a rent '$3,600/mo ($3,300 net effective, 1 month
+ * free on 12)'; a sale '$950,000 asking price' (no month, no concession: issue 58 item 3).
+ */
+function priceText(price: number, l: ConcessionColumns): string {
+  if (l.listingType === 'FOR_SALE') return formatMessage(mailMessages.salePrice, { price: formatPrice(price) });
   const concession = concessionValues(l);
   return concession
     ? formatMessage(mailMessages.rentWithConcession, { price: formatPrice(price), ...concession })
     : formatMessage(mailMessages.rent, { price: formatPrice(price) });
 }
 
-/** '$3,400/mo (was $3,600)', with the concession when the listing's rent is still that one. */
-function rentWasText(price: number, oldPrice: number, l: ConcessionColumns | null): string {
-  const concession = l && concessionValues(l);
+/**
+ * A drop: '$3,400/mo (was $3,600)', with the concession when the listing's rent is still that one
+ * (`current`); a sale '$900,000 asking price (was $950,000)'.
+ */
+function priceWasText(price: number, oldPrice: number, l: ConcessionColumns, current: boolean): string {
   const values = { price: formatPrice(price), oldPrice: formatPrice(oldPrice) };
+  if (l.listingType === 'FOR_SALE') return formatMessage(mailMessages.salePriceWas, values);
+  const concession = current && concessionValues(l);
   return concession
     ? formatMessage(mailMessages.rentWasWithConcession, { ...values, ...concession })
     : formatMessage(mailMessages.rentWas, values);
@@ -406,8 +421,8 @@ function composeAlertMail(rows: DueRow[], frequency: 'INSTANT' | 'DAILY', public
       // The net effective rent (issue 26 item 2) beside the rent it is of: the listing's rent now.
       const rent =
         drop && r.oldPrice != null && r.newPrice != null
-          ? rentWasText(r.newPrice, r.oldPrice, r.newPrice === r.price ? r : null)
-          : rentText(r.price, r);
+          ? priceWasText(r.newPrice, r.oldPrice, r, r.newPrice === r.price)
+          : priceText(r.price, r);
       const values = { title: oneLine(r.title).slice(0, 140), rent, neighborhood: oneLine(r.neighborhood) };
       return `${formatMessage(drop ? mailMessages.lineDrop : mailMessages.lineNew, values)}\n${base}/properties/${r.slug}`;
     });
