@@ -27,7 +27,12 @@
 // BENCH_KEEP=1 keeps the PostgreSQL database, and BENCH_REUSE_DATABASE=<its url> measures on it again without seeding.
 // On PostgreSQL a rendered page is loaded BENCH_PAGE_ROUNDS times (2), each right after the floor of its data.
 //
-// Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address. Every
+// Limits stay on: anonymous GraphQL is limited to 1,200 requests a minute per address, signed-in GraphQL to
+// 1,200 a minute per user (RATE_LIMITS.signedIn, issue 58 item 12). The signed-in page is asked by
+// SIGNED_IN_RENTERS renters in turn (a session cookie each, each request the next one's; all with the same
+// saved listings as 'bench-renter', whose rows the floor reads), so each user sends an even share: at most
+// SIGNED_IN_RENTERS × 1,200 signed-in operations a minute before a 429. Their sessions are minted at once
+// from one address, under its limit of RATE_LIMITS.authSession (30 a minute). Every
 // connection autocannon opens takes the next source address of 127.0.0.2 … 127.0.0.251 in turn, and
 // reconnects after 25 requests (autocannon's `reconnectRate`), so each address sends an even share:
 // at most 250 × 1,200 = 300,000 anonymous operations a minute before a 429. The floor and REST paths
@@ -60,6 +65,7 @@ import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/s
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
 import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
 import { SSR_MAX_CONCURRENT } from '../../server/http/ssr.js';
+import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { EMULATOR_PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../server/modules/auth/emulator.js';
@@ -81,6 +87,15 @@ const ORIGIN = 'http://localhost:5173';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.resolve(import.meta.dirname, 'load-results.md');
 const RENTER = { uid: 'bench-renter', email: 'renter@bench.nycrentals.test', password: 'bench-password-1' };
+/**
+ * Renters asking the signed-in page in turn: 24 × RATE_LIMITS.signedIn (1,200 a minute per user) is
+ * 28,800 a minute, 2.4 times what the fastest machine so far answered (982 a second for 12 s), and
+ * within the 30 sessions a minute one address may mint (RATE_LIMITS.authSession).
+ */
+const SIGNED_IN_RENTERS = 24;
+/** The i-th signed-in renter: 'bench-renter' first, then copies of it. */
+const renterAt = (i: number) =>
+  i === 0 ? RENTER : { ...RENTER, uid: `${RENTER.uid}-${i}`, email: RENTER.email.replace('@', `+${i}@`) };
 const log = (msg: string) => console.log(`[bench:load] ${msg}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -715,30 +730,54 @@ async function emulatorPost<T>(url: string, body: unknown, headers: Record<strin
   return json;
 }
 
-/** The renter's emulator account (uid = the seeded 'bench-renter', who has saved listings) and a fresh ID token. */
-async function renterIdToken(emulatorHost: string): Promise<string> {
+/**
+ * The signed-in renters' emulator accounts (the first is the seeded 'bench-renter', who has saved
+ * listings; the others have the same ones: copySavedListings) and a fresh ID token each.
+ */
+async function renterIdTokens(emulatorHost: string): Promise<string[]> {
   const base = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+  const renters = Array.from({ length: SIGNED_IN_RENTERS }, (_, i) => renterAt(i));
   await emulatorPost(
     `${base}/projects/${EMULATOR_PROJECT_ID}/accounts:batchCreate`,
     {
-      users: [
-        {
-          localId: RENTER.uid,
-          email: RENTER.email,
-          rawPassword: RENTER.password,
-          emailVerified: true,
-          displayName: 'Rae Renter',
-        },
-      ],
+      users: renters.map((r) => ({
+        localId: r.uid,
+        email: r.email,
+        rawPassword: r.password,
+        emailVerified: true,
+        displayName: 'Rae Renter',
+      })),
     },
     { authorization: 'Bearer owner' },
   );
-  const signedIn = await emulatorPost<{ idToken: string }>(`${base}/accounts:signInWithPassword?key=bench`, {
-    email: RENTER.email,
-    password: RENTER.password,
-    returnSecureToken: true,
+  const tokens: string[] = [];
+  for (const r of renters) {
+    const signedIn = await emulatorPost<{ idToken: string }>(`${base}/accounts:signInWithPassword?key=bench`, {
+      email: r.email,
+      password: r.password,
+      returnSecureToken: true,
+    });
+    tokens.push(signedIn.idToken);
+  }
+  return tokens;
+}
+
+/** The other signed-in renters' rows, each with the saved listings of 'bench-renter' (as many, the same ones). */
+async function copySavedListings(db: Database): Promise<void> {
+  const others = Array.from({ length: SIGNED_IN_RENTERS - 1 }, (_, i) => renterAt(i + 1));
+  await db.prisma.user.createMany({
+    data: others.map((r) => ({ id: r.uid, email: r.email, firstName: 'Rae', lastName: 'Renter' })),
+    skipDuplicates: true,
   });
-  return signedIn.idToken;
+  for (const r of others) {
+    await db.prisma.$executeRawUnsafe(
+      `INSERT INTO "Favorite" ("id", "userId", "propertyId", "createdAt", "priceAtSave")
+       SELECT gen_random_uuid(), $1, f."propertyId", f."createdAt", f."priceAtSave" FROM "Favorite" f WHERE f."userId" = $2
+       ON CONFLICT DO NOTHING`,
+      r.uid,
+      RENTER.uid,
+    );
+  }
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -793,6 +832,7 @@ async function main() {
     // Partner keys, each limited to RATE_LIMITS.partnerRequests a minute: the partner path takes the next key for each request.
     const partnerKeys: string[] = [];
     for (let i = 0; i < PARTNER_KEYS; i++) partnerKeys.push((await createPartnerKey(db.prisma, `bench partner ${i}`)).key);
+    await copySavedListings(db);
     const floorDbUrl = kind === 'postgres' ? db.connectionString : null;
     await db.close();
     log(
@@ -800,7 +840,7 @@ async function main() {
     );
 
     phase = 'sign in';
-    const idToken = await renterIdToken(emulator.host);
+    const idTokens = await renterIdTokens(emulator.host);
     // What the client sends: the persisted document's hash, never its text (docs/decisions/0025).
     const search = persistedHash(SearchPropertiesDocument)!;
     const detail = persistedHash(PropertyDetailDocument)!;
@@ -808,6 +848,10 @@ async function main() {
       JSON.stringify({ variables, extensions: { persistedQuery: { version: 1, sha256Hash } } });
     const json = { 'content-type': 'application/json', origin: ORIGIN };
     let cookie = '';
+    // A session cookie per signed-in renter (SIGNED_IN_RENTERS), taken in turn by the signed-in page's requests.
+    let cookies: string[] = [];
+    let nextCookie = 0;
+    const rotateCookie = () => ({ cookie: cookies[nextCookie++ % cookies.length]! });
     // The client's document without what a partner key may not read (the viewer's own facts).
     const partnerSearch = print(
       visit(SearchPropertiesDocument, {
@@ -835,8 +879,14 @@ async function main() {
           url: `${app}/graphql`,
           headers: { ...json, cookie },
           body: gqlBody(search, { first: SEARCH_PAGE_SIZE }),
+          rotate: rotateCookie,
         }),
-        rest: (app) => ({ method: 'GET', url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}`, headers: { cookie } }),
+        rest: (app) => ({
+          method: 'GET',
+          url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}`,
+          headers: { cookie },
+          rotate: rotateCookie,
+        }),
         floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}` }),
         floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}&count=0` }),
       },
@@ -890,14 +940,18 @@ async function main() {
         FIREBASE_AUTH_EMULATOR_HOST: emulator!.host,
         ...(floorDbUrl ? { DATABASE_URL: floorDbUrl } : {}),
       });
-      const session = await fetch(`${app.url}/api/auth/session`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ idToken }),
-      });
-      const set = /session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '');
-      if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
-      cookie = `session=${set[1]}`;
+      cookies = [];
+      for (const idToken of idTokens) {
+        const session = await fetch(`${app.url}/api/auth/session`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ idToken }),
+        });
+        const set = /session=([^;]+)/.exec(session.headers.get('set-cookie') ?? '');
+        if (session.status !== 200 || !set) throw new Error(`POST /api/auth/session: ${session.status} ${await session.text()}`);
+        cookies.push(`session=${set[1]}`);
+      }
+      cookie = cookies[0]!;
       return app;
     };
     const appRuns = async (appUrl: string, s: Scenario) => {
@@ -1093,6 +1147,8 @@ are in [results.md](results.md).
 - Load: autocannon, ${CONNECTIONS} connections, loopback only, one path at a time. The anonymous GraphQL limit (1,200 a
   minute per address) stays on: connections come from ${ADDRESSES} loopback addresses in turn (127.0.0.2 …) and reconnect
   every ${RECONNECT_RATE} requests (the same for every path); any non-2xx answer counts as an error. Latencies are of 2xx answers.
+- The signed-in GraphQL limit (${RATE_LIMITS.signedIn.points.toLocaleString('en-US')} a minute per user) stays on too: the signed-in page is asked by ${SIGNED_IN_RENTERS} renters in
+  turn (a session cookie each, all with the same saved listings), at most ${(SIGNED_IN_RENTERS * RATE_LIMITS.signedIn.points).toLocaleString('en-US')} operations a minute before a 429.
 `;
     const previous = await fsp.readFile(RESULTS, 'utf8').catch(() => '');
     const sections = (['pglite', 'postgres'] as const).map((k) => {
