@@ -586,6 +586,8 @@ export async function duplicateListing(prisma: PrismaClient, viewer: Viewer | nu
     priceDroppedAt: _pd,
     priceDropAmount: _pa,
     listedAt: _l,
+    // A copy is a new listing: its edits start from version 1.
+    version: _ver,
     ...rest
   } = source;
   const title = `${source.title} (copy)`.slice(0, 120);

@@ -153,6 +153,8 @@ describe('the rate agent page', () => {
     expect(screen.getByText('Morgan Agent', { exact: true })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Specialties' })).toHaveTextContent('RentalsLofts');
     expect(screen.getByText(/^Verified conversation/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Not verified yet/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/will replace your earlier one/)).not.toBeInTheDocument();
     expect(within(stars()).getAllByRole('radio')).toHaveLength(5);
     expect(
       within(stars())
@@ -248,7 +250,7 @@ describe('the rate agent page', () => {
     expect(rate.sent).not.toHaveBeenCalled();
   });
 
-  it('an earlier review is prefilled and will be updated', async () => {
+  it('an earlier review is prefilled and the form says it will replace it', async () => {
     const existingReview = {
       __typename: 'Review' as const,
       id: 'review-0',
@@ -260,10 +262,22 @@ describe('the rate agent page', () => {
       accuracy: null,
     };
     renderPage([pageMock(agent(viewerRating({ existingReview })))]);
-    expect(await screen.findByText('You rated this agent before; submitting updates it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You rated this agent before: this review will replace your earlier one (shown below).'),
+    ).toBeInTheDocument();
     expect(within(stars()).getByRole('radio', { name: '4 stars' })).toBeChecked();
     expect(screen.getByText('4 out of 5 stars')).toBeInTheDocument();
     expect(comment()).toHaveValue('Helpful.');
+  });
+
+  it("without a real interaction with the agent: 'Not verified yet', the review will not count", async () => {
+    renderPage([pageMock(agent(viewerRating({ verified: false })))]);
+    expect(
+      await screen.findByText(
+        "Not verified yet: your review will be shown but will not count in the agent's rating until the agent answers your messages or confirms a tour with you.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Verified conversation/)).not.toBeInTheDocument();
   });
 
   it("an unknown agent: 'Agent Not Found' and 'Return Home'", async () => {

@@ -35,7 +35,15 @@ const messages = defineMessages({
     id: 'rateAgent.verified',
     defaultMessage: 'Verified conversation: you have talked with this agent, so your review is marked as verified.',
   },
-  ratedBefore: { id: 'rateAgent.ratedBefore', defaultMessage: 'You rated this agent before; submitting updates it.' },
+  ratedBefore: {
+    id: 'rateAgent.ratedBefore',
+    defaultMessage: 'You rated this agent before: this review will replace your earlier one (shown below).',
+  },
+  notVerified: {
+    id: 'rateAgent.notVerified',
+    defaultMessage:
+      "Not verified yet: your review will be shown but will not count in the agent's rating until the agent answers your messages or confirms a tour with you.",
+  },
   overallRating: { id: 'rateAgent.overallRating', defaultMessage: 'Overall Rating' },
   outOf5: { id: 'rateAgent.outOf5', defaultMessage: '{score} out of 5 stars' },
   comments: { id: 'rateAgent.comments', defaultMessage: 'Additional Comments (Optional)' },
@@ -134,7 +142,12 @@ function RateAgentForm({ agent }: { agent: Agent }) {
           <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
           {formatMessage(messages.verified)}
         </p>
-      ) : null}
+      ) : (
+        <p role="note" className="flex items-start gap-2 text-sm text-gray-700">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {formatMessage(messages.notVerified)}
+        </p>
+      )}
       {existing ? (
         <p
           role="note"

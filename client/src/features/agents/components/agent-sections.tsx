@@ -31,6 +31,11 @@ const messages = defineMessages({
   clientReviews: { id: 'agentProfile.clientReviews', defaultMessage: 'Client Reviews ({count})' },
   noReviews: { id: 'agentProfile.noReviews', defaultMessage: 'No reviews yet' },
   verified: { id: 'agentProfile.verified', defaultMessage: 'Verified conversation' },
+  notVerified: { id: 'agentProfile.notVerified', defaultMessage: 'Not verified' },
+  notVerifiedTitle: {
+    id: 'agentProfile.notVerifiedTitle',
+    defaultMessage: 'The agent has not answered this renter or confirmed a tour with them: not counted in the rating.',
+  },
   re: { id: 'agentProfile.re', defaultMessage: 'Re: {title}' },
   rating: { id: 'agentProfile.rating', defaultMessage: 'Rating' },
   propertiesSoldStat: { id: 'agentProfile.propertiesSoldStat', defaultMessage: 'Properties Sold' },
@@ -242,7 +247,15 @@ export function ReviewList({
                         <BadgeCheck aria-hidden="true" className="size-3.5" />
                         {formatMessage(messages.verified)}
                       </span>
-                    ) : null}
+                    ) : (
+                      <span
+                        title={formatMessage(messages.notVerifiedTitle)}
+                        className="inline-flex items-center rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 ring-1 ring-gray-300"
+                      >
+                        {formatMessage(messages.notVerified)}
+                        <span className="sr-only">{`: ${formatMessage(messages.notVerifiedTitle)}`}</span>
+                      </span>
+                    )}
                   </div>
                   {review.listingTitle ? (
                     <p className="mt-1 text-xs text-gray-500">{formatMessage(messages.re, { title: review.listingTitle })}</p>

@@ -309,7 +309,7 @@ describe("the 'Leave a Review' modal", () => {
     expect(inDialog().getByRole('button', { name: 'Submit Review' })).toBeEnabled();
   });
 
-  it('an earlier review of this agent and listing is prefilled and will be updated', async () => {
+  it('an earlier review of this agent is prefilled and the form says the new one will replace it', async () => {
     const existing = (vars: RateAgentPageQueryVariables): ExistingReview =>
       vars.id === MORGAN.id && vars.propertyId === LOFT.id
         ? {
@@ -324,7 +324,9 @@ describe("the 'Leave a Review' modal", () => {
           }
         : null;
     const { user } = await renderDialog([rateableMock(talkedTo), ratingPageMock(existing)]);
-    expect(await inDialog().findByText('You rated this agent before; submitting updates it.')).toBeInTheDocument();
+    expect(
+      await inDialog().findByText('You rated this agent before: this review will replace your earlier one (shown below).'),
+    ).toBeInTheDocument();
     // The form takes the earlier review's values once it has loaded (a render after the notice on a busy machine).
     await waitFor(() => expect(inDialog().getByRole('radio', { name: '3 - Good' })).toBeChecked());
     await user.click(inDialog().getByRole('button', { name: 'Continue' }));

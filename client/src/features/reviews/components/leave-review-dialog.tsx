@@ -49,7 +49,15 @@ const messages = defineMessages({
   agent: { id: 'leaveReview.agent', defaultMessage: 'Agent' },
   listing: { id: 'leaveReview.listing', defaultMessage: 'Listing' },
   verified: { id: 'leaveReview.verified', defaultMessage: 'Verified conversation' },
-  ratedBefore: { id: 'leaveReview.ratedBefore', defaultMessage: 'You rated this agent before; submitting updates it.' },
+  ratedBefore: {
+    id: 'leaveReview.ratedBefore',
+    defaultMessage: 'You rated this agent before: this review will replace your earlier one (shown below).',
+  },
+  notVerified: {
+    id: 'leaveReview.notVerified',
+    defaultMessage:
+      "Not verified yet: your review will be shown but will not count in the agent's rating until the agent answers your messages or confirms a tour with you.",
+  },
   yourRating: { id: 'leaveReview.yourRating', defaultMessage: 'Your rating' },
   selectRating: { id: 'leaveReview.selectRating', defaultMessage: 'Select a rating' },
   continue: { id: 'leaveReview.continue', defaultMessage: 'Continue' },
@@ -250,6 +258,11 @@ function ReviewForm({ onDone }: { onDone: () => void }) {
             <p className="flex items-center gap-2 text-sm text-green-800">
               <BadgeCheck aria-hidden="true" className="size-4 text-green-700" />
               {formatMessage(messages.verified)}
+            </p>
+          ) : viewerRating ? (
+            <p role="note" className="flex items-start gap-2 text-sm text-gray-700">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {formatMessage(messages.notVerified)}
             </p>
           ) : null}
           {existing ? (

@@ -10,6 +10,11 @@ import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
   verified: { id: 'reviewCard.verified', defaultMessage: 'Verified conversation' },
+  notVerified: { id: 'reviewCard.notVerified', defaultMessage: 'Not verified' },
+  notVerifiedTitle: {
+    id: 'reviewCard.notVerifiedTitle',
+    defaultMessage: 'The agent has not answered this renter or confirmed a tour with them: not counted in the rating.',
+  },
   subscore: { id: 'reviewCard.subscore', defaultMessage: '{category}:' },
   re: { id: 'reviewCard.re', defaultMessage: 'Re: {title}' },
   generalReview: { id: 'reviewCard.generalReview', defaultMessage: 'General review' },
@@ -34,6 +39,31 @@ export function VerifiedBadge({ className }: { className?: string }) {
       {formatMessage(messages.verified)}
     </span>
   );
+}
+
+/**
+ * 'Not verified' (issue 58 item 10): no real interaction between the author and the agent yet (the
+ * agent answered them, or confirmed a tour), so the review is shown but not counted in the rating.
+ */
+export function NotVerifiedBadge({ className }: { className?: string }) {
+  const why = formatMessage(messages.notVerifiedTitle);
+  return (
+    <span
+      title={why}
+      className={cn(
+        'inline-flex items-center rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 ring-1 ring-gray-300',
+        className,
+      )}
+    >
+      {formatMessage(messages.notVerified)}
+      <span className="sr-only">{`: ${why}`}</span>
+    </span>
+  );
+}
+
+/** The review's verification mark: 'Verified conversation' or 'Not verified'. */
+export function VerificationMark({ verified }: { verified: boolean }) {
+  return verified ? <VerifiedBadge /> : <NotVerifiedBadge />;
 }
 
 function Subscores({ review }: { review: Review }) {
@@ -75,7 +105,7 @@ export function ReceivedReviewCard({ review }: { review: Review }) {
         ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <StarRating value={review.score} />
-          {review.verified ? <VerifiedBadge /> : null}
+          <VerificationMark verified={review.verified} />
           <HiddenMark review={review} />
         </div>
         <Subscores review={review} />
@@ -102,7 +132,7 @@ export function GivenReviewCard({ review }: { review: Review }) {
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <StarRating value={review.score} />
         <When instant={review.createdAt} relative={false} />
-        {review.verified ? <VerifiedBadge /> : null}
+        <VerificationMark verified={review.verified} />
         <HiddenMark review={review} />
       </div>
       <Subscores review={review} />
