@@ -123,6 +123,9 @@ describe.each(backends)('listing versions on %s', (backend) => {
     expect((await gql(stranger, READ, { id: listing.id })).data.property.version).toBeNull();
     expect((await gql(null, READ, { id: listing.id })).data.property.version).toBeNull();
     expect((await gql(owner, READ, { id: listing.id })).data.property.version).toBe(3);
+    // A copy is a new listing: its edits start from version 1.
+    const copy = await gql(owner, 'mutation D($id: ID!) { duplicateListing(id: $id) { version } }', { id: listing.id });
+    expect(copy.data.duplicateListing.version).toBe(1);
     const bad = await gql(owner, UPDATE, { id: listing.id, input: listing.input(), expectedVersion: -1 });
     expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     // A stranger learns nothing of the listing's values from a conflict: refused before any version check.
