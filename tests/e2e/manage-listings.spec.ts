@@ -7,6 +7,22 @@ import sharp from 'sharp';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { choose, query } from './listings-helpers.js';
+import { SCREENSHOTS } from './shots.js';
+import { E2E_ADMIN, ensureAdminIdentity } from './trust-factories.js';
+
+/** Desktop and phone screenshots of the page as it is, with SCREENSHOTS=1 (the viewport is put back). */
+async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  const size = page.viewportSize();
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/manage-screens/${name}-${label}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 const DRAFTS = 11;
 const TITLE = (n: number) => `Maple loft #${n}`;
@@ -321,6 +337,11 @@ test.describe.serial('an owner with listings', () => {
 
     await page.getByRole('button', { name: `More actions for ${listing.title}` }).click();
     await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    // Asked first, naming who will be told (issue 58 item 4): nobody here.
+    const dialog = page.getByRole('alertdialog', { name: 'Deactivate this listing?' });
+    await expect(dialog).toContainText('Nobody has an upcoming tour, an RSVP or a conversation about it.');
+    await shots(page, 'deactivate-dialog');
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(card(page, listing.title)).toHaveCount(0);
     await expect(toast(page)).toContainText('Status Updated');
     await expect(toast(page)).toContainText('Listing deactivated successfully');
@@ -338,6 +359,31 @@ test.describe.serial('an owner with listings', () => {
     await expect(inactive).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No listings yet' })).toBeVisible();
     await expect(stats.getByRole('definition').nth(3)).toHaveText('0%');
+  });
+
+  test("hidden by a moderator: not 'Active', the moderator's note, and a review asked for (issue 58 item 8)", async ({
+    page,
+    baseURL,
+  }) => {
+    const listing = made.active[1]!;
+    await ensureAdminIdentity();
+    const { idToken } = await emulatorSignIn(E2E_ADMIN);
+    await api(
+      baseURL ?? '',
+      idToken,
+      'mutation H($id: ID!, $note: String) { moderateListing(propertyId: $id, action: HIDE, note: $note) { id } }',
+      {
+        id: listing.id,
+        note: 'The photos show another apartment.',
+      },
+    );
+    await page.goto('/me/listings?status=active');
+    const hidden = card(page, listing.title);
+    await expect(hidden).toContainText('Hidden by moderation');
+    await expect(hidden).toContainText("Moderator's note: The photos show another apartment.");
+    await hidden.getByRole('button', { name: `Ask for a review ${listing.title}` }).click();
+    await expect(hidden.getByRole('status')).toHaveText('Review requested: a moderator will look at it');
+    await shots(page, 'hidden-listing');
   });
 
   test("'No fee' on the search card and the detail page, with the other fees and who pays the broker", async ({ page }) => {
