@@ -490,7 +490,7 @@ async function main() {
       failure
         ? `**FAILED**: ${failure}.`
         : `Every subscriber received every event and ended on the open house's final count, under ${BOUND_MS} ms of CPU an event per subscriber from 100 subscribers up; the app logged ${warn} warnings or errors.`,
-      `The fan-out's own share (less the mean floor) is within the run's noise for a few subscribers: the floor moved by ${Math.abs(floors[0]!.cpuMs - floors[1]!.cpuMs).toFixed(0)} ms between its two runs.`,
+      `The floor's two runs differ by ${Math.abs(floors[0]!.cpuMs - floors[1]!.cpuMs).toFixed(0)} ms (${fmt(Math.abs(floors[0]!.cpuMs - floors[1]!.cpuMs) / EVENTS, 1)} ms an event): a fan-out share (less their mean) smaller than that is noise.`,
       `<!-- END ${kind} -->`,
     ];
     const header = [
