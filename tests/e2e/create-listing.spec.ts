@@ -255,8 +255,8 @@ test.describe('create listing, signed in', () => {
       .getByRole('alert')
       .filter({ has: other.getByRole('heading', { name: 'Someone else changed this listing' }) });
     await expect(conflict).toBeVisible();
-    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('3350');
-    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('3100');
+    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('$3,350');
+    await expect(conflict.getByRole('row', { name: /Monthly rent/ })).toContainText('$3,100');
     if (SCREENSHOTS) {
       await other.screenshot({ path: 'test-results/edit-conflict-1280.png' });
       await other.setViewportSize({ width: 390, height: 844 });

@@ -114,7 +114,7 @@ describe('the listing form when someone else saved the listing meanwhile', () =>
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['2500', '2750']);
+    ).toEqual(['$2,500', '$2,750']);
     expect(within(panel).getByRole('columnheader', { name: 'Theirs (saved)' })).toBeInTheDocument();
     expect(within(panel).getByRole('columnheader', { name: 'Yours (not saved)' })).toBeInTheDocument();
     // No success was claimed, and the form kept the agent's text.

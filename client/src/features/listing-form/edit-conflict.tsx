@@ -2,6 +2,7 @@
 // answers CONFLICT and nothing is written. The form shows which fields the other change modified,
 // theirs against yours, and lets the agent load theirs or keep editing and save over them knowingly.
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { formatPrice } from '@common/format';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -74,8 +75,12 @@ export function changedFields(
   }));
 }
 
-function show(value: unknown, empty: string): string {
+/** Fields in whole US dollars, shown as money ('$3,350'). */
+const MONEY = new Set(['price', 'securityDeposit', 'applicationFee', 'brokerFee', 'petFee', 'petDeposit', 'parkingFee']);
+
+function show(path: string, value: unknown, empty: string): string {
   if (value === null || value === undefined || value === '') return empty;
+  if (MONEY.has(path) && typeof value === 'number') return formatPrice(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return empty;
     return value
@@ -147,8 +152,8 @@ export function EditConflict({
                     <th scope="row" className="py-1 pr-2 font-normal">
                       {fieldLabel(f.path)}
                     </th>
-                    <td className="py-1 pr-2 break-words">{show(f.theirs, empty)}</td>
-                    <td className="py-1 break-words">{show(f.yours, empty)}</td>
+                    <td className="py-1 pr-2 break-words">{show(f.path, f.theirs, empty)}</td>
+                    <td className="py-1 break-words">{show(f.path, f.yours, empty)}</td>
                   </tr>
                 ))}
               </tbody>
