@@ -53,14 +53,30 @@ export async function createAgentToRate(baseURL: string, firstName = 'Morgan'): 
   return { agent, agentId: me.agent.id, token, listing: createListing };
 }
 
-/** The renter's conversation with the agent about the listing (makes the agent rateable and verified). */
-export async function talkTo(baseURL: string, renter: NewAccount, listingId: string): Promise<string> {
+/**
+ * The renter's conversation with the agent about the listing, answered by the agent: makes the agent
+ * rateable and the review verified, so it counts in the rating (issue 58 item 10).
+ */
+export async function talkTo(
+  baseURL: string,
+  renter: NewAccount,
+  target: Pick<RateableAgent, 'token' | 'listing'>,
+): Promise<string> {
   const { idToken } = await emulatorSignIn(renter);
   const { startThread } = await gql<{ startThread: { id: string } }>(
     baseURL,
     idToken,
     'mutation S($propertyId: ID!, $message: String!) { startThread(propertyId: $propertyId, message: $message) { id } }',
-    { propertyId: listingId, message: 'Hello! Is the studio still available?' },
+    { propertyId: target.listing.id, message: 'Hello! Is the studio still available?' },
+  );
+  await gql(
+    baseURL,
+    target.token,
+    'mutation A($threadId: ID!, $content: String!) { sendMessage(threadId: $threadId, content: $content) { id } }',
+    {
+      threadId: startThread.id,
+      content: 'Yes, it is. Would Saturday at 11 work for a viewing?',
+    },
   );
   return startThread.id;
 }

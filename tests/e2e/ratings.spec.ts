@@ -8,11 +8,11 @@
 // leave-review-dialog.test.tsx).
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createRenter, signInContext, type NewAccount } from './accounts.js';
+import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
 import { QUIET_AGENT } from './data-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { createAgentToRate, deleteListing, talkTo, type RateableAgent } from './ratings-factories.js';
+import { createAgentToRate, deleteListing, gql, talkTo, type RateableAgent } from './ratings-factories.js';
 import { SCREENSHOTS } from './shots.js';
 
 const SHOTS = 'test-results/ratings-screens';
@@ -43,7 +43,7 @@ test.describe('ratings', () => {
     test.setTimeout(90_000);
     if (!baseURL) throw new Error('needs baseURL');
     const renter = await createRenter(baseURL, { firstName: 'Rita', lastName: 'Rater' });
-    await talkTo(baseURL, renter, target.listing.id);
+    await talkTo(baseURL, renter, target);
     await signInContext(page.context(), baseURL, renter);
 
     // Before: a new agent without reviews carries the 'New' badge on their listing's card.
@@ -99,12 +99,34 @@ test.describe('ratings', () => {
     await expect(card).not.toContainText('Agent rating: New');
     await expect(reviews.getByRole('link', { name: 'Update your review' })).toBeVisible();
 
-    // Back on the rating page, the earlier review is prefilled and submitting updates it.
+    // Back on the rating page, the earlier review is prefilled and the new one will replace it.
     await page.goto(`/rate-agent/${target.agentId}`);
-    await expect(page.getByText('You rated this agent before; submitting updates it.')).toBeVisible();
+    await expect(
+      page.getByText('You rated this agent before: this review will replace your earlier one (shown below).'),
+    ).toBeVisible();
     await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await shot(page, 'rate-agent-replace-1280');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'rate-agent-replace-390');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/$/);
+
+    // Issue 58 item 10: a renter the agent never answered rates 1 star: listed 'Not verified', not counted.
+    const stranger = await createRenter(baseURL, { firstName: 'Stan', lastName: 'Stranger' });
+    const { idToken } = await emulatorSignIn(stranger);
+    await gql(baseURL, idToken, 'mutation R($input: RateAgentInput!) { rateAgent(input: $input) { review { id } } }', {
+      input: { agentId: target.agentId, score: 1, comment: 'Never met them.' },
+    });
+    await page.goto(`/agents/${target.agentId}`);
+    await expect(page.getByRole('region', { name: 'Quick Stats' })).toContainText('4.0 / 5.0');
+    await expect(page.getByRole('region', { name: 'Agent' })).toContainText('1 review');
+    await expect(page.getByText('Never met them.')).toBeVisible();
+    await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
+    await shot(page, 'agent-not-verified-1280');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'agent-not-verified-390');
+    await page.setViewportSize(DESKTOP);
   });
 
   test("the 'Leave a Review' modal: only agents talked to, both steps, the list and summary refreshed, the card at once", async ({
@@ -132,7 +154,7 @@ test.describe('ratings', () => {
     await expect(page.getByText("This user hasn't received any reviews yet.")).toBeVisible();
 
     // Talk to the agent; open the listing, then the agent's profile and the ratings screen inside the app.
-    await talkTo(baseURL, renter, target.listing.id);
+    await talkTo(baseURL, renter, target);
     await page.goto(`/properties/${target.listing.slug}`);
     const listingAgent = page.getByRole('region', { name: 'Listing agent' });
     await expect(listingAgent).toContainText('4.0 (1 review)');

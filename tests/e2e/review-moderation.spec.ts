@@ -48,7 +48,7 @@ test.describe('review moderation', () => {
     if (!baseURL) throw new Error('needs baseURL');
     target = await createAgentToRate(baseURL, 'Jordan');
     author = await createRenter(baseURL, { firstName: 'Rita', lastName: 'Reviewer' });
-    await talkTo(baseURL, author, target.listing.id);
+    await talkTo(baseURL, author, target);
     await review(baseURL, author, target.agentId, 4, comment);
   });
   test.afterAll(async ({ baseURL }) => {
