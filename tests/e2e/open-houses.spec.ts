@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { createRenter, signInContext } from './accounts.js';
 import { OPEN_HOUSE } from './data-factories.js';
 import { appPage, expect, expectAccessible, test } from './fixtures.js';
+import { SCREENSHOTS } from './shots.js';
 
 const openHouse = (page: Page) =>
   page
@@ -36,6 +37,15 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
     await expect(openHouse(a)).toContainText("You're going");
     await expect(openHouse(a).getByRole('button', { name: 'Cancel RSVP' })).toBeVisible();
     await expect(openHouse(a).getByRole('button', { name: 'Join the waitlist' })).toHaveCount(0);
+    if (SCREENSHOTS) {
+      await openHouse(a).scrollIntoViewIfNeeded();
+      await a.screenshot({ path: 'test-results/open-house-going-1280.png' });
+      await a.setViewportSize({ width: 390, height: 844 });
+      await openHouse(a).scrollIntoViewIfNeeded();
+      await a.screenshot({ path: 'test-results/open-house-going-390.png' });
+      expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await a.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await b.goto(`/properties/${OPEN_HOUSE.slug}`);
     await expect(openHouse(b)).toContainText('Full · 1 going');
