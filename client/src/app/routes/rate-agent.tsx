@@ -33,7 +33,7 @@ const messages = defineMessages({
   form: { id: 'rateAgent.form', defaultMessage: 'Rate this agent' },
   verified: {
     id: 'rateAgent.verified',
-    defaultMessage: 'Verified conversation: you have talked with this agent, so your review is marked as verified.',
+    defaultMessage: 'Verified conversation: this agent has answered you, so your review is verified and counts in their rating.',
   },
   ratedBefore: {
     id: 'rateAgent.ratedBefore',
