@@ -22,6 +22,7 @@ const messages = defineMessages({
   studios: { id: 'searchSummary.studios', defaultMessage: 'Studios' },
   beds: { id: 'searchSummary.beds', defaultMessage: '{beds}+ beds' },
   bedsOfType: { id: 'searchSummary.bedsOfType', defaultMessage: '{beds}+ beds ({type})' },
+  bedsForSale: { id: 'searchSummary.bedsForSale', defaultMessage: '{beds}+ beds for sale' },
   rentals: { id: 'searchSummary.rentals', defaultMessage: 'Rentals' },
   forSale: { id: 'searchSummary.forSale', defaultMessage: 'Homes for sale' },
   ofTypeForSale: { id: 'searchSummary.ofTypeForSale', defaultMessage: '{type} for sale' },
@@ -90,21 +91,23 @@ export interface SummaryFilter {
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
 export function summarizeFilter(f: SummaryFilter): string {
   const parts: string[] = [];
+  // A search of sales says so in its first words, whatever else it asks (issue 58 item 3), and its
+  // price is an asking price: never 'net effective'.
   const sale = f.listingType === 'FOR_SALE';
-  const plural = f.propertyType ? formatMessage(typePlurals[f.propertyType]) : null;
-  const type = plural && sale ? formatMessage(messages.ofTypeForSale, { type: plural }) : plural;
-  if (f.minBeds === 0) parts.push(formatMessage(messages.studios));
+  const forSale = (type: string) => (sale ? formatMessage(messages.ofTypeForSale, { type }) : type);
+  const type = f.propertyType ? forSale(formatMessage(typePlurals[f.propertyType])) : null;
+  if (f.minBeds === 0) parts.push(forSale(formatMessage(messages.studios)));
   else if (f.minBeds != null)
     parts.push(
       type
         ? formatMessage(messages.bedsOfType, { beds: f.minBeds, type: type.toLowerCase() })
-        : formatMessage(messages.beds, { beds: f.minBeds }),
+        : formatMessage(sale ? messages.bedsForSale : messages.beds, { beds: f.minBeds }),
     );
   else parts.push(type ?? formatMessage(sale ? messages.forSale : messages.rentals));
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
   if (f.area?.length) parts.push(formatMessage(messages.drawnArea));
-  const net = f.priceBasis === 'NET_EFFECTIVE';
+  const net = !sale && f.priceBasis === 'NET_EFFECTIVE';
   if (f.minPrice != null && f.maxPrice != null)
     parts.push(
       formatMessage(net ? messages.betweenNet : messages.between, { min: formatPrice(f.minPrice), max: formatPrice(f.maxPrice) }),

@@ -86,6 +86,10 @@ const messages = defineMessages({
   remove: { id: 'compare.remove', defaultMessage: 'Remove' },
   fromComparison: { id: 'compare.fromComparison', defaultMessage: '{title} from the comparison' },
   rent: { id: 'compare.rent', defaultMessage: 'Rent' },
+  askingPrice: { id: 'compare.askingPrice', defaultMessage: 'Asking price' },
+  price: { id: 'compare.price', defaultMessage: 'Price' },
+  askingPriceValue: { id: 'compare.askingPriceValue', defaultMessage: '{price} asking price' },
+  notForSale: { id: 'compare.notForSale', defaultMessage: 'Does not apply to a sale' },
   netEffective: { id: 'compare.netEffective', defaultMessage: 'Net effective' },
   moveIn: { id: 'compare.moveIn', defaultMessage: 'Move-in total' },
   brokerFee: { id: 'compare.brokerFee', defaultMessage: 'Broker fee' },
@@ -112,55 +116,84 @@ const messages = defineMessages({
 
 const money = (n: number | null | undefined) => (n == null ? '—' : formatPrice(n));
 
-/** The rows of the comparison: a label and what each listing says. */
-const ROWS: Array<[MessageDescriptor, (l: Listing) => ReactNode]> = [
-  [
-    messages.rent,
-    (l) =>
-      l.listingType === 'FOR_SALE' ? formatPrice(l.price) : formatMessage(messages.perMonth, { price: formatPrice(l.price) }),
-  ],
-  [
-    messages.netEffective,
-    (l) =>
+const isSale = (l: Listing) => l.listingType === 'FOR_SALE';
+
+/**
+ * A row of the comparison: a label and what each listing says. A rental's money (net effective rent,
+ * move-in total, broker fee, application fee, deposit) is `rentalOnly`: a sale has none of it (issue 58
+ * item 3), so it says so beside rentals and the row is left out when only sales are compared.
+ */
+interface Row {
+  label: MessageDescriptor;
+  value: (l: Listing, mixed: boolean) => ReactNode;
+  rentalOnly?: boolean;
+}
+
+/** A sale beside rentals in a rental's row: a dash, which says it does not apply. */
+function NotForSale() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{formatMessage(messages.notForSale)}</span>
+    </>
+  );
+}
+
+const ROWS: Row[] = [
+  {
+    // Its label is the listings': 'Rent', 'Asking price' when all are sales, 'Price' when they are mixed.
+    label: messages.rent,
+    value: (l, mixed) =>
+      isSale(l)
+        ? mixed
+          ? formatMessage(messages.askingPriceValue, { price: formatPrice(l.price) })
+          : formatPrice(l.price)
+        : formatMessage(messages.perMonth, { price: formatPrice(l.price) }),
+  },
+  {
+    label: messages.netEffective,
+    rentalOnly: true,
+    value: (l) =>
       // The concession's label is the listing's own (its agent's words).
       l.concession
         ? formatMessage(messages.netPerMonth, { price: formatPrice(l.netEffectivePrice), concession: l.concession.label })
         : formatMessage(messages.noConcession),
-  ],
-  [messages.moveIn, (l) => money(l.totalMoveInCost)],
-  [
-    messages.brokerFee,
-    (l) =>
+  },
+  { label: messages.moveIn, rentalOnly: true, value: (l) => money(l.totalMoveInCost) },
+  {
+    label: messages.brokerFee,
+    rentalOnly: true,
+    value: (l) =>
       l.noFee
         ? formatMessage(messages.noFee)
         : `${money(l.brokerFee)}${l.brokerFeePayer ? ` (${brokerFeePayerLabels[l.brokerFeePayer]})` : ''}`,
-  ],
-  [messages.applicationFee, (l) => money(l.applicationFee)],
-  [messages.securityDeposit, (l) => money(l.securityDeposit)],
-  [messages.bedrooms, (l) => bedsLabel(l.bedrooms)],
-  [messages.bathrooms, (l) => bathsLabel(l.bathrooms)],
-  [messages.size, (l) => (l.sqft ? formatMessage(messages.sqft, { sqft: formatCount(l.sqft) }) : '—')],
-  [messages.neighborhood, (l) => l.neighborhood],
-  [
-    messages.subway,
-    (l) => {
+  },
+  { label: messages.applicationFee, rentalOnly: true, value: (l) => money(l.applicationFee) },
+  { label: messages.securityDeposit, rentalOnly: true, value: (l) => money(l.securityDeposit) },
+  { label: messages.bedrooms, value: (l) => bedsLabel(l.bedrooms) },
+  { label: messages.bathrooms, value: (l) => bathsLabel(l.bathrooms) },
+  { label: messages.size, value: (l) => (l.sqft ? formatMessage(messages.sqft, { sqft: formatCount(l.sqft) }) : '—') },
+  { label: messages.neighborhood, value: (l) => l.neighborhood },
+  {
+    label: messages.subway,
+    value: (l) => {
       const s = l.nearbyStations[0];
       return s
         ? formatMessage(messages.station, { station: s.name, minutes: formatCount(s.walkMinutes) })
         : formatMessage(messages.noStation);
     },
-  ],
-  [messages.pets, (l) => petPolicyLabels[l.petPolicy]],
-  [messages.laundry, (l) => (l.laundry ? laundryLabels[l.laundry] : '—')],
-  [
-    messages.accessibility,
-    (l) =>
+  },
+  { label: messages.pets, value: (l) => petPolicyLabels[l.petPolicy] },
+  { label: messages.laundry, value: (l) => (l.laundry ? laundryLabels[l.laundry] : '—') },
+  {
+    label: messages.accessibility,
+    value: (l) =>
       l.accessibilityFeatures.length
         ? // Chinese lists with its enumeration comma.
           l.accessibilityFeatures.map((f) => accessibilityFeatureLabels[f]).join(currentLocale() === 'zh' ? '、' : ', ')
         : formatMessage(messages.noneListed),
-  ],
-  [messages.onTheMarket, (l) => (l.daysOnMarket == null ? '—' : listedLabel(l.daysOnMarket))],
+  },
+  { label: messages.onTheMarket, value: (l) => (l.daysOnMarket == null ? '—' : listedLabel(l.daysOnMarket)) },
 ];
 
 /**
@@ -180,6 +213,10 @@ export default function CompareScreen() {
   for (const l of [data?.a, data?.b, data?.c]) if (l) byId.set(l.id, l);
   const gone = data ? ids.filter((id) => !byId.has(id)) : [];
   const listings = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const sales = listings.filter(isSale).length;
+  const mixed = sales > 0 && sales < listings.length;
+  const rows = ROWS.filter((row) => !row.rentalOnly || sales < listings.length);
+  const priceLabel = sales === 0 ? messages.rent : mixed ? messages.price : messages.askingPrice;
 
   return (
     <PageContainer className="py-8">
@@ -246,7 +283,8 @@ export default function CompareScreen() {
                 </tr>
               </thead>
               <tbody>
-                {ROWS.map(([row, value]) => {
+                {rows.map(({ label: rowLabel, value, rentalOnly }) => {
+                  const row = rowLabel === messages.rent ? priceLabel : rowLabel;
                   const label = intl.formatMessage(row);
                   return [
                     <tr key={`${row.id}-phone`} aria-hidden="true" className="border-t border-gray-200 sm:hidden">
@@ -265,7 +303,7 @@ export default function CompareScreen() {
                         <td key={l.id} className="p-2 align-top break-words text-gray-900">
                           {/* On a phone the row header is not shown: each value says what it is. */}
                           <span className="sr-only sm:hidden">{label}: </span>
-                          {value(l)}
+                          {rentalOnly && isSale(l) ? <NotForSale /> : value(l, mixed)}
                         </td>
                       ))}
                     </tr>,

@@ -16,6 +16,7 @@ function listing(overrides: Partial<ManageListingCard_PropertyFragment> = {}): M
     slug: 'sunny-loft',
     title: 'Sunny loft',
     price: 3200,
+    listingType: 'FOR_RENT',
     address: '210 Rivington Street',
     unit: null,
     bedrooms: 1,
@@ -77,6 +78,20 @@ describe('a listing hidden by moderation', () => {
     renderWithProviders(<ManageListingCard listing={listing()} actions={actions()} />);
     expect(screen.getByTestId('listing-status')).toHaveTextContent('Active');
     expect(screen.queryByTestId('hidden-notice')).toBeNull();
+  });
+});
+
+describe('a sale on the manage screen (issue 58 item 3)', () => {
+  it("shows its asking price, not 'per month', and no 'No fee'; a rental keeps both", () => {
+    const { unmount } = renderWithProviders(
+      <ManageListingCard listing={listing({ listingType: 'FOR_SALE', price: 950_000, noFee: true })} actions={actions()} />,
+    );
+    expect(screen.getByText('$950,000')).toHaveTextContent('$950,000 asking price');
+    expect(screen.getByRole('article')).not.toHaveTextContent(/per month|No fee/);
+    unmount();
+    renderWithProviders(<ManageListingCard listing={listing({ noFee: true })} actions={actions()} />);
+    expect(screen.getByText('$3,200')).toHaveTextContent('$3,200 per month');
+    expect(screen.getByText('No fee')).toBeInTheDocument();
   });
 });
 

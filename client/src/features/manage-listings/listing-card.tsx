@@ -39,6 +39,7 @@ export const ManageListingCardFragment = graphql(`
     slug
     title
     price
+    listingType
     address
     unit
     bedrooms
@@ -81,6 +82,7 @@ const messages = defineMessages({
   duplicate: { id: 'manageCard.duplicate', defaultMessage: 'Duplicate' },
   delete: { id: 'manageCard.delete', defaultMessage: 'Delete' },
   perMonth: { id: 'manageCard.perMonth', defaultMessage: 'per month' },
+  askingPrice: { id: 'manageCard.askingPrice', defaultMessage: 'asking price' },
   sqft: { id: 'manageCard.sqft', defaultMessage: '{sqft} sq ft' },
   views: { id: 'manageCard.views', defaultMessage: '{count, plural, one {{n} view} other {{n} views}}' },
   inquiries: { id: 'manageCard.inquiries', defaultMessage: '{count, plural, one {{n} inquiry} other {{n} inquiries}}' },
@@ -155,7 +157,8 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
           <span className="sr-only"> {formatMessage(messages.photos, { count: listing.photos.length })}</span>
         </span>
       ) : null}
-      {listing.noFee ? (
+      {/* A sale has no broker fee to waive (issue 58 item 3). */}
+      {listing.noFee && listing.listingType !== 'FOR_SALE' ? (
         <span className="absolute bottom-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-green-800 shadow">
           {formatMessage(messages.noFee)}
         </span>
@@ -320,7 +323,11 @@ export function ManageListingCard({
         </h3>
         <p className="text-lg font-semibold text-gray-900">
           {formatPrice(listing.price)}
-          <span className="text-sm font-normal text-gray-600"> {formatMessage(messages.perMonth)}</span>
+          {/* A sale's price is its asking price, not a monthly rent (issue 58 item 3). */}
+          <span className="text-sm font-normal text-gray-600">
+            {' '}
+            {formatMessage(listing.listingType === 'FOR_SALE' ? messages.askingPrice : messages.perMonth)}
+          </span>
         </p>
         <p translate="no" className="truncate text-sm text-gray-700">
           {listing.address}
