@@ -27,6 +27,8 @@ import type {
   SmokingPolicy,
   ThreadStatus,
   TourSide,
+  TourCancelReason,
+  MessageFlagReason,
   TourStatus,
   UnitFeature,
   Utility,
@@ -258,6 +260,25 @@ export const tourSideLabels: Readonly<Record<TourSide, string>> = /* @__PURE__ *
   ...defineMessages({
     RENTER: { id: 'option.tourSide.RENTER', defaultMessage: 'Renter' },
     AGENT: { id: 'option.tourSide.AGENT', defaultMessage: 'Agent' },
+  }),
+});
+
+export const tourCancelReasonLabels: Readonly<Record<TourCancelReason, string>> = /* @__PURE__ */ labels<TourCancelReason>({
+  ...defineMessages({
+    LISTING_REMOVED: { id: 'option.tourCancelReason.LISTING_REMOVED', defaultMessage: 'The listing was removed' },
+    LISTING_UNAVAILABLE: {
+      id: 'option.tourCancelReason.LISTING_UNAVAILABLE',
+      defaultMessage: 'The listing is no longer available',
+    },
+  }),
+});
+
+export const messageFlagReasonLabels: Readonly<Record<MessageFlagReason, string>> = /* @__PURE__ */ labels<MessageFlagReason>({
+  ...defineMessages({
+    SOURCE_OF_INCOME: {
+      id: 'option.messageFlagReason.SOURCE_OF_INCOME',
+      defaultMessage: 'Refuses rental assistance (source of income)',
+    },
   }),
 });
 

@@ -34,6 +34,8 @@ const pairs = [
   ['RsvpStatus', 'rsvpStatusLabels'],
   ['TourStatus', 'tourStatusLabels'],
   ['TourSide', 'tourSideLabels'],
+  ['TourCancelReason', 'tourCancelReasonLabels'],
+  ['MessageFlagReason', 'messageFlagReasonLabels'],
   ['ListingReportReason', 'listingReportReasonLabels'],
 ] as const;
 

@@ -269,6 +269,14 @@ export type TourStatus = (typeof TourStatusValues)[number];
 export const TourSideValues = ['RENTER', 'AGENT'] as const;
 export type TourSide = (typeof TourSideValues)[number];
 
+// --- TourCancelReason (issue 58 item 4: a tour cancelled by its listing's withdrawal) --------------
+export const TourCancelReasonValues = ['LISTING_REMOVED', 'LISTING_UNAVAILABLE'] as const;
+export type TourCancelReason = (typeof TourCancelReasonValues)[number];
+
+// --- MessageFlagReason (issue 58 item 1: a message flagged for the moderators) ----------------------
+export const MessageFlagReasonValues = ['SOURCE_OF_INCOME'] as const;
+export type MessageFlagReason = (typeof MessageFlagReasonValues)[number];
+
 // --- ListingReportReason (issue 14: reporting a listing) --------------------------------------------
 export const ListingReportReasonValues = [
   'SCAM_FRAUD',

@@ -12,5 +12,9 @@
 // 32 and 128 MB did less than 64.
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=64', '--import', 'tsx'] as const;
 
-/** The `serve` script of package.json (checked by tests/integration/compose.test.ts). */
-export const SERVE_COMMAND = `node ${SERVER_NODE_ARGS.join(' ')} server/main.ts`;
+/**
+ * The `serve` script of package.json (checked by tests/integration/compose.test.ts). `exec`: npm's shell
+ * gives way to the server, so the SIGTERM a process manager (or Docker's stop) sends npm reaches the
+ * server, which stops gracefully with its Auth emulator (issue 58 item 13e).
+ */
+export const SERVE_COMMAND = `exec node ${SERVER_NODE_ARGS.join(' ')} server/main.ts`;

@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { fromZod } from '../../core/errors.js';
 import { requireUser } from '../../core/authz.js';
-import { managedBy, PUBLIC_LISTING } from './visibility.js';
+import { managedBy, PUBLIC_LISTING, publicListingSql } from './visibility.js';
 
 /** The manage screen (SPEC part 4): the viewer's listings (or saved ones), and their numbers. */
 
@@ -90,7 +90,7 @@ export async function listingStats(prisma: PrismaClient, viewer: Viewer | null):
     SELECT count(*)::int AS total,
            coalesce(sum(p."views"), 0)::int AS views,
            coalesce(sum(p."inquiriesCount"), 0)::int AS inquiries,
-           count(*) FILTER (WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL)::int AS active,
+           count(*) FILTER (WHERE ${publicListingSql('p')})::int AS active,
            count(*) FILTER (WHERE p."status" = 'INACTIVE')::int AS inactive,
            count(*) FILTER (WHERE p."hiddenAt" IS NOT NULL)::int AS hidden
     FROM "Property" p
