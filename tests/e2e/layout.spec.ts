@@ -6,6 +6,7 @@
 // and at its end, nor does anything cover the controls of those bars (a toast, address suggestions).
 // Each width is one page load per screen, in one test per screen.
 import type { Page } from '@playwright/test';
+import { signInContext } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
@@ -192,6 +193,95 @@ test.describe('the listing form', () => {
       if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-form-${width}.png` });
     }
   });
+});
+
+// Issue 58 items 2 and 3: a sale's detail page (its asking price, no lease or rental maths); the form's
+// pricing step of a rent with New York's caps beside the deposit and application fee, then with the
+// deposit cap refused on publishing (an edit of a listing otherwise valid: the caps are checked on a
+// publishable form), and the same step asking a sale its asking price only. At 1280 and 390 px nothing
+// scrolls sideways or is covered (screenshots with SCREENSHOTS=1).
+test("a sale's detail page and the pricing step (a rent's fee caps, a cap refused, a sale) fit at 1280 and 390 px", async ({
+  page,
+  baseURL,
+}) => {
+  const sale = await createAgentWithListing(baseURL!, 'Seller', {
+    title: 'Tribeca condo for sale',
+    listingType: 'FOR_SALE',
+    propertyType: 'CONDO',
+    price: 1_250_000,
+    leaseTerm: null,
+    brokerFeePayer: null,
+  });
+  const rent = await createAgentWithListing(baseURL!, 'Lessor', { title: 'Rental under the caps', price: 3150 });
+  await signInContext(page.context(), baseURL!, rent.agent);
+  const steps = () => page.getByRole('navigation', { name: 'Listing form steps' });
+  // The form's shots show the window at the step the step bar scrolled to; the detail page's the whole page.
+  const check = async (where: string, width: number, name: string, fullPage = false) => {
+    const { over, widest } = await overflow(page);
+    expect(over, `${where} at ${width} px: ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
+    // The step bar scrolls smoothly: the shot waits until the page stands still.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const y = window.scrollY;
+          setTimeout(() => resolve(window.scrollY === y), 150);
+        }),
+    );
+    if (SCREENSHOTS) await page.screenshot({ path: `test-results/law-${name}-${width}.png`, fullPage });
+    await expectNothingCovered(page, `${where} at ${width} px`);
+  };
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await page.goto(`/properties/${sale.listing.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tribeca condo for sale');
+      await expect(page.getByText('Asking Price').first()).toBeVisible();
+      await expect(page.getByText('Lease Term')).toHaveCount(0);
+      await check("the sale's detail page", width, 'sale-detail', true);
+      await page.goto('/listings?type=sale');
+      await expect(results(page).section).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Buy' })).toBeChecked();
+      await expect(page.locator('[data-property-id]').first()).toBeVisible();
+      await expect(page.getByText('per month')).toHaveCount(0);
+      await check('the listings page with Buy', width, 'listings-buy');
+
+      // The edit form of the rental, without a local draft of an earlier width.
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`/create-listing?propertyId=${rent.listing.id}`);
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+      await expect(page.getByLabel('Monthly rent')).toHaveValue('3150');
+      await steps().getByRole('button', { name: 'Pricing & Terms' }).click();
+      await page.getByLabel('Security deposit (optional)').fill('9000');
+      await page.getByLabel('Application fee (optional)').fill('20');
+      await expect(page.getByLabel('Monthly rent')).toBeInViewport();
+      await expect(page.getByText("At most one month's rent under New York law (GOL § 7-108).")).toBeVisible();
+      await expect(page.getByText(/^At most \$20, or the actual cost/)).toBeVisible();
+      await check('the pricing step of a rent', width, 'form-rent-caps');
+      await steps().getByRole('button', { name: 'Photos & Media' }).click();
+      await page.getByRole('button', { name: 'Publish Listing' }).click();
+      const toast = page.locator('.toast-root[data-state="open"]').first();
+      await expect(toast).toContainText('GOL § 7-108');
+      // The toast closed, the field and its error in the middle of the window.
+      await toast.getByRole('button').click();
+      await expect(page.locator('.toast-root')).toHaveCount(0);
+      const deposit = page.getByLabel('Security deposit (optional)');
+      await expect(deposit).toHaveAttribute('aria-invalid', 'true');
+      await expect(deposit).toHaveAccessibleDescription(/at most one month's rent \(\$3,150\)/);
+      await deposit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await check('the pricing step with the deposit cap refused', width, 'form-rent-cap-error');
+
+      await steps().getByRole('button', { name: 'Basic Info' }).click();
+      await page.getByLabel('Listing type').selectOption({ label: 'For Sale' });
+      await steps().getByRole('button', { name: 'Pricing & Terms' }).click();
+      await expect(page.getByLabel('Asking price')).toBeInViewport();
+      await expect(page.getByLabel('Monthly rent')).toHaveCount(0);
+      await expect(page.getByLabel('Security deposit (optional)')).toHaveCount(0);
+      await check('the pricing step of a sale', width, 'form-sale');
+    }
+  } finally {
+    await deleteListing(baseURL!, sale.token, sale.listing.id);
+    await deleteListing(baseURL!, rent.token, rent.listing.id);
+  }
 });
 
 test('the footer starts below the first screen, so a page that fills in does not push a visible footer down', async ({
