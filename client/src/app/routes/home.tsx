@@ -147,7 +147,11 @@ export default function HomeScreen() {
   // While new points load, the last ones stay on the map.
   const freshPoints = mapPoints.data?.propertyMapPoints;
   const mapData = freshPoints ?? mapPoints.previousData?.propertyMapPoints;
-  const results = useMemo<MapResults | null>(() => (mapData ? { points: mapData.points, grid: mapData.grid } : null), [mapData]);
+  const sale = filter.listingType === 'FOR_SALE';
+  const results = useMemo<MapResults | null>(
+    () => (mapData ? { points: mapData.points, grid: mapData.grid, sale } : null),
+    [mapData, sale],
+  );
 
   // Where the map looks: the searched area; else all the results (on arrival and after each change of
   // the filters, unless the user moved the map); else central Manhattan.

@@ -8,6 +8,11 @@ describe('the markers of clustered results', () => {
     expect(text.label.startsWith(text.text)).toBe(true);
   });
 
+  it('names a home for sale by its asking price, without a month (issue 58 item 3)', () => {
+    const text = resultMarkerText({ count: 1, price: 1_250_000, id: 's1' }, [-73.95, 40.71], true);
+    expect(text).toEqual({ key: 'p:s1', text: '$1.3M', label: '$1.3M, a home for sale at $1,250,000', count: 1 });
+  });
+
   it("names a building's listings by their count and lowest rent", () => {
     const text = resultMarkerText({ count: 3, price: 2900, id: null }, [-73.95678, 40.71234]);
     expect(text).toEqual({

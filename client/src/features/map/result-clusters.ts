@@ -22,6 +22,7 @@ const messages = defineMessages({
     defaultMessage: '{n, plural, one {{count} listing} other {{count} listings}}, from {price}. Zoom in',
   },
   listing: { id: 'map.listing', defaultMessage: '{text}, a listing at {price} a month' },
+  saleListing: { id: 'map.saleListing', defaultMessage: '{text}, a home for sale at {price}' },
   building: {
     id: 'map.building',
     defaultMessage: '{n, plural, one {{count} listing here} other {{count} listings here}}, from {price}. Show them',
@@ -68,7 +69,12 @@ export function resultsGeoJson(results: MapResults): FeatureCollection<Point, Po
 }
 
 /** The text and name of a marker for a point or a cluster (its label starts with its text: WCAG 2.5.3). */
-export function resultMarkerText(props: PointProps | ClusterProps, lngLat: [number, number]): ResultMarkerText {
+export function resultMarkerText(
+  props: PointProps | ClusterProps,
+  lngLat: [number, number],
+  /** The results are homes for sale: an asking price, no month. */
+  sale = false,
+): ResultMarkerText {
   if ('cluster' in props && props.cluster) {
     const n = props.total;
     return {
@@ -84,7 +90,7 @@ export function resultMarkerText(props: PointProps | ClusterProps, lngLat: [numb
     return {
       key: `p:${p.id}`,
       text,
-      label: formatMessage(messages.listing, { text, price: formatPrice(p.price) }),
+      label: formatMessage(sale ? messages.saleListing : messages.listing, { text, price: formatPrice(p.price) }),
       count: 1,
     };
   }
@@ -176,7 +182,7 @@ export function addResultClusters(map: maplibregl.Map, options: ResultClusterOpt
       if (feature.geometry.type !== 'Point') continue;
       const lngLat = feature.geometry.coordinates as [number, number];
       const props = feature.properties as PointProps | ClusterProps;
-      const text = resultMarkerText(props, lngLat);
+      const text = resultMarkerText(props, lngLat, results.sale);
       if (seen.has(text.key)) continue;
       seen.add(text.key);
       let entry = markers.get(text.key);

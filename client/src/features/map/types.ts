@@ -45,4 +45,6 @@ export interface MapResultPoint {
 export interface MapResults {
   points: readonly MapResultPoint[];
   grid: number;
+  /** A search of homes for sale: a marker names an asking price, not a monthly rent (issue 58 item 3). */
+  sale?: boolean;
 }
