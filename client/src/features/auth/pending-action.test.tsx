@@ -8,7 +8,8 @@ import { SaveSearchButton } from '@/features/alerts/components/save-search-butto
 import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
 import { RsvpOpenHouseDocument, SavePropertyDocument } from '@/gql/graphql';
 import { renderWithProviders, TEST_USER } from '@/test/render';
-import { PENDING_ACTION_MAX_AGE_MS, rememberPendingAction, takePendingAction } from './pending-action';
+import { PENDING_ACTION_MAX_AGE_MS, rememberPendingAction } from './pending-action';
+import { takePendingAction } from './pending-action-replay';
 
 beforeEach(() => sessionStorage.clear());
 

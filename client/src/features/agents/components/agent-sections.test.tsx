@@ -25,7 +25,7 @@ function agent(overrides: Partial<AgentProfile_AgentFragment>): AgentProfile_Age
     licenseVerified: false,
     isNew: false,
     activeListingsCount: 0,
-    responseTime: null,
+    responseMinutes: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import type { AgentProfile_AgentFragment, AgentReview_ReviewFragment } from '@/g
 import { PROFILE_REVIEWS } from '../profile-variables';
 import { dateFormat } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
+import { responseTimeText } from '@/features/listings/response-time';
 
 const messages = defineMessages({
   sendMessage: { id: 'agentProfile.sendMessage', defaultMessage: 'Send Message' },
@@ -65,7 +66,7 @@ export const AgentProfileFragment = graphql(`
     reviewCount
     propertiesSold
     yearsExperience
-    responseTime
+    responseMinutes
     agency
     bio
     specialties
@@ -180,7 +181,7 @@ export function AgentHeader({ agent }: { agent: Agent }) {
               </span>
             ) : null}
             <LicensedBadge verified={agent.licenseVerified} />
-            {agent.responseTime ? <span>{agent.responseTime}</span> : null}
+            {agent.responseMinutes != null ? <span>{responseTimeText(agent.responseMinutes)}</span> : null}
           </div>
           {agent.bio ? <p className="mt-4 max-w-3xl text-sm leading-6 whitespace-pre-line text-gray-800">{agent.bio}</p> : null}
           {agent.specialties.length > 0 ? (

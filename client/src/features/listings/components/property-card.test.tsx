@@ -55,7 +55,7 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
             reviewCount: 12,
             isNew: false,
             licenseVerified: false,
-            responseTime: 'Usually responds within an hour',
+            responseMinutes: 42,
             ...agent,
           },
     ...overrides,

@@ -16,6 +16,7 @@ import { ContactAgentButton } from './contact-agent-button';
 import { FreshnessBadges } from './freshness-badges';
 import { PhotoCarousel } from './photo-carousel';
 import { SaveButton } from '../../favorites/save-button';
+import { responseTimeText } from '../response-time';
 
 export const PropertyCardFragment = graphql(`
   fragment PropertyCard_property on Property {
@@ -74,7 +75,7 @@ export const PropertyCardFragment = graphql(`
       reviewCount
       isNew
       licenseVerified
-      responseTime
+      responseMinutes
     }
   }
 `);
@@ -283,7 +284,9 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
             </span>
           </div>
         ) : null}
-        {agent?.responseTime ? <p className="text-xs text-gray-600">{agent.responseTime}</p> : null}
+        {agent?.responseMinutes != null ? (
+          <p className="text-xs text-gray-600">{responseTimeText(agent.responseMinutes)}</p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-3">
           <PriceLine
             price={price}

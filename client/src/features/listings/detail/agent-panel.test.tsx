@@ -28,7 +28,7 @@ function agent(overrides: Partial<ListingAgent_AgentFragment>): ListingAgent_Age
     licenseVerified: false,
     yearsExperience: 3,
     agency: null,
-    responseTime: null,
+    responseMinutes: null,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { SaveButton } from '../../favorites/save-button';
 import { ShareButton } from '../components/share-button';
 import { propertyPath } from '../format';
 import { formatRating } from '../format';
+import { responseTimeText } from '../response-time';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -35,7 +36,7 @@ export const ListingAgentFragment = graphql(`
     licenseVerified
     yearsExperience
     agency
-    responseTime
+    responseMinutes
   }
 `);
 
@@ -91,7 +92,9 @@ export function AgentPanel({ property, agent }: AgentPanelProps) {
               </p>
             ) : null}
             <p className="text-sm text-gray-600">{formatMessage(messages.experience, { years: agent.yearsExperience })}</p>
-            {agent.responseTime ? <p className="text-sm text-gray-700">{agent.responseTime}</p> : null}
+            {agent.responseMinutes != null ? (
+              <p className="text-sm text-gray-700">{responseTimeText(agent.responseMinutes)}</p>
+            ) : null}
             {agent.isNew ? (
               <p className="text-sm font-medium text-brand-700">{formatMessage(messages.newAgent)}</p>
             ) : (

@@ -452,7 +452,11 @@ export function OpenHouses({ property }: { property: Details }) {
               <p className="text-gray-700">
                 {formatMessage(messages.timeRangeEt, { start: formatNewYorkClock(starts), end: formatNewYorkClock(ends) })}
               </p>
-              {openHouse.note ? <p className="mt-1 text-gray-600">{openHouse.note}</p> : null}
+              {openHouse.note ? (
+                <p data-authored className="mt-1 text-gray-600">
+                  {openHouse.note}
+                </p>
+              ) : null}
               <OpenHouseRsvp openHouse={openHouse} viewerCanManage={property.viewerCanManage} />
               {openHouse.attendees?.length ? <Attendees attendees={openHouse.attendees} /> : null}
             </li>
