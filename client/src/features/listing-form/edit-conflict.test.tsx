@@ -6,7 +6,7 @@ import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdateListingDocument, type ListingInput } from '@/gql/graphql';
 import { renderWithProviders, TEST_USER } from '@/test/render';
-import type { CurrentListing } from './edit-conflict';
+import { shownValue, type CurrentListing } from './edit-conflict';
 import { ListingForm } from './listing-form';
 import { readLocalDraft } from './local-draft';
 import { closeToasts, DRAFT_ID, findToast, validValues } from './test-helpers';
@@ -182,5 +182,16 @@ describe('the listing form when someone else saved the listing meanwhile', () =>
     const panel = await screen.findByRole('alert', { name: 'Someone else changed this listing' });
     expect(sent[0]).toMatchObject({ expectedVersion: 4 });
     expect(within(panel).getByRole('rowheader')).toHaveTextContent('Monthly rent');
+  });
+});
+
+describe("the conflict panel's values", () => {
+  it('shows options by their labels, lists of options joined, money as money, nothing as the empty mark', () => {
+    expect(shownValue('petPolicy', 'PETS_ALLOWED', '—')).toBe('Pets Allowed');
+    expect(shownValue('unitFeatures', ['BALCONY', 'TERRACE'], '—')).toBe('Balcony, Terrace');
+    expect(shownValue('borough', 'STATEN_ISLAND', '—')).toBe('Staten Island');
+    expect(shownValue('securityDeposit', 2750, '—')).toBe('$2,750');
+    expect(shownValue('laundry', null, '—')).toBe('—');
+    expect(shownValue('title', 'PETS_ALLOWED', '—')).toBe('PETS_ALLOWED');
   });
 });

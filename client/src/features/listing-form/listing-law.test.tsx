@@ -100,12 +100,16 @@ describe('a sale', () => {
     ])
       expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Who pays the broker fee?' })).not.toBeInTheDocument();
+    // A sale's other fees are the buyer's, not a tenant's.
+    expect(screen.getByRole('group', { name: 'Other fees the buyer pays' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Other fees the tenant pays' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Asking price'), '3200000');
     expect(screen.queryByTestId('move-in-total')).not.toBeInTheDocument();
     // Back to a rental: its fields are asked again.
     await user.selectOptions(screen.getByLabelText('Listing type'), 'For Rent');
     expect(screen.getByLabelText('Lease term')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Who pays the broker fee?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Other fees the tenant pays' })).toBeInTheDocument();
   });
 
   it('is published at a price over the rent cap, without a lease, a deposit or a broker fee payer', async () => {

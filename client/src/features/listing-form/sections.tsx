@@ -93,6 +93,11 @@ const messages = defineMessages({
   oneTime: { id: 'listingSections.oneTime', defaultMessage: 'One-time' },
   monthly: { id: 'listingSections.monthly', defaultMessage: 'Monthly' },
   otherFees: { id: 'listingSections.otherFees', defaultMessage: 'Other fees the tenant pays' },
+  otherFeesSale: { id: 'listingSections.otherFeesSale', defaultMessage: 'Other fees the buyer pays' },
+  otherFeesSaleHint: {
+    id: 'listingSections.otherFeesSaleHint',
+    defaultMessage: 'List every other fee the buyer pays (common charges, transfer or application fees…).',
+  },
   otherFeesHint: {
     id: 'listingSections.otherFeesHint',
     defaultMessage:
@@ -379,10 +384,14 @@ function OtherFees() {
   const { fields, append, remove } = useFieldArray({ control, name: 'otherFees' });
   const error = useFieldError('otherFees');
   const intl = useIntl();
+  // A sale has a buyer, not a tenant (issue 58 item 3).
+  const sale = isSale(useWatch({ control, name: 'listingType' }));
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-gray-800">{intl.formatMessage(messages.otherFees)}</legend>
-      <p className="text-xs text-gray-600">{intl.formatMessage(messages.otherFeesHint)}</p>
+      <legend className="text-sm font-medium text-gray-800">
+        {intl.formatMessage(sale ? messages.otherFeesSale : messages.otherFees)}
+      </legend>
+      <p className="text-xs text-gray-600">{intl.formatMessage(sale ? messages.otherFeesSaleHint : messages.otherFeesHint)}</p>
       {fields.map((f, i) => (
         <div
           key={f.id}
