@@ -3,31 +3,8 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Logger } from '../../logger.js';
 import { z } from 'zod';
 import { findNeighborhood, parseBorough } from '../../../common/nyc.js';
-import {
-  boroughLabels,
-  labelOf,
-  PetsFilterValues,
-  PropertyTypeValues,
-  SortValues,
-  accessibilityFeatureLabels,
-} from '../../../common/options.js';
-import {
-  applianceLabels,
-  brokerFeePayerLabels,
-  buildingAmenityLabels,
-  flooringLabels,
-  hvacLabels,
-  laundryLabels,
-  leaseTermLabels,
-  listingTypeLabels,
-  parkingLabels,
-  petPolicyLabels,
-  petTypeLabels,
-  propertyTypeLabels,
-  smokingPolicyLabels,
-  unitFeatureLabels,
-  utilityLabels,
-} from '../../../common/listing-labels.js';
+import { labelOf, PetsFilterValues, PropertyTypeValues, SortValues } from '../../../common/options.js';
+import { LISTING_OPTION_LABELS } from '../../../common/listing-option-labels.js';
 import { isSale } from '../../../common/listing.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
@@ -202,27 +179,6 @@ const LISTING_ITEM = /* GraphQL */ `
   }
 `;
 
-/** Options answered by their labels ('Brooklyn', 'Pets Allowed'), by REST key. */
-const LABELLED: Record<string, Readonly<Record<string, string>>> = {
-  borough: boroughLabels,
-  propertyType: propertyTypeLabels,
-  listingType: listingTypeLabels,
-  leaseTerm: leaseTermLabels,
-  brokerFeePayer: brokerFeePayerLabels,
-  utilitiesIncluded: utilityLabels,
-  petPolicy: petPolicyLabels,
-  petTypesAllowed: petTypeLabels,
-  smokingPolicy: smokingPolicyLabels,
-  parking: parkingLabels,
-  laundry: laundryLabels,
-  buildingAmenities: buildingAmenityLabels,
-  accessibilityFeatures: accessibilityFeatureLabels,
-  unitFeatures: unitFeatureLabels,
-  flooringType: flooringLabels,
-  appliancesIncluded: applianceLabels,
-  hvac: hvacLabels,
-};
-
 const label = (map: Readonly<Record<string, string>>, v: unknown) =>
   v === null ? null : Array.isArray(v) ? v.map((x) => labelOf(map, x as string)) : labelOf(map, v as string);
 
@@ -231,7 +187,7 @@ function restShape(fields: Record<string, unknown>, withCommute: boolean) {
   const item: Record<string, unknown> = { ...fields };
   // A sale has an asking price, no rent (issue 58 item 3).
   const sale = isSale(item.listingType as string);
-  for (const [key, map] of Object.entries(LABELLED)) item[key] = label(map, item[key]);
+  for (const [key, map] of Object.entries(LISTING_OPTION_LABELS)) item[key] = label(map, item[key]);
   item.status = String(item.status).toLowerCase();
   const photos = item.photos as Array<{ url: string; thumbnailUrl: string }>;
   const urls = photos.map((ph) => ph.url);

@@ -3,24 +3,7 @@
 // theirs against yours, and lets the agent load theirs or keep editing and save over them knowingly.
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { formatPrice } from '@common/format';
-import {
-  applianceLabels,
-  brokerFeePayerLabels,
-  buildingAmenityLabels,
-  flooringLabels,
-  hvacLabels,
-  laundryLabels,
-  leaseTermLabels,
-  listingTypeLabels,
-  parkingLabels,
-  petPolicyLabels,
-  petTypeLabels,
-  propertyTypeLabels,
-  smokingPolicyLabels,
-  unitFeatureLabels,
-  utilityLabels,
-} from '@common/listing-labels';
-import { accessibilityFeatureLabels, boroughLabels } from '@common/options';
+import { LISTING_OPTION_LABELS } from '@common/listing-option-labels';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -96,32 +79,11 @@ export function changedFields(
 /** Fields in whole US dollars, shown as money ('$3,350'). */
 const MONEY = new Set(['price', 'securityDeposit', 'applicationFee', 'brokerFee', 'petFee', 'petDeposit', 'parkingFee']);
 
-/** Fields whose values are options, shown by their labels in the page's language ('Pets Allowed', not PETS_ALLOWED). */
-const OPTION_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  borough: boroughLabels,
-  propertyType: propertyTypeLabels,
-  listingType: listingTypeLabels,
-  leaseTerm: leaseTermLabels,
-  brokerFeePayer: brokerFeePayerLabels,
-  utilitiesIncluded: utilityLabels,
-  petPolicy: petPolicyLabels,
-  petTypesAllowed: petTypeLabels,
-  smokingPolicy: smokingPolicyLabels,
-  parking: parkingLabels,
-  laundry: laundryLabels,
-  buildingAmenities: buildingAmenityLabels,
-  accessibilityFeatures: accessibilityFeatureLabels,
-  unitFeatures: unitFeatureLabels,
-  flooringType: flooringLabels,
-  appliancesIncluded: applianceLabels,
-  hvac: hvacLabels,
-};
-
 /** A field's value as the conflict panel shows it: money as money, options by their labels, lists joined. */
 export function shownValue(path: string, value: unknown, empty: string): string {
   if (value === null || value === undefined || value === '') return empty;
   if (MONEY.has(path) && typeof value === 'number') return formatPrice(value);
-  const labels = OPTION_LABELS[path];
+  const labels = LISTING_OPTION_LABELS[path];
   const label = (v: unknown) => (labels && typeof v === 'string' ? (labels[v] ?? v) : String(v));
   if (Array.isArray(value)) {
     if (value.length === 0) return empty;
