@@ -270,6 +270,8 @@ test("a sale's detail page and the pricing step (a rent's fee caps, a cap refuse
       await deposit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await check('the pricing step with the deposit cap refused', width, 'form-rent-cap-error');
 
+      // From the top of the page, as the rent's step was seen: the refused deposit left it scrolled down.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await steps().getByRole('button', { name: 'Basic Info' }).click();
       await page.getByLabel('Listing type').selectOption({ label: 'For Sale' });
       await steps().getByRole('button', { name: 'Pricing & Terms' }).click();
