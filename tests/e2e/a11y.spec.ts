@@ -10,7 +10,7 @@ import { createAgentWithListing, deleteListing, startThread } from './messaging-
 import { E2E_ADMIN, ensureAdminIdentity } from './trust-factories.js';
 
 test.describe('every main screen passes axe', () => {
-  test('the listings page, with the map and filters set', async ({ page }) => {
+  test('the listings page, with the map and filters set', { tag: '@map' }, async ({ page }) => {
     await page.goto('/listings?borough=manhattan&bedrooms=1');
     await expect(results(page).cards.first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Map of listings' }).locator('.map-price-marker').first()).toBeAttached();

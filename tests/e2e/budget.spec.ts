@@ -199,7 +199,7 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     });
   });
 
-  test('the map brings MapLibre when it is opened', async ({ page }) => {
+  test('the map brings MapLibre when it is opened', { tag: '@map' }, async ({ page }) => {
     const recorder = recordScripts(page);
     await openListings(page);
     await page.getByRole('button', { name: 'Map', exact: true }).click();

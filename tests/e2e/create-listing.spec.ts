@@ -111,34 +111,38 @@ test.describe('create listing, signed in', () => {
     await expectAccessible(page);
   });
 
-  test('a click on the map places the pin and fills borough and neighborhood; dragging the pin moves it', async ({ page }) => {
-    await page.goto('/create-listing');
-    const map = page.getByRole('region', { name: "Map: click to place the listing's pin" });
-    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
-    await expect(page.getByText('No pin placed yet.')).toBeVisible();
-    // Locator clicks wait for the map to stop moving (the page may still be scrolling) first.
-    const box = await map.boundingBox();
-    if (!box) throw new Error('the map has no box');
-    // The map opens on midtown Manhattan; a click in its middle is in Manhattan.
-    const pinText = page.getByText(/^Pin at 40\.\d{5}, -73\.\d{5}$/);
-    // Right after the map loads a first click is now and then not taken (about 1 run in 6 on CI);
-    // a person clicks again, and so does the test.
-    await expect(async () => {
-      await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
-      await expect(pinText).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
-    await expect(page.getByLabel('Borough')).toHaveValue('MANHATTAN');
-    await expect(page.getByLabel('Neighborhood')).not.toHaveValue('');
-    const first = await pinText.textContent();
+  test(
+    'a click on the map places the pin and fills borough and neighborhood; dragging the pin moves it',
+    { tag: '@map' },
+    async ({ page }) => {
+      await page.goto('/create-listing');
+      const map = page.getByRole('region', { name: "Map: click to place the listing's pin" });
+      await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+      await expect(page.getByText('No pin placed yet.')).toBeVisible();
+      // Locator clicks wait for the map to stop moving (the page may still be scrolling) first.
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      // The map opens on midtown Manhattan; a click in its middle is in Manhattan.
+      const pinText = page.getByText(/^Pin at 40\.\d{5}, -73\.\d{5}$/);
+      // Right after the map loads a first click is now and then not taken (about 1 run in 6 on CI);
+      // a person clicks again, and so does the test.
+      await expect(async () => {
+        await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+        await expect(pinText).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByLabel('Borough')).toHaveValue('MANHATTAN');
+      await expect(page.getByLabel('Neighborhood')).not.toHaveValue('');
+      const first = await pinText.textContent();
 
-    const pin = page.getByRole('img', { name: 'Listing location pin' });
-    await pin.hover(); // the mouse is on the pin, which is stable
-    await page.mouse.down();
-    const at = (await pin.boundingBox())!;
-    await page.mouse.move(at.x + at.width / 2 + 60, at.y + at.height / 2 + 40, { steps: 8 });
-    await page.mouse.up();
-    await expect(pinText).not.toHaveText(first ?? '');
-  });
+      const pin = page.getByRole('img', { name: 'Listing location pin' });
+      await pin.hover(); // the mouse is on the pin, which is stable
+      await page.mouse.down();
+      const at = (await pin.boundingBox())!;
+      await page.mouse.move(at.x + at.width / 2 + 60, at.y + at.height / 2 + 40, { steps: 8 });
+      await page.mouse.up();
+      await expect(pinText).not.toHaveText(first ?? '');
+    },
+  );
 
   test('the step bar follows a scroll by hand; Previous, clicked where it is seen, goes back from there', async ({ page }) => {
     await page.goto('/create-listing');
@@ -284,107 +288,109 @@ test.describe('create listing, signed in', () => {
   test.describe('publishing', () => {
     // The refused upload below (415) is logged by the browser as a failed resource.
     test.use({ expectedFailures: [/status of 415/] });
-    test('publishes a listing from empty with three photos (one HEIC), seen in search and on the manage query', async ({
-      page,
-    }) => {
-      test.setTimeout(60_000);
-      await page.goto('/create-listing');
-      const title = unique('Published sunny 1BR');
-      await fillRequired(page, { title, description: 'A bright one-bedroom near the N/W trains.' });
-      await page.getByLabel('Square feet (optional)').fill('640');
-      await page.getByRole('radio', { name: 'Landlord' }).check();
-      await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
-      await page.getByRole('checkbox', { name: 'Cats' }).check();
-      await page.getByRole('checkbox', { name: 'Elevator' }).check();
-      await page.getByRole('checkbox', { name: 'Dishwasher' }).first().check();
+    test(
+      'publishes a listing from empty with three photos (one HEIC), seen in search and on the manage query',
+      { tag: '@map' },
+      async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.goto('/create-listing');
+        const title = unique('Published sunny 1BR');
+        await fillRequired(page, { title, description: 'A bright one-bedroom near the N/W trains.' });
+        await page.getByLabel('Square feet (optional)').fill('640');
+        await page.getByRole('radio', { name: 'Landlord' }).check();
+        await page.getByLabel('Pet policy').selectOption({ label: 'Pets Allowed' });
+        await page.getByRole('checkbox', { name: 'Cats' }).check();
+        await page.getByRole('checkbox', { name: 'Elevator' }).check();
+        await page.getByRole('checkbox', { name: 'Dishwasher' }).first().check();
 
-      await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
-      const red = await makeJpeg({ r: 200, g: 40, b: 40 });
-      const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 40, g: 160, b: 80 } } })
-        .png()
-        .toBuffer();
-      await page.getByTestId('photo-input').setInputFiles([
-        { name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: red },
-        { name: 'kitchen.png', mimeType: 'image/png', buffer: png },
-        { name: 'photo.heic', mimeType: 'image/heic', buffer: await fs.readFile(HEIC_FIXTURE) },
-      ]);
-      const photos = page.getByRole('list', { name: 'Listing photos' }).getByRole('listitem');
-      await expect(photos).toHaveCount(3);
-      // A file that is not a photo: the server's reason on the thumbnail, then removed.
-      await page
-        .getByTestId('photo-input')
-        .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
-      await expect(photos).toHaveCount(4);
-      const refused = page.locator('[data-photo-status="error"]');
-      await expect(refused.getByRole('alert')).toContainText('Upload failed: notes.jpg');
-      await expect(refused.getByRole('alert')).toContainText(/JPEG, PNG, WebP and HEIC/);
-      await refused.getByRole('button', { name: /^Remove photo/ }).click();
-      await expect(photos).toHaveCount(3);
-      await expect(page.locator('[data-photo-status="done"]')).toHaveCount(3, { timeout: 30_000 });
-      // The HEIC one becomes the cover by the keyboard-reachable button.
-      const heicIndex = await photos.evaluateAll((items) =>
-        items.findIndex((li) => li.querySelector('img')?.alt.includes('photo.heic')),
-      );
-      expect(heicIndex).toBeGreaterThanOrEqual(0);
-      if (heicIndex > 0) await page.getByRole('button', { name: `Make photo ${heicIndex + 1} the cover` }).click();
-      await page.getByRole('button', { name: 'Move photo 2 right' }).click();
+        await stepCounter(page).getByRole('button', { name: 'Photos & Media' }).click();
+        const red = await makeJpeg({ r: 200, g: 40, b: 40 });
+        const png = await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 40, g: 160, b: 80 } } })
+          .png()
+          .toBuffer();
+        await page.getByTestId('photo-input').setInputFiles([
+          { name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: red },
+          { name: 'kitchen.png', mimeType: 'image/png', buffer: png },
+          { name: 'photo.heic', mimeType: 'image/heic', buffer: await fs.readFile(HEIC_FIXTURE) },
+        ]);
+        const photos = page.getByRole('list', { name: 'Listing photos' }).getByRole('listitem');
+        await expect(photos).toHaveCount(3);
+        // A file that is not a photo: the server's reason on the thumbnail, then removed.
+        await page
+          .getByTestId('photo-input')
+          .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
+        await expect(photos).toHaveCount(4);
+        const refused = page.locator('[data-photo-status="error"]');
+        await expect(refused.getByRole('alert')).toContainText('Upload failed: notes.jpg');
+        await expect(refused.getByRole('alert')).toContainText(/JPEG, PNG, WebP and HEIC/);
+        await refused.getByRole('button', { name: /^Remove photo/ }).click();
+        await expect(photos).toHaveCount(3);
+        await expect(page.locator('[data-photo-status="done"]')).toHaveCount(3, { timeout: 30_000 });
+        // The HEIC one becomes the cover by the keyboard-reachable button.
+        const heicIndex = await photos.evaluateAll((items) =>
+          items.findIndex((li) => li.querySelector('img')?.alt.includes('photo.heic')),
+        );
+        expect(heicIndex).toBeGreaterThanOrEqual(0);
+        if (heicIndex > 0) await page.getByRole('button', { name: `Make photo ${heicIndex + 1} the cover` }).click();
+        await page.getByRole('button', { name: 'Move photo 2 right' }).click();
 
-      await page.getByLabel('Virtual tour URL (optional)').fill('https://example.com/tour');
-      await page.getByRole('button', { name: 'Add open house' }).click();
-      await page.getByLabel('Open house 1 starts').fill('2030-06-01T14:00');
-      await page.getByLabel('Open house 1 ends').fill('2030-06-01T15:30');
-      await expectAccessible(page);
+        await page.getByLabel('Virtual tour URL (optional)').fill('https://example.com/tour');
+        await page.getByRole('button', { name: 'Add open house' }).click();
+        await page.getByLabel('Open house 1 starts').fill('2030-06-01T14:00');
+        await page.getByLabel('Open house 1 ends').fill('2030-06-01T15:30');
+        await expectAccessible(page);
 
-      await page.getByRole('button', { name: 'Publish Listing' }).click();
-      await expect(page).toHaveURL(/\/me\/listings$/);
-      await expect(page.getByText('Your listing has been created successfully.', { exact: true })).toBeVisible();
+        await page.getByRole('button', { name: 'Publish Listing' }).click();
+        await expect(page).toHaveURL(/\/me\/listings$/);
+        await expect(page.getByText('Your listing has been created successfully.', { exact: true })).toBeVisible();
 
-      type Mine = {
-        myListings: {
-          items: Array<{ id: string; title: string; status: string; photos: Array<{ url: string }>; openHouses: unknown[] }>;
+        type Mine = {
+          myListings: {
+            items: Array<{ id: string; title: string; status: string; photos: Array<{ url: string }>; openHouses: unknown[] }>;
+          };
         };
-      };
-      const mine = await gqlAs<Mine>(
-        page,
-        `query($search: String) { myListings(status: ACTIVE, search: $search) { items { id title status photos { url } openHouses { id } } } }`,
-        { search: title },
-      );
-      expect(mine.myListings.items).toHaveLength(1);
-      const listing = mine.myListings.items[0]!;
-      expect(listing.photos).toHaveLength(3);
-      expect(listing.openHouses).toHaveLength(1);
+        const mine = await gqlAs<Mine>(
+          page,
+          `query($search: String) { myListings(status: ACTIVE, search: $search) { items { id title status photos { url } openHouses { id } } } }`,
+          { search: title },
+        );
+        expect(mine.myListings.items).toHaveLength(1);
+        const listing = mine.myListings.items[0]!;
+        expect(listing.photos).toHaveLength(3);
+        expect(listing.openHouses).toHaveLength(1);
 
-      const found = await gqlAs<{ properties: { edges: Array<{ node: { id: string } }> } }>(
-        page,
-        `query($filter: PropertyFilter) { properties(filter: $filter, first: 5) { edges { node { id } } } }`,
-        { filter: { search: title } },
-      );
-      expect(found.properties.edges.map((e) => e.node.id)).toContain(listing.id);
+        const found = await gqlAs<{ properties: { edges: Array<{ node: { id: string } }> } }>(
+          page,
+          `query($filter: PropertyFilter) { properties(filter: $filter, first: 5) { edges { node { id } } } }`,
+          { filter: { search: title } },
+        );
+        expect(found.properties.edges.map((e) => e.node.id)).toContain(listing.id);
 
-      // Where a person sees it: on the manage screen, in the search list, and as a marker on the map.
-      await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
-      await page.goto(`/?search=${encodeURIComponent(title)}`);
-      await expect(page.locator('main').getByRole('link', { name: title }).first()).toBeVisible();
-      // Its card shows the photo's blurred preview (thumbhash) while the photo loads.
-      const cardPhoto = page.getByRole('img', { name: `${title}, photo 1 of 3` });
-      await expect(cardPhoto).toHaveAttribute('style', /background-image: ?url\("?data:image\/png;base64,/);
-      const map = page.getByRole('region', { name: 'Map of listings' });
-      await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
-      await expect(map.locator(`.map-price-marker[data-marker-id="${listing.id}"]`)).toBeAttached();
+        // Where a person sees it: on the manage screen, in the search list, and as a marker on the map.
+        await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+        await page.goto(`/?search=${encodeURIComponent(title)}`);
+        await expect(page.locator('main').getByRole('link', { name: title }).first()).toBeVisible();
+        // Its card shows the photo's blurred preview (thumbhash) while the photo loads.
+        const cardPhoto = page.getByRole('img', { name: `${title}, photo 1 of 3` });
+        await expect(cardPhoto).toHaveAttribute('style', /background-image: ?url\("?data:image\/png;base64,/);
+        const map = page.getByRole('region', { name: 'Map of listings' });
+        await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+        await expect(map.locator(`.map-price-marker[data-marker-id="${listing.id}"]`)).toBeAttached();
 
-      // The listing goes again, so the spec files after this one see only the seed's listings.
-      const deleted = await gqlAs<{ deleteListing: { id: string } }>(
-        page,
-        'mutation($id: ID!) { deleteListing(id: $id) { id } }',
-        {
-          id: listing.id,
-        },
-      );
-      expect(deleted.deleteListing.id).toBe(listing.id);
+        // The listing goes again, so the spec files after this one see only the seed's listings.
+        const deleted = await gqlAs<{ deleteListing: { id: string } }>(
+          page,
+          'mutation($id: ID!) { deleteListing(id: $id) { id } }',
+          {
+            id: listing.id,
+          },
+        );
+        expect(deleted.deleteListing.id).toBe(listing.id);
 
-      // Local draft entries are gone after the publish: a new form is empty.
-      await page.goto('/create-listing');
-      await expect(page.getByLabel('Title')).toHaveValue('');
-    });
+        // Local draft entries are gone after the publish: a new form is empty.
+        await page.goto('/create-listing');
+        await expect(page.getByLabel('Title')).toHaveValue('');
+      },
+    );
   });
 });

@@ -289,129 +289,135 @@ function escapeRegExp(text: string): string {
 }
 
 test.describe('the map', () => {
-  test('every result on the map: clusters add up to the results and zoom in on a click; the map fits the results unless the user moved it', async ({
-    page,
-    request,
-  }) => {
-    const points = await mapPoints(request, {});
-    await page.goto('/listings');
-    const map = page.getByRole('region', { name: 'Map of listings' });
-    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
-    await expect(map.getByText('Map unavailable')).toHaveCount(0);
-    // Fitted to the results, the markers' counts add up to every result with a location.
-    await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
-    expect(points.placed + points.unplaced).toBe(await shownCount(page));
+  test(
+    'every result on the map: clusters add up to the results and zoom in on a click; the map fits the results unless the user moved it',
+    { tag: '@map' },
+    async ({ page, request }) => {
+      const points = await mapPoints(request, {});
+      await page.goto('/listings');
+      const map = page.getByRole('region', { name: 'Map of listings' });
+      await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+      await expect(map.getByText('Map unavailable')).toHaveCount(0);
+      // Fitted to the results, the markers' counts add up to every result with a location.
+      await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
+      expect(points.placed + points.unplaced).toBe(await shownCount(page));
 
-    // A click on the biggest cluster zooms in on it (a move of the app's: no 'Search this area').
-    const counts = await markerCounts(map);
-    const biggest = Math.max(...counts);
-    expect(biggest).toBeGreaterThan(1);
-    const cluster = map.locator(`.map-cluster-marker[data-count="${biggest}"]`).first();
-    const name = await cluster.getAttribute('aria-label');
-    await cluster.click({ force: true });
-    await expect(map.getByRole('button', { name: name ?? '' })).toHaveCount(0);
-    await expect.poll(() => markerCounts(map).then((c) => c.length)).toBeGreaterThan(1);
-    await expect(map.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
+      // A click on the biggest cluster zooms in on it (a move of the app's: no 'Search this area').
+      const counts = await markerCounts(map);
+      const biggest = Math.max(...counts);
+      expect(biggest).toBeGreaterThan(1);
+      const cluster = map.locator(`.map-cluster-marker[data-count="${biggest}"]`).first();
+      const name = await cluster.getAttribute('aria-label');
+      await cluster.click({ force: true });
+      await expect(map.getByRole('button', { name: name ?? '' })).toHaveCount(0);
+      await expect.poll(() => markerCounts(map).then((c) => c.length)).toBeGreaterThan(1);
+      await expect(map.getByRole('button', { name: 'Search this area' })).toHaveCount(0);
 
-    // Once the user drags the map, a change of the filters no longer moves it.
-    const box = await map.boundingBox();
-    if (!box) throw new Error('map has no box');
-    const x = box.x + box.width / 2;
-    const y = box.y + 200;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x - 80, y - 40, { steps: 6 });
-    await page.mouse.up();
-    await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
-    await choose(page, 'Borough', 'Brooklyn');
-    await expect.poll(() => query(page).borough).toBe('brooklyn');
-    await expectCountMatches(page, request, { borough: 'BROOKLYN' });
-    await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
+      // Once the user drags the map, a change of the filters no longer moves it.
+      const box = await map.boundingBox();
+      if (!box) throw new Error('map has no box');
+      const x = box.x + box.width / 2;
+      const y = box.y + 200;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - 80, y - 40, { steps: 6 });
+      await page.mouse.up();
+      await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
+      await choose(page, 'Borough', 'Brooklyn');
+      await expect.poll(() => query(page).borough).toBe('brooklyn');
+      await expectCountMatches(page, request, { borough: 'BROOKLYN' });
+      await expect(map.getByRole('button', { name: 'Search this area' })).toBeVisible();
 
-    // 'Search this area' filters by the visible bounds.
-    await map.getByRole('button', { name: 'Search this area' }).click();
-    await expect.poll(() => query(page).bounds ?? '').toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
-    const [north, south, east, west] = (query(page).bounds ?? '').split(',').map(Number);
-    await expect(page.getByRole('button', { name: 'Remove filter Map area' })).toBeVisible();
-    const inArea = await countFor(request, { borough: 'BROOKLYN', bounds: { north, south, east, west } });
-    await expect(results(page).count).toHaveText(`${inArea} ${inArea === 1 ? 'property' : 'properties'}`);
-  });
+      // 'Search this area' filters by the visible bounds.
+      await map.getByRole('button', { name: 'Search this area' }).click();
+      await expect.poll(() => query(page).bounds ?? '').toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+      const [north, south, east, west] = (query(page).bounds ?? '').split(',').map(Number);
+      await expect(page.getByRole('button', { name: 'Remove filter Map area' })).toBeVisible();
+      const inArea = await countFor(request, { borough: 'BROOKLYN', bounds: { north, south, east, west } });
+      await expect(results(page).count).toHaveText(`${inArea} ${inArea === 1 ? 'property' : 'properties'}`);
+    },
+  );
 
-  test("a listing's pin and its card: hovering one marks the other; the pin opens the listing", async ({ page, request }) => {
-    // A listing alone at its spot, searched by a small area around it: its pin is drawn on its own.
-    const { points } = await mapPoints(request, {});
-    const alone = points.find((p) => p.id !== null);
-    if (!alone?.id) throw new Error('no listing alone at its spot');
-    const d = 0.002;
-    const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
-    await page.goto(`/listings?bounds=${bounds}`);
-    const map = page.getByRole('region', { name: 'Map of listings' });
-    const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
-    await expect(pin).toBeVisible({ timeout: 15_000 });
-    const card = results(page)
-      .section.locator('li')
-      .filter({ has: page.locator(`a[href*="/properties/"]`) });
-    const listing = await gql<{ property: { slug: string; title: string } }>(
-      request,
-      'query L($id: ID!) { property(id: $id) { slug title } }',
-      {
-        id: alone.id,
-      },
-    );
-    const itsCard = card.filter({ hasText: listing.property.title }).first();
+  test(
+    "a listing's pin and its card: hovering one marks the other; the pin opens the listing",
+    { tag: '@map' },
+    async ({ page, request }) => {
+      // A listing alone at its spot, searched by a small area around it: its pin is drawn on its own.
+      const { points } = await mapPoints(request, {});
+      const alone = points.find((p) => p.id !== null);
+      if (!alone?.id) throw new Error('no listing alone at its spot');
+      const d = 0.002;
+      const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
+      await page.goto(`/listings?bounds=${bounds}`);
+      const map = page.getByRole('region', { name: 'Map of listings' });
+      const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
+      await expect(pin).toBeVisible({ timeout: 15_000 });
+      const card = results(page)
+        .section.locator('li')
+        .filter({ has: page.locator(`a[href*="/properties/"]`) });
+      const listing = await gql<{ property: { slug: string; title: string } }>(
+        request,
+        'query L($id: ID!) { property(id: $id) { slug title } }',
+        {
+          id: alone.id,
+        },
+      );
+      const itsCard = card.filter({ hasText: listing.property.title }).first();
 
-    await itsCard.hover();
-    await expect(pin).toHaveAttribute('data-highlighted', 'true');
-    await page.mouse.move(0, 0);
-    await expect(pin).not.toHaveAttribute('data-highlighted', 'true');
+      await itsCard.hover();
+      await expect(pin).toHaveAttribute('data-highlighted', 'true');
+      await page.mouse.move(0, 0);
+      await expect(pin).not.toHaveAttribute('data-highlighted', 'true');
 
-    await pin.hover({ force: true });
-    await expect(itsCard).toHaveAttribute('data-map-hovered', 'true');
-    await pin.click({ force: true });
-    await expect(map.getByRole('link', { name: listing.property.title })).toHaveAttribute(
-      'href',
-      `/properties/${listing.property.slug}`,
-    );
-  });
+      await pin.hover({ force: true });
+      await expect(itsCard).toHaveAttribute('data-map-hovered', 'true');
+      await pin.click({ force: true });
+      await expect(map.getByRole('link', { name: listing.property.title })).toHaveAttribute(
+        'href',
+        `/properties/${listing.property.slug}`,
+      );
+    },
+  );
 
-  test('drawing an area: corners by click, Done searches inside it, kept in the URL with a chip that removes it', async ({
-    page,
-    request,
-  }) => {
-    await page.goto('/listings');
-    const map = page.getByRole('region', { name: 'Map of listings' });
-    await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
-    await map.getByRole('button', { name: 'Draw area' }).click();
-    await expect(map.getByText('Click the map to add corners (0 of at least 3)')).toBeVisible();
-    await expect(map.getByRole('button', { name: 'Done' })).toBeDisabled();
-    const box = await map.boundingBox();
-    if (!box) throw new Error('map has no box');
-    // The map is sticky and taller than the space left under the filter bar: stay in its visible top part.
-    await page.mouse.click(box.x + box.width * 0.25, box.y + 110);
-    await page.mouse.click(box.x + box.width * 0.75, box.y + 110);
-    await expect(map.getByText('Click the map to add corners (2 of at least 3)')).toBeVisible();
-    await page.mouse.click(box.x + box.width * 0.5, box.y + 400);
-    await expect(map.getByText('3 corners: add more, or press Done')).toBeVisible();
-    await map.getByRole('button', { name: 'Done' }).click();
+  test(
+    'drawing an area: corners by click, Done searches inside it, kept in the URL with a chip that removes it',
+    { tag: '@map' },
+    async ({ page, request }) => {
+      await page.goto('/listings');
+      const map = page.getByRole('region', { name: 'Map of listings' });
+      await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
+      await map.getByRole('button', { name: 'Draw area' }).click();
+      await expect(map.getByText('Click the map to add corners (0 of at least 3)')).toBeVisible();
+      await expect(map.getByRole('button', { name: 'Done' })).toBeDisabled();
+      const box = await map.boundingBox();
+      if (!box) throw new Error('map has no box');
+      // The map is sticky and taller than the space left under the filter bar: stay in its visible top part.
+      await page.mouse.click(box.x + box.width * 0.25, box.y + 110);
+      await page.mouse.click(box.x + box.width * 0.75, box.y + 110);
+      await expect(map.getByText('Click the map to add corners (2 of at least 3)')).toBeVisible();
+      await page.mouse.click(box.x + box.width * 0.5, box.y + 400);
+      await expect(map.getByText('3 corners: add more, or press Done')).toBeVisible();
+      await map.getByRole('button', { name: 'Done' }).click();
 
-    await expect.poll(() => query(page).area ?? '').toMatch(/^-?[\d.]+,-?[\d.]+(;-?[\d.]+,-?[\d.]+){2}$/);
-    const area = (query(page).area ?? '').split(';').map((pair) => {
-      const [lat, lng] = pair.split(',').map(Number);
-      return { lat, lng };
-    });
-    const chip = page.getByRole('button', { name: 'Remove filter Drawn area' });
-    await expect(chip).toBeVisible();
-    const inside = await countFor(request, { area });
-    expect(inside).toBeLessThan(await countFor(request, {}));
-    await expect(results(page).count).toHaveText(`${inside} ${inside === 1 ? 'property' : 'properties'}`);
-    // The map's counts are those of the area too.
-    const points = await mapPoints(request, { area });
-    await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
+      await expect.poll(() => query(page).area ?? '').toMatch(/^-?[\d.]+,-?[\d.]+(;-?[\d.]+,-?[\d.]+){2}$/);
+      const area = (query(page).area ?? '').split(';').map((pair) => {
+        const [lat, lng] = pair.split(',').map(Number);
+        return { lat, lng };
+      });
+      const chip = page.getByRole('button', { name: 'Remove filter Drawn area' });
+      await expect(chip).toBeVisible();
+      const inside = await countFor(request, { area });
+      expect(inside).toBeLessThan(await countFor(request, {}));
+      await expect(results(page).count).toHaveText(`${inside} ${inside === 1 ? 'property' : 'properties'}`);
+      // The map's counts are those of the area too.
+      const points = await mapPoints(request, { area });
+      await expect.poll(() => markerCounts(map).then(sum)).toBe(points.placed);
 
-    await chip.click();
-    await expect.poll(() => query(page).area).toBeUndefined();
-    await expectCountMatches(page, request, {});
-  });
+      await chip.click();
+      await expect.poll(() => query(page).area).toBeUndefined();
+      await expectCountMatches(page, request, {});
+    },
+  );
 
   test('without WebGL the map says Map unavailable, quietly', async ({ page }) => {
     await page.addInitScript(() => {
@@ -498,7 +504,7 @@ test.describe('the map', () => {
   });
 });
 
-test('the listings page is accessible, with the map, chips and the More popover open', async ({ page }) => {
+test('the listings page is accessible, with the map, chips and the More popover open', { tag: '@map' }, async ({ page }) => {
   await page.goto('/listings?borough=manhattan&bedrooms=1');
   await expect(results(page).cards.first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Map of listings' }).locator('.map-price-marker').first()).toBeAttached();

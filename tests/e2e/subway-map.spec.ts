@@ -6,7 +6,7 @@ import { SCREENSHOTS } from './shots.js';
 test.use({ reducedMotion: 'reduce' });
 
 test.describe('the subway map', () => {
-  test('the listings map draws the subway, and names the stations of a neighborhood', async ({ page }) => {
+  test('the listings map draws the subway, and names the stations of a neighborhood', { tag: '@map' }, async ({ page }) => {
     const geojson = page.waitForResponse((res) => res.url().endsWith('/api/transit/subway.geojson'));
     // A few blocks of Williamsburg around Bedford Av: the map fits them, at street zoom.
     await page.goto('/listings?bounds=40.7205,40.7135,-73.9500,-73.9630');

@@ -25,7 +25,7 @@ test.describe('nearby subway stations', () => {
     if (SCREENSHOTS) await card.screenshot({ path: 'test-results/transit-card.png' });
   });
 
-  test("the detail page lists the stations in 'Transit' and draws them on its map", async ({ page }) => {
+  test("the detail page lists the stations in 'Transit' and draws them on its map", { tag: '@map' }, async ({ page }) => {
     await page.goto(BEDFORD_IN_WILLIAMSBURG);
     const card = page.locator('article[data-property-id]', { hasText: 'Bedford Avenue' }).first();
     await card.getByRole('heading').getByRole('link').click();

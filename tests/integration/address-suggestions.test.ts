@@ -5,7 +5,7 @@ import { NEIGHBORHOODS } from '../../common/nyc.js';
 import { configureGeocoder, featureToSuggestion } from '../../server/modules/listings/geocoder.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 const SUGGEST = /* GraphQL */ `
   query Suggest($q: String!) {
@@ -29,7 +29,7 @@ type Suggestion = {
   lng: number | null;
 };
 
-describe.each(backends)('address suggestions from the local gazetteer on %s', (backend) => {
+describe.each(transportBackends)('address suggestions from the local gazetteer on %s', (backend) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
@@ -135,7 +135,7 @@ describe.each(backends)('address suggestions from the local gazetteer on %s', (b
   });
 });
 
-describe.each(backends)('address suggestions from a configured geocoder on %s', (backend) => {
+describe.each(transportBackends)('address suggestions from a configured geocoder on %s', (backend) => {
   let db: TestDatabase;
   let server: http.Server;
   let base: string;

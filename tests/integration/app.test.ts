@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
-describe.each(backends)('the HTTP server on %s', (backend) => {
+describe.each(transportBackends)('the HTTP server on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let clientDir: string;

@@ -2,13 +2,13 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // Issue 58 item 13b: a calendar file links to the configured public URL, whatever Host the request names.
 
 const PUBLIC_URL = 'https://rentals.example.test';
 
-describe.each(backends)('calendar links on %s', (backend) => {
+describe.each(transportBackends)('calendar links on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

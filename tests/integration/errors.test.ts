@@ -9,7 +9,7 @@ import type { Storage } from '../../server/modules/uploads/storage.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -29,7 +29,7 @@ function capturedLogger() {
 
 const SQL_IN_ERROR = 'SELECT "id", "ownerId" FROM "Property" WHERE secret = 42';
 
-describe.each(backends)('bad input and failures on %s', (backend) => {
+describe.each(transportBackends)('bad input and failures on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let broken: TestApp;

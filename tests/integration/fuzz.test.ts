@@ -27,7 +27,7 @@ import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { changedTables, snapshotTables, type TableSnapshot } from '../setup/table-snapshot.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -510,7 +510,7 @@ function restBody(route: RestRoute): fc.Arbitrary<Sent> {
 
 console.log(`fuzz seed ${SEED}: replay with FUZZ_SEED=${SEED} npx vitest run tests/integration/fuzz.test.ts`);
 
-describe.each(backends)('fuzzed bad input on %s', (backend) => {
+describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let renter: TestAccount;

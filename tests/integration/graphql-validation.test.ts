@@ -3,7 +3,7 @@ import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.j
 import { createAgent, createProperty } from '../factories/index.js';
 import { openSocket } from '../setup/ws-client.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // Issue 58 item 9: every path validates with graphql-js' standard rules plus the limits, every time.
 // The planned path validated with the limits alone: an invalid text was refused by Apollo the first
@@ -82,7 +82,7 @@ const CASES: Array<[string, string, Record<string, unknown>, string]> = [
   ],
 ];
 
-describe.each(backends)('GraphQL validation on every path, every time, on %s', (backend) => {
+describe.each(transportBackends)('GraphQL validation on every path, every time, on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

@@ -3,13 +3,13 @@ import { findAccount } from '../../server/modules/auth/auth.service.js';
 import { participantWhere, unreadCount } from '../../server/modules/messaging/messaging.service.js';
 import { unreadNotificationCount } from '../../server/modules/notifications/notifications.service.js';
 import { createAgent, createUser } from '../factories/index.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // What every signed-in page reads for its header (`me`, the unread messages and notifications), each
 // one prepared statement (server/db/prepared.ts, json-rows.ts): the same answers as Prisma's reads of
 // the same rule, in one statement each.
 
-describe.each(backends)("the header's reads on %s", (backend) => {
+describe.each(transportBackends)("the header's reads on %s", (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);

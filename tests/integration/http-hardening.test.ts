@@ -3,7 +3,7 @@ import { createAccount } from '../setup/accounts.js';
 import { changedTables, snapshotTables, unchangedSequence } from '../setup/table-snapshot.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { writeEndpoints } from '../setup/write-routes.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 import { createProperty } from '../factories/index.js';
 
 // Issue 12 item 3: every write route of the app has a body size limit (413, nothing stored) and
@@ -27,7 +27,7 @@ interface Case {
   sessionless?: true;
 }
 
-describe.each(backends)('body limits and CSRF on every write route on %s', (backend) => {
+describe.each(transportBackends)('body limits and CSRF on every write route on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let cookie: string;

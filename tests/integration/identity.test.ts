@@ -8,7 +8,7 @@ import { startCountingProxy, type CountingProxy } from '../setup/http-proxy.js';
 import { createAccount } from '../setup/accounts.js';
 import { signInInEmulator, testIdentity } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -23,7 +23,7 @@ const ORIGIN = 'http://localhost:5173';
  * are counted through a proxy in front of the Auth emulator, and the proxy is stopped to make an
  * outage.
  */
-describe.each(backends)('identity on %s', (backend) => {
+describe.each(transportBackends)('identity on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let proxy: CountingProxy;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 import { TEST_ORIGIN } from '../setup/ws-client.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,7 +32,7 @@ const UPDATE_PROFILE = /* GraphQL */ `
   }
 `;
 
-describe.each(backends)("the server's answers in the request's language on %s", (backend) => {
+describe.each(transportBackends)("the server's answers in the request's language on %s", (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let agent: TestAccount;

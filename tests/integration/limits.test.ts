@@ -12,7 +12,7 @@ import { WS_LIMITS } from '../../server/graphql/ws.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -41,7 +41,7 @@ describe("the app's own operations", () => {
   });
 });
 
-describe.each(backends)('bounded GraphQL on %s', (backend) => {
+describe.each(transportBackends)('bounded GraphQL on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let prod: TestApp;

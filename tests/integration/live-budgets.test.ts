@@ -6,7 +6,7 @@ import { OPEN_HOUSE_LIVE_LIMITS, openHouseWatches } from '../../server/modules/t
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, TEST_ORIGIN } from '../setup/ws-client.js';
 
 // Issue 58 item 12: fan-out and bursts cost CPU. One event of an open house is read once for all of
@@ -62,7 +62,7 @@ async function until(what: string, ok: () => boolean, ms = 10_000) {
   }
 }
 
-describe.each(backends)('live budgets on %s', (backend) => {
+describe.each(transportBackends)('live budgets on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let owner: TestAccount;

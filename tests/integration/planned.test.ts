@@ -4,7 +4,7 @@ import { loadTrustedDocuments } from '../../server/graphql/trusted-documents.js'
 import { addPhotos, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // The planned path (server/graphql/planned.ts) answers the site's queries byte for byte as Apollo
 // does, with the same SQL statements: each case is sent by its persisted text (planned at start) and
@@ -27,7 +27,7 @@ interface Answer {
   statements: number;
 }
 
-describe.each(backends)('the planned path on %s', (backend) => {
+describe.each(transportBackends)('the planned path on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let renter: TestAccount;

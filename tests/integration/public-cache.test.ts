@@ -8,7 +8,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { until } from '../setup/until.js';
 import { openSocket } from '../setup/ws-client.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // The short-lived cache of anonymous public answers (server/infra/public-cache.ts,
 // server/http/public-cache.ts): what is served from it, what never is, and what empties it.
@@ -37,7 +37,7 @@ async function get(app: TestApp, path: string, headers: Record<string, string> =
   return { status: res.status, cache: res.headers.get('x-public-cache'), body: (await res.json()) as Body };
 }
 
-describe.each(backends)('the public cache on %s', (backend) => {
+describe.each(transportBackends)('the public cache on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let owner: TestAccount;

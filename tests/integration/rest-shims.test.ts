@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 type Item = Record<string, unknown> & {
   id: string;
@@ -12,7 +12,7 @@ type Item = Record<string, unknown> & {
   pricing: Record<string, unknown>;
 };
 
-describe.each(backends)('REST shims of listings, agents and saved listings on %s', (backend) => {
+describe.each(transportBackends)('REST shims of listings, agents and saved listings on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let agentId: string;

@@ -7,7 +7,7 @@ import { addPhotos, createAgent, createProperty, createReducedProperty } from '.
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // The search page's own executor (server/graphql/search-page.ts) answers the client's persisted
 // SearchProperties document byte for byte as Apollo does: each case is sent twice, by its persisted
@@ -52,7 +52,7 @@ async function both(app: TestApp, variables: Record<string, unknown>, headers: R
   return { fast, apollo };
 }
 
-describe.each(backends)('the search page executor on %s', (backend) => {
+describe.each(transportBackends)('the search page executor on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let renter: TestAccount;

@@ -11,7 +11,7 @@ import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { until } from '../setup/until.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
 
@@ -154,7 +154,7 @@ function shown(html: string): unknown {
   return main === undefined ? null : JSON.parse(main.replace(/&lt;/g, '<'));
 }
 
-describe.each(backends)('pages rendered on the server, on %s', (backend) => {
+describe.each(transportBackends)('pages rendered on the server, on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let renter: TestAccount;

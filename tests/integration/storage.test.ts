@@ -13,7 +13,7 @@ import { InvalidStorageKeyError } from '../../server/modules/uploads/storage.js'
 import { uploadTempDir } from '../../server/modules/uploads/uploads.rest.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // The SDK warns once that its 2027 releases will need Node 22; the tests know.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -161,7 +161,7 @@ describe('createStorage and the S3 variables', () => {
 let phoneSeq = 0;
 const uniquePhone = () => `+1559${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneSeq++ % 10}`.slice(0, 12);
 
-describe.each(backends)('an upload end to end with S3 storage on %s', (backend) => {
+describe.each(transportBackends)('an upload end to end with S3 storage on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

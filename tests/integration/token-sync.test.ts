@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // The optional token sync of SPEC part 7 (docs/decisions/0027), on the server's side: TOKEN_SYNC_URL
 // reaches the browser through GET /api/client-config, and the production Content-Security-Policy lets
@@ -17,7 +17,7 @@ const connectSrc = (csp: string | null) =>
 
 const PRODUCTION = { NODE_ENV: 'production' as const, publicUrl: 'https://rentals.example.com' };
 
-describe.each(backends)('token sync configuration (%s)', (backend) => {
+describe.each(transportBackends)('token sync configuration (%s)', (backend) => {
   let db: TestDatabase;
   let withSync: TestApp;
   let withoutSync: TestApp;

@@ -7,7 +7,7 @@ import { createPartnerKey } from '../../server/modules/partners/partner-keys.js'
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 import { TEST_ORIGIN } from '../setup/ws-client.js';
 
 // Trusted documents (issue 12 item 2; docs/decisions/0025-trusted-documents.md): with
@@ -56,7 +56,7 @@ describe('the manifest', () => {
   });
 });
 
-describe.each(backends)('trusted documents on %s', (backend) => {
+describe.each(transportBackends)('trusted documents on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let open: TestApp;

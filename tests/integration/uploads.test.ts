@@ -15,7 +15,7 @@ import { signInToUploadMessage, uploadRoutes, uploadTempDir } from '../../server
 import { createAccount } from '../setup/accounts.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -51,7 +51,7 @@ async function eventually(check: () => Promise<boolean>, ms = 3_000): Promise<vo
   }
 }
 
-describe.each(backends)('photo uploads on %s', (backend) => {
+describe.each(transportBackends)('photo uploads on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

@@ -17,6 +17,15 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * Files that test a transport over rules tested elsewhere (HTTP limits and headers, GraphQL documents,
+ * pages rendered, uploads' bytes, fuzzed input, languages) run on PGlite only. PGlite is PostgreSQL's
+ * own engine: the PostgreSQL pass is for what differs there (the pg driver and its types, a pool of
+ * connections, concurrent transactions and locks, LISTEN/NOTIFY, the job queue, statement counts,
+ * raw SQL, migrations on the server's version), which the SQL-heavy files cover (issue 55 item 4).
+ */
+export const transportBackends: Backend[] = ['pglite'];
+
 export interface TestDatabase extends Database {
   backend: Backend;
   /** The PostgreSQL URL of the file's database (postgres only), e.g. for an app's DATABASE_URL. */
