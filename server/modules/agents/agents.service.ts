@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 
 /** Business rules of agent profiles (SPEC part 3, Agent). */
 

@@ -12,7 +12,8 @@ import { AppError, fromZod } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
-import { isUuid, parseFilter, searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
+import { parseFilter, searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
 
 /**
  * Saved searches (issue 14 item 1): a signed-in visitor's listings-page filters under a name, with

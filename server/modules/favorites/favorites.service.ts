@@ -4,7 +4,8 @@ import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { requireUser } from '../../core/authz.js';
-import { isUuid, listingKeyWhere, listingWhere } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
+import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
 import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/visibility.js';
 import { parseStorableInstant } from '../../../common/instant.js';
 

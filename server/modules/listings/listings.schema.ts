@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { keptQuery, keptQueryField } from '../../graphql/kept-query.js';
+import { keptQuery, keptQueryField } from '../../graphql/planned/index.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import {
@@ -32,7 +32,7 @@ import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
 import { storedNearbyStations } from '../transit/nearby.js';
-import { LocationRef } from './location.schema.js';
+import { LocationRef } from '../../graphql/location.js';
 import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/transit.schema.js';
 import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
 import { commuteToSchema } from '../../../common/search.js';
@@ -592,7 +592,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
     args: { id: t.arg.id(), slug: t.arg.string() },
-    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    // The planned path runs the same resolver with the query it kept (graphql/planned/).
     ...keptQuery(findProperty),
   }),
   propertyMapPoints: t.field({
@@ -610,7 +610,7 @@ builder.queryFields((t) => ({
         filter: t.arg({ type: PropertyFilterInput }),
         sort: t.arg({ type: PropertySortEnum, defaultValue: 'newest' }),
       },
-      // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+      // The planned path runs the same resolver with the query it kept (graphql/planned/).
       ...keptQueryField(
         { typeName: 'Property', path: ['edges', 'node'] },
         (query: object, _root, args: SearchConnectionArgs, ctx, info) =>

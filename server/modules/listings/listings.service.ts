@@ -1,3 +1,4 @@
+import { isUuid } from '../../core/ids.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import {
   DEFAULT_SEARCH_LISTING_TYPE,
@@ -32,8 +33,6 @@ import {
 } from '../transit/commute-search.js';
 
 export type { SearchFilter, SearchSort };
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------------------------------------------------------------------------------------------------
 // Keyset cursors: a cursor carries the sort value and the id of the last row of a page, so a page
@@ -120,7 +119,7 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
 export function decodeCursor(cursor: string, sort: SearchSort, basis?: PriceBasis): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (parsed.s !== sort || typeof parsed.id !== 'string' || !UUID_RE.test(parsed.id)) throw new Error('mismatch');
+    if (parsed.s !== sort || typeof parsed.id !== 'string' || !isUuid(parsed.id)) throw new Error('mismatch');
     const wantsNet = SORTS[sort].field === 'price' && isNet(basis);
     if ((parsed.b === 'N') !== wantsNet || (parsed.b !== undefined && parsed.b !== 'N')) throw new Error('basis');
     const field = SORTS[sort].field;
@@ -459,10 +458,6 @@ export function totalMoveInCost(p: {
     ...p,
     otherFees: Array.isArray(p.otherFees) ? (p.otherFees as Array<{ label: string; amount: number; frequency: string }>) : [],
   });
-}
-
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
 }
 
 /** The WHERE naming one listing by id (uuid) or slug; null when the key cannot name a listing. */

@@ -7,7 +7,7 @@ import { labels } from '../../../common/i18n/labels.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
 import { recomputeAgentRating, type ReviewsDeps } from '../reviews/reviews.service.js';
 import { eventsOf } from '../../core/events.js';

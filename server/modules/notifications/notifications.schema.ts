@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { requireViewer } from '../../core/authz.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
 import { unreadNotificationCount } from './notifications.service.js';
 

@@ -6,7 +6,8 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '../../../
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { requireViewer } from '../../core/authz.js';
-import { isUuid, listingKeyWhere } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
+import { listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { parseStorableInstant } from '../../../common/instant.js';
 import { countedReviewSql, interactionSql, visibleReviewSql } from './review-visibility.js';

@@ -6,7 +6,7 @@ import { requireUser } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { eventsOf } from '../../core/events.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
 import { insertNotifications, announceNotifications } from '../notifications/notifications.service.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';

@@ -7,7 +7,7 @@ import { requireUser, requireViewer } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
 import { eventsOf, type TourStep } from '../../core/events.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
 import {
   announceMessage,

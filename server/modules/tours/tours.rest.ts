@@ -7,7 +7,7 @@ import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { noBody } from '../../http/no-body.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { noStore, type SelectionOf } from '../listings/listings.rest.js';
 import { isPublicListing, listingAccessSelect } from '../listings/visibility.js';
 import { requireViewer } from '../../core/authz.js';

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import { requireViewer } from '../../core/authz.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
-import { isUuid } from '../listings/listings.service.js';
+import { isUuid } from '../../core/ids.js';
 import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';

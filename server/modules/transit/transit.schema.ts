@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { LocationRef } from '../listings/location.schema.js';
+import { LocationRef } from '../../graphql/location.js';
 import { stationLocation, subwayLine, type NearbyStation, type SubwayLineInfo } from './nearby.js';
 
 export const SubwayLineKindEnum = builder.enumType('SubwayLineKind', {

@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder.js';
+import { builder } from './builder.js';
 
 /** A point on the map (a listing's, a station's). */
 export const LocationRef = builder.objectRef<{ lat: number; lng: number }>('Location').implement({
