@@ -406,6 +406,42 @@ describe.each(backends)('posting and managing listings on %s', (backend) => {
     expect(await db.prisma.property.count({ where: { title: { contains: 'Owner only loft' } } })).toBe(1);
   });
 
+  it("answers NOT_FOUND (404), as for a missing id, for a write to someone else's listing they may not see", async () => {
+    const MISSING = '00000000-0000-4000-8000-000000000000';
+    const hidden = await published(owner, { title: 'Hidden by moderation' });
+    await db.prisma.property.update({ where: { id: hidden.id }, data: { hiddenAt: new Date() } });
+    const inactive = await published(owner, { title: 'Taken off the market' });
+    await db.prisma.property.update({ where: { id: inactive.id }, data: { status: 'INACTIVE' } });
+    const draft = (await gql(CREATE, { input: listing({ title: 'Not yet out' }), status: 'DRAFT' }, owner)).data.createListing;
+    const before = await db.prisma.property.findMany({ where: { ownerId: owner.uid }, orderBy: { id: 'asc' } });
+
+    // Every write, through GraphQL and REST, with what it answers (the code and words, or the status and body).
+    const answers = async (id: string) => {
+      const graphql = [
+        await gql(UPDATE, { id, input: listing({ title: 'Hijacked' }) }, stranger),
+        await gql(STATUS, { id, status: 'INACTIVE' }, stranger),
+        await gql(DUPLICATE, { id }, stranger),
+        await gql(DELETE, { id }, stranger),
+        await gql('query A($id: ID!) { listingAffectedPeople(id: $id) { id } }', { id }, stranger),
+      ].map((a) => [a.errors?.[0]?.extensions?.code, a.errors?.[0]?.message]);
+      const rests = [
+        await rest('PATCH', `/api/properties/${id}`, stranger, { title: 'Hijacked' }),
+        await rest('PATCH', `/api/properties/${id}/status`, stranger, { status: 'inactive' }),
+        await rest('DELETE', `/api/properties/${id}`, stranger),
+      ].map((r) => [r.status, r.body]);
+      return { graphql, rests };
+    };
+    const missing = await answers(MISSING);
+    for (const [code] of missing.graphql) expect(code).toBe('NOT_FOUND');
+    for (const [status] of missing.rests) expect(status).toBe(404);
+    // The same answer as a missing id, so nobody can tell such a listing from none.
+    for (const id of [hidden.id, inactive.id, draft.id]) expect(await answers(id), id).toEqual(missing);
+    expect(await db.prisma.property.findMany({ where: { ownerId: owner.uid }, orderBy: { id: 'asc' } })).toEqual(before);
+
+    // Its owner still manages the hidden listing.
+    expect((await gql(STATUS, { id: hidden.id, status: 'INACTIVE' }, owner)).data.setListingStatus.status).toBe('INACTIVE');
+  });
+
   it('lets the listing agent manage a listing too', async () => {
     const agentRow = await db.prisma.agent.findUniqueOrThrow({ where: { userId: agent.uid } });
     const mine = await published(owner, { title: 'Agent managed' });

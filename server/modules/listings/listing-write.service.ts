@@ -18,7 +18,7 @@ import { requireUser } from '../../core/authz.js';
 import { nearbyStationsFor } from '../transit/nearby.js';
 import type { Storage } from '../uploads/storage.js';
 import { listingKeyWhere } from './listings.service.js';
-import { canManageListing, isPublicListing, listingAccessSelect } from './visibility.js';
+import { canManageListing, canSeeListing, isPublicListing, listingAccessSelect } from './visibility.js';
 import { priceDropColumns } from '../../../common/freshness.js';
 import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
@@ -274,7 +274,10 @@ export async function createListing(prisma: PrismaClient, viewer: Viewer | null,
   return created;
 }
 
-/** The listing named by id or slug, which the viewer must manage: NOT_FOUND when there is none, FORBIDDEN when it is someone else's. */
+/**
+ * The listing named by id or slug, which the viewer must manage: NOT_FOUND when there is none or the
+ * viewer may not see it, FORBIDDEN when it is someone else's public listing.
+ */
 async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrSlug: string) {
   const user = await requireUser(prisma, viewer);
   const where = listingKeyWhere(String(idOrSlug));
@@ -314,12 +317,11 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
         },
       })
     : null;
-  if (!listing) throw new AppError('NOT_FOUND', say('listingNotFound'));
-  // Someone else's draft is not visible to the viewer: it does not exist for them.
-  if (!canManageListing({ uid: user.id }, listing)) {
-    if (listing.status !== 'ACTIVE') throw new AppError('NOT_FOUND', say('listingNotFound'));
-    throw new AppError('FORBIDDEN', formatMessage(messages.onlyOwnListings));
-  }
+  // A listing the viewer may not see (someone else's draft, inactive or hidden by moderation) does
+  // not exist for them: the same answer as a missing id (the one rule: visibility.ts canSeeListing).
+  if (!listing || !canSeeListing({ uid: user.id }, listing)) throw new AppError('NOT_FOUND', say('listingNotFound'));
+  // Someone else's public listing is there for everyone to see, but not theirs to change.
+  if (!canManageListing({ uid: user.id }, listing)) throw new AppError('FORBIDDEN', formatMessage(messages.onlyOwnListings));
   return { user, listing };
 }
 
