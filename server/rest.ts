@@ -8,7 +8,7 @@ import { listingWriteRoutes } from './modules/listings/listing-write.rest.js';
 import { listingRoutes, type SelectionOf } from './modules/listings/listings.rest.js';
 import type { RateLimits } from './infra/rate-limits.js';
 import { messagingRoutes } from './modules/messaging/messaging.rest.js';
-import type { Realtime } from './modules/messaging/realtime.js';
+import type { Realtime } from './infra/realtime.js';
 import { reviewRoutes } from './modules/reviews/reviews.rest.js';
 import type { Storage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.rest.js';

@@ -8,7 +8,7 @@ import type { RateLimits } from '../infra/rate-limits.js';
 import type { AuthState, IdentityDeps } from '../modules/auth/viewer.js';
 import type { Presence } from '../modules/messaging/presence.js';
 import type { Partner } from '../modules/partners/partner-keys.js';
-import type { Realtime } from '../modules/messaging/realtime.js';
+import type { Realtime } from '../infra/realtime.js';
 import type { Storage } from '../modules/uploads/storage.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { Viewer, Visitor } from '../core/viewer.js';

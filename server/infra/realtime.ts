@@ -3,9 +3,9 @@ import { createPubSub, type PubSub } from '@graphql-yoga/subscription';
 import { Repeater, SlidingBuffer } from '@repeaterjs/repeater';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { eventsOf, type DomainEvent, type EventBus } from '../../core/events.js';
-import type { Logger } from '../../logger.js';
-import { createRedis } from '../../infra/redis.js';
+import { eventsOf, type DomainEvent, type EventBus } from '../core/events.js';
+import type { Logger } from '../logger.js';
+import { createRedis } from './redis.js';
 
 /**
  * Real-time fan-out of messaging events (docs/decisions/0018-realtime-messaging.md).

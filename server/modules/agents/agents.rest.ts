@@ -1,3 +1,4 @@
+import { displayName } from '../../core/names.js';
 import express, { type Request } from 'express';
 import type { Logger } from '../../logger.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
@@ -11,7 +12,7 @@ import {
   type ListingWithRelations,
   type SelectionOf,
 } from '../listings/listings.rest.js';
-import { AGENT_REVIEWS_MAX, displayName, findAgent, isNewAgent } from './agents.service.js';
+import { AGENT_REVIEWS_MAX, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
 

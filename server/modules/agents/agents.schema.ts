@@ -1,7 +1,8 @@
+import { displayName } from '../../core/names.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { keptQuery } from '../../graphql/kept-query.js';
-import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, displayName, findAgent, isNewAgent } from './agents.service.js';
+import { keptQuery } from '../../graphql/planned/index.js';
+import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
 import { responseTimeLabel } from '../../../common/response-time.js';
@@ -96,7 +97,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'An agent by agent id, or by the user id of the agent (as GET /api/agents/{id}).',
     args: { id: t.arg.id({ required: true }) },
-    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    // The planned path runs the same resolver with the query it kept (graphql/planned/).
     ...keptQuery(findAgentField),
   }),
   agents: t.prismaConnection(

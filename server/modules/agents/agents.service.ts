@@ -10,12 +10,6 @@ export function isNewAgent(accountCreatedAt: Date, reviewCount: number, now: Dat
   return reviewCount === 0 && now.getTime() - accountCreatedAt.getTime() < NEW_AGENT_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** Display name: first plus last name, else the part of the e-mail before the at sign. */
-export function displayName(user: { firstName: string; lastName: string; email: string }): string {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return name || user.email.split('@')[0] || 'Agent';
-}
-
 /** Reviews shown on an agent profile (SPEC part 9: 5), and the most one request may ask for. */
 export const AGENT_REVIEWS_DEFAULT = 5;
 export const AGENT_REVIEWS_MAX = 20;

@@ -6,7 +6,8 @@ import { eventsOf } from '../../core/events.js';
 import { licenseInputSchema } from '../../../common/trust.js';
 import { notify } from '../notifications/notifications.service.js';
 import { inLocale } from '../../core/locale.js';
-import { audit, parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/moderation.service.js';
+import { audit } from '../../core/audit.js';
+import { parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/moderation.service.js';
 
 const messages = defineMessages({
   changedMeanwhile: {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
-import { audit } from '../moderation/moderation.service.js';
+import { audit } from '../../core/audit.js';
 
 /** Administrators: granted and revoked by the admin command (`npm run admin`), each change audited. */
 

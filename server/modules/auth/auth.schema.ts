@@ -2,8 +2,8 @@ import * as E from '../../db/generated/prisma/enums.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { keptQuery } from '../../graphql/kept-query.js';
-import { displayName } from '../agents/agents.service.js';
+import { keptQuery } from '../../graphql/planned/index.js';
+import { displayName } from '../../core/names.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { completeSignup, findAccount, updateProfile } from './auth.service.js';
@@ -59,7 +59,7 @@ builder.queryFields((t) => ({
     type: CurrentUserRef,
     nullable: true,
     description: 'The signed-in user, or null (also null while sign-up is not completed).',
-    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    // The planned path runs the same resolver with the query it kept (graphql/planned/).
     ...keptQuery(findMe),
   }),
 }));

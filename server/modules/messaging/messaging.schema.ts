@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
-import { keptQueryField } from '../../graphql/kept-query.js';
+import { keptQueryField } from '../../graphql/planned/index.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
@@ -25,7 +25,7 @@ import {
   type MessagingDeps,
   type RowQuery,
 } from './messaging.service.js';
-import { endsWithSource, inProcessRealtime, liveIds, type ThreadEvent } from './realtime.js';
+import { endsWithSource, inProcessRealtime, liveIds, type ThreadEvent } from '../../infra/realtime.js';
 
 export function messagingDeps(ctx: GraphQLContext): MessagingDeps {
   return {
@@ -236,7 +236,7 @@ builder.queryFields((t) => ({
     type: ThreadPageRef,
     description: "The viewer's conversations, most recent first (UNAUTHENTICATED when signed out).",
     args: { first: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
-    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    // The planned path runs the same resolver with the query it kept (graphql/planned/).
     ...keptQueryField(
       { typeName: 'Thread', path: ['items'] },
       (query: RowQuery, _root, args: { first?: number | null; after?: string | null }, ctx) =>

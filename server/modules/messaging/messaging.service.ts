@@ -11,8 +11,8 @@ import { requireUser, requireViewer } from '../../core/authz.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { listingWhere } from '../listings/listings.service.js';
 import { canManageListing } from '../listings/visibility.js';
-import type { Realtime } from './realtime.js';
-import { parseStorableInstant } from '../../../common/instant.js';
+import type { Realtime } from '../../infra/realtime.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
 import { eventsOf } from '../../core/events.js';
 import { agentRefusal, flagRefusingMessage } from '../moderation/message-flags.service.js';
 
@@ -47,10 +47,6 @@ const messages = defineMessages({
   messageTooLong: { id: 'server.message.tooLong', defaultMessage: 'Message must be at most {max, number} characters' },
   subjectTooLong: { id: 'server.message.subjectTooLong', defaultMessage: 'Subject must be at most {max} characters' },
   conversationNotFound: { id: 'server.message.conversationNotFound', defaultMessage: 'That conversation does not exist.' },
-  invalidCursor: {
-    id: 'server.message.invalidCursor',
-    defaultMessage: 'Invalid cursor: start again from the newest messages',
-  },
   agentOfListing: { id: 'server.message.agentOfListing', defaultMessage: 'You are the agent for this listing.' },
   agentNotFound: { id: 'server.message.agentNotFound', defaultMessage: 'That agent does not exist.' },
   startingTooQuickly: {
@@ -154,22 +150,22 @@ export interface MessageCursor {
   id: string;
 }
 
+/** The cursor after a message of a thread (newest page first by createdAt, id: server/core/cursor.ts). */
 export function encodeMessageCursor(m: MessageCursor): string {
-  return Buffer.from(`${m.createdAt.toISOString()}|${m.id}`).toString('base64url');
+  return encodeTimeCursor('messages', { at: m.createdAt, id: m.id });
 }
 
 export function decodeMessageCursor(cursor: string): MessageCursor {
-  const [at, mid] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = parseStorableInstant(at ?? '');
-  if (!mid || !uuid.test(mid) || !createdAt) throw new AppError('BAD_USER_INPUT', formatMessage(messages.invalidCursor));
-  return { createdAt, id: mid };
+  const { at, id } = decodeTimeCursor('messages', cursor);
+  return { createdAt: at, id };
 }
 
+/** The cursor after a conversation (most recent first by lastMessageAt, id). */
 export const encodeThreadCursor = (t: { lastMessageAt: Date; id: string }) =>
-  encodeMessageCursor({ createdAt: t.lastMessageAt, id: t.id });
+  encodeTimeCursor('threads', { at: t.lastMessageAt, id: t.id });
 export const decodeThreadCursor = (c: string) => {
-  const { createdAt, id: tid } = decodeMessageCursor(c);
-  return { lastMessageAt: createdAt, id: tid };
+  const { at, id } = decodeTimeCursor('threads', c);
+  return { lastMessageAt: at, id };
 };
 
 // --- writes ------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { requireAdmin } from '../../core/authz.js';
 import { assistanceRefusal } from '../../../common/fair-housing.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { audit } from './moderation.service.js';
+import { audit } from '../../core/audit.js';
 
 /**
  * Messages flagged by the system (issue 58 item 1; docs/decisions/0058-fair-housing-detector.md): when

@@ -12,6 +12,7 @@ import { countingReports, reportAddressKey, reportCountsToHide } from './report-
 import { listingKeyWhere } from '../listings/listings.service.js';
 import { canManageListing, isPublicListing } from '../listings/visibility.js';
 import { eventsOf } from '../../core/events.js';
+import { audit } from '../../core/audit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notify, type NotificationInput } from '../notifications/notifications.service.js';
 import { inLocale } from '../../core/locale.js';
@@ -81,8 +82,6 @@ export const TRUST_MESSAGES = labels({
   onlyAgents: messages.onlyAgents,
 });
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 export interface TrustDeps {
   prisma: PrismaClient;
   limits?: { listingReport: RateLimit };
@@ -99,13 +98,6 @@ export function parse<T>(
   throw new AppError('BAD_USER_INPUT', issues[0]?.message ?? invalidInputMessage(), {
     fields: issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
   });
-}
-
-export async function audit(
-  db: Db,
-  row: { actorId: string | null; action: string; targetType: string; targetId: string; details?: Prisma.InputJsonValue },
-) {
-  await db.auditLog.create({ data: { ...row, details: row.details ?? Prisma.JsonNull }, select: { id: true } });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../../core/ids.js';
-import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
+import { inProcessRealtime, liveIds } from '../../infra/realtime.js';
 import { unreadNotificationCount } from './notifications.service.js';
 
 /** The in-app notification centre (issue 14): the header's bell, its panel, and live arrivals. */

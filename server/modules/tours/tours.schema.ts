@@ -6,7 +6,7 @@ import { isUuid } from '../../core/ids.js';
 import { visibleListingWhere } from '../listings/visibility.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
-import { inProcessRealtime, liveIds } from '../messaging/realtime.js';
+import { inProcessRealtime, liveIds } from '../../infra/realtime.js';
 import { cancelOpenHouseRsvp, messageAttendee, rsvpOpenHouse } from './open-house-rsvps.service.js';
 import { openHouseOfEvent, openHouseRow, releasingWhenDone, takeOpenHouseWatch } from './open-house-live.service.js';
 import {
