@@ -103,7 +103,7 @@ describe.each(transportBackends)('bad input and failures on %s', (backend) => {
     const outOfRange = Buffer.from('GPC:S:not-a-uuid').toString('base64');
     const queries = [
       '{ properties(after: "forged") { totalCount } }',
-      `{ properties(after: "${Buffer.from(JSON.stringify({ s: 'newest', v: 'yesterday', id: 'x' })).toString('base64url')}") { totalCount } }`,
+      `{ properties(after: "${Buffer.from(JSON.stringify({ k: 'search', s: 'newest', v: 'yesterday', id: 'x' })).toString('base64url')}") { totalCount } }`,
       '{ agents(after: "forged") { edges { node { id } } } }',
       `{ agents(after: "${outOfRange}") { edges { node { id } } } }`,
       `{ agent(id: "${agentId}") { listings(after: "forged") { edges { node { id } } } } }`,

@@ -180,13 +180,18 @@ const forgedValue: fc.Arbitrary<Json> = fc.oneof(
 const forgedCursor = fc.oneof(
   fc
     .record({
+      k: fc.constantFrom('search', 'reviews'),
       s: fc.constantFrom('newest', 'price_low', 'price_high', 'popular', 'commute', 'recently_reduced', 'x'),
       v: forgedValue,
       id: fc.oneof(fc.uuid(), hostileString),
     })
     .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
   fc
-    .record({ t: fc.oneof(extremeInstant, forgedValue), id: fc.uuid() })
+    .record({
+      k: fc.constantFrom('reviews', 'saved', 'messages', 'threads', 'search'),
+      t: fc.oneof(extremeInstant, forgedValue),
+      id: fc.uuid(),
+    })
     .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
   fc.tuple(extremeInstant, fc.uuid()).map(([t, id]) => Buffer.from(`${t}|${id}`).toString('base64url')),
 );
@@ -643,11 +648,11 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
     const sends = [
       {
         query: 'query Q($a: String) { properties(sort: PRICE_LOW, first: 5, after: $a) { edges { node { id } } } }',
-        variables: { a: cursor({ s: 'price_low', v: 1e20, id }) },
+        variables: { a: cursor({ k: 'search', s: 'price_low', v: 1e20, id }) },
       },
       {
         query: 'query Q($a: String) { properties(sort: POPULAR, first: 5, after: $a) { edges { node { id } } } }',
-        variables: { a: cursor({ s: 'popular', v: -(2 ** 40), id }) },
+        variables: { a: cursor({ k: 'search', s: 'popular', v: -(2 ** 40), id }) },
       },
       {
         query: 'query { properties(filter: { updatedSince: "+099999-01-01T00:00:00Z" }) { edges { node { id } } } }',
@@ -688,7 +693,9 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
         fc.uuid(),
         async (sort, v, d, id) => {
           const a =
-            v === undefined ? undefined : Buffer.from(JSON.stringify({ s: sort.toLowerCase(), v, id })).toString('base64url');
+            v === undefined
+              ? undefined
+              : Buffer.from(JSON.stringify({ k: 'search', s: sort.toLowerCase(), v, id })).toString('base64url');
           const res = await fetch(`${app.url}/graphql`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin: ORIGIN, ...renter.bearer },

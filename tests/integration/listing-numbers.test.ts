@@ -116,8 +116,8 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
       expect(cursors.length).toBeGreaterThan(0);
       for (const cursor of cursors) {
         const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-        // The sort, the row and no number of it.
-        expect(Object.keys(decoded).sort()).toEqual(['id', 's', 'v']);
+        // Its kind, the sort, the row and no number of it.
+        expect(Object.keys(decoded).sort()).toEqual(['id', 'k', 's', 'v']);
         expect(decoded.v, JSON.stringify(decoded)).toBe(0);
       }
       after = pageInfo.endCursor;

@@ -4,10 +4,9 @@ import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { requireUser } from '../../core/authz.js';
-import { isUuid } from '../../core/ids.js';
 import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
 import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/visibility.js';
-import { parseStorableInstant } from '../../../common/instant.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
 
 /**
  * Saved listings (SPEC part 3, Favorite): a signed-in user with a completed account saves and unsaves
@@ -63,30 +62,9 @@ export async function unsaveListing(prisma: PrismaClient, viewer: Viewer | null,
 // The saved list
 // ---------------------------------------------------------------------------------------------------
 
-interface SavedCursor {
-  t: string;
-  id: string;
-}
-
+/** The cursor after a saved listing (newest saved first by savedAt, favorite id: server/core/cursor.ts). */
 export function encodeSavedCursor(row: { id: string; createdAt: Date }): string {
-  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id } satisfies SavedCursor)).toString('base64url');
-}
-
-function decodeSavedCursor(cursor: string): SavedCursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<SavedCursor>;
-    if (
-      typeof parsed.t !== 'string' ||
-      parseStorableInstant(parsed.t) === null ||
-      typeof parsed.id !== 'string' ||
-      !isUuid(parsed.id)
-    ) {
-      throw new Error('bad cursor');
-    }
-    return { t: parsed.t, id: parsed.id };
-  } catch {
-    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
-  }
+  return encodeTimeCursor('saved', { at: row.createdAt, id: row.id });
 }
 
 export interface SavedPage<P> {
@@ -110,9 +88,9 @@ export async function savedListingsPage<P>(
     throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${SAVED_MAX_PAGE_SIZE}`);
   }
   const where: Prisma.FavoriteWhereInput = { userId, property: { is: visibleListingWhere({ uid: userId }) } };
-  const cursor = args.after ? decodeSavedCursor(args.after) : null;
+  const cursor = args.after ? decodeTimeCursor('saved', args.after) : null;
   const keyset: Prisma.FavoriteWhereInput | null = cursor
-    ? { OR: [{ createdAt: { lt: new Date(cursor.t) } }, { createdAt: new Date(cursor.t), id: { lt: cursor.id } }] }
+    ? { OR: [{ createdAt: { lt: cursor.at } }, { createdAt: cursor.at, id: { lt: cursor.id } }] }
     : null;
   const rows = (await prisma.favorite.findMany({
     where: keyset ? { AND: [where, keyset] } : where,

@@ -9,7 +9,6 @@ import {
 } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
 import { AppError, fromZod } from '../../core/errors.js';
-import { say } from '../../core/texts.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import {
   canSeeListing,
@@ -23,7 +22,7 @@ import {
 import { oneRowRead, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db/json-rows.js';
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
-import { parseStorableInstant } from '../../../common/instant.js';
+import { cursorId, cursorInstant, decodeCursor as decodeKeyset, encodeCursor as encodeKeyset } from '../../core/cursor.js';
 import {
   commuteContext,
   commuteMinutesOf,
@@ -35,8 +34,9 @@ import {
 export type { SearchFilter, SearchSort };
 
 // ---------------------------------------------------------------------------------------------------
-// Keyset cursors: a cursor carries the sort value and the id of the last row of a page, so a page
-// is `WHERE (value, id) after (cursorValue, cursorId)`: no OFFSET, stable while new rows arrive.
+// Keyset cursors (server/core/cursor.ts): a cursor carries the sort value and the id of the last row
+// of a page, so a page is `WHERE (value, id) after (cursorValue, cursorId)`: no OFFSET, stable while
+// new rows arrive.
 // ---------------------------------------------------------------------------------------------------
 
 type SortSpec = {
@@ -87,7 +87,7 @@ export function priceColumnSql(filter: Pick<SearchFilter, 'priceBasis'>): Prisma
 }
 
 /** A cursor's instant: one the database can compare with (years 1 to 9999). */
-const isIsoDate = (v: unknown): v is string => typeof v === 'string' && parseStorableInstant(v) !== null;
+const isIsoDate = (v: unknown): v is string => cursorInstant(v) !== null;
 
 /**
  * The cursor after a row; sorting by commute needs the destination's context (the row's minutes are
@@ -113,15 +113,16 @@ export function encodeCursor(sort: SearchSort, row: CursorRow, commute?: Commute
     v = (row.listedAt ?? row.createdAt).toISOString();
   }
   const b = spec.field === 'price' && isNet(basis) ? { b: 'N' as const } : {};
-  return Buffer.from(JSON.stringify({ s: sort, v, id: row.id, ...b } satisfies Cursor)).toString('base64url');
+  return encodeKeyset('search', { s: sort, v, id: row.id, ...b } satisfies Cursor);
 }
 
+/** The search cursor's key, for this sort and basis only (server/core/cursor.ts refuses anything else). */
 export function decodeCursor(cursor: string, sort: SearchSort, basis?: PriceBasis): Cursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (parsed.s !== sort || typeof parsed.id !== 'string' || !isUuid(parsed.id)) throw new Error('mismatch');
+  return decodeKeyset('search', cursor, (key) => {
+    const parsed = key as Partial<Cursor>;
+    if (parsed.s !== sort || cursorId(parsed.id) === null) return null;
     const wantsNet = SORTS[sort].field === 'price' && isNet(basis);
-    if ((parsed.b === 'N') !== wantsNet || (parsed.b !== undefined && parsed.b !== 'N')) throw new Error('basis');
+    if ((parsed.b === 'N') !== wantsNet || (parsed.b !== undefined && parsed.b !== 'N')) return null;
     const field = SORTS[sort].field;
     const v: unknown = parsed.v;
     const valid =
@@ -131,13 +132,8 @@ export function decodeCursor(cursor: string, sort: SearchSort, basis?: PriceBasi
           ? Array.isArray(v) && v.length === 2 && (v[0] === null || isIsoDate(v[0])) && isIsoDate(v[1])
           : // price, views and commute minutes are 32-bit integers in the database (1e20 was a 500 once)
             Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
-    if (!valid) {
-      throw new Error('bad value');
-    }
-    return parsed as Cursor;
-  } catch {
-    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
-  }
+    return valid ? (parsed as Cursor) : null;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

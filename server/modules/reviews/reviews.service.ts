@@ -6,10 +6,9 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '../../../
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { agentKeyWhere } from '../agents/agents.service.js';
 import { requireViewer } from '../../core/authz.js';
-import { isUuid } from '../../core/ids.js';
 import { listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
-import { parseStorableInstant } from '../../../common/instant.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
 import { countedReviewSql, interactionSql, visibleReviewSql } from './review-visibility.js';
 import { eventsOf } from '../../core/events.js';
 import type { Logger } from 'pino';
@@ -339,29 +338,9 @@ export function reviewRoleWhere(uid: string, role: ReviewRole): Prisma.ReviewWhe
   return role === 'GIVEN' ? { authorId: uid } : { agent: { is: { userId: uid } } };
 }
 
-interface ReviewCursor {
-  t: string;
-  id: string;
-}
-
+/** The cursor after a review (newest first by createdAt, id: server/core/cursor.ts). */
 export function encodeReviewCursor(row: { id: string; createdAt: Date }): string {
-  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id } satisfies ReviewCursor)).toString('base64url');
-}
-
-function decodeReviewCursor(cursor: string): ReviewCursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<ReviewCursor>;
-    if (
-      typeof parsed.t !== 'string' ||
-      parseStorableInstant(parsed.t) === null ||
-      typeof parsed.id !== 'string' ||
-      !isUuid(parsed.id)
-    )
-      throw new Error('bad cursor');
-    return { t: parsed.t, id: parsed.id };
-  } catch {
-    throw new AppError('BAD_USER_INPUT', say('invalidCursor'));
-  }
+  return encodeTimeCursor('reviews', { at: row.createdAt, id: row.id });
 }
 
 export function clampReviewsPage(first: number | null | undefined, def = REVIEWS_PAGE_DEFAULT): number {
@@ -394,9 +373,9 @@ export async function reviewsPage<R extends { id: string; createdAt: Date }>(
   const v = requireViewer(viewer);
   const first = clampReviewsPage(args.first);
   const where = reviewRoleWhere(v.uid, role);
-  const cursor = args.after ? decodeReviewCursor(args.after) : null;
+  const cursor = args.after ? decodeTimeCursor('reviews', args.after) : null;
   const keyset: Prisma.ReviewWhereInput | null = cursor
-    ? { OR: [{ createdAt: { lt: new Date(cursor.t) } }, { createdAt: new Date(cursor.t), id: { lt: cursor.id } }] }
+    ? { OR: [{ createdAt: { lt: cursor.at } }, { createdAt: cursor.at, id: { lt: cursor.id } }] }
     : null;
   const shape: ReviewQuery = query.select
     ? { select: { ...query.select, id: true, createdAt: true } }
