@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from './page-limits.js';
 import { z } from 'zod';
 import { CONTROL_CHARS } from './auth.js';
 import { assistanceRefusal } from './fair-housing.js';
@@ -675,6 +676,6 @@ export const myListingsQuerySchema = z.object({
   search: z.string().trim().max(120, 'Search is too long').optional().default(''),
   sort: z.enum(MyListingsSortValues).optional().default('newest'),
   page: z.number().int().min(1, 'page must be 1 or more').max(10_000).optional().default(1),
-  pageSize: z.number().int().min(1).max(50).optional().default(MY_LISTINGS_PAGE_SIZE),
+  pageSize: z.number().int().min(1).max(PAGE_LIMITS.myListings.max).optional().default(MY_LISTINGS_PAGE_SIZE),
 });
 export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;

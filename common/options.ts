@@ -1,6 +1,7 @@
 // Option lists with their display labels (SPEC part 3, "Option lists for the listing form", and part 5).
 // Every Prisma enum of prisma/schema.prisma has a value tuple (usable with `z.enum`) and a label map
 // keyed by the enum value. This module is imported by the browser: it must not import Prisma.
+import { PAGE_LIMITS } from './page-limits.js';
 import { defineMessages } from './i18n/messages.js';
 import { labels } from './i18n/labels.js';
 
@@ -288,6 +289,6 @@ export const ListingReportReasonValues = [
 export type ListingReportReason = (typeof ListingReportReasonValues)[number];
 
 // The manage screen's tabs, sorts and page (SPEC part 2, /me/listings; its query's schema: listing.ts).
-export const MY_LISTINGS_PAGE_SIZE = 9;
+export const MY_LISTINGS_PAGE_SIZE = PAGE_LIMITS.myListings.default;
 export const MyListingsStatusValues = ['all', 'active', 'inactive', 'draft', 'saved'] as const;
 export const MyListingsSortValues = ['newest', 'price-asc', 'price-desc', 'views'] as const;

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from './page-limits.js';
 import { z } from 'zod';
 import { AccessibilityFeatureValues, BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
 import { NEIGHBORHOODS } from './nyc.js';
@@ -39,9 +40,9 @@ export const DEFAULT_SEARCH_LISTING_TYPE: SearchListingType = 'FOR_RENT';
 /** The most a price filter may say: a sale's asking price (common/listing.ts MAX_SALE_PRICE). */
 const MAX_PRICE_FILTER = 100_000_000;
 
-/** Page size of the listings search (SPEC leaves it open). */
-export const SEARCH_PAGE_SIZE = 12;
-export const SEARCH_MAX_PAGE_SIZE = 50;
+/** Page size of the listings search (SPEC leaves it open): its row of common/page-limits.ts. */
+export const SEARCH_PAGE_SIZE = PAGE_LIMITS.search.default;
+export const SEARCH_MAX_PAGE_SIZE = PAGE_LIMITS.search.max;
 
 const neighborhoodNames = NEIGHBORHOODS.map((n) => n.name) as [string, ...string[]];
 

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { displayName } from '../../core/names.js';
 import express, { type Request } from 'express';
 import type { Logger } from '../../logger.js';
@@ -22,7 +23,7 @@ import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
  * reviews. `id` is the agent id, or the user id (uid) of the agent. One SQL statement.
  */
 
-export const AGENT_REST_LISTINGS = 50;
+export const AGENT_REST_LISTINGS = PAGE_LIMITS.agentProfileListings.max;
 
 const { agent: _agentOfListing, ...listingWithoutAgent } = listingItemInclude;
 

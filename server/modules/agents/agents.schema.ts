@@ -1,8 +1,9 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { displayName } from '../../core/names.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { keptQuery } from '../../graphql/planned/index.js';
-import { AGENT_REVIEWS_DEFAULT, agentReviewsTake, findAgent, isNewAgent } from './agents.service.js';
+import { AGENT_REVIEWS_DEFAULT, AGENT_REVIEWS_MAX, agentReviewsTake, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
 import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
 import { responseTimeLabel } from '../../../common/response-time.js';
@@ -59,7 +60,7 @@ export const AgentRef = builder.prismaObject('Agent', {
       where: PUBLIC_LISTING,
     }),
     reviews: t.relation('reviews', {
-      description: `The agent's visible reviews (not hidden pending review), newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most 20).`,
+      description: `The agent's visible reviews (not hidden pending review), newest first: \`first\` of them (default ${AGENT_REVIEWS_DEFAULT}, at most ${AGENT_REVIEWS_MAX}).`,
       args: { first: t.arg.int({ defaultValue: AGENT_REVIEWS_DEFAULT }) },
       query: (args) => ({
         where: VISIBLE_REVIEW,
@@ -72,6 +73,8 @@ export const AgentRef = builder.prismaObject('Agent', {
       {
         description: "The agent's active listings, newest first.",
         cursor: 'id',
+        defaultSize: PAGE_LIMITS.agentListings.default,
+        maxSize: PAGE_LIMITS.agentListings.max,
         totalCount: true,
         query: () => ({ where: PUBLIC_LISTING, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
       },
@@ -104,8 +107,8 @@ builder.queryFields((t) => ({
     {
       type: 'Agent',
       cursor: 'id',
-      defaultSize: 20,
-      maxSize: 50,
+      defaultSize: PAGE_LIMITS.agents.default,
+      maxSize: PAGE_LIMITS.agents.max,
       description: 'Agents, best rated first.',
       resolve: (query, _root, _args, ctx) =>
         ctx.prisma.agent.findMany({ ...query, orderBy: [{ rating: 'desc' }, { id: 'asc' }] }),

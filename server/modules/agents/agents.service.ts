@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { isUuid } from '../../core/ids.js';
 
@@ -11,8 +12,8 @@ export function isNewAgent(accountCreatedAt: Date, reviewCount: number, now: Dat
 }
 
 /** Reviews shown on an agent profile (SPEC part 9: 5), and the most one request may ask for. */
-export const AGENT_REVIEWS_DEFAULT = 5;
-export const AGENT_REVIEWS_MAX = 20;
+export const AGENT_REVIEWS_DEFAULT = PAGE_LIMITS.agentReviews.default;
+export const AGENT_REVIEWS_MAX = PAGE_LIMITS.agentReviews.max;
 
 /** How many reviews to read for `first`: the default when absent, clamped to 0..AGENT_REVIEWS_MAX. */
 export function agentReviewsTake(first: number | null | undefined): number {

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
@@ -61,7 +62,7 @@ export async function licenseQueue(deps: TrustDeps, viewer: Viewer | null | unde
       user: { select: { firstName: true, lastName: true, email: true } },
     },
     orderBy: [{ licenseVerifiedAt: { sort: 'desc', nulls: 'first' } }, { updatedAt: 'desc' }, { id: 'asc' }],
-    take: 200,
+    take: PAGE_LIMITS.licenses.max,
   });
   return rows.map((a) => ({
     agentId: a.id,

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
@@ -14,8 +15,8 @@ import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
  * cursors over (savedAt, favorite id).
  */
 
-export const SAVED_PAGE_SIZE = 20;
-export const SAVED_MAX_PAGE_SIZE = 100;
+export const SAVED_PAGE_SIZE = PAGE_LIMITS.savedListings.default;
+export const SAVED_MAX_PAGE_SIZE = PAGE_LIMITS.savedListings.max;
 
 const listingKeySchema = z.string().trim().min(1, 'A listing id is required').max(200);
 

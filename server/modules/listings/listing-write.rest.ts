@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import express, { type Request, type Response } from 'express';
 import { noBody } from '../../http/no-body.js';
 import { boroughOfNeighborhood, findNeighborhood, parseBorough, placeListing } from '../../../common/nyc.js';
@@ -299,7 +300,7 @@ export function listingWriteRoutes(deps: {
           search: q.search,
           sort: q.sort,
           page: q.page ? Number(q.page) : undefined,
-          pageSize: q.limit ? Number(q.limit) : 50,
+          pageSize: q.limit ? Number(q.limit) : PAGE_LIMITS.myListings.max,
         }).filter(([, v]) => v !== undefined && v !== ''),
       ),
       { include: listingItemInclude },

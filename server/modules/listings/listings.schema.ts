@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../db/client.js';
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { keptQuery, keptQueryField } from '../../graphql/planned/index.js';
@@ -405,10 +406,13 @@ export const PropertyRef = builder.prismaObject('Property', {
     photos: t.relation('photos', { query: { orderBy: { position: 'asc' } } }),
     openHouses: t.relation('openHouses', { query: { orderBy: { startsAt: 'asc' } } }),
     priceHistory: t.relation('priceChanges', {
-      description: 'The price changes of the listing, oldest first: the last `first` of them (default 20, at most 50).',
-      args: { first: t.arg.int({ defaultValue: 20 }) },
+      description: `The price changes of the listing, oldest first: the last \`first\` of them (default ${PAGE_LIMITS.priceHistory.default}, at most ${PAGE_LIMITS.priceHistory.max}).`,
+      args: { first: t.arg.int({ defaultValue: PAGE_LIMITS.priceHistory.default }) },
       // A negative take reads the last rows of the ascending order.
-      query: (args) => ({ orderBy: [{ changedAt: 'asc' }, { id: 'asc' }], take: -Math.min(50, Math.max(1, args.first ?? 20)) }),
+      query: (args) => ({
+        orderBy: [{ changedAt: 'asc' }, { id: 'asc' }],
+        take: -Math.min(PAGE_LIMITS.priceHistory.max, Math.max(1, args.first ?? PAGE_LIMITS.priceHistory.default)),
+      }),
     }),
   }),
 });

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import http from 'node:http';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ import { jsonBody } from '../../http/locale.js';
  * envelope), and a 429 carries Retry-After. Messages never carry an e-mail address or a phone number.
  */
 
-export const REST_MESSAGES_MAX_PAGE = 50;
+export const REST_MESSAGES_MAX_PAGE = PAGE_LIMITS.restMessages.max;
 
 // --- input -------------------------------------------------------------------------------------------
 

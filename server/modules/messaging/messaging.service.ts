@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { z } from 'zod';
 import { FIRST_MESSAGE_GREETING, MESSAGE_MAX_LENGTH, NO_TITLE, SUBJECT_MAX_LENGTH } from '../../../common/messaging.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
@@ -26,10 +27,10 @@ export const MESSAGE_RULES = {
   maxLength: MESSAGE_MAX_LENGTH,
   subjectMaxLength: SUBJECT_MAX_LENGTH,
   /** Messages per page of a thread (newest page first, older pages by keyset). */
-  pageDefault: 30,
-  pageMax: 100,
-  threadsPageDefault: 30,
-  threadsPageMax: 50,
+  pageDefault: PAGE_LIMITS.messages.default,
+  pageMax: PAGE_LIMITS.messages.max,
+  threadsPageDefault: PAGE_LIMITS.threads.default,
+  threadsPageMax: PAGE_LIMITS.threads.max,
 } as const;
 
 export { FIRST_MESSAGE_GREETING, NO_TITLE };

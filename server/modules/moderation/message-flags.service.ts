@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError } from '../../core/errors.js';
@@ -15,7 +16,7 @@ import { audit } from '../../core/audit.js';
  * message is never delivered unflagged.
  */
 
-export const MESSAGE_FLAGS_MAX = 100;
+export const MESSAGE_FLAGS_MAX = PAGE_LIMITS.messageFlags.max;
 const PHRASE_MAX = 300;
 
 // In the request's language (server/core/locale.ts).

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, invalidInputMessage } from '../../core/errors.js';
@@ -279,10 +280,10 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
 // The admins' queue and decisions
 // ---------------------------------------------------------------------------------------------------
 
-export const MODERATION_QUEUE_MAX = 100;
+export const MODERATION_QUEUE_MAX = PAGE_LIMITS.moderationQueue.max;
 
 /** Reports listed per listing in the queue (the count says how many are open). */
-const REPORTS_SHOWN = 20;
+const REPORTS_SHOWN = PAGE_LIMITS.moderationReports.max;
 
 /**
  * Listings awaiting a decision (open reports, or hidden automatically at the 3rd report) first, then

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { builder } from '../../graphql/builder.js';
 import { NotificationKindValues } from '../../../common/options.js';
 import type { GraphQLContext } from '../../graphql/context.js';
@@ -26,7 +27,7 @@ export const NotificationRef = builder.prismaObject('Notification', {
   }),
 });
 
-const PAGE_MAX = 50;
+const { default: PAGE_DEFAULT, max: PAGE_MAX } = PAGE_LIMITS.notifications;
 
 const messages = defineMessages({
   notFound: { id: 'server.notification.notFound', defaultMessage: 'That notification does not exist.' },
@@ -35,11 +36,11 @@ const messages = defineMessages({
 builder.queryFields((t) => ({
   notifications: t.prismaField({
     type: ['Notification'],
-    description: "The signed-in viewer's notifications, newest first (at most 50; `before`: older than that one).",
-    args: { first: t.arg.int({ defaultValue: 20 }), before: t.arg.id() },
+    description: `The signed-in viewer's notifications, newest first (at most ${PAGE_MAX}; \`before\`: older than that one).`,
+    args: { first: t.arg.int({ defaultValue: PAGE_DEFAULT }), before: t.arg.id() },
     resolve: async (query, _root, args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const first = args.first ?? 20;
+      const first = args.first ?? PAGE_DEFAULT;
       if (first < 1 || first > PAGE_MAX) throw new AppError('BAD_USER_INPUT', `first must be between 1 and ${PAGE_MAX}`);
       let before: { createdAt: Date; id: string } | null = null;
       if (args.before != null) {

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, invalidInputMessage } from '../../core/errors.js';
@@ -61,8 +62,8 @@ const agentNotFound = () => formatMessage(messages.agentNotFound);
 /** Why an agent cannot rate: SPEC's words. */
 export const agentsCannotRate = (): string => formatMessage(messages.agentsCannotRate);
 
-export const REVIEWS_PAGE_DEFAULT = 10;
-export const REVIEWS_PAGE_MAX = 50;
+export const REVIEWS_PAGE_DEFAULT = PAGE_LIMITS.reviews.default;
+export const REVIEWS_PAGE_MAX = PAGE_LIMITS.reviews.max;
 /** Conversations read for the 'Leave a Review' pickers (most recent first). */
 export const RATEABLE_THREADS_MAX = 200;
 

@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from '@common/page-limits';
 import { useQuery } from '@/lib/apollo/use-query';
 import { AlertCircle, PenLine, Star } from '@/components/icons';
 import { Tabs } from 'radix-ui';
@@ -56,9 +57,9 @@ const messages = defineMessages({
 
 type Tab = 'received' | 'given';
 
-/** The first page of reviews; 'Show All N' reads up to the server's largest page. */
-const FIRST_PAGE = 10;
-const LARGEST_PAGE = 50;
+/** The first page of reviews; 'Show All N' reads up to the server's largest page (common/page-limits.ts). */
+const FIRST_PAGE = PAGE_LIMITS.reviews.default;
+const LARGEST_PAGE = PAGE_LIMITS.reviews.max;
 
 function ReviewSkeletons({ count }: { count: number }) {
   return (

@@ -2,11 +2,12 @@
 // shows; every operation that returns a message or a thread selects those fragments, so whatever
 // arrives (query, mutation, subscription) updates the same normalized records.
 import { graphql } from '@/gql';
+import { PAGE_LIMITS } from '@common/page-limits';
 
-/** Messages per page of a conversation (the server's default; at most 100). */
-export const MESSAGES_PAGE_SIZE = 30;
-/** Conversations per page of the list. */
-export const THREADS_PAGE_SIZE = 30;
+/** Messages per page of a conversation (the server's default: common/page-limits.ts). */
+export const MESSAGES_PAGE_SIZE = PAGE_LIMITS.messages.default;
+/** Conversations per page of the list (the server's default). */
+export const THREADS_PAGE_SIZE = PAGE_LIMITS.threads.default;
 
 export const MessageItemFragment = graphql(`
   fragment MessageItem_message on Message {
