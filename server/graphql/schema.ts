@@ -8,7 +8,7 @@ import '../modules/agents/licenses.schema.js';
 import '../modules/auth/auth.schema.js';
 import '../modules/favorites/favorites.schema.js';
 import '../modules/reviews/reviews.schema.js';
-import '../modules/moderation/review-moderation.schema.js';
+import '../modules/reviews/review-moderation.schema.js';
 import '../modules/moderation/moderation.schema.js';
 import '../modules/moderation/message-flags.schema.js';
 import '../modules/messaging/messaging.schema.js';

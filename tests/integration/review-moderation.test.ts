@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
 import { inProcessRateLimits } from '../../server/infra/rate-limits.js';
-import { MODERATION_MESSAGES, reportReview, REPORTS_TO_HIDE } from '../../server/modules/moderation/review-moderation.js';
+import { MODERATION_MESSAGES, reportReview, REPORTS_TO_HIDE } from '../../server/modules/reviews/review-moderation.js';
 import { recomputeAgentRating } from '../../server/modules/reviews/reviews.service.js';
 import {
   answeredConversation,

@@ -6,7 +6,7 @@
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Storage } from '../../modules/uploads/storage.js';
 import { refreshResponseTimes } from '../../modules/agents/response-time.js';
-import { countedReviewSql } from '../../modules/reviews/review-visibility.js';
+import { countedReviewSql } from '../../modules/agents/review-visibility.js';
 import { addReviewConversations, buildFavorites, buildReviews, buildThreads, markVerifiedReviews } from './activity.js';
 import { buildListings } from './listings.js';
 import { buildPeople } from './people.js';

@@ -15,7 +15,7 @@ import {
 } from '../listings/listings.rest.js';
 import { AGENT_REVIEWS_MAX, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
-import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
+import { VISIBLE_REVIEW } from './review-visibility.js';
 
 /**
  * GET /api/agents/{id} (SPEC part 7): the agent profile as SPEC part 3 says it is read, with the

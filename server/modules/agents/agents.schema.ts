@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { keptQuery } from '../../graphql/planned/index.js';
 import { AGENT_REVIEWS_DEFAULT, AGENT_REVIEWS_MAX, agentReviewsTake, findAgent, isNewAgent } from './agents.service.js';
 import { PUBLIC_LISTING } from '../listings/visibility.js';
-import { VISIBLE_REVIEW } from '../reviews/review-visibility.js';
+import { VISIBLE_REVIEW } from './review-visibility.js';
 import { responseTimeLabel } from '../../../common/response-time.js';
 
 const userNameSelect = { user: { select: { firstName: true, lastName: true, email: true } } } as const;

@@ -22,9 +22,9 @@ import { canManageListing, canSeeListing, isPublicListing, listingAccessSelect }
 import { priceDropColumns } from '../../../common/freshness.js';
 import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
-import { assertCapacityHolds, promoteWaitlist } from '../tours/open-house-rsvps.service.js';
+import { assertCapacityHolds, promoteWaitlist } from './open-house-places.js';
 import { announceNotifications } from '../notifications/notifications.service.js';
-import { affectedCounts, withdrawnPeopleOf } from '../tours/listing-withdrawal.service.js';
+import { affectedCounts, withdrawnPeopleOf } from './listing-people.js';
 import type { WithdrawnPerson } from '../../core/events.js';
 
 /**

@@ -5,7 +5,7 @@ import { AppError, fromZod, toAppError } from '../../core/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
 import { noStore } from '../listings/listings.rest.js';
-import { replyToReview, reportReview } from '../moderation/review-moderation.js';
+import { replyToReview, reportReview } from './review-moderation.js';
 import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type ReviewRole } from './reviews.service.js';
 import { jsonBody } from '../../http/locale.js';
 

@@ -10,7 +10,7 @@ import { requireViewer } from '../../core/authz.js';
 import { listingKeyWhere } from '../listings/listings.service.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
-import { countedReviewSql, interactionSql, visibleReviewSql } from './review-visibility.js';
+import { countedReviewSql, interactionSql, visibleReviewSql } from '../agents/review-visibility.js';
 import { eventsOf } from '../../core/events.js';
 import type { Logger } from 'pino';
 

@@ -8,11 +8,7 @@ import type { RateLimits } from '../../infra/rate-limits.js';
 import { eventsOf } from '../../core/events.js';
 import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
-import { insertNotifications, announceNotifications } from '../notifications/notifications.service.js';
-import { formatOpenHouseTime } from '../../../common/tours.js';
-import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { inLocale } from '../../core/locale.js';
-import { mailTexts } from '../mail/texts.js';
+import { announceNotifications } from '../notifications/notifications.service.js';
 import {
   announceMessage,
   answeringUser,
@@ -21,13 +17,7 @@ import {
   sendMessageSchema,
 } from '../messaging/messaging.service.js';
 import { fromZod } from '../../core/errors.js';
-
-const mailMessages = defineMessages({
-  placeOpened: {
-    id: 'mail.openHouse.placeOpened',
-    defaultMessage: 'A place opened up: you are going to the open house of {title}',
-  },
-});
+import { goingTo, lockOpenHouse, promoteWaitlist } from '../listings/open-house-places.js';
 
 /**
  * Open-house RSVPs (issue 27 item 1). An open house may have a number of places (`capacity`, null:
@@ -61,59 +51,6 @@ async function openHouseFor(prisma: PrismaClient, id: string) {
   // Only open houses of public listings take RSVPs (a draft's or a hidden listing's do not exist to renters).
   if (!found || !isPublicListing(found.property)) throw notFound();
   return found;
-}
-
-type Tx = Prisma.TransactionClient;
-
-/** The open house and its listing, as the waitlist's notifications name them. */
-export type OpenHouseFacts = { id: string; startsAt: Date; property: { id: string; slug: string; title: string } };
-
-/**
- * Locks the open house's row: every change of its RSVPs or its places runs after this in its
- * transaction, so they are counted one at a time. Answers its places (null: no limit).
- */
-async function lockOpenHouse(tx: Tx, id: string): Promise<{ capacity: number | null }> {
-  const [locked] = await tx.$queryRaw<Array<{ capacity: number | null }>>`
-    SELECT "capacity" FROM "OpenHouse" WHERE "id" = ${id}::uuid FOR UPDATE`;
-  if (!locked) throw notFound();
-  return locked;
-}
-
-const goingTo = (tx: Tx, openHouseId: string) => tx.openHouseRsvp.count({ where: { openHouseId, status: 'GOING' } });
-
-/** At most this many waiting renters get a place in one change (an open house without a limit frees all). */
-const MAX_PROMOTED = 500;
-
-/**
- * Gives the open house's free places to its waitlist, first come first served, each told by the bell
- * (a cancellation, or more places set by the agent). Runs under the open house's lock; answers the
- * notifications made, to announce once the transaction is committed.
- */
-export async function promoteWaitlist(tx: Tx, openHouse: OpenHouseFacts, capacity: number | null) {
-  const free = capacity === null ? MAX_PROMOTED : Math.min(MAX_PROMOTED, capacity - (await goingTo(tx, openHouse.id)));
-  if (free <= 0) return [];
-  const next = await tx.openHouseRsvp.findMany({
-    where: { openHouseId: openHouse.id, status: 'WAITLISTED' },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: free,
-    select: { id: true, userId: true, user: { select: { locale: true } } },
-  });
-  if (next.length === 0) return [];
-  await tx.openHouseRsvp.updateMany({ where: { id: { in: next.map((n) => n.id) } }, data: { status: 'GOING' } });
-  return insertNotifications(
-    tx,
-    // In each one's language (server/modules/mail/texts.ts).
-    next.map((n) =>
-      inLocale(n.user.locale, () => ({
-        userId: n.userId,
-        kind: 'OPEN_HOUSE_PLACE' as const,
-        title: formatMessage(mailMessages.placeOpened, { title: openHouse.property.title }).slice(0, 200),
-        body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(openHouse.startsAt) }),
-        url: `/properties/${openHouse.property.slug}`,
-        propertyId: openHouse.property.id,
-      })),
-    ),
-  );
 }
 
 /**
@@ -194,21 +131,6 @@ export async function cancelOpenHouseRsvp(
     nowGoing: made.map((n) => n.userId),
   });
   return { openHouseId: openHouse.id };
-}
-
-/**
- * An edit of an open house's places (listing-write.service.ts): under the open house's lock, refuses
- * fewer places than people going (the count can never go over).
- */
-export async function assertCapacityHolds(tx: Tx, openHouseId: string, capacity: number | null): Promise<void> {
-  await lockOpenHouse(tx, openHouseId);
-  if (capacity === null) return;
-  const going = await goingTo(tx, openHouseId);
-  if (going > capacity) {
-    throw new AppError('BAD_USER_INPUT', refusal('fewerPlacesThanGoing', { going }), {
-      fields: [{ path: 'openHouses', message: refusal('keepPlaces', { going }) }],
-    });
-  }
 }
 
 /**

@@ -49,15 +49,6 @@ const messages = defineMessages({
     defaultMessage:
       'You are answering open houses too quickly. Please try again in {minutes, plural, other {{minutes} minutes}}.',
   },
-  fewerPlacesThanGoing: {
-    id: 'server.openHouse.fewerPlacesThanGoing',
-    defaultMessage:
-      '{going, plural, other {{going} people are going}} to this open house: it cannot have fewer places than that.',
-  },
-  keepPlaces: {
-    id: 'server.openHouse.keepPlaces',
-    defaultMessage: '{going, plural, other {{going} people are going}}: keep at least {going} places.',
-  },
   rsvpNotFound: { id: 'server.openHouse.rsvpNotFound', defaultMessage: 'That RSVP does not exist.' },
   agentAnswers: {
     id: 'server.openHouse.agentAnswers',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODERATION_MESSAGES as SERVER } from '../../../../server/modules/moderation/review-moderation';
+import { MODERATION_MESSAGES as SERVER } from '../../../../server/modules/reviews/review-moderation';
 import { MODERATION_MESSAGES, replyFormSchema, reportFormSchema } from './moderation';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;

@@ -8,7 +8,7 @@ import {
   replyToReview,
   reportReview,
 } from './review-moderation.js';
-import { ReviewRef, reviewsDeps } from '../reviews/reviews.schema.js';
+import { ReviewRef, reviewsDeps } from './reviews.schema.js';
 
 /**
  * Moderation of reviews over GraphQL (issue 10 item 5): the agent's reply, reports, the hidden mark.
