@@ -21,9 +21,27 @@ const TRANSPORT_PACKAGES = {
     },
   ],
 };
+/**
+ * The planned path (server/graphql/planned/, decision 0047) shows only its index: nothing outside the
+ * folder imports its insides. Every file but the folder's own is a target (a later block's rule
+ * replaces an earlier one's, so every zone list below carries this one).
+ */
+const PLANNED_FACE = {
+  target: [
+    '{client,common,prisma,scripts,tests}/**',
+    '*.ts',
+    'server/*.ts',
+    'server/!(graphql)/**',
+    'server/graphql/*.ts',
+    'server/graphql/!(planned)/**',
+  ],
+  from: 'server/graphql/planned',
+  except: ['./index.ts'],
+  message: 'The planned path is used through server/graphql/planned/index.ts only.',
+};
 /** The rule that files in `target` may not import `from`, saying why. */
 const mayNotImport = (target, from, message) => ({
-  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message }] }],
+  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message }, PLANNED_FACE] }],
 });
 
 export default tseslint.config(
@@ -63,7 +81,10 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [PLANNED_FACE] }],
+    },
   },
   {
     // The core (errors, the viewer, authorization) imports nothing of the server but the database.

@@ -48,6 +48,11 @@ export const envSchema = z.object({
    * site's own operations (the persisted documents of the client build); partner keys may run any.
    */
   TRUSTED_DOCUMENTS_ONLY: bool.optional(),
+  /**
+   * `on`: the site's queries (and a partner's from its second request) are answered by the planned path
+   * (server/graphql/planned/, decision 0047); `off`: every GraphQL request is answered by Apollo Server.
+   */
+  GRAPHQL_PLANNED: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: bool.default(false),
   /** Extra origins allowed to call the API with cookies and to open WebSockets (comma-separated). */
   ALLOWED_ORIGINS: z.string().optional(),

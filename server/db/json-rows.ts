@@ -253,7 +253,7 @@ const madeFor = new WeakMap<object, Map<string, RowJson | UnsupportedQuery>>();
  * decoder are immutable, so one is shared by every request with that shape.
  */
 export function rowJsonSql(model: string, alias: string, query: QueryArgs): RowJson {
-  // A frozen query (the planned path keeps each root field's query frozen: server/graphql/planned.ts)
+  // A frozen query (the planned path keeps each root field's query frozen: server/graphql/planned/)
   // cannot change: remembered by the object itself, without printing its shape on every request.
   const frozen = Object.isFrozen(query) ? query : null;
   const target = `${model}\u0000${alias}`;

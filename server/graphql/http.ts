@@ -24,7 +24,7 @@ import { say } from '../core/texts.js';
 import { formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
-import { createPlannedPath } from './planned.js';
+import { createPlannedPath } from './planned/index.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 import { jsonBody } from '../http/locale.js';
 
@@ -151,15 +151,19 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
   await apollo.start();
 
   // The site's queries (and a partner's from its second request), planned once and answered without
-  // graphql-js' per-field execution (planned.ts; docs/decisions/0047-planned-documents.md).
-  const planned = createPlannedPath({
-    schema,
-    trustedDocuments: deps.trustedDocuments,
-    publicCache: deps.publicCache,
-    log,
-    contextOf,
-    production,
-  });
+  // graphql-js' per-field execution (planned/; docs/decisions/0047-planned-documents.md). With
+  // GRAPHQL_PLANNED=off nothing is planned and Apollo answers every request.
+  const planned =
+    env.GRAPHQL_PLANNED === 'on'
+      ? createPlannedPath({
+          schema,
+          trustedDocuments: deps.trustedDocuments,
+          publicCache: deps.publicCache,
+          log,
+          contextOf,
+          production,
+        })
+      : null;
   const router = express.Router();
   router.use(
     '/graphql',
@@ -180,7 +184,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
     refuseNulGraphql,
     trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
     graphqlCacheLookup(deps.publicCache),
-    planned.handler,
+    ...(planned ? [planned.handler] : []),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }),
   );
 
@@ -195,7 +199,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       // As /graphql refuses it (refuseNulGraphql): a NUL from the page's address never reaches the database.
       if (containsNul(variables)) return { errors: [{ message: nulMessage(), extensions: { code: 'BAD_USER_INPUT' } }] };
       const text = hash ? deps.trustedDocuments.get(hash) : undefined;
-      if (text) {
+      if (text && planned) {
         const answered = await planned.execute(text, variables, req, res);
         if (answered) return answered;
       }

@@ -62,7 +62,7 @@ import { createPartnerKey } from '../../server/modules/partners/partner-keys.js'
 import { print, visit } from 'graphql';
 import { PropertyDetailDocument, SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
-import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/planned/index.js';
 import { SSR_MAX_CONCURRENT } from '../../server/http/ssr.js';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { createDatabase, type Database } from '../../server/db/client.js';
@@ -965,7 +965,7 @@ async function main() {
         const rest = await fetchJson(s.rest(appUrl));
         if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
       }
-      executors[s.name] = g.executor === PLANNED ? 'the planned path (server/graphql/planned.ts)' : 'Apollo Server';
+      executors[s.name] = g.executor === PLANNED ? 'the planned path (server/graphql/planned/)' : 'Apollo Server';
       const diff = differences(floorAnswers.get(s.name), g.body);
       sameJson[s.name] = diff.length ? `differs: ${diff.join('; ')}` : 'identical';
       log(`${s.name}: the floor's JSON and GraphQL's are ${sameJson[s.name]}`);

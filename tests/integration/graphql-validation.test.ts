@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/planned/index.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { openSocket } from '../setup/ws-client.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import * as documents from '../../client/src/gql/graphql.js';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { allValidationRules, costVariables, GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.js';
-import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/planned/index.js';
 import { getSchema } from '../../server/graphql/schema.js';
 import { WS_LIMITS } from '../../server/graphql/ws.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';

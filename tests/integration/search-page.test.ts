@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchPropertiesDocument } from '../../client/src/gql/graphql.js';
 import { persistedHash } from '../../client/src/lib/apollo/trusted-documents.js';
-import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/executor-header.js';
+import { EXECUTOR_HEADER, PLANNED } from '../../server/graphql/planned/index.js';
 import { loadTrustedDocuments } from '../../server/graphql/trusted-documents.js';
 import { addPhotos, createAgent, createProperty, createReducedProperty } from '../factories/index.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';

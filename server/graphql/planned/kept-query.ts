@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext } from '../context.js';
 
 /**
  * A root field that loads rows with the document's Prisma query gives the planned path (planned.ts)

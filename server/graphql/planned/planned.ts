@@ -33,16 +33,16 @@ import {
 } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import Negotiator from 'negotiator';
-import { isPublicQuery, PUBLIC_CACHE_HEADER, subjectOf, type PublicCacheSlot } from '../http/public-cache.js';
-import { assertPartnerOperation } from '../http/partner-access.js';
-import type { PublicCache } from '../infra/public-cache.js';
-import type { Logger } from '../logger.js';
-import type { GraphQLContext } from './context.js';
+import { isPublicQuery, PUBLIC_CACHE_HEADER, subjectOf, type PublicCacheSlot } from '../../http/public-cache.js';
+import { assertPartnerOperation } from '../../http/partner-access.js';
+import type { PublicCache } from '../../infra/public-cache.js';
+import type { Logger } from '../../logger.js';
+import type { GraphQLContext } from '../context.js';
 import { EXECUTOR_HEADER, PLANNED } from './executor-header.js';
 import { KEPT_QUERY, type KeptQuery } from './kept-query.js';
-import { assertWithinCost, costVariables, PARSE_OPTIONS } from './limits.js';
-import { createDocumentValidator } from './validation.js';
-import type { TrustedDocuments } from './trusted-documents.js';
+import { assertWithinCost, costVariables, PARSE_OPTIONS } from '../limits.js';
+import { createDocumentValidator } from '../validation.js';
+import type { TrustedDocuments } from '../trusted-documents.js';
 
 /**
  * Planned documents: every query of the site's own documents, and any other query text from its
@@ -330,7 +330,49 @@ function planObject(
       path,
     });
   }
+  if (!root) refuseSharedRelations(type, fields);
   return { typeName: type.name, fields };
+}
+
+/** The viewer a `select` made per request is asked with at planning (it only names what it reads). */
+const PLANNING_CONTEXT = { viewer: { uid: 'planning' }, partner: null };
+
+/**
+ * A relation read both by a relation field and by another field's `select` made per request leaves
+ * the document to Apollo. The Prisma plugin puts one read of a relation in the parent's query and
+ * loads the other by itself, and this path, which reads the parent's row, would give the second field
+ * the first one's rows. Found by the differential test (issue 52): `Agent.viewerRating` reads the
+ * viewer's own review through `reviews`, and beside `Agent.reviews` it was given the agent's newest
+ * review, someone else's.
+ */
+function refuseSharedRelations(type: GraphQLObjectType, fields: FieldPlan[]) {
+  const relations = new Set<string>();
+  const perRequest: Array<{ key: string; select: (...args: unknown[]) => unknown }> = [];
+  for (const f of fields) {
+    const extensions = (f.def?.extensions ?? {}) as {
+      pothosPrismaRelationField?: { name: string };
+      pothosPrismaLoaded?: unknown;
+      pothosPrismaSelect?: unknown;
+    };
+    if (extensions.pothosPrismaRelationField) relations.add(extensions.pothosPrismaRelationField.name);
+    else if (typeof extensions.pothosPrismaSelect === 'function' && !extensions.pothosPrismaLoaded)
+      perRequest.push({ key: f.key, select: extensions.pothosPrismaSelect as (...args: unknown[]) => unknown });
+  }
+  if (!relations.size) return;
+  for (const { key, select } of perRequest) {
+    let read: unknown;
+    try {
+      read = select({}, PLANNING_CONTEXT, (query: unknown) => query ?? {});
+    } catch {
+      throw new Unsupported(`${type.name}.${key}: what its select reads`);
+    }
+    if (isPromiseLike(read)) throw new Unsupported(`${type.name}.${key}: an asynchronous select`);
+    const selected = (read as { select?: Record<string, unknown> } | null)?.select ?? {};
+    for (const [name, value] of Object.entries(selected)) {
+      if (value && typeof value === 'object' && relations.has(name))
+        throw new Unsupported(`${type.name}.${key} reads the relation ${name} of another field`);
+    }
+  }
 }
 
 function included(state: RequestState, nodes: SelectionNode[]): boolean {
@@ -458,6 +500,12 @@ interface Planned {
   strikes: number;
   /** Whether a partner key may send it (decided on a partner's first request). */
   partnerMayAsk?: boolean;
+  /**
+   * Requests of it (viewer, partner and variables) that failed here, Apollo answering instead: Apollo
+   * answers them from then on. A failure is mostly an error Apollo reports (FORBIDDEN, NOT_FOUND),
+   * found after the root's statements ran; asked again, the same request would run them twice.
+   */
+  failed?: Map<string, true>;
   /** Whether it is within the cost limit, by the values of the variables that set its page sizes. */
   withinCost?: Map<string, boolean>;
 }
@@ -496,6 +544,13 @@ function withinCost(planned: Planned, variables: Record<string, unknown>): boole
   }
   return ok;
 }
+
+/** Failed requests remembered per document (the one remembered longest is forgotten first). */
+const FAILED_REQUESTS = 256;
+
+/** Who asks what: the key of a request in `Planned.failed`. */
+const requestKey = (state: RequestState) =>
+  JSON.stringify([state.context.viewer?.uid ?? null, state.context.partner?.id ?? null, state.variables]);
 
 /** Texts remembered (planned, or seen once); a longer text is never planned. */
 const PLANNED_TEXTS = 1_000;
@@ -618,6 +673,7 @@ export function createPlannedPath(deps: {
       pending: [],
       planned: found,
     };
+    if (found.failed?.has(requestKey(state))) return null;
     return { found, state };
   }
 
@@ -628,6 +684,9 @@ export function createPlannedPath(deps: {
       found.strikes = 0;
       return data;
     } catch (err) {
+      const failed = (found.failed ??= new Map());
+      if (failed.size >= FAILED_REQUESTS) failed.delete(failed.keys().next().value!);
+      failed.set(requestKey(state), true);
       if (err instanceof TypeError && ++found.strikes >= STRIKES && planned.get(found.text) === found) {
         planned.set(found.text, null);
         site.delete(found.text);

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { keptQueryField } from '../../graphql/kept-query.js';
+import { keptQueryField } from '../../graphql/planned/index.js';
 import {
   ApplianceEnum,
   BoroughEnum,
@@ -219,7 +219,7 @@ builder.queryFields((t) => ({
       page: t.arg.int({ defaultValue: 1 }),
       pageSize: t.arg.int(),
     },
-    // The planned path runs the same resolver with the query it kept (graphql/planned.ts).
+    // The planned path runs the same resolver with the query it kept (graphql/planned/).
     ...keptQueryField({ typeName: 'Property', path: ['items'] }, (query: object, _root, args: MyListingsArgs, ctx) =>
       myListingsPage(
         ctx.prisma,

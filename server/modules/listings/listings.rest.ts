@@ -44,7 +44,7 @@ export const listingItemInclude = {
 export type ListingWithRelations = Prisma.PropertyGetPayload<{ include: typeof listingItemInclude }>;
 
 /**
- * Runs a fragment of the GraphQL schema over a row already loaded (server/graphql/planned.ts
+ * Runs a fragment of the GraphQL schema over a row already loaded (server/graphql/planned/
  * `createSelection`, given to the REST routes by app.ts): every value of a REST item is the schema's.
  */
 export type SelectionOf = (
