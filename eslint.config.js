@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -39,10 +41,106 @@ const PLANNED_FACE = {
   except: ['./index.ts'],
   message: 'The planned path is used through server/graphql/planned/index.ts only.',
 };
+/**
+ * Each server module shows a face to the others (issue 52 item 4): `index.ts` (its rules and services),
+ * `index.schema.ts` (what other GraphQL adapters build on) and `index.rest.ts` (what other REST adapters
+ * use). A module imports another only through those; the module graph has no loop
+ * (scripts/module-graph.ts, run with the lint).
+ */
+const SERVER_MODULES = fs
+  .readdirSync(path.join(import.meta.dirname, 'server/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const MODULE_FACES = SERVER_MODULES.flatMap((from) =>
+  SERVER_MODULES.filter((m) => m !== from).map((m) => ({
+    target: `server/modules/${m}/**`,
+    from: `server/modules/${from}`,
+    except: ['./index.ts', './index.schema.ts', './index.rest.ts'],
+    message: `Another module is used through its face: server/modules/${from}/index.ts (or index.schema.ts, index.rest.ts for adapters).`,
+  })),
+);
+/** The zones every file is held to, whichever block's rule applies last. */
+const FACES = [PLANNED_FACE, ...MODULE_FACES];
 /** The rule that files in `target` may not import `from`, saying why. */
 const mayNotImport = (target, from, message) => ({
-  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message }, PLANNED_FACE] }],
+  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message }, ...FACES] }],
 });
+
+/**
+ * The client's features (client/src/features/<name>/; issue 52 item 4) and how they meet. `face`: the
+ * files of a feature that other features may import, its public files. They are named files, not one
+ * index re-exporting them all: such an index would put every module it names into each chunk that
+ * imports it, and the listings page's JavaScript has a budget (tests/e2e/budget.spec.ts). `uses`: the
+ * features it may import, through their faces only. The uses form no loop (checked below), so two
+ * features never import each other, directly or around a circle. Shared code (components, lib, i18n)
+ * imports no feature; the app (app/, main.tsx, boot.tsx, entry-server.tsx) and tests import anything.
+ */
+const FEATURES = {
+  auth: { face: ['use-auth.ts', 'use-viewer.ts', 'redirect.ts', 'pending-action.ts'], uses: [] },
+  agents: { face: [], uses: ['auth', 'listings', 'moderation', 'reviews'] },
+  alerts: { face: [], uses: ['auth'] },
+  compare: { face: [], uses: [] },
+  favorites: { face: ['save-button.tsx'], uses: ['auth'] },
+  'listing-form': { face: [], uses: ['auth', 'map'] },
+  listings: { face: ['response-time.ts'], uses: ['auth', 'favorites', 'moderation', 'tours', 'transit'] },
+  'manage-listings': { face: [], uses: [] },
+  map: { face: ['map-view.tsx'], uses: [] },
+  messaging: { face: [], uses: ['auth', 'tours'] },
+  moderation: { face: ['licensed-badge.tsx', 'license-form.tsx'], uses: ['auth'] },
+  reviews: { face: ['components/review-moderation.tsx'], uses: ['auth'] },
+  tours: { face: ['request-tour-button.tsx', 'open-house-rsvp.tsx'], uses: ['auth'] },
+  transit: { face: ['subway-bullets.tsx', 'commute-picker.tsx'], uses: [] },
+};
+const FEATURES_DIR = 'client/src/features';
+
+/** The table must say the truth: every feature folder in it, every face file there, no loop of uses. */
+function checkFeatures() {
+  const root = import.meta.dirname;
+  const folders = fs.readdirSync(path.join(root, FEATURES_DIR), { withFileTypes: true }).filter((e) => e.isDirectory());
+  for (const { name } of folders)
+    if (!FEATURES[name]) throw new Error(`eslint.config.js: add the feature ${name} to FEATURES (its face and uses).`);
+  for (const [name, { face, uses }] of Object.entries(FEATURES)) {
+    for (const file of face)
+      if (!fs.existsSync(path.join(root, FEATURES_DIR, name, file)))
+        throw new Error(`eslint.config.js: ${FEATURES_DIR}/${name}/${file}, a face file in FEATURES, does not exist.`);
+    for (const used of uses)
+      if (!FEATURES[used]?.face.length) throw new Error(`eslint.config.js: ${name} uses ${used}, which shows no face in FEATURES.`);
+  }
+  const visit = (name, trail) => {
+    if (trail.includes(name)) throw new Error(`eslint.config.js: the features' uses loop: ${[...trail, name].join(' → ')}.`);
+    for (const used of FEATURES[name].uses) visit(used, [...trail, name]);
+  };
+  for (const name of Object.keys(FEATURES)) visit(name, []);
+}
+checkFeatures();
+
+/** Each feature imports only the faces of the features it uses; shared code imports none. */
+const CLIENT_ZONES = [
+  {
+    target: ['client/src/components', 'client/src/lib', 'client/src/i18n'],
+    from: FEATURES_DIR,
+    message:
+      'Shared code (components, lib, i18n) imports no feature: move what it needs out of the feature, or let the app or the feature pass it in.',
+  },
+  ...Object.entries(FEATURES).flatMap(([name, { uses }]) =>
+    Object.keys(FEATURES)
+      .filter((other) => other !== name)
+      .map((other) =>
+        uses.includes(other)
+          ? {
+              target: `${FEATURES_DIR}/${name}`,
+              from: `${FEATURES_DIR}/${other}`,
+              except: FEATURES[other].face.map((file) => `./${file}`),
+              message: `${name} uses ${other} through its face only: ${FEATURES[other].face.join(', ')} (FEATURES in eslint.config.js).`,
+            }
+          : {
+              target: `${FEATURES_DIR}/${name}`,
+              from: `${FEATURES_DIR}/${other}`,
+              message: `${name} does not use ${other} (FEATURES in eslint.config.js): add ${other} to its uses if that makes no loop, or move what both need into components/ or lib/.`,
+            },
+      ),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -83,7 +181,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [PLANNED_FACE] }],
+      'import-x/no-restricted-paths': ['error', { zones: FACES }],
     },
   },
   {
@@ -157,6 +255,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Feature boundaries (FEATURES above); tests and their helpers import anything.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'client/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...CLIENT_ZONES, ...FACES] }] },
   },
   {
     files: ['client/src/lib/apollo/use-query.tsx'],

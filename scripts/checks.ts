@@ -33,6 +33,7 @@ const results = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']),
   run('eslint', 'npx', ['eslint', '.']),
   run('prettier', 'npx', ['prettier', '--check', '.']),
+  run('module graph', 'npx', ['tsx', 'scripts/module-graph.ts']),
   run('build', 'npx', ['tsx', 'scripts/build.ts', '--no-generate']),
 ]);
 const failed = results.filter((r) => !r.ok).map((r) => r.name);

@@ -12,9 +12,9 @@ import {
   type ListingItems,
   type ListingWithRelations,
   type SelectionOf,
-} from '../listings/listings.rest.js';
+} from '../listings/index.rest.js';
 import { AGENT_REVIEWS_MAX, findAgent, isNewAgent } from './agents.service.js';
-import { PUBLIC_LISTING } from '../listings/visibility.js';
+import { PUBLIC_LISTING } from '../listings/index.js';
 import { VISIBLE_REVIEW } from './review-visibility.js';
 
 /**

@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { keptQuery } from '../../graphql/planned/index.js';
 import { AGENT_REVIEWS_DEFAULT, AGENT_REVIEWS_MAX, agentReviewsTake, findAgent, isNewAgent } from './agents.service.js';
-import { PUBLIC_LISTING } from '../listings/visibility.js';
+import { PUBLIC_LISTING } from '../listings/index.js';
 import { VISIBLE_REVIEW } from './review-visibility.js';
 import { responseTimeLabel } from '../../../common/response-time.js';
 

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { trustDeps } from '../moderation/moderation.schema.js';
+import { trustDeps } from '../moderation/index.schema.js';
 import { licenseQueue, setAgentLicenseVerified, updateMyLicense, type LicenseCase } from './licenses.service.js';
 
 /** Agents' license numbers over GraphQL: the agent's own, and the admins' queue and verification (licenses.service.ts). */

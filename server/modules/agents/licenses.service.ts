@@ -5,10 +5,10 @@ import { defineMessages, formatMessage } from '../../../common/i18n/messages.js'
 import { requireAdmin, requireUser } from '../../core/authz.js';
 import { eventsOf } from '../../core/events.js';
 import { licenseInputSchema } from '../../../common/trust.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify } from '../notifications/index.js';
 import { inLocale } from '../../core/locale.js';
 import { audit } from '../../core/audit.js';
-import { parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/moderation.service.js';
+import { parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/index.js';
 
 const messages = defineMessages({
   changedMeanwhile: {

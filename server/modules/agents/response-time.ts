@@ -5,7 +5,7 @@
 // by a daily refresh of every agent (a conversation left unanswered grows slower with no event).
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import { eventsOf } from '../../core/events.js';
-import type { JobQueue } from '../jobs/queue.js';
+import type { JobQueue } from '../jobs/index.js';
 import type { Logger } from '../../logger.js';
 
 export const RESPONSE_WINDOW_DAYS = 90;

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
 import { noBody } from '../../http/no-body.js';
 import { unsubscribeByToken } from './saved-searches.service.js';
-import { escapeHtml } from '../mail/mailer.js';
+import { escapeHtml } from '../mail/index.js';
 import { currentLocale, defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 
 /**

@@ -8,9 +8,9 @@ import {
   PriceBasisEnum,
   SearchListingTypeEnum,
   PropertyTypeEnum,
-} from '../listings/listing-enums.schema.js';
-import { PropertyFilterInput } from '../listings/listings.schema.js';
-import type { SearchFilter } from '../listings/listings.service.js';
+} from '../listings/index.schema.js';
+import { PropertyFilterInput } from '../listings/index.schema.js';
+import type { SearchFilter } from '../listings/index.js';
 import {
   deleteSavedSearch,
   markSavedSearchSeen,

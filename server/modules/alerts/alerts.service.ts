@@ -1,17 +1,17 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Logger } from '../../logger.js';
-import type { JobQueue } from '../jobs/queue.js';
-import { searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/notifications.service.js';
+import type { JobQueue } from '../jobs/index.js';
+import { searchWhereSql, type SearchFilter } from '../listings/index.js';
+import type { Mailer } from '../mail/index.js';
+import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/index.js';
 import { parseSavedFilter } from './saved-searches.service.js';
-import { isPublicListing, publicListingSql } from '../listings/visibility.js';
+import { isPublicListing, publicListingSql } from '../listings/index.js';
 import { eventsOf, type DomainEvent } from '../../core/events.js';
 import { formatCount, formatPrice } from '../../../common/format.js';
 import { hasConcession } from '../../../common/concession.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { inLocale } from '../../core/locale.js';
-import { mailTexts } from '../mail/texts.js';
+import { mailTexts } from '../mail/index.js';
 
 // The alerts' notifications and e-mails, in each recipient's language (server/modules/mail/texts.ts):
 // the listing's title and neighborhood, and the search's name, as written.

@@ -13,7 +13,7 @@ import { defineMessages, formatMessage } from '../../../common/i18n/messages.js'
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import { isUuid } from '../../core/ids.js';
-import { parseFilter, searchWhereSql, type SearchFilter } from '../listings/listings.service.js';
+import { parseFilter, searchWhereSql, type SearchFilter } from '../listings/index.js';
 
 /**
  * Saved searches (issue 14 item 1): a signed-in visitor's listings-page filters under a name, with

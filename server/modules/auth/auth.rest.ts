@@ -16,7 +16,7 @@ import {
 } from './auth.service.js';
 import type { Logger } from '../../logger.js';
 import type { AfterResponse } from '../../infra/after-response.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import { noBody } from '../../http/no-body.js';
 import { secureCookies } from '../../http/visitor.js';
 import { CredentialRefused, providerUnavailable } from './identity.js';

@@ -20,7 +20,7 @@ import { inLocale } from '../../core/locale.js';
 
 import { requireUser } from '../../core/authz.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import { escapeHtml, type Mailer } from '../mail/mailer.js';
+import { escapeHtml, type Mailer } from '../mail/index.js';
 import type { IdentityProvider, VerifiedIdentity } from './identity.js';
 
 /** Sign-up, phone checks and profile rules (SPEC parts 2, 4, 5, 8). REST and GraphQL call these. */

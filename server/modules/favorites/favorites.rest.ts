@@ -11,7 +11,7 @@ import {
   noStore,
   type ListingWithRelations,
   type SelectionOf,
-} from '../listings/listings.rest.js';
+} from '../listings/index.rest.js';
 import { encodeSavedCursor, SAVED_MAX_PAGE_SIZE, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 
 /**

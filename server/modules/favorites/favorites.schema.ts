@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder.js';
 import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError } from '../../core/errors.js';
 import { requireViewer } from '../../core/authz.js';
-import { PropertyRef } from '../listings/listings.schema.js';
+import { PropertyRef } from '../listings/index.schema.js';
 import { encodeSavedCursor, savedListingsPage, saveListing, unsaveListing } from './favorites.service.js';
 
 /**

@@ -5,8 +5,8 @@ import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { requireUser } from '../../core/authz.js';
-import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
-import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/visibility.js';
+import { listingKeyWhere, listingWhere } from '../listings/index.js';
+import { canSeeListing, listingAccessSelect, visibleListingWhere } from '../listings/index.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
 
 /**

@@ -41,7 +41,7 @@ import {
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
-import type { Storage } from '../uploads/storage.js';
+import type { Storage } from '../uploads/index.js';
 import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
 import { listingStats, myListingsPage } from './manage.service.js';
 import {

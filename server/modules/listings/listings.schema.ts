@@ -32,10 +32,10 @@ import {
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
-import { storedNearbyStations } from '../transit/nearby.js';
+import { storedNearbyStations } from '../transit/index.js';
 import { LocationRef } from '../../graphql/location.js';
-import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/transit.schema.js';
-import { commuteContext, commuteMinutesOf } from '../transit/commute-search.js';
+import { CommuteDestinationInput, NearbyStationRef, toCommuteTo } from '../transit/index.schema.js';
+import { commuteContext, commuteMinutesOf } from '../transit/index.js';
 import { commuteToSchema } from '../../../common/search.js';
 import { concessionLabel, hasConcession, isNoFee } from '../../../common/listing.js';
 import {

@@ -23,13 +23,7 @@ import { oneRowRead, rowJsonSql, UnsupportedQuery, type RowJson } from '../../db
 import { rawRunner } from '../../db/prepared.js';
 import { moveInTotal } from '../../../common/listing.js';
 import { cursorId, cursorInstant, decodeCursor as decodeKeyset, encodeCursor as encodeKeyset } from '../../core/cursor.js';
-import {
-  commuteContext,
-  commuteMinutesOf,
-  commuteMinutesSql,
-  NO_COMMUTE,
-  type CommuteContext,
-} from '../transit/commute-search.js';
+import { commuteContext, commuteMinutesOf, commuteMinutesSql, NO_COMMUTE, type CommuteContext } from '../transit/index.js';
 
 export type { SearchFilter, SearchSort };
 

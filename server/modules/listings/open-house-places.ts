@@ -4,8 +4,8 @@ import { say } from '../../core/texts.js';
 import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
-import { mailTexts } from '../mail/texts.js';
-import { insertNotifications } from '../notifications/notifications.service.js';
+import { mailTexts } from '../mail/index.js';
+import { insertNotifications } from '../notifications/index.js';
 
 /**
  * An open house's places (issue 27 item 1): its `capacity` (null: no limit) and the count of people

@@ -8,10 +8,10 @@ import { say } from '../../core/texts.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { HTTP_STATUS } from '../../http/errors.js';
 import { requireViewer } from '../../core/authz.js';
-import { providerUnavailableMessage } from '../auth/identity.js';
-import { noStore } from '../listings/listings.rest.js';
-import { listingKeyWhere, listingWhere } from '../listings/listings.service.js';
-import { canManageListing } from '../listings/visibility.js';
+import { providerUnavailableMessage } from '../auth/index.js';
+import { noStore } from '../listings/index.rest.js';
+import { listingKeyWhere, listingWhere } from '../listings/index.js';
+import { canManageListing } from '../listings/index.js';
 import {
   decodeMessageCursor,
   encodeMessageCursor,
@@ -25,7 +25,7 @@ import {
   type MessageCursor,
   type MessagingDeps,
 } from './messaging.service.js';
-import { refusalWarning } from '../moderation/message-flags.service.js';
+import { refusalWarning } from '../moderation/index.js';
 import { jsonBody } from '../../http/locale.js';
 
 /**

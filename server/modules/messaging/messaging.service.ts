@@ -9,13 +9,13 @@ import { say } from '../../core/texts.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
-import { agentKeyWhere } from '../agents/agents.service.js';
-import { listingWhere } from '../listings/listings.service.js';
-import { canManageListing } from '../listings/visibility.js';
+import { agentKeyWhere } from '../agents/index.js';
+import { listingWhere } from '../listings/index.js';
+import { canManageListing } from '../listings/index.js';
 import type { Realtime } from '../../infra/realtime.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
 import { eventsOf } from '../../core/events.js';
-import { agentRefusal, flagRefusingMessage } from '../moderation/message-flags.service.js';
+import { agentRefusal, flagRefusingMessage } from '../moderation/index.js';
 
 /**
  * Messaging between a renter and the agent of a listing (SPEC parts 2-7, issue 9). One rule set for

@@ -1,9 +1,9 @@
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Logger } from '../../logger.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { mailTexts } from '../mail/texts.js';
+import { mailTexts } from '../mail/index.js';
 
 // In the recipient's language (their account's setting; English without one): server/modules/mail/texts.ts.
 const messages = defineMessages({

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { LISTING_REPORT_DETAILS_MAX } from '../../../common/trust.js';
-import { canManageListing, listingAccessSelect } from '../listings/visibility.js';
+import { canManageListing, listingAccessSelect } from '../listings/index.js';
 import {
   LISTING_REPORTS_TO_HIDE,
   moderateListing,

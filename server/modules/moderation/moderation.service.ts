@@ -10,12 +10,12 @@ import type { Logger } from '../../logger.js';
 import { listingReportReasonLabels, listingReportSchema, type ListingReportReason } from '../../../common/trust.js';
 import { requireAdmin, requireUser, requireViewer } from '../../core/authz.js';
 import { countingReports, reportAddressKey, reportCountsToHide } from './report-standing.js';
-import { listingKeyWhere } from '../listings/listings.service.js';
-import { canManageListing, isPublicListing } from '../listings/visibility.js';
+import { listingKeyWhere } from '../listings/index.js';
+import { canManageListing, isPublicListing } from '../listings/index.js';
 import { eventsOf } from '../../core/events.js';
 import { audit } from '../../core/audit.js';
-import type { Mailer } from '../mail/mailer.js';
-import { notify, type NotificationInput } from '../notifications/notifications.service.js';
+import type { Mailer } from '../mail/index.js';
+import { notify, type NotificationInput } from '../notifications/index.js';
 import { inLocale } from '../../core/locale.js';
 
 // What the owner is told (a notification, an e-mail), in the owner's language (server/modules/mail/texts.ts).

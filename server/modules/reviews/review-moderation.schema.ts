@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
-import { AgentRef } from '../agents/agents.schema.js';
+import { AgentRef } from '../agents/index.schema.js';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPLY_MAX_LENGTH,

@@ -8,7 +8,7 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '../../../
 import type { RateLimit } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
 import { isUuid } from '../../core/ids.js';
-import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/report-standing.js';
+import { countingReports, reportAddressKey, reportCountsToHide } from '../moderation/index.js';
 import { recomputeAgentRating, type ReviewsDeps } from './reviews.service.js';
 import { eventsOf } from '../../core/events.js';
 

@@ -4,7 +4,7 @@ import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError, fromZod, toAppError } from '../../core/errors.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { requireViewer } from '../../core/authz.js';
-import { noStore } from '../listings/listings.rest.js';
+import { noStore } from '../listings/index.rest.js';
 import { replyToReview, reportReview } from './review-moderation.js';
 import { encodeReviewCursor, REVIEWS_PAGE_MAX, reviewsPage, submitReview, type ReviewRole } from './reviews.service.js';
 import { jsonBody } from '../../http/locale.js';

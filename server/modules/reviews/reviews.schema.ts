@@ -4,9 +4,9 @@ import { keysetConnection, type ConnectionWithCount } from '../../graphql/connec
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
-import { AgentRef } from '../agents/agents.schema.js';
+import { AgentRef } from '../agents/index.schema.js';
 import { requireViewer } from '../../core/authz.js';
-import { PropertyRef } from '../listings/listings.schema.js';
+import { PropertyRef } from '../listings/index.schema.js';
 import {
   encodeReviewCursor,
   memoRaterAccount,

@@ -5,12 +5,12 @@ import { AppError, invalidInputMessage } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
-import { agentKeyWhere } from '../agents/agents.service.js';
+import { agentKeyWhere } from '../agents/index.js';
 import { requireViewer } from '../../core/authz.js';
-import { listingKeyWhere } from '../listings/listings.service.js';
+import { listingKeyWhere } from '../listings/index.js';
 import { REVIEW_RULES, reviewInputSchema, type ReviewInput, type Subscore } from './review-input.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
-import { countedReviewSql, interactionSql, visibleReviewSql } from '../agents/review-visibility.js';
+import { countedReviewSql, interactionSql, visibleReviewSql } from '../agents/index.js';
 import { eventsOf } from '../../core/events.js';
 import type { Logger } from 'pino';
 

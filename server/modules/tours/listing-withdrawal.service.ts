@@ -3,9 +3,9 @@ import type { DomainEvent, WithdrawnPerson } from '../../core/events.js';
 import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { formatTourWindow } from '../../../common/tours.js';
-import { announceMessage, postInThread } from '../messaging/messaging.service.js';
-import { upcomingTourWhere } from '../listings/listing-people.js';
-import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
+import { announceMessage, postInThread } from '../messaging/index.js';
+import { upcomingTourWhere } from '../listings/index.js';
+import { announceNotifications, insertNotifications } from '../notifications/index.js';
 
 /**
  * A listing deleted or deactivated with people attached (issue 58 item 4): nobody is left without a

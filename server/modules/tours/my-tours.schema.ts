@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.js';
-import { RsvpStatusEnum } from '../listings/listings.schema.js';
+import { RsvpStatusEnum } from '../listings/index.schema.js';
 import { myOpenHouseRsvpsWhere } from './open-house-rsvps.service.js';
 import { requireUser } from '../../core/authz.js';
-import { managedBy } from '../listings/visibility.js';
+import { managedBy } from '../listings/index.js';
 
 /** A renter's RSVP to an open house (issue 27): going, or on its waitlist. */
 builder.prismaObject('OpenHouseRsvp', {

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../../db/client.js';
 import { AppError } from '../../core/errors.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { sharedRead } from '../messaging/messaging.service.js';
+import { sharedRead } from '../messaging/index.js';
 
 /**
  * Live open houses (`openHouseChanged`) at the cost of one read per event (issue 58 item 12;

@@ -7,17 +7,11 @@ import type { Viewer } from '../../core/viewer.js';
 import type { RateLimits } from '../../infra/rate-limits.js';
 import { eventsOf } from '../../core/events.js';
 import { isUuid } from '../../core/ids.js';
-import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/visibility.js';
-import { announceNotifications } from '../notifications/notifications.service.js';
-import {
-  announceMessage,
-  answeringUser,
-  postInConversation,
-  retryOnNewThread,
-  sendMessageSchema,
-} from '../messaging/messaging.service.js';
+import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/index.js';
+import { announceNotifications } from '../notifications/index.js';
+import { announceMessage, answeringUser, postInConversation, retryOnNewThread, sendMessageSchema } from '../messaging/index.js';
 import { fromZod } from '../../core/errors.js';
-import { goingTo, lockOpenHouse, promoteWaitlist } from '../listings/open-house-places.js';
+import { goingTo, lockOpenHouse, promoteWaitlist } from '../listings/index.js';
 
 /**
  * Open-house RSVPs (issue 27 item 1). An open house may have a number of places (`capacity`, null:

@@ -2,9 +2,9 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { PrismaClient } from '../../db/client.js';
 import { eventsOf, type DomainEvent, type TourStep } from '../../core/events.js';
 import type { Logger } from '../../logger.js';
-import type { JobQueue } from '../jobs/queue.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
-import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/notifications.service.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { Mailer, MailMessage } from '../mail/index.js';
+import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/index.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
 import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
 import { expireTourRequests, formatTourWindow } from './tour-requests.service.js';
@@ -16,7 +16,7 @@ import {
 } from './listing-withdrawal.service.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import { inLocale } from '../../core/locale.js';
-import { mailTexts } from '../mail/texts.js';
+import { mailTexts } from '../mail/index.js';
 
 // The visits' e-mails and reminders, in each recipient's language (server/modules/mail/texts.ts), their
 // times on New York's clock in that language; the listing's title, names and notes as written.

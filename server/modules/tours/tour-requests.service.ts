@@ -8,19 +8,13 @@ import type { Viewer } from '../../core/viewer.js';
 import { eventsOf, type TourStep } from '../../core/events.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { isUuid } from '../../core/ids.js';
-import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/visibility.js';
-import {
-  announceMessage,
-  answeringUser,
-  postInConversation,
-  postInThread,
-  retryOnNewThread,
-} from '../messaging/messaging.service.js';
-import { announceNotifications, insertNotifications } from '../notifications/notifications.service.js';
+import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/index.js';
+import { announceMessage, answeringUser, postInConversation, postInThread, retryOnNewThread } from '../messaging/index.js';
+import { announceNotifications, insertNotifications } from '../notifications/index.js';
 import { formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { inLocale } from '../../core/locale.js';
-import { mailTexts } from '../mail/texts.js';
+import { mailTexts } from '../mail/index.js';
 
 // A step's message in the conversation and its notifications, written to the other side (each
 // notification to its recipient) in that person's language (server/modules/mail/texts.ts); the

@@ -3,7 +3,7 @@ import { requireViewer } from '../../core/authz.js';
 import { AppError } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
 import { isUuid } from '../../core/ids.js';
-import { visibleListingWhere } from '../listings/visibility.js';
+import { visibleListingWhere } from '../listings/index.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import { inProcessRealtime, liveIds } from '../../infra/realtime.js';
