@@ -303,7 +303,7 @@ export function serverRenderedPages(deps: ServerRenderingDeps): { router: expres
         const body = Buffer.concat([Buffer.from(head, 'utf8'), out.html, STATE_START, out.state, chunks.end]);
         if (generation !== null && out.status === 200) {
           const br = brotliPage(body);
-          void deps.cache!.set(generation, key, br.toString('base64'), 'search');
+          void deps.cache!.set(generation, key, br.toString('base64'), 'page');
           res.set(PUBLIC_CACHE_HEADER, 'MISS');
           await send(req, res, out.status, { br, text: body });
         } else {

@@ -20,6 +20,23 @@ describe('the public cache in process', () => {
     expect(await c.get(c.begin()!, 'k')).toBeNull();
   });
 
+  it("empties a page rendered on the server when an open house's places change, and keeps the search pages", async () => {
+    const c = cache();
+    const listingId = '00000000-0000-4000-8000-000000000002';
+    await c.set(c.begin()!, 'page', '<html>3 places left</html>', 'page');
+    await c.set(c.begin()!, 'search', '{"cards":[]}', 'search');
+    await c.set(c.begin()!, 'detail', '{"places":3}', { listingId });
+    c.heard({ type: 'openHouse.rsvpChanged', openHouseId: 'o1', listingId, nowGoing: ['u1'] } as never, 'e2', true);
+    expect(await c.get(c.begin()!, 'page')).toBeNull();
+    expect(await c.get(c.begin()!, 'detail')).toBeNull();
+    expect(await c.get(c.begin()!, 'search')).toBe('{"cards":[]}');
+    // A listing's visible change empties pages as it empties search pages.
+    await c.set(c.begin()!, 'page', '<html>again</html>', 'page');
+    c.heard({ type: 'listing.changed', listingId, wasPublic: true, isPublic: true } as never, 'e3', true);
+    expect(await c.get(c.begin()!, 'page')).toBeNull();
+    await c.close();
+  });
+
   it('drops its oldest answers past MAX_CHARACTERS in all, and never keeps one past MAX_BODY_BYTES', async () => {
     const c = cache();
     const body = 'x'.repeat(MAX_BODY_BYTES - 1);

@@ -13,8 +13,10 @@ import { createRedis } from './redis.js';
  * only what it showed:
  * - an answer about one listing (its details) is tagged with that listing's version: the id of the
  *   last visible event about it. Another listing's change leaves it alone;
- * - every other answer (search pages, suggestions, pages) carries the search version: the id of the
- *   last visible event of any listing (or of an agent shown on cards).
+ * - every other answer (search pages, suggestions) carries the search version: the id of the
+ *   last visible event of any listing (or of an agent shown on cards);
+ * - a page rendered on the server carries the page version, moved by the same events and by an
+ *   open house's RSVPs (a listing's page says how many places are left; no card does).
  * A draft saved, a view counted or a private listing edited is no visible change: nothing is emptied.
  *
  * Versions are event ids, so every instance that heard the same events agrees on them and shares the
@@ -28,8 +30,11 @@ export interface CacheSlot {
   epoch: number;
 }
 
-/** What an answer shows: one listing (its id), or anything (search pages, lists, pages). */
-export type CacheSubject = { listingId: string } | 'search';
+/**
+ * What an answer shows: one listing (its id), anything a card shows (search pages, lists), or a page
+ * rendered on the server (any of it, and a listing's page also the places left at its open houses).
+ */
+export type CacheSubject = { listingId: string } | 'search' | 'page';
 
 export interface PublicCache {
   readonly ttlSeconds: number;
@@ -100,6 +105,7 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
    */
   let base: string | null = shared ? null : randomUUID();
   let search: { version: string; epoch: number } | null = shared ? null : { version: randomUUID(), epoch: 0 };
+  let page: { version: string; epoch: number } | null = shared ? null : { version: randomUUID(), epoch: 0 };
   const listings = new Map<string, { version: string; epoch: number }>();
   /** When `base` last moved: an answer begun before then is not stored. */
   let baseEpoch = 0;
@@ -107,11 +113,14 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
   async function loadShared() {
     if (!shared) return;
     const at = epoch;
-    const [b, s] = await Promise.all([shared.get('base'), shared.get('search')]).catch(() => [null, null] as const);
+    const [b, s, p] = await Promise.all([shared.get('base'), shared.get('search'), shared.get('page')]).catch(
+      () => [null, null, null] as const,
+    );
     // An event heard meanwhile is newer than what was read.
     if (epoch !== at) return;
     base = b ?? 'start';
     search = { version: s ?? 'start', epoch };
+    page = { version: p ?? 'start', epoch };
   }
   void loadShared();
 
@@ -131,14 +140,19 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
     return listings.get(id)?.version ?? version;
   }
   async function versionOf(subject: CacheSubject): Promise<string | null> {
-    if (base === null || search === null) return null;
+    if (base === null || search === null || page === null) return null;
     const b = base;
     if (subject === 'search') return `s:${b}:${search.version}`;
+    if (subject === 'page') return `p:${b}:${page.version}`;
     return `l:${subject.listingId}:${b}:${await listingVersion(subject.listingId)}`;
   }
-  const changedSince = (subject: CacheSubject, slot: CacheSlot) =>
-    Math.max(baseEpoch, subject === 'search' ? (search?.epoch ?? Infinity) : (listings.get(subject.listingId)?.epoch ?? 0)) >
-    slot.epoch;
+  const subjectEpoch = (subject: CacheSubject) =>
+    subject === 'search'
+      ? (search?.epoch ?? Infinity)
+      : subject === 'page'
+        ? (page?.epoch ?? Infinity)
+        : (listings.get(subject.listingId)?.epoch ?? 0);
+  const changedSince = (subject: CacheSubject, slot: CacheSlot) => Math.max(baseEpoch, subjectEpoch(subject)) > slot.epoch;
 
   /** Events may have been missed: nothing known so far is trusted; with Redis, read again. */
   function unsure() {
@@ -147,6 +161,7 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
     listings.clear();
     base = shared ? null : randomUUID();
     search = shared ? null : { version: randomUUID(), epoch };
+    page = shared ? null : { version: randomUUID(), epoch };
     void loadShared();
   }
   /** The instance where an event happened tells Redis, for instances that start later or missed it. */
@@ -160,6 +175,7 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
       baseEpoch = epoch;
       base = eventId;
       search = { version: eventId, epoch };
+      page = { version: eventId, epoch };
       listings.clear();
       tell(local, 'base', eventId);
       return;
@@ -169,15 +185,19 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
       epoch += 1;
       if (listings.size >= MAX_VERSIONS) listings.clear();
       listings.set(event.listingId, { version: eventId, epoch });
+      page = { version: eventId, epoch };
       tell(local, `listing:${event.listingId}`, eventId);
+      tell(local, 'page', eventId);
       return;
     }
     if (!changesPublicListing(event) || !('listingId' in event)) return;
     epoch += 1;
     search = { version: eventId, epoch };
+    page = { version: eventId, epoch };
     if (listings.size >= MAX_VERSIONS) listings.clear();
     listings.set(event.listingId, { version: eventId, epoch });
     tell(local, 'search', eventId);
+    tell(local, 'page', eventId);
     tell(local, `listing:${event.listingId}`, eventId);
   }
 
@@ -191,7 +211,11 @@ export function createPublicCache(opts: { ttlSeconds: number; redisUrl?: string 
       const end = raw.indexOf('\n');
       if (end < 0) return null;
       const version = raw.slice(0, end);
-      const subject: CacheSubject = version.startsWith('l:') ? { listingId: version.split(':')[1]! } : 'search';
+      const subject: CacheSubject = version.startsWith('l:')
+        ? { listingId: version.split(':')[1]! }
+        : version.startsWith('p:')
+          ? 'page'
+          : 'search';
       return version === (await versionOf(subject)) ? raw.slice(end + 1) : null;
     },
     async set(slot, key, body, subject) {
