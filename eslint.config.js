@@ -104,7 +104,8 @@ function checkFeatures() {
       if (!fs.existsSync(path.join(root, FEATURES_DIR, name, file)))
         throw new Error(`eslint.config.js: ${FEATURES_DIR}/${name}/${file}, a face file in FEATURES, does not exist.`);
     for (const used of uses)
-      if (!FEATURES[used]?.face.length) throw new Error(`eslint.config.js: ${name} uses ${used}, which shows no face in FEATURES.`);
+      if (!FEATURES[used]?.face.length)
+        throw new Error(`eslint.config.js: ${name} uses ${used}, which shows no face in FEATURES.`);
   }
   const visit = (name, trail) => {
     if (trail.includes(name)) throw new Error(`eslint.config.js: the features' uses loop: ${[...trail, name].join(' → ')}.`);

@@ -11,7 +11,7 @@ import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCompareSelection } from '@/features/compare/compare-selection';
-import { bathsLabel, bedsLabel, listedLabel, propertyPath } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, listedLabel, propertyPath } from '@/lib/format';
 import { graphql } from '@/gql';
 import type { CompareListingsQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';

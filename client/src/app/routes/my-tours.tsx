@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignedOutNotice } from '@/features/auth/signed-out-notice';
 import { useAuth } from '@/features/auth/use-auth';
-import { propertyPath } from '@/features/listings/format';
+import { propertyPath } from '@/lib/format';
 import { OpenHouseRsvp } from '@/features/tours/open-house-rsvp';
 import { AttendeeList } from '@/features/tours/attendee-list';
 import { ListingPlace, TourSection, VisitSection } from '@/features/tours/tour-card';

@@ -31,7 +31,7 @@ import {
   UnitFeatures,
   Accessibility,
 } from '@/features/listings/detail/property-details';
-import { bathsLabel, bedsLabel, listedLabel } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, listedLabel } from '@/lib/format';
 import { MapView } from '@/features/map/map-view';
 import { TransitList } from '@/features/transit/transit-section';
 import type { MapMarker } from '@/features/map/types';

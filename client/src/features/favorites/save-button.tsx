@@ -7,7 +7,7 @@ import { graphql } from '@/gql';
 import { evictSavedProperties } from '@/lib/apollo/type-policies';
 import { isServiceUnavailable, isUnauthenticated } from '@/lib/auth-errors';
 import { cn } from '@/lib/cn';
-import { signInPath, useViewer } from '../listings/use-viewer';
+import { signInPath, useViewer } from '@/features/auth/use-viewer';
 import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 

@@ -48,7 +48,7 @@ import { useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/text-field';
-import type { AddressSuggestion } from '@/features/listings/components/address-search';
+import type { AddressSuggestion } from '@/components/address-search';
 import { MapView } from '@/features/map/map-view';
 import { AddressField } from './address-field';
 import {

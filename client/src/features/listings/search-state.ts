@@ -28,6 +28,7 @@ import type {
   PropertySort,
   SearchPropertiesQueryVariables,
 } from '@/gql/graphql';
+import type { CommuteTarget } from '@/features/transit/commute-picker';
 import { SEARCH_PAGE_SIZE } from './page-size';
 
 /** A map area, in degrees. */
@@ -85,11 +86,6 @@ export interface AreaCorner {
   lng: number;
 }
 const MAX_AREA_CORNERS = 24;
-
-/** A commute destination: a subway station by id, or a point (an address picked from the suggestions). */
-export type CommuteTarget =
-  | { kind: 'station'; stationId: string; label: string }
-  | { kind: 'point'; lat: number; lng: number; label: string };
 
 /** The 'Commute' limit choices (issue 13 item 4). */
 export const CommuteMaxFilterValues = ['any', '20', '30', '45', '60'] as const;

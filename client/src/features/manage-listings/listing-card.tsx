@@ -26,7 +26,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { bathsLabel, bedsLabel, formatRating } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, formatRating } from '@/lib/format';
 import { graphql } from '@/gql';
 import type { ManageListingCard_PropertyFragment } from '@/gql/graphql';
 import { cn } from '@/lib/cn';

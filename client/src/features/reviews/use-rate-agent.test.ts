@@ -1,6 +1,6 @@
 import { InMemoryCache, gql } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { ratingsTypePolicies } from './type-policies';
+import { ratingsTypePolicies } from '@/lib/apollo/type-policies';
 import { dropStaleReviewLists, retireRatingPrompts } from './use-rate-agent';
 
 const AGENT = gql`

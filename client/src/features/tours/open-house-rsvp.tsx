@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { graphql } from '@/gql';
 import type { RsvpStatus } from '@/gql/graphql';
 import { isServiceUnavailable, isUnauthenticated, serverMessage } from '@/lib/auth-errors';
-import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { signInPath, useViewer } from '@/features/auth/use-viewer';
 import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 

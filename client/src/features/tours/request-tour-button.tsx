@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PathLink } from '@/components/ui/path-link';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { signInPath, useViewer } from '@/features/listings/use-viewer';
+import { signInPath, useViewer } from '@/features/auth/use-viewer';
 import { rememberPendingAction, usePendingAction } from '@/features/auth/pending-action';
 import { withParts } from '@/i18n/catalogues';
 import { defineMessages, formatMessage } from '@common/i18n/messages';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { propertyPath } from '@/features/listings/format';
+import { propertyPath } from '@/lib/format';
 import { graphql } from '@/gql';
 import type { TourCard_TourFragment } from '@/gql/graphql';
 import { isServiceUnavailable, serverMessage } from '@/lib/auth-errors';

@@ -4,8 +4,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { AddressSuggestionsQuery } from '@/features/listings/components/address-search';
-import type { CommuteTarget } from '@/features/listings/search-state';
+import { AddressSuggestionsQuery } from '@/components/address-search';
 import { SubwayBullets } from './subway-bullets';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { boroughLabels } from '@common/options';
@@ -78,6 +77,11 @@ export function matchStations<S extends { name: string }>(stations: readonly S[]
 type Option =
   | { kind: 'station'; key: string; station: Station }
   | { kind: 'place'; key: string; label: string; lat: number; lng: number; neighborhood: boolean };
+
+/** A commute destination: a subway station by id, or a point (an address picked from the suggestions). */
+export type CommuteTarget =
+  | { kind: 'station'; stationId: string; label: string }
+  | { kind: 'point'; lat: number; lng: number; label: string };
 
 /**
  * Where the visitor commutes to (issue 13 item 4): a combobox (ARIA 1.2 pattern) over the subway

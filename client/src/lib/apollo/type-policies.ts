@@ -5,7 +5,6 @@
 // page-info objects carry no id and stay embedded in their parent field.
 import type { ApolloCache, FieldFunctionOptions, Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
-import { ratingsTypePolicies } from '@/features/reviews/type-policies';
 import {
   mergeMessagePages,
   mergeThreadPages,
@@ -24,6 +23,21 @@ function refKeys(readField: ReadField, at: 'createdAt' | 'lastMessageAt'): ItemK
     at: (ref) => readField<string>(at, ref),
   };
 }
+
+// Cache rules of the ratings feature, spread into typePolicies below. Only types no other rule names
+// (a spread key would replace theirs): none of Query, Agent, Thread here.
+//
+// Everything else needs no rule: Agent and Review are normalized by id, so rateAgent's answer
+// (`agent { id rating reviewCount isNew viewerRating }`) updates the profile, the listing page and every
+// property card; RatingsSummary has an id (`ROLE:uid`), so the answer's `givenSummary` updates the
+// ratings screen; the lists that cannot be patched are dropped after a review
+// (features/reviews/use-rate-agent.ts).
+export const ratingsTypePolicies: TypePolicies = {
+  // Values of their parent with no id of their own: a newer answer replaces the fields it carries.
+  ViewerRating: { merge: true },
+  CategoryAverages: { merge: true },
+  ReviewAuthor: { merge: true },
+};
 
 export const typePolicies: TypePolicies = {
   Query: {
@@ -79,7 +93,7 @@ export const typePolicies: TypePolicies = {
       listings: relayStylePagination(),
     },
   },
-  // Ratings (issue 10): types no rule above names (features/reviews/type-policies.ts).
+  // Ratings (issue 10): types no rule above names (ratingsTypePolicies, above).
   ...ratingsTypePolicies,
 };
 

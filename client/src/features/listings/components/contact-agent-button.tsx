@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useViewer } from '../use-viewer';
+import { useViewer } from '@/features/auth/use-viewer';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({

@@ -68,7 +68,7 @@ const messages = defineMessages({
   kindSale: { id: 'filters.kindSale', defaultMessage: 'Buy' },
   forSaleChip: { id: 'filters.forSaleChip', defaultMessage: 'For sale' },
 });
-import { AddressSearch, type AddressSuggestion } from './address-search';
+import { AddressSearch, type AddressSuggestion } from '@/components/address-search';
 
 export interface FilterBarProps {
   state: SearchState;

@@ -3,7 +3,7 @@ import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { bathsLabel, bedsLabel, propertyPath } from '@/features/listings/format';
+import { bathsLabel, bedsLabel, propertyPath } from '@/lib/format';
 import { graphql } from '@/gql';
 import type { SearchPropertiesQuery } from '@/gql/graphql';
 import { defineMessages, useIntl } from '@common/i18n/messages';

@@ -10,7 +10,7 @@ import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
 import { SubwayBullets } from '@/features/transit/subway-bullets';
 import { cn } from '@/lib/cn';
 import { defineMessages, useIntl } from '@common/i18n/messages';
-import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from '../format';
+import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from '@/lib/format';
 import { LicensedBadge } from '@/features/moderation/licensed-badge';
 import { ContactAgentButton } from './contact-agent-button';
 import { FreshnessBadges } from './freshness-badges';

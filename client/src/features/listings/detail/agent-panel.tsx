@@ -9,8 +9,7 @@ import { RequestTourButton } from '@/features/tours/request-tour-button';
 import { PriceLine } from '../components/property-card';
 import { SaveButton } from '../../favorites/save-button';
 import { ShareButton } from '../components/share-button';
-import { propertyPath } from '../format';
-import { formatRating } from '../format';
+import { formatRating, propertyPath } from '@/lib/format';
 import { responseTimeText } from '../response-time';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 

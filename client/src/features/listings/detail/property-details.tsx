@@ -22,7 +22,7 @@ import type { ReactNode } from 'react';
 import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
 import type { PropertyDetails_PropertyFragment } from '@/gql/graphql';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/format';
 import { OpenHouseRsvp, useLiveOpenHouses } from '@/features/tours/open-house-rsvp';
 import { formatNewYorkClock } from '@common/tours';
 import { PriceHistoryChart } from './price-history-chart';
