@@ -329,18 +329,37 @@ describe.each(backends)('saved searches and alerts on %s', (backend) => {
     expect(await sendDueAlerts(deps, 'DAILY')).toBe(0);
   });
 
+  it('refuses the same search saved twice, whatever the order of its filters, naming the one saved', async () => {
+    const twice = await createAccount(db.prisma, 'renter', { firstName: 'Tess', lastName: 'Twice' });
+    const first = await h.must(twice, SAVE, {
+      input: { name: 'Brooklyn by the L and G', filter: { borough: 'BROOKLYN', lines: ['L', 'G'], maxPrice: 3000 } },
+    });
+    expect(first.saveSearch.name).toBe('Brooklyn by the L and G');
+    const again = await h.gql(twice, SAVE, {
+      input: { name: 'Again', filter: { maxPrice: 3000, lines: ['G', 'L'], borough: 'BROOKLYN' } },
+    });
+    expect(again.errors[0].extensions.code).toBe('CONFLICT');
+    expect(again.errors[0].message).toBe('You already saved this search as “Brooklyn by the L and G”.');
+    // Another filter is another search; someone else may save the same one.
+    await h.must(twice, SAVE, { input: { name: 'Cheaper', filter: { borough: 'BROOKLYN', lines: ['L', 'G'], maxPrice: 2500 } } });
+    await h.must(other, SAVE, {
+      input: { name: 'Mine too', filter: { borough: 'BROOKLYN', lines: ['L', 'G'], maxPrice: 3000 } },
+    });
+    expect(await db.prisma.savedSearch.count({ where: { userId: twice.uid } })).toBe(2);
+  });
+
   it('holds the 50-search limit under concurrent saves', async () => {
     const saver = await createAccount(db.prisma, 'renter', { firstName: 'Cora', lastName: 'Current' });
     await db.prisma.savedSearch.createMany({
       data: Array.from({ length: 47 }, (_, i) => ({
         userId: saver.uid,
         name: `Kept ${i}`,
-        filter: {},
+        filter: { minPrice: 100 + i },
         unsubscribeToken: `limit-${backend}-${i}-${saver.uid}`,
       })),
     });
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => h.gql(saver, SAVE, { input: { name: `Racing ${i}`, filter: {} } })),
+      Array.from({ length: 6 }, (_, i) => h.gql(saver, SAVE, { input: { name: `Racing ${i}`, filter: { maxPrice: 9000 + i } } })),
     );
     const refused = answers.filter((r) => r.errors);
     expect(answers.filter((r) => !r.errors)).toHaveLength(3);

@@ -37,6 +37,10 @@ const messages = defineMessages({
     id: 'server.savedSearch.savingTooQuickly',
     defaultMessage: 'You are saving searches too quickly. Please try again in {minutes, plural, other {{minutes} minutes}}.',
   },
+  alreadySaved: {
+    id: 'server.savedSearch.alreadySaved',
+    defaultMessage: 'You already saved this search as “{name}”.',
+  },
   tooMany: {
     id: 'server.savedSearch.tooMany',
     defaultMessage: 'You can keep up to {max} saved searches. Delete one to save another.',
@@ -66,6 +70,29 @@ function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
 
 const notFound = () => new AppError('NOT_FOUND', formatMessage(messages.notFound));
 
+/**
+ * A filter written one way whatever the order it was given in: keys sorted, and lists of words
+ * (boroughs, neighborhoods, amenities, lines) sorted, since their order does not change what is
+ * found. Lists of numbers or points (a drawn area) keep their order.
+ */
+export function canonicalFilter(value: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      const items = v.map(norm);
+      return items.every((i) => typeof i === 'string') ? [...(items as string[])].sort() : items;
+    }
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>)
+          .filter(([, x]) => x !== undefined && x !== null)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, x]) => [k, norm(x)]),
+      );
+    return v;
+  };
+  return JSON.stringify(norm(value));
+}
+
 export async function saveSearch(
   deps: { prisma: PrismaClient; limits: RateLimits },
   viewer: Viewer | null,
@@ -87,7 +114,11 @@ export async function saveSearch(
   // Counted and created under a per-user lock: concurrent saves cannot pass the limit together.
   return deps.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`saved-searches/${user.id}`}, 0))`;
-    const count = await tx.savedSearch.count({ where: { userId: user.id } });
+    const mine = await tx.savedSearch.findMany({ where: { userId: user.id }, select: { name: true, filter: true } });
+    // The same search saved twice would alert twice for every listing it finds.
+    const same = mine.find((s) => canonicalFilter(s.filter) === canonicalFilter(filter));
+    if (same) throw new AppError('CONFLICT', formatMessage(messages.alreadySaved, { name: same.name }));
+    const count = mine.length;
     if (count >= SAVED_SEARCHES_PER_USER) {
       throw new AppError('BAD_USER_INPUT', formatMessage(messages.tooMany, { max: SAVED_SEARCHES_PER_USER }));
     }
