@@ -504,7 +504,6 @@ export interface TenantFeeFacts {
   otherFees?: ReadonlyArray<{ label: string; amount: number; frequency: string }> | null;
 }
 
-/** 'No fee' when the tenant pays no broker fee. */
 /**
  * A listing's accessibility features as stored (issue 26 item 4): 'Elevator' is the building amenity
  * of that name, ticked once under Building amenities and reported here; the others as given, in the
@@ -519,9 +518,8 @@ export function accessibilityFeaturesOf(
   return AccessibilityFeatureValues.filter((f) => kept.has(f));
 }
 
-export function isNoFee(l: Pick<TenantFeeFacts, 'brokerFeePayer' | 'brokerFee'>): boolean {
-  return l.brokerFeePayer !== 'TENANT' || !l.brokerFee;
-}
+// 'No fee' and the rest of a listing's broker-fee wording: common/broker-fee.ts (one rule, issue 52 item 5).
+export { isNoFee } from './broker-fee.js';
 
 /** First month + security deposit + application fee + the broker fee when the tenant pays it + one-time other fees. */
 export function moveInTotal(l: TenantFeeFacts): number {

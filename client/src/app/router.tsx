@@ -86,11 +86,11 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'me/ratings', ...screen(() => import('./routes/my-ratings'), ['agents', 'records', 'moderation']) },
-          { path: 'me/listings', ...screen(() => import('./routes/my-listings'), ['manage', 'records']) },
+          { path: 'me/listings', ...screen(() => import('./routes/my-listings'), ['manage', 'records', 'cards']) },
           { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts', 'records']) },
           { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
           { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
-          { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records']) },
+          { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records', 'cards']) },
           {
             path: 'create-listing',
             ...screen(() => import('./routes/create-listing'), ['listingForm', 'records', 'map', 'listings']),

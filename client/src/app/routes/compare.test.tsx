@@ -27,7 +27,6 @@ function listing(
     bathrooms: 1,
     sqft: 900,
     neighborhood: 'Williamsburg',
-    noFee: true,
     brokerFee: null,
     brokerFeePayer: null,
     applicationFee: 20,
@@ -44,7 +43,7 @@ function listing(
 }
 
 const rental = listing({});
-/** A sale as the API answers it: no lease, concession or broker fee payer; `noFee` and a move-in total it does not show. */
+/** A sale as the API answers it: no lease, concession or broker fee payer; a move-in total it does not show. */
 const sale = (id: string, title: string, price: number) =>
   listing({
     id,
@@ -54,7 +53,6 @@ const sale = (id: string, title: string, price: number) =>
     netEffectivePrice: price,
     concession: null,
     listingType: 'FOR_SALE',
-    noFee: true,
     applicationFee: null,
     securityDeposit: null,
     totalMoveInCost: price,

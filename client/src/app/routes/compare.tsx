@@ -1,7 +1,8 @@
 import { useQuery } from '@/lib/apollo/use-query';
 import { formatPrice } from '@common/format';
 import { accessibilityFeatureLabels } from '@common/options';
-import { brokerFeePayerLabels, laundryLabels, petPolicyLabels } from '@common/listing-labels';
+import { brokerFeeWording } from '@common/broker-fee';
+import { laundryLabels, petPolicyLabels } from '@common/listing-labels';
 import { Columns3, X } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -44,7 +45,6 @@ const CompareListingsDocument = graphql(`
     bathrooms
     sqft
     neighborhood
-    noFee
     brokerFee
     brokerFeePayer
     applicationFee
@@ -107,7 +107,6 @@ const messages = defineMessages({
   perMonth: { id: 'compare.perMonth', defaultMessage: '{price} / month' },
   netPerMonth: { id: 'compare.netPerMonth', defaultMessage: '{price} / month ({concession})' },
   noConcession: { id: 'compare.noConcession', defaultMessage: 'No concession' },
-  noFee: { id: 'compare.noFee', defaultMessage: 'No fee' },
   sqft: { id: 'compare.sqft', defaultMessage: '{sqft} sq ft' },
   station: { id: 'compare.station', defaultMessage: '{station} · {minutes} min walk' },
   noStation: { id: 'compare.noStation', defaultMessage: 'None within 15 minutes' },
@@ -163,10 +162,11 @@ const ROWS: Row[] = [
   {
     label: messages.brokerFee,
     rentalOnly: true,
-    value: (l) =>
-      l.noFee
-        ? formatMessage(messages.noFee)
-        : `${money(l.brokerFee)}${l.brokerFeePayer ? ` (${brokerFeePayerLabels[l.brokerFeePayer]})` : ''}`,
+    // Who pays it, as the listing's page says it (common/broker-fee.ts): 'Landlord pays', not just 'No fee'.
+    value: (l) => {
+      const wording = brokerFeeWording(l);
+      return wording ? formatMessage(wording.message, wording.values) : <NotForSale />;
+    },
   },
   { label: messages.applicationFee, rentalOnly: true, value: (l) => money(l.applicationFee) },
   { label: messages.securityDeposit, rentalOnly: true, value: (l) => money(l.securityDeposit) },

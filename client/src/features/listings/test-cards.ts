@@ -25,7 +25,9 @@ export function cardListing(overrides: Partial<PropertyCard_PropertyFragment> = 
     bathrooms: 1,
     listingType: 'FOR_RENT',
     availableDate: '2026-12-01',
-    noFee: false,
+    // The tenant pays a broker fee: no 'No fee' (common/broker-fee.ts).
+    brokerFee: 4250,
+    brokerFeePayer: 'TENANT',
     isNew: false,
     daysOnMarket: 12,
     viewerCanManage: false,
@@ -38,13 +40,14 @@ export function cardListing(overrides: Partial<PropertyCard_PropertyFragment> = 
   };
 }
 
-/** A sale as the API answers it: an asking price, no concession; `noFee` set, which a sale does not show. */
+/** A sale as the API answers it: an asking price, no concession, no broker fee payer (so no 'No fee' either). */
 export function saleCardListing(overrides: Partial<PropertyCard_PropertyFragment> = {}): Card {
   return cardListing({
     listingType: 'FOR_SALE',
     price: 950_000,
     netEffectivePrice: 950_000,
-    noFee: true,
+    brokerFee: null,
+    brokerFeePayer: null,
     title: 'Condo for sale',
     ...overrides,
   });
@@ -56,7 +59,8 @@ export function rentalCardListing(overrides: Partial<PropertyCard_PropertyFragme
     price: 3600,
     netEffectivePrice: 3300,
     concession: { __typename: 'Concession', monthsFree: 1, leaseMonths: 12 },
-    noFee: true,
+    brokerFee: null,
+    brokerFeePayer: 'NO_FEE',
     title: 'Rental with a concession',
     ...overrides,
   });

@@ -30,7 +30,8 @@ function listing(overrides: Partial<ManageListingCard_PropertyFragment> = {}): M
     hiddenNote: null,
     reviewRequestedAt: null,
     createdAt: new Date().toISOString(),
-    noFee: false,
+    brokerFee: 3200,
+    brokerFeePayer: 'TENANT',
     viewerCanManage: true,
     photos: [],
     agent: null,
@@ -84,12 +85,17 @@ describe('a listing hidden by moderation', () => {
 describe('a sale on the manage screen (issue 58 item 3)', () => {
   it("shows its asking price, not 'per month', and no 'No fee'; a rental keeps both", () => {
     const { unmount } = renderWithProviders(
-      <ManageListingCard listing={listing({ listingType: 'FOR_SALE', price: 950_000, noFee: true })} actions={actions()} />,
+      <ManageListingCard
+        listing={listing({ listingType: 'FOR_SALE', price: 950_000, brokerFee: null, brokerFeePayer: null })}
+        actions={actions()}
+      />,
     );
     expect(screen.getByText('$950,000')).toHaveTextContent('$950,000 asking price');
     expect(screen.getByRole('article')).not.toHaveTextContent(/per month|No fee/);
     unmount();
-    renderWithProviders(<ManageListingCard listing={listing({ noFee: true })} actions={actions()} />);
+    renderWithProviders(
+      <ManageListingCard listing={listing({ brokerFee: null, brokerFeePayer: 'LANDLORD' })} actions={actions()} />,
+    );
     expect(screen.getByText('$3,200')).toHaveTextContent('$3,200 per month');
     expect(screen.getByText('No fee')).toBeInTheDocument();
   });

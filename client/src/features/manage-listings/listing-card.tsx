@@ -1,3 +1,4 @@
+import { brokerFeeMessages, brokerFeeWording } from '@common/broker-fee';
 import { formatCount, formatPrice } from '@common/format';
 import { listingStatusLabels } from '@common/listing-labels';
 import {
@@ -53,7 +54,8 @@ export const ManageListingCardFragment = graphql(`
     hiddenNote
     reviewRequestedAt
     createdAt
-    noFee
+    brokerFee
+    brokerFeePayer
     viewerCanManage
     photos {
       id
@@ -75,7 +77,6 @@ const messages = defineMessages({
   noPhotos: { id: 'manageCard.noPhotos', defaultMessage: 'No photos' },
   status: { id: 'manageCard.status', defaultMessage: 'Status:' },
   photos: { id: 'manageCard.photos', defaultMessage: '{count, plural, one {photo} other {photos}}' },
-  noFee: { id: 'manageCard.noFee', defaultMessage: 'No fee' },
   moreActions: { id: 'manageCard.moreActions', defaultMessage: 'More actions for {title}' },
   deactivate: { id: 'manageCard.deactivate', defaultMessage: 'Deactivate' },
   activate: { id: 'manageCard.activate', defaultMessage: 'Activate' },
@@ -157,10 +158,10 @@ function CardPhoto({ listing, priority }: { listing: ManageListing; priority: bo
           <span className="sr-only"> {formatMessage(messages.photos, { count: listing.photos.length })}</span>
         </span>
       ) : null}
-      {/* A sale has no broker fee to waive (issue 58 item 3). */}
-      {listing.noFee && listing.listingType !== 'FOR_SALE' ? (
+      {/* The tenant pays no broker fee (common/broker-fee.ts); a sale has none to waive (issue 58 item 3). */}
+      {brokerFeeWording(listing)?.noFee ? (
         <span className="absolute bottom-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-green-800 shadow">
-          {formatMessage(messages.noFee)}
+          {formatMessage(brokerFeeMessages.noFee)}
         </span>
       ) : null}
     </div>

@@ -27,7 +27,8 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
     bathrooms: 1,
     listingType: 'FOR_RENT',
     availableDate: '2026-12-01',
-    noFee: false,
+    brokerFee: 4250,
+    brokerFeePayer: 'TENANT',
     isNew: false,
     daysOnMarket: 12,
     viewerCanManage: false,
@@ -144,7 +145,14 @@ describe('PropertyCard of a sale (issue 58 item 3)', () => {
 
   it('shows the asking price alone: no month, net effective rent or No fee', () => {
     const card = renderCard(
-      listing({ listingType: 'FOR_SALE', price: 3_200_000, netEffectivePrice: 2_800_000, concession, noFee: true }),
+      listing({
+        listingType: 'FOR_SALE',
+        price: 3_200_000,
+        netEffectivePrice: 2_800_000,
+        concession,
+        brokerFee: null,
+        brokerFeePayer: null,
+      }),
     );
     expect(card).toHaveTextContent('$3,200,000');
     expect(card).not.toHaveTextContent('per month');
@@ -153,7 +161,9 @@ describe('PropertyCard of a sale (issue 58 item 3)', () => {
   });
 
   it('a rental keeps them', () => {
-    const card = renderCard(listing({ price: 3600, netEffectivePrice: 3150, concession, noFee: true }));
+    const card = renderCard(
+      listing({ price: 3600, netEffectivePrice: 3150, concession, brokerFee: null, brokerFeePayer: 'NO_FEE' }),
+    );
     expect(card).toHaveTextContent('per month');
     expect(card).toHaveTextContent('$3,150 net effective');
     expect(card).toHaveTextContent('No fee');

@@ -1,3 +1,4 @@
+import { brokerFeeMessages, brokerFeeWording } from '@common/broker-fee';
 import { netEffectiveLabel } from '@common/concession';
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
@@ -38,7 +39,8 @@ export const PropertyCardFragment = graphql(`
     bathrooms
     listingType
     availableDate
-    noFee
+    brokerFee
+    brokerFeePayer
     isNew
     daysOnMarket
     priceDrop {
@@ -96,7 +98,6 @@ const messages = defineMessages({
   minutesTo: { id: 'card.minutesTo', defaultMessage: '{minutes} min to {to}' },
   doorToDoor: { id: 'card.doorToDoor', defaultMessage: 'door to door by subway' },
   available: { id: 'card.available', defaultMessage: 'Available {date}' },
-  noFee: { id: 'card.noFee', defaultMessage: 'No fee' },
   agent: { id: 'card.agent', defaultMessage: 'Agent:' },
 });
 
@@ -264,8 +265,9 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
           <span>
             {bedsLabel(bedrooms)} · {bathsLabel(bathrooms)}
           </span>
-          {property.noFee && listingType !== 'FOR_SALE' ? (
-            <span className="pill bg-green-50 text-green-800 ring-green-200">{intl.formatMessage(messages.noFee)}</span>
+          {/* The tenant pays no broker fee (common/broker-fee.ts; never on a sale). */}
+          {brokerFeeWording(property)?.noFee ? (
+            <span className="pill bg-green-50 text-green-800 ring-green-200">{intl.formatMessage(brokerFeeMessages.noFee)}</span>
           ) : null}
         </p>
         {property.daysOnMarket != null ? <p className="text-xs text-gray-600">{listedLabel(property.daysOnMarket)}</p> : null}

@@ -22,7 +22,6 @@ function listing(overrides: Partial<PropertyDetails_PropertyFragment>): Property
     applicationFee: 20,
     brokerFee: null,
     brokerFeePayer: null,
-    noFee: true,
     otherFees: [],
     totalMoveInCost: 7270,
     utilitiesIncluded: [],
@@ -55,7 +54,7 @@ const brokerFeeRow = () => {
 
 describe('PricingTerms: Broker Fee', () => {
   it.each([
-    ['the tenant pays', { brokerFee: 4550, brokerFeePayer: 'TENANT' as const, noFee: false }, '$4,550 (Tenant pays)'],
+    ['the tenant pays', { brokerFee: 4550, brokerFeePayer: 'TENANT' as const }, '$4,550 (Tenant pays)'],
     ['the landlord pays', { brokerFee: 4550, brokerFeePayer: 'LANDLORD' as const }, 'Landlord pays'],
     ['no fee', { brokerFee: null, brokerFeePayer: 'NO_FEE' as const }, 'No fee'],
     ['a fee with no payer given (not charged to the tenant)', { brokerFee: 2700, brokerFeePayer: null }, 'No fee'],
@@ -76,7 +75,6 @@ describe('a sale (issue 58 item 3)', () => {
       securityDeposit: null,
       applicationFee: null,
       brokerFeePayer: null,
-      noFee: true,
       totalMoveInCost: 3_200_000,
       concession: { __typename: 'Concession', monthsFree: 1.5, leaseMonths: 12, terms: null, label: '1.5 months free on 12' },
     });

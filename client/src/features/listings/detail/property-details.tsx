@@ -2,9 +2,9 @@ import { formatCount, formatPrice } from '@common/format';
 import { formatNewYorkDay } from '@common/i18n/dates';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { accessibilityFeatureLabels, labelOf } from '@common/options';
+import { brokerFeeMessages, brokerFeeWording } from '@common/broker-fee';
 import {
   applianceLabels,
-  brokerFeePayerLabels,
   buildingAmenityLabels,
   flooringLabels,
   hvacLabels,
@@ -49,7 +49,6 @@ export const PropertyDetailsFragment = graphql(`
     applicationFee
     brokerFee
     brokerFeePayer
-    noFee
     otherFees {
       label
       amount
@@ -102,7 +101,6 @@ type Details = PropertyDetails_PropertyFragment;
 
 const messages = defineMessages({
   none: { id: 'details.none', defaultMessage: 'None' },
-  noFee: { id: 'details.noFee', defaultMessage: 'No fee' },
   askingPrice: { id: 'details.askingPrice', defaultMessage: 'Asking Price' },
   monthlyRent: { id: 'details.monthlyRent', defaultMessage: 'Monthly Rent' },
   netEffectiveNote: { id: 'details.netEffectiveNote', defaultMessage: '{price} net effective' },
@@ -200,11 +198,11 @@ function CheckList({ items, empty, authored }: { items: string[]; empty: string;
   );
 }
 
-/** 'No fee': the tenant pays no broker fee (NYC FARE Act). */
+/** 'No fee': the tenant pays no broker fee (NYC FARE Act; common/broker-fee.ts says when). */
 export function NoFeeBadge() {
   return (
     <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
-      {formatMessage(messages.noFee)}
+      {formatMessage(brokerFeeMessages.noFee)}
     </span>
   );
 }
@@ -219,7 +217,7 @@ export function KeyFacts({ property }: { property: Details }) {
     {
       label: sale ? formatMessage(messages.askingPrice) : formatMessage(messages.monthlyRent),
       value: formatPrice(property.price),
-      noFee: !sale && property.noFee,
+      noFee: brokerFeeWording(property)?.noFee,
       note:
         !sale && property.concession
           ? formatMessage(messages.netEffectiveNote, { price: formatPrice(property.netEffectivePrice) })
@@ -263,13 +261,10 @@ export function KeyFacts({ property }: { property: Details }) {
   );
 }
 
-function brokerFeeText(property: Details): string {
-  if (property.brokerFeePayer === 'TENANT') {
-    return `${money(property.brokerFee)} (${brokerFeePayerLabels.TENANT})`;
-  }
-  // No payer given (a listing posted without one): the tenant is not charged it (isNoFee, the
-  // 'No fee' badge and the move-in total agree), so it reads as no fee rather than an empty cell.
-  return labelOf(brokerFeePayerLabels, property.brokerFeePayer ?? 'NO_FEE');
+/** The Broker Fee row: who pays it, and how much when the tenant does (none on a sale). */
+function brokerFeeRow(property: Details): [string, ReactNode][] {
+  const wording = brokerFeeWording(property);
+  return wording ? [[formatMessage(messages.brokerFee), formatMessage(wording.message, wording.values)]] : [];
 }
 
 /** Every other fee the tenant pays (FARE Act disclosure): its label, amount and 'one-time' or 'per month'. */
@@ -302,7 +297,8 @@ export function PricingTerms({ property }: { property: Details }) {
       : []),
     [formatMessage(messages.securityDeposit), money(property.securityDeposit)],
     [formatMessage(messages.applicationFee), money(property.applicationFee)],
-    [formatMessage(messages.brokerFee), brokerFeeText(property)],
+    // Who pays it, in the words Compare uses too (common/broker-fee.ts); a rental always has them.
+    ...brokerFeeRow(property),
     ...otherFeeRows(property),
     [formatMessage(messages.availableDate), formatDate(property.availableDate, 'long')],
     [
