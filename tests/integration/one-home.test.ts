@@ -33,7 +33,7 @@ const RULES: Array<{ rule: string; home: string; exports: string; spellings: Reg
   },
   {
     rule: 'which reviews show and count (not hidden)',
-    home: 'server/modules/reviews/review-visibility.ts',
+    home: 'server/modules/agents/review-visibility.ts',
     exports: 'export const VISIBLE_REVIEW',
     spellings: [/where:\s*\{\s*hiddenAt:\s*null\s*\}/, /\br\."hiddenAt"\s+IS\s+NULL/],
   },
