@@ -12,8 +12,11 @@ const messages = defineMessages({
   back: { id: 'notFound.back', defaultMessage: 'Back to listings' },
 });
 
-/** The not-found screen (SPEC part 2): any path the router does not know. */
-export function NotFoundContent() {
+/**
+ * The not-found screen (SPEC part 2): any path the router does not know. The hint about the router is
+ * for developers (`npm run dev`): renters are not asked about it (issue 59 item 5).
+ */
+export function NotFoundContent({ developerHint = import.meta.env.DEV }: { developerHint?: boolean }) {
   const { pathname } = useLocation();
   useDocumentTitle(formatMessage(messages.title));
   // The message's text around the path.
@@ -22,13 +25,15 @@ export function NotFoundContent() {
     <PageContainer className="max-w-2xl py-16 text-center">
       <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">{formatMessage(messages.heading)}</h1>
       <p className="mt-3 text-gray-600">{formatMessage(messages.text)}</p>
-      <p className="mt-4 rounded-md border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-500">
-        {beforePath}
-        <code translate="no" className="font-mono text-gray-700">
-          {pathname}
-        </code>
-        {afterPath}
-      </p>
+      {developerHint && (
+        <p className="mt-4 rounded-md border border-dashed border-gray-300 bg-white px-4 py-3 text-sm text-gray-500">
+          {beforePath}
+          <code translate="no" className="font-mono text-gray-700">
+            {pathname}
+          </code>
+          {afterPath}
+        </p>
+      )}
       <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
         {formatMessage(messages.back)}
       </Link>
