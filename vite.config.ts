@@ -233,6 +233,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                   name: 'messages',
                   test: /node_modules[\\/](intl-messageformat|@formatjs)[\\/]|common[\\/]i18n[\\/](messages|labels|dates|locales)\.ts$|^\0?vite[\\/]preload-helper/,
                 },
+                // The small shared rules of listings the cards and the search use (options, neighborhoods,
+                // the broker fee's wording, page limits) and the formats: one chunk, not one each (each
+                // chunk of its own costs its module wrapper and a gzip stream of its own).
+                {
+                  name: 'options',
+                  test: /common[\\/](?:options|neighborhoods|broker-fee|page-limits)\.ts$|client[\\/]src[\\/]lib[\\/]format\.ts$/,
+                },
                 // The small parts of the interface every page uses (buttons, the deferred overlays'
                 // triggers, hooks): one chunk, not one each as lazily loaded screens come to share them.
                 {
