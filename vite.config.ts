@@ -238,7 +238,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                 // chunk of its own costs its module wrapper and a gzip stream of its own).
                 {
                   name: 'options',
-                  test: /common[\\/](?:options|neighborhoods|broker-fee|page-limits)\.ts$|client[\\/]src[\\/]lib[\\/]format\.ts$/,
+                  test: /common[\\/](?:options|neighborhoods|broker-fee|page-limits|search-text)\.ts$|client[\\/]src[\\/]lib[\\/]format\.ts$/,
                 },
                 // The small parts of the interface every page uses (buttons, the deferred overlays'
                 // triggers, hooks): one chunk, not one each as lazily loaded screens come to share them.

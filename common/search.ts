@@ -1,3 +1,4 @@
+import { searchText } from './search-text.js';
 import { PAGE_LIMITS } from './page-limits.js';
 import { z } from 'zod';
 import { AccessibilityFeatureValues, BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
@@ -72,7 +73,13 @@ export type AreaPoint = z.infer<typeof areaPointSchema>;
 /** Search filters as the server accepts them (SPEC parts 3 and 5). Empty means "any". */
 export const searchFilterSchema = z
   .object({
-    search: z.string().trim().max(120).optional(),
+    // Only emoji or symbols: no search at all (common/search-text.ts).
+    search: z
+      .string()
+      .trim()
+      .max(120)
+      .transform((v) => searchText(v) || undefined)
+      .optional(),
     /** Rentals (the default) or sales. */
     listingType: z.enum(SearchListingTypeValues).optional(),
     borough: z.enum(BoroughValues).optional(),

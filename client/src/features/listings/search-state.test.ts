@@ -144,6 +144,14 @@ describe('search state in the URL', () => {
     expect(parse('minPrice=%245%2C000&maxPrice=3000')).toMatchObject({ minPrice: '3000', maxPrice: '5000' });
     expect(normalizePrice('00120')).toBe('120');
     expect(normalizePrice('abc')).toBe('');
+    // A negative price is no price (issue 59 item 5: 'maxPrice=-5' read as 'Up to $5').
+    expect(parse('maxPrice=-5&minPrice=-1000')).toMatchObject({ minPrice: '', maxPrice: '' });
+    expect(hasActiveFilters(parse('maxPrice=-5'))).toBe(false);
+    expect(normalizePrice('$-20')).toBe('');
+    // A search of only emoji or symbols is no search: no chip that filters nothing.
+    expect(parse('search=%F0%9F%8F%A0%F0%9F%8F%A0')).toEqual(EMPTY_SEARCH);
+    expect(parse('search=***').search).toBe('');
+    expect(parse('search=%F0%9F%8F%A0%20loft').search).toBe('🏠 loft');
   });
 
   it('changing the borough resets the neighborhood', () => {

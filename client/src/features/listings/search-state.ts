@@ -21,6 +21,7 @@ import {
   type SortOption,
 } from '@common/options';
 import { findNeighborhoodName } from '@common/neighborhoods';
+import { searchText } from '@common/search-text';
 import type {
   CommuteDestination,
   PetsFilter as PetsFilterEnum,
@@ -206,6 +207,8 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
 
 /** Digits only, without leading zeros, capped at what the server accepts; '' when not a price. */
 export function normalizePrice(raw: string | null | undefined): string {
+  // A price is never below zero: '-5' is no price, not $5.
+  if (/^\s*\$?\s*-/.test(raw ?? '')) return '';
   const digits = (raw ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   if (!digits) return '';
   return String(Math.min(Number(digits), MAX_PRICE));
@@ -277,7 +280,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   const type = oneOf(ListingKindValues, params.get('type')) ?? 'rent';
   return {
     type,
-    search: (params.get('search') ?? '').trim().slice(0, 120),
+    search: searchText(params.get('search')),
     borough: borough ?? 'all',
     neighborhood,
     minPrice,
