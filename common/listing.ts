@@ -67,7 +67,7 @@ const messages = defineMessages({
   notNumber: { id: 'listingRules.notNumber', defaultMessage: '{field} must be a number' },
   wholeDollars: { id: 'listingRules.wholeDollars', defaultMessage: '{field} must be whole dollars' },
   zeroOrMore: { id: 'listingRules.zeroOrMore', defaultMessage: '{field} must be 0 or more' },
-  tooLarge: { id: 'listingRules.tooLarge', defaultMessage: '{field} is too large' },
+  tooLarge: { id: 'listingRules.tooLarge', defaultMessage: '{field} is too large: at most {max}' },
   twentyOrFewer: { id: 'listingRules.twentyOrFewer', defaultMessage: '{field} must be 20 or fewer' },
   wholeOrHalf: { id: 'listingRules.wholeOrHalf', defaultMessage: '{field} must be a whole or half number' },
   // The fields' names in those messages.
@@ -122,7 +122,7 @@ const messages = defineMessages({
   sqftLarge: { id: 'listingRules.sqftLarge', defaultMessage: 'Square footage is too large' },
   pricePositive: { id: 'listingRules.pricePositive', defaultMessage: 'Price must be greater than 0' },
   priceWhole: { id: 'listingRules.priceWhole', defaultMessage: 'Price must be whole dollars' },
-  priceLarge: { id: 'listingRules.priceLarge', defaultMessage: 'Price is too large' },
+  priceLarge: { id: 'listingRules.priceLarge', defaultMessage: 'Price is too large: at most {max}' },
   dateRequired: { id: 'listingRules.dateRequired', defaultMessage: 'Available date is required' },
   dateReal: { id: 'listingRules.dateReal', defaultMessage: 'Available date must be a real date' },
   leaseTerm: { id: 'listingRules.leaseTerm', defaultMessage: 'Choose a lease term' },
@@ -197,7 +197,7 @@ const money = (label: MessageDescriptor) =>
     .number(sayOf(messages.notNumber, label))
     .int(sayOf(messages.wholeDollars, label))
     .min(0, sayOf(messages.zeroOrMore, label))
-    .max(MAX_MONEY, sayOf(messages.tooLarge, label))
+    .max(MAX_MONEY, sayOf(messages.tooLarge, label, { max: formatPrice(MAX_MONEY) }))
     .nullish()
     .transform((v) => v ?? null);
 
@@ -307,7 +307,12 @@ function rentalRules(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (l.price > MAX_MONEY) ctx.addIssue({ code: 'custom', path: ['price'], message: formatMessage(messages.priceLarge) });
+  if (l.price > MAX_MONEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price'],
+      message: formatMessage(messages.priceLarge, { max: formatPrice(MAX_MONEY) }),
+    });
   if (l.leaseTerm === null) ctx.addIssue({ code: 'custom', path: ['leaseTerm'], message: formatMessage(messages.leaseTerm) });
   if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
     ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(messages.brokerFeePayer) });
@@ -375,7 +380,7 @@ export const listingInputSchema = z
       .int(say(messages.priceWhole))
       .positive(say(messages.pricePositive))
       // A rent is at most MAX_MONEY (superRefine); a sale's asking price at most MAX_SALE_PRICE.
-      .max(MAX_SALE_PRICE, say(messages.priceLarge)),
+      .max(MAX_SALE_PRICE, say(messages.priceLarge, { max: formatPrice(MAX_SALE_PRICE) })),
     availableDate: z
       .string(say(messages.dateRequired))
       .regex(DATE_RE, say(messages.dateRequired))

@@ -127,13 +127,15 @@ export function MoneyField({
       inputMode="numeric"
       autoComplete="off"
       placeholder={placeholder}
-      maxLength={7}
+      // Nine digits: a sale may ask up to $100,000,000. A larger number is not cut short: the form says
+      // the maximum (issue 59 item 5: 10,000,000 used to become 1,000,000 silently).
+      maxLength={9}
       name={field.name}
       ref={inputRef}
       onBlur={field.onBlur}
       value={value === null || value === undefined || Number.isNaN(value) ? '' : String(value)}
       onChange={(event) => {
-        const digits = event.target.value.replace(/\D/g, '').slice(0, 7);
+        const digits = event.target.value.replace(/\D/g, '').slice(0, 9);
         field.onChange(digits === '' ? null : Number(digits));
       }}
     />

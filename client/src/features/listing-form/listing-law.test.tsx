@@ -131,6 +131,16 @@ describe('a sale', () => {
     const { user } = renderForm({ base: validValues({ price: 3_200_000 }), initialStep: 'media' });
     await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText(/Price is too large/)).toBeInTheDocument();
+    expect(within(toast).getByText(/Price is too large: at most \$1,000,000/)).toBeInTheDocument();
+  });
+
+  it('a rent typed as 10,000,000 is kept as typed and refused with the maximum, not cut to 1,000,000', async () => {
+    const { user } = renderForm({ base: validValues(), initialStep: 'pricing' });
+    const rent = screen.getByRole('textbox', { name: /Monthly rent/ });
+    await user.clear(rent);
+    await user.type(rent, '10000000');
+    expect(rent).toHaveValue('10000000');
+    await user.tab();
+    expect(await screen.findByText('Price is too large: at most $1,000,000')).toBeVisible();
   });
 });
