@@ -52,6 +52,7 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/setup/components.ts'],
           testTimeout: 15_000,
+          isolate: false,
         },
       },
     ],

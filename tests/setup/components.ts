@@ -3,9 +3,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { toastStore } from '../../client/src/components/ui/use-toast';
 
 afterEach(() => {
   cleanup();
+  toastStore.reset();
   localStorage.clear();
   sessionStorage.clear();
   vi.useRealTimers();

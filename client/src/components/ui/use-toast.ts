@@ -71,6 +71,8 @@ export interface ToastStore {
   toast: (options: ToastOptions) => ToastHandle;
   /** Closes one toast, or every toast when no id is given. */
   dismiss: (toastId?: string) => void;
+  /** Drops every toast and its timer at once (a test's clean slate). */
+  reset: () => void;
 }
 
 export interface ToastStoreOptions {
@@ -140,6 +142,10 @@ export function createToastStore({ limit = TOAST_LIMIT, removeDelay = TOAST_REMO
     },
     toast,
     dismiss,
+    reset: () => {
+      for (const id of [...removalTimers.keys()]) clearRemovalTimer(id);
+      dispatch({ type: 'REMOVE_TOAST' });
+    },
   };
 }
 
