@@ -1,6 +1,4 @@
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPartnerKey,
@@ -9,6 +7,7 @@ import {
   revokePartnerKey,
   shortPartnerKeyId,
 } from '../../server/modules/partners/partner-keys.js';
+import { PARTNER_USAGE, parsePartnerArgs, runPartnerCommand } from '../../server/modules/partners/partner-command.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -229,28 +228,37 @@ describe.each(backends)('the partner API on %s', (backend) => {
   });
 });
 
-describe('npm run partner', () => {
-  const run = promisify(execFile);
+describe('npm run partner (the command over a database; commands.test.ts runs the process beside the app)', () => {
   it('creates a key shown once, lists it and revokes it', async () => {
-    const dir = `${process.env.TMPDIR ?? '/tmp'}/partner-cli-${process.pid}-${Date.now()}`;
-    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
-    delete (env as Record<string, string | undefined>).DATABASE_URL;
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'server/modules/partners/partner-cli.ts', ...args], { env });
-    const made = await cli('create', 'Acme', 'Listings');
-    const key = /pk_live_[A-Za-z0-9_-]{43}/.exec(made.stdout)?.[0];
-    expect(key).toBeDefined();
-    expect(made.stdout).toContain("for 'Acme Listings'");
-    const listed = await cli('list');
-    expect(listed.stdout).toContain(key!.slice(0, 16));
-    expect(listed.stdout).not.toContain(key!);
-    // Revoked by the short id the list shows first on the key's line (issue 58 item 13c).
-    const line = listed.stdout.split('\n').find((l) => l.includes(key!.slice(0, 16)))!;
-    const shortId = line.trim().split(/\s+/)[0]!;
-    expect(shortId).toMatch(/^[0-9a-f]{8}$/);
-    expect((await cli('revoke', shortId)).stdout).toMatch(new RegExp(`Revoked key ${shortId}`));
-    await expect(cli('revoke', shortId)).rejects.toMatchObject({ stdout: expect.stringContaining('already revoked') });
-    expect((await cli('list')).stdout).toMatch(/revoked/);
-    await expect(cli('create')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage: npm run partner') });
-  }, 120_000);
+    const db = await createTestDatabase('pglite');
+    try {
+      const cli = async (...args: string[]) => {
+        const parsed = parsePartnerArgs(args);
+        if (!parsed) return { stdout: PARTNER_USAGE, exitCode: 1 };
+        const { lines, exitCode } = await runPartnerCommand(db.prisma, parsed);
+        return { stdout: lines.join('\n'), exitCode };
+      };
+      const made = await cli('create', 'Acme', 'Listings');
+      const key = /pk_live_[A-Za-z0-9_-]{43}/.exec(made.stdout)?.[0];
+      expect(key).toBeDefined();
+      expect(made.stdout).toContain("for 'Acme Listings'");
+      const listed = await cli('list');
+      expect(listed.stdout).toContain(key!.slice(0, 16));
+      expect(listed.stdout).not.toContain(key!);
+      // Revoked by the short id the list shows first on the key's line (issue 58 item 13c).
+      const line = listed.stdout.split('\n').find((l) => l.includes(key!.slice(0, 16)))!;
+      const shortId = line.trim().split(/\s+/)[0]!;
+      expect(shortId).toMatch(/^[0-9a-f]{8}$/);
+      expect(await cli('revoke', shortId)).toMatchObject({
+        stdout: expect.stringMatching(new RegExp(`Revoked key ${shortId}`)),
+        exitCode: 0,
+      });
+      expect(await cli('revoke', shortId)).toMatchObject({ stdout: expect.stringContaining('already revoked'), exitCode: 1 });
+      expect((await cli('list')).stdout).toMatch(/revoked/);
+      expect(await cli('create')).toMatchObject({ stdout: expect.stringContaining('Usage: npm run partner'), exitCode: 1 });
+      expect(parsePartnerArgs(['delete', 'x'])).toBeUndefined();
+    } finally {
+      await db.close();
+    }
+  });
 });

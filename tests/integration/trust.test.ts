@@ -1,9 +1,7 @@
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/core/viewer.js';
@@ -11,6 +9,7 @@ import { loadEnv } from '../../server/env.js';
 import { createRateLimits } from '../../server/infra/rate-limits.js';
 import { createMailer, listOutbox, readOutboxFile } from '../../server/modules/mail/mailer.js';
 import { grantAdmin, listAdmins, revokeAdmin } from '../../server/modules/auth/admins.service.js';
+import { ADMIN_USAGE, parseAdminArgs, runAdminCommand } from '../../server/modules/auth/admin-command.js';
 import {
   moderateListing,
   MODERATION_QUEUE_MAX,
@@ -23,7 +22,6 @@ import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
-const run = promisify(execFile);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
 
@@ -538,31 +536,28 @@ describe.each(backends)('trust and safety on %s', (backend) => {
   });
 });
 
-describe('the admin command', () => {
-  it('grants, lists and revokes on the PGlite files under DATA_DIR', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-cli-'));
-    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: '' };
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'server/modules/auth/admin-cli.ts', ...args], {
-        env,
-        cwd: process.cwd(),
-      }).then(
-        (r) => ({ code: 0, out: r.stdout }),
-        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-      );
-    expect((await cli()).out).toContain('Usage: npm run admin');
-    const missing = await cli('grant', 'nobody@example.com');
-    expect(missing.code).toBe(1);
-    expect(missing.out).toContain('No user');
-    // Make a user in those files, then grant.
-    const { createDatabase } = await import('../../server/db/client.js');
-    const db = await createDatabase({ dataDir });
-    await createUser(db.prisma, { email: 'boss@example.com' });
-    await db.close();
-    expect((await cli('grant', 'boss@example.com')).out).toContain('boss@example.com is now an administrator.');
-    expect((await cli('list')).out).toContain('boss@example.com');
-    expect((await cli('revoke', 'boss@example.com')).out).toContain('is no longer an administrator');
-    expect((await cli('list')).out).toContain('No administrators.');
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }, 120_000);
+describe('the admin command (over a database; commands.test.ts runs the process beside the app)', () => {
+  it('grants, lists and revokes', async () => {
+    const db = await createTestDatabase('pglite');
+    try {
+      const cli = async (...args: string[]) => {
+        const parsed = parseAdminArgs(args);
+        if (!parsed) return { code: 1, out: ADMIN_USAGE };
+        const { lines, exitCode } = await runAdminCommand(db.prisma, parsed);
+        return { code: exitCode, out: lines.join('\n') };
+      };
+      expect((await cli()).out).toContain('Usage: npm run admin');
+      const missing = await cli('grant', 'nobody@example.com');
+      expect(missing.code).toBe(1);
+      expect(missing.out).toContain('No user');
+      await createUser(db.prisma, { email: 'boss@example.com' });
+      expect((await cli('grant', 'boss@example.com')).out).toContain('boss@example.com is now an administrator.');
+      expect((await cli('grant', 'boss@example.com')).out).toContain('boss@example.com is already an administrator.');
+      expect((await cli('list')).out).toContain('boss@example.com');
+      expect((await cli('revoke', 'boss@example.com')).out).toContain('is no longer an administrator');
+      expect((await cli('list')).out).toContain('No administrators.');
+    } finally {
+      await db.close();
+    }
+  });
 });
