@@ -435,11 +435,18 @@ test.describe('the map', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'warning') warnings.push(msg.text());
     });
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
     await page.goto('/listings');
     const map = page.getByRole('region', { name: 'Map of listings' });
     await expect(map.getByText('Map unavailable')).toBeVisible();
     await expect(results(page).cards.first()).toBeVisible();
     expect(warnings.some((text) => text.startsWith('Map unavailable'))).toBe(true);
+    // A browser that cannot draw the map is not sent its code.
+    expect(scripts.some((path) => path.includes('map-view'))).toBe(true);
+    expect(scripts.filter((path) => /maplibre/.test(path))).toEqual([]);
   });
 
   test('at phone width the Map button covers no Contact Agent, and the last card can be used', async ({ page }) => {

@@ -9,6 +9,7 @@ import { loadMapStyleUrl } from './map-config';
 import { MapLoading } from './map-loading';
 import type { MapEngine } from './maplibre-engine';
 import type { MapBounds, MapMarker, MapResults, MapView as MapViewSpec } from './types';
+import { hasWebGl2 } from './webgl';
 
 export type MapStatus = 'loading' | 'ready' | 'unavailable';
 
@@ -155,7 +156,11 @@ export function MapView({
       setPopup({ id, node });
     }
 
-    Promise.all([import('./maplibre-engine'), loadMapStyleUrl()])
+    // Without WebGL the map cannot be drawn: its code is not fetched.
+    const engineCode = hasWebGl2()
+      ? import('./maplibre-engine')
+      : Promise.reject(new Error('WebGL 2 is not available in this browser.'));
+    Promise.all([engineCode, loadMapStyleUrl()])
       .then(([{ createMapEngine }, styleUrl]) => {
         if (cancelled) return null;
         appliedViewKey.current = latest.current.viewKey;

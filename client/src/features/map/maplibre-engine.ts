@@ -12,6 +12,7 @@ import { addResultClusters, type ResultClusters } from './result-clusters';
 import { addSubwayLayers } from './subway-layers';
 import type { MapBounds, MapMarker, MapResults, MapView } from './types';
 import './map.css';
+import { hasWebGl2 } from './webgl';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -95,14 +96,6 @@ export interface MapEngine {
 
 const LOAD_TIMEOUT_MS = 20_000;
 const AREA_SOURCE = 'search-area';
-
-function hasWebGl2(): boolean {
-  try {
-    return document.createElement('canvas').getContext('webgl2') !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A marker's accessible name: its label, starting with the text drawn on it (WCAG 2.5.3 Label in
