@@ -65,8 +65,7 @@ fs.rmSync(HASH_FILE, { force: true });
 // `--no-generate`: the generated code is already there (scripts/checks.ts made it, and the typecheck
 // reads it while this builds).
 if (!process.argv.includes('--no-generate')) {
-  run('npm', ['run', '-s', 'prisma:generate']);
-  run('npm', ['run', '-s', 'codegen']);
+  run('npx', ['tsx', 'scripts/generate.ts']);
 }
 // The browser's build once per language, English first (LOCALES starts with it; it empties dist/client), each with its texts in
 // its code (decision 0057); the last compresses them all.
