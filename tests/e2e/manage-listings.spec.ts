@@ -140,13 +140,7 @@ const cards = (page: Page) => page.getByRole('tabpanel').getByRole('article');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const toast = (page: Page) => page.locator('.toast-root[data-state="open"]');
 
-test('signed out: the screen asks to sign in', async ({ page }) => {
-  await page.goto('/me/listings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Manage Your Listings' })).toBeVisible();
-  await expect(page.getByText('You must sign in to manage your listings.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In', exact: true }).last()).toHaveAttribute('href', /^\/auth/);
-  await expect(page.getByRole('link', { name: 'Add New Listing' })).toHaveCount(0);
-});
+// The signed-out screen: client/src/app/routes/signed-out-screens.test.tsx.
 
 test.describe.serial('an owner with listings', () => {
   let made: Made;

@@ -317,10 +317,8 @@ test.describe('ratings', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('signed out: /me/ratings asks to log in, /rate-agent goes to sign in', async ({ page }) => {
-    await page.goto('/me/ratings');
-    await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
-    await expect(page.getByText('You need to be logged in to view your ratings.')).toBeVisible();
+  // /me/ratings signed out: client/src/app/routes/signed-out-screens.test.tsx.
+  test('signed out, /rate-agent goes to sign in', async ({ page }) => {
     await page.goto(`/rate-agent/${target.agentId}`);
     await expect(page).toHaveURL(/\/(auth|login)\?/);
   });
