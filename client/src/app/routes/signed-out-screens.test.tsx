@@ -14,7 +14,7 @@ describe('signed-out screens', () => {
     renderWithProviders(<MyListingsScreen />, { user: null, route: '/me/listings' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Your Listings' })).toBeInTheDocument();
     expect(screen.getByText('You must sign in to manage your listings.')).toBeInTheDocument();
-    const signIn = screen.getAllByRole('link', { name: 'Sign In', exact: true }).at(-1)!;
+    const signIn = screen.getAllByRole('link', { name: 'Sign In' }).at(-1)!;
     expect(signIn.getAttribute('href')).toMatch(/^\/auth/);
     expect(screen.queryByRole('link', { name: 'Add New Listing' })).toBeNull();
   });
