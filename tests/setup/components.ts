@@ -1,9 +1,14 @@
 // Setup of the components project (vitest.config.ts): Testing Library's DOM matchers, a clean DOM
 // and storage after every test, and the browser APIs happy-dom lacks that the app's components use.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toastStore } from '../../client/src/components/ui/use-toast';
+
+// findBy* and waitFor wait up to 5 s rather than 1 s: a busy machine (CI's two cores running the
+// other suites) once made a popover's render miss the second (filter-bar.test.tsx). A pass is no faster
+// for it; only a slow success is let through.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
