@@ -8,7 +8,7 @@ import { createAccount, uniquePhone } from '../setup/accounts.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { changedTables, tableSnapshotter, unchangedSequence, type TableSnapshot } from '../setup/table-snapshot.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 import { openSocket, settle, TEST_ORIGIN, type LiveSubscription } from '../setup/ws-client.js';
 import { writeEndpoints } from '../setup/write-routes.js';
 
@@ -975,7 +975,7 @@ const fieldOf = (document: string) => /\{\s*(\w+)/.exec(document)![1]!;
 
 // ------------------------------------------------------------------------------------------------------
 
-describe.each(backends)('authorization audit on %s', (backend) => {
+describe.each(transportBackends)('authorization audit on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let f: Fixture;

@@ -10,7 +10,7 @@ import { requestTour } from '../../server/modules/tours/tour-requests.service.js
 import { formatTourWindow } from '../../common/tours.js';
 import { inLocale } from '../../server/core/locale.js';
 import { createAgent, createProperty, createUser } from '../factories/index.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // What the server writes to one person (issue 29 item 4) is in that person's language: their
 // account's `locale` (null: English), whatever language the request or the job that makes it runs in.
@@ -33,7 +33,7 @@ function recordingMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-describe.each(backends)('e-mails and notifications in the recipient’s language on %s', (backend) => {
+describe.each(transportBackends)('e-mails and notifications in the recipient’s language on %s', (backend) => {
   let db: TestDatabase;
 
   beforeAll(async () => {

@@ -10,14 +10,14 @@ import {
 import { PARTNER_USAGE, parsePartnerArgs, runPartnerCommand } from '../../server/modules/partners/partner-command.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // Partner API keys (issue 12 item 1; docs/decisions/0024-partner-api.md).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
 
-describe.each(backends)('the partner API on %s', (backend) => {
+describe.each(transportBackends)('the partner API on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let key = '';

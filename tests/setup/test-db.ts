@@ -19,7 +19,8 @@ export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : 
 
 /**
  * Files that test a transport over rules tested elsewhere (HTTP limits and headers, GraphQL documents,
- * pages rendered, uploads' bytes, fuzzed input, languages) run on PGlite only. PGlite is PostgreSQL's
+ * pages rendered, uploads' bytes, fuzzed input, languages, the authorization audit of every write, the
+ * partner API's keys and limits) run on PGlite only. PGlite is PostgreSQL's
  * own engine: the PostgreSQL pass is for what differs there (the pg driver and its types, a pool of
  * connections, concurrent transactions and locks, LISTEN/NOTIFY, the job queue, statement counts,
  * raw SQL, migrations on the server's version), which the SQL-heavy files cover (issue 55 item 4).
