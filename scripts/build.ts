@@ -3,11 +3,11 @@
 // build: a hash of its inputs is kept in dist/.build-hash (`--force` builds anyway). `npm start` and
 // `npm run test:e2e` build through it, so a second start or test run does not rebuild.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../common/i18n/locales.js';
 import { localeFile } from '../server/http/client-build.js';
+import { hashInputs } from './hash-inputs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HASH_FILE = path.join(ROOT, 'dist/.build-hash');
@@ -27,25 +27,9 @@ const INPUTS = [
   'tsconfig.json',
   'package-lock.json',
 ];
-const SKIP = new Set([path.join(ROOT, 'client/src/gql'), path.join(ROOT, 'node_modules')]);
-
-function hashInputs(): string {
-  const hash = createHash('sha256');
-  const visit = (abs: string) => {
-    if (SKIP.has(abs)) return;
-    const stat = fs.statSync(abs, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(abs).sort()) visit(path.join(abs, name));
-      return;
-    }
-    // Tests are not built.
-    if (/\.test\.tsx?$/.test(abs)) return;
-    hash.update(path.relative(ROOT, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
-  };
-  for (const input of INPUTS) visit(path.join(ROOT, input));
-  return hash.digest('hex');
-}
+// Tests are not built; client/src/gql is made by codegen from what is hashed.
+const hashOfInputs = () =>
+  hashInputs(ROOT, INPUTS, { skip: ['client/src/gql', 'node_modules'], ignore: (file) => /\.test\.tsx?$/.test(file) });
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -53,7 +37,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
 }
 
 const force = process.argv.includes('--force');
-const current = hashInputs();
+const current = hashOfInputs();
 const built = fs.existsSync(HASH_FILE) ? fs.readFileSync(HASH_FILE, 'utf8').trim() : null;
 if (!force && built === current && OUTPUTS.every((f) => fs.existsSync(path.join(ROOT, f)))) {
   console.log('build: up to date (nothing it depends on changed; `npm run build -- --force` rebuilds)');

@@ -4,9 +4,9 @@
 // (`--force` makes both anyway). `npm install` (postinstall), `npm run build` and `npm test`'s checks
 // run it, so the second of them does not spend its time making the same files again.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { hashInputs } from './hash-inputs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
@@ -37,22 +37,7 @@ const GENERATORS: Generator[] = [
   },
 ];
 
-function hashOf(g: Generator): string {
-  const hash = createHash('sha256');
-  const skip = new Set((g.skip ?? []).map((p) => path.join(ROOT, p)));
-  const visit = (abs: string) => {
-    if (skip.has(abs)) return;
-    const stat = fs.statSync(abs, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(abs).sort()) visit(path.join(abs, name));
-      return;
-    }
-    hash.update(path.relative(ROOT, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
-  };
-  for (const input of g.inputs) visit(path.join(ROOT, input));
-  return hash.digest('hex');
-}
+const hashOf = (g: Generator) => hashInputs(ROOT, g.inputs, { skip: g.skip });
 
 for (const g of GENERATORS) {
   const stamp = path.join(ROOT, g.output, '.inputs-hash');
