@@ -4,8 +4,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/browser.js';
 /** Workers, each with a stack of its own (tests/e2e/origin.ts); 2 suit the 2-core CI machine. */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const DATA_ROOT = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
-// `npm test` starts the stacks itself while vitest runs (scripts/test.ts) and says so: they are used.
-const reuse = process.env.E2E_STACKS_STARTED === '1' || (!process.env.CI && process.env.E2E_REUSE_SERVER === '1');
+const reuse = !process.env.CI && process.env.E2E_REUSE_SERVER === '1';
 const STACKS_PORT = Number(process.env.E2E_STACKS_PORT ?? 4170);
 
 // Browser tests drive Debian's Chromium against the real server (built client, embedded PGlite).

@@ -22,11 +22,8 @@ if (!browser) {
 }
 // The seeded template the workers' databases are copied from is made anew for each run
 // (tests/e2e/server.ts): its rows come from this checkout's migrations, seed and factories.
-// (Not when `npm test` has started the stacks already, from a template of this run: scripts/test.ts.)
 const dataRoot = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
-if (process.env.E2E_STACKS_STARTED !== '1') {
-  fs.rmSync(`${dataRoot}-template`, { recursive: true, force: true });
-  fs.rmSync(`${dataRoot}-template.lock`, { recursive: true, force: true });
-}
+fs.rmSync(`${dataRoot}-template`, { recursive: true, force: true });
+fs.rmSync(`${dataRoot}-template.lock`, { recursive: true, force: true });
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
