@@ -1,3 +1,4 @@
+import { parseCommandArgs, type CommandOutcome } from '../../core/command.js';
 import type { PrismaClient } from '../../db/client.js';
 import { grantAdmin, listAdmins, revokeAdmin } from './admins.service.js';
 
@@ -10,18 +11,12 @@ import { grantAdmin, listAdmins, revokeAdmin } from './admins.service.js';
 export const ADMIN_USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 
 /** Whether the arguments make a command; undefined means print the usage. */
-export function parseAdminArgs(argv: string[]): { command: 'grant' | 'revoke' | 'list'; arg: string } | undefined {
-  const [command, ...rest] = argv;
-  const arg = rest.join(' ').trim();
-  if (command !== 'grant' && command !== 'revoke' && command !== 'list') return undefined;
-  if (command !== 'list' && !arg) return undefined;
-  return { command, arg };
-}
+export const parseAdminArgs = (argv: readonly string[]) => parseCommandArgs(argv, ['grant', 'revoke', 'list'] as const, ['list']);
 
 export async function runAdminCommand(
   prisma: PrismaClient,
   { command, arg }: NonNullable<ReturnType<typeof parseAdminArgs>>,
-): Promise<{ lines: string[]; exitCode: number }> {
+): Promise<CommandOutcome> {
   if (command === 'grant') {
     const r = await grantAdmin(prisma, arg);
     if (r === 'no-user') return { lines: [`No user with the e-mail '${arg}' (they must sign up first).`], exitCode: 1 };

@@ -1,3 +1,4 @@
+import { parseCommandArgs, type CommandOutcome } from '../../core/command.js';
 import type { PrismaClient } from '../../db/client.js';
 import { createPartnerKey, listPartnerKeys, revokePartnerKey, shortPartnerKeyId } from './partner-keys.js';
 
@@ -9,19 +10,9 @@ import { createPartnerKey, listPartnerKeys, revokePartnerKey, shortPartnerKeyId 
  */
 export const PARTNER_USAGE = 'Usage: npm run partner -- create NAME | list | revoke ID_OR_PREFIX';
 
-export interface CommandOutcome {
-  lines: string[];
-  exitCode: number;
-}
-
 /** Whether the arguments make a command; undefined means print the usage. */
-export function parsePartnerArgs(argv: string[]): { command: 'create' | 'list' | 'revoke'; arg: string } | undefined {
-  const [command, ...rest] = argv;
-  const arg = rest.join(' ').trim();
-  if (command !== 'create' && command !== 'list' && command !== 'revoke') return undefined;
-  if (command !== 'list' && !arg) return undefined;
-  return { command, arg };
-}
+export const parsePartnerArgs = (argv: readonly string[]) =>
+  parseCommandArgs(argv, ['create', 'list', 'revoke'] as const, ['list']);
 
 export async function runPartnerCommand(
   prisma: PrismaClient,

@@ -142,10 +142,8 @@ export function createToastStore({ limit = TOAST_LIMIT, removeDelay = TOAST_REMO
     },
     toast,
     dismiss,
-    reset: () => {
-      for (const id of [...removalTimers.keys()]) clearRemovalTimer(id);
-      dispatch({ type: 'REMOVE_TOAST' });
-    },
+    // Every toast leaves the store, and with it its removal timer (dispatch clears those).
+    reset: () => dispatch({ type: 'REMOVE_TOAST' }),
   };
 }
 
