@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { chromiumPath } from './browser.js';
+import { dropEarlierTemplate } from './template-dir.js';
 
 /**
  * `npm run test:e2e` (after the build, skipped when up to date): runs Playwright when a Chromium is installed. Without one
@@ -21,9 +21,8 @@ if (!browser) {
   process.exit(0);
 }
 // The seeded template the workers' databases are copied from is made anew for each run
-// (tests/e2e/server.ts): its rows come from this checkout's migrations, seed and factories.
-const dataRoot = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
-fs.rmSync(`${dataRoot}-template`, { recursive: true, force: true });
-fs.rmSync(`${dataRoot}-template.lock`, { recursive: true, force: true });
+// (tests/e2e/template.ts): its rows come from this checkout's migrations, seed and factories. `npm test`
+// made this run's while the checks ran (E2E_TEMPLATE_READY=1), and it is kept.
+await dropEarlierTemplate();
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { dropEarlierTemplate } from './template-dir.js';
 import { E2E_BASE_AUTH_PORT, E2E_BASE_PORT, E2E_BASE_TOKEN_SYNC_PORT } from './origin.js';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
@@ -15,8 +16,8 @@ const CONTROL_PORT = Number(process.env.E2E_STACKS_PORT ?? 4170);
 
 // Every run seeds its template anew, also when Playwright is run by hand (tests/e2e/run.ts does the
 // same for `npm run test:e2e`): a template of an earlier run holds rows of the seed as it was then.
-fs.rmSync(`${DATA_ROOT}-template`, { recursive: true, force: true });
-fs.rmSync(`${DATA_ROOT}-template.lock`, { recursive: true, force: true });
+// `npm test` made this run's while the checks ran (E2E_TEMPLATE_READY=1), and it is kept.
+await dropEarlierTemplate(DATA_ROOT);
 
 const children: ChildProcess[] = [];
 function start(script: string, env: Record<string, string>) {
