@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatOpenHouseTime, newYorkLocalInput, newYorkWallTime, parseNewYorkTime, placesLeftLabel } from './tours.js';
+import {
+  answerDeadline,
+  formatOpenHouseTime,
+  newYorkLocalInput,
+  newYorkWallTime,
+  parseNewYorkTime,
+  placesLeftLabel,
+} from './tours.js';
 
 // New York time whatever the machine's zone (issue 27 item 3), across both daylight-saving changes of
 // the year: 14 March 2027 (02:00 EST becomes 03:00 EDT) and 1 November 2026 (02:00 EDT becomes 01:00 EST).
@@ -59,5 +66,19 @@ describe('New York time', () => {
     expect(placesLeftLabel(1)).toBe('1 place left');
     expect(placesLeftLabel(0)).toBe('Full');
     expect(placesLeftLabel(null)).toBeNull();
+  });
+});
+
+describe('the answer deadline of a tour request (issue 59 item 3)', () => {
+  const now = Date.parse('2026-12-06T15:00:00Z');
+  const at = (hours: number) => ({ startsAt: new Date(now + hours * 3_600_000) });
+
+  it('is 24 hours when every time offered is later than that', () => {
+    expect(answerDeadline([at(50), at(26)], now)).toEqual(new Date(now + 24 * 3_600_000));
+  });
+
+  it('is the start of the first time offered when that comes sooner', () => {
+    expect(answerDeadline([at(30), at(3), at(10)], now)).toEqual(at(3).startsAt);
+    expect(answerDeadline([at(24)], now)).toEqual(at(24).startsAt);
   });
 });

@@ -149,6 +149,16 @@ export const TOUR_RULES = {
   reasonMax: 300,
 } as const;
 
+/**
+ * When a tour request, or another time proposed instead, must be answered (issue 59 item 3): within
+ * `answerHours`, and never after the first time it offers has begun, so no one is told to answer by a
+ * time when the tour they would confirm is already under way.
+ */
+export function answerDeadline(windows: readonly { startsAt: Date }[], now = Date.now()): Date {
+  const earliest = Math.min(...windows.map((w) => w.startsAt.getTime()));
+  return new Date(Math.min(now + TOUR_RULES.answerHours * 3_600_000, earliest));
+}
+
 /** How long a proposed tour lasts, as the forms offer it (minutes). */
 export const TOUR_LENGTHS = [30, 45, 60, 90] as const;
 

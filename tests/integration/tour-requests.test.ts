@@ -209,6 +209,23 @@ describe.each(backends)('private tour requests on %s', (backend) => {
     );
   });
 
+  it('is to be answered before the first time offered begins, when that is sooner than 24 hours (issue 59 item 3)', async () => {
+    const home = await listing();
+    const sam = await renter('Sam');
+    // Tonight in 3 hours, or in two days: the agent must answer before tonight's begins.
+    const asked = await request(sam, home.id, [windowAt(48), windowAt(3)]);
+    expect(asked.expiresAt).toBe(at(3).toISOString());
+    expect((await db.prisma.tourRequest.findUniqueOrThrow({ where: { id: asked.id } })).expiresAt).toEqual(at(3));
+    // The agent offers another time in 5 hours instead: the renter must answer before it begins.
+    const wall = newYorkLocalInput(at(5));
+    const wallEnd = newYorkLocalInput(new Date(at(5).getTime() + HOUR));
+    const proposed = (await must(agent, PROPOSE, { id: asked.id, s: wall, e: wallEnd })).proposeTourTime;
+    expect(proposed).toMatchObject({ status: 'PROPOSED', expiresAt: at(5).toISOString() });
+    // Later than 24 hours, the usual day to answer.
+    const later = await request(await renter('Sol'), home.id, [windowAt(30)]);
+    expect(Math.abs(Date.parse(later.expiresAt) - (Date.now() + 24 * HOUR))).toBeLessThan(60_000);
+  });
+
   it('refuses bad times, more than 3, a second open request, the listing’s managers and listings nobody may see', async () => {
     const home = await listing();
     const rae = await renter('Rae');

@@ -11,7 +11,7 @@ import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/index.js';
 import { announceMessage, answeringUser, postInConversation, postInThread, retryOnNewThread } from '../messaging/index.js';
 import { announceNotifications, insertNotifications } from '../notifications/index.js';
-import { formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
+import { answerDeadline, formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { inLocale } from '../../core/locale.js';
 import { mailTexts } from '../mail/index.js';
@@ -384,7 +384,7 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
           ...parties,
           threadId: posted.threadId,
           note: data.note,
-          expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000),
+          expiresAt: answerDeadline(windows),
           windows: { create: windows.map((w) => ({ startsAt: w.startsAt, endsAt: w.endsAt, proposedBy: 'RENTER' as const })) },
         },
         select: { id: true },
@@ -451,7 +451,7 @@ export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windo
   });
 }
 
-/** The agent proposes another time instead of the renter's; the renter is to answer within 24 hours. */
+/** The agent proposes another time instead of the renter's; the renter is to answer within 24 hours, and before it begins. */
 export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, input: unknown) {
   const window = parse(tourWindowSchema, input);
   return answer(deps, viewer, id, async (tx, tour, side, can) => {
@@ -462,7 +462,7 @@ export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, i
     });
     await tx.tourRequest.update({
       where: { id: tour.id },
-      data: { status: 'PROPOSED', expiresAt: new Date(Date.now() + TOUR_RULES.answerHours * 3_600_000) },
+      data: { status: 'PROPOSED', expiresAt: answerDeadline([window]) },
     });
     return takeStep(deps, tx, tour, {
       by: 'AGENT',

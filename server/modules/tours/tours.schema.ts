@@ -65,7 +65,7 @@ export const TourStatusEnum = builder.enumType('TourStatus', {
     PROPOSED: { description: 'The agent proposed another time: the renter is to answer.' },
     CONFIRMED: { description: 'On: `startsAt` to `endsAt`.' },
     DECLINED: { description: 'Declined by the agent.' },
-    EXPIRED: { description: 'Not answered within 24 hours of its last step.' },
+    EXPIRED: { description: 'Not answered within 24 hours of its last step, or before the first time it offered began.' },
     CANCELLED: { description: 'Cancelled by one side (`cancelledBy`).' },
   } as const,
 });

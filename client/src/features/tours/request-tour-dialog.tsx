@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TOUR_RULES } from '@common/tours';
+import { formatOpenHouseTime, TOUR_RULES } from '@common/tours';
 import { Plus, X } from '@/components/icons';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
@@ -29,6 +29,7 @@ const RequestTourMutation = graphql(`
       id
       status
       threadId
+      expiresAt
     }
   }
 `);
@@ -41,13 +42,13 @@ const messages = defineMessages({
   requested: { id: 'requestTourDialog.requested', defaultMessage: 'Tour requested' },
   requestedHint: {
     id: 'requestTourDialog.requestedHint',
-    defaultMessage: 'The agent has {hours} hours to answer. Follow it in Tours.',
+    defaultMessage: 'The agent has until {time} to answer. Follow it in Tours.',
   },
   title: { id: 'requestTourDialog.title', defaultMessage: 'Request a tour' },
   description: {
     id: 'requestTourDialog.description',
     defaultMessage:
-      'Propose up to {max} times for a private tour of {title}, in New York time. The agent confirms one, proposes another or declines within {hours} hours.',
+      'Propose up to {max} times for a private tour of {title}, in New York time. The agent confirms one, proposes another or declines within {hours} hours, and before the first time begins.',
   },
   time: { id: 'requestTourDialog.time', defaultMessage: 'Time' },
   timeN: { id: 'requestTourDialog.timeN', defaultMessage: 'Time {n}' },
@@ -152,7 +153,7 @@ export function TourWindowFields(props: {
 
 /**
  * A renter asks for a private tour (issue 27 item 2): up to 3 times in New York time and a note. The
- * agent has 24 hours to answer; each step shows in the conversation and in Tours.
+ * agent has 24 hours to answer, and no longer than until the first time begins; each step shows in the conversation and in Tours.
  */
 export function RequestTourDialog(props: {
   listingId: string;
@@ -184,7 +185,7 @@ export function RequestTourDialog(props: {
       if (!tour) return;
       toast({
         title: formatMessage(messages.requested),
-        description: formatMessage(messages.requestedHint, { hours: TOUR_RULES.answerHours }),
+        description: formatMessage(messages.requestedHint, { time: formatOpenHouseTime(tour.expiresAt) }),
       });
       form.reset({ windows: [suggestedWindow()], note: '' });
       props.onOpenChange(false);

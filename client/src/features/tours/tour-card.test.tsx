@@ -76,7 +76,7 @@ describe('tourStatusText', () => {
     ['REQUESTED', 'RENTER', /^Waiting for Tara B\. to answer \(until /],
     ['PROPOSED', 'RENTER', /^Tara B\. proposed another time\. Confirm it by /],
     ['PROPOSED', 'AGENT', /^Waiting for Rudy V\. to confirm your time/],
-    ['EXPIRED', 'RENTER', /^Expired: not answered within 24 hours$/],
+    ['EXPIRED', 'RENTER', /^Expired: not answered in time$/],
     ['DECLINED', 'RENTER', /^Declined$/],
   ] as const)('%s, seen by the %s', (status, viewerSide, text) => {
     expect(tourStatusText(tour({ status, viewerSide }))).toMatch(text);

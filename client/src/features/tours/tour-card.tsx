@@ -31,7 +31,7 @@ const messages = defineMessages({
   declined: { id: 'tourStatus.declined', defaultMessage: 'Declined' },
   expired: {
     id: 'tourStatus.expired',
-    defaultMessage: 'Expired: not answered within {hours, plural, one {# hour} other {# hours}}',
+    defaultMessage: 'Expired: not answered in time',
   },
   cancelledByYou: { id: 'tourStatus.cancelledByYou', defaultMessage: 'Cancelled by you' },
   cancelledBy: { id: 'tourStatus.cancelledBy', defaultMessage: 'Cancelled by {name}' },
@@ -163,7 +163,7 @@ export function tourStatusText(
         ? formatMessage(messages.declinedBecause, { reason: tour.declineReason })
         : formatMessage(messages.declined);
     case 'EXPIRED':
-      return formatMessage(messages.expired, { hours: TOUR_RULES.answerHours });
+      return formatMessage(messages.expired);
     case 'CANCELLED':
       // Cancelled because the listing was deleted or deactivated (issue 58 item 4).
       if (tour.cancelReason === 'LISTING_REMOVED') return formatMessage(messages.cancelledListingRemoved);
