@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceMeters, findNeighborhood, NEIGHBORHOODS, neighborhoodsOf, boroughOfNeighborhood } from '../../../common/nyc.js';
 import * as options from '../../../common/options.js';
 import { recentPriceDrop } from '../../../common/freshness.js';
-import { feeCapIssues } from '../../../common/listing.js';
+import { feeCapIssues, MAX_LISTING_PHOTOS } from '../../../common/listing.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { buildSeedData, type SeedData } from './index.js';
 import { listingsPerNeighborhood, randomPointNear } from './listings.js';
@@ -288,9 +288,15 @@ describe('buildSeedData', () => {
     for (const ph of data.photos) byProperty.set(ph.propertyId, [...(byProperty.get(ph.propertyId) ?? []), ph.position]);
     for (const positions of byProperty.values()) {
       expect(positions.length).toBeGreaterThanOrEqual(3);
-      expect(positions.length).toBeLessThanOrEqual(7);
+      // 3 to 7, or every photo a listing may have (the gallery's '+N' tile, issue 59 item 5).
+      if (positions.length !== MAX_LISTING_PHOTOS) expect(positions.length).toBeLessThanOrEqual(7);
       expect(positions).toEqual(positions.map((_, i) => i));
     }
+    const full = [...byProperty].filter(([, positions]) => positions.length === MAX_LISTING_PHOTOS).map(([id]) => id);
+    const activeIds = new Set(data.properties.filter((p) => p.status === 'ACTIVE').map((p) => p.id));
+    expect(full.filter((id) => activeIds.has(id)).length).toBeGreaterThan(0);
+    expect(full.every((id) => activeIds.has(id))).toBe(true);
+    expect(new Set(data.photos.map((ph) => ph.id)).size).toBe(data.photos.length);
     for (const oh of data.openHouses) {
       expect(new Date(oh.startsAt).getTime()).toBeGreaterThan(NOW.getTime());
       expect(new Date(oh.endsAt).getTime()).toBeGreaterThan(new Date(oh.startsAt).getTime());

@@ -21,7 +21,7 @@ import {
 } from '../../../common/options.js';
 import { flooringLabels, laundryLabels, propertyTypeLabels } from '../../../common/listing-labels.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { concessionColumns, NO_CONCESSION } from '../../../common/listing.js';
+import { concessionColumns, MAX_LISTING_PHOTOS, NO_CONCESSION } from '../../../common/listing.js';
 import { nearbyStationsFor } from '../../modules/transit/nearby.js';
 import type { AgentProfile } from './people.js';
 import type { PhotoKind, PoolPhoto } from './photos.js';
@@ -85,6 +85,8 @@ export function listingsPerNeighborhood(total: number): number[] {
   return counts;
 }
 
+/** One active listing in this many has every photo a listing may have (MAX_LISTING_PHOTOS). */
+const SHOWCASE_EVERY = 25;
 const METERS_PER_DEGREE_LAT = 111_320;
 
 /**
@@ -662,6 +664,7 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
   const rng = Rng.derive(seed, 'listings');
   const ids = Rng.derive(seed, 'ids:listings');
   const childIds = Rng.derive(seed, 'ids:listing-children');
+  const showcaseIds = Rng.derive(seed, 'ids:showcase-photos');
   // Its own stream: the listings' other facts are the same as before accessibility was seeded.
   const access = Rng.derive(seed, 'listings:accessibility');
   const concessions = Rng.derive(seed, 'listings:concessions');
@@ -939,9 +942,16 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
 
     if (!noPhotos.has(index) && photoPool.length > 0) {
       const n = rng.int(3, 7);
-      pickPhotos(rng, photoPool, photoKindsFor(rng, propertyType, kind, n)).forEach((p, position) => {
+      const picked = pickPhotos(rng, photoPool, photoKindsFor(rng, propertyType, kind, n));
+      const shown = picked.length;
+      // One active listing in SHOWCASE_EVERY has as many photos as a listing may (its gallery shows 8
+      // thumbnails and '+N', issue 59 item 5): topped up from the pool in its order, with ids of their
+      // own, so every other draw of the seed stays as it was.
+      const showcase = status === 'ACTIVE' && index % SHOWCASE_EVERY === 0;
+      if (showcase) picked.push(...photoPool.filter((p) => !picked.includes(p)).slice(0, MAX_LISTING_PHOTOS - picked.length));
+      picked.forEach((p, position) => {
         data.photos.push({
-          id: uuidFrom(childIds),
+          id: uuidFrom(position < shown ? childIds : showcaseIds),
           propertyId: id,
           position,
           url: p.url,
