@@ -5,13 +5,13 @@
 // detail page's phone bar, the form's action bar, toasts) covers a control, at the top of the page
 // and at its end, nor does anything cover the controls of those bars (a toast, address suggestions).
 // Each width is one page load per screen, in one test per screen.
-import type { Page } from '@playwright/test';
-import { signInContext } from './accounts.js';
+import type { Locator, Page } from '@playwright/test';
+import { createRenter, signInContext } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { results } from './listings-helpers.js';
 import { SCREENSHOTS } from './shots.js';
-import { createAgentWithListing, deleteListing } from './messaging-factories.js';
+import { createAgentWithListing, deleteListing, startThread } from './messaging-factories.js';
 
 const WIDTHS = [1440, 1280, 1024, 768, 390] as const;
 
@@ -322,5 +322,50 @@ test("the listings page ends with room for the message button: at the end, the f
     }
     // The room is the stylesheet's, set by the page's markup: nothing writes it on <html> once the app runs.
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--floating-clearance'))).toBe('');
+  }
+});
+
+test("a message with a long unbroken word and URL: the bubble wraps and Send stays on screen, on /messages and in the listings page's dialog, at 1280 and 390 px (issue 59 item 5)", async ({
+  page,
+  baseURL,
+}) => {
+  const own = await createAgentWithListing(baseURL!, 'Wrap');
+  const renter = await createRenter(baseURL!, { firstName: 'Lena', lastName: 'Long' });
+  const long = `Look: ${'unbroken'.repeat(20)} and https://example.com/${'segment'.repeat(30)}`;
+  try {
+    const threadId = await startThread(baseURL!, renter, own.listing.id, long);
+    await signInContext(page.context(), baseURL!, renter);
+    /** The conversation's bubble wraps inside the log, and the composer's Send is wholly on screen. */
+    const expectFits = async (scope: Locator, where: string) => {
+      const log = scope.getByRole('log', { name: 'Messages with Wrap Broker' });
+      await expect(log).toContainText('unbrokenunbroken');
+      const { over, widest } = await overflow(page);
+      expect(over, `${where}: the page is ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
+      const clipped = await log.evaluate((el) =>
+        Array.from(el.querySelectorAll('p')).some(
+          (p) => p.scrollWidth > p.clientWidth + 1 || p.getBoundingClientRect().right > el.getBoundingClientRect().right + 1,
+        ),
+      );
+      expect(clipped, `${where}: a message is wider than the conversation`).toBe(false);
+      const send = scope.getByRole('button', { name: 'Send' });
+      const box = (await send.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x, `${where}: Send starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${where}: Send ends on screen`).toBeLessThanOrEqual(viewport.width);
+      if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-long-message-${where.replace(/\W+/g, '-')}.png` });
+    };
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await page.goto(`/messages?open=${threadId}`);
+      await expectFits(page.locator('main'), `/messages at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Messages' });
+    await dialog.getByRole('button', { name: new RegExp(own.listing.title) }).click();
+    await expectFits(dialog, 'the dialog at 1280 px');
+  } finally {
+    await deleteListing(baseURL!, own.token, own.listing.id);
   }
 });

@@ -15,7 +15,7 @@ export function MessageText({ content, mine }: { content: string; mine: boolean 
   const intl = useIntl();
   const parts = useMemo(() => linkify(content), [content]);
   return (
-    <p className="text-sm leading-5 break-words whitespace-pre-wrap">
+    <p className="text-sm leading-5 wrap-anywhere whitespace-pre-wrap">
       {parts.map((part, index) =>
         part.kind === 'text' ? (
           <span key={index}>{part.text}</span>
@@ -25,7 +25,10 @@ export function MessageText({ content, mine }: { content: string; mine: boolean 
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className={cn('underline underline-offset-2 break-all', mine ? 'text-white' : 'text-brand-700 hover:text-brand-800')}
+            className={cn(
+              'underline underline-offset-2 wrap-anywhere',
+              mine ? 'text-white' : 'text-brand-700 hover:text-brand-800',
+            )}
           >
             {part.text}
             <span className="sr-only"> {intl.formatMessage(messages.newTab)}</span>
