@@ -13,7 +13,7 @@ if (!dataDir) throw new Error('tests/e2e/server.ts needs DATA_DIR (playwright.co
 const templateDir = process.env.E2E_TEMPLATE_DIR ?? templateDirOf(dataDir);
 
 // A fresh template per run: tests/e2e/stacks.ts (Playwright's web server, which starts every worker's
-// stack) removes an earlier run's before it starts them (tests/e2e/template.ts).
+// stack) removes an earlier run's before it starts them (tests/e2e/template-dir.ts).
 await ensureTemplate(templateDir);
 await fs.rm(dataDir, { recursive: true, force: true });
 await fs.cp(templateDir, dataDir, { recursive: true, filter: (src) => path.basename(src) !== '.ready' });

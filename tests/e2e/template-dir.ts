@@ -20,6 +20,11 @@ export const templateDirOf = (dataRoot: string) => `${dataRoot}-template`;
  */
 export async function dropEarlierTemplate(dataRoot = E2E_DATA_ROOT): Promise<void> {
   if (process.env.E2E_TEMPLATE_READY === '1' && (await exists(path.join(templateDirOf(dataRoot), '.ready')))) return;
+  await removeTemplate(dataRoot);
+}
+
+/** Removes the template and a lock a killed run may have left. */
+export async function removeTemplate(dataRoot = E2E_DATA_ROOT): Promise<void> {
   await fs.rm(templateDirOf(dataRoot), { recursive: true, force: true });
   await fs.rm(`${templateDirOf(dataRoot)}.lock`, { recursive: true, force: true });
 }

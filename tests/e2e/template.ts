@@ -14,7 +14,7 @@ import { applyMigrations } from '../../server/db/migrate.js';
 import { seed } from '../../server/db/seed/index.js';
 import { createLocalStorage } from '../../server/modules/uploads/storage.js';
 import { runE2eFactories } from './data-factories.js';
-import { E2E_DATA_ROOT, exists, templateDirOf } from './template-dir.js';
+import { E2E_DATA_ROOT, exists, removeTemplate, templateDirOf } from './template-dir.js';
 
 /** Makes the template unless it is there: the first process to get the lock makes it, the others wait. */
 export async function ensureTemplate(templateDir: string): Promise<void> {
@@ -55,7 +55,6 @@ export async function ensureTemplate(templateDir: string): Promise<void> {
 // `tsx tests/e2e/template.ts`: a fresh template for this run.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await fs.mkdir(path.dirname(templateDirOf(E2E_DATA_ROOT)), { recursive: true });
-  await fs.rm(templateDirOf(E2E_DATA_ROOT), { recursive: true, force: true });
-  await fs.rm(`${templateDirOf(E2E_DATA_ROOT)}.lock`, { recursive: true, force: true });
+  await removeTemplate();
   await ensureTemplate(templateDirOf(E2E_DATA_ROOT));
 }
