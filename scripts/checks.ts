@@ -32,12 +32,13 @@ function run(name: string, cmd: string, args: string[]): Promise<{ name: string;
 }
 
 /**
- * ESLint's and Prettier's results of files that did not change are kept (their `--cache`, keyed by each
- * file's content and the tool's configuration) in .tmp. ESLint's are kept in CI between runs on the
- * machine too (`LINT_CACHE_DIR`, set by .ci/run like BUILD_CACHE_DIR), keyed by the lockfile: its cache
- * names files by absolute path and each CI run is a new clone, so the kept copy names the project's
- * folder by a mark that is replaced by this clone's folder when it is taken up. (Prettier's cannot be
- * moved: it keys each file's result by options that hold its absolute path.) Only a passing run is
+ * ESLint's and Prettier's results of files that did not change are kept in .tmp, and in CI between runs
+ * on the machine too (`LINT_CACHE_DIR`, set by .ci/run like BUILD_CACHE_DIR), keyed by the lockfile.
+ * ESLint's own `--cache` (by content) names files by absolute path and each CI run is a new clone, so the
+ * kept copy names the project's folder by a mark that is replaced by this clone's folder when it is taken
+ * up. Prettier's own cache cannot be moved that way (it keys each result by options that hold the file's
+ * absolute path), so Prettier is given only the files whose content, path and configuration it has not
+ * passed before (`prettierPassed`: one hash per file); with none, it is not started. Only a passing run is
  * kept, and a failing run drops its cache: a cached answer is never an error. That also keeps the one
  * rule that reads other files, `import-x/no-cycle`, exact: a new loop has a new import, in a file that
  * changed, and that file is linted again (docs/testing.md).
@@ -45,7 +46,7 @@ function run(name: string, cmd: string, args: string[]): Promise<{ name: string;
 const ROOT_MARK = '<project root>';
 const LINT_CACHE_DIR = process.env.LINT_CACHE_DIR;
 const ESLINT_CACHE = '.tmp/eslintcache';
-const PRETTIER_CACHE = '.tmp/prettiercache';
+const PRETTIER_PASSED = LINT_CACHE_DIR ? path.join(LINT_CACHE_DIR, 'prettier-passed.json') : '.tmp/prettier-passed.json';
 const lockHash = createHash('sha256').update(fs.readFileSync('package-lock.json')).digest('hex').slice(0, 16);
 const keptCopy = () => path.join(LINT_CACHE_DIR!, `eslint-${lockHash}.cache`);
 function takeUpEslintCache() {
@@ -62,6 +63,52 @@ function keepEslintCache(ok: boolean) {
   fs.renameSync(`${keptCopy()}.tmp`, keptCopy());
 }
 
+/**
+ * The files Prettier checks (`prettier --check .`: every file git does not ignore, less .prettierignore's
+ * and those it has no parser for, which `--ignore-unknown` skips), each with a hash of what decides its
+ * answer: Prettier's version, its configuration and ignore files, the file's path and content.
+ */
+function prettierFiles(): Map<string, string> {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  const config = createHash('sha256');
+  config.update(JSON.parse(fs.readFileSync('node_modules/prettier/package.json', 'utf8')).version as string);
+  for (const file of ['.prettierrc', '.prettierignore', '.gitignore', '.editorconfig']) {
+    config.update(`\0${file}\0${fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''}`);
+  }
+  const base = config.digest('hex');
+  const files = new Map<string, string>();
+  for (const file of listed.stdout.split('\0')) {
+    if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
+    files.set(file, createHash('sha256').update(base).update(`\0${file}\0`).update(fs.readFileSync(file)).digest('hex'));
+  }
+  return files;
+}
+function prettierPassed(): Set<string> {
+  try {
+    return new Set(JSON.parse(fs.readFileSync(PRETTIER_PASSED, 'utf8')) as string[]);
+  } catch {
+    return new Set();
+  }
+}
+async function prettier() {
+  const files = prettierFiles();
+  const passed = prettierPassed();
+  const toCheck = [...files].filter(([, hash]) => !passed.has(hash)).map(([file]) => file);
+  if (toCheck.length === 0) {
+    process.stdout.write(`\n== prettier: ok, ${files.size} files passed before\n`);
+    return { name: 'prettier', ok: true, seconds: 0 };
+  }
+  const result = await run('prettier', 'npx', ['prettier', '--check', '--ignore-unknown', ...toCheck]);
+  fs.rmSync(PRETTIER_PASSED, { force: true });
+  if (result.ok) {
+    fs.mkdirSync(path.dirname(PRETTIER_PASSED), { recursive: true });
+    fs.writeFileSync(`${PRETTIER_PASSED}.tmp`, JSON.stringify([...files.values()]));
+    fs.renameSync(`${PRETTIER_PASSED}.tmp`, PRETTIER_PASSED);
+  }
+  return result;
+}
+
 // The generated code, made again only when what it is made from changed (scripts/generate.ts).
 runNow('npx', ['tsx', 'scripts/generate.ts']);
 takeUpEslintCache();
@@ -76,10 +123,7 @@ const results = await Promise.all([
   // runs on the machine: .ci/run restores and keeps it).
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', TS_BUILD_INFO]),
   run('eslint', 'npx', ['eslint', ...cached(ESLINT_CACHE), '.']).then((r) => (keepEslintCache(r.ok), r)),
-  run('prettier', 'npx', ['prettier', '--check', ...cached(PRETTIER_CACHE), '.']).then((r) => {
-    if (!r.ok) fs.rmSync(PRETTIER_CACHE, { force: true });
-    return r;
-  }),
+  prettier(),
   run('module graph', 'npx', ['tsx', 'scripts/module-graph.ts']),
   run('build', 'npx', ['tsx', 'scripts/build.ts', '--no-generate']),
   ...e2eData,
