@@ -225,10 +225,85 @@ export async function createOpenHouseListing(prisma: PrismaClient): Promise<void
   });
 }
 
+/**
+ * A renter whose tour with the quiet agent took place yesterday (issue 59 item 8): their conversation
+ * asks them, once, to rate the agent. A tour cannot be put in the past through the API, so it is
+ * written here. The quiet agent has no listing, so the tour is of a listing since deleted (its title
+ * kept), as a conversation keeps it. The renter's Auth identity is made during the test
+ * (`ensureIdentity`, with this uid).
+ */
+export const TOURED_RENTER = {
+  uid: 'e2e-toured-renter',
+  email: 'toured@e2e.example.com',
+  password: 'toured-e2e-password-1',
+  firstName: 'Tess',
+  lastName: 'Toured',
+  name: 'Tess Toured',
+  phone: '+15555550166',
+  threadId: '7b0c1d5e-59a8-4e1f-9a2b-5f1e2d3c4b5a',
+} as const;
+
+export async function createTouredRenter(prisma: PrismaClient): Promise<void> {
+  const hour = 60 * 60 * 1000;
+  const now = Date.now();
+  await prisma.user.create({
+    data: {
+      id: TOURED_RENTER.uid,
+      email: TOURED_RENTER.email,
+      phone: TOURED_RENTER.phone,
+      firstName: TOURED_RENTER.firstName,
+      lastName: TOURED_RENTER.lastName,
+      role: 'RENTER',
+    },
+  });
+  await prisma.thread.create({
+    data: {
+      id: TOURED_RENTER.threadId,
+      renterId: TOURED_RENTER.uid,
+      agentUserId: QUIET_AGENT.userId,
+      listingTitle: 'Garden studio on Sackett Street',
+      firstContactAt: new Date(now - 72 * hour),
+      agentFirstResponseAt: new Date(now - 71 * hour),
+      lastMessageAt: new Date(now - 70 * hour),
+      renterReadAt: new Date(now - 70 * hour),
+      agentReadAt: new Date(now - 70 * hour),
+      messages: {
+        create: [
+          {
+            senderId: TOURED_RENTER.uid,
+            content: 'Could I see the studio this week?',
+            createdAt: new Date(now - 72 * hour),
+            isRead: true,
+          },
+          {
+            senderId: QUIET_AGENT.userId,
+            content: 'Yes: tomorrow at 6 works.',
+            createdAt: new Date(now - 71 * hour),
+            isRead: true,
+          },
+        ],
+      },
+      tours: {
+        create: {
+          renterId: TOURED_RENTER.uid,
+          agentUserId: QUIET_AGENT.userId,
+          listingTitle: 'Garden studio on Sackett Street',
+          status: 'CONFIRMED',
+          startsAt: new Date(now - 26 * hour),
+          endsAt: new Date(now - 25 * hour),
+          confirmedAt: new Date(now - 70 * hour),
+          expiresAt: new Date(now - 48 * hour),
+        },
+      },
+    },
+  });
+}
+
 /** Every factory of the e2e database, in order. */
 export async function runE2eFactories(prisma: PrismaClient): Promise<void> {
   await createElevenPhotoListing(prisma);
   await createQuietAgent(prisma);
+  await createTouredRenter(prisma);
   await createPriceDropListing(prisma);
   await createConcessionListing(prisma);
   await createOpenHouseListing(prisma);

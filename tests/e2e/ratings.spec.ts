@@ -1,7 +1,7 @@
 // Ratings of agents (SPEC parts 2-9, issue 10): a renter rates an agent on /rate-agent/{id} (toast,
 // home, the profile's new count and rating, the 'New' badge gone), the 'Leave a Review' modal on
 // /me/ratings through both steps (the pickers offer only the agents the renter talked to), an agent
-// refused before any form, the ratings screen with many and with no reviews, its loading
+// refused before any form and not invited to rate, the prompt to rate after a tour, the ratings screen with many and with no reviews, its loading
 // placeholders, axe, and screenshots at desktop and phone widths. Every account, listing and
 // conversation is made here through the real APIs. The forms' validation messages are component
 // tests (client/src/app/routes/rate-agent.test.tsx, client/src/features/reviews/components/
@@ -10,7 +10,8 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createRenter, emulatorSignIn, signInContext, type NewAccount } from './accounts.js';
 import { DEMO_AGENT } from './auth-helpers.js';
-import { QUIET_AGENT } from './data-factories.js';
+import { QUIET_AGENT, TOURED_RENTER } from './data-factories.js';
+import { ensureIdentity } from './trust-factories.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { createAgentToRate, deleteListing, gql, talkTo, type RateableAgent } from './ratings-factories.js';
 import { SCREENSHOTS } from './shots.js';
@@ -211,11 +212,12 @@ test.describe('ratings', () => {
     await expect(given).toContainText('Communication:4/5');
     await expect(given).toContainText('“Showed the studio twice and answered every question.”');
     await expect(given).toContainText('Verified conversation');
-    // The summary cards are the reviews received (SPEC), on this tab too: none for this renter.
+    // The summary cards are the reviews received (SPEC), on this tab too: none for this renter, which
+    // they say in words, not as an average of 0.0 (issue 59 item 8).
     const cards = page.getByLabel('Reviews you received');
     await expect(cards).toHaveAttribute('aria-busy', 'false');
-    await expect(cards).toContainText('0.0');
-    await expect(cards).toContainText('0%');
+    await expect(cards).toContainText('No ratings yet');
+    await expect(cards).not.toContainText('0.0');
     await expect(cards).not.toContainText('5.0');
     await page.setViewportSize(PHONE);
     await shot(page, 'my-ratings-given-390');
@@ -281,12 +283,35 @@ test.describe('ratings', () => {
       await page.getByRole('button', { name: 'Show Less' }).click();
       await expect(panel.getByRole('article')).toHaveCount(3);
 
-      // The modal refuses agents too, before any form.
-      await page.getByRole('button', { name: 'Leave a Review' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Rating Not Available' });
-      await expect(dialog).toContainText('Agents cannot rate other agents.');
-      await expect(dialog.getByRole('radio')).toHaveCount(0);
+      // Nothing on the screen invites an agent to rate (issue 59 item 8): no 'Leave a Review', and
+      // their Given tab says why it is empty.
+      await expect(page.getByRole('button', { name: 'Leave a Review' })).toHaveCount(0);
+      await page.getByRole('tab', { name: /^Given/ }).click();
+      await expect(
+        page.getByText('Agents cannot rate other agents. Only renters rate the agents they dealt with.'),
+      ).toBeVisible();
+      await expect(page.getByText('Share your rental experiences to help other tenants and landlords')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Leave Your First Review' })).toHaveCount(0);
     });
+  });
+
+  test('after a tour that took place the renter is asked, once, to rate the agent (issue 59 item 8)', async ({
+    page,
+    baseURL,
+  }) => {
+    await ensureIdentity(TOURED_RENTER);
+    await signInContext(page.context(), baseURL!, TOURED_RENTER);
+    await page.goto(`/messages?open=${TOURED_RENTER.threadId}`);
+    const name = `${QUIET_AGENT.firstName} ${QUIET_AGENT.lastName}`;
+    await expect(page.getByRole('log', { name: `Messages with ${name}` })).toContainText('tomorrow at 6 works');
+    const prompt = page.getByRole('complementary', { name: 'Rate your agent' });
+    await expect(prompt).toContainText(`How was your experience with ${name}?`);
+    await expect(prompt.getByRole('link', { name: `Rate ${name}` })).toHaveAttribute('href', /^\/rate-agent\/[0-9a-f-]{36}$/);
+    await expectAccessible(page);
+    // Shown once: the server was told, and it is gone on the next visit.
+    await page.reload();
+    await expect(page.getByRole('log', { name: `Messages with ${name}` })).toContainText('tomorrow at 6 works');
+    await expect(page.getByRole('complementary', { name: 'Rate your agent' })).toHaveCount(0);
   });
 
   test('loading placeholders, an unknown agent, and the signed-out screen', async ({ page, baseURL }) => {

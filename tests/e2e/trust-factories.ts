@@ -188,7 +188,13 @@ export async function createTrustData(prisma: PrismaClient): Promise<void> {
 }
 
 /** An Auth emulator identity with the uid of a factory's user row (idempotent). */
-async function ensureIdentity(a: { uid: string; email: string; password: string; name: string; phone: string }): Promise<void> {
+export async function ensureIdentity(a: {
+  uid: string;
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+}): Promise<void> {
   const res = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },

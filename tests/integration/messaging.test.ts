@@ -184,8 +184,95 @@ describe.each(backends)('messaging over GraphQL on %s', (backend) => {
     const renterView = await query<{
       threads: { items: Array<{ unreadCount: number; seenUpTo: string | null; ratingPrompt: { agentId: string } | null }> };
     }>(db.prisma, THREADS, {}, renter);
-    expect(renterView.threads.items[0]).toMatchObject({ unreadCount: 1, ratingPrompt: { agentId } });
+    // A reply is no experience to rate: no prompt yet (issue 59 item 8; a tour is, below).
+    expect(renterView.threads.items[0]).toMatchObject({ unreadCount: 1, ratingPrompt: null });
     expect(renterView.threads.items[0]!.seenUpTo).not.toBeNull();
+  });
+
+  it('asks the renter to rate the agent once a tour of theirs has taken place, once, and never after they rated (issue 59 item 8)', async () => {
+    const r = await createUser(db.prisma, { firstName: 'Tia', lastName: 'Toured' });
+    const toured: Viewer = { uid: r.id, email: r.email, role: 'RENTER' };
+    const { startThread } = await query<{ startThread: { id: string } }>(
+      db.prisma,
+      START,
+      { propertyId: listingId, message: 'Can I see it?' },
+      toured,
+    );
+    await query(db.prisma, SEND, { threadId: startThread.id, content: 'Sure, Tuesday?' }, agentViewer);
+    const prompt = async (viewer: Viewer) =>
+      (
+        await query<{ threads: { items: Array<{ id: string; ratingPrompt: { agentId: string } | null }> } }>(
+          db.prisma,
+          THREADS,
+          {},
+          viewer,
+        )
+      ).threads.items.find((t) => t.id === startThread.id)?.ratingPrompt ?? null;
+    const hour = 3_600_000;
+    const tour = await db.prisma.tourRequest.create({
+      data: {
+        propertyId: listingId,
+        renterId: r.id,
+        agentUserId: agentViewer.uid,
+        threadId: startThread.id,
+        status: 'CONFIRMED',
+        startsAt: new Date(Date.now() + 24 * hour),
+        endsAt: new Date(Date.now() + 25 * hour),
+        confirmedAt: new Date(),
+        expiresAt: new Date(Date.now() + 24 * hour),
+      },
+    });
+    // Confirmed, not yet taken place: nothing to rate.
+    expect(await prompt(toured)).toBeNull();
+    // Taken place: the renter is asked; the agent never is.
+    await db.prisma.tourRequest.update({
+      where: { id: tour.id },
+      data: { startsAt: new Date(Date.now() - 2 * hour), endsAt: new Date(Date.now() - hour) },
+    });
+    expect(await prompt(toured)).toEqual({ agentId });
+    expect(
+      (
+        await query<{ threads: { items: Array<{ ratingPrompt: unknown }> } }>(db.prisma, THREADS, {}, agentViewer)
+      ).threads.items.every((t) => t.ratingPrompt === null),
+    ).toBe(true);
+    // Once: shown, then dismissed.
+    await query(db.prisma, `mutation($t: ID!) { dismissRatingPrompt(threadId: $t) { id } }`, { t: startThread.id }, toured);
+    expect(await prompt(toured)).toBeNull();
+
+    // Another renter who rated the agent already (unverified, say) is not asked after their tour.
+    const q = await createUser(db.prisma, { firstName: 'Quinn', lastName: 'Rated' });
+    const rated: Viewer = { uid: q.id, email: q.email, role: 'RENTER' };
+    const second = await query<{ startThread: { id: string } }>(
+      db.prisma,
+      START,
+      { propertyId: listingId, message: 'Hello' },
+      rated,
+    );
+    await db.prisma.tourRequest.create({
+      data: {
+        propertyId: listingId,
+        renterId: q.id,
+        agentUserId: agentViewer.uid,
+        threadId: second.startThread.id,
+        status: 'CONFIRMED',
+        startsAt: new Date(Date.now() - 2 * hour),
+        endsAt: new Date(Date.now() - hour),
+        confirmedAt: new Date(Date.now() - 24 * hour),
+        expiresAt: new Date(Date.now() - 23 * hour),
+      },
+    });
+    const ratedPrompt = async () =>
+      (
+        await query<{ threads: { items: Array<{ id: string; ratingPrompt: { agentId: string } | null }> } }>(
+          db.prisma,
+          THREADS,
+          {},
+          rated,
+        )
+      ).threads.items.find((t) => t.id === second.startThread.id)?.ratingPrompt ?? null;
+    expect(await ratedPrompt()).toEqual({ agentId });
+    await db.prisma.review.create({ data: { agentId, authorId: q.id, propertyId: listingId, score: 4 } });
+    expect(await ratedPrompt()).toBeNull();
   });
 
   it('pages older messages by keyset, in order, without gaps', async () => {

@@ -118,6 +118,26 @@ const RatingPromptRef = builder.objectRef<{ agentId: string; agentName: string }
   }),
 });
 
+/**
+ * The renter's one prompt to rate the agent (issue 59 item 8): after a tour that took place, not after
+ * the agent's first reply (a reply is no experience to rate); once (dismissRatingPrompt when shown); and
+ * not to a renter who has rated the agent already, whatever the conversation.
+ */
+export function ratingPromptOf(
+  th: {
+    renterId: string;
+    userRatingPromptSent: boolean | null;
+    _count: { tours: number };
+    agent: { firstName: string; lastName: string; agent: { id: string; _count: { reviews: number } } | null };
+  },
+  viewerId: string | null,
+): { agentId: string; agentName: string } | null {
+  if (th.renterId !== viewerId || th.userRatingPromptSent || th._count.tours === 0) return null;
+  const agent = th.agent.agent;
+  if (!agent || agent._count.reviews > 0) return null;
+  return { agentId: agent.id, agentName: `${th.agent.firstName} ${th.agent.lastName}`.trim() || 'Agent' };
+}
+
 export const ThreadRef = builder.prismaObject('Thread', {
   description: 'A conversation between a renter and the agent (or owner) of a listing.',
   fields: (t) => ({
@@ -170,18 +190,21 @@ export const ThreadRef = builder.prismaObject('Thread', {
     ratingPrompt: t.field({
       type: RatingPromptRef,
       nullable: true,
-      description: 'For the renter, once the agent has answered and until dismissed: rate the agent.',
-      select: {
+      description:
+        "For the renter, once a tour of theirs in this conversation has taken place (a confirmed tour's time is over), shown once, and never once they have rated the agent: rate the agent.",
+      select: (_args, ctx) => ({
         renterId: true,
-        agentFirstResponseAt: true,
         userRatingPromptSent: true,
-        agent: { select: { firstName: true, lastName: true, agent: { select: { id: true } } } },
-      },
-      resolve: (th, _a, ctx) => {
-        if (th.renterId !== ctx.viewer?.uid || !th.agentFirstResponseAt || th.userRatingPromptSent || !th.agent.agent)
-          return null;
-        return { agentId: th.agent.agent.id, agentName: `${th.agent.firstName} ${th.agent.lastName}`.trim() || 'Agent' };
-      },
+        _count: { select: { tours: { where: { status: 'CONFIRMED' as const, endsAt: { lte: new Date() } } } } },
+        agent: {
+          select: {
+            firstName: true,
+            lastName: true,
+            agent: { select: { id: true, _count: { select: { reviews: { where: { authorId: ctx.viewer?.uid ?? '' } } } } } },
+          },
+        },
+      }),
+      resolve: (th, _a, ctx) => ratingPromptOf(th, ctx.viewer?.uid ?? null),
     }),
     messages: t.field({
       type: MessagePageRef,

@@ -265,12 +265,12 @@ export async function submitReview(
           select: { id: true },
         });
     await recomputeAgentRating(tx, agent.id);
-    // Rated: the conversations' one-time 'rate this agent' prompt has done its job.
-    if (verified)
-      await tx.thread.updateMany({
-        where: { renterId: account.id, agentUserId: agent.userId, userRatingPromptSent: false },
-        data: { userRatingPromptSent: true, userRatingPromptAt: new Date() },
-      });
+    // Rated: the conversations' one-time 'rate this agent' prompt has done its job (issue 59 item 8:
+    // it kept appearing after an unverified rating).
+    await tx.thread.updateMany({
+      where: { renterId: account.id, agentUserId: agent.userId, userRatingPromptSent: false },
+      data: { userRatingPromptSent: true, userRatingPromptAt: new Date() },
+    });
     return { reviewId: review.id, agentId: agent.id, authorId: account.id, created: !existing, verified };
   });
   eventsOf(prisma).publish({ type: 'review.written', agentId: submitted.agentId, reviewId: submitted.reviewId });

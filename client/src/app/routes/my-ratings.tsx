@@ -33,6 +33,10 @@ const messages = defineMessages({
     defaultMessage: 'Share your rental experiences to help other tenants and landlords',
   },
   firstReview: { id: 'myRatings.firstReview', defaultMessage: 'Leave Your First Review' },
+  agentsGiveNone: {
+    id: 'myRatings.agentsGiveNone',
+    defaultMessage: 'Agents cannot rate other agents. Only renters rate the agents they dealt with.',
+  },
   recent: { id: 'myRatings.recent', defaultMessage: 'Recent reviews' },
   given: { id: 'myRatings.given', defaultMessage: 'Reviews you have given' },
   showing: { id: 'myRatings.showing', defaultMessage: 'Showing the {shown} most recent of {total} reviews.' },
@@ -96,7 +100,7 @@ function LoadError({ text, retry }: { text: string; retry: () => void }) {
   );
 }
 
-function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: () => void }) {
+function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: (() => void) | null }) {
   const [showAll, setShowAll] = useState(false);
   const { data, previousData, loading, error, refetch } = useQuery(MyReviewsQuery, {
     variables: { role, first: showAll ? LARGEST_PAGE : FIRST_PAGE },
@@ -131,10 +135,16 @@ function ReviewList({ role, onLeaveReview }: { role: ReviewRole; onLeaveReview: 
       <div className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
         <PenLine aria-hidden="true" className="mx-auto size-10 text-gray-400" />
         <h3 className="mt-3 font-semibold text-gray-900">{formatMessage(messages.noGiven)}</h3>
-        <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.noGivenHint)}</p>
-        <Button className="mt-5" onClick={onLeaveReview}>
-          {formatMessage(messages.firstReview)}
-        </Button>
+        {onLeaveReview ? (
+          <>
+            <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.noGivenHint)}</p>
+            <Button className="mt-5" onClick={onLeaveReview}>
+              {formatMessage(messages.firstReview)}
+            </Button>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-gray-600">{formatMessage(messages.agentsGiveNone)}</p>
+        )}
       </div>
     );
   }
@@ -175,7 +185,8 @@ function TabPanel({
 }: {
   role: ReviewRole;
   summary: RatingsSummary_SummaryFragment | null;
-  onLeaveReview: () => void;
+  /** Null for agents, who cannot rate (issue 59 item 8): nothing invites them to. */
+  onLeaveReview: (() => void) | null;
 }) {
   return (
     <div className="mt-6 space-y-6">
@@ -195,6 +206,7 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'given' || (!params.get('tab') && !viewerIsAgent) ? 'given' : 'received';
   const [dialogOpen, setDialogOpen] = useState(false);
+  const leaveReview = viewerIsAgent ? null : () => setDialogOpen(true);
   const summaries = useQuery(MyRatingsSummariesQuery, { fetchPolicy: 'cache-and-network' });
   const received = summaries.data?.received ?? null;
   const given = summaries.data?.given ?? null;
@@ -220,10 +232,12 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
         title={formatMessage(messages.title)}
         description={formatMessage(messages.description)}
         actions={
-          <Button onClick={() => setDialogOpen(true)}>
-            <PenLine aria-hidden="true" className="size-4" />
-            {formatMessage(messages.leaveReview)}
-          </Button>
+          viewerIsAgent ? undefined : (
+            <Button onClick={() => setDialogOpen(true)}>
+              <PenLine aria-hidden="true" className="size-4" />
+              {formatMessage(messages.leaveReview)}
+            </Button>
+          )
         }
       />
       <div className="mt-6">
@@ -248,18 +262,20 @@ function Ratings({ viewerIsAgent }: { viewerIsAgent: boolean }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="received" className="outline-none">
-          {tab === 'received' ? <TabPanel role="RECEIVED" summary={received} onLeaveReview={() => setDialogOpen(true)} /> : null}
+          {tab === 'received' ? <TabPanel role="RECEIVED" summary={received} onLeaveReview={leaveReview} /> : null}
         </Tabs.Content>
         <Tabs.Content value="given" className="outline-none">
-          {tab === 'given' ? <TabPanel role="GIVEN" summary={given} onLeaveReview={() => setDialogOpen(true)} /> : null}
+          {tab === 'given' ? <TabPanel role="GIVEN" summary={given} onLeaveReview={leaveReview} /> : null}
         </Tabs.Content>
       </Tabs.Root>
-      <LeaveReviewDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        viewerIsAgent={viewerIsAgent}
-        onSubmitted={() => selectTab('given')}
-      />
+      {viewerIsAgent ? null : (
+        <LeaveReviewDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          viewerIsAgent={false}
+          onSubmitted={() => selectTab('given')}
+        />
+      )}
     </>
   );
 }

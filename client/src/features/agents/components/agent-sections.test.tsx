@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AgentProfile_AgentFragment } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
-import { AgentHeader } from './agent-sections';
+import { AgentHeader, QuickStats } from './agent-sections';
 
 function agent(overrides: Partial<AgentProfile_AgentFragment>): AgentProfile_AgentFragment {
   return {
@@ -42,6 +42,20 @@ describe('AgentHeader', () => {
     renderWithProviders(<AgentHeader agent={agent(overrides)} />);
     expect(screen.getByText(reviews, { exact: true })).toBeInTheDocument();
     expect(screen.getByText(years, { exact: true })).toBeInTheDocument();
-    expect(header()).toHaveTextContent('4.5');
+    if (overrides.reviewCount > 0) expect(header()).toHaveTextContent('4.5');
+  });
+
+  it("a new agent, rated by nobody yet: 'No ratings yet', not zero stars (issue 59 item 8)", () => {
+    renderWithProviders(
+      <>
+        <AgentHeader agent={agent({ rating: 0, reviewCount: 0, isNew: true })} />
+        <QuickStats agent={agent({ rating: 0, reviewCount: 0 })} />
+      </>,
+    );
+    expect(header()).toHaveTextContent('No ratings yet');
+    expect(header()).not.toHaveTextContent('0.0');
+    const stats = screen.getByRole('region', { name: 'Quick Stats' });
+    expect(stats).toHaveTextContent('RatingNo ratings yet');
+    expect(stats).not.toHaveTextContent('0.0 / 5.0');
   });
 });

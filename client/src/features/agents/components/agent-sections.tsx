@@ -39,6 +39,7 @@ const messages = defineMessages({
   },
   re: { id: 'agentProfile.re', defaultMessage: 'Re: {title}' },
   rating: { id: 'agentProfile.rating', defaultMessage: 'Rating' },
+  noRatings: { id: 'agentProfile.noRatings', defaultMessage: 'No ratings yet' },
   propertiesSoldStat: { id: 'agentProfile.propertiesSoldStat', defaultMessage: 'Properties Sold' },
   yearsExperience: { id: 'agentProfile.yearsExperience', defaultMessage: 'Years Experience' },
   activeListings: { id: 'agentProfile.activeListings', defaultMessage: 'Active Listings' },
@@ -168,10 +169,15 @@ export function AgentHeader({ agent }: { agent: Agent }) {
             </p>
           ) : null}
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700">
-            <span className="flex items-center gap-1.5">
-              <StarRating value={agent.rating} />
-              <span className="font-semibold text-gray-900">{agent.rating.toFixed(1)}</span>
-            </span>
+            {agent.reviewCount > 0 ? (
+              <span className="flex items-center gap-1.5">
+                <StarRating value={agent.rating} />
+                <span className="font-semibold text-gray-900">{agent.rating.toFixed(1)}</span>
+              </span>
+            ) : (
+              // Not zero stars: nobody has rated them yet (issue 59 item 8).
+              <span className="font-medium text-gray-700">{formatMessage(messages.noRatings)}</span>
+            )}
             <span>{formatMessage(messages.reviews, { count: agent.reviewCount })}</span>
             <span>{formatMessage(messages.propertiesSold, { count: agent.propertiesSold })}</span>
             <span>{formatMessage(messages.experience, { count: agent.yearsExperience })}</span>
@@ -275,7 +281,10 @@ export function ReviewList({
 
 export function QuickStats({ agent }: { agent: Agent }) {
   const stats: [string, string][] = [
-    [formatMessage(messages.rating), `${agent.rating.toFixed(1)} / 5.0`],
+    [
+      formatMessage(messages.rating),
+      agent.reviewCount > 0 ? `${agent.rating.toFixed(1)} / 5.0` : formatMessage(messages.noRatings),
+    ],
     [formatMessage(messages.propertiesSoldStat), formatCount(agent.propertiesSold)],
     [formatMessage(messages.yearsExperience), formatCount(agent.yearsExperience)],
     [formatMessage(messages.activeListings), formatCount(agent.activeListingsCount)],

@@ -60,4 +60,13 @@ describe('ratings summary', () => {
     expect(card('Total Reviews')).toHaveTextContent('Total Reviews7');
     expect(card('Positive Reviews')).toHaveTextContent('Positive Reviews86%4 stars or more');
   });
+
+  it("with no review yet: 'No ratings yet', not an average of 0.0 (issue 59 item 8)", () => {
+    render(<SummaryCards summary={{ ...summary(0, 0), positivePercent: 0 }} caption="Reviews you received" />);
+    const card = (label: string) => screen.getByText(label).closest('div');
+    expect(card('Average Rating')).toHaveTextContent('Average RatingNo ratings yet');
+    expect(card('Average Rating')).not.toHaveTextContent('0.0');
+    expect(card('Total Reviews')).toHaveTextContent('Total Reviews0');
+    expect(card('Positive Reviews')).toHaveTextContent('Positive Reviews—4 stars or more');
+  });
 });

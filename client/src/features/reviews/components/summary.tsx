@@ -18,6 +18,7 @@ const messages = defineMessages({
   stars: { id: 'ratingSummary.stars', defaultMessage: '{score, plural, one {# star} other {# stars}}' },
   categoryAverages: { id: 'ratingSummary.categoryAverages', defaultMessage: 'Category averages' },
   notRated: { id: 'ratingSummary.notRated', defaultMessage: 'Not rated yet' },
+  noRatings: { id: 'ratingSummary.noRatings', defaultMessage: 'No ratings yet' },
 });
 
 type Summary = RatingsSummary_SummaryFragment;
@@ -35,16 +36,26 @@ function Card({ label, icon, value, hint }: { label: string; icon: ReactNode; va
   );
 }
 
-/** Average Rating (one decimal), Total Reviews, Positive Reviews (4 or more, rounded percent). */
+/**
+ * Average Rating (one decimal), Total Reviews, Positive Reviews (4 or more, rounded percent). With no
+ * review yet the average says so: '0.0' read as zero stars (issue 59 item 8).
+ */
 export function SummaryCards({ summary, caption }: { summary: Summary | null; caption: string }) {
   const value = (text: string) => (summary ? text : <Skeleton className="h-8 w-16" />);
+  const unrated = summary !== null && summary.totalReviews === 0;
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3" aria-busy={!summary} aria-label={caption}>
       <Card
         label={formatMessage(messages.averageRating)}
         icon={<Star aria-hidden="true" className="size-5" />}
-        value={value(formatScore(summary?.averageScore ?? 0))}
-        hint={formatMessage(messages.outOf5)}
+        value={
+          unrated ? (
+            <span className="text-base font-medium text-gray-600 sm:text-lg">{formatMessage(messages.noRatings)}</span>
+          ) : (
+            value(formatScore(summary?.averageScore ?? 0))
+          )
+        }
+        hint={unrated ? undefined : formatMessage(messages.outOf5)}
       />
       <Card
         label={formatMessage(messages.totalReviews)}
@@ -57,7 +68,7 @@ export function SummaryCards({ summary, caption }: { summary: Summary | null; ca
       <Card
         label={formatMessage(messages.positiveReviews)}
         icon={<ThumbsUp aria-hidden="true" className="size-5" />}
-        value={value(`${summary?.positivePercent ?? 0}%`)}
+        value={unrated ? '—' : value(`${summary?.positivePercent ?? 0}%`)}
         hint={formatMessage(messages.fourOrMore)}
       />
     </dl>
