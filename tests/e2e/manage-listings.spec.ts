@@ -180,6 +180,8 @@ test.describe.serial('an owner with listings', () => {
     await expect(stats.getByRole('definition').nth(1)).toHaveText('0');
     await expect(stats.getByRole('definition').nth(2)).toHaveText('0');
     await expect(stats.getByRole('definition').nth(3)).toHaveText('0%');
+    // What the rate measures is said (issue 59 item 2).
+    await expect(stats).toContainText('Published listings now off the market');
 
     await expect(cards(page)).toHaveCount(9);
     await expect(page.getByText(`Showing 1–9 of ${total()} listings`)).toBeVisible();
@@ -196,6 +198,7 @@ test.describe.serial('an owner with listings', () => {
     await expect(c).toContainText('610 sq ft');
     await expect(c).toContainText('0 views');
     await expect(c).toContainText('0 inquiries');
+    await expect(c).toContainText('0 saves');
     await expect(c).toContainText(/Created (just now|\d+ (seconds?|minutes?) ago)/);
     await expect(c.getByTestId('photo-placeholder')).toHaveText('No photos');
     await expect(c).not.toContainText('No fee');
@@ -464,7 +467,7 @@ test('a new account: the empty state and zero stats; the phone layout', async ({
   await expect(page.getByText('Get started by creating your first property listing.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Your First Listing' })).toHaveAttribute('href', '/create-listing');
   const stats = page.getByRole('region', { name: 'Listing stats' });
-  await expect(stats.getByRole('definition')).toHaveText(['0', '0', '0', '0%']);
+  await expect(stats.getByRole('definition')).toHaveText(['0', '0', '0', '0%', 'Published listings now off the market']);
   // Nothing is wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -5,7 +5,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
-// A listing's numbers (views, inquiries) are its owner's, its listing agent's and administrators'
+// A listing's numbers (views, inquiries, saves) are its owner's, its listing agent's and administrators'
 // (issue 24 item 9): null to anyone else on GraphQL and REST, partners included.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -35,6 +35,10 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
     await db.prisma.user.update({ where: { id: admin.uid }, data: { role: 'ADMIN' } });
     const agentRow = await db.prisma.agent.findUniqueOrThrow({ where: { userId: listingAgent.uid } });
     listing = await createProperty(db.prisma, { userId: owner.uid, agentId: agentRow.id }, { views: 41, inquiriesCount: 7 });
+    // Saved by two people (issue 59 item 2: saves are counted, for its managers only, as views are).
+    await db.prisma.favorite.createMany({
+      data: [renter.uid, otherAgent.uid].map((userId) => ({ userId, propertyId: listing.id })),
+    });
     partnerKey = (await createPartnerKey(db.prisma, 'Numbers Feed')).key;
     app = await startTestApp(db);
   }, 60_000);
@@ -43,8 +47,8 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
     await db?.close();
   });
 
-  const NUMBERS = 'query N($id: ID!) { property(id: $id) { id views inquiriesCount } }';
-  const SEARCH = '{ properties(first: 50) { edges { node { id views inquiriesCount } } } }';
+  const NUMBERS = 'query N($id: ID!) { property(id: $id) { id views inquiriesCount savesCount } }';
+  const SEARCH = '{ properties(first: 50) { edges { node { id views inquiriesCount savesCount } } } }';
 
   async function graphql(query: string, headers: Record<string, string>, variables: Record<string, unknown> = {}) {
     const res = await fetch(`${app.url}/graphql`, {
@@ -74,7 +78,9 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
 
   it('GraphQL: the detail and the search answer them to the owner, the listing agent and administrators only', async () => {
     for (const viewer of who()) {
-      const expected = viewer.reads ? { views: 41, inquiriesCount: 7 } : { views: null, inquiriesCount: null };
+      const expected = viewer.reads
+        ? { views: 41, inquiriesCount: 7, savesCount: 2 }
+        : { views: null, inquiriesCount: null, savesCount: null };
       const one = await graphql(NUMBERS, viewer.headers, { id: listing.id });
       expect(one.property, viewer.name).toEqual({ id: listing.id, ...expected });
       const page = await graphql(SEARCH, viewer.headers);
@@ -87,12 +93,13 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
     const agentRow = await db.prisma.agent.findUniqueOrThrow({ where: { userId: listingAgent.uid } });
     for (const viewer of who().filter((v) => v.name !== 'a partner key')) {
       const expected = viewer.reads
-        ? { views: 41, inquiriesCount: 7, inquiries_count: 7 }
-        : { views: null, inquiriesCount: null, inquiries_count: null };
+        ? { views: 41, inquiriesCount: 7, inquiries_count: 7, saves_count: 2 }
+        : { views: null, inquiriesCount: null, inquiries_count: null, saves_count: null };
       const pick = (item: Body) => ({
         views: item.views,
         inquiriesCount: item.inquiriesCount,
         inquiries_count: item.inquiries_count,
+        saves_count: item.saves_count,
       });
       expect(pick(await rest(`/api/properties/${listing.slug}`, viewer.headers)), viewer.name).toEqual(expected);
       const list = await rest('/api/properties?limit=50', viewer.headers);

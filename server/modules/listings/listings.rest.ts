@@ -39,6 +39,8 @@ export const listingItemInclude = {
   photos: { orderBy: { position: 'asc' } },
   openHouses: { orderBy: { startsAt: 'asc' } },
   reviews: { select: { score: true } },
+  // Property.savesCount reads it.
+  _count: { select: { favorites: true } },
 } satisfies Prisma.PropertyInclude;
 
 export type ListingWithRelations = Prisma.PropertyGetPayload<{ include: typeof listingItemInclude }>;
@@ -143,6 +145,8 @@ const LISTING_ITEM = /* GraphQL */ `
     views
     inquiriesCount
     inquiries_count: inquiriesCount
+    savesCount
+    saves_count: savesCount
     average_rating: averageRating
     total_ratings: ratingCount
     createdAt

@@ -362,6 +362,13 @@ export const PropertyRef = builder.prismaObject('Property', {
       select: { inquiriesCount: true, ...listingAccessSelect },
       resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p.inquiriesCount : null),
     }),
+    savesCount: t.int({
+      nullable: true,
+      description:
+        'How many people have it in their saved listings (issue 59 item 2): to its owner, its listing agent and administrators only (null to others).',
+      select: { _count: { select: { favorites: true } }, ...listingAccessSelect },
+      resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p._count.favorites : null),
+    }),
     priceDrop: t.field({
       type: PriceDropRef,
       nullable: true,

@@ -24,6 +24,7 @@ function listing(overrides: Partial<ManageListingCard_PropertyFragment> = {}): M
     sqft: null,
     views: 12,
     inquiriesCount: 3,
+    savesCount: 5,
     status: 'ACTIVE',
     hidden: false,
     hiddenReason: null,
@@ -49,6 +50,25 @@ const actions = (): ListingCardActions & { [k: string]: ReturnType<typeof vi.fn>
 const affected = (counts: { upcomingTours: number; openHouseRsvps: number; conversations: number; people: number }) => ({
   request: { query: ListingAffectedPeopleQuery, variables: { id: 'p-1' } },
   result: { data: { listingAffectedPeople: { __typename: 'ListingAffectedPeople', id: 'affected:p-1', ...counts } } },
+});
+
+describe("a listing's numbers (issue 59 item 2)", () => {
+  it('shows its views, inquiries and saves, each with its plural', () => {
+    renderWithProviders(
+      <ManageListingCard listing={listing({ views: 1, inquiriesCount: 0, savesCount: 1 })} actions={actions()} />,
+    );
+    expect(screen.getByText('1 view')).toBeInTheDocument();
+    expect(screen.getByText('0 inquiries')).toBeInTheDocument();
+    expect(screen.getByText('1 save')).toBeInTheDocument();
+  });
+
+  it('counts saves in thousands, and shows none when the server gives none (not its manager)', () => {
+    const { unmount } = renderWithProviders(<ManageListingCard listing={listing({ savesCount: 1234 })} actions={actions()} />);
+    expect(screen.getByText('1,234 saves')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ManageListingCard listing={listing({ savesCount: null })} actions={actions()} />);
+    expect(screen.queryByText(/saves?$/)).not.toBeInTheDocument();
+  });
 });
 
 describe('a listing hidden by moderation', () => {

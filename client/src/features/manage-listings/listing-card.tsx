@@ -5,6 +5,7 @@ import {
   BedDouble,
   Copy,
   Eye,
+  Heart,
   Home,
   Images,
   MessageSquare,
@@ -48,6 +49,7 @@ export const ManageListingCardFragment = graphql(`
     sqft
     views
     inquiriesCount
+    savesCount
     status
     hidden
     hiddenReason
@@ -87,6 +89,7 @@ const messages = defineMessages({
   sqft: { id: 'manageCard.sqft', defaultMessage: '{sqft} sq ft' },
   views: { id: 'manageCard.views', defaultMessage: '{count, plural, one {{n} view} other {{n} views}}' },
   inquiries: { id: 'manageCard.inquiries', defaultMessage: '{count, plural, one {{n} inquiry} other {{n} inquiries}}' },
+  saves: { id: 'manageCard.saves', defaultMessage: '{count, plural, one {{n} save} other {{n} saves}}' },
   agentRating: { id: 'manageCard.agentRating', defaultMessage: 'Agent rating' },
   reviews: { id: 'manageCard.reviews', defaultMessage: '{count, plural, one {review} other {reviews}}' },
   created: { id: 'manageCard.created', defaultMessage: 'Created {when}' },
@@ -354,6 +357,11 @@ export function ManageListingCard({
           {listing.inquiriesCount !== null ? (
             <Fact icon={<MessageSquare aria-hidden="true" className="size-4" />}>
               {formatMessage(messages.inquiries, { count: listing.inquiriesCount, n: formatCount(listing.inquiriesCount) })}
+            </Fact>
+          ) : null}
+          {listing.savesCount !== null ? (
+            <Fact icon={<Heart aria-hidden="true" className="size-4" />}>
+              {formatMessage(messages.saves, { count: listing.savesCount, n: formatCount(listing.savesCount) })}
             </Fact>
           ) : null}
           {agent && agent.reviewCount > 0 ? (

@@ -15,6 +15,7 @@ const messages = defineMessages({
   totalViews: { id: 'stats.totalViews', defaultMessage: 'Total Views' },
   inquiries: { id: 'stats.inquiries', defaultMessage: 'Inquiries' },
   occupancyRate: { id: 'stats.occupancyRate', defaultMessage: 'Occupancy Rate' },
+  occupancyHint: { id: 'stats.occupancyHint', defaultMessage: 'Published listings now off the market' },
 });
 
 /** '85.3%', '85,3 %', '85.3%': a rate (0–100) as the page's language writes a percentage. */
@@ -35,7 +36,7 @@ export const ListingStatsDocument = graphql(`
   }
 `);
 
-function StatCard({ label, icon, value }: { label: string; icon: ReactNode; value: ReactNode }) {
+function StatCard({ label, icon, value, hint }: { label: string; icon: ReactNode; value: ReactNode; hint?: string }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <dt className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
@@ -43,6 +44,7 @@ function StatCard({ label, icon, value }: { label: string; icon: ReactNode; valu
         <span className="text-brand-700">{icon}</span>
       </dt>
       <dd className="mt-2 text-2xl font-semibold text-gray-900">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-gray-600">{hint}</dd> : null}
     </div>
   );
 }
@@ -86,6 +88,9 @@ export function StatsCards() {
         label={formatMessage(messages.occupancyRate)}
         icon={<Percent aria-hidden="true" className="size-5" />}
         value={value(formatPercent(stats?.occupancyRate ?? 0))}
+        // What it measures, since leases are not recorded (issue 59 item 2; decision 0015): a listing
+        // taken off the market, let or not.
+        hint={formatMessage(messages.occupancyHint)}
       />
     </dl>
   );
