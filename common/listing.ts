@@ -107,6 +107,8 @@ const messages = defineMessages({
   inNyc: { id: 'listingRules.inNyc', defaultMessage: 'The location must be in New York City' },
   // The listing
   brokerFeePayer: { id: 'listingRules.brokerFeePayer', defaultMessage: 'Say who pays the broker fee' },
+  tenantFeeAmount: { id: 'listingRules.tenantFeeAmount', defaultMessage: 'Enter the broker fee the tenant pays' },
+  openHousePast: { id: 'listingRules.openHousePast', defaultMessage: 'An open house must start in the future' },
   concessionLease: {
     id: 'listingRules.concessionLease',
     defaultMessage: 'Enter the length of the lease the free months come with',
@@ -580,18 +582,36 @@ export function feeCapIssues(l: {
  * Why a listing cannot go live (drafts may keep these), empty when it can: a refusal of rental
  * assistance, and a fee over New York's cap (feeCapIssues).
  */
-export function publishIssues(l: {
-  title: string;
-  description: string | null;
-  amenities?: readonly string[];
-  otherFees?: ReadonlyArray<{ label: string }>;
-  concessionTerms?: string | null;
-  listingType: string;
-  price: number;
-  securityDeposit: number | null;
-  applicationFee: number | null;
-}): PublishIssue[] {
+export function publishIssues(
+  l: {
+    title: string;
+    description: string | null;
+    amenities?: readonly string[];
+    otherFees?: ReadonlyArray<{ label: string }>;
+    concessionTerms?: string | null;
+    listingType: string;
+    price: number;
+    securityDeposit: number | null;
+    applicationFee: number | null;
+    brokerFee?: number | null;
+    brokerFeePayer?: string | null;
+    /** Open houses as the form gives them: new ones have no id (existing ones may have taken place). */
+    openHouses?: ReadonlyArray<{ id?: string | null; startsAt: string }>;
+  },
+  now: number = Date.now(),
+): PublishIssue[] {
   const issues: PublishIssue[] = [...feeCapIssues(l)];
+  // 'Tenant pays' a broker fee says there is one to pay: its amount (issue 59 item 7).
+  if (!isSale(l.listingType) && l.brokerFeePayer === 'TENANT' && !((l.brokerFee ?? 0) > 0)) {
+    issues.push({ path: 'brokerFee', message: formatMessage(messages.tenantFeeAmount) });
+  }
+  // A new open house is one renters can still come to (issue 59 item 7).
+  (l.openHouses ?? []).forEach((o, i) => {
+    const starts = o.id ? null : openHouseTime(o.startsAt);
+    if (starts !== null && starts <= now) {
+      issues.push({ path: `openHouses.${i}.startsAt`, message: formatMessage(messages.openHousePast) });
+    }
+  });
   const fields: Array<[string, string]> = [
     ['title', l.title],
     ['description', l.description ?? ''],

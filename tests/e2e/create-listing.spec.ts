@@ -377,6 +377,12 @@ test.describe('create listing, signed in', () => {
         await expect(map.getByText('Loading map...')).toBeHidden({ timeout: 15_000 });
         await expect(map.locator(`.map-price-marker[data-marker-id="${listing.id}"]`)).toBeAttached();
 
+        // Opened again to edit, the live listing's last step saves changes: it is published already (issue 59 item 7).
+        await page.goto(`/create-listing?propertyId=${listing.id}&step=media`);
+        await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Publish Listing' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Add photos' })).toBeEnabled();
+
         // The listing goes again, so the spec files after this one see only the seed's listings.
         const deleted = await gqlAs<{ deleteListing: { id: string } }>(
           page,

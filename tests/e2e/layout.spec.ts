@@ -258,7 +258,7 @@ test("a sale's detail page and the pricing step (a rent's fee caps, a cap refuse
       await expect(page.getByText(/^At most \$20, or the actual cost/)).toBeVisible();
       await check('the pricing step of a rent', width, 'form-rent-caps');
       await steps().getByRole('button', { name: 'Photos & Media' }).click();
-      await page.getByRole('button', { name: 'Publish Listing' }).click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
       const toast = page.locator('.toast-root[data-state="open"]').first();
       await expect(toast).toContainText('GOL § 7-108');
       // The toast closed, the field and its error in the middle of the window.

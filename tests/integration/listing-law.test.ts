@@ -122,6 +122,58 @@ describe.each(backends)("New York's fee caps and sales apart from rentals on %s"
     });
   });
 
+  describe('what a published listing says is so (issue 59 item 7)', () => {
+    const TENANT_FEE = 'Enter the broker fee the tenant pays';
+    const PAST = 'An open house must start in the future';
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+    it("refuses 'Tenant pays' a broker fee without its amount, through GraphQL and REST; a draft keeps it", async () => {
+      const tenantPays = listingInput({ brokerFeePayer: 'TENANT', brokerFee: 0 });
+      const active = await gql(CREATE, { input: tenantPays, status: 'ACTIVE' });
+      expect(active.errors?.[0]?.message).toBe(TENANT_FEE);
+      expect(active.errors?.[0]?.extensions?.fields).toContainEqual({ path: 'brokerFee', message: TENANT_FEE });
+      const viaRest = await rest('POST', '/api/properties', { ...tenantPays, status: 'active' });
+      expect(viaRest.status).toBe(400);
+      expect(viaRest.body.error).toBe(TENANT_FEE);
+      const draft = await gql(CREATE, { input: tenantPays, status: 'DRAFT' });
+      expect(draft.errors).toBeUndefined();
+      // The draft is not published until the amount is said.
+      expect((await gql(STATUS, { id: draft.data.createListing.id, status: 'ACTIVE' })).errors?.[0]?.message).toBe(TENANT_FEE);
+      const withAmount = await gql(CREATE, {
+        input: listingInput({ brokerFeePayer: 'TENANT', brokerFee: 3800 }),
+        status: 'ACTIVE',
+      });
+      expect(withAmount.errors).toBeUndefined();
+      expect(withAmount.data.createListing).toMatchObject({ status: 'ACTIVE', brokerFeePayer: 'TENANT', brokerFee: 3800 });
+    });
+
+    it('refuses a new open house that has already begun; one to come is published', async () => {
+      const past = await gql(CREATE, {
+        input: listingInput({
+          openHouses: [
+            { startsAt: at(48), endsAt: at(49) },
+            { startsAt: at(-3), endsAt: at(-2) },
+          ],
+        }),
+        status: 'ACTIVE',
+      });
+      expect(past.errors?.[0]?.message).toBe(PAST);
+      expect(past.errors?.[0]?.extensions?.fields).toContainEqual({ path: 'openHouses.1.startsAt', message: PAST });
+      const viaRest = await rest('POST', '/api/properties', {
+        ...listingInput({ openHouses: [{ startsAt: at(-3), endsAt: at(-2) }] }),
+        status: 'active',
+      });
+      expect(viaRest.status).toBe(400);
+      expect(viaRest.body.error).toBe(PAST);
+      const coming = await gql(CREATE, {
+        input: listingInput({ openHouses: [{ startsAt: at(48), endsAt: at(49) }] }),
+        status: 'ACTIVE',
+      });
+      expect(coming.errors).toBeUndefined();
+      expect(coming.data.createListing.status).toBe('ACTIVE');
+    });
+  });
+
   describe('a sale', () => {
     it('is posted with an asking price over the rent cap and without lease, concession or broker fee payer; a rent that high is refused', async () => {
       const input = listingInput({

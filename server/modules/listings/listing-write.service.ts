@@ -295,6 +295,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           otherFees: true,
           concessionTerms: true,
           brokerFeePayer: true,
+          brokerFee: true,
           listingType: true,
           securityDeposit: true,
           applicationFee: true,
@@ -536,6 +537,8 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       price: listing.price,
       securityDeposit: listing.securityDeposit,
       applicationFee: listing.applicationFee,
+      brokerFee: listing.brokerFee,
+      brokerFeePayer: listing.brokerFeePayer,
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };

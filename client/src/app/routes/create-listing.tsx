@@ -184,6 +184,7 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
       initialStep={initialStep}
       baseVersion={property.version ?? null}
       loadCurrent={loadCurrent}
+      live={property.status === 'ACTIVE'}
     />
   );
 }

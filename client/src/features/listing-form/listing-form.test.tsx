@@ -352,6 +352,31 @@ describe('Save Draft and Publish', () => {
     expect(toast).toHaveTextContent('Who pays the broker fee: Say who pays the broker fee');
   });
 
+  it("Publish with 'Tenant pays' and no amount: Validation Error asking for it (issue 59 item 7)", async () => {
+    const { user } = renderForm({ base: validValues({ brokerFeePayer: 'TENANT', brokerFee: null }), initialStep: 'media' });
+    await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+    const toast = await findToast('Validation Error');
+    expect(toast).toHaveTextContent('Enter the broker fee the tenant pays');
+  });
+
+  it('Publish with a new open house that has begun: Validation Error saying it must be in the future (issue 59 item 7)', async () => {
+    const { user } = renderForm({
+      base: validValues({
+        openHouses: [{ startsAt: '2020-05-02T11:00', endsAt: '2020-05-02T12:00', note: null, capacity: null }],
+      }),
+      initialStep: 'media',
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+    const toast = await findToast('Validation Error');
+    expect(toast).toHaveTextContent('An open house must start in the future');
+  });
+
+  it("editing a live listing, the last step says 'Save changes', not 'Publish Listing' (issue 59 item 7)", () => {
+    renderForm({ base: validValues(), initialStep: 'media', propertyId: 'p-1', live: true });
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish Listing' })).not.toBeInTheDocument();
+  });
+
   it('a new listing has no broker-fee payer chosen', () => {
     renderForm();
     const group = screen.getByRole('group', { name: 'Who pays the broker fee?' });

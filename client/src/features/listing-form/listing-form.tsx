@@ -120,6 +120,7 @@ const messages = defineMessages({
   previous: { id: 'listingForm.previous', defaultMessage: 'Previous' },
   next: { id: 'listingForm.next', defaultMessage: 'Next' },
   publish: { id: 'listingForm.publish', defaultMessage: 'Publish Listing' },
+  saveChanges: { id: 'listingForm.saveChanges', defaultMessage: 'Save changes' },
   signInToSubmit: { id: 'listingForm.signInToSubmit', defaultMessage: 'Sign In to Submit' },
 });
 
@@ -189,6 +190,8 @@ export interface ListingFormProps {
   baseVersion?: number | null;
   /** Reads the listing again as it is now: after a save refused as stale, to show what changed. */
   loadCurrent?: () => Promise<CurrentListing | null>;
+  /** The edited listing is live: its last step saves changes rather than publishing (issue 59 item 7). */
+  live?: boolean;
 }
 
 interface Conflict {
@@ -212,6 +215,7 @@ export function ListingForm({
   restored: given,
   baseVersion = null,
   loadCurrent,
+  live = false,
 }: ListingFormProps) {
   const navigate = useNavigate();
   const intl = useIntl();
@@ -560,7 +564,7 @@ export function ListingForm({
                   ) : (
                     <Send aria-hidden="true" className="size-4" />
                   )}
-                  {intl.formatMessage(user ? messages.publish : messages.signInToSubmit)}
+                  {intl.formatMessage(!user ? messages.signInToSubmit : live ? messages.saveChanges : messages.publish)}
                 </Button>
               </>
             ) : (

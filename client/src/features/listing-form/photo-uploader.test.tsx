@@ -156,7 +156,8 @@ describe('upload tile', () => {
     for (let i = 0; i < 10; i += 1) await (await request(i)).succeed(`p${i + 1}`);
     expect(tiles().every((t) => t.getAttribute('data-photo-status') === 'done')).toBe(true);
 
-    // Full: a further photo is not added either.
+    // Full: 'Add photos' is off (issue 59 item 7), and a further photo (dropped, say) is not added either.
+    expect(screen.getByRole('button', { name: 'Add photos' })).toBeDisabled();
     await user.upload(input(), photoFile('p12.jpg'));
     expect(tiles()).toHaveLength(10);
     // One removed (its upload discarded on the server): one more fits, and the notice goes.
@@ -170,6 +171,7 @@ describe('upload tile', () => {
     expect(screen.queryAllByRole('alert').some((a) => a.textContent?.startsWith('A listing can have at most 10 photos'))).toBe(
       false,
     );
+    expect(screen.getByRole('button', { name: 'Add photos' })).toBeDisabled();
   });
 
   it('Save Draft waits for the uploads to finish', async () => {

@@ -277,6 +277,8 @@ export function PhotoUploader({ items, setItems, draftId, signedIn, onUploaded, 
         <Button
           variant="outline"
           aria-describedby={hintId}
+          // At the limit there is no room for another photo (issue 59 item 7): the hint says 10 of 10.
+          disabled={count >= MAX_LISTING_PHOTOS}
           onClick={() => {
             if (!signedIn) {
               setSignInAlert(true);

@@ -36,6 +36,8 @@ export interface FormOptions {
   basePhotos?: SavedPhoto[];
   initialStep?: string | null;
   propertyId?: string | null;
+  /** The edited listing is live (ACTIVE). */
+  live?: boolean;
   mocks?: ReadonlyArray<MockLink.MockedResponse>;
 }
 
@@ -50,6 +52,7 @@ export function renderForm(opts: FormOptions = {}) {
       user={user}
       draftId={DRAFT_ID}
       initialStep={opts.initialStep ?? null}
+      live={opts.live}
     />,
     { route: '/create-listing', mocks: opts.mocks, user },
   );
