@@ -42,6 +42,7 @@ const messages = defineMessages({
   walk: { id: 'searchSummary.walk', defaultMessage: '{minutes} min to the subway' },
   commute: { id: 'searchSummary.commute', defaultMessage: '≤ {minutes} min commute' },
   accessible: { id: 'searchSummary.accessible', defaultMessage: 'accessible' },
+  noFee: { id: 'searchSummary.noFee', defaultMessage: 'no fee' },
   matching: { id: 'searchSummary.matching', defaultMessage: 'matching “{search}”' },
 });
 
@@ -86,6 +87,7 @@ export interface SummaryFilter {
   commuteMaxMinutes?: number | null;
   area?: readonly unknown[] | null;
   accessibility?: readonly string[] | null;
+  noFee?: boolean | null;
 }
 
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
@@ -125,6 +127,7 @@ export function summarizeFilter(f: SummaryFilter): string {
   else if (f.walkMinutes != null) parts.push(formatMessage(messages.walk, { minutes: f.walkMinutes }));
   if (f.commuteMaxMinutes != null) parts.push(formatMessage(messages.commute, { minutes: f.commuteMaxMinutes }));
   if (f.accessibility?.length) parts.push(formatMessage(messages.accessible));
+  if (f.noFee) parts.push(formatMessage(messages.noFee));
   const search = f.search?.trim();
   if (search) parts.push(formatMessage(messages.matching, { search }));
   const name = parts.join(' ');

@@ -93,6 +93,14 @@ export const searchFilterSchema = z
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),
+    /**
+     * 'No fee' (issue 59 item 1): only listings the tenant pays no broker fee for (none, or the landlord
+     * pays it; common/broker-fee.ts isNoFee). False is no filter.
+     */
+    noFee: z
+      .boolean()
+      .transform((v) => (v ? true : undefined))
+      .optional(),
     /** Homes with every one of these accessibility features. */
     accessibility: z.array(z.enum(AccessibilityFeatureValues)).min(1).max(AccessibilityFeatureValues.length).optional(),
     /** Inside a drawn polygon. */

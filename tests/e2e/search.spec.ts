@@ -48,6 +48,14 @@ test.describe('the listings page: filters', () => {
     await expect.poll(() => cardPrices(results(page).cards)).toEqual(lowFirst);
     expect([...lowFirst].sort((a, b) => a - b)).toEqual(lowFirst);
 
+    // 'No fee' (issue 59 item 1), a toggle in the bar: the server is asked, every card then says 'No fee'.
+    await page.getByRole('button', { name: 'No fee' }).click();
+    await expect.poll(() => query(page)).toEqual({ borough: 'brooklyn', bedrooms: '2', sort: 'price_low', noFee: '1' });
+    expect(await expectCountMatches(page, request, { ...filter, noFee: true })).toBeGreaterThan(0);
+    expect(await countFor(request, { noFee: true })).toBeLessThan(await countFor(request, {}));
+    for (const text of await results(page).cards.allTextContents()) expect(text).toContain('No fee');
+    await expect(page.getByRole('button', { name: 'Remove filter No fee' })).toBeVisible();
+
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expectCountMatches(page, request, {});

@@ -83,6 +83,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     bounds: t.field({ type: SavedBoundsRef, nullable: true, resolve: (f) => f.bounds ?? null }),
     area: t.field({ type: [SavedAreaPointRef], nullable: true, resolve: (f) => f.area ?? null }),
     accessibility: t.field({ type: [AccessibilityFeatureEnum], nullable: true, resolve: (f) => f.accessibility ?? null }),
+    noFee: t.boolean({ nullable: true, resolve: (f) => f.noFee ?? null }),
   }),
 });
 

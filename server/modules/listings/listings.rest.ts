@@ -347,6 +347,16 @@ export const restSearchQuerySchema = z.object({
   }),
   // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
   accessibility: upperList,
+  // no_fee=true (or 1): listings the tenant pays no broker fee for (issue 59 item 1).
+  no_fee: param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const on = { true: true, '1': true, yes: true, false: false, '0': false, no: false }[v.toLowerCase()];
+    if (on === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }
+    return on;
+  }),
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
   commute_to: param.transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -366,10 +376,11 @@ export const restSearchQuerySchema = z.object({
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, ...rest } = parsed.data;
+  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, no_fee, ...rest } = parsed.data;
   const filter = {
     ...rest,
     listingType: type,
+    noFee: no_fee,
     priceBasis: price_basis,
     walkMinutes: walk,
     commuteTo: commute_to,

@@ -510,6 +510,10 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
+    noFee: t.boolean({
+      description:
+        "'No fee': only listings the tenant pays no broker fee for (none, or the landlord pays it; NYC FARE Act). False or absent: any.",
+    }),
     accessibility: t.field({
       type: [AccessibilityFeatureEnum],
       description: 'Homes with every one of these accessibility features.',

@@ -272,6 +272,8 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (filter.accessibility) {
     and.push(Prisma.sql`p."accessibilityFeatures" @> ${filter.accessibility}::"AccessibilityFeature"[]`);
   }
+  // 'No fee': the tenant pays no broker fee, as common/broker-fee.ts isNoFee says on the cards.
+  if (filter.noFee) and.push(Prisma.sql`(p."brokerFeePayer" IS DISTINCT FROM 'TENANT' OR COALESCE(p."brokerFee", 0) = 0)`);
   if (filter.area) {
     // The polygon's box first (the location index), then the polygon itself (PostgreSQL's own
     // geometric types: no PostGIS, which PGlite lacks).

@@ -21,7 +21,8 @@ import {
 } from '@/features/alerts/operations';
 import { SignedOutNotice } from '@/features/auth/signed-out-notice';
 import { useAuth } from '@/features/auth/use-auth';
-import { fromPropertyFilter, toSearchParams } from '@/features/listings/search-state';
+import { fromPropertyFilter } from '@/features/listings/saved-filter';
+import { toSearchParams } from '@/features/listings/search-state';
 import type { SavedSearchesQuery } from '@/gql/graphql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { defineMessages, formatMessage } from '@common/i18n/messages';

@@ -39,6 +39,7 @@ export const SavedSearchFieldsFragment = graphql(`
         lng
       }
       accessibility
+      noFee
     }
   }
 `);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fromPropertyFilter } from './saved-filter';
 import {
   EMPTY_SEARCH,
-  fromPropertyFilter,
   hasActiveFilters,
   normalizePrice,
   parseSearchParams,
@@ -37,8 +37,24 @@ describe('search state in the URL', () => {
       bounds: { north: 40.8, south: 40.7, east: -73.9, west: -74 },
       area: null,
       accessibility: [],
+      noFee: false,
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it("reads 'No fee' (noFee=1, or true), writes it back, and sends it for rentals only (issue 59 item 1)", () => {
+    const state = parse('maxPrice=3000&noFee=1');
+    expect(state.noFee).toBe(true);
+    expect(parse('noFee=true').noFee).toBe(true);
+    expect(parse('noFee=0').noFee).toBe(false);
+    expect(parse('noFee=maybe').noFee).toBe(false);
+    expect(toSearchParams(state).toString()).toBe('maxPrice=3000&noFee=1');
+    expect(toPropertyFilter(state)).toEqual({ maxPrice: 3000, noFee: true });
+    // A sale has no broker fee.
+    expect(toPropertyFilter(parse('type=sale&noFee=1'))).toEqual({ listingType: 'FOR_SALE' });
+    // A saved search's filter sets it again.
+    expect(fromPropertyFilter({ noFee: true }).noFee).toBe(true);
+    expect(fromPropertyFilter({}).noFee).toBe(false);
   });
 
   it('reads Rent / Buy (type=sale; rentals by default), writes it back and asks the server for sales only then', () => {

@@ -71,6 +71,8 @@ export interface SearchState {
   area: AreaCorner[] | null;
   /** Homes with every one of these accessibility features (issue 26 item 4). */
   accessibility: AccessibilityFeature[];
+  /** 'No fee': rentals the tenant pays no broker fee for (issue 59 item 1; rentals only). */
+  noFee: boolean;
 }
 
 /** What the search looks for: rentals (for rent and sublets) or homes for sale. */
@@ -173,6 +175,7 @@ export const EMPTY_SEARCH: SearchState = {
   bounds: null,
   area: null,
   accessibility: [],
+  noFee: false,
 };
 
 /** The URL keys, in the order they are written. */
@@ -184,6 +187,7 @@ export const SEARCH_KEYS = [
   'minPrice',
   'maxPrice',
   'rent',
+  'noFee',
   'bedrooms',
   'propertyType',
   'pets',
@@ -201,7 +205,8 @@ export const SEARCH_KEYS = [
 /** What the server's price filter accepts (a sale's asking price: common/search.ts). */
 const MAX_PRICE = 100_000_000;
 
-function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+/** The value of `values` that `raw` is, if any. */
+export function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
   return values.find((value) => value === raw);
 }
 
@@ -299,6 +304,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     bounds: parseBoundsParam(params.get('bounds')),
     area: parseAreaParam(params.get('area')),
     accessibility: parseAccessParam(params.get('access')),
+    noFee: params.get('noFee') === '1' || params.get('noFee') === 'true',
   };
 }
 
@@ -315,6 +321,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.minPrice) params.set('minPrice', state.minPrice);
   if (state.maxPrice) params.set('maxPrice', state.maxPrice);
   if (state.rent !== 'gross') params.set('rent', state.rent);
+  if (state.noFee) params.set('noFee', '1');
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
@@ -375,6 +382,8 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.bounds) filter.bounds = { ...state.bounds };
   if (state.area) filter.area = state.area.map((c) => ({ lat: round5(c.lat), lng: round5(c.lng) }));
   if (state.accessibility.length) filter.accessibility = [...state.accessibility];
+  // A sale has no broker fee: 'No fee' is a rental's filter.
+  if (state.noFee && state.type !== 'sale') filter.noFee = true;
   return filter;
 }
 
@@ -402,58 +411,4 @@ export function hasActiveFilters(state: SearchState): boolean {
 
 export function boroughName(borough: Borough): string {
   return boroughLabels[borough];
-}
-
-/** A saved filter (the PropertyFilter shape) back as a search state: reopening a saved search. */
-export function fromPropertyFilter(filter: {
-  listingType?: string | null;
-  search?: string | null;
-  borough?: Borough | null;
-  neighborhood?: string | null;
-  minPrice?: number | null;
-  maxPrice?: number | null;
-  priceBasis?: string | null;
-  minBeds?: number | null;
-  propertyType?: string | null;
-  pets?: string | null;
-  lines?: readonly string[] | null;
-  walkMinutes?: number | null;
-  commuteTo?: { stationId?: string | null; lat?: number | null; lng?: number | null } | null;
-  commuteMaxMinutes?: number | null;
-  bounds?: Bounds | null;
-  area?: readonly AreaCorner[] | null;
-  accessibility?: readonly string[] | null;
-}): SearchState {
-  const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
-    ([, value]) => value === filter.propertyType,
-  );
-  const commute: CommuteTarget | null = filter.commuteTo?.stationId
-    ? { kind: 'station', stationId: filter.commuteTo.stationId, label: 'the station' }
-    : filter.commuteTo?.lat != null && filter.commuteTo.lng != null
-      ? { kind: 'point', lat: filter.commuteTo.lat, lng: filter.commuteTo.lng, label: 'your destination' }
-      : null;
-  return {
-    ...EMPTY_SEARCH,
-    type: filter.listingType === 'FOR_SALE' ? 'sale' : 'rent',
-    search: filter.search ?? '',
-    borough: filter.borough ?? 'all',
-    neighborhood: filter.neighborhood ?? '',
-    minPrice: filter.minPrice != null ? String(filter.minPrice) : '',
-    maxPrice: filter.maxPrice != null ? String(filter.maxPrice) : '',
-    rent: filter.priceBasis === 'NET_EFFECTIVE' && filter.listingType !== 'FOR_SALE' ? 'net' : 'gross',
-    bedrooms: oneOf(BedroomsFilterValues, filter.minBeds != null ? String(filter.minBeds) : null) ?? 'any',
-    propertyType: type?.[0] ?? 'any',
-    pets: oneOf(PetsFilterValues, filter.pets ? filter.pets.toLowerCase() : null) ?? 'any',
-    lines: [...(filter.lines ?? [])],
-    walk: oneOf(WalkFilterValues, filter.walkMinutes != null ? String(filter.walkMinutes) : null) ?? 'any',
-    commute,
-    commuteMax: commute
-      ? (oneOf(CommuteMaxFilterValues, filter.commuteMaxMinutes != null ? String(filter.commuteMaxMinutes) : null) ?? 'any')
-      : 'any',
-    bounds: filter.bounds
-      ? { north: filter.bounds.north, south: filter.bounds.south, east: filter.bounds.east, west: filter.bounds.west }
-      : null,
-    area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
-    accessibility: parseAccessParam((filter.accessibility ?? []).join(',')),
-  };
 }

@@ -223,6 +223,24 @@ describe('the filter bar writes the URL', () => {
     await expectQuery(location, { access: 'step_free_entrance' });
   });
 
+  it("'No fee' (issue 59 item 1): a toggle in the bar writes noFee=1 and a chip that removes it; none for sales", async () => {
+    const { user, location } = renderBar('/listings');
+    const toggle = screen.getByRole('button', { name: 'No fee' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    await expectQuery(location, { noFee: '1' });
+    expect(screen.getByRole('button', { name: 'No fee' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chipTexts()).toEqual(['No fee']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter No fee' }));
+    await expectQuery(location, {});
+    expect(screen.getByRole('button', { name: 'No fee' })).toHaveAttribute('aria-pressed', 'false');
+    // Homes for sale have no broker fee: no toggle, no chip.
+    await user.click(screen.getByRole('button', { name: 'No fee' }));
+    await user.click(screen.getByRole('radio', { name: 'Buy' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'No fee' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Remove filter No fee' })).not.toBeInTheDocument();
+  });
+
   it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
     const picked = '11111111-1111-4111-8111-111111111111';
     const { user, location } = renderBar(`/listings?compare=${picked}`);

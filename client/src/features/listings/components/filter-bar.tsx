@@ -34,6 +34,7 @@ const messages = defineMessages({
   allBoroughs: { id: 'filters.allBoroughs', defaultMessage: 'All boroughs' },
   allNeighborhoods: { id: 'filters.allNeighborhoods', defaultMessage: 'All neighborhoods' },
   upTo: { id: 'filters.upTo', defaultMessage: 'Up to {price}' },
+  noFee: { id: 'filters.noFee', defaultMessage: 'No fee' },
   netEffectiveRange: { id: 'filters.netEffectiveRange', defaultMessage: 'Net effective: {range}' },
   priceNetEffective: { id: 'filters.priceNetEffective', defaultMessage: 'Price: net effective' },
   priceRange: { id: 'filters.priceRange', defaultMessage: 'Price: {range}' },
@@ -310,6 +311,8 @@ export function activeChips(state: SearchState): Chip[] {
   if (state.propertyType !== 'any') {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
   }
+  if (state.noFee && state.type !== 'sale')
+    chips.push({ key: 'noFee', label: formatMessage(messages.noFee), patch: { noFee: false } });
   if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
   for (const feature of state.accessibility) {
     chips.push({
@@ -405,6 +408,17 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
             />
           ) : null}
           <PriceFilter state={state} onChange={onChange} />
+          {/* 'No fee' (issue 59 item 1): the tenant pays no broker fee. A sale has none to pay. */}
+          {state.type !== 'sale' ? (
+            <button
+              type="button"
+              aria-pressed={state.noFee}
+              className={triggerClasses(state.noFee)}
+              onClick={() => onChange({ noFee: !state.noFee })}
+            >
+              {intl.formatMessage(messages.noFee)}
+            </button>
+          ) : null}
           <SelectField
             label={intl.formatMessage(messages.bedrooms)}
             value={state.bedrooms}

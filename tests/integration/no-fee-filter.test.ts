@@ -1,0 +1,103 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeFilter } from '../../common/saved-search.js';
+import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
+import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
+import { createProperty, createSavedSearch, createUser } from '../factories/index.js';
+import { createAccount, type TestAccount } from '../setup/accounts.js';
+import { postGraphql } from '../setup/graphql.js';
+import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+
+// 'No fee' (issue 59 item 1), the first filter a New York renter reaches for: rentals the tenant pays
+// no broker fee for (none, or the landlord pays it), as the cards say (common/broker-fee.ts isNoFee).
+// Through GraphQL (the site's and a partner's), REST, and a saved search's alerts.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const SEARCH = `query S($filter: PropertyFilter) { properties(filter: $filter, first: 50) { totalCount edges { node { id } } } }`;
+
+describe.each(backends)("the 'No fee' filter on %s", (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let agent: TestAccount;
+  const ids = { tenantPays: '', landlordPays: '', noFee: '', tenantPaysNothing: '' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    agent = await createAccount(db.prisma, 'agent', { firstName: 'Fay', lastName: 'Fee' });
+    const owner = { userId: agent.uid };
+    ids.tenantPays = (await createProperty(db.prisma, owner, { brokerFeePayer: 'TENANT', brokerFee: 3000, title: 'Fee' })).id;
+    ids.landlordPays = (await createProperty(db.prisma, owner, { brokerFeePayer: 'LANDLORD', brokerFee: 3000, title: 'OP' })).id;
+    ids.noFee = (await createProperty(db.prisma, owner, { brokerFeePayer: 'NO_FEE', brokerFee: null, title: 'None' })).id;
+    ids.tenantPaysNothing = (
+      await createProperty(db.prisma, owner, { brokerFeePayer: 'TENANT', brokerFee: 0, title: 'Zero' })
+    ).id;
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const idsOf = (body: Body) => (body.data.properties.edges as Body[]).map((e) => e.node.id as string).sort();
+  const noFee = () => [ids.landlordPays, ids.noFee, ids.tenantPaysNothing].sort();
+
+  it('GraphQL: only the listings the tenant pays no broker fee for; false or absent is any', async () => {
+    const on = await postGraphql(app.url, null, SEARCH, { filter: { noFee: true } });
+    expect(on.errors).toBeUndefined();
+    expect(idsOf(on)).toEqual(noFee());
+    expect(on.data.properties.totalCount).toBe(3);
+    const off = await postGraphql(app.url, null, SEARCH, { filter: { noFee: false } });
+    expect(idsOf(off)).toContain(ids.tenantPays);
+    expect(off.data.properties.totalCount).toBe(4);
+  });
+
+  it("a partner's key gets the same", async () => {
+    const { key } = await createPartnerKey(db.prisma, 'NoFeeFeed');
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: SEARCH, variables: { filter: { noFee: true } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(idsOf(await res.json())).toEqual(noFee());
+  });
+
+  it('REST: ?no_fee=true (or 1) filters the same way; anything but true or false is refused', async () => {
+    for (const value of ['true', '1']) {
+      const res = await fetch(`${app.url}/api/properties?no_fee=${value}&limit=50`);
+      expect(res.status).toBe(200);
+      const { items } = (await res.json()) as { items: Array<{ id: string }> };
+      expect(items.map((i) => i.id).sort()).toEqual(noFee());
+    }
+    const all = (await (await fetch(`${app.url}/api/properties?no_fee=false&limit=50`)).json()) as { items: unknown[] };
+    expect(all.items).toHaveLength(4);
+    const refused = await fetch(`${app.url}/api/properties?no_fee=maybe`);
+    expect(refused.status).toBe(400);
+  });
+
+  it("a saved search of 'No fee' is named so, kept, and alerts on no-fee listings only", async () => {
+    const renter = await createAccount(db.prisma, 'renter', { firstName: 'Nia', lastName: 'Nofee' });
+    const saved = await postGraphql(
+      app.url,
+      renter,
+      `mutation($input: SaveSearchInput!) { saveSearch(input: $input) { id name filter { noFee } } }`,
+      { input: { name: summarizeFilter({ noFee: true }), filter: { noFee: true } } },
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data.saveSearch).toMatchObject({ name: 'Rentals no fee', filter: { noFee: true } });
+
+    const reader = await createUser(db.prisma, { firstName: 'Ola' });
+    const search = await createSavedSearch(db.prisma, reader.id, { filter: { noFee: true } });
+    const deps = {
+      prisma: db.prisma,
+      mailer: { send: async () => {} },
+      log: pino({ level: 'silent' }),
+      publicUrl: app.env.publicUrl,
+    } as unknown as Parameters<typeof runListingAlert>[0];
+    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
+    expect(delivered.map((d) => d.propertyId).sort()).toEqual(noFee());
+  });
+});
