@@ -185,10 +185,11 @@ export const bedroomsFilterLabels: Readonly<Record<BedroomsFilter, string>> = /*
     any: { id: 'option.bedroomsFilter.any', defaultMessage: 'Any' },
     '0': { id: 'option.bedroomsFilter.0', defaultMessage: 'Studio' },
   }),
-  '1': '1',
-  '2': '2',
-  '3': '3',
-  '4': '4',
+  // At least that many (issue 59 item 1: '2' read as exactly two).
+  '1': '1+',
+  '2': '2+',
+  '3': '3+',
+  '4': '4+',
   '5': '5+',
 });
 

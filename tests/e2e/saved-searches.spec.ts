@@ -85,7 +85,7 @@ test.describe('saved searches', () => {
     await page.goto('/listings');
     await expect(page.getByRole('heading', { level: 1, name: 'NYC Rentals' })).toBeVisible();
     await choose(page, 'Borough', 'Brooklyn');
-    await choose(page, 'Bedrooms', '2');
+    await choose(page, 'Bedrooms', '2+');
     await page.getByRole('button', { name: /^Price/ }).click();
     await page.getByLabel('Maximum price').fill('3500');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -176,10 +176,11 @@ describe('the filter bar writes the URL', () => {
       within(combobox('Bedrooms'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Any', 'Studio', '1', '2', '3', '4', '5+']);
-    await user.selectOptions(combobox('Bedrooms'), '2');
+      // At least that many: '2' read as exactly two (issue 59 item 1).
+    ).toEqual(['Any', 'Studio', '1+', '2+', '3+', '4+', '5+']);
+    await user.selectOptions(combobox('Bedrooms'), '2+');
     await expectQuery(location, { maxPrice: '6000', bedrooms: '2' });
-    expect(combobox('Bedrooms')).toHaveDisplayValue('2');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('2+');
 
     await user.click(moreButton());
     await user.click(await screen.findByRole('radio', { name: 'Apartment' }));
@@ -191,7 +192,7 @@ describe('the filter bar writes the URL', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('radio', { name: 'Apartment' })).not.toBeInTheDocument());
     expect(moreButton()).toHaveTextContent('2 active');
-    expect(chipTexts()).toEqual(['Max $6,000', 'Bedrooms: 2', 'Apartment', 'Cats OK']);
+    expect(chipTexts()).toEqual(['Max $6,000', 'Bedrooms: 2+', 'Apartment', 'Cats OK']);
 
     // Studio is bedrooms=0.
     await user.selectOptions(combobox('Bedrooms'), 'Studio');
@@ -246,7 +247,7 @@ describe('the filter bar writes the URL', () => {
     const { user, location } = renderBar(`/listings?compare=${picked}`);
     await user.selectOptions(combobox('Bedrooms'), '2');
     await expectQuery(location, { bedrooms: '2', compare: picked });
-    expect(chipTexts()).toEqual(['Bedrooms: 2']);
+    expect(chipTexts()).toEqual(['Bedrooms: 2+']);
   });
 });
 
@@ -259,10 +260,18 @@ describe('a URL with filters', () => {
     expect(combobox('Borough')).toHaveDisplayValue('Manhattan');
     expect(combobox('Neighborhood')).toHaveDisplayValue('Chelsea');
     expect(priceButton()).toHaveTextContent('Price: $1,500 – $9,000');
-    expect(combobox('Bedrooms')).toHaveDisplayValue('1');
+    expect(combobox('Bedrooms')).toHaveDisplayValue('1+');
     expect(combobox('Sort by')).toHaveDisplayValue('Price: High to Low');
     expect(moreButton()).toHaveTextContent('2 active');
-    expect(chipTexts()).toEqual(['Manhattan', 'Chelsea', 'Min $1,500', 'Max $9,000', 'Bedrooms: 1', 'Apartment', 'Pets Allowed']);
+    expect(chipTexts()).toEqual([
+      'Manhattan',
+      'Chelsea',
+      'Min $1,500',
+      'Max $9,000',
+      'Bedrooms: 1+',
+      'Apartment',
+      'Pets Allowed',
+    ]);
 
     await user.click(moreButton());
     expect(await screen.findByRole('radio', { name: 'Apartment' })).toBeChecked();
@@ -308,7 +317,7 @@ describe('chips and Clear all', () => {
     ['Chelsea', without('neighborhood')],
     ['Min $1,500', without('minPrice')],
     ['Max $9,000', without('maxPrice')],
-    ['Bedrooms: 1', without('bedrooms')],
+    ['Bedrooms: 1+', without('bedrooms')],
     ['Apartment', without('propertyType')],
     ['Pets Allowed', without('pets')],
   ])('the chip %s removes that filter only', async (label, expected) => {
