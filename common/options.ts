@@ -193,6 +193,17 @@ export const bedroomsFilterLabels: Readonly<Record<BedroomsFilter, string>> = /*
   '5': '5+',
 });
 
+/** Bathrooms filter (issue 59 item 1): at least that many ('1.5' counts a half bath). */
+export const BathroomsFilterValues = ['any', '1', '1.5', '2', '3'] as const;
+export type BathroomsFilter = (typeof BathroomsFilterValues)[number];
+export const bathroomsFilterLabels: Readonly<Record<BathroomsFilter, string>> = /* @__PURE__ */ labels<BathroomsFilter>({
+  ...defineMessages({ any: { id: 'option.bathroomsFilter.any', defaultMessage: 'Any' } }),
+  '1': '1+',
+  '1.5': '1.5+',
+  '2': '2+',
+  '3': '3+',
+});
+
 /** Property-type filter, lower-case in the URL; maps onto PropertyType. */
 export const PropertyTypeFilterValues = ['any', 'apartment', 'house', 'condo', 'townhouse', 'loft'] as const;
 export type PropertyTypeFilter = (typeof PropertyTypeFilterValues)[number];

@@ -43,6 +43,7 @@ const messages = defineMessages({
   commute: { id: 'searchSummary.commute', defaultMessage: '≤ {minutes} min commute' },
   accessible: { id: 'searchSummary.accessible', defaultMessage: 'accessible' },
   noFee: { id: 'searchSummary.noFee', defaultMessage: 'no fee' },
+  baths: { id: 'searchSummary.baths', defaultMessage: '{baths}+ baths' },
   matching: { id: 'searchSummary.matching', defaultMessage: 'matching “{search}”' },
 });
 
@@ -80,6 +81,7 @@ export interface SummaryFilter {
   maxPrice?: number | null;
   priceBasis?: string | null;
   minBeds?: number | null;
+  minBaths?: number | null;
   propertyType?: PropertyType | null;
   pets?: string | null;
   lines?: readonly string[] | null;
@@ -106,6 +108,7 @@ export function summarizeFilter(f: SummaryFilter): string {
         : formatMessage(sale ? messages.bedsForSale : messages.beds, { beds: f.minBeds }),
     );
   else parts.push(type ?? formatMessage(sale ? messages.forSale : messages.rentals));
+  if (f.minBaths != null) parts.push(formatMessage(messages.baths, { baths: f.minBaths }));
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
   if (f.area?.length) parts.push(formatMessage(messages.drawnArea));

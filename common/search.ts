@@ -90,6 +90,13 @@ export const searchFilterSchema = z
     priceBasis: z.enum(PriceBasisValues).optional(),
     /** 0 is Studio, 5 means 5 or more. */
     minBeds: z.number().int().min(0).max(5).optional(),
+    /** At least this many bathrooms, in halves (issue 59 item 1). */
+    minBaths: z
+      .number()
+      .min(0)
+      .max(10)
+      .refine((n) => Number.isInteger(n * 2), 'must be a whole or half number')
+      .optional(),
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),

@@ -59,6 +59,16 @@ test.describe('the listings page: filters', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expectCountMatches(page, request, {});
+
+    // Bathrooms, in More (issue 59 item 1): at least that many, from the server.
+    await page.getByRole('button', { name: /^More/ }).click();
+    await page.getByRole('radiogroup', { name: 'Bathrooms' }).getByRole('radio', { name: '2+' }).check();
+    await expect.poll(() => query(page)).toEqual({ baths: '2' });
+    await page.keyboard.press('Escape');
+    const twoBaths = await expectCountMatches(page, request, { minBaths: 2 });
+    expect(twoBaths).toBeGreaterThan(0);
+    expect(twoBaths).toBeLessThan(await countFor(request, {}));
+    await expect(page.getByRole('button', { name: 'Remove filter Bathrooms: 2+' })).toBeVisible();
   });
 
   test('accessible homes: the filter from the URL, its chip, and the Accessibility section of a result', async ({

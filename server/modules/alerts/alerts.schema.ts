@@ -74,6 +74,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     maxPrice: t.int({ nullable: true, resolve: (f) => f.maxPrice ?? null }),
     priceBasis: t.field({ type: PriceBasisEnum, nullable: true, resolve: (f) => f.priceBasis ?? null }),
     minBeds: t.int({ nullable: true, resolve: (f) => f.minBeds ?? null }),
+    minBaths: t.float({ nullable: true, resolve: (f) => f.minBaths ?? null }),
     propertyType: t.field({ type: PropertyTypeEnum, nullable: true, resolve: (f) => f.propertyType ?? null }),
     pets: t.field({ type: PetsFilterEnum, nullable: true, resolve: (f) => f.pets ?? null }),
     lines: t.stringList({ nullable: true, resolve: (f) => f.lines ?? null }),

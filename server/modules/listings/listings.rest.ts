@@ -327,6 +327,15 @@ export const restSearchQuerySchema = z.object({
     }
     return n;
   }),
+  // minBaths=1.5 (issue 59 item 1): at least that many bathrooms; the filter schema checks the halves.
+  minBaths: param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (!/^\d+(\.\d+)?$/.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of bathrooms such as 1 or 1.5' });
+      return z.NEVER;
+    }
+    return Number(v);
+  }),
   propertyType: oneOf(PropertyTypeValues, (v) => v.toUpperCase()),
   pets: oneOf(
     PetsFilterValues.filter((v) => v !== 'any'),

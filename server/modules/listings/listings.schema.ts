@@ -507,6 +507,7 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
         'Which rent minPrice, maxPrice and the sorts PRICE_LOW and PRICE_HIGH read: GROSS (the default) or NET_EFFECTIVE.',
     }),
     minBeds: t.int({ description: '0 is Studio (exactly 0), 1-4 at least that many, 5 means 5+.' }),
+    minBaths: t.float({ description: 'At least this many bathrooms, in halves (1.5 counts a half bath; 0 to 10).' }),
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),

@@ -230,6 +230,7 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (filter.minBeds !== undefined) {
     and.push(filter.minBeds === 0 ? Prisma.sql`p."bedrooms" = 0` : Prisma.sql`p."bedrooms" >= ${filter.minBeds}::numeric`);
   }
+  if (filter.minBaths !== undefined) and.push(Prisma.sql`p."bathrooms" >= ${filter.minBaths}::numeric`);
   if (filter.propertyType) and.push(Prisma.sql`p."propertyType" = ${filter.propertyType}::"PropertyType"`);
   switch (filter.pets) {
     case 'allowed':

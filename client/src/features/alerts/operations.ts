@@ -40,6 +40,7 @@ export const SavedSearchFieldsFragment = graphql(`
       }
       accessibility
       noFee
+      minBaths
     }
   }
 `);

@@ -2,6 +2,7 @@
 // saved search (the Saved Searches screen). A module of its own, so the listings page's first script
 // does not carry it (tests/e2e/budget.spec.ts).
 import {
+  BathroomsFilterValues,
   BedroomsFilterValues,
   PetsFilterValues,
   propertyTypeFilterToEnum,
@@ -30,6 +31,7 @@ export function fromPropertyFilter(filter: {
   maxPrice?: number | null;
   priceBasis?: string | null;
   minBeds?: number | null;
+  minBaths?: number | null;
   propertyType?: string | null;
   pets?: string | null;
   lines?: readonly string[] | null;
@@ -73,5 +75,6 @@ export function fromPropertyFilter(filter: {
     area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
     accessibility: parseAccessParam((filter.accessibility ?? []).join(',')),
     noFee: filter.noFee === true,
+    baths: oneOf(BathroomsFilterValues, filter.minBaths != null ? String(filter.minBaths) : null) ?? 'any',
   };
 }

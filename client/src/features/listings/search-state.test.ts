@@ -38,8 +38,18 @@ describe('search state in the URL', () => {
       area: null,
       accessibility: [],
       noFee: false,
+      baths: 'any',
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads bathrooms (at least 1, 1.5, 2 or 3), writes them back and sends them as minBaths (issue 59 item 1)', () => {
+    const state = parse('bedrooms=2&baths=1.5');
+    expect(state.baths).toBe('1.5');
+    expect(toSearchParams(state).toString()).toBe('bedrooms=2&baths=1.5');
+    expect(toPropertyFilter(state)).toEqual({ minBeds: 2, minBaths: 1.5 });
+    expect(parse('baths=7').baths).toBe('any');
+    expect(fromPropertyFilter({ minBaths: 2 }).baths).toBe('2');
   });
 
   it("reads 'No fee' (noFee=1, or true), writes it back, and sends it for rentals only (issue 59 item 1)", () => {

@@ -6,6 +6,7 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i
 import {
   AccessibilityFeatureValues,
   type AccessibilityFeature,
+  BathroomsFilterValues,
   BedroomsFilterValues,
   boroughLabels,
   BoroughValues,
@@ -14,6 +15,7 @@ import {
   PropertyTypeFilterValues,
   propertyTypeFilterToEnum,
   SortValues,
+  type BathroomsFilter,
   type BedroomsFilter,
   type Borough,
   type PetsFilter,
@@ -73,6 +75,8 @@ export interface SearchState {
   accessibility: AccessibilityFeature[];
   /** 'No fee': rentals the tenant pays no broker fee for (issue 59 item 1; rentals only). */
   noFee: boolean;
+  /** At least this many bathrooms (issue 59 item 1). */
+  baths: BathroomsFilter;
 }
 
 /** What the search looks for: rentals (for rent and sublets) or homes for sale. */
@@ -176,6 +180,7 @@ export const EMPTY_SEARCH: SearchState = {
   area: null,
   accessibility: [],
   noFee: false,
+  baths: 'any',
 };
 
 /** The URL keys, in the order they are written. */
@@ -189,6 +194,7 @@ export const SEARCH_KEYS = [
   'rent',
   'noFee',
   'bedrooms',
+  'baths',
   'propertyType',
   'pets',
   'lines',
@@ -305,6 +311,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     area: parseAreaParam(params.get('area')),
     accessibility: parseAccessParam(params.get('access')),
     noFee: params.get('noFee') === '1' || params.get('noFee') === 'true',
+    baths: oneOf(BathroomsFilterValues, params.get('baths')) ?? 'any',
   };
 }
 
@@ -323,6 +330,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.rent !== 'gross') params.set('rent', state.rent);
   if (state.noFee) params.set('noFee', '1');
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
+  if (state.baths !== 'any') params.set('baths', state.baths);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
   if (state.lines.length) params.set('lines', state.lines.join(','));
@@ -371,6 +379,7 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.maxPrice) filter.maxPrice = Number(state.maxPrice);
   if (state.rent === 'net') filter.priceBasis = 'NET_EFFECTIVE';
   if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
+  if (state.baths !== 'any') filter.minBaths = Number(state.baths);
   if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
   if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
   if (state.lines.length) filter.lines = [...state.lines];

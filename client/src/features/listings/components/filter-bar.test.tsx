@@ -242,6 +242,24 @@ describe('the filter bar writes the URL', () => {
     expect(screen.queryByRole('button', { name: 'Remove filter No fee' })).not.toBeInTheDocument();
   });
 
+  it('bathrooms in More (issue 59 item 1): at least that many, in the URL and a chip that removes it', async () => {
+    const { user, location } = renderBar('/listings');
+    await user.click(moreButton());
+    const group = await screen.findByRole('radiogroup', { name: 'Bathrooms' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Any', '1+', '1.5+', '2+', '3+']);
+    await user.click(within(group).getByRole('radio', { name: '2+' }));
+    await expectQuery(location, { baths: '2' });
+    await user.keyboard('{Escape}');
+    expect(moreButton()).toHaveTextContent('1 active');
+    expect(chipTexts()).toEqual(['Bathrooms: 2+']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Bathrooms: 2+' }));
+    await expectQuery(location, {});
+  });
+
   it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
     const picked = '11111111-1111-4111-8111-111111111111';
     const { user, location } = renderBar(`/listings?compare=${picked}`);

@@ -3,6 +3,7 @@ import { NEIGHBORHOOD_NAMES } from '@common/neighborhoods';
 import {
   accessibilityFeatureLabels,
   BedroomsFilterValues,
+  bathroomsFilterLabels,
   bedroomsFilterLabels,
   boroughLabels,
   BoroughValues,
@@ -35,6 +36,7 @@ const messages = defineMessages({
   allNeighborhoods: { id: 'filters.allNeighborhoods', defaultMessage: 'All neighborhoods' },
   upTo: { id: 'filters.upTo', defaultMessage: 'Up to {price}' },
   noFee: { id: 'filters.noFee', defaultMessage: 'No fee' },
+  bathsChip: { id: 'filters.bathsChip', defaultMessage: 'Bathrooms: {baths}' },
   netEffectiveRange: { id: 'filters.netEffectiveRange', defaultMessage: 'Net effective: {range}' },
   priceNetEffective: { id: 'filters.priceNetEffective', defaultMessage: 'Price: net effective' },
   priceRange: { id: 'filters.priceRange', defaultMessage: 'Price: {range}' },
@@ -190,7 +192,11 @@ function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
 }
 
 function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
-  const count = (state.propertyType !== 'any' ? 1 : 0) + (state.pets !== 'any' ? 1 : 0) + state.accessibility.length;
+  const count =
+    (state.propertyType !== 'any' ? 1 : 0) +
+    (state.baths !== 'any' ? 1 : 0) +
+    (state.pets !== 'any' ? 1 : 0) +
+    state.accessibility.length;
   return (
     <Popover>
       <PopoverTrigger className={triggerClasses(count > 0)} {...preloadPanels}>
@@ -308,6 +314,12 @@ export function activeChips(state: SearchState): Chip[] {
       patch: { bedrooms: 'any' },
     });
   }
+  if (state.baths !== 'any')
+    chips.push({
+      key: 'baths',
+      label: formatMessage(messages.bathsChip, { baths: bathroomsFilterLabels[state.baths] }),
+      patch: { baths: 'any' },
+    });
   if (state.propertyType !== 'any') {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
   }

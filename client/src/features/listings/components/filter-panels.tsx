@@ -4,6 +4,8 @@ import {
   AccessibilityFeatureValues,
   accessibilityFeatureLabels,
   type AccessibilityFeature,
+  BathroomsFilterValues,
+  bathroomsFilterLabels,
   PetsFilterValues,
   petsFilterLabels,
   PropertyTypeFilterValues,
@@ -47,6 +49,7 @@ const messages = defineMessages({
   reset: { id: 'filters.reset', defaultMessage: 'Reset' },
   apply: { id: 'filters.apply', defaultMessage: 'Apply' },
   accessibility: { id: 'filters.accessibility', defaultMessage: 'Accessibility' },
+  bathrooms: { id: 'filters.bathrooms', defaultMessage: 'Bathrooms' },
   propertyType: { id: 'filters.propertyType', defaultMessage: 'Property type' },
   petPolicy: { id: 'filters.petPolicy', defaultMessage: 'Pet policy' },
   walkToSubway: { id: 'filters.walkToSubway', defaultMessage: 'Walk to subway' },
@@ -214,7 +217,7 @@ function AccessibilityFilter({ state, onChange }: PanelProps) {
   );
 }
 
-/** 'More': property type, pets and accessibility. */
+/** 'More': property type, bathrooms, pets and accessibility. */
 export function MorePanel({ state, onChange }: PanelProps) {
   return (
     <>
@@ -223,6 +226,12 @@ export function MorePanel({ state, onChange }: PanelProps) {
         value={state.propertyType}
         options={optionsOf(PropertyTypeFilterValues, propertyTypeFilterLabels)}
         onValueChange={(propertyType) => onChange({ propertyType })}
+      />
+      <RadioPills
+        legend={formatMessage(messages.bathrooms)}
+        value={state.baths}
+        options={optionsOf(BathroomsFilterValues, bathroomsFilterLabels)}
+        onValueChange={(baths) => onChange({ baths })}
       />
       <RadioPills
         legend={formatMessage(messages.petPolicy)}

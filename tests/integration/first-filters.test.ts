@@ -9,9 +9,10 @@ import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
-// 'No fee' (issue 59 item 1), the first filter a New York renter reaches for: rentals the tenant pays
-// no broker fee for (none, or the landlord pays it), as the cards say (common/broker-fee.ts isNoFee).
-// Through GraphQL (the site's and a partner's), REST, and a saved search's alerts.
+// The filters a New York renter reaches for first (issue 59 item 1), each through GraphQL (the site's and
+// a partner's), REST, and a saved search's alerts: 'No fee', rentals the tenant pays no broker fee for
+// (none, or the landlord pays it), as the cards say (common/broker-fee.ts isNoFee); bathrooms, at least
+// that many (in halves).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -99,5 +100,68 @@ describe.each(backends)("the 'No fee' filter on %s", (backend) => {
     for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual(noFee());
+  });
+});
+
+describe.each(backends)('the bathrooms filter on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  const ids = { one: '', oneAndHalf: '', two: '', three: '' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Bo', lastName: 'Bath' });
+    const owner = { userId: agent.uid };
+    ids.one = (await createProperty(db.prisma, owner, { bathrooms: 1, title: 'One bath' })).id;
+    ids.oneAndHalf = (await createProperty(db.prisma, owner, { bathrooms: 1.5, title: 'One and a half' })).id;
+    ids.two = (await createProperty(db.prisma, owner, { bathrooms: 2, title: 'Two baths' })).id;
+    ids.three = (await createProperty(db.prisma, owner, { bathrooms: 3, title: 'Three baths' })).id;
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const idsOf = (body: Body) => (body.data.properties.edges as Body[]).map((e) => e.node.id as string).sort();
+
+  it('GraphQL and a partner: at least that many bathrooms, a half bath counted; not a half number is refused', async () => {
+    const half = await postGraphql(app.url, null, SEARCH, { filter: { minBaths: 1.5 } });
+    expect(idsOf(half)).toEqual([ids.oneAndHalf, ids.two, ids.three].sort());
+    const two = await postGraphql(app.url, null, SEARCH, { filter: { minBaths: 2 } });
+    expect(idsOf(two)).toEqual([ids.two, ids.three].sort());
+    const bad = await postGraphql(app.url, null, SEARCH, { filter: { minBaths: 1.25 } });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const { key } = await createPartnerKey(db.prisma, 'BathFeed');
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: SEARCH, variables: { filter: { minBaths: 3 } } }),
+    });
+    expect(idsOf(await res.json())).toEqual([ids.three]);
+  });
+
+  it('REST: ?minBaths=1.5 filters the same way; not a number is refused', async () => {
+    const res = await fetch(`${app.url}/api/properties?minBaths=1.5&limit=50`);
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: Array<{ id: string }> };
+    expect(items.map((i) => i.id).sort()).toEqual([ids.oneAndHalf, ids.two, ids.three].sort());
+    expect((await fetch(`${app.url}/api/properties?minBaths=lots`)).status).toBe(400);
+    expect((await fetch(`${app.url}/api/properties?minBaths=1.25`)).status).toBe(400);
+  });
+
+  it('a saved search keeps it, is named by it, and alerts on listings with enough bathrooms only', async () => {
+    expect(summarizeFilter({ minBeds: 2, minBaths: 2 })).toBe('2+ beds 2+ baths');
+    const reader = await createUser(db.prisma, { firstName: 'Bea' });
+    const search = await createSavedSearch(db.prisma, reader.id, { filter: { minBaths: 2 } });
+    const deps = {
+      prisma: db.prisma,
+      mailer: { send: async () => {} },
+      log: pino({ level: 'silent' }),
+      publicUrl: app.env.publicUrl,
+    } as unknown as Parameters<typeof runListingAlert>[0];
+    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
+    expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.two, ids.three].sort());
   });
 });
