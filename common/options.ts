@@ -121,6 +121,17 @@ export const accessibilityFeatureLabels: Readonly<Record<AccessibilityFeature, s
     }),
   });
 
+// --- AmenityFilter (issue 59 item 1) ------------------------------------------------------------------
+/**
+ * The amenities a New Yorker filters by first, each read from the listing's own fields (the search's
+ * SQL, server/modules/listings/listings.service.ts): laundry in the unit (or a washer/dryer), a
+ * dishwasher, a doorman, an elevator, outdoor space (a balcony or terrace, or the building's roof deck
+ * or garden), a gym (the building's fitness center).
+ */
+export const AmenityFilterValues = ['IN_UNIT_LAUNDRY', 'DISHWASHER', 'DOORMAN', 'ELEVATOR', 'OUTDOOR_SPACE', 'GYM'] as const;
+export type AmenityFilter = (typeof AmenityFilterValues)[number];
+// Their labels are common/more-filter-labels.ts: only the More popover and saved searches show them.
+
 // --- UnitFeature ------------------------------------------------------------------------------------
 export const UnitFeatureValues = [
   'BALCONY',
@@ -196,13 +207,7 @@ export const bedroomsFilterLabels: Readonly<Record<BedroomsFilter, string>> = /*
 /** Bathrooms filter (issue 59 item 1): at least that many ('1.5' counts a half bath). */
 export const BathroomsFilterValues = ['any', '1', '1.5', '2', '3'] as const;
 export type BathroomsFilter = (typeof BathroomsFilterValues)[number];
-export const bathroomsFilterLabels: Readonly<Record<BathroomsFilter, string>> = /* @__PURE__ */ labels<BathroomsFilter>({
-  ...defineMessages({ any: { id: 'option.bathroomsFilter.any', defaultMessage: 'Any' } }),
-  '1': '1+',
-  '1.5': '1.5+',
-  '2': '2+',
-  '3': '3+',
-});
+// Its labels are common/more-filter-labels.ts (the More popover's).
 
 /** Property-type filter, lower-case in the URL; maps onto PropertyType. */
 export const PropertyTypeFilterValues = ['any', 'apartment', 'house', 'condo', 'townhouse', 'loft'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { amenityFilterLabels } from './more-filter-labels.js';
 import { formatPrice } from './format.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
-import { AlertFrequencyValues, boroughLabels, type Borough, type PropertyType } from './options.js';
+import { AlertFrequencyValues, boroughLabels, type AmenityFilter, type Borough, type PropertyType } from './options.js';
 
 export { AlertFrequencyValues, type AlertFrequency } from './options.js';
 export { alertFrequencyLabels } from './listing-labels.js';
@@ -44,6 +45,7 @@ const messages = defineMessages({
   accessible: { id: 'searchSummary.accessible', defaultMessage: 'accessible' },
   noFee: { id: 'searchSummary.noFee', defaultMessage: 'no fee' },
   baths: { id: 'searchSummary.baths', defaultMessage: '{baths}+ baths' },
+  withAmenities: { id: 'searchSummary.withAmenities', defaultMessage: 'with {amenities}' },
   matching: { id: 'searchSummary.matching', defaultMessage: 'matching “{search}”' },
 });
 
@@ -90,6 +92,7 @@ export interface SummaryFilter {
   area?: readonly unknown[] | null;
   accessibility?: readonly string[] | null;
   noFee?: boolean | null;
+  amenities?: readonly AmenityFilter[] | null;
 }
 
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
@@ -131,6 +134,12 @@ export function summarizeFilter(f: SummaryFilter): string {
   if (f.commuteMaxMinutes != null) parts.push(formatMessage(messages.commute, { minutes: f.commuteMaxMinutes }));
   if (f.accessibility?.length) parts.push(formatMessage(messages.accessible));
   if (f.noFee) parts.push(formatMessage(messages.noFee));
+  if (f.amenities?.length)
+    parts.push(
+      formatMessage(messages.withAmenities, {
+        amenities: f.amenities.map((a) => amenityFilterLabels[a].toLowerCase()).join(', '),
+      }),
+    );
   const search = f.search?.trim();
   if (search) parts.push(formatMessage(messages.matching, { search }));
   const name = parts.join(' ');

@@ -1,7 +1,14 @@
 import { searchText } from './search-text.js';
 import { PAGE_LIMITS } from './page-limits.js';
 import { z } from 'zod';
-import { AccessibilityFeatureValues, BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
+import {
+  AccessibilityFeatureValues,
+  AmenityFilterValues,
+  BoroughValues,
+  PetsFilterValues,
+  PropertyTypeValues,
+  SortValues,
+} from './options.js';
 import { NEIGHBORHOODS } from './nyc.js';
 
 /** The 'Walk to subway' choices (minutes), and how many lines one search may name. */
@@ -108,6 +115,8 @@ export const searchFilterSchema = z
       .boolean()
       .transform((v) => (v ? true : undefined))
       .optional(),
+    /** Homes with every one of these amenities (issue 59 item 1; common/options.ts AmenityFilterValues). */
+    amenities: z.array(z.enum(AmenityFilterValues)).min(1).max(AmenityFilterValues.length).optional(),
     /** Homes with every one of these accessibility features. */
     accessibility: z.array(z.enum(AccessibilityFeatureValues)).min(1).max(AccessibilityFeatureValues.length).optional(),
     /** Inside a drawn polygon. */

@@ -20,8 +20,12 @@ import { firstPage, results } from './listings-helpers.js';
  * does it is loaded when something is remembered) and the agent's response time said in the
  * page's language from its minutes took the Chinese page from 50.0 to 51.2 KB, the Spanish from 49.2 to
  * 50.4, the English from 48.8 to 50.0. Winning it back is issue 55 item 2's.
+ * 51.7 KB since issue 59 item 1: the filters New Yorkers reach for first ('No fee' in the bar, bathrooms
+ * and amenities in More, their URL keys and chips) took the Chinese page from 51.2 to 51.6 KB, with the
+ * options' labels only the More popover shows kept out of the first script (common/more-filter-labels.ts)
+ * and a saved search's filter read back in a module of its own (saved-filter.ts).
  */
-const BEYOND_STACK_GZIP_BYTES = 51.5 * 1024;
+const BEYOND_STACK_GZIP_BYTES = 51.7 * 1024;
 /**
  * Every script of a page before the map, stack included: a ratchet (lower it as code leaves). Signed
  * out 190 KB since issue 28 (the stack 147 KB and the rest; it was 254.5 KB with 104.7 KB beyond the
@@ -141,7 +145,7 @@ async function openListings(page: Page, english = true) {
 test.describe('the listings page on a phone ships little JavaScript', () => {
   test.use({ viewport: PHONE });
 
-  test('signed out: at most 51.5 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
+  test('signed out: at most 51.7 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
     const recorder = recordScripts(page);
     await openListings(page);
     // The list is shown, the map is not.
@@ -166,7 +170,7 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     ['es', 'Mapa'],
     ['zh', '地图'],
   ] as const) {
-    test(`in ${locale}: at most 51.5 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
+    test(`in ${locale}: at most 51.7 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: 'lang', value: locale, url: baseURL! }]);
       const recorder = recordScripts(page);
       await openListings(page, false);

@@ -69,6 +69,14 @@ test.describe('the listings page: filters', () => {
     expect(twoBaths).toBeGreaterThan(0);
     expect(twoBaths).toBeLessThan(await countFor(request, {}));
     await expect(page.getByRole('button', { name: 'Remove filter Bathrooms: 2+' })).toBeVisible();
+
+    // An amenity, in More too: the server's listings with a doorman and two bathrooms or more.
+    await page.getByRole('button', { name: /^More/ }).click();
+    await page.getByRole('group', { name: 'Amenities' }).getByRole('checkbox', { name: 'Doorman' }).check();
+    await expect.poll(() => query(page)).toEqual({ baths: '2', amenities: 'doorman' });
+    await page.keyboard.press('Escape');
+    expect(await expectCountMatches(page, request, { minBaths: 2, amenities: ['DOORMAN'] })).toBeLessThan(twoBaths);
+    await expect(page.getByRole('button', { name: 'Remove filter Amenities: 1' })).toBeVisible();
   });
 
   test('accessible homes: the filter from the URL, its chip, and the Accessibility section of a result', async ({

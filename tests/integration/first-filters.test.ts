@@ -12,7 +12,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../setup/test-d
 // The filters a New York renter reaches for first (issue 59 item 1), each through GraphQL (the site's and
 // a partner's), REST, and a saved search's alerts: 'No fee', rentals the tenant pays no broker fee for
 // (none, or the landlord pays it), as the cards say (common/broker-fee.ts isNoFee); bathrooms, at least
-// that many (in halves).
+// that many (in halves); amenities, each read from the listing's own fields.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -163,5 +163,83 @@ describe.each(backends)('the bathrooms filter on %s', (backend) => {
     for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.two, ids.three].sort());
+  });
+});
+
+describe.each(backends)('the amenities filter on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  const ids = { laundry: '', washer: '', doormanGym: '', balcony: '', roof: '', elevatorAccess: '', bare: '' };
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Amy', lastName: 'Amenity' });
+    const owner = { userId: agent.uid };
+    const none = {
+      laundry: 'NONE',
+      appliancesIncluded: [],
+      unitFeatures: [],
+      buildingAmenities: [],
+      accessibilityFeatures: [],
+    } as const;
+    const make = async (data: Record<string, unknown>) => (await createProperty(db.prisma, owner, { ...none, ...data })).id;
+    ids.laundry = await make({ laundry: 'IN_UNIT', unitFeatures: ['DISHWASHER'] });
+    ids.washer = await make({ appliancesIncluded: ['WASHER_DRYER', 'DISHWASHER'] });
+    ids.doormanGym = await make({ buildingAmenities: ['DOORMAN', 'FITNESS_CENTER', 'ELEVATOR'] });
+    ids.balcony = await make({ unitFeatures: ['BALCONY'] });
+    ids.roof = await make({ buildingAmenities: ['ROOFTOP_DECK'] });
+    ids.elevatorAccess = await make({ accessibilityFeatures: ['ELEVATOR'] });
+    ids.bare = await make({ laundry: 'IN_BUILDING' });
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const idsOf = (body: Body) => (body.data.properties.edges as Body[]).map((e) => e.node.id as string).sort();
+  const find = async (amenities: string[]) => idsOf(await postGraphql(app.url, null, SEARCH, { filter: { amenities } }));
+
+  it('GraphQL: each amenity from the fields that say it, every one asked for together', async () => {
+    expect(await find(['IN_UNIT_LAUNDRY'])).toEqual([ids.laundry, ids.washer].sort());
+    expect(await find(['DISHWASHER'])).toEqual([ids.laundry, ids.washer].sort());
+    expect(await find(['DOORMAN'])).toEqual([ids.doormanGym]);
+    expect(await find(['GYM'])).toEqual([ids.doormanGym]);
+    expect(await find(['ELEVATOR'])).toEqual([ids.doormanGym, ids.elevatorAccess].sort());
+    expect(await find(['OUTDOOR_SPACE'])).toEqual([ids.balcony, ids.roof].sort());
+    expect(await find(['IN_UNIT_LAUNDRY', 'DISHWASHER'])).toEqual([ids.laundry, ids.washer].sort());
+    expect(await find(['DOORMAN', 'OUTDOOR_SPACE'])).toEqual([]);
+    const bad = await postGraphql(app.url, null, SEARCH, { filter: { amenities: ['POOL'] } });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it("REST: ?amenities=doorman,gym filters the same way; an unknown one is refused; a partner's key gets the same", async () => {
+    const res = await fetch(`${app.url}/api/properties?amenities=doorman,gym&limit=50`);
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: Array<{ id: string }> };
+    expect(items.map((i) => i.id)).toEqual([ids.doormanGym]);
+    expect((await fetch(`${app.url}/api/properties?amenities=moat`)).status).toBe(400);
+    const { key } = await createPartnerKey(db.prisma, 'AmenityFeed');
+    const partner = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: SEARCH, variables: { filter: { amenities: ['OUTDOOR_SPACE'] } } }),
+    });
+    expect(idsOf(await partner.json())).toEqual([ids.balcony, ids.roof].sort());
+  });
+
+  it('a saved search keeps them, is named by them, and alerts on listings with them only', async () => {
+    expect(summarizeFilter({ amenities: ['DOORMAN', 'GYM'] })).toBe('Rentals with doorman, gym');
+    const reader = await createUser(db.prisma, { firstName: 'Cy' });
+    const search = await createSavedSearch(db.prisma, reader.id, { filter: { amenities: ['IN_UNIT_LAUNDRY'] } });
+    const deps = {
+      prisma: db.prisma,
+      mailer: { send: async () => {} },
+      log: pino({ level: 'silent' }),
+      publicUrl: app.env.publicUrl,
+    } as unknown as Parameters<typeof runListingAlert>[0];
+    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
+    expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.laundry, ids.washer].sort());
   });
 });

@@ -3,6 +3,7 @@ import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import type { SavedSearch } from '../../db/generated/prisma/client.js';
 import {
   AccessibilityFeatureEnum,
+  AmenityFilterEnum,
   BoroughEnum,
   PetsFilterEnum,
   PriceBasisEnum,
@@ -85,6 +86,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     area: t.field({ type: [SavedAreaPointRef], nullable: true, resolve: (f) => f.area ?? null }),
     accessibility: t.field({ type: [AccessibilityFeatureEnum], nullable: true, resolve: (f) => f.accessibility ?? null }),
     noFee: t.boolean({ nullable: true, resolve: (f) => f.noFee ?? null }),
+    amenities: t.field({ type: [AmenityFilterEnum], nullable: true, resolve: (f) => f.amenities ?? null }),
   }),
 });
 

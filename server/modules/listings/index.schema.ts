@@ -1,6 +1,7 @@
 /** What other modules' GraphQL adapters may build on of the listings module's schema. Nothing outside the module imports its other files (eslint.config.js). */
 export {
   AccessibilityFeatureEnum,
+  AmenityFilterEnum,
   BoroughEnum,
   PetsFilterEnum,
   PriceBasisEnum,

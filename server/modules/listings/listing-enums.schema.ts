@@ -21,6 +21,18 @@ export const HvacEnum = builder.enumType(E.Hvac, { name: 'Hvac' });
 export const BrokerFeePayerEnum = builder.enumType(E.BrokerFeePayer, { name: 'BrokerFeePayer' });
 export const ListingStatusEnum = builder.enumType(E.ListingStatus, { name: 'ListingStatus' });
 
+export const AmenityFilterEnum = builder.enumType('AmenityFilter', {
+  description: "An amenity the search filters by (issue 59 item 1), read from the listing's own fields.",
+  values: {
+    IN_UNIT_LAUNDRY: { description: 'Laundry in the unit, or a washer/dryer among its appliances.' },
+    DISHWASHER: { description: 'A dishwasher (unit feature or appliance).' },
+    DOORMAN: { description: 'A doorman building.' },
+    ELEVATOR: { description: 'An elevator building.' },
+    OUTDOOR_SPACE: { description: "A balcony or terrace, or the building's roof deck or garden." },
+    GYM: { description: "The building's fitness center." },
+  } as const,
+});
+
 export const PetsFilterEnum = builder.enumType('PetsFilter', {
   values: { ALLOWED: { value: 'allowed' }, CATS: { value: 'cats' }, DOGS: { value: 'dogs' }, NONE: { value: 'none' } } as const,
 });

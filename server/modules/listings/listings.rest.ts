@@ -356,6 +356,8 @@ export const restSearchQuerySchema = z.object({
   }),
   // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
   accessibility: upperList,
+  // amenities=doorman,in_unit_laundry (or repeated): issue 59 item 1; the filter schema checks the names.
+  amenities: upperList,
   // no_fee=true (or 1): listings the tenant pays no broker fee for (issue 59 item 1).
   no_fee: param.transform((v, ctx) => {
     if (v === undefined) return undefined;

@@ -27,6 +27,7 @@ import {
   SmokingPolicyEnum,
   UnitFeatureEnum,
   AccessibilityFeatureEnum,
+  AmenityFilterEnum,
   UtilityEnum,
 } from './listing-enums.schema.js';
 import { suggestAddresses } from './address-suggestions.js';
@@ -511,6 +512,11 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
+    amenities: t.field({
+      type: [AmenityFilterEnum],
+      description:
+        'Homes with every one of these amenities (in-unit laundry, dishwasher, doorman, elevator, outdoor space, gym).',
+    }),
     noFee: t.boolean({
       description:
         "'No fee': only listings the tenant pays no broker fee for (none, or the landlord pays it; NYC FARE Act). False or absent: any.",

@@ -8,6 +8,7 @@ import {
   searchSortSchema,
 } from '../../../common/search.js';
 import type { SearchFilter, SearchSort } from '../../../common/search.js';
+import type { AmenityFilter } from '../../../common/options.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { searchWords, wordsMatchSql } from './text-search.js';
 import {
@@ -211,6 +212,16 @@ const occursInListings = (pattern: string) =>
   )})`;
 
 /** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
+/** What each amenity of the search filter means in SQL (issue 59 item 1). */
+const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
+  IN_UNIT_LAUNDRY: Prisma.sql`(p."laundry" = 'IN_UNIT' OR 'WASHER_DRYER'::"Appliance" = ANY(p."appliancesIncluded"))`,
+  DISHWASHER: Prisma.sql`('DISHWASHER'::"UnitFeature" = ANY(p."unitFeatures") OR 'DISHWASHER'::"Appliance" = ANY(p."appliancesIncluded"))`,
+  DOORMAN: Prisma.sql`'DOORMAN'::"BuildingAmenity" = ANY(p."buildingAmenities")`,
+  ELEVATOR: Prisma.sql`('ELEVATOR'::"BuildingAmenity" = ANY(p."buildingAmenities") OR 'ELEVATOR'::"AccessibilityFeature" = ANY(p."accessibilityFeatures"))`,
+  OUTDOOR_SPACE: Prisma.sql`(p."unitFeatures" && ARRAY['BALCONY', 'TERRACE']::"UnitFeature"[] OR p."buildingAmenities" && ARRAY['ROOFTOP_DECK', 'GARDEN_COURTYARD']::"BuildingAmenity"[])`,
+  GYM: Prisma.sql`'FITNESS_CENTER'::"BuildingAmenity" = ANY(p."buildingAmenities")`,
+};
+
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   const and: Prisma.Sql[] = [publicListingSql()];
   // Rentals unless sales are asked for (issue 58 item 3): a sale's asking price is no rent.
@@ -273,6 +284,8 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (filter.accessibility) {
     and.push(Prisma.sql`p."accessibilityFeatures" @> ${filter.accessibility}::"AccessibilityFeature"[]`);
   }
+  // The amenities a renter filters by (common/options.ts AmenityFilterValues), each from the listing's fields.
+  for (const amenity of filter.amenities ?? []) and.push(AMENITY_SQL[amenity]);
   // 'No fee': the tenant pays no broker fee, as common/broker-fee.ts isNoFee says on the cards.
   if (filter.noFee) and.push(Prisma.sql`(p."brokerFeePayer" IS DISTINCT FROM 'TENANT' OR COALESCE(p."brokerFee", 0) = 0)`);
   if (filter.area) {

@@ -41,6 +41,7 @@ export const SavedSearchFieldsFragment = graphql(`
       accessibility
       noFee
       minBaths
+      amenities
     }
   }
 `);

@@ -2,6 +2,7 @@
 // saved search (the Saved Searches screen). A module of its own, so the listings page's first script
 // does not carry it (tests/e2e/budget.spec.ts).
 import {
+  AmenityFilterValues,
   BathroomsFilterValues,
   BedroomsFilterValues,
   PetsFilterValues,
@@ -15,6 +16,7 @@ import {
   EMPTY_SEARCH,
   oneOf,
   parseAccessParam,
+  knownOf,
   WalkFilterValues,
   type AreaCorner,
   type Bounds,
@@ -42,6 +44,7 @@ export function fromPropertyFilter(filter: {
   area?: readonly AreaCorner[] | null;
   accessibility?: readonly string[] | null;
   noFee?: boolean | null;
+  amenities?: readonly string[] | null;
 }): SearchState {
   const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
     ([, value]) => value === filter.propertyType,
@@ -75,6 +78,7 @@ export function fromPropertyFilter(filter: {
     area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
     accessibility: parseAccessParam((filter.accessibility ?? []).join(',')),
     noFee: filter.noFee === true,
+    amenities: knownOf(AmenityFilterValues, (filter.amenities ?? []).join(',')),
     baths: oneOf(BathroomsFilterValues, filter.minBaths != null ? String(filter.minBaths) : null) ?? 'any',
   };
 }

@@ -39,8 +39,17 @@ describe('search state in the URL', () => {
       accessibility: [],
       noFee: false,
       baths: 'any',
+      amenities: [],
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads amenities (known ones, once each, in the order of the options), writes them back and sends them (issue 59 item 1)', () => {
+    const state = parse('amenities=gym,DOORMAN,moat,gym');
+    expect(state.amenities).toEqual(['DOORMAN', 'GYM']);
+    expect(toSearchParams(state).toString()).toBe('amenities=doorman%2Cgym');
+    expect(toPropertyFilter(state)).toEqual({ amenities: ['DOORMAN', 'GYM'] });
+    expect(fromPropertyFilter({ amenities: ['OUTDOOR_SPACE'] }).amenities).toEqual(['OUTDOOR_SPACE']);
   });
 
   it('reads bathrooms (at least 1, 1.5, 2 or 3), writes them back and sends them as minBaths (issue 59 item 1)', () => {

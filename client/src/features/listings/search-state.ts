@@ -6,6 +6,8 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i
 import {
   AccessibilityFeatureValues,
   type AccessibilityFeature,
+  AmenityFilterValues,
+  type AmenityFilter,
   BathroomsFilterValues,
   BedroomsFilterValues,
   boroughLabels,
@@ -77,6 +79,8 @@ export interface SearchState {
   noFee: boolean;
   /** At least this many bathrooms (issue 59 item 1). */
   baths: BathroomsFilter;
+  /** Homes with every one of these amenities (issue 59 item 1). */
+  amenities: AmenityFilter[];
 }
 
 /** What the search looks for: rentals (for rent and sublets) or homes for sale. */
@@ -181,6 +185,7 @@ export const EMPTY_SEARCH: SearchState = {
   accessibility: [],
   noFee: false,
   baths: 'any',
+  amenities: [],
 };
 
 /** The URL keys, in the order they are written. */
@@ -206,6 +211,7 @@ export const SEARCH_KEYS = [
   'bounds',
   'area',
   'access',
+  'amenities',
 ] as const;
 
 /** What the server's price filter accepts (a sale's asking price: common/search.ts). */
@@ -258,8 +264,13 @@ export function parseBoundsParam(raw: string | null): Bounds | null {
 
 /** 'elevator,step_free_entrance' → the features, each once, in the order of the options; unknown ones dropped. */
 export function parseAccessParam(raw: string | null): AccessibilityFeature[] {
+  return knownOf(AccessibilityFeatureValues, raw);
+}
+
+/** 'elevator,doorman': the values of `values` it names (in any case), once each, in their order. */
+export function knownOf<T extends string>(values: readonly T[], raw: string | null): T[] {
   const asked = new Set((raw ?? '').split(',').map((part) => part.trim().toUpperCase()));
-  return AccessibilityFeatureValues.filter((value) => asked.has(value));
+  return values.filter((value) => asked.has(value));
 }
 
 /** '40.71,-73.95;40.72,-73.94;…' (lat,lng corners; 3 to 24, each in New York City) → the corners; null when malformed. */
@@ -312,6 +323,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     accessibility: parseAccessParam(params.get('access')),
     noFee: params.get('noFee') === '1' || params.get('noFee') === 'true',
     baths: oneOf(BathroomsFilterValues, params.get('baths')) ?? 'any',
+    amenities: knownOf(AmenityFilterValues, params.get('amenities')),
   };
 }
 
@@ -344,6 +356,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
   if (state.area) params.set('area', areaToParam(state.area));
   if (state.accessibility.length) params.set('access', state.accessibility.map((f) => f.toLowerCase()).join(','));
+  if (state.amenities.length) params.set('amenities', state.amenities.map((a) => a.toLowerCase()).join(','));
   return params;
 }
 
@@ -391,6 +404,7 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.bounds) filter.bounds = { ...state.bounds };
   if (state.area) filter.area = state.area.map((c) => ({ lat: round5(c.lat), lng: round5(c.lng) }));
   if (state.accessibility.length) filter.accessibility = [...state.accessibility];
+  if (state.amenities.length) filter.amenities = [...state.amenities];
   // A sale has no broker fee: 'No fee' is a rental's filter.
   if (state.noFee && state.type !== 'sale') filter.noFee = true;
   return filter;

@@ -260,6 +260,25 @@ describe('the filter bar writes the URL', () => {
     await expectQuery(location, {});
   });
 
+  it('amenities in More (issue 59 item 1): each ticked one in the URL, one chip that removes them all', async () => {
+    const { user, location } = renderBar('/listings');
+    await user.click(moreButton());
+    const group = await screen.findByRole('group', { name: 'Amenities' });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['In-unit laundry', 'Dishwasher', 'Doorman', 'Elevator', 'Outdoor space', 'Gym']);
+    await user.click(within(group).getByRole('checkbox', { name: 'Gym' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'In-unit laundry' }));
+    await expectQuery(location, { amenities: 'in_unit_laundry,gym' });
+    await user.keyboard('{Escape}');
+    expect(moreButton()).toHaveTextContent('2 active');
+    expect(chipTexts()).toEqual(['Amenities: 2']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Amenities: 2' }));
+    await expectQuery(location, {});
+  });
+
   it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
     const picked = '11111111-1111-4111-8111-111111111111';
     const { user, location } = renderBar(`/listings?compare=${picked}`);

@@ -3,7 +3,6 @@ import { NEIGHBORHOOD_NAMES } from '@common/neighborhoods';
 import {
   accessibilityFeatureLabels,
   BedroomsFilterValues,
-  bathroomsFilterLabels,
   bedroomsFilterLabels,
   boroughLabels,
   BoroughValues,
@@ -37,6 +36,7 @@ const messages = defineMessages({
   upTo: { id: 'filters.upTo', defaultMessage: 'Up to {price}' },
   noFee: { id: 'filters.noFee', defaultMessage: 'No fee' },
   bathsChip: { id: 'filters.bathsChip', defaultMessage: 'Bathrooms: {baths}' },
+  amenitiesChip: { id: 'filters.amenitiesChip', defaultMessage: 'Amenities: {count}' },
   netEffectiveRange: { id: 'filters.netEffectiveRange', defaultMessage: 'Net effective: {range}' },
   priceNetEffective: { id: 'filters.priceNetEffective', defaultMessage: 'Price: net effective' },
   priceRange: { id: 'filters.priceRange', defaultMessage: 'Price: {range}' },
@@ -196,6 +196,7 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
     (state.propertyType !== 'any' ? 1 : 0) +
     (state.baths !== 'any' ? 1 : 0) +
     (state.pets !== 'any' ? 1 : 0) +
+    state.amenities.length +
     state.accessibility.length;
   return (
     <Popover>
@@ -317,7 +318,7 @@ export function activeChips(state: SearchState): Chip[] {
   if (state.baths !== 'any')
     chips.push({
       key: 'baths',
-      label: formatMessage(messages.bathsChip, { baths: bathroomsFilterLabels[state.baths] }),
+      label: formatMessage(messages.bathsChip, { baths: `${state.baths}+` }),
       patch: { baths: 'any' },
     });
   if (state.propertyType !== 'any') {
@@ -326,6 +327,13 @@ export function activeChips(state: SearchState): Chip[] {
   if (state.noFee && state.type !== 'sale')
     chips.push({ key: 'noFee', label: formatMessage(messages.noFee), patch: { noFee: false } });
   if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
+  // One chip for the amenities (which ones are ticked in More): their labels stay out of the page's first script.
+  if (state.amenities.length)
+    chips.push({
+      key: 'amenities',
+      label: formatMessage(messages.amenitiesChip, { count: state.amenities.length }),
+      patch: { amenities: [] },
+    });
   for (const feature of state.accessibility) {
     chips.push({
       key: `access-${feature}`,

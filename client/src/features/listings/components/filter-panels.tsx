@@ -1,11 +1,13 @@
 // What the filter bar's popovers show (docs/decisions/0053-deferred-controls.md): loaded with the
 // popover's own code, when one is about to open, rather than with the listings page.
+import { amenityFilterLabels, bathroomsFilterLabels } from '@common/more-filter-labels';
 import {
   AccessibilityFeatureValues,
   accessibilityFeatureLabels,
   type AccessibilityFeature,
+  AmenityFilterValues,
+  type AmenityFilter,
   BathroomsFilterValues,
-  bathroomsFilterLabels,
   PetsFilterValues,
   petsFilterLabels,
   PropertyTypeFilterValues,
@@ -50,6 +52,7 @@ const messages = defineMessages({
   apply: { id: 'filters.apply', defaultMessage: 'Apply' },
   accessibility: { id: 'filters.accessibility', defaultMessage: 'Accessibility' },
   bathrooms: { id: 'filters.bathrooms', defaultMessage: 'Bathrooms' },
+  amenities: { id: 'filters.amenities', defaultMessage: 'Amenities' },
   propertyType: { id: 'filters.propertyType', defaultMessage: 'Property type' },
   petPolicy: { id: 'filters.petPolicy', defaultMessage: 'Pet policy' },
   walkToSubway: { id: 'filters.walkToSubway', defaultMessage: 'Walk to subway' },
@@ -217,7 +220,35 @@ function AccessibilityFilter({ state, onChange }: PanelProps) {
   );
 }
 
-/** 'More': property type, bathrooms, pets and accessibility. */
+/** 'Amenities' (issue 59 item 1): homes with every amenity ticked. */
+function AmenitiesFilter({ state, onChange }: PanelProps) {
+  const toggle = (amenity: AmenityFilter, on: boolean) => {
+    const next = new Set(state.amenities);
+    if (on) next.add(amenity);
+    else next.delete(amenity);
+    onChange({ amenities: AmenityFilterValues.filter((a) => next.has(a)) });
+  };
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-gray-900">{formatMessage(messages.amenities)}</legend>
+      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5">
+        {AmenityFilterValues.map((amenity) => (
+          <label key={amenity} className="flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-gray-300 accent-brand-700"
+              checked={state.amenities.includes(amenity)}
+              onChange={(event) => toggle(amenity, event.target.checked)}
+            />
+            {amenityFilterLabels[amenity]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** 'More': property type, bathrooms, pets, amenities and accessibility. */
 export function MorePanel({ state, onChange }: PanelProps) {
   return (
     <>
@@ -239,6 +270,7 @@ export function MorePanel({ state, onChange }: PanelProps) {
         options={optionsOf(PetsFilterValues, petsFilterLabels)}
         onValueChange={(pets) => onChange({ pets })}
       />
+      <AmenitiesFilter state={state} onChange={onChange} />
       <AccessibilityFilter state={state} onChange={onChange} />
     </>
   );
