@@ -16,6 +16,17 @@ import { backends, createTestDatabase, type TestDatabase } from '../setup/test-d
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
+/** Runs the new-listing alert of each listing, as publishing them would. */
+async function alertAll(app: TestApp, db: TestDatabase, listingIds: string[]) {
+  const deps = {
+    prisma: db.prisma,
+    mailer: { send: async () => {} },
+    log: pino({ level: 'silent' }),
+    publicUrl: app.env.publicUrl,
+  } as unknown as Parameters<typeof runListingAlert>[0];
+  for (const id of listingIds) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+}
+
 const SEARCH = `query S($filter: PropertyFilter) { properties(filter: $filter, first: 50) { totalCount edges { node { id } } } }`;
 
 describe.each(backends)("the 'No fee' filter on %s", (backend) => {
@@ -91,13 +102,7 @@ describe.each(backends)("the 'No fee' filter on %s", (backend) => {
 
     const reader = await createUser(db.prisma, { firstName: 'Ola' });
     const search = await createSavedSearch(db.prisma, reader.id, { filter: { noFee: true } });
-    const deps = {
-      prisma: db.prisma,
-      mailer: { send: async () => {} },
-      log: pino({ level: 'silent' }),
-      publicUrl: app.env.publicUrl,
-    } as unknown as Parameters<typeof runListingAlert>[0];
-    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    await alertAll(app, db, Object.values(ids));
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual(noFee());
   });
@@ -154,13 +159,7 @@ describe.each(backends)('the bathrooms filter on %s', (backend) => {
     expect(summarizeFilter({ minBeds: 2, minBaths: 2 })).toBe('2+ beds 2+ baths');
     const reader = await createUser(db.prisma, { firstName: 'Bea' });
     const search = await createSavedSearch(db.prisma, reader.id, { filter: { minBaths: 2 } });
-    const deps = {
-      prisma: db.prisma,
-      mailer: { send: async () => {} },
-      log: pino({ level: 'silent' }),
-      publicUrl: app.env.publicUrl,
-    } as unknown as Parameters<typeof runListingAlert>[0];
-    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    await alertAll(app, db, Object.values(ids));
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.two, ids.three].sort());
   });
@@ -176,12 +175,12 @@ describe.each(backends)('the amenities filter on %s', (backend) => {
     const agent = await createAccount(db.prisma, 'agent', { firstName: 'Amy', lastName: 'Amenity' });
     const owner = { userId: agent.uid };
     const none = {
-      laundry: 'NONE',
+      laundry: 'NONE' as const,
       appliancesIncluded: [],
       unitFeatures: [],
       buildingAmenities: [],
       accessibilityFeatures: [],
-    } as const;
+    };
     const make = async (data: Record<string, unknown>) => (await createProperty(db.prisma, owner, { ...none, ...data })).id;
     ids.laundry = await make({ laundry: 'IN_UNIT', unitFeatures: ['DISHWASHER'] });
     ids.washer = await make({ appliancesIncluded: ['WASHER_DRYER', 'DISHWASHER'] });
@@ -232,13 +231,7 @@ describe.each(backends)('the amenities filter on %s', (backend) => {
     expect(summarizeFilter({ amenities: ['DOORMAN', 'GYM'] })).toBe('Rentals with doorman, gym');
     const reader = await createUser(db.prisma, { firstName: 'Cy' });
     const search = await createSavedSearch(db.prisma, reader.id, { filter: { amenities: ['IN_UNIT_LAUNDRY'] } });
-    const deps = {
-      prisma: db.prisma,
-      mailer: { send: async () => {} },
-      log: pino({ level: 'silent' }),
-      publicUrl: app.env.publicUrl,
-    } as unknown as Parameters<typeof runListingAlert>[0];
-    for (const id of Object.values(ids)) await runListingAlert(deps, { propertyId: id, event: 'PUBLISHED' });
+    await alertAll(app, db, Object.values(ids));
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.laundry, ids.washer].sort());
   });

@@ -4,9 +4,7 @@ import { amenityFilterLabels, bathroomsFilterLabels } from '@common/more-filter-
 import {
   AccessibilityFeatureValues,
   accessibilityFeatureLabels,
-  type AccessibilityFeature,
   AmenityFilterValues,
-  type AmenityFilter,
   BathroomsFilterValues,
   PetsFilterValues,
   petsFilterLabels,
@@ -192,55 +190,44 @@ function RadioPills<V extends string>({
   );
 }
 
-/** 'Accessibility' (issue 26 item 4): homes with every feature ticked. */
-function AccessibilityFilter({ state, onChange }: PanelProps) {
-  const toggle = (feature: AccessibilityFeature, on: boolean) => {
-    const next = new Set(state.accessibility);
-    if (on) next.add(feature);
-    else next.delete(feature);
-    onChange({ accessibility: AccessibilityFeatureValues.filter((f) => next.has(f)) });
+/**
+ * A group of checkboxes of which every ticked one must hold ('Accessibility', issue 26 item 4;
+ * 'Amenities', issue 59 item 1): the ticked values, always in the order of `values`.
+ */
+function CheckboxGroup<V extends string>({
+  legend,
+  values,
+  labels,
+  checked,
+  onValuesChange,
+  className = 'space-y-1.5',
+}: {
+  legend: string;
+  values: readonly V[];
+  labels: Readonly<Record<V, string>>;
+  checked: readonly V[];
+  onValuesChange: (next: V[]) => void;
+  className?: string;
+}) {
+  const toggle = (value: V, on: boolean) => {
+    const next = new Set(checked);
+    if (on) next.add(value);
+    else next.delete(value);
+    onValuesChange(values.filter((v) => next.has(v)));
   };
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-gray-900">{formatMessage(messages.accessibility)}</legend>
-      <div className="space-y-1.5">
-        {AccessibilityFeatureValues.map((feature) => (
-          <label key={feature} className="flex items-center gap-2 text-sm text-gray-800">
+      <legend className="mb-2 text-sm font-medium text-gray-900">{legend}</legend>
+      <div className={className}>
+        {values.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-gray-800">
             <input
               type="checkbox"
               className="size-4 rounded border-gray-300 accent-brand-700"
-              checked={state.accessibility.includes(feature)}
-              onChange={(event) => toggle(feature, event.target.checked)}
+              checked={checked.includes(value)}
+              onChange={(event) => toggle(value, event.target.checked)}
             />
-            {accessibilityFeatureLabels[feature]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-/** 'Amenities' (issue 59 item 1): homes with every amenity ticked. */
-function AmenitiesFilter({ state, onChange }: PanelProps) {
-  const toggle = (amenity: AmenityFilter, on: boolean) => {
-    const next = new Set(state.amenities);
-    if (on) next.add(amenity);
-    else next.delete(amenity);
-    onChange({ amenities: AmenityFilterValues.filter((a) => next.has(a)) });
-  };
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-gray-900">{formatMessage(messages.amenities)}</legend>
-      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5">
-        {AmenityFilterValues.map((amenity) => (
-          <label key={amenity} className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-gray-300 accent-brand-700"
-              checked={state.amenities.includes(amenity)}
-              onChange={(event) => toggle(amenity, event.target.checked)}
-            />
-            {amenityFilterLabels[amenity]}
+            {labels[value]}
           </label>
         ))}
       </div>
@@ -270,8 +257,21 @@ export function MorePanel({ state, onChange }: PanelProps) {
         options={optionsOf(PetsFilterValues, petsFilterLabels)}
         onValueChange={(pets) => onChange({ pets })}
       />
-      <AmenitiesFilter state={state} onChange={onChange} />
-      <AccessibilityFilter state={state} onChange={onChange} />
+      <CheckboxGroup
+        legend={formatMessage(messages.amenities)}
+        values={AmenityFilterValues}
+        labels={amenityFilterLabels}
+        checked={state.amenities}
+        onValuesChange={(amenities) => onChange({ amenities })}
+        className="grid grid-cols-2 gap-x-3 gap-y-1.5"
+      />
+      <CheckboxGroup
+        legend={formatMessage(messages.accessibility)}
+        values={AccessibilityFeatureValues}
+        labels={accessibilityFeatureLabels}
+        checked={state.accessibility}
+        onValuesChange={(accessibility) => onChange({ accessibility })}
+      />
     </>
   );
 }
