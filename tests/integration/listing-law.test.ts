@@ -139,6 +139,13 @@ describe.each(backends)("New York's fee caps and sales apart from rentals on %s"
       expect(draft.errors).toBeUndefined();
       // The draft is not published until the amount is said.
       expect((await gql(STATUS, { id: draft.data.createListing.id, status: 'ACTIVE' })).errors?.[0]?.message).toBe(TENANT_FEE);
+      // A listing that was live before comes back with the terms it had (an older row: tenant pays, no amount).
+      const older = await createProperty(
+        db.prisma,
+        { userId: agent.uid },
+        { status: 'INACTIVE', brokerFeePayer: 'TENANT', brokerFee: null },
+      );
+      expect((await gql(STATUS, { id: older.id, status: 'ACTIVE' })).errors).toBeUndefined();
       const withAmount = await gql(CREATE, {
         input: listingInput({ brokerFeePayer: 'TENANT', brokerFee: 3800 }),
         status: 'ACTIVE',

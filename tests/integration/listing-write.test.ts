@@ -21,6 +21,8 @@ const MINE =
 const STATS = '{ listingStats { totalListings totalViews totalInquiries occupancyRate } }';
 
 /** A complete, valid listing (SPEC part 3 fields), with every optional part filled in. */
+const OPEN_HOUSE_STARTS = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 7 * 86_400_000).toISOString();
+
 function listing(overrides: Record<string, unknown> = {}) {
   return listingInput({
     bathrooms: 1.5,
@@ -37,7 +39,8 @@ function listing(overrides: Record<string, unknown> = {}) {
     appliancesIncluded: ['DISHWASHER'],
     hvac: 'RADIATOR',
     virtualTourUrl: 'https://tours.example.com/123',
-    openHouses: [{ startsAt: '2026-12-01T18:00:00.000Z', endsAt: '2026-12-01T19:00:00.000Z' }],
+    // A week ahead, on the hour: a new open house must be to come (issue 59 item 7).
+    openHouses: [{ startsAt: OPEN_HOUSE_STARTS, endsAt: new Date(Date.parse(OPEN_HOUSE_STARTS) + 3_600_000).toISOString() }],
     ...overrides,
   });
 }

@@ -537,8 +537,9 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       price: listing.price,
       securityDeposit: listing.securityDeposit,
       applicationFee: listing.applicationFee,
-      brokerFee: listing.brokerFee,
-      brokerFeePayer: listing.brokerFeePayer,
+      // A draft published for the first time says how much a tenant's broker fee is (issue 59 item 7); a
+      // listing that was live before comes back with the terms it had.
+      ...(listing.status === 'DRAFT' ? { brokerFee: listing.brokerFee, brokerFeePayer: listing.brokerFeePayer } : {}),
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };
