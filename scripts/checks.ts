@@ -58,7 +58,10 @@ function keepEslintCache(ok: boolean) {
   if (!ok) return fs.rmSync(ESLINT_CACHE, { force: true });
   if (!LINT_CACHE_DIR || !fs.existsSync(ESLINT_CACHE)) return;
   fs.mkdirSync(LINT_CACHE_DIR, { recursive: true });
-  for (const old of fs.readdirSync(LINT_CACHE_DIR)) fs.rmSync(path.join(LINT_CACHE_DIR, old));
+  // Earlier lockfiles' ESLint caches go; Prettier's kept results beside them are Prettier's own to replace.
+  for (const old of fs.readdirSync(LINT_CACHE_DIR)) {
+    if (old.startsWith('eslint-')) fs.rmSync(path.join(LINT_CACHE_DIR, old));
+  }
   fs.writeFileSync(`${keptCopy()}.tmp`, fs.readFileSync(ESLINT_CACHE, 'utf8').replaceAll(process.cwd(), ROOT_MARK));
   fs.renameSync(`${keptCopy()}.tmp`, keptCopy());
 }
