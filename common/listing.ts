@@ -582,24 +582,21 @@ export function feeCapIssues(l: {
  * Why a listing cannot go live (drafts may keep these), empty when it can: a refusal of rental
  * assistance, and a fee over New York's cap (feeCapIssues).
  */
-export function publishIssues(
-  l: {
-    title: string;
-    description: string | null;
-    amenities?: readonly string[];
-    otherFees?: ReadonlyArray<{ label: string }>;
-    concessionTerms?: string | null;
-    listingType: string;
-    price: number;
-    securityDeposit: number | null;
-    applicationFee: number | null;
-    brokerFee?: number | null;
-    brokerFeePayer?: string | null;
-    /** Open houses as the form gives them: new ones have no id (existing ones may have taken place). */
-    openHouses?: ReadonlyArray<{ id?: string | null; startsAt: string }>;
-  },
-  now: number = Date.now(),
-): PublishIssue[] {
+export function publishIssues(l: {
+  title: string;
+  description: string | null;
+  amenities?: readonly string[];
+  otherFees?: ReadonlyArray<{ label: string }>;
+  concessionTerms?: string | null;
+  listingType: string;
+  price: number;
+  securityDeposit: number | null;
+  applicationFee: number | null;
+  brokerFee?: number | null;
+  brokerFeePayer?: string | null;
+  /** Open houses as the form gives them: new ones have no id (existing ones may have taken place). */
+  openHouses?: ReadonlyArray<{ id?: string | null; startsAt: string }>;
+}): PublishIssue[] {
   const issues: PublishIssue[] = [...feeCapIssues(l)];
   // 'Tenant pays' a broker fee says there is one to pay: its amount (issue 59 item 7).
   if (!isSale(l.listingType) && l.brokerFeePayer === 'TENANT' && !((l.brokerFee ?? 0) > 0)) {
@@ -608,7 +605,7 @@ export function publishIssues(
   // A new open house is one renters can still come to (issue 59 item 7).
   (l.openHouses ?? []).forEach((o, i) => {
     const starts = o.id ? null : openHouseTime(o.startsAt);
-    if (starts !== null && starts <= now) {
+    if (starts !== null && starts <= Date.now()) {
       issues.push({ path: `openHouses.${i}.startsAt`, message: formatMessage(messages.openHousePast) });
     }
   });

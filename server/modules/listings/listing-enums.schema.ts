@@ -1,4 +1,5 @@
 import * as E from '../../db/generated/prisma/enums.js';
+import type { AmenityFilter } from '../../../common/options.js';
 import { builder } from '../../graphql/builder.js';
 
 /** Listing enums, exposed under their Prisma names with the same values. */
@@ -30,7 +31,7 @@ export const AmenityFilterEnum = builder.enumType('AmenityFilter', {
     ELEVATOR: { description: 'An elevator building.' },
     OUTDOOR_SPACE: { description: "A balcony or terrace, or the building's roof deck or garden." },
     GYM: { description: "The building's fitness center." },
-  } as const,
+  } as const satisfies Record<AmenityFilter, { description: string }>,
 });
 
 export const PetsFilterEnum = builder.enumType('PetsFilter', {

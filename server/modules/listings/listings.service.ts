@@ -211,7 +211,6 @@ const occursInListings = (pattern: string) =>
     ' OR ',
   )})`;
 
-/** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
 /** What each amenity of the search filter means in SQL (issue 59 item 1). */
 const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   IN_UNIT_LAUNDRY: Prisma.sql`(p."laundry" = 'IN_UNIT' OR 'WASHER_DRYER'::"Appliance" = ANY(p."appliancesIncluded"))`,
@@ -222,6 +221,7 @@ const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   GYM: Prisma.sql`'FITNESS_CENTER'::"BuildingAmenity" = ANY(p."buildingAmenities")`,
 };
 
+/** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
 export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   const and: Prisma.Sql[] = [publicListingSql()];
   // Rentals unless sales are asked for (issue 58 item 3): a sale's asking price is no rent.

@@ -123,7 +123,7 @@ const RatingPromptRef = builder.objectRef<{ agentId: string; agentName: string }
  * the agent's first reply (a reply is no experience to rate); once (dismissRatingPrompt when shown); and
  * not to a renter who has rated the agent already, whatever the conversation.
  */
-export function ratingPromptOf(
+function ratingPromptOf(
   th: {
     renterId: string;
     userRatingPromptSent: boolean | null;

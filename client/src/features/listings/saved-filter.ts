@@ -1,13 +1,14 @@
 // A saved search's filter (the PropertyFilter shape) back as the listings page's state: reopening a
 // saved search (the Saved Searches screen). A module of its own, so the listings page's first script
 // does not carry it (tests/e2e/budget.spec.ts).
+import type { SummaryFilter } from '@common/saved-search';
 import {
+  AccessibilityFeatureValues,
   AmenityFilterValues,
   BathroomsFilterValues,
   BedroomsFilterValues,
   PetsFilterValues,
   propertyTypeFilterToEnum,
-  type Borough,
   type PropertyTypeFilter,
 } from '@common/options';
 import type { CommuteTarget } from '@/features/transit/commute-picker';
@@ -15,7 +16,6 @@ import {
   CommuteMaxFilterValues,
   EMPTY_SEARCH,
   oneOf,
-  parseAccessParam,
   knownOf,
   WalkFilterValues,
   type AreaCorner,
@@ -23,29 +23,19 @@ import {
   type SearchState,
 } from './search-state';
 
-/** A saved filter (the PropertyFilter shape) back as a search state: reopening a saved search. */
-export function fromPropertyFilter(filter: {
-  listingType?: string | null;
-  search?: string | null;
-  borough?: Borough | null;
-  neighborhood?: string | null;
-  minPrice?: number | null;
-  maxPrice?: number | null;
-  priceBasis?: string | null;
-  minBeds?: number | null;
-  minBaths?: number | null;
-  propertyType?: string | null;
-  pets?: string | null;
-  lines?: readonly string[] | null;
-  walkMinutes?: number | null;
-  commuteTo?: { stationId?: string | null; lat?: number | null; lng?: number | null } | null;
-  commuteMaxMinutes?: number | null;
-  bounds?: Bounds | null;
-  area?: readonly AreaCorner[] | null;
-  accessibility?: readonly string[] | null;
-  noFee?: boolean | null;
-  amenities?: readonly string[] | null;
-}): SearchState {
+/**
+ * A saved filter (the PropertyFilter shape: what a summary reads, and where it is) back as a search state:
+ * reopening a saved search.
+ */
+export function fromPropertyFilter(
+  filter: Omit<SummaryFilter, 'propertyType' | 'amenities' | 'area'> & {
+    propertyType?: string | null;
+    amenities?: readonly string[] | null;
+    commuteTo?: { stationId?: string | null; lat?: number | null; lng?: number | null } | null;
+    bounds?: Bounds | null;
+    area?: readonly AreaCorner[] | null;
+  },
+): SearchState {
   const type = (Object.entries(propertyTypeFilterToEnum) as Array<[PropertyTypeFilter, string]>).find(
     ([, value]) => value === filter.propertyType,
   );
@@ -76,9 +66,9 @@ export function fromPropertyFilter(filter: {
       ? { north: filter.bounds.north, south: filter.bounds.south, east: filter.bounds.east, west: filter.bounds.west }
       : null,
     area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
-    accessibility: parseAccessParam((filter.accessibility ?? []).join(',')),
+    accessibility: knownOf(AccessibilityFeatureValues, filter.accessibility),
     noFee: filter.noFee === true,
-    amenities: knownOf(AmenityFilterValues, (filter.amenities ?? []).join(',')),
+    amenities: knownOf(AmenityFilterValues, filter.amenities),
     baths: oneOf(BathroomsFilterValues, filter.minBaths != null ? String(filter.minBaths) : null) ?? 'any',
   };
 }

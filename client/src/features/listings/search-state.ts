@@ -267,9 +267,13 @@ export function parseAccessParam(raw: string | null): AccessibilityFeature[] {
   return knownOf(AccessibilityFeatureValues, raw);
 }
 
-/** 'elevator,doorman': the values of `values` it names (in any case), once each, in their order. */
-export function knownOf<T extends string>(values: readonly T[], raw: string | null): T[] {
-  const asked = new Set((raw ?? '').split(',').map((part) => part.trim().toUpperCase()));
+/**
+ * 'elevator,doorman' (or a list of names): the values of `values` it names (in any case), once each, in
+ * their order; unknown ones dropped.
+ */
+export function knownOf<T extends string>(values: readonly T[], raw: string | readonly string[] | null | undefined): T[] {
+  const names = typeof raw === 'string' ? raw.split(',') : (raw ?? []);
+  const asked = new Set(names.map((part) => part.trim().toUpperCase()));
   return values.filter((value) => asked.has(value));
 }
 
