@@ -1,6 +1,6 @@
 // Layouts fit (issue 24 item 5): at 1440, 1280, 1024, 768 and 390 px nothing scrolls sideways on
 // the listings page with every filter set (long search text, a neighborhood, a price range, beds,
-// type, pets, subway lines, a commute, a sort), nor on a listing whose title and description are
+// baths, type, pets, amenities, 'No fee', subway lines, a commute, a sort), nor on a listing whose title and description are
 // long unbroken words; and no element pinned to the bottom of the window (the message button, the
 // detail page's phone bar, the form's action bar, toasts) covers a control, at the top of the page
 // and at its end, nor does anything cover the controls of those bars (a toast, address suggestions).
@@ -128,16 +128,28 @@ test('the listings page with every filter set scrolls sideways at no width', asy
     toName: 'Union Square and a long name for it',
     commute: '30',
     sort: 'price_low',
+    // Issue 59 item 1: bathrooms and amenities (their chips).
+    baths: '1.5',
+    amenities: 'in_unit_laundry,doorman,outdoor_space',
   });
+  // The same for rentals, with 'No fee' (a toggle in the bar and a chip; a sale has neither).
+  const rentals = new URLSearchParams(everything);
+  rentals.delete('type');
+  rentals.set('noFee', '1');
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await page.goto(`/listings?${everything.toString()}`);
-    await expect(results(page).section).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Active filters' })).toBeVisible();
-    const { over, widest } = await overflow(page);
-    expect(over, `${width} px: the page is ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
-    if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-listings-${width}.png` });
-    await expectNothingCovered(page, `the listings page at ${width} px`);
+    for (const [name, query] of [
+      ['sales', everything],
+      ['rentals', rentals],
+    ] as const) {
+      await page.goto(`/listings?${query.toString()}`);
+      await expect(results(page).section).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Active filters' })).toBeVisible();
+      const { over, widest } = await overflow(page);
+      expect(over, `${name}, ${width} px: the page is ${over} px wider than the window (${widest})`).toBeLessThanOrEqual(0);
+      if (SCREENSHOTS) await page.screenshot({ path: `test-results/layout-listings-${name}-${width}.png` });
+      await expectNothingCovered(page, `the listings page of ${name} at ${width} px`);
+    }
   }
 });
 
