@@ -6,24 +6,9 @@ import { formatPrice } from './format.js';
 import { defineMessages, formatMessage, type MessageDescriptor, type MessageValues } from './i18n/messages.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
 import { parseNewYorkTime } from './tours.js';
+import { LISTING_FIELDS, type ListingFieldDecl, type ListingFields, type OptionSet } from './listing-fields.js';
 import {
-  ApplianceValues,
-  BoroughValues,
-  BrokerFeePayerValues,
   AccessibilityFeatureValues,
-  BuildingAmenityValues,
-  FlooringValues,
-  HvacValues,
-  LaundryValues,
-  LeaseTermValues,
-  ListingTypeValues,
-  ParkingValues,
-  PetPolicyValues,
-  PetTypeValues,
-  PropertyTypeValues,
-  SmokingPolicyValues,
-  UnitFeatureValues,
-  UtilityValues,
   type AccessibilityFeature,
   type BuildingAmenity,
   MY_LISTINGS_PAGE_SIZE,
@@ -78,13 +63,7 @@ const messages = defineMessages({
   placeId: { id: 'listingRules.placeId', defaultMessage: 'Place id' },
   bedrooms: { id: 'listingRules.bedrooms', defaultMessage: 'Bedrooms' },
   bathrooms: { id: 'listingRules.bathrooms', defaultMessage: 'Bathrooms' },
-  securityDeposit: { id: 'listingRules.securityDeposit', defaultMessage: 'Security deposit' },
-  applicationFee: { id: 'listingRules.applicationFee', defaultMessage: 'Application fee' },
-  brokerFee: { id: 'listingRules.brokerFee', defaultMessage: 'Broker fee' },
   concessionTerms: { id: 'listingRules.concessionTerms', defaultMessage: 'Concession terms' },
-  petFee: { id: 'listingRules.petFee', defaultMessage: 'Pet fee' },
-  petDeposit: { id: 'listingRules.petDeposit', defaultMessage: 'Pet deposit' },
-  parkingFee: { id: 'listingRules.parkingFee', defaultMessage: 'Parking fee' },
   amenity: { id: 'listingRules.amenity', defaultMessage: 'Amenity' },
   feeName: { id: 'listingRules.feeName', defaultMessage: 'Fee name' },
   openHouseNote: { id: 'listingRules.openHouseNote', defaultMessage: 'Open house note' },
@@ -106,19 +85,15 @@ const messages = defineMessages({
   photoUrl: { id: 'listingRules.photoUrl', defaultMessage: 'Photo url is required' },
   inNyc: { id: 'listingRules.inNyc', defaultMessage: 'The location must be in New York City' },
   // The listing
-  brokerFeePayer: { id: 'listingRules.brokerFeePayer', defaultMessage: 'Say who pays the broker fee' },
   tenantFeeAmount: { id: 'listingRules.tenantFeeAmount', defaultMessage: 'Enter the broker fee the tenant pays' },
   openHousePast: { id: 'listingRules.openHousePast', defaultMessage: 'An open house must start in the future' },
   concessionLease: {
     id: 'listingRules.concessionLease',
     defaultMessage: 'Enter the length of the lease the free months come with',
   },
-  borough: { id: 'listingRules.borough', defaultMessage: 'Choose a borough' },
   neighborhood: { id: 'listingRules.neighborhood', defaultMessage: 'Choose a neighborhood' },
   neighborhoodOf: { id: 'listingRules.neighborhoodOf', defaultMessage: 'Choose a neighborhood of {borough}' },
   zip: { id: 'listingRules.zip', defaultMessage: 'ZIP code must be 5 digits' },
-  propertyType: { id: 'listingRules.propertyType', defaultMessage: 'Choose a property type' },
-  listingType: { id: 'listingRules.listingType', defaultMessage: 'Choose a listing type' },
   sqftPositive: { id: 'listingRules.sqftPositive', defaultMessage: 'Square footage must be positive' },
   sqftWhole: { id: 'listingRules.sqftWhole', defaultMessage: 'Square footage must be a whole number' },
   sqftLarge: { id: 'listingRules.sqftLarge', defaultMessage: 'Square footage is too large' },
@@ -127,7 +102,6 @@ const messages = defineMessages({
   priceLarge: { id: 'listingRules.priceLarge', defaultMessage: 'Price is too large: at most {max}' },
   dateRequired: { id: 'listingRules.dateRequired', defaultMessage: 'Available date is required' },
   dateReal: { id: 'listingRules.dateReal', defaultMessage: 'Available date must be a real date' },
-  leaseTerm: { id: 'listingRules.leaseTerm', defaultMessage: 'Choose a lease term' },
   otherFeesMax: { id: 'listingRules.otherFeesMax', defaultMessage: 'At most {max} other fees' },
   monthsFreeNumber: { id: 'listingRules.monthsFreeNumber', defaultMessage: 'Months free must be a number' },
   monthsFreeMin: { id: 'listingRules.monthsFreeMin', defaultMessage: 'Months free must be 0 or more' },
@@ -142,8 +116,6 @@ const messages = defineMessages({
   leaseWhole: { id: 'listingRules.leaseWhole', defaultMessage: 'Lease length must be whole months' },
   leaseMin: { id: 'listingRules.leaseMin', defaultMessage: 'Lease length must be at least 1 month' },
   leaseMax: { id: 'listingRules.leaseMax', defaultMessage: 'Lease length must be {max} months or fewer' },
-  petPolicy: { id: 'listingRules.petPolicy', defaultMessage: 'Choose a pet policy' },
-  parking: { id: 'listingRules.parking', defaultMessage: 'Choose a parking option' },
   amenitiesMax: { id: 'listingRules.amenitiesMax', defaultMessage: 'At most {max} amenities' },
   photosMax: { id: 'listingRules.photosMax', defaultMessage: 'A listing can have at most {max} photos.' },
   virtualTour: { id: 'listingRules.virtualTour', defaultMessage: 'Virtual tour must be a web address (https://…)' },
@@ -290,8 +262,63 @@ export const locationSchema = z.object({
 
 const listField = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
 
+// The rules a field's kind says (common/listing-fields.ts): an option, several, whole dollars, a line.
+const valuesOf = <K extends string>(set: OptionSet<K>) => set.values as unknown as readonly [K, ...K[]];
+const oneOption = <K extends string>(set: OptionSet<K>, choose?: MessageDescriptor) =>
+  z.enum(valuesOf(set), choose ? say(choose) : undefined);
+const optionRules = {
+  required: <K extends string>(set: OptionSet<K>, choose?: MessageDescriptor) => oneOption(set, choose),
+  optional: <K extends string>(set: OptionSet<K>, choose?: MessageDescriptor) =>
+    oneOption(set, choose)
+      .nullish()
+      .transform((v) => v ?? null),
+  defaulted: <K extends string>(set: OptionSet<K>, value: K, choose?: MessageDescriptor) =>
+    oneOption(set, choose).default(value as never),
+  several: <K extends string>(set: OptionSet<K>) => listField(valuesOf(set)),
+};
+
+/** The rule of a declared field, as its kind says it; what else a field needs is in `listingInputSchema`. */
+type RuleOf<D> = D extends { kind: 'options'; options: OptionSet<infer K> }
+  ? ReturnType<typeof optionRules.several<K>>
+  : D extends { kind: 'option'; options: OptionSet<infer K>; inputDefault: string }
+    ? ReturnType<typeof optionRules.defaulted<K>>
+    : D extends { kind: 'option'; options: OptionSet<infer K>; optional: true }
+      ? ReturnType<typeof optionRules.optional<K>>
+      : D extends { kind: 'option'; options: OptionSet<infer K> }
+        ? ReturnType<typeof optionRules.required<K>>
+        : D extends { kind: 'money' }
+          ? ReturnType<typeof money>
+          : D extends { kind: 'line'; optional: true }
+            ? ReturnType<typeof optionalOneLine>
+            : D extends { kind: 'line' }
+              ? ReturnType<typeof oneLine>
+              : never;
+
+/** The longest line a declared line field takes when its rule is its kind's. */
+const DECLARED_LINE_MAX = 200;
+
+/** The rule a declared field's kind says; a kind with no such rule must have its own in `listingInputSchema`. */
+export function ruleOfField(name: string, f: ListingFieldDecl): z.ZodType {
+  const set = f.options;
+  if (f.kind === 'options' && set) return optionRules.several(set);
+  if (f.kind === 'option' && set) {
+    if (f.inputDefault !== undefined) return optionRules.defaulted(set, f.inputDefault, f.choose);
+    return f.optional ? optionRules.optional(set, f.choose) : optionRules.required(set, f.choose);
+  }
+  if (f.kind === 'money') return money(f.label);
+  if (f.kind === 'line') return f.optional ? optionalOneLine(f.label, DECLARED_LINE_MAX) : oneLine(f.label, DECLARED_LINE_MAX);
+  throw new Error(`Listing field ${name} (${f.kind}) needs its rule in common/listing.ts listingInputSchema`);
+}
+
+/** The rules of the declared fields that have none of their own, by their kind, typed by their declarations. */
+function derivedRules<F extends ListingFields, Own extends string>(fields: F, own: readonly Own[]) {
+  const rules: Record<string, z.ZodType> = {};
+  for (const [name, f] of Object.entries(fields)) if (!own.includes(name as Own)) rules[name] = ruleOfField(name, f);
+  return rules as { [K in Exclude<keyof F, Own>]: RuleOf<F[K]> };
+}
+
 /** 'Say who pays the broker fee', in the page's language. */
-export const brokerFeePayerMessage = () => formatMessage(messages.brokerFeePayer);
+export const brokerFeePayerMessage = () => formatMessage(LISTING_FIELDS.brokerFeePayer.choose);
 
 /**
  * The rules of a rental only: a rent of at most MAX_MONEY, a lease term, who pays a broker fee, a
@@ -315,9 +342,10 @@ function rentalRules(
       path: ['price'],
       message: formatMessage(messages.priceLarge, { max: formatPrice(MAX_MONEY) }),
     });
-  if (l.leaseTerm === null) ctx.addIssue({ code: 'custom', path: ['leaseTerm'], message: formatMessage(messages.leaseTerm) });
+  if (l.leaseTerm === null)
+    ctx.addIssue({ code: 'custom', path: ['leaseTerm'], message: formatMessage(LISTING_FIELDS.leaseTerm.choose) });
   if (l.brokerFeePayer === null && (l.brokerFee ?? 0) > 0) {
-    ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(messages.brokerFeePayer) });
+    ctx.addIssue({ code: 'custom', path: ['brokerFeePayer'], message: formatMessage(LISTING_FIELDS.brokerFeePayer.choose) });
   }
   if (l.concessionMonthsFree !== null) {
     if (l.concessionLeaseMonths === null) {
@@ -342,131 +370,101 @@ const SALE_WITHOUT = {
   concessionTerms: null,
 } as const;
 
+/** The rules of the fields whose kind does not say them all (the others: `ruleOfField`). */
+const OWN_RULES = {
+  // Basic Info
+  title: oneLine(messages.title, 120),
+  description: z
+    .string()
+    .trim()
+    .max(5000, sayOf(messages.tooLong, messages.description, { max: 5000 }))
+    .refine((v) => !TEXT_CONTROL_CHARS.test(v), sayOf(messages.controlChars, messages.description))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  address: oneLine(messages.address, 200),
+  unit: optionalOneLine(messages.unit, 20),
+  neighborhood: z.enum(neighborhoodNames, say(messages.neighborhood)),
+  postalCode: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^\d{5}$/.test(v), say(messages.zip)),
+  location: locationSchema.nullish().transform((v) => v ?? null),
+  locationPlaceId: optionalOneLine(messages.placeId, 300),
+  bedrooms: halfSteps(messages.bedrooms),
+  bathrooms: halfSteps(messages.bathrooms),
+  sqft: z
+    .number(say(messages.sqftPositive))
+    .int(say(messages.sqftWhole))
+    .positive(say(messages.sqftPositive))
+    .max(100_000, say(messages.sqftLarge))
+    .nullish()
+    .transform((v) => v ?? null),
+  // Pricing & Terms
+  price: z
+    .number(say(messages.pricePositive))
+    .int(say(messages.priceWhole))
+    .positive(say(messages.pricePositive))
+    // A rent is at most MAX_MONEY (superRefine); a sale's asking price at most MAX_SALE_PRICE.
+    .max(MAX_SALE_PRICE, say(messages.priceLarge, { max: formatPrice(MAX_SALE_PRICE) })),
+  availableDate: z
+    .string(say(messages.dateRequired))
+    .regex(DATE_RE, say(messages.dateRequired))
+    .refine((v) => !DATE_RE.test(v) || isRealDate(v), say(messages.dateReal)),
+  otherFees: z
+    .array(otherFeeSchema)
+    .max(MAX_OTHER_FEES, say(messages.otherFeesMax, { max: MAX_OTHER_FEES }))
+    .default([]),
+  // A concession (issue 26 item 2): months free on a lease of N months; 0 or empty means none.
+  concessionMonthsFree: z
+    .number(say(messages.monthsFreeNumber))
+    .min(0, say(messages.monthsFreeMin))
+    .max(MAX_MONTHS_FREE, say(messages.monthsFreeMax, { max: MAX_MONTHS_FREE }))
+    .refine((v) => Number.isInteger(v * 2), say(messages.monthsFreeHalf))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  concessionLeaseMonths: z
+    .number(say(messages.leaseNumber))
+    .int(say(messages.leaseWhole))
+    .min(1, say(messages.leaseMin))
+    .max(MAX_CONCESSION_LEASE_MONTHS, say(messages.leaseMax, { max: MAX_CONCESSION_LEASE_MONTHS }))
+    .nullish()
+    .transform((v) => v ?? null),
+  concessionTerms: optionalOneLine(messages.concessionTerms, 200),
+  // Amenities
+  amenities: z
+    .array(oneLine(messages.amenity, 60))
+    .max(30, say(messages.amenitiesMax, { max: 30 }))
+    .default([]),
+  // Unit Features
+  // Photos & Media
+  photos: z
+    .array(listingPhotoSchema)
+    .max(MAX_LISTING_PHOTOS, say(messages.photosMax, { max: MAX_LISTING_PHOTOS }))
+    .default([]),
+  virtualTourUrl: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v) && v.length <= 500), say(messages.virtualTour)),
+  openHouses: z
+    .array(openHouseSchema)
+    .max(MAX_OPEN_HOUSES, say(messages.openHousesMax, { max: MAX_OPEN_HOUSES }))
+    .default([]),
+};
+
+/** Every declared field's rule, in the order of the form (the first failing field is the first one seen). */
+const fieldRules = (() => {
+  const own = Object.keys(OWN_RULES) as Array<keyof typeof OWN_RULES>;
+  const derived = derivedRules(LISTING_FIELDS, own);
+  const all: Record<string, z.ZodType> = { ...OWN_RULES, ...derived };
+  return Object.fromEntries(Object.keys(LISTING_FIELDS).map((name) => [name, all[name]])) as typeof OWN_RULES & typeof derived;
+})();
+
 export const listingInputSchema = z
-  .object({
-    // Basic Info
-    title: oneLine(messages.title, 120),
-    description: z
-      .string()
-      .trim()
-      .max(5000, sayOf(messages.tooLong, messages.description, { max: 5000 }))
-      .refine((v) => !TEXT_CONTROL_CHARS.test(v), sayOf(messages.controlChars, messages.description))
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    address: oneLine(messages.address, 200),
-    unit: optionalOneLine(messages.unit, 20),
-    borough: z.enum(BoroughValues, say(messages.borough)),
-    neighborhood: z.enum(neighborhoodNames, say(messages.neighborhood)),
-    postalCode: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || /^\d{5}$/.test(v), say(messages.zip)),
-    location: locationSchema.nullish().transform((v) => v ?? null),
-    locationPlaceId: optionalOneLine(messages.placeId, 300),
-    propertyType: z.enum(PropertyTypeValues, say(messages.propertyType)),
-    listingType: z.enum(ListingTypeValues, say(messages.listingType)),
-    bedrooms: halfSteps(messages.bedrooms),
-    bathrooms: halfSteps(messages.bathrooms),
-    sqft: z
-      .number(say(messages.sqftPositive))
-      .int(say(messages.sqftWhole))
-      .positive(say(messages.sqftPositive))
-      .max(100_000, say(messages.sqftLarge))
-      .nullish()
-      .transform((v) => v ?? null),
-    // Pricing & Terms
-    price: z
-      .number(say(messages.pricePositive))
-      .int(say(messages.priceWhole))
-      .positive(say(messages.pricePositive))
-      // A rent is at most MAX_MONEY (superRefine); a sale's asking price at most MAX_SALE_PRICE.
-      .max(MAX_SALE_PRICE, say(messages.priceLarge, { max: formatPrice(MAX_SALE_PRICE) })),
-    availableDate: z
-      .string(say(messages.dateRequired))
-      .regex(DATE_RE, say(messages.dateRequired))
-      .refine((v) => !DATE_RE.test(v) || isRealDate(v), say(messages.dateReal)),
-    // Required of a rental (superRefine); a sale has no lease.
-    leaseTerm: z
-      .enum(LeaseTermValues, say(messages.leaseTerm))
-      .nullish()
-      .transform((v) => v ?? null),
-    securityDeposit: money(messages.securityDeposit),
-    applicationFee: money(messages.applicationFee),
-    brokerFee: money(messages.brokerFee),
-    // An explicit choice (NYC FARE Act): never assumed when there is a fee to pay (superRefine).
-    brokerFeePayer: z
-      .enum(BrokerFeePayerValues, say(messages.brokerFeePayer))
-      .nullish()
-      .transform((v) => v ?? null),
-    otherFees: z
-      .array(otherFeeSchema)
-      .max(MAX_OTHER_FEES, say(messages.otherFeesMax, { max: MAX_OTHER_FEES }))
-      .default([]),
-    // A concession (issue 26 item 2): months free on a lease of N months; 0 or empty means none.
-    concessionMonthsFree: z
-      .number(say(messages.monthsFreeNumber))
-      .min(0, say(messages.monthsFreeMin))
-      .max(MAX_MONTHS_FREE, say(messages.monthsFreeMax, { max: MAX_MONTHS_FREE }))
-      .refine((v) => Number.isInteger(v * 2), say(messages.monthsFreeHalf))
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    concessionLeaseMonths: z
-      .number(say(messages.leaseNumber))
-      .int(say(messages.leaseWhole))
-      .min(1, say(messages.leaseMin))
-      .max(MAX_CONCESSION_LEASE_MONTHS, say(messages.leaseMax, { max: MAX_CONCESSION_LEASE_MONTHS }))
-      .nullish()
-      .transform((v) => v ?? null),
-    concessionTerms: optionalOneLine(messages.concessionTerms, 200),
-    utilitiesIncluded: listField(UtilityValues),
-    // Policies
-    petPolicy: z.enum(PetPolicyValues, say(messages.petPolicy)),
-    petFee: money(messages.petFee),
-    petDeposit: money(messages.petDeposit),
-    petTypesAllowed: listField(PetTypeValues),
-    smokingPolicy: z.enum(SmokingPolicyValues).default('NO_SMOKING'),
-    parking: z.enum(ParkingValues, say(messages.parking)),
-    parkingFee: money(messages.parkingFee),
-    // Amenities
-    laundry: z
-      .enum(LaundryValues)
-      .nullish()
-      .transform((v) => v ?? null),
-    buildingAmenities: listField(BuildingAmenityValues),
-    accessibilityFeatures: listField(AccessibilityFeatureValues),
-    amenities: z
-      .array(oneLine(messages.amenity, 60))
-      .max(30, say(messages.amenitiesMax, { max: 30 }))
-      .default([]),
-    // Unit Features
-    unitFeatures: listField(UnitFeatureValues),
-    flooringType: z
-      .enum(FlooringValues)
-      .nullish()
-      .transform((v) => v ?? null),
-    appliancesIncluded: listField(ApplianceValues),
-    hvac: z
-      .enum(HvacValues)
-      .nullish()
-      .transform((v) => v ?? null),
-    // Photos & Media
-    photos: z
-      .array(listingPhotoSchema)
-      .max(MAX_LISTING_PHOTOS, say(messages.photosMax, { max: MAX_LISTING_PHOTOS }))
-      .default([]),
-    virtualTourUrl: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v) && v.length <= 500), say(messages.virtualTour)),
-    openHouses: z
-      .array(openHouseSchema)
-      .max(MAX_OPEN_HOUSES, say(messages.openHousesMax, { max: MAX_OPEN_HOUSES }))
-      .default([]),
-  })
+  .object(fieldRules)
   .superRefine((l, ctx) => {
     if (!isSale(l.listingType)) rentalRules(l, ctx);
     if (!isNeighborhoodOf(l.borough, l.neighborhood)) {
@@ -629,54 +627,7 @@ export function publishIssues(l: {
   return issues;
 }
 
-/** Defaults of a new listing in the form (SPEC part 9: bedrooms and bathrooms 1, status active). */
-export const LISTING_FORM_DEFAULTS = {
-  title: '',
-  description: '',
-  address: '',
-  unit: '',
-  borough: 'MANHATTAN',
-  neighborhood: '',
-  postalCode: '',
-  location: null,
-  locationPlaceId: null,
-  propertyType: 'APARTMENT',
-  listingType: 'FOR_RENT',
-  bedrooms: 1,
-  bathrooms: 1,
-  sqft: null,
-  price: 0,
-  availableDate: '',
-  leaseTerm: 'ONE_YEAR',
-  securityDeposit: null,
-  applicationFee: null,
-  brokerFee: null,
-  // Never preselected (FARE Act): the agent says who pays, or that there is no fee.
-  brokerFeePayer: null,
-  otherFees: [],
-  concessionMonthsFree: null,
-  concessionLeaseMonths: null,
-  concessionTerms: '',
-  utilitiesIncluded: [],
-  petPolicy: 'NO_PETS',
-  petFee: null,
-  petDeposit: null,
-  petTypesAllowed: [],
-  smokingPolicy: 'NO_SMOKING',
-  parking: 'STREET',
-  parkingFee: null,
-  laundry: null,
-  buildingAmenities: [],
-  accessibilityFeatures: [],
-  amenities: [],
-  unitFeatures: [],
-  flooringType: null,
-  appliancesIncluded: [],
-  hvac: null,
-  photos: [],
-  virtualTourUrl: '',
-  openHouses: [],
-} as const;
+// A new listing's form values: each field's declared initial value (common/listing-fields.ts initialValuesOf).
 
 // ---------------------------------------------------------------------------------------------------
 // The manage screen's query (SPEC part 2, /me/listings)

@@ -1,8 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { printSchemaSdl } from './schema.js';
+import { listingFormFragmentSource } from '../../common/listing-fields.js';
 
 /** `npm run schema:emit`: writes schema.graphql from the Pothos schema. */
 const out = path.resolve(import.meta.dirname, '../../schema.graphql');
 await fs.writeFile(out, printSchemaSdl());
 console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+
+// The client's fragment of the declared listing fields (common/listing-fields.ts), for `npm run codegen`.
+const fragment = path.resolve(import.meta.dirname, '../../client/src/features/listing-form/listing-fields.generated.ts');
+await fs.writeFile(fragment, listingFormFragmentSource());
+console.log(`Wrote ${path.relative(process.cwd(), fragment)}`);

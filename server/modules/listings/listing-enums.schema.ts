@@ -1,25 +1,16 @@
 import * as E from '../../db/generated/prisma/enums.js';
 import type { AmenityFilter } from '../../../common/options.js';
 import { builder } from '../../graphql/builder.js';
+import { LISTING_OPTIONS } from '../../../common/listing-fields.js';
+import { listingEnum } from './listing-fields.schema.js';
 
-/** Listing enums, exposed under their Prisma names with the same values. */
-export const BoroughEnum = builder.enumType(E.Borough, { name: 'Borough' });
-export const PropertyTypeEnum = builder.enumType(E.PropertyType, { name: 'PropertyType' });
-export const ListingTypeEnum = builder.enumType(E.ListingType, { name: 'ListingType' });
-export const LeaseTermEnum = builder.enumType(E.LeaseTerm, { name: 'LeaseTerm' });
-export const PetPolicyEnum = builder.enumType(E.PetPolicy, { name: 'PetPolicy' });
-export const PetTypeEnum = builder.enumType(E.PetType, { name: 'PetType' });
-export const SmokingPolicyEnum = builder.enumType(E.SmokingPolicy, { name: 'SmokingPolicy' });
-export const ParkingEnum = builder.enumType(E.Parking, { name: 'Parking' });
-export const LaundryEnum = builder.enumType(E.Laundry, { name: 'Laundry' });
-export const UtilityEnum = builder.enumType(E.Utility, { name: 'Utility' });
-export const BuildingAmenityEnum = builder.enumType(E.BuildingAmenity, { name: 'BuildingAmenity' });
-export const UnitFeatureEnum = builder.enumType(E.UnitFeature, { name: 'UnitFeature' });
-export const AccessibilityFeatureEnum = builder.enumType(E.AccessibilityFeature, { name: 'AccessibilityFeature' });
-export const FlooringEnum = builder.enumType(E.Flooring, { name: 'Flooring' });
-export const ApplianceEnum = builder.enumType(E.Appliance, { name: 'Appliance' });
-export const HvacEnum = builder.enumType(E.Hvac, { name: 'Hvac' });
-export const BrokerFeePayerEnum = builder.enumType(E.BrokerFeePayer, { name: 'BrokerFeePayer' });
+/**
+ * The enums of the listing's option lists are made with the fields that use them (listing-fields.schema.ts,
+ * one per list, named and valued as Prisma's); the search's filters use these three too.
+ */
+export const BoroughEnum = listingEnum(LISTING_OPTIONS.borough);
+export const PropertyTypeEnum = listingEnum(LISTING_OPTIONS.propertyType);
+export const AccessibilityFeatureEnum = listingEnum(LISTING_OPTIONS.accessibilityFeature);
 export const ListingStatusEnum = builder.enumType(E.ListingStatus, { name: 'ListingStatus' });
 
 export const AmenityFilterEnum = builder.enumType('AmenityFilter', {

@@ -2,42 +2,7 @@ import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import express, { type Request, type Response } from 'express';
 import { noBody } from '../../http/no-body.js';
 import { boroughOfNeighborhood, findNeighborhood, parseBorough, placeListing } from '../../../common/nyc.js';
-import {
-  ApplianceValues,
-  BrokerFeePayerValues,
-  BuildingAmenityValues,
-  FlooringValues,
-  HvacValues,
-  LaundryValues,
-  LeaseTermValues,
-  ListingTypeValues,
-  ParkingValues,
-  PetPolicyValues,
-  PetTypeValues,
-  PropertyTypeValues,
-  SmokingPolicyValues,
-  UnitFeatureValues,
-  AccessibilityFeatureValues,
-  accessibilityFeatureLabels,
-  UtilityValues,
-} from '../../../common/options.js';
-import {
-  applianceLabels,
-  brokerFeePayerLabels,
-  buildingAmenityLabels,
-  flooringLabels,
-  hvacLabels,
-  laundryLabels,
-  leaseTermLabels,
-  listingTypeLabels,
-  parkingLabels,
-  petPolicyLabels,
-  petTypeLabels,
-  propertyTypeLabels,
-  smokingPolicyLabels,
-  unitFeatureLabels,
-  utilityLabels,
-} from '../../../common/listing-labels.js';
+import { LISTING_FIELDS, type ListingFields } from '../../../common/listing-fields.js';
 import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
@@ -102,10 +67,48 @@ function photoUrls(body: Body): Array<{ url: string }> | undefined {
     .map((url) => ({ url }));
 }
 
+/** A value at a path of a body ('pricing.monthlyRent'): undefined when a step is not an object. */
+function at(body: Body, path: string): unknown {
+  let v: unknown = body;
+  for (const step of path.split('.')) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    v = (v as Body)[step];
+  }
+  return v;
+}
+
+/**
+ * The declared fields of a REST body (common/listing-fields.ts): each read from its name, its
+ * aliases, its group ('pricing.securityDeposit') and its other places in turn, else the label an absent
+ * one means, then taken by its kind (an option by value or label, a number from '3,000'). Fields read
+ * by hand are left out.
+ */
+export function declaredFromRest(body: Body, fields: ListingFields = LISTING_FIELDS): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.rest?.input === 'own') continue;
+    const places = [
+      name,
+      ...(f.rest?.aliases ?? []),
+      ...(f.rest?.group ? [`${f.rest.group}.${name}`] : []),
+      ...(f.rest?.from ?? []),
+    ];
+    const raw = first(...places.map((p) => at(body, p)), f.rest?.absent);
+    const set = f.options;
+    out[name] =
+      f.kind === 'option' && set
+        ? option(set.values, set.labels, raw)
+        : f.kind === 'options' && set
+          ? options(set.values, set.labels, raw)
+          : f.kind === 'int' || f.kind === 'money' || f.kind === 'half' || f.kind === 'float'
+            ? num(raw)
+            : raw;
+  }
+  return out;
+}
+
 /** A documented REST body → the listing input of the form's schema. */
 export function listingInputFromRest(body: Body): Record<string, unknown> {
-  const pricing = (typeof body.pricing === 'object' && body.pricing ? body.pricing : {}) as Body;
-  const policies = (typeof body.policies === 'object' && body.policies ? body.policies : {}) as Body;
   const neighborhoodRaw = first(body.neighborhood);
   const hood = typeof neighborhoodRaw === 'string' ? findNeighborhood(neighborhoodRaw) : undefined;
   const boroughRaw = body.borough;
@@ -134,60 +137,14 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
           typeof address === 'string' ? address : null,
         )
       : null;
-  const brokerFee = num(first(body.brokerFee, pricing.brokerFee));
-  // A concession flat (concessionMonthsFree…) or as GET answers it (concession: { months_free, lease_months, terms }).
-  const concession = (typeof body.concession === 'object' && body.concession ? body.concession : {}) as Body;
-  const petPolicy = option(PetPolicyValues, petPolicyLabels, first(body.petPolicy, policies.petPolicy, 'No Pets'));
   const openHouses = first(body.openHouses, body.openHouseSchedule);
   const input: Record<string, unknown> = {
-    title: body.title,
-    description: body.description,
-    address,
-    unit: body.unit,
+    // The declared fields; who pays a broker fee is never assumed (NYC FARE Act: the schema's 400).
+    ...declaredFromRest(body),
     borough: placed?.borough ?? borough,
     neighborhood: placed?.neighborhood ?? hood?.name ?? neighborhoodRaw,
-    postalCode: body.postalCode,
     location,
-    locationPlaceId: body.locationPlaceId,
-    propertyType: option(PropertyTypeValues, propertyTypeLabels, body.propertyType),
-    listingType: option(ListingTypeValues, listingTypeLabels, first(body.listingType, 'For Rent')),
-    bedrooms: num(first(body.bedrooms, body.beds)),
-    bathrooms: num(first(body.bathrooms, body.baths)),
-    sqft: num(first(body.sqft, body.square_feet)),
-    price: num(first(body.price, pricing.monthlyRent, pricing.askingPrice)),
-    availableDate: first(body.availableDate, pricing.availableDate),
-    leaseTerm: option(LeaseTermValues, leaseTermLabels, first(body.leaseTerm, policies.leaseTerm)),
-    securityDeposit: num(first(body.securityDeposit, pricing.securityDeposit)),
-    applicationFee: num(first(body.applicationFee, pricing.applicationFee)),
-    brokerFee,
-    // Never assumed (NYC FARE Act): a broker fee above 0 needs its payer said (the schema's 400).
-    brokerFeePayer: option(BrokerFeePayerValues, brokerFeePayerLabels, body.brokerFeePayer),
-    otherFees: body.otherFees,
-    concessionMonthsFree: num(first(body.concessionMonthsFree, concession.monthsFree, concession.months_free)),
-    concessionLeaseMonths: num(first(body.concessionLeaseMonths, concession.leaseMonths, concession.lease_months)),
-    concessionTerms: first(body.concessionTerms, concession.terms),
-    utilitiesIncluded: options(UtilityValues, utilityLabels, first(body.utilitiesIncluded, policies.utilitiesIncluded)),
-    petPolicy,
-    petFee: num(first(body.petFee, policies.petFee)),
-    petDeposit: num(first(body.petDeposit, policies.petDeposit)),
-    petTypesAllowed: options(PetTypeValues, petTypeLabels, first(body.petTypesAllowed, policies.petTypesAllowed)),
-    smokingPolicy: option(
-      SmokingPolicyValues,
-      smokingPolicyLabels,
-      first(body.smokingPolicy, body.smoking, policies.smokingPolicy, 'No Smoking'),
-    ),
-    parking: option(ParkingValues, parkingLabels, first(body.parking, policies.parking, 'Street')),
-    parkingFee: num(first(body.parkingFee, policies.parkingFee)),
-    laundry: option(LaundryValues, laundryLabels, body.laundry),
-    buildingAmenities: options(BuildingAmenityValues, buildingAmenityLabels, body.buildingAmenities),
-    accessibilityFeatures: options(AccessibilityFeatureValues, accessibilityFeatureLabels, body.accessibilityFeatures),
-    amenities: body.amenities,
-    unitFeatures: options(UnitFeatureValues, unitFeatureLabels, body.unitFeatures),
-    flooringType: option(FlooringValues, flooringLabels, body.flooringType),
-    appliancesIncluded: options(ApplianceValues, applianceLabels, body.appliancesIncluded),
-    hvac: option(HvacValues, hvacLabels, body.hvac),
     photos: photoUrls(body),
-    virtualTourUrl: body.virtualTourUrl,
     openHouses: Array.isArray(openHouses)
       ? openHouses.map(
           (o) =>

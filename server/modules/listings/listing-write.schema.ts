@@ -1,25 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { keptQueryField } from '../../graphql/planned/index.js';
-import {
-  ApplianceEnum,
-  BoroughEnum,
-  BrokerFeePayerEnum,
-  BuildingAmenityEnum,
-  FlooringEnum,
-  HvacEnum,
-  LaundryEnum,
-  LeaseTermEnum,
-  ListingStatusEnum,
-  ListingTypeEnum,
-  ParkingEnum,
-  PetPolicyEnum,
-  PetTypeEnum,
-  PropertyTypeEnum,
-  SmokingPolicyEnum,
-  UnitFeatureEnum,
-  AccessibilityFeatureEnum,
-  UtilityEnum,
-} from './listing-enums.schema.js';
+import { ListingStatusEnum } from './listing-enums.schema.js';
+import { listingInputFields } from './listing-fields.schema.js';
 import { FeeFrequencyEnum, PropertyRef } from './listings.schema.js';
 import {
   createListing,
@@ -72,67 +54,11 @@ const ListingPhotoInput = builder.inputType('ListingPhotoInput', {
 export const ListingInput = builder.inputType('ListingInput', {
   description: 'Every field of the listing form (SPEC parts 2 and 3). Validated by the same rules as the form.',
   fields: (t) => ({
-    title: t.string({ required: true }),
-    description: t.string(),
-    address: t.string({ required: true }),
-    unit: t.string(),
-    borough: t.field({ type: BoroughEnum, required: true }),
-    neighborhood: t.string({ required: true }),
-    postalCode: t.string(),
+    // The declared fields (common/listing-fields.ts), then the composite ones written here.
+    ...listingInputFields(t),
     location: t.field({ type: LocationInput }),
-    locationPlaceId: t.string(),
-    propertyType: t.field({ type: PropertyTypeEnum, required: true }),
-    listingType: t.field({ type: ListingTypeEnum, required: true }),
-    bedrooms: t.float({ required: true }),
-    bathrooms: t.float({ required: true }),
-    sqft: t.int(),
-    price: t.int({
-      required: true,
-      description: 'The monthly rent (at most 1,000,000), or the asking price of a sale (FOR_SALE, at most 100,000,000).',
-    }),
-    availableDate: t.string({ required: true, description: 'YYYY-MM-DD' }),
-    leaseTerm: t.field({
-      type: LeaseTermEnum,
-      description: 'Required of a rental; a sale (FOR_SALE) has no lease and none is stored.',
-    }),
-    securityDeposit: t.int({
-      description: "A rental's is at most one month's rent (New York GOL § 7-108): a listing over it is not published.",
-    }),
-    applicationFee: t.int({
-      description: "A rental's is at most $20 (New York RPL § 238-a): a listing over it is not published.",
-    }),
-    brokerFee: t.int(),
-    brokerFeePayer: t.field({
-      type: BrokerFeePayerEnum,
-      description:
-        'Who pays the broker fee (NYC FARE Act): required with a broker fee above 0; without one, a published listing is no-fee.',
-    }),
     otherFees: t.field({ type: [TenantFeeInput] }),
-    concessionMonthsFree: t.float({
-      description: 'A concession: months free (halves allowed, at most 12); 0 or null means none. Needs concessionLeaseMonths.',
-    }),
-    concessionLeaseMonths: t.int({ description: 'The months of the lease the free months come with (1 to 36, more than them).' }),
-    concessionTerms: t.string({
-      description: "Optional terms of the concession ('Free month applied to month 13'), 200 characters.",
-    }),
-    utilitiesIncluded: t.field({ type: [UtilityEnum] }),
-    petPolicy: t.field({ type: PetPolicyEnum, required: true }),
-    petFee: t.int(),
-    petDeposit: t.int(),
-    petTypesAllowed: t.field({ type: [PetTypeEnum] }),
-    smokingPolicy: t.field({ type: SmokingPolicyEnum }),
-    parking: t.field({ type: ParkingEnum, required: true }),
-    parkingFee: t.int(),
-    laundry: t.field({ type: LaundryEnum }),
-    buildingAmenities: t.field({ type: [BuildingAmenityEnum] }),
-    accessibilityFeatures: t.field({ type: [AccessibilityFeatureEnum] }),
-    amenities: t.stringList(),
-    unitFeatures: t.field({ type: [UnitFeatureEnum] }),
-    flooringType: t.field({ type: FlooringEnum }),
-    appliancesIncluded: t.field({ type: [ApplianceEnum] }),
-    hvac: t.field({ type: HvacEnum }),
     photos: t.field({ type: [ListingPhotoInput] }),
-    virtualTourUrl: t.string(),
     openHouses: t.field({ type: [OpenHouseInput] }),
   }),
 });

@@ -19,6 +19,7 @@ import { nearbyStationsFor } from '../transit/index.js';
 import type { Storage } from '../uploads/index.js';
 import { listingKeyWhere } from './listings.service.js';
 import { canManageListing, canSeeListing, isPublicListing, listingAccessSelect } from './visibility.js';
+import { DECLARED_FIELDS, type ListingFieldName } from '../../../common/listing-fields.js';
 import { priceDropColumns } from '../../../common/freshness.js';
 import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
@@ -127,58 +128,41 @@ async function resolvePhotos(prisma: PrismaClient, ownerId: string, urls: string
   });
 }
 
+/** The columns of the declared fields (all but the composite ones, which are no column of their name). */
+type DeclaredColumns = Pick<Prisma.PropertyUncheckedCreateInput, Exclude<ListingFieldName, 'location' | 'photos' | 'openHouses'>>;
+
+/**
+ * The columns of the declared fields (common/listing-fields.ts) a write copies as they are (a day as
+ * its midnight UTC); those marked 'own' are set by `columns` below.
+ */
+function declaredColumns(data: ListingData): DeclaredColumns {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(DECLARED_FIELDS)) {
+    if (f.column !== undefined || f.kind === 'own') continue;
+    const value = (data as Record<string, unknown>)[name];
+    out[name] = f.kind === 'date' && typeof value === 'string' ? new Date(`${value}T00:00:00.000Z`) : value;
+  }
+  return out as DeclaredColumns;
+}
+
 /** The columns a listing write sets; `status` is what the listing will be after it. */
 function columns(data: ListingData, status: Status) {
   return {
-    title: data.title,
-    description: data.description,
-    address: data.address,
-    unit: data.unit,
-    neighborhood: data.neighborhood,
-    borough: data.borough,
-    postalCode: data.postalCode,
-    price: data.price,
+    ...declaredColumns(data),
     // The concession and the net effective rent, always with the price (common/listing.ts).
     ...concessionColumns(data.price, {
       monthsFree: data.concessionMonthsFree,
       leaseMonths: data.concessionLeaseMonths,
       terms: data.concessionTerms,
     }),
-    bedrooms: data.bedrooms,
-    bathrooms: data.bathrooms,
-    sqft: data.sqft,
-    propertyType: data.propertyType,
-    listingType: data.listingType,
-    availableDate: new Date(`${data.availableDate}T00:00:00.000Z`),
-    amenities: data.amenities,
     locationLat: data.location?.lat ?? null,
     locationLng: data.location?.lng ?? null,
-    locationPlaceId: data.locationPlaceId,
     nearbyStations: nearbyStationsFor(data.location?.lat, data.location?.lng) as unknown as Prisma.InputJsonValue,
-    securityDeposit: data.securityDeposit,
-    applicationFee: data.applicationFee,
-    brokerFee: data.brokerFee,
     // A published rental always says who pays (the schema refused a fee with nobody paying it);
     // only a draft may still leave it open. A sale has no broker fee payer (issue 58 item 3).
     brokerFeePayer: data.brokerFeePayer ?? (status === 'DRAFT' || isSale(data.listingType) ? null : 'NO_FEE'),
     otherFees: data.otherFees as unknown as Prisma.InputJsonValue,
-    leaseTerm: data.leaseTerm,
-    utilitiesIncluded: data.utilitiesIncluded,
-    petPolicy: data.petPolicy,
-    petFee: data.petFee,
-    petDeposit: data.petDeposit,
-    petTypesAllowed: data.petTypesAllowed,
-    smokingPolicy: data.smokingPolicy,
-    parking: data.parking,
-    parkingFee: data.parkingFee,
-    laundry: data.laundry,
-    buildingAmenities: data.buildingAmenities,
     accessibilityFeatures: accessibilityFeaturesOf(data.accessibilityFeatures, data.buildingAmenities),
-    unitFeatures: data.unitFeatures,
-    flooringType: data.flooringType,
-    appliancesIncluded: data.appliancesIncluded,
-    hvac: data.hvac,
-    virtualTourUrl: data.virtualTourUrl,
   } satisfies Prisma.PropertyUncheckedUpdateInput;
 }
 
@@ -331,52 +315,13 @@ const currentSelect = {
   version: true,
   updatedAt: true,
   status: true,
-  ...Object.fromEntries(
-    [
-      'title',
-      'description',
-      'address',
-      'unit',
-      'neighborhood',
-      'borough',
-      'postalCode',
-      'price',
-      'concessionMonthsFree',
-      'concessionLeaseMonths',
-      'concessionTerms',
-      'bedrooms',
-      'bathrooms',
-      'sqft',
-      'propertyType',
-      'listingType',
-      'availableDate',
-      'amenities',
-      'locationLat',
-      'locationLng',
-      'securityDeposit',
-      'applicationFee',
-      'brokerFee',
-      'brokerFeePayer',
-      'otherFees',
-      'leaseTerm',
-      'utilitiesIncluded',
-      'petPolicy',
-      'petFee',
-      'petDeposit',
-      'petTypesAllowed',
-      'smokingPolicy',
-      'parking',
-      'parkingFee',
-      'laundry',
-      'buildingAmenities',
-      'accessibilityFeatures',
-      'unitFeatures',
-      'flooringType',
-      'appliancesIncluded',
-      'hvac',
-      'virtualTourUrl',
-    ].map((k) => [k, true]),
-  ),
+  ...(Object.fromEntries(
+    Object.entries(DECLARED_FIELDS)
+      .filter(([, f]) => f.column !== false)
+      .map(([name]) => [name, true]),
+  ) as Record<Exclude<ListingFieldName, 'location' | 'photos' | 'openHouses'>, true>),
+  locationLat: true,
+  locationLng: true,
   photos: { orderBy: { position: 'asc' }, select: { url: true } },
   openHouses: { orderBy: { startsAt: 'asc' }, select: { id: true, startsAt: true, endsAt: true, note: true, capacity: true } },
 } as const satisfies Prisma.PropertySelect;

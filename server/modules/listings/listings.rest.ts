@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.js';
 import { z } from 'zod';
 import { findNeighborhood, parseBorough } from '../../../common/nyc.js';
 import { labelOf, PetsFilterValues, PropertyTypeValues, SortValues } from '../../../common/options.js';
-import { LISTING_OPTION_LABELS } from '../../../common/listing-option-labels.js';
+import { LISTING_FIELDS, optionLabelsOf, plainOutputNamesOf, type ListingFields } from '../../../common/listing-fields.js';
 import { isSale } from '../../../common/listing.js';
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../../../common/search.js';
 import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
@@ -62,19 +62,19 @@ export type SelectionOf = (
  * (aliases), with the options by their labels and the grouped copies below. Its numbers (views,
  * inquiries) only to those who read them, as GraphQL decides.
  */
-const LISTING_ITEM = /* GraphQL */ `
+/** The declared fields of the REST item (common/listing-fields.ts): each by its name and its aliases. */
+export function restItemSelection(fields: ListingFields = LISTING_FIELDS): string {
+  return plainOutputNamesOf(fields)
+    .flatMap((name) => [name, ...(fields[name]!.rest?.aliases ?? []).map((alias) => `${alias}: ${name}`)])
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+const restItemFragment = (fields: ListingFields) => /* GraphQL */ `
   fragment RestListingItem on Property {
     id
     slug
-    title
-    description
-    address
-    address_full: address
-    unit
-    neighborhood
-    borough
-    postalCode
-    price
+${restItemSelection(fields)}
     originalPrice
     netEffectivePrice
     net_effective_price: netEffectivePrice
@@ -86,54 +86,22 @@ const LISTING_ITEM = /* GraphQL */ `
       terms
       label
     }
-    bedrooms
-    beds: bedrooms
-    bathrooms
-    baths: bathrooms
-    sqft
-    square_feet: sqft
-    propertyType
-    listingType
-    availableDate
-    leaseTerm
     photos {
       url
       thumbnailUrl
       width
       height
     }
-    amenities
     location {
       lat
       lng
     }
-    locationPlaceId
     nearby_stations: nearbyStations {
       name
       lines
       walk_minutes: walkMinutes
     }
-    securityDeposit
-    applicationFee
-    brokerFee
-    brokerFeePayer
     totalMoveInCost
-    utilitiesIncluded
-    petPolicy
-    petFee
-    petDeposit
-    petTypesAllowed
-    smokingPolicy
-    parking
-    parkingFee
-    laundry
-    buildingAmenities
-    accessibilityFeatures
-    unitFeatures
-    flooringType
-    appliancesIncluded
-    hvac
-    virtualTourUrl
     openHouseSchedule: openHouses {
       startsAt
       endsAt
@@ -186,12 +154,20 @@ const LISTING_ITEM = /* GraphQL */ `
 const label = (map: Readonly<Record<string, string>>, v: unknown) =>
   v === null ? null : Array.isArray(v) ? v.map((x) => labelOf(map, x as string)) : labelOf(map, v as string);
 
+/** The declared fields of a REST group (`pricing`, `policies`), by name. */
+const groupOf = (fields: ListingFields, item: Record<string, unknown>, group: 'pricing' | 'policies') =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name, f]) => f.rest?.group === group && name in item)
+      .map(([name]) => [name, item[name]]),
+  );
+
 /** REST's copies and groups of the schema's values (SPEC part 7), and its labels. */
-function restShape(fields: Record<string, unknown>, withCommute: boolean) {
+export function restShape(fields: Record<string, unknown>, withCommute: boolean, declared: ListingFields = LISTING_FIELDS) {
   const item: Record<string, unknown> = { ...fields };
   // A sale has an asking price, no rent (issue 58 item 3).
   const sale = isSale(item.listingType as string);
-  for (const [key, map] of Object.entries(LISTING_OPTION_LABELS)) item[key] = label(map, item[key]);
+  for (const [key, map] of Object.entries(optionLabelsOf(declared))) if (key in item) item[key] = label(map, item[key]);
   item.status = String(item.status).toLowerCase();
   const photos = item.photos as Array<{ url: string; thumbnailUrl: string }>;
   const urls = photos.map((ph) => ph.url);
@@ -208,21 +184,9 @@ function restShape(fields: Record<string, unknown>, withCommute: boolean) {
       netEffectiveRent: sale ? null : item.netEffectivePrice,
       askingPrice: sale ? item.price : null,
       concession: item.concession,
-      securityDeposit: item.securityDeposit,
-      applicationFee: item.applicationFee,
-      brokerFee: item.brokerFee,
-      availableDate: item.availableDate,
+      ...groupOf(declared, item, 'pricing'),
     },
-    policies: {
-      petPolicy: item.petPolicy,
-      smokingPolicy: item.smokingPolicy,
-      parking: item.parking,
-      petFee: item.petFee,
-      petDeposit: item.petDeposit,
-      petTypesAllowed: item.petTypesAllowed,
-      leaseTerm: item.leaseTerm,
-      utilitiesIncluded: item.utilitiesIncluded,
-    },
+    policies: groupOf(declared, item, 'policies'),
     ...(withCommute ? { commute_minutes: commute } : {}),
   };
 }
@@ -237,7 +201,7 @@ export interface ListingItems {
 }
 
 export function listingItems(deps: { prisma: PrismaClient; log: Logger; selection: SelectionOf }): ListingItems {
-  const select = deps.selection(LISTING_ITEM);
+  const select = deps.selection(restItemFragment(LISTING_FIELDS));
   const contextOf = (req: Request) => ({ prisma: deps.prisma, viewer: req.viewer ?? null, log: req.log ?? deps.log });
   return {
     one: async (row, req) => restShape(await select(row, contextOf(req), { to: null }), false),

@@ -6,30 +6,17 @@ import { keptQuery, keptQueryField } from '../../graphql/planned/index.js';
 import { keysetConnection, selectsAnyField, type ConnectionWithCount } from '../../graphql/connection.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import {
-  ApplianceEnum,
   BoroughEnum,
-  BrokerFeePayerEnum,
-  BuildingAmenityEnum,
-  FlooringEnum,
-  HvacEnum,
-  LaundryEnum,
-  LeaseTermEnum,
   ListingStatusEnum,
-  ListingTypeEnum,
-  ParkingEnum,
-  PetPolicyEnum,
   PetsFilterEnum,
-  PetTypeEnum,
   PriceBasisEnum,
   SearchListingTypeEnum,
   PropertySortEnum,
   PropertyTypeEnum,
-  SmokingPolicyEnum,
-  UnitFeatureEnum,
   AccessibilityFeatureEnum,
   AmenityFilterEnum,
-  UtilityEnum,
 } from './listing-enums.schema.js';
+import { listingOutputFields } from './listing-fields.schema.js';
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
@@ -211,17 +198,8 @@ export const PropertyRef = builder.prismaObject('Property', {
   fields: (t) => ({
     id: t.exposeID('id'),
     slug: t.exposeString('slug'),
-    title: t.exposeString('title'),
-    description: t.exposeString('description', { nullable: true }),
-    address: t.exposeString('address'),
-    unit: t.exposeString('unit', { nullable: true }),
-    neighborhood: t.exposeString('neighborhood'),
-    borough: t.expose('borough', { type: BoroughEnum }),
-    postalCode: t.exposeString('postalCode', { nullable: true }),
-    price: t.exposeInt('price', {
-      description:
-        "Monthly rent in whole US dollars: the gross (advertised) rent, what the lease says; a sale's (listingType FOR_SALE) asking price.",
-    }),
+    // The fields the listing form edits, from their declarations (common/listing-fields.ts).
+    ...listingOutputFields(t),
     netEffectivePrice: t.exposeInt('netEffectivePrice', {
       description:
         'The net effective monthly rent: the gross rent with the free months of the concession spread over its lease, to the dollar (gross x (lease - free) / lease); equal to `price` without a concession.',
@@ -240,13 +218,6 @@ export const PropertyRef = builder.prismaObject('Property', {
       },
     }),
     originalPrice: t.exposeInt('originalPrice', { nullable: true, description: 'Earlier asking rent, shown struck through.' }),
-    bedrooms: t.float({ select: { bedrooms: true }, resolve: (p) => Number(p.bedrooms) }),
-    bathrooms: t.float({ select: { bathrooms: true }, resolve: (p) => Number(p.bathrooms) }),
-    sqft: t.exposeInt('sqft', { nullable: true }),
-    propertyType: t.expose('propertyType', { type: PropertyTypeEnum }),
-    listingType: t.expose('listingType', { type: ListingTypeEnum }),
-    availableDate: t.expose('availableDate', { type: 'Date' }),
-    amenities: t.exposeStringList('amenities'),
     location: t.field({
       type: LocationRef,
       nullable: true,
@@ -254,7 +225,6 @@ export const PropertyRef = builder.prismaObject('Property', {
       resolve: (p) =>
         p.locationLat === null || p.locationLng === null ? null : { lat: Number(p.locationLat), lng: Number(p.locationLng) },
     }),
-    locationPlaceId: t.exposeString('locationPlaceId', { nullable: true }),
     nearbyStations: t.field({
       type: [NearbyStationRef],
       description: 'Subway stations within about a 15-minute walk, nearest first (at most five).',
@@ -273,14 +243,6 @@ export const PropertyRef = builder.prismaObject('Property', {
         if (!parsed.success) throw fromZod(parsed.error);
         return commuteMinutesOf(commuteContext(parsed.data), p);
       },
-    }),
-    securityDeposit: t.exposeInt('securityDeposit', { nullable: true }),
-    applicationFee: t.exposeInt('applicationFee', { nullable: true }),
-    brokerFee: t.exposeInt('brokerFee', { nullable: true }),
-    brokerFeePayer: t.expose('brokerFeePayer', {
-      type: BrokerFeePayerEnum,
-      nullable: true,
-      description: 'Who pays the broker fee (NYC FARE Act); null only on a draft where no choice was made yet.',
     }),
     totalMoveInCost: t.int({
       description:
@@ -309,30 +271,6 @@ export const PropertyRef = builder.prismaObject('Property', {
           ? (p.otherFees as Array<{ label: string; amount: number; frequency: 'ONE_TIME' | 'MONTHLY' }>)
           : [],
     }),
-    leaseTerm: t.expose('leaseTerm', {
-      type: LeaseTermEnum,
-      nullable: true,
-      description: 'The lease of a rental; null on a sale.',
-    }),
-    utilitiesIncluded: t.expose('utilitiesIncluded', { type: [UtilityEnum] }),
-    petPolicy: t.expose('petPolicy', { type: PetPolicyEnum }),
-    petFee: t.exposeInt('petFee', { nullable: true, description: 'Per month.' }),
-    petDeposit: t.exposeInt('petDeposit', { nullable: true }),
-    petTypesAllowed: t.expose('petTypesAllowed', { type: [PetTypeEnum] }),
-    smokingPolicy: t.expose('smokingPolicy', { type: SmokingPolicyEnum }),
-    parking: t.expose('parking', { type: ParkingEnum }),
-    parkingFee: t.exposeInt('parkingFee', { nullable: true }),
-    laundry: t.expose('laundry', { type: LaundryEnum, nullable: true }),
-    buildingAmenities: t.expose('buildingAmenities', { type: [BuildingAmenityEnum] }),
-    accessibilityFeatures: t.expose('accessibilityFeatures', {
-      type: [AccessibilityFeatureEnum],
-      description: 'Accessibility features of the home (step-free entrance, elevator, …).',
-    }),
-    unitFeatures: t.expose('unitFeatures', { type: [UnitFeatureEnum] }),
-    flooringType: t.expose('flooringType', { type: FlooringEnum, nullable: true }),
-    appliancesIncluded: t.expose('appliancesIncluded', { type: [ApplianceEnum] }),
-    hvac: t.expose('hvac', { type: HvacEnum, nullable: true }),
-    virtualTourUrl: t.exposeString('virtualTourUrl', { nullable: true }),
     status: t.expose('status', { type: ListingStatusEnum }),
     isAvailable: t.exposeBoolean('isAvailable'),
     deactivatedAt: t.expose('deactivatedAt', {

@@ -29,6 +29,7 @@ const messages = defineMessages({
   loading: { id: 'common.loading', defaultMessage: 'Loading…' },
 });
 
+// The declared fields come in ListingFormFields (listing-fields.generated.ts), the composite ones after.
 const EditListingQuery = graphql(`
   query EditListing($id: ID!) {
     property(id: $id) {
@@ -36,30 +37,11 @@ const EditListingQuery = graphql(`
       status
       viewerCanManage
       version
-      title
-      description
-      address
-      unit
-      borough
-      neighborhood
-      postalCode
+      ...ListingFormFields
       location {
         lat
         lng
       }
-      locationPlaceId
-      propertyType
-      listingType
-      bedrooms
-      bathrooms
-      sqft
-      price
-      availableDate
-      leaseTerm
-      securityDeposit
-      applicationFee
-      brokerFee
-      brokerFeePayer
       otherFees {
         label
         amount
@@ -70,29 +52,12 @@ const EditListingQuery = graphql(`
         leaseMonths
         terms
       }
-      utilitiesIncluded
-      petPolicy
-      petFee
-      petDeposit
-      petTypesAllowed
-      smokingPolicy
-      parking
-      parkingFee
-      laundry
-      buildingAmenities
-      accessibilityFeatures
-      amenities
-      unitFeatures
-      flooringType
-      appliancesIncluded
-      hvac
       photos {
         id
         url
         thumbnailUrl
         placeholder
       }
-      virtualTourUrl
       openHouses {
         id
         startsAt

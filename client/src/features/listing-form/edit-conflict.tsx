@@ -3,11 +3,14 @@
 // theirs against yours, and lets the agent load theirs or keep editing and save over them knowingly.
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { formatPrice } from '@common/format';
-import { LISTING_OPTION_LABELS } from '@common/listing-option-labels';
+import { LISTING_FIELDS, optionLabelsOf } from '@common/listing-fields';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_ORDER, fieldLabel, type ListingFormValues, type SavedPhoto } from './form-model';
+
+/** The option fields' labels by field name. */
+const LISTING_OPTION_LABELS = optionLabelsOf(LISTING_FIELDS);
 
 const messages = defineMessages({
   title: { id: 'listingForm.conflict.title', defaultMessage: 'Someone else changed this listing' },

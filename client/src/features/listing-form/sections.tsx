@@ -4,45 +4,8 @@ import { defineMessages, useIntl } from '@common/i18n/messages';
 import { hasConcession, isSale, MAX_APPLICATION_FEE, moveInTotal, netEffectiveRent } from '@common/listing';
 import { formatPrice } from '@common/format';
 import { neighborhoodsOf, nearestNeighborhood, NYC_CENTER, type LatLng } from '@common/nyc';
-import {
-  ApplianceValues,
-  boroughLabels,
-  BoroughValues,
-  BrokerFeePayerValues,
-  BuildingAmenityValues,
-  FlooringValues,
-  HvacValues,
-  LaundryValues,
-  LeaseTermValues,
-  ListingTypeValues,
-  optionsOf,
-  ParkingValues,
-  PetPolicyValues,
-  PetTypeValues,
-  PropertyTypeValues,
-  SmokingPolicyValues,
-  AccessibilityFeatureValues,
-  accessibilityFeatureLabels,
-  UnitFeatureValues,
-  UtilityValues,
-  type Borough,
-} from '@common/options';
-import {
-  applianceLabels,
-  buildingAmenityLabels,
-  flooringLabels,
-  hvacLabels,
-  laundryLabels,
-  leaseTermLabels,
-  listingTypeLabels,
-  parkingLabels,
-  petPolicyLabels,
-  petTypeLabels,
-  propertyTypeLabels,
-  smokingPolicyLabels,
-  unitFeatureLabels,
-  utilityLabels,
-} from '@common/listing-labels';
+import { BrokerFeePayerValues, optionsOf, type Borough } from '@common/options';
+import { fieldOptionsOf, LISTING_FIELDS } from '@common/listing-fields';
 import { Plus, Trash2, X } from '@/components/icons';
 import { useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -63,6 +26,7 @@ import {
   TextAreaField,
   useFieldError,
 } from './fields';
+import { DeclaredFields } from './declared-fields';
 import { fieldLabel, sectionTitle, type ListingFormValues } from './form-model';
 
 const messages = defineMessages({
@@ -188,26 +152,25 @@ const messages = defineMessages({
   virtualTourOptional: { id: 'listingSections.virtualTourOptional', defaultMessage: 'Virtual tour URL (optional)' },
 });
 
-const boroughOptions = optionsOf(BoroughValues, boroughLabels);
-const propertyTypeOptions = optionsOf(PropertyTypeValues, propertyTypeLabels);
-const listingTypeOptions = optionsOf(ListingTypeValues, listingTypeLabels);
-const leaseTermOptions = optionsOf(LeaseTermValues, leaseTermLabels);
-const utilityOptions = optionsOf(UtilityValues, utilityLabels);
-const petPolicyOptions = optionsOf(PetPolicyValues, petPolicyLabels);
-const petTypeOptions = optionsOf(PetTypeValues, petTypeLabels);
-const smokingOptions = optionsOf(SmokingPolicyValues, smokingPolicyLabels);
-const parkingOptions = optionsOf(ParkingValues, parkingLabels);
-const laundryOptions = optionsOf(LaundryValues, laundryLabels);
-const buildingAmenityOptions = optionsOf(BuildingAmenityValues, buildingAmenityLabels);
+// The option lists of the declared fields (common/listing-fields.ts).
+const F = LISTING_FIELDS;
+const boroughOptions = fieldOptionsOf(F.borough);
+const propertyTypeOptions = fieldOptionsOf(F.propertyType);
+const listingTypeOptions = fieldOptionsOf(F.listingType);
+const leaseTermOptions = fieldOptionsOf(F.leaseTerm);
+const utilityOptions = fieldOptionsOf(F.utilitiesIncluded);
+const petPolicyOptions = fieldOptionsOf(F.petPolicy);
+const petTypeOptions = fieldOptionsOf(F.petTypesAllowed);
+const smokingOptions = fieldOptionsOf(F.smokingPolicy);
+const parkingOptions = fieldOptionsOf(F.parking);
+const laundryOptions = fieldOptionsOf(F.laundry);
+const buildingAmenityOptions = fieldOptionsOf(F.buildingAmenities);
 // 'Elevator' is ticked once, under Building amenities (the server reports it under accessibility too).
-const accessibilityOptions = optionsOf(
-  AccessibilityFeatureValues.filter((f) => f !== 'ELEVATOR'),
-  accessibilityFeatureLabels,
-);
-const unitFeatureOptions = optionsOf(UnitFeatureValues, unitFeatureLabels);
-const flooringOptions = optionsOf(FlooringValues, flooringLabels);
-const applianceOptions = optionsOf(ApplianceValues, applianceLabels);
-const hvacOptions = optionsOf(HvacValues, hvacLabels);
+const accessibilityOptions = fieldOptionsOf(F.accessibilityFeatures).filter((o) => o.value !== 'ELEVATOR');
+const unitFeatureOptions = fieldOptionsOf(F.unitFeatures);
+const flooringOptions = fieldOptionsOf(F.flooringType);
+const applianceOptions = fieldOptionsOf(F.appliancesIncluded);
+const hvacOptions = fieldOptionsOf(F.hvac);
 const brokerFeePayerOptions = optionsOf(
   BrokerFeePayerValues,
   labels({ TENANT: messages.tenant, LANDLORD: messages.landlord, NO_FEE: messages.noFee }),
@@ -373,6 +336,7 @@ export function BasicInfoSection() {
           inputMode="numeric"
         />
       </div>
+      <DeclaredFields section="basic" />
     </FormSection>
   );
 }
@@ -563,6 +527,7 @@ export function PricingSection() {
           <InputField name="availableDate" label={fieldLabel('availableDate')} type="date" />
         </div>
         <OtherFees />
+        <DeclaredFields section="pricing" />
       </FormSection>
     );
   }
@@ -616,6 +581,7 @@ export function PricingSection() {
       <Concession />
       <CheckboxGroupField name="utilitiesIncluded" legend={fieldLabel('utilitiesIncluded')} options={utilityOptions} />
       <MoveInTotal />
+      <DeclaredFields section="pricing" />
     </FormSection>
   );
 }
@@ -652,6 +618,7 @@ export function PoliciesSection() {
           <MoneyField name="parkingFee" label={intl.formatMessage(messages.parkingFeeMonthly)} />
         ) : null}
       </div>
+      <DeclaredFields section="policies" />
     </FormSection>
   );
 }
@@ -747,6 +714,7 @@ export function AmenitiesSection() {
         options={accessibilityOptions}
       />
       <OtherAmenities />
+      <DeclaredFields section="amenities" />
     </FormSection>
   );
 }
@@ -764,6 +732,7 @@ export function UnitFeaturesSection() {
         <SelectField name="hvac" label={fieldLabel('hvac')} options={hvacOptions} emptyLabel={notSpecified} />
       </div>
       <CheckboxGroupField name="appliancesIncluded" legend={fieldLabel('appliancesIncluded')} options={applianceOptions} />
+      <DeclaredFields section="unit" />
     </FormSection>
   );
 }
@@ -847,6 +816,7 @@ export function MediaSection({ photos }: { photos: React.ReactNode }) {
         maxLength={500}
       />
       <OpenHouses />
+      <DeclaredFields section="media" />
     </FormSection>
   );
 }
