@@ -364,6 +364,42 @@ describe.each(backends)('private tour requests on %s', (backend) => {
     expect(await reminders(lee.uid)).toEqual([]);
   });
 
+  it("shows each step's message in the reader's language (issue 59 item 4): the words the app wrote translated, a reason as written", async () => {
+    const home = await listing({ title: 'Tour in three languages' });
+    const rosa = await renter('Rosa');
+    const asked = await request(rosa, home.id, [windowAt(30)], 'Después del trabajo');
+    await must(agent, DECLINE, { id: asked.id, reason: 'Already rented' });
+    const THREAD = `query T($id: ID!) { thread(id: $id) { messages { items { content } } } }`;
+    const read = async (who: TestAccount, headers: Record<string, string>) => {
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...who.bearer, ...headers },
+        body: JSON.stringify({ query: THREAD, variables: { id: asked.threadId } }),
+      });
+      const body = (await res.json()) as Body;
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      return (body.data.thread.messages.items as Array<{ content: string }>).map((m) => m.content);
+    };
+    const [enAsked, enDeclined] = await read(agent, {});
+    expect(enAsked).toMatch(/^Tour request\. Times that suit me \(New York time\):\n.+\nNote: Después del trabajo$/);
+    expect(enDeclined).toBe('Tour request declined. Already rented');
+    const [esAsked, esDeclined] = await read(rosa, { 'accept-language': 'es' });
+    expect(esAsked).toMatch(
+      /^Solicitud de visita\. Horarios que me convienen \(hora de Nueva York\):\n.+\nNota: Después del trabajo$/,
+    );
+    expect(esDeclined).toBe('Solicitud de visita rechazada. Already rented');
+    const [zhAsked, zhDeclined] = await read(agent, { cookie: 'lang=zh' });
+    expect(zhAsked).toMatch(/^看房申请。我方便的时间（纽约时间）：\n.+\n备注：Después del trabajo$/);
+    expect(zhDeclined).toBe('看房申请已被拒绝。 Already rented');
+    // The time window in each reader's own words (the Spanish one is not the English one).
+    expect(esAsked!.split('\n')[1]).not.toBe(enAsked!.split('\n')[1]);
+    // REST's messages and the inbox's last message say it the same way.
+    const rest = await fetch(`${app.url}/api/messages?userId=${rosa.uid}`, {
+      headers: { origin: TEST_ORIGIN, ...rosa.bearer, 'accept-language': 'es' },
+    });
+    expect(JSON.stringify(await rest.json())).toContain('Solicitud de visita rechazada. Already rented');
+  });
+
   it('the other side hears each step live (tourChanged)', async () => {
     const home = await listing();
     const liv = await renter('Liv');

@@ -16,6 +16,7 @@ import {
   decodeMessageCursor,
   encodeMessageCursor,
   MESSAGE_RULES,
+  messageText,
   NO_TITLE,
   participantWhere,
   sendMessage,
@@ -110,6 +111,7 @@ export const restMessageSelect = {
   senderId: true,
   subject: true,
   content: true,
+  event: true,
   isRead: true,
   createdAt: true,
   thread: {
@@ -141,7 +143,7 @@ export function toRestMessage(m: RestMessageRow) {
     toUser: person(fromRenter ? t.agent : t.renter),
     propertyId: t.propertyId,
     subject: m.subject,
-    content: m.content,
+    content: messageText(m),
     isRead: m.isRead,
     createdAt: m.createdAt.toISOString(),
   };
@@ -160,7 +162,11 @@ function threadItemSelect(uid: string) {
     property: { select: { title: true } },
     agent: { select: participantSelect },
     renter: { select: participantSelect },
-    messages: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { content: true, createdAt: true } },
+    messages: {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 1,
+      select: { content: true, event: true, createdAt: true },
+    },
     _count: { select: { messages: { where: { isRead: false, senderId: { not: uid } } } } },
   } as const satisfies Prisma.ThreadSelect;
 }
@@ -179,7 +185,7 @@ function toRestThread(t: ThreadItemRow, uid: string) {
     status: t.status.toLowerCase(),
     agent: { name: displayName(other), photoUrl: other.photoUrl },
     otherParticipant: { id: other.id, name: displayName(other), photoUrl: other.photoUrl },
-    lastMessageText: last?.content ?? '',
+    lastMessageText: last ? messageText(last) : '',
     lastMessageAt: (last?.createdAt ?? t.lastMessageAt).toISOString(),
     unreadCount: t._count.messages,
     propertyId: t.propertyId,

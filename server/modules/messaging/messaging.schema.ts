@@ -13,6 +13,7 @@ import {
   messagesAfterEvent,
   sharedRead,
   messagesPage,
+  messageText,
   NO_TITLE,
   requireParticipant,
   sendMessage,
@@ -74,7 +75,12 @@ export const MessageRef = builder.prismaObject('Message', {
   fields: (t) => ({
     id: t.exposeID('id'),
     threadId: t.exposeID('threadId'),
-    content: t.exposeString('content', { description: 'Plain text (never HTML).' }),
+    content: t.string({
+      description:
+        "Plain text (never HTML). A message the app wrote for a step (a tour's, a withdrawn listing's) is given in the reader's language.",
+      select: { content: true, event: true },
+      resolve: (m) => messageText(m),
+    }),
     subject: t.exposeString('subject', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     isRead: t.exposeBoolean('isRead', { description: 'Read by the recipient.' }),

@@ -9,6 +9,7 @@ import { say } from '../../core/texts.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from '../../../common/i18n/messages.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
+import { renderMessageEvent, type MessageEvent } from '../../../common/message-events.js';
 import { agentKeyWhere } from '../agents/index.js';
 import { listingWhere } from '../listings/index.js';
 import { canManageListing } from '../listings/index.js';
@@ -179,7 +180,7 @@ export const decodeThreadCursor = (c: string) => {
  */
 async function appendMessage(
   tx: Prisma.TransactionClient,
-  input: { threadId: string; senderId: string; content: string; subject: string | null },
+  input: { threadId: string; senderId: string; content: string; subject: string | null; event?: MessageEvent },
 ) {
   const rows = await tx.$queryRaw<Array<{ at: Date; renterId: string; agentUserId: string; prior: number; agentPrior: number }>>`
     UPDATE "Thread" t
@@ -199,6 +200,8 @@ async function appendMessage(
       threadId: input.threadId,
       senderId: input.senderId,
       content: input.content,
+      // What the app wrote for a step, shown in each reader's language (common/message-events.ts).
+      ...(input.event ? { event: input.event as Prisma.InputJsonValue } : {}),
       // The subject belongs to a conversation's first message only (SPEC part 4).
       subject: row.prior === 0 ? input.subject : null,
       createdAt: row.at,
@@ -219,7 +222,7 @@ async function appendMessage(
  */
 export async function postInConversation(
   tx: Prisma.TransactionClient,
-  input: { propertyId: string; renterId: string; agentUserId: string; senderId: string; content: string },
+  input: { propertyId: string; renterId: string; agentUserId: string; senderId: string; content: string; event?: MessageEvent },
 ) {
   let thread = await tx.thread.findUnique({
     where: { propertyId_renterId: { propertyId: input.propertyId, renterId: input.renterId } },
@@ -236,6 +239,7 @@ export async function postInConversation(
     threadId: thread.id,
     senderId: input.senderId,
     content: input.content,
+    event: input.event,
     subject: null,
   });
   return { threadId: thread.id, message: { ...message, threadId: thread.id } };
@@ -245,7 +249,10 @@ export async function postInConversation(
  * A message of `senderId` (one of its two sides) in an existing conversation, in the caller's
  * transaction; the caller announces it (`announceMessage`) once committed.
  */
-export async function postInThread(tx: Prisma.TransactionClient, input: { threadId: string; senderId: string; content: string }) {
+export async function postInThread(
+  tx: Prisma.TransactionClient,
+  input: { threadId: string; senderId: string; content: string; event?: MessageEvent },
+) {
   const message = await appendMessage(tx, { ...input, subject: null });
   return { threadId: input.threadId, message: { ...message, threadId: input.threadId } };
 }
@@ -606,3 +613,8 @@ export async function threadsPage(
 }
 
 export type { RateLimits };
+
+/** A message's text for whoever reads it now: a step the app wrote, in the reader's language; else as written. */
+export function messageText(m: { content: string; event?: unknown }): string {
+  return (m.event === null || m.event === undefined ? null : renderMessageEvent(m.event)) ?? m.content;
+}

@@ -2,7 +2,7 @@ import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import type { DomainEvent, WithdrawnPerson } from '../../core/events.js';
 import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { formatTourWindow } from '../../../common/tours.js';
+import { renderMessageEvent, textLine, type MessageEvent } from '../../../common/message-events.js';
 import { announceMessage, postInThread } from '../messaging/index.js';
 import { upcomingTourWhere } from '../listings/index.js';
 import { announceNotifications, insertNotifications } from '../notifications/index.js';
@@ -19,25 +19,9 @@ import { announceNotifications, insertNotifications } from '../notifications/ind
  * `propertyId` becomes null) with the listing's title kept on them.
  */
 
-// In the renter's language; the listing's title as written.
+// In the renter's language; the listing's title as written. The conversation's message is
+// common/message-events.ts' (shown in each reader's language); the notification and e-mail are these.
 export const withdrawalMessages = defineMessages({
-  removedMessage: {
-    id: 'mail.withdrawn.removedMessage',
-    defaultMessage: '“{title}” was removed: the listing is no longer on NYC Rentals.',
-  },
-  unavailableMessage: {
-    id: 'mail.withdrawn.unavailableMessage',
-    defaultMessage: '“{title}” is no longer available: the listing was taken off the market.',
-  },
-  tourCancelled: {
-    id: 'mail.withdrawn.tourCancelled',
-    defaultMessage: 'Your tour on {when} (New York time) is cancelled.',
-  },
-  requestCancelled: { id: 'mail.withdrawn.requestCancelled', defaultMessage: 'Your tour request is cancelled.' },
-  openHouseCancelled: {
-    id: 'mail.withdrawn.openHouseCancelled',
-    defaultMessage: 'Your RSVP to the open house on {when} (New York time) is cancelled.',
-  },
   removedTitle: { id: 'mail.withdrawn.removedTitle', defaultMessage: 'Listing removed: {title}' },
   unavailableTitle: { id: 'mail.withdrawn.unavailableTitle', defaultMessage: 'No longer available: {title}' },
   yourTours: { id: 'mail.withdrawn.yourTours', defaultMessage: 'Your tours: {url}' },
@@ -46,22 +30,27 @@ export const withdrawalMessages = defineMessages({
 
 type Withdrawn = Extract<DomainEvent, { type: 'listing.withdrawn' }>;
 
-/** The texts told to one renter (message, notification, e-mail), in the language around the call. */
+/**
+ * What one renter is told: the conversation's message as what it says (`event`), and its texts
+ * (message, notification, e-mail) in the language around the call.
+ */
 export function withdrawalTexts(how: Withdrawn['how'], title: string, person: Pick<WithdrawnPerson, 'tours' | 'openHouses'>) {
   const removed = how === 'DELETED';
-  const headline = formatMessage(removed ? withdrawalMessages.removedMessage : withdrawalMessages.unavailableMessage, { title });
-  const lines = [
+  const [head, ...rest]: MessageEvent['lines'] = [
+    textLine(removed ? 'listingRemoved' : 'listingUnavailable', { title }),
     ...person.tours.map((t) =>
       t.confirmed && t.startsAt && t.endsAt
-        ? formatMessage(withdrawalMessages.tourCancelled, { when: formatTourWindow({ startsAt: t.startsAt, endsAt: t.endsAt }) })
-        : formatMessage(withdrawalMessages.requestCancelled),
+        ? textLine('withdrawnTourCancelled', { when: { window: { startsAt: t.startsAt, endsAt: t.endsAt } } })
+        : textLine('withdrawnRequestCancelled'),
     ),
-    ...person.openHouses.map((o) => formatMessage(withdrawalMessages.openHouseCancelled, { when: formatTourWindow(o) })),
+    ...person.openHouses.map((o) => textLine('withdrawnOpenHouseCancelled', { when: { window: o } })),
   ];
+  const event: MessageEvent = { lines: [head!, ...rest] };
   return {
-    headline,
-    lines,
-    message: [headline, ...lines].join('\n'),
+    event,
+    headline: renderMessageEvent({ lines: [head!] })!,
+    lines: rest.map((line) => renderMessageEvent({ lines: [line] })!),
+    message: renderMessageEvent(event)!,
     title: formatMessage(removed ? withdrawalMessages.removedTitle : withdrawalMessages.unavailableTitle, { title }).slice(
       0,
       200,
@@ -140,7 +129,12 @@ export async function withdrawListingVisits(deps: { prisma: PrismaClient }, even
           select: side,
         }));
       const threadId = thread.id;
-      const posted = await postInThread(tx, { threadId, senderId: thread.agentUserId, content: texts.message });
+      const posted = await postInThread(tx, {
+        threadId,
+        senderId: thread.agentUserId,
+        content: texts.message,
+        event: texts.event,
+      });
       const made = await insertNotifications(tx, [
         {
           userId: person.renterId,

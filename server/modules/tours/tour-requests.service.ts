@@ -9,6 +9,7 @@ import { eventsOf, type TourStep } from '../../core/events.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/index.js';
+import { renderMessageEvent, textLine, type MessageEvent } from '../../../common/message-events.js';
 import { announceMessage, answeringUser, postInConversation, postInThread, retryOnNewThread } from '../messaging/index.js';
 import { announceNotifications, insertNotifications } from '../notifications/index.js';
 import { answerDeadline, formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
@@ -20,32 +21,16 @@ import { mailTexts } from '../mail/index.js';
 // notification to its recipient) in that person's language (server/modules/mail/texts.ts); the
 // listing's title, names, notes and reasons as written.
 const stepMessages = defineMessages({
-  requestedMessage: {
-    id: 'mail.tourStep.requestedMessage',
-    defaultMessage: 'Tour request. Times that suit me (New York time):',
-  },
   requestedTitle: { id: 'mail.tourStep.requestedTitle', defaultMessage: 'Tour request: {title}' },
   requestedBody: {
     id: 'mail.tourStep.requestedBody',
     defaultMessage: '{name} proposed {count, plural, one {a time} other {# times}}: {times}',
   },
-  confirmedMessage: { id: 'mail.tourStep.confirmedMessage', defaultMessage: 'Tour confirmed: {when} (New York time).' },
   confirmedTitle: { id: 'mail.tourStep.confirmedTitle', defaultMessage: 'Tour confirmed: {title}' },
-  proposedMessage: {
-    id: 'mail.tourStep.proposedMessage',
-    defaultMessage: 'Those times do not work for me. Could you come {when} (New York time) instead?',
-  },
   proposedTitle: { id: 'mail.tourStep.proposedTitle', defaultMessage: 'A new time for your tour of {title}' },
   proposedBody: { id: 'mail.tourStep.proposedBody', defaultMessage: '{when} (New York time): confirm it in Tours' },
-  declinedMessage: { id: 'mail.tourStep.declinedMessage', defaultMessage: 'Tour request declined.' },
   declinedTitle: { id: 'mail.tourStep.declinedTitle', defaultMessage: 'Tour request declined: {title}' },
-  cancelledTourMessage: { id: 'mail.tourStep.cancelledTourMessage', defaultMessage: 'Tour cancelled: {when} is off.' },
-  cancelledRequestMessage: { id: 'mail.tourStep.cancelledRequestMessage', defaultMessage: 'Tour request cancelled.' },
   cancelledTitle: { id: 'mail.tourStep.cancelledTitle', defaultMessage: 'Tour cancelled: {title}' },
-  expiredMessage: {
-    id: 'mail.tourStep.expiredMessage',
-    defaultMessage: 'This tour request expired: it was not answered within {hours} hours.',
-  },
   expiredTitle: { id: 'mail.tourStep.expiredTitle', defaultMessage: 'Tour request expired: {title}' },
   expiredBody: { id: 'mail.tourStep.expiredBody', defaultMessage: 'It was not answered within {hours} hours.' },
 });
@@ -244,9 +229,12 @@ type Deps = { prisma: PrismaClient; limits: RateLimits };
 
 /** One step: a message of the actor in the conversation, a notification of the other side, then the event. */
 type Parties = { propertyId: string | null; renterId: string; agentUserId: string; threadId?: string };
-type StepTexts = { message: string; title: string; body?: string | null };
-/** `texts` is made in the language of whom it is written to (`inLocale`). */
-type Step = { by: TourSide; kind: TourStep; texts: () => StepTexts; tellBoth?: boolean };
+type StepTexts = { title: string; body?: string | null };
+/**
+ * `message` is what the step writes in the conversation (shown in each reader's language); `texts`, its
+ * notification, is made in the language of whom it is written to (`inLocale`).
+ */
+type Step = { by: TourSide; kind: TourStep; message: MessageEvent; texts: () => StepTexts; tellBoth?: boolean };
 
 /** Each side's language (its account's setting; null: English). */
 async function localesOf(tx: Tx, parties: Parties): Promise<Record<string, string | null>> {
@@ -265,12 +253,13 @@ async function postStep(tx: Tx, parties: Parties, step: Step) {
   const locales = await localesOf(tx, parties);
   const other = step.by === 'AGENT' ? parties.renterId : parties.agentUserId;
   const senderId = step.by === 'AGENT' ? parties.agentUserId : parties.renterId;
-  const content = inLocale(locales[other], () => step.texts().message);
+  const event = step.message;
+  const content = inLocale(locales[other], () => renderMessageEvent(event)!);
   // A deleted listing's tour (issue 58 item 4) is written in its own conversation, which stays.
   const posted =
     parties.propertyId === null && parties.threadId
-      ? await postInThread(tx, { threadId: parties.threadId, senderId, content })
-      : await postInConversation(tx, { ...parties, propertyId: parties.propertyId!, senderId, content });
+      ? await postInThread(tx, { threadId: parties.threadId, senderId, content, event })
+      : await postInConversation(tx, { ...parties, propertyId: parties.propertyId!, senderId, content, event });
   return { ...posted, locales };
 }
 
@@ -318,8 +307,6 @@ async function takeStep(deps: { prisma: PrismaClient }, tx: Tx, tour: Parties & 
   return tellStep(deps, tx, tour, step, await postStep(tx, tour, step));
 }
 
-const windowsText = (windows: Array<{ startsAt: Date; endsAt: Date }>) => windows.map(formatTourWindow).join('\n');
-
 /** A renter asks for a private tour of a public listing, proposing up to 3 windows. */
 export async function requestTour(deps: Deps, viewer: Viewer | null, input: unknown): Promise<{ id: string }> {
   const user = await requireUser(deps.prisma, viewer);
@@ -361,14 +348,14 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
       const step: Step = {
         by: 'RENTER',
         kind: 'REQUESTED',
+        message: {
+          lines: [
+            textLine('tourRequested'),
+            ...windows.map((window) => ({ window })),
+            ...(data.note ? [textLine('note', { note: data.note })] : []),
+          ],
+        },
         texts: () => ({
-          message: [
-            formatMessage(stepMessages.requestedMessage),
-            windowsText(windows),
-            data.note ? formatMessage(mailTexts.note, { note: data.note }) : '',
-          ]
-            .filter(Boolean)
-            .join('\n'),
           title: formatMessage(stepMessages.requestedTitle, { title: listing.title }),
           body: formatMessage(stepMessages.requestedBody, {
             name: user.firstName,
@@ -439,10 +426,10 @@ export function confirmTour(deps: Deps, viewer: Viewer | null, id: string, windo
     return takeStep(deps, tx, tour, {
       by: side,
       kind: 'CONFIRMED',
+      message: { lines: [textLine('tourConfirmed', { when: { window } })] },
       texts: () => {
         const when = formatTourWindow(window);
         return {
-          message: formatMessage(stepMessages.confirmedMessage, { when }),
           title: formatMessage(stepMessages.confirmedTitle, { title: titleOf(tour) }),
           body: formatMessage(mailTexts.newYorkTime, { time: when }),
         };
@@ -467,10 +454,10 @@ export function proposeTourTime(deps: Deps, viewer: Viewer | null, id: string, i
     return takeStep(deps, tx, tour, {
       by: 'AGENT',
       kind: 'PROPOSED',
+      message: { lines: [textLine('tourProposed', { when: { window } })] },
       texts: () => {
         const when = formatTourWindow(window);
         return {
-          message: formatMessage(stepMessages.proposedMessage, { when }),
           title: formatMessage(stepMessages.proposedTitle, { title: titleOf(tour) }),
           body: formatMessage(stepMessages.proposedBody, { when }),
         };
@@ -488,8 +475,8 @@ export function declineTour(deps: Deps, viewer: Viewer | null, id: string, input
     return takeStep(deps, tx, tour, {
       by: 'AGENT',
       kind: 'DECLINED',
+      message: { lines: [textLine('tourDeclined'), ...(reason ? [{ written: reason }] : [])], separator: ' ' },
       texts: () => ({
-        message: [formatMessage(stepMessages.declinedMessage), reason].filter(Boolean).join(' '),
         title: formatMessage(stepMessages.declinedTitle, { title: titleOf(tour) }),
         body: reason,
       }),
@@ -506,13 +493,16 @@ export function cancelTour(deps: Deps, viewer: Viewer | null, id: string) {
     return takeStep(deps, tx, tour, {
       by: side,
       kind: 'CANCELLED',
+      message: {
+        lines: [
+          confirmed
+            ? textLine('tourCancelled', { when: { window: { startsAt: tour.startsAt!, endsAt: tour.endsAt! } } })
+            : textLine('requestCancelled'),
+        ],
+      },
       texts: () => {
         const when = confirmed ? formatTourWindow({ startsAt: tour.startsAt!, endsAt: tour.endsAt! }) : null;
         return {
-          message:
-            when === null
-              ? formatMessage(stepMessages.cancelledRequestMessage)
-              : formatMessage(stepMessages.cancelledTourMessage, { when }),
           title: formatMessage(stepMessages.cancelledTitle, { title: titleOf(tour) }),
           body: when === null ? null : formatMessage(mailTexts.newYorkTime, { time: when }),
         };
@@ -546,8 +536,8 @@ export async function expireTourRequests(deps: { prisma: PrismaClient }, now = n
       return takeStep(deps, tx, tour, {
         by: waited,
         kind: 'EXPIRED',
+        message: { lines: [textLine('requestExpired', { hours: TOUR_RULES.answerHours })] },
         texts: () => ({
-          message: formatMessage(stepMessages.expiredMessage, { hours: TOUR_RULES.answerHours }),
           title: formatMessage(stepMessages.expiredTitle, { title: titleOf(tour) }),
           body: formatMessage(stepMessages.expiredBody, { hours: TOUR_RULES.answerHours }),
         }),

@@ -1,3 +1,5 @@
+import { defineMessages, formatMessage } from '@common/i18n/messages';
+import { formatNewYorkDay } from '@common/i18n/dates';
 import { formatPrice } from '@common/format';
 
 /** One recorded asking rent (a row of `Property.priceHistory`). */
@@ -41,11 +43,25 @@ export function stepChart(history: readonly PricePoint[], now: Date, width: numb
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric', year: 'numeric' });
+const messages = defineMessages({
+  none: { id: 'details.priceSummaryNone', defaultMessage: 'No price history.' },
+  unchanged: { id: 'details.priceSummaryUnchanged', defaultMessage: 'Asking rent {price} since {since}, unchanged.' },
+  changed: {
+    id: 'details.priceSummaryChanged',
+    defaultMessage: 'Asking rent from {from} on {since} to {to} on {until}: {changes}.',
+  },
+  drops: { id: 'details.priceSummaryDrops', defaultMessage: '{count, plural, one {# drop} other {# drops}}' },
+  rises: { id: 'details.priceSummaryRises', defaultMessage: '{count, plural, one {# increase} other {# increases}}' },
+  both: { id: 'details.priceSummaryBoth', defaultMessage: '{drops} and {rises}' },
+  noChange: { id: 'details.priceSummaryNoChange', defaultMessage: 'no change' },
+});
 
-/** The chart's accessible summary: first and current rent, the drops and rises, the range. */
+/** A day of the price history in the page's language ('Oct 1, 2026'). */
+const day = (at: string) => formatNewYorkDay(new Date(at));
+
+/** The chart's accessible summary, in the page's language: first and current rent, the drops and rises, the range. */
 export function priceHistorySummary(history: readonly PricePoint[]): string {
-  if (history.length === 0) return 'No price history.';
+  if (history.length === 0) return formatMessage(messages.none);
   const first = history[0]!;
   const last = history[history.length - 1]!;
   let drops = 0;
@@ -55,13 +71,19 @@ export function priceHistorySummary(history: readonly PricePoint[]): string {
     if (history[i]!.newPrice < before) drops++;
     else if (history[i]!.newPrice > before) rises++;
   }
-  const since = day.format(new Date(first.changedAt));
-  if (history.length === 1) return `Asking rent ${formatPrice(first.newPrice)} since ${since}, unchanged.`;
-  const changes = [
-    drops ? `${drops} ${drops === 1 ? 'drop' : 'drops'}` : '',
-    rises ? `${rises} ${rises === 1 ? 'increase' : 'increases'}` : '',
-  ]
-    .filter(Boolean)
-    .join(' and ');
-  return `Asking rent from ${formatPrice(first.newPrice)} on ${since} to ${formatPrice(last.newPrice)} on ${day.format(new Date(last.changedAt))}: ${changes || 'no change'}.`;
+  const since = day(first.changedAt);
+  if (history.length === 1) return formatMessage(messages.unchanged, { price: formatPrice(first.newPrice), since });
+  const dropsText = drops ? formatMessage(messages.drops, { count: drops }) : '';
+  const risesText = rises ? formatMessage(messages.rises, { count: rises }) : '';
+  const changes =
+    dropsText && risesText
+      ? formatMessage(messages.both, { drops: dropsText, rises: risesText })
+      : dropsText || risesText || formatMessage(messages.noChange);
+  return formatMessage(messages.changed, {
+    from: formatPrice(first.newPrice),
+    since,
+    to: formatPrice(last.newPrice),
+    until: day(last.changedAt),
+    changes,
+  });
 }

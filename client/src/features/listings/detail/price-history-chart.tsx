@@ -1,10 +1,18 @@
 import { formatPrice } from '@common/format';
+import { dateFormat } from '@common/i18n/dates';
+import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { priceHistorySummary, stepChart, type PricePoint } from './price-chart';
 
 const W = 600;
 const H = 120;
 
-const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
+const messages = defineMessages({
+  today: { id: 'details.priceAxisToday', defaultMessage: 'Today' },
+});
+
+/** The axis' first day in the page's language ('Dec 3', '3 dic', '12月3日'). */
+const shortDay = (at: string) =>
+  dateFormat('ny-short-day', { timeZone: 'America/New_York', month: 'short', day: 'numeric' }).format(new Date(at));
 
 /**
  * The asking rent over time as a small step chart (issue 14 item 3; hand-written SVG:
@@ -50,8 +58,8 @@ export function PriceHistoryChart({ history, now = new Date() }: { history: read
         </svg>
       </div>
       <div aria-hidden="true" className="mt-1 flex justify-between pl-16 text-xs text-gray-600">
-        <span>{shortDay.format(new Date(history[0]!.changedAt))}</span>
-        <span>Today</span>
+        <span>{shortDay(history[0]!.changedAt)}</span>
+        <span>{formatMessage(messages.today)}</span>
       </div>
     </div>
   );
