@@ -73,6 +73,15 @@ test('request → confirm seen live by both, then a cancellation seen live', asy
     await expect(r.getByText('Tour request. Times that suit me (New York time):')).toBeVisible();
     await expect(r.getByText(/^Tour confirmed: /)).toBeVisible();
     await expect(r.getByText(/^Tour cancelled: /)).toBeVisible();
+
+    // In Spanish, the same steps read in Spanish (issue 59 item 4): the app's words are kept as what they say.
+    const spanish = new URL(r.url());
+    spanish.searchParams.set('lang', 'es');
+    await r.goto(spanish.toString());
+    await expect(r.getByText('Solicitud de visita. Horarios que me convienen (hora de Nueva York):')).toBeVisible();
+    await expect(r.getByText(/^Visita confirmada: .+ \(hora de Nueva York\)\.$/)).toBeVisible();
+    await expect(r.getByText(/^Visita cancelada: /)).toBeVisible();
+    await expect(r.getByText('Tour request. Times that suit me (New York time):')).toHaveCount(0);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
     await deleteListing(baseURL!, token, listing.id);
