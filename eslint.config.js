@@ -89,7 +89,7 @@ const FEATURES = {
   moderation: { face: ['licensed-badge.tsx', 'license-form.tsx'], uses: ['auth'] },
   reviews: { face: ['components/review-moderation.tsx'], uses: ['auth'] },
   tours: { face: ['request-tour-button.tsx', 'open-house-rsvp.tsx'], uses: ['auth'] },
-  transit: { face: ['subway-bullets.tsx', 'commute-picker.tsx'], uses: [] },
+  transit: { face: ['subway-bullets.tsx', 'commute-picker.tsx', 'commute-param.ts'], uses: [] },
 };
 const FEATURES_DIR = 'client/src/features';
 

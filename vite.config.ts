@@ -234,11 +234,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                   test: /node_modules[\\/](intl-messageformat|@formatjs)[\\/]|common[\\/]i18n[\\/](messages|labels|dates|locales)\.ts$|^\0?vite[\\/]preload-helper/,
                 },
                 // The small shared rules of listings the cards and the search use (options, neighborhoods,
-                // the broker fee's wording, page limits) and the formats: one chunk, not one each (each
+                // the broker fee's wording, page limits, 'Available now', a commute in a URL) and the formats: one chunk, not one each (each
                 // chunk of its own costs its module wrapper and a gzip stream of its own).
                 {
                   name: 'options',
-                  test: /common[\\/](?:options|neighborhoods|broker-fee|page-limits|search-text)\.ts$|client[\\/]src[\\/]lib[\\/]format\.ts$/,
+                  test: /common[\\/](?:options|neighborhoods|broker-fee|page-limits|search-text|available)\.ts$|client[\\/]src[\\/](?:lib[\\/]format|features[\\/]transit[\\/]commute-param)\.ts$/,
                 },
                 // The small parts of the interface every page uses (buttons, the deferred overlays'
                 // triggers, hooks): one chunk, not one each as lazily loaded screens come to share them.

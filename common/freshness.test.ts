@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAvailableNow } from './available.js';
 import {
   daysOnMarket,
   isNewListing,
@@ -75,5 +76,14 @@ describe('days on market (issue 26 item 7)', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(isNewListing(new Date('2026-11-23T12:00:01Z'), now)).toBe(true);
     expect(isNewListing(null, now)).toBe(false);
+  });
+
+  it("is 'Available now' from the available day in New York on, and for any day gone by (issue 59 item 5)", () => {
+    const dec6 = '2026-12-06';
+    // 11 pm on Dec 5 in New York (4 am UTC on Dec 6): not yet.
+    expect(isAvailableNow(dec6, new Date('2026-12-06T04:00:00Z'))).toBe(false);
+    // 1 am on Dec 6 in New York.
+    expect(isAvailableNow(dec6, new Date('2026-12-06T06:00:00Z'))).toBe(true);
+    expect(isAvailableNow('2020-01-15', new Date('2026-12-06T06:00:00Z'))).toBe(true);
   });
 });

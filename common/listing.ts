@@ -87,6 +87,10 @@ const messages = defineMessages({
   // The listing
   tenantFeeAmount: { id: 'listingRules.tenantFeeAmount', defaultMessage: 'Enter the broker fee the tenant pays' },
   openHousePast: { id: 'listingRules.openHousePast', defaultMessage: 'An open house must start in the future' },
+  availablePast: {
+    id: 'listingRules.availablePast',
+    defaultMessage: 'The available date is more than {days} days ago: if the home is free now, enter today',
+  },
   concessionLease: {
     id: 'listingRules.concessionLease',
     defaultMessage: 'Enter the length of the lease the free months come with',
@@ -576,6 +580,15 @@ export function feeCapIssues(l: {
   return issues;
 }
 
+/** How far back a new available date may be: a home free since last month is free now. */
+export const AVAILABLE_PAST_DAYS = 30;
+
+/** The New York day (YYYY-MM-DD) `days` days before today. */
+function newYorkDayBefore(days: number): string {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  return new Date(Date.parse(`${today}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * Why a listing cannot go live (drafts may keep these), empty when it can: a refusal of rental
  * assistance, and a fee over New York's cap (feeCapIssues).
@@ -594,11 +607,19 @@ export function publishIssues(l: {
   brokerFeePayer?: string | null;
   /** Open houses as the form gives them: new ones have no id (existing ones may have taken place). */
   openHouses?: ReadonlyArray<{ id?: string | null; startsAt: string }>;
+  availableDate?: string;
+  /** The available date the listing has (when it is kept as it is, it is not checked again). */
+  keptAvailableDate?: string | null;
 }): PublishIssue[] {
   const issues: PublishIssue[] = [...feeCapIssues(l)];
   // 'Tenant pays' a broker fee says there is one to pay: its amount (issue 59 item 7).
   if (!isSale(l.listingType) && l.brokerFeePayer === 'TENANT' && !((l.brokerFee ?? 0) > 0)) {
     issues.push({ path: 'brokerFee', message: formatMessage(messages.tenantFeeAmount) });
+  }
+  // A date typed long ago ('2020' for '2026') reads as a mistake: a listing goes live free now or later
+  // (issue 59 item 5). A date kept from before is not checked again (the days pass while it is live).
+  if (l.availableDate && l.availableDate !== l.keptAvailableDate && l.availableDate < newYorkDayBefore(AVAILABLE_PAST_DAYS)) {
+    issues.push({ path: 'availableDate', message: formatMessage(messages.availablePast, { days: AVAILABLE_PAST_DAYS }) });
   }
   // A new open house is one renters can still come to (issue 59 item 7).
   (l.openHouses ?? []).forEach((o, i) => {

@@ -91,6 +91,22 @@ test.describe('commute by subway', () => {
     await expect(page.getByTestId('commute')).toHaveCount(0);
   });
 
+  test("the listing's page says the commute of the search that led to it (issue 59 item 5)", async ({ page, request }) => {
+    const [first] = await serverMinutes(request, { commuteTo: UNION_SQ }, 'COMMUTE');
+    await page.goto('/listings?to=station%3A635&toName=14+St-Union+Sq&sort=commute');
+    const card = results(page).cards.first();
+    await expect(card).toContainText(first!.title);
+    await card.getByRole('link', { name: first!.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+    await expect(page.getByTestId('commute')).toHaveText(
+      `${first!.commuteMinutes} min to 14 St-Union Sq by subway, door to door`,
+    );
+    // Opened another way, the page says nothing of a commute.
+    await page.goto(new URL(page.url()).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+    await expect(page.getByTestId('commute')).toHaveCount(0);
+  });
+
   test('pick a neighborhood as the destination; a URL with a destination sets it at start', async ({ page, request }) => {
     await page.goto('/listings');
     await page.getByRole('button', { name: 'Commute', exact: true }).click();

@@ -9,6 +9,7 @@ import { expect, expectAccessible, test } from './fixtures.js';
 import { choose, query } from './listings-helpers.js';
 import { SCREENSHOTS } from './shots.js';
 import { E2E_ADMIN, ensureAdminIdentity } from './trust-factories.js';
+import { dayIn } from '../factories/listing-input.js';
 
 /** Desktop and phone screenshots of the page as it is, with SCREENSHOTS=1 (the viewport is put back). */
 async function shots(page: Page, name: string) {
@@ -59,7 +60,7 @@ function listingInput(n: number, overrides: Record<string, unknown> = {}) {
     bathrooms: 1,
     sqft: 500 + n * 10,
     price: PRICE(n),
-    availableDate: '2026-09-01',
+    availableDate: dayIn(10),
     leaseTerm: 'ONE_YEAR',
     brokerFeePayer: n % 2 === 0 ? 'NO_FEE' : 'TENANT',
     brokerFee: n % 2 === 0 ? null : 1000,

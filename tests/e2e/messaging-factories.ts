@@ -3,6 +3,7 @@
 // through GraphQL), and conversations started through GraphQL as the renter would.
 import sharp from 'sharp';
 import { createRenter, emulatorSignIn, type NewAccount } from './accounts.js';
+import { dayIn } from '../factories/listing-input.js';
 
 export interface AgentWithListing {
   agent: NewAccount;
@@ -66,7 +67,7 @@ export async function createAgentWithListing(
         bathrooms: 1,
         sqft: 640,
         price: 3150,
-        availableDate: '2026-09-01',
+        availableDate: dayIn(10),
         leaseTerm: 'ONE_YEAR',
         brokerFeePayer: 'NO_FEE',
         petPolicy: 'NO_PETS',

@@ -4,6 +4,7 @@
 // 'Verified conversation'. A new agent is 'New' (under 30 days, no reviews) until the first review.
 import { createRenter, emulatorSignIn, type NewAccount } from './accounts.js';
 import { api, uploadPhoto } from './messaging-factories.js';
+import { dayIn } from '../factories/listing-input.js';
 
 export interface RateableAgent {
   agent: NewAccount;
@@ -38,7 +39,7 @@ export async function createAgentToRate(baseURL: string, firstName = 'Morgan'): 
         bathrooms: 1,
         sqft: 520,
         price: 2875,
-        availableDate: '2026-10-01',
+        availableDate: dayIn(10),
         leaseTerm: 'ONE_YEAR',
         brokerFeePayer: 'NO_FEE',
         petPolicy: 'NO_PETS',

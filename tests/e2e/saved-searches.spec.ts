@@ -10,6 +10,7 @@ import { expect, expectAccessible, test } from './fixtures.js';
 import { choose, query } from './listings-helpers.js';
 import { api, deleteListing, uploadPhoto } from './messaging-factories.js';
 import { SCREENSHOTS } from './shots.js';
+import { dayIn } from '../factories/listing-input.js';
 
 const SHOTS = 'test-results/saved-searches-screens';
 const PHONE = { width: 390, height: 844 };
@@ -246,7 +247,7 @@ test.describe('saved searches', () => {
       bathrooms: 2,
       sqft: 1250,
       price: 5200,
-      availableDate: '2026-09-01',
+      availableDate: dayIn(10),
       leaseTerm: 'ONE_YEAR',
       brokerFeePayer: 'NO_FEE',
       petPolicy: 'NO_PETS',

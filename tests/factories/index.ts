@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../server/db/generated/prisma/client.js';
 import { nearbyStationsFor } from '../../server/modules/transit/nearby.js';
 import { concessionColumns } from '../../common/listing.js';
+import { dayIn } from './listing-input.js';
+export { dayIn } from './listing-input.js';
 
 /** Test data built through Prisma, with sensible defaults and overrides. */
 let n = 0;
@@ -82,7 +84,7 @@ export async function createProperty(
       bedrooms: 1,
       bathrooms: 1,
       propertyType: 'APARTMENT',
-      availableDate: new Date('2026-12-01'),
+      availableDate: new Date(`${dayIn(10)}T00:00:00Z`),
       // A sale has no lease and no broker fee payer (issue 58 item 3).
       leaseTerm: data.listingType === 'FOR_SALE' ? null : 'ONE_YEAR',
       // What the column defaulted to before the payer became an explicit choice (issue 24 item 7).

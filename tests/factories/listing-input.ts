@@ -1,3 +1,8 @@
+/** The day (YYYY-MM-DD) `days` days from today: a date that stays valid whenever the tests run. */
+export function dayIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * A complete, valid `ListingInput` for GraphQL's createListing / updateListing (a Williamsburg
  * two-bedroom; no photos, so it publishes only with `photos` given, and saves as a draft without).
@@ -18,7 +23,7 @@ export function listingInput(overrides: Record<string, unknown> = {}) {
     bathrooms: 1,
     sqft: 850,
     price: 3800,
-    availableDate: '2026-12-15',
+    availableDate: dayIn(10),
     leaseTerm: 'ONE_YEAR',
     // One month's rent, New York's cap (GOL § 7-108): whatever rent a test gives.
     securityDeposit: typeof overrides.price === 'number' ? Math.min(overrides.price, 3800) : 3800,

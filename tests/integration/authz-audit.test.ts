@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { getSchema } from '../../server/graphql/schema.js';
 import { notify } from '../../server/modules/notifications/notifications.service.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
-import { addPhotos, createProperty, createUser } from '../factories/index.js';
+import { addPhotos, createProperty, createUser, dayIn } from '../factories/index.js';
 import { createAccount, uniquePhone } from '../setup/accounts.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { changedTables, tableSnapshotter, unchangedSequence, type TableSnapshot } from '../setup/table-snapshot.js';
@@ -103,7 +103,7 @@ const listingInput = (photos: string[] = []) => ({
   bedrooms: 1,
   bathrooms: 1,
   price: 1,
-  availableDate: '2026-12-15',
+  availableDate: dayIn(10),
   leaseTerm: 'ONE_YEAR',
   brokerFeePayer: 'NO_FEE',
   petPolicy: 'NO_PETS',
@@ -662,7 +662,7 @@ const restListingBody = {
   price: 1,
   bedrooms: 1,
   bathrooms: 1,
-  availableDate: '2026-12-15',
+  availableDate: dayIn(10),
   leaseTerm: '1 Year',
   status: 'draft',
 };

@@ -5,7 +5,7 @@ import { searchMapPoints } from '../../server/modules/listings/map-points.js';
 import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
 import type { MailMessage } from '../../server/modules/mail/mailer.js';
 import { createProperty, createReducedProperty, createSavedSearch, createUser } from '../factories/index.js';
-import { listingInput } from '../factories/listing-input.js';
+import { dayIn, listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -64,6 +64,38 @@ describe.each(backends)("New York's fee caps and sales apart from rentals on %s"
     });
     return { status: res.status, body: (await res.json()) as Body };
   };
+
+  describe('the available date (issue 59 item 5)', () => {
+    const LONG_AGO = 'The available date is more than 30 days ago: if the home is free now, enter today';
+    const UPDATE = `mutation U($id: ID!, $input: ListingInput!) { updateListing(id: $id, input: $input) { id availableDate } }`;
+
+    it('refuses publishing a date long gone (2020 for 2026), through GraphQL, REST and a draft going live; a draft may keep it', async () => {
+      const typo = await gql(CREATE, { input: listingInput({ availableDate: '2020-12-15' }), status: 'ACTIVE' });
+      expect(typo.errors?.[0]?.extensions?.fields).toContainEqual({ path: 'availableDate', message: LONG_AGO });
+      const r = await rest('POST', '/api/properties', { ...listingInput({ availableDate: '2020-12-15' }), status: 'active' });
+      expect([r.status, r.body.error]).toEqual([400, LONG_AGO]);
+      const draft = await gql(CREATE, { input: listingInput({ availableDate: '2020-12-15' }), status: 'DRAFT' });
+      expect(draft.errors).toBeUndefined();
+      const live = await gql(STATUS, { id: draft.data.createListing.id, status: 'ACTIVE' });
+      expect(live.errors?.[0]?.message).toBe(LONG_AGO);
+      // Today, and a date a little in the past (free now), are published.
+      const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+      for (const availableDate of [today, dayIn(-20)]) {
+        const ok = await gql(CREATE, { input: listingInput({ availableDate }), status: 'ACTIVE' });
+        expect(ok.errors, availableDate).toBeUndefined();
+      }
+    });
+
+    it("keeps a live listing's date as it is when an edit does not change it, however long ago it has become", async () => {
+      const made = await gql(CREATE, { input: listingInput(), status: 'ACTIVE' });
+      const id = made.data.createListing.id;
+      await db.prisma.property.update({ where: { id }, data: { availableDate: new Date('2026-01-05T00:00:00Z') } });
+      const kept = await gql(UPDATE, { id, input: listingInput({ availableDate: '2026-01-05', price: 3700 }) });
+      expect(kept.errors).toBeUndefined();
+      const moved = await gql(UPDATE, { id, input: listingInput({ availableDate: '2026-01-04' }) });
+      expect(moved.errors?.[0]?.message).toBe(LONG_AGO);
+    });
+  });
 
   describe('fee caps', () => {
     it('refuses publishing a deposit over one month of rent or an application fee over $20 through GraphQL, naming the cap and the law', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillNearbyStations } from '../../server/modules/transit/backfill.js';
-import { addPhotos, createProperty, createUser } from '../factories/index.js';
+import { addPhotos, createProperty, createUser, dayIn } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -35,7 +35,7 @@ function draft(location: { lat: number; lng: number } | null) {
     bedrooms: 1,
     bathrooms: 1,
     price: 3600,
-    availableDate: '2026-12-15',
+    availableDate: dayIn(10),
     leaseTerm: 'ONE_YEAR',
     brokerFeePayer: 'NO_FEE',
     petPolicy: 'NO_PETS',

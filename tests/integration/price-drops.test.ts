@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setListingStatus, updateListing } from '../../server/modules/listings/listing-write.service.js';
 import type { Viewer } from '../../server/core/viewer.js';
-import { addPhotos, createAgent, createProperty, createReducedProperty } from '../factories/index.js';
+import { addPhotos, createAgent, createProperty, createReducedProperty, dayIn } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -206,7 +206,7 @@ describe.each(backends)('price drops and freshness on %s', (backend) => {
       bedrooms: 1,
       bathrooms: 1,
       price,
-      availableDate: '2026-12-15',
+      availableDate: dayIn(10),
       leaseTerm: current.leaseTerm,
       brokerFeePayer: 'NO_FEE',
       petPolicy: 'NO_PETS',

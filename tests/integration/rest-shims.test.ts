@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
+import { addPhotos, createAgent, createProperty, createUser, dayIn } from '../factories/index.js';
 import { signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
@@ -176,7 +176,7 @@ describe.each(transportBackends)('REST shims of listings, agents and saved listi
         square_feet: 1100,
         propertyType: 'Loft',
         listingType: 'For Rent',
-        availableDate: '2026-12-01',
+        availableDate: dayIn(10),
         leaseTerm: '1 Year',
         amenities: ['Roof access'],
         buildingAmenities: ['Elevator', 'Bike Storage'],
@@ -194,7 +194,7 @@ describe.each(transportBackends)('REST shims of listings, agents and saved listi
         owner_id: agentUserId,
         createdAt: '2026-07-01T15:00:00.000Z',
         created_at: '2026-07-01T15:00:00.000Z',
-        pricing: { monthlyRent: 4200, securityDeposit: 4200, applicationFee: 20, brokerFee: 4200, availableDate: '2026-12-01' },
+        pricing: { monthlyRent: 4200, securityDeposit: 4200, applicationFee: 20, brokerFee: 4200, availableDate: dayIn(10) },
         policies: {
           petPolicy: 'Pets Allowed',
           smokingPolicy: 'No Smoking',

@@ -283,6 +283,7 @@ async function managedListing(prisma: PrismaClient, viewer: Viewer | null, idOrS
           listingType: true,
           securityDeposit: true,
           applicationFee: true,
+          availableDate: true,
           listedAt: true,
           version: true,
           priceChanges: { orderBy: [{ changedAt: 'desc' }, { id: 'desc' }], take: 1, select: { newPrice: true } },
@@ -382,7 +383,7 @@ export async function updateListing(
   if (next === 'INACTIVE' && listing.status === 'DRAFT') {
     throw new AppError('BAD_USER_INPUT', formatMessage(messages.draftCannotBeDeactivated));
   }
-  if (next === 'ACTIVE') assertPublishable(data);
+  if (next === 'ACTIVE') assertPublishable({ ...data, keptAvailableDate: listing.availableDate.toISOString().slice(0, 10) });
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
   // Deactivated by this edit: who is to be told, read before (issue 58 item 4).
   const leaving = next === 'INACTIVE' && listing.status === 'ACTIVE' ? await withdrawnPeopleOf(prisma, listing.id) : [];
@@ -484,7 +485,14 @@ export async function setListingStatus(prisma: PrismaClient, viewer: Viewer | nu
       applicationFee: listing.applicationFee,
       // A draft published for the first time says how much a tenant's broker fee is (issue 59 item 7); a
       // listing that was live before comes back with the terms it had.
-      ...(listing.status === 'DRAFT' ? { brokerFee: listing.brokerFee, brokerFeePayer: listing.brokerFeePayer } : {}),
+      // ...and a draft's available date, saved long ago perhaps, is not one long gone (issue 59 item 5).
+      ...(listing.status === 'DRAFT'
+        ? {
+            brokerFee: listing.brokerFee,
+            brokerFeePayer: listing.brokerFeePayer,
+            availableDate: listing.availableDate.toISOString().slice(0, 10),
+          }
+        : {}),
     });
   }
   if (listing.status === wanted) return { id: listing.id, status: wanted };

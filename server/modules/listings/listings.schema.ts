@@ -17,6 +17,7 @@ import {
   AmenityFilterEnum,
 } from './listing-enums.schema.js';
 import { listingOutputFields } from './listing-fields.schema.js';
+import { isAvailableNow } from '../../../common/available.js';
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
 import { recordListingView } from './listing-views.js';
@@ -324,6 +325,12 @@ export const PropertyRef = builder.prismaObject('Property', {
       type: 'DateTime',
       nullable: true,
       description: 'When the listing went on the market (its first publication); null for a draft never published.',
+    }),
+    availableNow: t.boolean({
+      description:
+        "True when the available date is today or has gone by in New York: the home is free now ('Available now'; common/available.ts).",
+      select: { availableDate: true },
+      resolve: (p) => isAvailableNow(p.availableDate.toISOString()),
     }),
     daysOnMarket: t.int({
       nullable: true,

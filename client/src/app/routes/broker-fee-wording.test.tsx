@@ -62,6 +62,7 @@ function detailListing(fee: Fee): PropertyDetails_PropertyFragment {
     sqft: null,
     leaseTerm: fee.listingType === 'FOR_SALE' ? null : 'ONE_YEAR',
     availableDate: '2026-12-01',
+    availableNow: false,
     securityDeposit: 3600,
     applicationFee: 20,
     otherFees: [],

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { FilterBar } from '@/features/listings/components/filter-bar';
 import { PropertyCard, PropertyCardSkeleton } from '@/features/listings/components/property-card';
-import { searchPageVariables } from '@/features/listings/search-state';
+import { commuteToParam, searchPageVariables } from '@/features/listings/search-state';
 import { useSearchState } from '@/features/listings/use-search-state';
 import { comparePath, MAX_COMPARE, useCompareSelection } from '@/features/compare/compare-selection';
 import { ShareButton } from '@/features/listings/components/share-button';
@@ -124,6 +124,10 @@ export default function HomeScreen() {
   const intl = useIntl();
   const { user: viewer } = useViewer();
   const { state, onChange, clearAll } = useSearchState();
+  // A card's link carries the commute destination, so the listing's page says the commute too (issue 59 item 5).
+  const commuteQuery = state.commute
+    ? new URLSearchParams({ to: commuteToParam(state.commute), toName: state.commute.label }).toString()
+    : undefined;
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [mobileView, setMobileView] = useState<'list' | 'map'>('list');
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -282,7 +286,9 @@ export default function HomeScreen() {
                             property={node}
                             priority={i < EAGER_CARDS}
                             commute={
-                              state.commute ? { minutes: node.commuteMinutes ?? null, to: state.commute.label } : undefined
+                              state.commute
+                                ? { minutes: node.commuteMinutes ?? null, to: state.commute.label, query: commuteQuery }
+                                : undefined
                             }
                           />
                         </Suspense>

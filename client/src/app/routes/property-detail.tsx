@@ -3,10 +3,10 @@ import { formatCount, formatPrice } from '@common/format';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { boroughLabels } from '@common/options';
 import { listingTypeLabels, propertyTypeLabels } from '@common/listing-labels';
-import { ArrowLeft, EyeOff, MapPin } from '@/components/icons';
+import { ArrowLeft, EyeOff, MapPin, TrainFront } from '@/components/icons';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PathLink } from '@/components/ui/path-link';
 import { buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
@@ -32,6 +32,7 @@ import {
   Accessibility,
 } from '@/features/listings/detail/property-details';
 import { bathsLabel, bedsLabel, listedLabel } from '@/lib/format';
+import { parseCommuteParam, toCommuteDestination } from '@/features/transit/commute-param';
 import { MapView } from '@/features/map/map-view';
 import { TransitList } from '@/features/transit/transit-section';
 import type { MapMarker } from '@/features/map/types';
@@ -40,6 +41,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const messages = defineMessages({
   listingTitle: { id: 'detail.listingTitle', defaultMessage: 'Listing' },
+  commuteMinutes: { id: 'detail.commuteMinutes', defaultMessage: '{minutes} min to {to} by subway, door to door' },
+  commuteNone: { id: 'detail.commuteNone', defaultMessage: 'No subway estimate to {to}' },
+  commuteLoading: { id: 'detail.commuteLoading', defaultMessage: 'Working out the commute to {to}…' },
   notFoundTitle: { id: 'detail.notFoundTitle', defaultMessage: 'Property not found' },
   minutes: { id: 'detail.minutes', defaultMessage: '{minutes} min' },
   stationWalk: { id: 'detail.stationWalk', defaultMessage: '{station} station, {minutes} min walk' },
@@ -137,6 +141,45 @@ const PropertyDetailQuery = graphql(`
 `);
 
 /** Listing detail (SPEC part 2) at /listing/:id and /properties/:id, where id may be a slug. */
+// Asked only after a commute search led here (the card's link carries the destination, issue 59 item 5).
+const PropertyCommuteQuery = graphql(`
+  query PropertyCommute($id: ID!, $to: CommuteDestination!) {
+    property(id: $id) {
+      id
+      commuteMinutes(to: $to)
+    }
+  }
+`);
+
+/**
+ * The commute to where the visitor's search said they go ('23 min to 14 St-Union Sq by subway, door to
+ * door'), when the page was opened from such a search (`to` and `toName` in its URL); nothing otherwise.
+ */
+function CommuteLine({ id }: { id: string }) {
+  const [params] = useSearchParams();
+  const target = parseCommuteParam(params.get('to'), params.get('toName'));
+  const intl = useIntl();
+  const { data, loading, error } = useQuery(PropertyCommuteQuery, {
+    variables: { id, to: target ? toCommuteDestination(target) : { stationId: '' } },
+    skip: !target,
+  });
+  if (!target || error) return null;
+  const minutes = data?.property?.commuteMinutes;
+  const to = target.label;
+  return (
+    <p data-testid="commute" className="mt-1 flex items-center gap-1.5 text-sm font-medium text-brand-800" aria-live="polite">
+      <TrainFront aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 wrap-anywhere">
+        {loading && minutes === undefined
+          ? intl.formatMessage(messages.commuteLoading, { to })
+          : minutes == null
+            ? intl.formatMessage(messages.commuteNone, { to })
+            : intl.formatMessage(messages.commuteMinutes, { minutes, to })}
+      </span>
+    </p>
+  );
+}
+
 export default function PropertyDetailScreen() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(PropertyDetailQuery, { variables: { id } });
@@ -244,6 +287,7 @@ export default function PropertyDetailScreen() {
         {property.daysOnMarket != null ? (
           <p className="mt-1 text-sm text-gray-600">{listedLabel(property.daysOnMarket)}</p>
         ) : null}
+        {location ? <CommuteLine id={property.id} /> : null}
       </header>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -364,7 +364,8 @@ export function ListingForm({
             ...(data.brokerFeePayer === null && !isSale(data.listingType)
               ? [{ path: 'brokerFeePayer', message: brokerFeePayerMessage() }]
               : []),
-            ...publishIssues(data),
+            // An edit keeps the listing's available date without checking it again.
+            ...publishIssues({ ...data, keptAvailableDate: propertyId ? base.availableDate : null }),
           ];
           if (issues.length > 0) {
             showIssues(issues);

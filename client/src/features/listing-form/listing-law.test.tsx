@@ -144,3 +144,18 @@ describe('a sale', () => {
     expect(await screen.findByText('Price is too large: at most $1,000,000')).toBeVisible();
   });
 });
+
+describe('the available date (issue 59 item 5)', () => {
+  it("refuses publishing a date long gone ('2020' typed for '2026'); nothing is sent", async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const { user } = renderForm({
+      base: validValues({ availableDate: '2020-06-01' }),
+      initialStep: 'media',
+      mocks: [createMock('ACTIVE', sent)],
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+    const toast = await findToast('Validation Error');
+    expect(toast).toHaveTextContent('The available date is more than 30 days ago: if the home is free now, enter today');
+    expect(sent).toEqual([]);
+  });
+});

@@ -26,14 +26,9 @@ import {
 } from '@common/options';
 import { findNeighborhoodName } from '@common/neighborhoods';
 import { searchText } from '@common/search-text';
-import type {
-  CommuteDestination,
-  PetsFilter as PetsFilterEnum,
-  PropertyFilter,
-  PropertySort,
-  SearchPropertiesQueryVariables,
-} from '@/gql/graphql';
+import type { PetsFilter as PetsFilterEnum, PropertyFilter, PropertySort, SearchPropertiesQueryVariables } from '@/gql/graphql';
 import type { CommuteTarget } from '@/features/transit/commute-picker';
+import { commuteToParam, parseCommuteParam, toCommuteDestination } from '@/features/transit/commute-param';
 import { SEARCH_PAGE_SIZE } from './page-size';
 
 /** A map area, in degrees. */
@@ -101,32 +96,8 @@ const MAX_AREA_CORNERS = 24;
 /** The 'Commute' limit choices (issue 13 item 4). */
 export const CommuteMaxFilterValues = ['any', '20', '30', '45', '60'] as const;
 export type CommuteMaxFilter = (typeof CommuteMaxFilterValues)[number];
-const STATION_ID = /^[A-Z0-9]{1,8}$/;
-
-/** 'station:635' or '40.73590,-73.99110' plus its label → a target; null when malformed or outside the city. */
-export function parseCommuteParam(raw: string | null, label: string | null): CommuteTarget | null {
-  if (!raw) return null;
-  const name = (label ?? '').trim().slice(0, 120);
-  const station = /^station:(.+)$/i.exec(raw.trim());
-  if (station) {
-    const stationId = station[1]!.toUpperCase();
-    return STATION_ID.test(stationId) ? { kind: 'station', stationId, label: name || 'the station' } : null;
-  }
-  const parts = raw.split(',').map((part) => Number(part));
-  if (parts.length !== 2 || parts.some((part) => !Number.isFinite(part))) return null;
-  const [lat, lng] = parts as [number, number];
-  if (lat < 40.45 || lat > 40.95 || lng < -74.3 || lng > -73.65) return null;
-  return { kind: 'point', lat, lng, label: name || 'your destination' };
-}
-
-export function commuteToParam(target: CommuteTarget): string {
-  return target.kind === 'station' ? `station:${target.stationId}` : `${round5(target.lat)},${round5(target.lng)}`;
-}
-
-/** The GraphQL destination of a target. */
-export function toCommuteDestination(target: CommuteTarget): CommuteDestination {
-  return target.kind === 'station' ? { stationId: target.stationId } : { lat: target.lat, lng: target.lng };
-}
+// A commute destination in a URL (`to`, `toName`): features/transit/commute-param.ts, which the listing's page reads too.
+export { commuteToParam, parseCommuteParam, toCommuteDestination } from '@/features/transit/commute-param';
 
 /** The 'Walk to subway' choices (issue 13 item 3). */
 export const WalkFilterValues = ['any', '5', '10', '15'] as const;

@@ -1,7 +1,7 @@
 // The property card's texts (SPEC part 2): beds and baths with a plural 's' unless the count is
 // exactly 1 ('Studio' for 0 bedrooms), the agent's rating badge ('New', or the rating to one decimal
 // with '1 review' / 'N reviews'), the availability, the price per month, and the carousel inside.
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PropertyCard_PropertyFragment } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
@@ -26,7 +26,7 @@ function listing(overrides: Partial<Card> = {}, agent: Partial<NonNullable<Card[
     bedrooms: 2,
     bathrooms: 1,
     listingType: 'FOR_RENT',
-    availableDate: '2026-12-01',
+    availableDate: '2099-12-01',
     brokerFee: 4250,
     brokerFeePayer: 'TENANT',
     isNew: false,
@@ -95,13 +95,33 @@ describe('PropertyCard', () => {
     expect(card).not.toHaveTextContent('review');
   });
 
+  it("says 'Available now' once the day has come in New York, and carries a commute search to the listing", () => {
+    const past = renderCard(listing({ availableDate: '2020-01-15' }));
+    expect(past).toHaveTextContent('Available now');
+    expect(past).not.toHaveTextContent('2020');
+    cleanup();
+    renderWithProviders(
+      <PropertyCard
+        property={listing()}
+        commute={{ minutes: 23, to: 'Union Sq', query: 'to=40.7359%2C-73.9911&toName=Union+Sq' }}
+      />,
+      { route: '/listings' },
+    );
+    const card = screen.getByRole('article');
+    expect(card).toHaveTextContent('23 min to Union Sq');
+    expect(within(card).getByRole('link', { name: 'Sunny loft in Chelsea' })).toHaveAttribute(
+      'href',
+      '/properties/sunny-loft-in-chelsea?to=40.7359%2C-73.9911&toName=Union+Sq',
+    );
+  });
+
   it('links to the listing, shows the availability, the agent, the prices and the first of its photos', () => {
     const card = renderCard(listing({ originalPrice: 4500 }));
     expect(within(card).getByRole('link', { name: 'Sunny loft in Chelsea' })).toHaveAttribute(
       'href',
       '/properties/sunny-loft-in-chelsea',
     );
-    expect(card).toHaveTextContent('Available Dec 1, 2026');
+    expect(card).toHaveTextContent('Available Dec 1, 2099');
     expect(card).toHaveTextContent('210 W 21st St, 4B');
     expect(card).toHaveTextContent('Chelsea, Manhattan');
     expect(card).toHaveTextContent('Listed 12 days ago');

@@ -1,5 +1,6 @@
 import { brokerFeeMessages, brokerFeeWording } from '@common/broker-fee';
 import { netEffectiveLabel } from '@common/concession';
+import { isAvailableNow } from '@common/available';
 import { formatPrice } from '@common/format';
 import { boroughLabels } from '@common/options';
 import { CalendarDays, Star, TrainFront } from '@/components/icons';
@@ -98,6 +99,7 @@ const messages = defineMessages({
   minutesTo: { id: 'card.minutesTo', defaultMessage: '{minutes} min to {to}' },
   doorToDoor: { id: 'card.doorToDoor', defaultMessage: 'door to door by subway' },
   available: { id: 'card.available', defaultMessage: 'Available {date}' },
+  availableNow: { id: 'card.availableNow', defaultMessage: 'Available now' },
   agent: { id: 'card.agent', defaultMessage: 'Agent:' },
 });
 
@@ -218,7 +220,11 @@ function Commute({ minutes, to }: { minutes: number | null; to: string }) {
 export interface PropertyCardProps {
   property: PropertyCard_PropertyFragment;
   /** With a commute destination chosen on the listings page: the listing's minutes to it (null: out of reach). */
-  commute?: { minutes: number | null; to: string };
+  commute?: {
+    minutes: number | null;
+    to: string;
+    /** The destination in the listing's link (`to=…&toName=…`). */ query?: string;
+  };
   /** The level of the card's title heading under the page's headings. */
   headingLevel?: 2 | 3;
   /** One of the first cards of a page: its photo is not lazy-loaded (docs/decisions/0022-fast-graphql.md). */
@@ -241,14 +247,20 @@ export function PropertyCard({ property, headingLevel = 2, priority = false, com
         <PhotoCarousel photos={property.photos} title={title} priority={priority} />
         <span className="photo-badge">
           <CalendarDays aria-hidden="true" className="size-3.5 text-brand-700" />
-          {intl.formatMessage(messages.available, { date: formatDate(property.availableDate) })}
+          {/* A day gone by (a listing available since last spring) is now (issue 59 item 5). */}
+          {isAvailableNow(property.availableDate)
+            ? intl.formatMessage(messages.availableNow)
+            : intl.formatMessage(messages.available, { date: formatDate(property.availableDate) })}
         </span>
         <SaveButton propertyId={id} isSaved={property.isSaved} title={title} className="absolute top-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <FreshnessBadges isNew={property.isNew} priceDrop={property.priceDrop} className="mb-1" />
         <Heading data-authored className="line-clamp-2 text-base font-semibold wrap-anywhere text-gray-900">
-          <PathLink to={propertyPath(property)} className="listing-card-link">
+          <PathLink
+            to={commute?.query ? `${propertyPath(property)}?${commute.query}` : propertyPath(property)}
+            className="listing-card-link"
+          >
             {title}
           </PathLink>
         </Heading>

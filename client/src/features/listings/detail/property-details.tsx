@@ -45,6 +45,7 @@ export const PropertyDetailsFragment = graphql(`
     listingType
     leaseTerm
     availableDate
+    availableNow
     securityDeposit
     applicationFee
     brokerFee
@@ -99,6 +100,10 @@ export const PropertyDetailsFragment = graphql(`
 
 type Details = PropertyDetails_PropertyFragment;
 
+/** When the home is free: 'Now' once its day has come (issue 59 item 5), else the day. */
+const availableOn = (p: { availableDate: string; availableNow: boolean }) =>
+  p.availableNow ? formatMessage(messages.availableNow) : formatDate(p.availableDate, 'long');
+
 const messages = defineMessages({
   none: { id: 'details.none', defaultMessage: 'None' },
   askingPrice: { id: 'details.askingPrice', defaultMessage: 'Asking Price' },
@@ -121,6 +126,7 @@ const messages = defineMessages({
   applicationFee: { id: 'details.applicationFee', defaultMessage: 'Application Fee' },
   brokerFee: { id: 'details.brokerFee', defaultMessage: 'Broker Fee' },
   availableDate: { id: 'details.availableDate', defaultMessage: 'Available Date' },
+  availableNow: { id: 'details.availableNow', defaultMessage: 'Now' },
   utilitiesIncluded: { id: 'details.utilitiesIncluded', defaultMessage: 'Utilities Included' },
   totalMoveInCost: { id: 'details.totalMoveInCost', defaultMessage: 'Total move-in cost' },
   pricingTerms: { id: 'details.pricingTerms', defaultMessage: 'Pricing & Terms' },
@@ -300,7 +306,7 @@ export function PricingTerms({ property }: { property: Details }) {
     // Who pays it, in the words Compare uses too (common/broker-fee.ts); a rental always has them.
     ...brokerFeeRow(property),
     ...otherFeeRows(property),
-    [formatMessage(messages.availableDate), formatDate(property.availableDate, 'long')],
+    [formatMessage(messages.availableDate), availableOn(property)],
     [
       formatMessage(messages.utilitiesIncluded),
       property.utilitiesIncluded.length > 0
@@ -321,7 +327,7 @@ function SaleTerms({ property }: { property: Details }) {
   const rows: [string, ReactNode][] = [
     [formatMessage(messages.askingPrice), formatPrice(property.price)],
     ...(property.otherFees.length > 0 ? otherFeeRows(property) : []),
-    [formatMessage(messages.availableDate), formatDate(property.availableDate, 'long')],
+    [formatMessage(messages.availableDate), availableOn(property)],
   ];
   return (
     <Section title={formatMessage(messages.pricingTerms)}>

@@ -1,0 +1,7 @@
+/**
+ * 'Available now' (issue 59 item 5): a listing's available day (YYYY-MM-DD) is today or gone by in New
+ * York; a listing available since last spring is available now. One rule for the server's
+ * `Property.availableNow` and the cards (a module this small, for the listings page's first script).
+ */
+export const isAvailableNow = (availableDate: string, now = new Date()) =>
+  availableDate.slice(0, 10) <= now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
