@@ -16,6 +16,7 @@ import {
   BrokerFeePayerValues,
   BuildingAmenityValues,
   FlooringValues,
+  FurnishingValues,
   HvacValues,
   LaundryValues,
   LeaseTermValues,
@@ -33,6 +34,7 @@ import {
   brokerFeePayerLabels,
   buildingAmenityLabels,
   flooringLabels,
+  furnishingLabels,
   hvacLabels,
   laundryLabels,
   leaseTermLabels,
@@ -185,6 +187,7 @@ const l = defineMessages({
   flooringType: { id: 'listingFields.flooringType', defaultMessage: 'Flooring' },
   appliancesIncluded: { id: 'listingFields.appliancesIncluded', defaultMessage: 'Appliances included' },
   hvac: { id: 'listingFields.hvac', defaultMessage: 'Heating & cooling' },
+  furnishing: { id: 'listingFields.furnishing', defaultMessage: 'Furnishing' },
   photos: { id: 'listingFields.photos', defaultMessage: 'Photos' },
   virtualTourUrl: { id: 'listingFields.virtualTourUrl', defaultMessage: 'Virtual tour URL' },
   openHouses: { id: 'listingFields.openHouses', defaultMessage: 'Open houses' },
@@ -219,6 +222,7 @@ export const LISTING_OPTIONS = {
   flooring: optionSet('Flooring', FlooringValues, flooringLabels),
   appliance: optionSet('Appliance', ApplianceValues, applianceLabels),
   hvac: optionSet('Hvac', HvacValues, hvacLabels),
+  furnishing: optionSet('Furnishing', FurnishingValues, furnishingLabels),
 } as const;
 
 const O = LISTING_OPTIONS;
@@ -461,6 +465,16 @@ export const LISTING_FIELDS = defineListingFields({
   flooringType: { kind: 'option', options: O.flooring, label: l.flooringType, section: 'unit', optional: true },
   appliancesIncluded: { kind: 'options', options: O.appliance, label: l.appliancesIncluded, section: 'unit' },
   hvac: { kind: 'option', options: O.hvac, label: l.hvac, section: 'unit', optional: true },
+  // Added by its declaration alone (issue 59 item 1, README's recipe): the form's control is its kind's.
+  furnishing: {
+    kind: 'option',
+    options: O.furnishing,
+    label: l.furnishing,
+    section: 'unit',
+    optional: true,
+    control: 'auto',
+    graphql: { description: 'Whether the home comes furnished; null when the listing does not say.' },
+  },
   // Photos & Media
   photos: {
     kind: 'own',

@@ -9,6 +9,7 @@ import type {
   BrokerFeePayer,
   BuildingAmenity,
   Flooring,
+  Furnishing,
   Hvac,
   Laundry,
   LeaseTerm,
@@ -149,6 +150,14 @@ export const hvacLabels: Readonly<Record<Hvac, string>> = /* @__PURE__ */ labels
     HEAT_PUMP: { id: 'option.hvac.HEAT_PUMP', defaultMessage: 'Heat Pump' },
     WINDOW_UNITS: { id: 'option.hvac.WINDOW_UNITS', defaultMessage: 'Window Units' },
     OTHER: { id: 'option.hvac.OTHER', defaultMessage: 'Other' },
+  }),
+});
+
+export const furnishingLabels: Readonly<Record<Furnishing, string>> = /* @__PURE__ */ labels<Furnishing>({
+  ...defineMessages({
+    FURNISHED: { id: 'option.furnishing.FURNISHED', defaultMessage: 'Furnished' },
+    PARTLY_FURNISHED: { id: 'option.furnishing.PARTLY_FURNISHED', defaultMessage: 'Partly furnished' },
+    UNFURNISHED: { id: 'option.furnishing.UNFURNISHED', defaultMessage: 'Unfurnished' },
   }),
 });
 

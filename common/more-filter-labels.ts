@@ -13,6 +13,7 @@ export const amenityFilterLabels: Readonly<Record<AmenityFilter, string>> = /* @
     ELEVATOR: { id: 'option.amenityFilter.ELEVATOR', defaultMessage: 'Elevator' },
     OUTDOOR_SPACE: { id: 'option.amenityFilter.OUTDOOR_SPACE', defaultMessage: 'Outdoor space' },
     GYM: { id: 'option.amenityFilter.GYM', defaultMessage: 'Gym' },
+    FURNISHED: { id: 'option.amenityFilter.FURNISHED', defaultMessage: 'Furnished' },
   }),
 });
 

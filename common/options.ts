@@ -128,7 +128,15 @@ export const accessibilityFeatureLabels: Readonly<Record<AccessibilityFeature, s
  * dishwasher, a doorman, an elevator, outdoor space (a balcony or terrace, or the building's roof deck
  * or garden), a gym (the building's fitness center).
  */
-export const AmenityFilterValues = ['IN_UNIT_LAUNDRY', 'DISHWASHER', 'DOORMAN', 'ELEVATOR', 'OUTDOOR_SPACE', 'GYM'] as const;
+export const AmenityFilterValues = [
+  'IN_UNIT_LAUNDRY',
+  'DISHWASHER',
+  'DOORMAN',
+  'ELEVATOR',
+  'OUTDOOR_SPACE',
+  'GYM',
+  'FURNISHED',
+] as const;
 export type AmenityFilter = (typeof AmenityFilterValues)[number];
 // Their labels are common/more-filter-labels.ts: only the More popover and saved searches show them.
 
@@ -156,6 +164,10 @@ export type Appliance = (typeof ApplianceValues)[number];
 // --- Hvac -------------------------------------------------------------------------------------------
 export const HvacValues = ['RADIATOR', 'CENTRAL_AIR', 'HEAT_PUMP', 'WINDOW_UNITS', 'OTHER'] as const;
 export type Hvac = (typeof HvacValues)[number];
+
+// --- Furnishing (issue 59 item 1: the first field declared the new way) --------------------------
+export const FurnishingValues = ['FURNISHED', 'PARTLY_FURNISHED', 'UNFURNISHED'] as const;
+export type Furnishing = (typeof FurnishingValues)[number];
 
 // --- BrokerFeePayer ---------------------------------------------------------------------------------
 export const BrokerFeePayerValues = ['TENANT', 'LANDLORD', 'NO_FEE'] as const;

@@ -240,18 +240,20 @@ test.describe('the property card', () => {
             bathrooms: number;
             originalPrice: number | null;
             listingType: string;
+            availableNow: boolean;
             agent: { displayName: string; rating: number; reviewCount: number; isNew: boolean } | null;
           };
         }[];
       };
     }>(
       request,
-      'query { properties(first: 12) { edges { node { id slug bedrooms bathrooms originalPrice listingType agent { displayName rating reviewCount isNew } } } } }',
+      'query { properties(first: 12) { edges { node { id slug bedrooms bathrooms originalPrice listingType availableNow agent { displayName rating reviewCount isNew } } } } }',
     );
     for (const [index, { node }] of properties.edges.entries()) {
       const card = cards.nth(index);
       await expect(card.locator('h2 a')).toHaveAttribute('href', `/properties/${node.slug}`);
-      await expect(card).toContainText(/Available [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      // A day gone by is 'Available now' (issue 59 item 5), as the server's availableNow says.
+      await expect(card).toContainText(node.availableNow ? 'Available now' : /Available [A-Z][a-z]{2} \d{1,2}, \d{4}/);
       const beds = node.bedrooms === 0 ? 'Studio' : `${node.bedrooms} ${node.bedrooms === 1 ? 'bed' : 'beds'}`;
       const baths = `${node.bathrooms} ${node.bathrooms === 1 ? 'bath' : 'baths'}`;
       await expect(card).toContainText(`${beds} · ${baths}`);
@@ -407,6 +409,64 @@ test.describe('the map', () => {
         'href',
         `/properties/${listing.property.slug}`,
       );
+    },
+  );
+
+  test(
+    "an open popup is drawn over every pin, and the neighborhoods' names over the clusters' bubbles (issue 59 item 5)",
+    { tag: '@map' },
+    async ({ page, request }) => {
+      // A listing alone at its spot, in a small box around it: its pin drawn on its own, among its neighbours'.
+      const { points } = await mapPoints(request, {});
+      const alone = points.find((p) => p.id !== null);
+      if (!alone?.id) throw new Error('no listing alone at its spot');
+      const d = 0.002;
+      const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
+      await page.goto(`/listings?bounds=${bounds}`);
+      const map = page.getByRole('region', { name: 'Map of listings' });
+      const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
+      await expect(pin).toBeVisible({ timeout: 15_000 });
+      await map.scrollIntoViewIfNeeded();
+      await pin.click({ force: true });
+      const popup = page.locator('.maplibregl-popup.map-listing-popup');
+      await expect(popup.getByRole('link').first()).toBeVisible();
+      // Every point of the popup is the popup's: no pin drawn after it covers any part of it.
+      const covered = await popup.evaluate((el) => {
+        const box = el.querySelector('.maplibregl-popup-content')!.getBoundingClientRect();
+        const misses: string[] = [];
+        for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9])
+          for (const fy of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+            const x = box.left + box.width * fx;
+            const y = box.top + box.height * fy;
+            const top = document.elementFromPoint(x, y);
+            if (top && !el.contains(top)) misses.push(`${Math.round(x)},${Math.round(y)}: ${top.className}`);
+          }
+        return misses;
+      });
+      expect(covered).toEqual([]);
+      // The stacking of what is drawn over the map: a cluster's bubble, then a neighborhood's name, then a price, then the popup.
+      const z = await map.evaluate((el) => {
+        const of = (selector: string) => {
+          const found = el.querySelector(selector);
+          return found ? Number(getComputedStyle(found).zIndex) : null;
+        };
+        return {
+          cluster: of('.maplibregl-marker.map-cluster-marker'),
+          name: of('.maplibregl-marker.map-area-label'),
+          // The lowest of the prices (a hovered or highlighted one is raised above the others).
+          price: Math.min(
+            ...[...el.querySelectorAll('.maplibregl-marker.map-price-marker:not(.map-cluster-marker)')].map((m) =>
+              Number(getComputedStyle(m).zIndex),
+            ),
+          ),
+          popup: of('.maplibregl-popup'),
+        };
+      });
+      expect(z.name).toBe(2);
+      expect(z.price).toBeGreaterThan(z.name!);
+      expect(z.popup).toBeGreaterThan(z.price);
+      expect(z.popup).toBe(5);
+      if (z.cluster !== null) expect(z.cluster).toBeLessThan(z.name!);
     },
   );
 

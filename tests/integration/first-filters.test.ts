@@ -4,6 +4,7 @@ import { summarizeFilter } from '../../common/saved-search.js';
 import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { createProperty, createSavedSearch, createUser } from '../factories/index.js';
+import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -234,5 +235,56 @@ describe.each(backends)('the amenities filter on %s', (backend) => {
     await alertAll(app, db, Object.values(ids));
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.laundry, ids.washer].sort());
+  });
+});
+
+// Furnishing (issue 59 item 1), the first listing field added by its declaration alone (common/listing-fields.ts):
+// written and read through GraphQL and REST (by value or label), searched as the amenity FURNISHED everywhere.
+describe.each(backends)('furnishing, a declared field, and its filter on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  let agent: TestAccount;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    agent = await createAccount(db.prisma, 'agent', { firstName: 'Fern', lastName: 'Furnish' });
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const CREATE = `mutation C($input: ListingInput!) { createListing(input: $input, status: ACTIVE) { id furnishing } }`;
+
+  it('is written and read through GraphQL and REST, and filters as the amenity FURNISHED (GraphQL, REST, a saved search)', async () => {
+    const viaGraphql = await postGraphql(app.url, agent, CREATE, { input: listingInput({ furnishing: 'FURNISHED' }) });
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.createListing.furnishing).toBe('FURNISHED');
+    const furnished = viaGraphql.data.createListing.id as string;
+    const rest = await fetch(`${app.url}/api/properties`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173', ...agent.bearer },
+      body: JSON.stringify({ ...listingInput(), furnishing: 'Partly furnished', status: 'active' }),
+    });
+    const partly = (await rest.json()) as Body;
+    expect([rest.status, partly.furnishing]).toEqual([201, 'Partly furnished']);
+    const plain = (await postGraphql(app.url, agent, CREATE, { input: listingInput() })).data.createListing;
+    expect(plain.furnishing).toBeNull();
+    const refused = await postGraphql(app.url, agent, CREATE, { input: listingInput({ furnishing: 'SOFA' }) });
+    expect(refused.errors?.[0]?.message).toMatch(/SOFA/);
+
+    const ours = new Set([furnished, partly.id, plain.id]);
+    const found = (body: Body) =>
+      (body.data.properties.edges as Body[]).map((e) => e.node.id as string).filter((id) => ours.has(id));
+    expect(found(await postGraphql(app.url, null, SEARCH, { filter: { amenities: ['FURNISHED'] } }))).toEqual([furnished]);
+    const viaRest = (await (await fetch(`${app.url}/api/properties?amenities=furnished&limit=50`)).json()) as Body;
+    expect((viaRest.items as Body[]).map((i) => i.id).filter((id: string) => ours.has(id))).toEqual([furnished]);
+    expect(summarizeFilter({ amenities: ['FURNISHED'] })).toBe('Rentals with furnished');
+    const reader = await createUser(db.prisma, { firstName: 'Flo' });
+    const search = await createSavedSearch(db.prisma, reader.id, { filter: { amenities: ['FURNISHED'] } });
+    await alertAll(app, db, [...ours]);
+    const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
+    expect(delivered.map((d) => d.propertyId)).toEqual([furnished]);
   });
 });

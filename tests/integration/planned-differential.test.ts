@@ -448,6 +448,11 @@ async function persistedCases(
     NotificationCount: [{}],
     Notifications: [{}],
     PropertyDetail: [{ id: r.listing }, { id: r.slug }, { id: r.draft }, { id: r.inactive }, { id: r.missing }],
+    PropertyCommute: [
+      { id: r.listing, to: { stationId: r.stationId } },
+      { id: r.slug, to: { lat: 40.7527, lng: -73.9772 } },
+      { id: r.missing, to: { stationId: r.stationId } },
+    ],
     RateAgentPage: [{ id: r.agentId, propertyId: r.listing }],
     RateableAgents: [{}],
     SavedHomes: [{ first: 12 }],

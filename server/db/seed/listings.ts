@@ -924,6 +924,8 @@ export function buildListings(opts: BuildListingsOptions): ListingsData {
       flooringType,
       appliancesIncluded,
       hvac,
+      // Some homes come furnished (issue 59 item 1): by position, so the random draws stay as they were.
+      furnishing: index % 11 === 3 ? 'FURNISHED' : index % 11 === 7 ? 'PARTLY_FURNISHED' : null,
       virtualTourUrl: rng.chance(0.12) ? `https://tours.example.com/${slug}` : null,
       status,
       // On the market since it was made, unless it is a draft (days on market).

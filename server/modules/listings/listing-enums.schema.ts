@@ -22,6 +22,7 @@ export const AmenityFilterEnum = builder.enumType('AmenityFilter', {
     ELEVATOR: { description: 'An elevator building.' },
     OUTDOOR_SPACE: { description: "A balcony or terrace, or the building's roof deck or garden." },
     GYM: { description: "The building's fitness center." },
+    FURNISHED: { description: 'The home comes furnished (`furnishing` FURNISHED).' },
   } as const satisfies Record<AmenityFilter, { description: string }>,
 });
 

@@ -224,6 +224,19 @@ const param = z
   .optional()
   .transform((v) => (v === undefined || v === '' || v === 'all' || v === 'any' ? undefined : v));
 
+/** true/false, 1/0, yes/no: a switch of the query string ('no_fee=true'). */
+const yesNo = param.transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  const on = ({ true: true, '1': true, yes: true, false: false, '0': false, no: false } as Record<string, boolean>)[
+    v.toLowerCase()
+  ];
+  if (on === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  }
+  return on;
+});
+
 const wholeNumber = param.transform((v, ctx) => {
   if (v === undefined) return undefined;
   if (!/^\d{1,9}$/.test(v)) {
@@ -323,15 +336,7 @@ export const restSearchQuerySchema = z.object({
   // amenities=doorman,in_unit_laundry (or repeated): issue 59 item 1; the filter schema checks the names.
   amenities: upperList,
   // no_fee=true (or 1): listings the tenant pays no broker fee for (issue 59 item 1).
-  no_fee: param.transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    const on = { true: true, '1': true, yes: true, false: false, '0': false, no: false }[v.toLowerCase()];
-    if (on === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
-      return z.NEVER;
-    }
-    return on;
-  }),
+  no_fee: yesNo,
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
   commute_to: param.transform((v, ctx) => {
     if (v === undefined) return undefined;

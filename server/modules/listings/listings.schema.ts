@@ -460,12 +460,13 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     amenities: t.field({
       type: [AmenityFilterEnum],
       description:
-        'Homes with every one of these amenities (in-unit laundry, dishwasher, doorman, elevator, outdoor space, gym).',
+        'Homes with every one of these amenities (in-unit laundry, dishwasher, doorman, elevator, outdoor space, gym, furnished).',
     }),
     noFee: t.boolean({
       description:
         "'No fee': only listings the tenant pays no broker fee for (none, or the landlord pays it; NYC FARE Act). False or absent: any.",
     }),
+
     accessibility: t.field({
       type: [AccessibilityFeatureEnum],
       description: 'Homes with every one of these accessibility features.',

@@ -219,6 +219,8 @@ const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   ELEVATOR: Prisma.sql`('ELEVATOR'::"BuildingAmenity" = ANY(p."buildingAmenities") OR 'ELEVATOR'::"AccessibilityFeature" = ANY(p."accessibilityFeatures"))`,
   OUTDOOR_SPACE: Prisma.sql`(p."unitFeatures" && ARRAY['BALCONY', 'TERRACE']::"UnitFeature"[] OR p."buildingAmenities" && ARRAY['ROOFTOP_DECK', 'GARDEN_COURTYARD']::"BuildingAmenity"[])`,
   GYM: Prisma.sql`'FITNESS_CENTER'::"BuildingAmenity" = ANY(p."buildingAmenities")`,
+  // The listing's own `furnishing` (issue 59 item 1): furnished, not partly.
+  FURNISHED: Prisma.sql`p."furnishing" = 'FURNISHED'`,
 };
 
 /** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */

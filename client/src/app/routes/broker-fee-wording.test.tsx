@@ -75,6 +75,7 @@ function detailListing(fee: Fee): PropertyDetails_PropertyFragment {
     flooringType: null,
     appliancesIncluded: [],
     hvac: null,
+    furnishing: null,
     laundry: null,
     petPolicy: 'NO_PETS',
     petFee: null,

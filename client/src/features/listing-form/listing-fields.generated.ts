@@ -39,6 +39,7 @@ export const ListingFormFields = graphql(`
     flooringType
     appliancesIncluded
     hvac
+    furnishing
     virtualTourUrl
   }
 `);

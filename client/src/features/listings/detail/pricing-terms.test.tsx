@@ -32,6 +32,7 @@ function listing(overrides: Partial<PropertyDetails_PropertyFragment>): Property
     flooringType: null,
     appliancesIncluded: [],
     hvac: null,
+    furnishing: null,
     laundry: null,
     petPolicy: 'NO_PETS',
     petFee: null,

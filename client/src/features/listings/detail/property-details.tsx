@@ -8,6 +8,7 @@ import {
   buildingAmenityLabels,
   flooringLabels,
   hvacLabels,
+  furnishingLabels,
   laundryLabels,
   leaseTermLabels,
   parkingLabels,
@@ -64,6 +65,7 @@ export const PropertyDetailsFragment = graphql(`
     flooringType
     appliancesIncluded
     hvac
+    furnishing
     laundry
     petPolicy
     petFee
@@ -138,6 +140,7 @@ const messages = defineMessages({
   flooring: { id: 'details.flooring', defaultMessage: 'Flooring' },
   appliances: { id: 'details.appliances', defaultMessage: 'Appliances' },
   heatingCooling: { id: 'details.heatingCooling', defaultMessage: 'Heating & cooling' },
+  furnishing: { id: 'details.furnishing', defaultMessage: 'Furnishing' },
   laundry: { id: 'details.laundry', defaultMessage: 'Laundry' },
   unitFeatures: { id: 'details.unitFeatures', defaultMessage: 'Unit Features' },
   noUnitFeatures: { id: 'details.noUnitFeatures', defaultMessage: 'No unit features listed.' },
@@ -369,6 +372,7 @@ export function UnitFeatures({ property }: { property: Details }) {
   }
   if (property.hvac) rows.push([formatMessage(messages.heatingCooling), labelOf(hvacLabels, property.hvac)]);
   if (property.laundry) rows.push([formatMessage(messages.laundry), labelOf(laundryLabels, property.laundry)]);
+  if (property.furnishing) rows.push([formatMessage(messages.furnishing), labelOf(furnishingLabels, property.furnishing)]);
   return (
     <Section title={formatMessage(messages.unitFeatures)}>
       <CheckList

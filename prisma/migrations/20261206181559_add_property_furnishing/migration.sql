@@ -1,0 +1,5 @@
+-- CreateEnum
+CREATE TYPE "Furnishing" AS ENUM ('FURNISHED', 'PARTLY_FURNISHED', 'UNFURNISHED');
+
+-- AlterTable
+ALTER TABLE "Property" ADD COLUMN     "furnishing" "Furnishing";
