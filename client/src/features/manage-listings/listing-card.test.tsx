@@ -25,6 +25,7 @@ function listing(overrides: Partial<ManageListingCard_PropertyFragment> = {}): M
     views: 12,
     inquiriesCount: 3,
     savesCount: 5,
+    daysOnMarket: 12,
     status: 'ACTIVE',
     hidden: false,
     hiddenReason: null,
@@ -68,6 +69,17 @@ describe("a listing's numbers (issue 59 item 2)", () => {
     unmount();
     renderWithProviders(<ManageListingCard listing={listing({ savesCount: null })} actions={actions()} />);
     expect(screen.queryByText(/saves?$/)).not.toBeInTheDocument();
+  });
+
+  it('says how long a live listing has been on the market (issue 59 item 2); not of an inactive one or a draft', () => {
+    const { unmount } = renderWithProviders(<ManageListingCard listing={listing()} actions={actions()} />);
+    expect(screen.getByText('12 days on the market')).toBeInTheDocument();
+    unmount();
+    const today = renderWithProviders(<ManageListingCard listing={listing({ daysOnMarket: 0 })} actions={actions()} />);
+    expect(screen.getByText('On the market since today')).toBeInTheDocument();
+    today.unmount();
+    renderWithProviders(<ManageListingCard listing={listing({ status: 'INACTIVE' })} actions={actions()} />);
+    expect(screen.queryByText(/on the market/)).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { formatCount, formatPrice } from '@common/format';
 import { listingStatusLabels } from '@common/listing-labels';
 import {
   BedDouble,
+  CalendarClock,
   Copy,
   Eye,
   Heart,
@@ -50,6 +51,7 @@ export const ManageListingCardFragment = graphql(`
     views
     inquiriesCount
     savesCount
+    daysOnMarket
     status
     hidden
     hiddenReason
@@ -90,6 +92,10 @@ const messages = defineMessages({
   views: { id: 'manageCard.views', defaultMessage: '{count, plural, one {{n} view} other {{n} views}}' },
   inquiries: { id: 'manageCard.inquiries', defaultMessage: '{count, plural, one {{n} inquiry} other {{n} inquiries}}' },
   saves: { id: 'manageCard.saves', defaultMessage: '{count, plural, one {{n} save} other {{n} saves}}' },
+  daysOnMarket: {
+    id: 'manageCard.daysOnMarket',
+    defaultMessage: '{count, plural, =0 {On the market since today} one {{n} day on the market} other {{n} days on the market}}',
+  },
   agentRating: { id: 'manageCard.agentRating', defaultMessage: 'Agent rating' },
   reviews: { id: 'manageCard.reviews', defaultMessage: '{count, plural, one {review} other {reviews}}' },
   created: { id: 'manageCard.created', defaultMessage: 'Created {when}' },
@@ -362,6 +368,12 @@ export function ManageListingCard({
           {listing.savesCount !== null ? (
             <Fact icon={<Heart aria-hidden="true" className="size-4" />}>
               {formatMessage(messages.saves, { count: listing.savesCount, n: formatCount(listing.savesCount) })}
+            </Fact>
+          ) : null}
+          {/* Days on market (issue 59 item 2), of a live listing its managers see the numbers of. */}
+          {listing.views !== null && listing.status === 'ACTIVE' && listing.daysOnMarket != null ? (
+            <Fact icon={<CalendarClock aria-hidden="true" className="size-4" />}>
+              {formatMessage(messages.daysOnMarket, { count: listing.daysOnMarket, n: formatCount(listing.daysOnMarket) })}
             </Fact>
           ) : null}
           {agent && agent.reviewCount > 0 ? (
