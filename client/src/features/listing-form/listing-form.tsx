@@ -251,6 +251,27 @@ export function ListingForm({
   const isLast = activeIndex === SECTIONS.length - 1;
 
   const latest = useRef({ photos, savedId, scope, version, readValues });
+  // The open 'Validation Error' toast and the field it names: it goes once that field is fixed (issue 59
+  // item 7), rather than saying an old message over a form that no longer has it.
+  const validationToast = useRef<{ dismiss: () => void; path: string | null } | null>(null);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { errors: true },
+        callback: ({ errors }) => {
+          const open = validationToast.current;
+          if (!open?.path) return;
+          const still = open.path
+            .split('.')
+            .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors);
+          if (!still) {
+            open.dismiss();
+            validationToast.current = null;
+          }
+        },
+      }),
+    [form],
+  );
   const autosaveTimer = useRef<number | undefined>(undefined);
   const finished = useRef(false);
   // The action bar pinned to the bottom: toasts appear above it, never over Next and Publish.
@@ -318,15 +339,23 @@ export function ListingForm({
       if (issue.path) form.setError(issue.path as Name, { type: 'server', message: issue.message });
     }
     const first = issues[0];
-    toast({
-      variant: 'destructive',
-      title: formatMessage(messages.validationError),
-      description: first
-        ? first.path
-          ? formatMessage(messages.fieldIssue, { field: fieldLabel(first.path), message: first.message })
-          : first.message
-        : formatMessage(messages.fixFields),
-    });
+    validationToast.current?.dismiss();
+    validationToast.current = null;
+    // On a phone the toast would cover the field it names (issue 59 item 7): the message is beside the
+    // field, which is scrolled to and focused; a wider screen also gets the 'Validation Error' toast.
+    const phone = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches;
+    if (!phone || !first?.path) {
+      const shown = toast({
+        variant: 'destructive',
+        title: formatMessage(messages.validationError),
+        description: first
+          ? first.path
+            ? formatMessage(messages.fieldIssue, { field: fieldLabel(first.path), message: first.message })
+            : first.message
+          : formatMessage(messages.fixFields),
+      });
+      validationToast.current = { dismiss: shown.dismiss, path: first?.path ?? null };
+    }
     if (first?.path) goToField(first.path);
   }
 

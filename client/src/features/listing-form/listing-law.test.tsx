@@ -159,3 +159,41 @@ describe('the available date (issue 59 item 5)', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('the validation message (issue 59 item 7)', () => {
+  it('goes once the field it names is fixed', async () => {
+    const { user } = renderForm({ base: validValues({ price: 2000, applicationFee: 75 }), initialStep: 'media' });
+    await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+    const toast = await findToast('Validation Error');
+    expect(toast).toHaveTextContent('Application fee: An application fee can be at most $20');
+    const fee = screen.getByLabelText('Application fee (optional)');
+    expect(fee).toHaveFocus();
+    await user.clear(fee);
+    await user.type(fee, '20');
+    await vi.waitFor(() => expect(toast).not.toBeInTheDocument());
+  });
+
+  it('on a phone, is said beside the field, which is focused, with no toast over the form', async () => {
+    const real = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      const { user } = renderForm({ base: validValues({ price: 2000, applicationFee: 75 }), initialStep: 'media' });
+      await user.click(screen.getByRole('button', { name: 'Publish Listing' }));
+      const fee = screen.getByLabelText('Application fee (optional)');
+      await vi.waitFor(() => expect(fee).toHaveFocus());
+      expect(fee).toHaveAccessibleDescription(expect.stringContaining('An application fee can be at most $20'));
+      expect(screen.queryByText('Validation Error')).toBeNull();
+    } finally {
+      window.matchMedia = real;
+    }
+  });
+});
