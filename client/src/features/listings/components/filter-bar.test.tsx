@@ -268,7 +268,7 @@ describe('the filter bar writes the URL', () => {
       within(group)
         .getAllByRole('checkbox')
         .map((box) => box.closest('label')?.textContent),
-    ).toEqual(['In-unit laundry', 'Dishwasher', 'Doorman', 'Elevator', 'Outdoor space', 'Gym']);
+    ).toEqual(['In-unit laundry', 'Dishwasher', 'Doorman', 'Elevator', 'Outdoor space', 'Gym', 'Furnished']);
     await user.click(within(group).getByRole('checkbox', { name: 'Gym' }));
     await user.click(within(group).getByRole('checkbox', { name: 'In-unit laundry' }));
     await expectQuery(location, { amenities: 'in_unit_laundry,gym' });
