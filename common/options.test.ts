@@ -25,6 +25,7 @@ const pairs = [
   ['Flooring', 'flooringLabels'],
   ['Appliance', 'applianceLabels'],
   ['Hvac', 'hvacLabels'],
+  ['Furnishing', 'furnishingLabels'],
   ['BrokerFeePayer', 'brokerFeePayerLabels'],
   ['ListingStatus', 'listingStatusLabels'],
   ['ThreadStatus', 'threadStatusLabels'],
