@@ -285,6 +285,30 @@ test.describe('create listing, signed in', () => {
     });
   });
 
+  test('a photo over 15 MB is shrunk in the browser and uploaded, not refused (issue 59 item 7)', async ({ page }) => {
+    test.setTimeout(60_000);
+    // Noise does not compress: a 3,200 × 2,400 JPEG of it at full quality is over 15 MB (a phone photo of fine detail).
+    const { data, info } = await sharp({
+      create: {
+        width: 3200,
+        height: 2400,
+        channels: 3,
+        background: { r: 128, g: 128, b: 128 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const huge = await sharp(data, { raw: info }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+    expect(huge.length).toBeGreaterThan(15 * 1024 * 1024);
+    await page.goto('/create-listing?step=media');
+    await page.getByTestId('photo-input').setInputFiles({ name: 'phone-photo.jpg', mimeType: 'image/jpeg', buffer: huge });
+    const photo = page.getByRole('list', { name: 'Listing photos' }).getByRole('listitem');
+    await expect(photo).toHaveCount(1);
+    await expect(page.locator('[data-photo-status="done"]')).toHaveCount(1, { timeout: 45_000 });
+    await expect(page.locator('[data-photo-status="error"]')).toHaveCount(0);
+  });
+
   test.describe('publishing', () => {
     // The refused upload below (415) is logged by the browser as a failed resource.
     test.use({ expectedFailures: [/status of 415/] });

@@ -81,7 +81,48 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export async function uploadPhoto(file: File, { draftId, onProgress, signal }: UploadOptions): Promise<UploadedPhoto> {
+/**
+ * The largest photo the server takes (`UPLOAD_MAX_MB`, 15 MB by default; docs/configuration.md). A larger
+ * JPEG, PNG or WebP is shrunk here before it is sent (issue 59 item 7: a phone's 48-megapixel photo).
+ */
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/** The longest side a shrunk photo keeps: more than any screen shows, well under the limit as a JPEG. */
+const SHRUNK_LONG_SIDE = 4096;
+
+/**
+ * A photo that fits under `limit`: as it is when it does, else drawn again at most SHRUNK_LONG_SIDE pixels
+ * on its long side as a JPEG (smaller and of lower quality in turn until it fits). A file the browser cannot
+ * decode (HEIC, in most browsers) is sent as it is, for the server to answer.
+ */
+export async function fitForUpload(file: File, limit = UPLOAD_MAX_BYTES): Promise<File> {
+  if (file.size <= limit || typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return file;
+  }
+  try {
+    for (const [side, quality] of [
+      [SHRUNK_LONG_SIDE, 0.9],
+      [SHRUNK_LONG_SIDE, 0.8],
+      [3072, 0.8],
+      [2048, 0.8],
+    ] as const) {
+      const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+      const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
+      canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+      if (blob.size <= limit) return new File([blob], file.name.replace(/\.[^.]*$/, '') + '.jpg', { type: 'image/jpeg' });
+    }
+    return file;
+  } finally {
+    bitmap.close();
+  }
+}
+
+export async function uploadPhoto(original: File, { draftId, onProgress, signal }: UploadOptions): Promise<UploadedPhoto> {
+  const file = await fitForUpload(original);
   let token: string | null = null;
   try {
     token = await currentBridge().getToken();
