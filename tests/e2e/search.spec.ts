@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
 import {
   cardPrices,
@@ -321,6 +321,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The listings page searched by a small area around a listing alone at its spot, with its pin drawn. */
+async function aloneOnTheMap(page: Page, request: APIRequestContext) {
+  const { points } = await mapPoints(request, {});
+  const alone = points.find((p) => p.id !== null);
+  if (!alone?.id) throw new Error('no listing alone at its spot');
+  const d = 0.002;
+  const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
+  await page.goto(`/listings?bounds=${bounds}`);
+  const map = page.getByRole('region', { name: 'Map of listings' });
+  const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
+  await expect(pin).toBeVisible({ timeout: 15_000 });
+  return { alone: { ...alone, id: alone.id }, map, pin };
+}
+
 test.describe('the map', () => {
   test(
     'every result on the map: clusters add up to the results and zoom in on a click; the map fits the results unless the user moved it',
@@ -376,15 +390,7 @@ test.describe('the map', () => {
     { tag: '@map' },
     async ({ page, request }) => {
       // A listing alone at its spot, searched by a small area around it: its pin is drawn on its own.
-      const { points } = await mapPoints(request, {});
-      const alone = points.find((p) => p.id !== null);
-      if (!alone?.id) throw new Error('no listing alone at its spot');
-      const d = 0.002;
-      const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
-      await page.goto(`/listings?bounds=${bounds}`);
-      const map = page.getByRole('region', { name: 'Map of listings' });
-      const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
-      await expect(pin).toBeVisible({ timeout: 15_000 });
+      const { alone, map, pin } = await aloneOnTheMap(page, request);
       const card = results(page)
         .section.locator('li')
         .filter({ has: page.locator(`a[href*="/properties/"]`) });
@@ -417,15 +423,7 @@ test.describe('the map', () => {
     { tag: '@map' },
     async ({ page, request }) => {
       // A listing alone at its spot, in a small box around it: its pin drawn on its own, among its neighbours'.
-      const { points } = await mapPoints(request, {});
-      const alone = points.find((p) => p.id !== null);
-      if (!alone?.id) throw new Error('no listing alone at its spot');
-      const d = 0.002;
-      const bounds = [alone.lat + d, alone.lat - d, alone.lng + d, alone.lng - d].map((n) => n.toFixed(5)).join(',');
-      await page.goto(`/listings?bounds=${bounds}`);
-      const map = page.getByRole('region', { name: 'Map of listings' });
-      const pin = map.locator(`.map-price-marker[data-marker-id="${alone.id}"]`);
-      await expect(pin).toBeVisible({ timeout: 15_000 });
+      const { map, pin } = await aloneOnTheMap(page, request);
       await map.scrollIntoViewIfNeeded();
       await pin.click({ force: true });
       const popup = page.locator('.maplibregl-popup.map-listing-popup');

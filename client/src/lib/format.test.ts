@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue, PARTS } from '@/i18n/catalogues';
-import { createIntl, setPageIntl } from '@common/i18n/messages';
+import { inLocale } from '@/test/in-locale';
 import { bathsLabel, bedsLabel, formatDate, formatRating, listedLabel, propertyPath } from './format';
 
 describe('listing texts', () => {
@@ -39,15 +38,6 @@ describe('days on market in words', () => {
 });
 
 describe('in Spanish and Chinese (issue 29)', () => {
-  const inLocale = async (locale: 'es' | 'zh', run: () => void) => {
-    setPageIntl(createIntl(locale, await loadCatalogue(locale, PARTS)));
-    try {
-      run();
-    } finally {
-      setPageIntl(createIntl('en', {}));
-    }
-  };
-
   it('says beds, baths and days with their plurals, and dates as the language writes them', async () => {
     await inLocale('es', () => {
       expect(bedsLabel(0)).toBe('Estudio');

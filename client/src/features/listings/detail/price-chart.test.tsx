@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { loadCatalogue, PARTS } from '@/i18n/catalogues';
-import { createIntl, setPageIntl } from '@common/i18n/messages';
+import { inLocale } from '@/test/in-locale';
 import { PriceHistoryChart } from './price-history-chart';
 import { priceHistorySummary, stepChart } from './price-chart';
 
@@ -37,15 +36,6 @@ describe('price history chart', () => {
   });
 
   // Issue 59 item 4: the chart's words and days in the page's language.
-  const inLocale = async (locale: 'es' | 'zh', run: () => void) => {
-    setPageIntl(createIntl(locale, await loadCatalogue(locale, PARTS)));
-    try {
-      run();
-    } finally {
-      setPageIntl(createIntl('en', {}));
-    }
-  };
-
   it("says the summary and the axis' days in Spanish and Chinese", async () => {
     await inLocale('es', () => {
       // Spanish writes an amount with a no-break space before 'US$'.
