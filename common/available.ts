@@ -3,5 +3,7 @@
  * York; a listing available since last spring is available now. One rule for the server's
  * `Property.availableNow` and the cards (a module this small, for the listings page's first script).
  */
-export const isAvailableNow = (availableDate: string, now = new Date()) =>
-  availableDate.slice(0, 10) <= now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+export const isAvailableNow = (availableDate: string, now = new Date()) => availableDate.slice(0, 10) <= newYorkDay(now);
+
+/** The day it is in New York (YYYY-MM-DD). */
+export const newYorkDay = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });

@@ -501,9 +501,6 @@ export type ListingFieldName = keyof typeof LISTING_FIELDS;
 /** The declarations as a plain map, for code that walks them. */
 export const DECLARED_FIELDS: ListingFields = LISTING_FIELDS;
 
-/** The fields' names in order. */
-export const fieldNamesOf = (fields: ListingFields) => Object.keys(fields);
-
 /** What an empty field of this kind holds in the form: '' for text, [] for lists, null otherwise. */
 export function emptyValueOf(f: ListingFieldDecl): unknown {
   if (f.initial !== undefined) return f.initial;

@@ -6,6 +6,7 @@ import { formatPrice } from './format.js';
 import { defineMessages, formatMessage, type MessageDescriptor, type MessageValues } from './i18n/messages.js';
 import { boroughLabel, isNeighborhoodOf, NEIGHBORHOODS } from './nyc.js';
 import { parseNewYorkTime } from './tours.js';
+import { newYorkDay } from './available.js';
 import { LISTING_FIELDS, type ListingFieldDecl, type ListingFields, type OptionSet } from './listing-fields.js';
 import {
   AccessibilityFeatureValues,
@@ -585,8 +586,7 @@ export const AVAILABLE_PAST_DAYS = 30;
 
 /** The New York day (YYYY-MM-DD) `days` days before today. */
 function newYorkDayBefore(days: number): string {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-  return new Date(Date.parse(`${today}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${newYorkDay()}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -43,7 +43,7 @@ export const MESSAGE_EVENT_TEXTS = defineMessages({
   },
 });
 
-export type MessageEventText = keyof typeof MESSAGE_EVENT_TEXTS;
+type MessageEventText = keyof typeof MESSAGE_EVENT_TEXTS;
 
 const instant = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 const windowSchema = z.object({ startsAt: instant, endsAt: instant });
@@ -60,7 +60,7 @@ const lineSchema = z.union([
   z.object({ window: windowSchema }),
 ]);
 
-export const messageEventSchema = z.object({
+const messageEventSchema = z.object({
   lines: z.array(lineSchema).min(1).max(20),
   separator: z.enum([' ', '\n']).optional(),
 });
