@@ -9,8 +9,16 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request } from 'express';
 import { byAddress, limitRequests } from '../http/rate-limit.js';
-import { GraphQLError, type DocumentNode, type FormattedExecutionResult } from 'graphql';
-import { graphqlCacheLookup, publicCachePlugin, type PublicCacheSlot } from '../http/public-cache.js';
+import { GraphQLError, print, type DocumentNode, type FormattedExecutionResult } from 'graphql';
+import {
+  anonymous,
+  graphqlCacheLookup,
+  graphqlRead,
+  publicCachePlugin,
+  subjectOf,
+  wantsFresh,
+  type PublicCacheSlot,
+} from '../http/public-cache.js';
 import { containsNul, nulMessage, refuseNulGraphql } from '../http/nul-guard.js';
 import { visitorOf } from '../http/visitor.js';
 import type { Visitor } from '../core/viewer.js';
@@ -195,9 +203,34 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
    * to Apollo goes through Apollo's whole pipeline (validation, limits, the identity guard).
    */
   function executorFor(req: Request, res: express.Response): PageExecutor {
-    return async ({ query, variables, operationName, hash }) => {
+    // An anonymous page reads the public entries the same documents read over /graphql (one cache,
+    // keyed by what was read: issue 52 item 2), and stores what it read for them.
+    const cache = anonymous(req) && !wantsFresh(req) ? deps.publicCache : null;
+    return async (operation) => {
+      const { variables, operationName } = operation;
       // As /graphql refuses it (refuseNulGraphql): a NUL from the page's address never reaches the database.
       if (containsNul(variables)) return { errors: [{ message: nulMessage(), extensions: { code: 'BAD_USER_INPUT' } }] };
+      const slot = cache?.begin() ?? null;
+      // The text the browser sends for it: the persisted document's (a document of no hash, printed).
+      const text = operation.hash ? deps.trustedDocuments.get(operation.hash) : print(operation.query);
+      const read = slot && text ? graphqlRead({ query: text, variables, operationName }) : null;
+      if (!slot || !read) return execute(operation);
+      const hit = await cache!.get(slot, read.key).catch(() => null);
+      if (hit !== null) return JSON.parse(hit) as FormattedExecutionResult;
+      const result = await execute(operation);
+      if (!result.errors?.length && result.data)
+        await cache!
+          .set(slot, read.key, JSON.stringify({ data: result.data }), subjectOf(read.operation, result.data))
+          .catch(() => undefined);
+      return result;
+    };
+
+    async function execute({
+      query,
+      variables,
+      operationName,
+      hash,
+    }: Parameters<PageExecutor>[0]): Promise<FormattedExecutionResult> {
       const text = hash ? deps.trustedDocuments.get(hash) : undefined;
       if (text && planned) {
         const answered = await planned.execute(text, variables, req, res);
@@ -206,7 +239,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextOf(req, res) });
       if (response.body.kind !== 'single') throw new Error('An incremental answer cannot be rendered on the server.');
       return response.body.singleResult;
-    };
+    }
   }
 
   function contextOf(req: Request, res: express.Response): HttpContext {

@@ -1,8 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Kind, type OperationDefinitionNode } from 'graphql';
-import { cacheKey, type CacheSlot, type CacheSubject, type PublicCache } from '../infra/public-cache.js';
+import {
+  getOperationAST,
+  Kind,
+  parse,
+  print,
+  valueFromASTUntyped,
+  visit,
+  type DocumentNode,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { readKey, type CacheSlot, type CacheSubject, type PublicCache } from '../infra/public-cache.js';
 import { currentLocale } from '../../common/i18n/messages.js';
+import { PARSE_OPTIONS } from '../graphql/limits.js';
+import { parseRestSearchQuery } from '../modules/listings/index.rest.js';
 
 /**
  * Serving the anonymous search page and listing details from the public cache
@@ -14,6 +26,11 @@ import { currentLocale } from '../../common/i18n/messages.js';
  * (`properties`, `propertyMapPoints`, `property`, `addressSuggestions`); an answer with errors is not stored. Answers say
  * `X-Public-Cache: HIT` or `MISS`. Any listing write (GraphQL mutation or REST write under
  * /api/properties) invalidates the whole cache.
+ *
+ * Every key is made by `readKey` (server/infra/public-cache.ts) from what the request reads: GraphQL
+ * from its document's canonical text and its declared variables, defaults applied (`graphqlRead`), REST from its
+ * query string as parsed into the search's arguments, pages from their route and parameters. A page
+ * rendered on the server reads its data through the same GraphQL entries as the browser's requests.
  */
 
 export const PUBLIC_CACHE_HEADER = 'X-Public-Cache';
@@ -42,6 +59,84 @@ export interface PublicCacheSlot {
   slot: CacheSlot;
 }
 
+/** A GraphQL document as the cache knows it: its canonical text, or null when it does not parse. */
+interface CanonicalDocument {
+  /** The canonical text's digest: what the answer's shape is keyed by. */
+  shape: string;
+  document: DocumentNode;
+  /** The document has one operation. */
+  single: boolean;
+}
+/** Canonical texts of the documents seen lately, by their text as sent. */
+const CANONICAL_MAX = 1_000;
+const canonicalByText = new Map<string, CanonicalDocument | null>();
+
+/**
+ * The document's canonical text: as graphql-js prints it (no comments, commas or other whitespace)
+ * with every argument list and input object in name order, and a lone operation's name gone. Nothing that decides whether a document is
+ * valid is dropped (an unused fragment or operation stays), so a document refused once is refused
+ * every time, whatever entry a valid one with the same text left.
+ */
+function canonicalDocument(text: string): CanonicalDocument | null {
+  const known = canonicalByText.get(text);
+  if (known !== undefined) return known;
+  let found: CanonicalDocument | null = null;
+  try {
+    const document = parse(text, PARSE_OPTIONS);
+    const byName = <T extends { name: { value: string } }>(nodes: readonly T[] | undefined) =>
+      nodes && [...nodes].sort((a, b) => (a.name.value < b.name.value ? -1 : a.name.value > b.name.value ? 1 : 0));
+    // One operation's name changes nothing of what it reads (with several, the name chooses one).
+    const single = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length === 1;
+    const sorted = visit(document, {
+      OperationDefinition: (node) => (single ? { ...node, name: undefined } : node),
+      Field: (node) => ({ ...node, arguments: byName(node.arguments) }),
+      Directive: (node) => ({ ...node, arguments: byName(node.arguments) }),
+      ObjectValue: (node) => ({ ...node, fields: byName(node.fields) ?? [] }),
+    });
+    found = { shape: `graphql:${createHash('sha256').update(print(sorted)).digest('base64url')}`, document, single };
+  } catch {
+    found = null;
+  }
+  if (canonicalByText.size >= CANONICAL_MAX) canonicalByText.delete(canonicalByText.keys().next().value!);
+  canonicalByText.set(text, found);
+  return found;
+}
+
+/**
+ * What an anonymous GraphQL request reads, as a key of the public cache, and its operation; null
+ * when it cannot be cached (no such operation, not a query of public fields: Apollo answers it,
+ * or refuses it, as always).
+ */
+export function graphqlRead(request: {
+  query: string;
+  variables?: unknown;
+  operationName?: unknown;
+}): { key: string; operation: OperationDefinitionNode } | null {
+  const canonical = canonicalDocument(request.query);
+  if (!canonical) return null;
+  const named = typeof request.operationName === 'string' ? request.operationName : null;
+  const operation = getOperationAST(canonical.document, named) ?? undefined;
+  const operationName = canonical.single ? null : named;
+  if (!operation || !isPublicQuery(operation)) return null;
+  const inputs = request.variables ?? {};
+  if (typeof inputs !== 'object' || Array.isArray(inputs)) return null;
+  // Each variable the operation declares, as sent or else its default (graphql-js ignores others, and
+  // gives a left-out variable its default): equal values, one entry. Values are as sent, not coerced:
+  // an entry is only stored for variables the schema took, so values equal to those are taken too.
+  const variables: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (Object.hasOwn(inputs, name)) variables[name] = (inputs as Record<string, unknown>)[name];
+    else if (definition.defaultValue) variables[name] = valueFromASTUntyped(definition.defaultValue);
+  }
+  const key = readKey({
+    reads: [{ field: 'operation', args: { name: operationName, variables } }],
+    shape: canonical.shape,
+    locale: currentLocale(),
+  });
+  return { key, operation };
+}
+
 /**
  * Before Apollo: answers an anonymous POST /graphql from the cache, or marks it (res.locals) as one
  * whose answer may be stored when it turns out to be a public query.
@@ -54,13 +149,13 @@ export function graphqlCacheLookup(cache: PublicCache): RequestHandler {
       return next();
     }
     // What the answer formats (a concession's label, its numbers) is in the request's language: one per language.
-    const key = cacheKey(
-      'graphql',
-      body.query,
-      JSON.stringify(body.variables ?? null),
-      typeof body.operationName === 'string' ? body.operationName : '',
-      currentLocale(),
-    );
+    const read = graphqlRead({ query: body.query, variables: body.variables, operationName: body.operationName });
+    if (!read) {
+      // Not a read of public fields (or one Apollo will refuse): answered, never stored.
+      res.set(PUBLIC_CACHE_HEADER, 'BYPASS');
+      return next();
+    }
+    const { key } = read;
     cache.get(slot, key).then(
       (hit) => {
         if (hit !== null) {
@@ -137,9 +232,16 @@ export function restPublicCache(cache: PublicCache): RequestHandler {
     ) {
       return next();
     }
-    // The items' labels are in the request's language (server/core/locale.ts): one answer per language.
-    const key = cacheKey('rest', req.originalUrl, currentLocale());
     const detail = req.path !== '/properties';
+    // What it reads: one listing, or the search its query string means (a query string the search
+    // refuses is answered, and not stored). The items' labels are in the request's language.
+    let args: unknown;
+    try {
+      args = detail ? { ref: decodeURIComponent(req.path.slice('/properties/'.length)) } : parseRestSearchQuery(req.query);
+    } catch {
+      return next();
+    }
+    const key = readKey({ reads: [{ field: detail ? 'property' : 'properties', args }], shape: 'rest', locale: currentLocale() });
     cache.get(slot, key).then(
       (hit) => {
         if (hit !== null) {

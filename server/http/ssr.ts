@@ -8,7 +8,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { SERVER_PAGES, type ServerPage } from '../../client/src/app/server-pages.js';
 import type { PageExecutor } from '../graphql/http.js';
-import { cacheKey, type PublicCache } from '../infra/public-cache.js';
+import { readKey, type PublicCache } from '../infra/public-cache.js';
 import { anonymous, PUBLIC_CACHE_HEADER, wantsFresh } from './public-cache.js';
 import { localeFile } from './client-build.js';
 import { acceptedEncodings } from './spa.js';
@@ -229,8 +229,16 @@ export function serverRenderedPages(deps: ServerRenderingDeps): { router: expres
       const generation = publicCache && deps.cache && anonymous(req) && !pseudo ? deps.cache.begin() : null;
       // The page of another build (a deploy) is never served: the build's index.html is in the key;
       // nor a page in another language.
+      // What it reads is its address, as sent (the page's links and state are made from it); its data
+      // it reads through the GraphQL entries the browser's requests read (graphql/http.ts executorFor).
       const key =
-        generation === null ? '' : cacheKey('page', String(page.mtimeMs), locale, req.get('host') ?? '', req.originalUrl);
+        generation === null
+          ? ''
+          : readKey({
+              reads: [{ field: 'page', args: { url: req.originalUrl } }],
+              shape: `page:${page.mtimeMs}:${req.get('host') ?? ''}`,
+              locale,
+            });
       if (generation !== null && !wantsFresh(req)) {
         const hit = await deps.cache!.get(generation, key);
         if (hit !== null) {

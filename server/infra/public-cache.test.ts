@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createPublicCache, MAX_BODY_BYTES, MAX_CHARACTERS } from './public-cache.js';
+import { canonicalJson, createPublicCache, MAX_BODY_BYTES, MAX_CHARACTERS, readKey } from './public-cache.js';
 
 // The in-process store of the public cache (no REDIS_URL): answers kept as they were given, and bounded
 // in characters as well as in entries (2,000 answers of up to 512 KB would be a gigabyte).
@@ -48,5 +48,28 @@ describe('the public cache in process', () => {
     await c.set(c.begin()!, 'big', 'x'.repeat(MAX_BODY_BYTES + 1), 'search');
     expect(await c.get(c.begin()!, 'big')).toBeNull();
     await c.close();
+  });
+});
+
+describe('the key of what was read', () => {
+  it('is the same for equal reads however their members were ordered, and differs for any other value', () => {
+    const a = { filter: { borough: 'BROOKLYN', minPrice: 2000, amenities: ['DOORMAN', 'GYM'] }, first: 12, after: null };
+    const b = {
+      after: null,
+      first: 12,
+      filter: { minPrice: 2000, amenities: ['DOORMAN', 'GYM'], borough: 'BROOKLYN', noFee: undefined },
+    };
+    expect(canonicalJson(b)).toBe(canonicalJson(a));
+    expect(canonicalJson(a)).toBe(JSON.stringify(JSON.parse(canonicalJson(a))));
+    expect(canonicalJson({ at: new Date('2026-01-02T00:00:00Z'), list: [undefined, 1] })).toBe(
+      '{"at":"2026-01-02T00:00:00.000Z","list":[null,1]}',
+    );
+    const key = (args: unknown, shape = 'rest', locale = 'en') =>
+      readKey({ reads: [{ field: 'properties', args }], shape, locale });
+    expect(key(b)).toBe(key(a));
+    expect(key({ ...a, first: 13 })).not.toBe(key(a));
+    expect(key({ ...a, filter: { ...a.filter, amenities: ['GYM', 'DOORMAN'] } })).not.toBe(key(a));
+    expect(key(a, 'graphql:x')).not.toBe(key(a));
+    expect(key(a, 'rest', 'es')).not.toBe(key(a));
   });
 });

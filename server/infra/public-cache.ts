@@ -57,9 +57,45 @@ export const MAX_CHARACTERS = 32 * 1024 * 1024;
 /** Listings whose version is remembered; beyond it, every version starts again (all entries stale). */
 const MAX_VERSIONS = 50_000;
 
-/** A cache key from the parts of a request that decide its answer. */
-export function cacheKey(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+/**
+ * What a public answer read, and how it shows it: the one key of the cache (issue 52 item 2). GraphQL,
+ * REST and pages make their keys here and nowhere else, each from what its request reads rather than
+ * how it was spelled:
+ * - `reads`: the schema's root fields with their arguments as the server took them (a REST search's
+ *   query string parsed is the `properties` field's arguments; a GraphQL document's variables as
+ *   coerced, defaults applied), or a page's route with its parameters;
+ * - `shape`: how the answer shows it (a GraphQL document's canonical text, `rest`, or a page of one
+ *   build and host);
+ * - `locale`: the language its labels are in.
+ * Two spellings of one read (the parameters of a URL in another order, `rental` for `rent`, a GraphQL
+ * document with other whitespace, commas or comments, arguments in another order, a variable left to
+ * its default) are one entry.
+ */
+export interface PublicRead {
+  reads: ReadonlyArray<{ field: string; args: unknown }>;
+  shape: string;
+  locale: string;
+}
+export function readKey({ reads, shape, locale }: PublicRead): string {
+  return createHash('sha256')
+    .update(`${shape}\u0000${locale}\u0000${canonicalJson(reads)}`)
+    .digest('base64url');
+}
+
+/** JSON with every object's keys in order and no undefined members: equal values, equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return canonicalJson((value as { toJSON(): unknown }).toJSON());
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  let out = '';
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function') continue;
+    out += `${out ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `{${out}}`;
 }
 
 /**

@@ -166,6 +166,43 @@ describe.each(transportBackends)('the public cache on %s', (backend) => {
     expect(JSON.stringify(fresh.body)).toContain('Renamed again');
   });
 
+  it('keys an answer by what it read: two spellings of one read are one entry, on GraphQL and REST', async () => {
+    const spelled = `query S($first: Int! = 6) { properties(first: $first) { totalCount edges { node { id title price isSaved } } } }`;
+    const respelled = `
+      # the same search, spelled otherwise
+      query Other($first: Int! = 6) {
+        properties(first: $first) {
+          totalCount, edges { node { id, title, price, isSaved } }
+        }
+      }`;
+    const first = await post(app, spelled, { first: 6 });
+    expect(first.cache).toBe('MISS');
+    await quietlyRename('Read by spelling');
+    // Other whitespace, commas, a comment, another operation name, the variable left to its default.
+    const second = await post(app, respelled, {});
+    expect(second.cache).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    // A document that fails validation fails every time, whatever a valid one of the same read left:
+    // an unused fragment is refused, with the cache and without it.
+    for (let i = 0; i < 2; i++) {
+      const invalid = await post(app, `${spelled} fragment Unused on Property { id }`, { first: 6 });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    }
+
+    // REST: the query string's order, case and aliases do not make another entry; the search they mean does.
+    const rest = await get(app, '/api/properties?limit=7&type=rent&borough=manhattan');
+    expect(rest.cache).toBe('MISS');
+    const again = await get(app, '/api/properties?borough=MANHATTAN&type=rental&limit=7');
+    expect(again.cache).toBe('HIT');
+    expect(again.body).toEqual(rest.body);
+    expect((await get(app, '/api/properties?borough=brooklyn&type=rental&limit=7')).cache).toBe('MISS');
+    // A query string the search refuses is answered as always, and never stored.
+    expect((await get(app, '/api/properties?limit=seven')).status).toBe(400);
+    expect((await get(app, '/api/properties?limit=seven')).cache).toBeNull();
+    await quietlyRename('Renamed again');
+  });
+
   it("keeps its answers through a renter's 200 draft saves: only what a visitor sees empties it", async () => {
     const renter = await createAccount(db.prisma, 'renter', { firstName: 'Dana', lastName: 'Drafter' });
     const draft = await createListing(db.prisma, viewerOf(renter), listingInput({ title: 'A draft nobody sees' }), 'DRAFT');

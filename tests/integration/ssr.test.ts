@@ -51,6 +51,11 @@ export async function render({ url, execute, signal, onError, locale, fetched })
   }
   if (mode === 'partial') onError(new Error('a part broke'));
   if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 1500));
+  // A page that reads only public fields (its data shared with /graphql through the public cache).
+  if (mode === 'cards') {
+    const cards = await execute({ query: ${JSON.stringify(parse('query Cards { properties(first: 3) { edges { node { title } } } }'))}, variables: {}, operationName: 'Cards' });
+    return { kind: 'page', status: 200, html: '<main data-rendered="yes">' + JSON.stringify(cards.data).replace(/</g, '&lt;') + '</main>', state: '{}', aborted: false, missed: [], locale: locale ?? 'en', timing: { dataMs: 1, renderMs: 1, renders: 1 } };
+  }
   if (mode === 'error') {
     // A forged cursor: the answer carries an error (BAD_USER_INPUT) and no data.
     const failed = await execute({ query: ${JSON.stringify(parse('query Forged { properties(after: "forged") { totalCount } }'))}, variables: {}, operationName: 'Forged' });
@@ -419,6 +424,36 @@ describe.each(transportBackends)('pages rendered on the server, on %s', (backend
       const after = await page('/listings?beds=1');
       expect(after.cache).toBe('MISS');
       expect(after.titles).toContain('Cached walk-up');
+    });
+
+    it("reads its data through the entries the same query's requests to /graphql read, in any spelling (one cache keyed by what was read)", async () => {
+      const cards = `query Cards {
+        # the cards
+        properties(first: 3) { edges { node { title } } }
+      }`;
+      const ask = async () => {
+        const res = await fetch(`${cached.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+          body: JSON.stringify({ query: cards, operationName: 'Cards' }),
+        });
+        return { cache: res.headers.get('x-public-cache'), body: (await res.json()) as { data: unknown } };
+      };
+      const rendered = await page('/listings?mode=cards&shared=1');
+      expect(rendered.cache).toBe('MISS');
+      expect(rendered.titles).toContain('Cached walk-up');
+      await quietlyRename('Quietly renamed walk-up');
+      // The browser's request for the page's data, spelled otherwise, is answered from what the render read.
+      const fetched = await ask();
+      expect(fetched.cache).toBe('HIT');
+      expect(fetched.body).toEqual({ data: shown(rendered.html) });
+      // And another page reading the same data renders from it, without reading the database.
+      expect((await page('/listings?mode=cards&shared=2')).titles).toContain('Cached walk-up');
+      // A reload reads afresh.
+      expect((await page('/listings?mode=cards&shared=3', { 'cache-control': 'no-cache' })).titles).toContain(
+        'Quietly renamed walk-up',
+      );
+      await quietlyRename('Cached walk-up');
     });
 
     it('rendered for a browser that takes no compression, is sent from the cache in every encoding, the same page', async () => {
