@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { amenityFilterLabels } from './more-filter-labels.js';
 import { formatPrice } from './format.js';
+import {
+  declaredFilterText,
+  DECLARED_FILTER_NAMES,
+  type DeclaredFilterName,
+  type DeclaredFilterValue,
+} from './search-filters.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
 import { AlertFrequencyValues, boroughLabels, type AmenityFilter, type Borough, type PropertyType } from './options.js';
 
@@ -73,7 +79,7 @@ export const savedSearchNameSchema = z
 export const alertFrequencySchema = z.enum(AlertFrequencyValues, { error: () => formatMessage(messages.frequency) });
 
 /** The parts of a filter a summary reads (the GraphQL PropertyFilter shape). */
-export interface SummaryFilter {
+export type SummaryFilter = {
   /** Rentals unless FOR_SALE. */
   listingType?: string | null;
   search?: string | null;
@@ -93,7 +99,7 @@ export interface SummaryFilter {
   accessibility?: readonly string[] | null;
   noFee?: boolean | null;
   amenities?: readonly AmenityFilter[] | null;
-}
+} & { [N in DeclaredFilterName]?: DeclaredFilterValue<N> | null };
 
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
 export function summarizeFilter(f: SummaryFilter): string {
@@ -112,6 +118,11 @@ export function summarizeFilter(f: SummaryFilter): string {
     );
   else parts.push(type ?? formatMessage(sale ? messages.forSale : messages.rentals));
   if (f.minBaths != null) parts.push(formatMessage(messages.baths, { baths: f.minBaths }));
+  // 'up to 3 beds', 'move in by Mar 1, 2027': common/search-filters.ts.
+  for (const name of DECLARED_FILTER_NAMES) {
+    const value = f[name];
+    if (value != null) parts.push(declaredFilterText(name, value, 'summary'));
+  }
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
   if (f.area?.length) parts.push(formatMessage(messages.drawnArea));

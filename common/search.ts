@@ -2,6 +2,14 @@ import { searchText } from './search-text.js';
 import { PAGE_LIMITS } from './page-limits.js';
 import { z } from 'zod';
 import {
+  DECLARED_FILTER_NAMES,
+  isDay,
+  SEARCH_FILTERS,
+  type DeclaredFilterName,
+  type DeclaredFilterValue,
+  type SearchFilterKind,
+} from './search-filters.js';
+import {
   AccessibilityFeatureValues,
   AmenityFilterValues,
   BoroughValues,
@@ -77,6 +85,15 @@ export const areaSchema = z
   .max(MAX_AREA_POINTS, `An area has at most ${MAX_AREA_POINTS} corners`);
 export type AreaPoint = z.infer<typeof areaPointSchema>;
 
+/** The rule of a declared filter's value (common/search-filters.ts). */
+const declaredFilterRule = (declaration: SearchFilterKind) =>
+  declaration.kind === 'count'
+    ? z.number().int().min(declaration.min).max(declaration.max)
+    : z.string().refine(isDay, 'must be a day written YYYY-MM-DD');
+const declaredFilterShape = Object.fromEntries(
+  DECLARED_FILTER_NAMES.map((name) => [name, declaredFilterRule(SEARCH_FILTERS[name]).optional()]),
+) as unknown as { [N in DeclaredFilterName]: z.ZodOptional<z.ZodType<DeclaredFilterValue<N>, DeclaredFilterValue<N>>> };
+
 /** Search filters as the server accepts them (SPEC parts 3 and 5). Empty means "any". */
 export const searchFilterSchema = z
   .object({
@@ -139,6 +156,11 @@ export const searchFilterSchema = z
     commuteTo: commuteToSchema.optional(),
     /** At most this many minutes door to door by subway to `commuteTo` (5 to 120). */
     commuteMaxMinutes: z.number().int().min(5).max(120).optional(),
+    ...declaredFilterShape,
+  })
+  .refine((f) => f.minBeds === undefined || f.maxBeds === undefined || f.minBeds <= f.maxBeds, {
+    message: 'Minimum bedrooms must not exceed maximum bedrooms',
+    path: ['minBeds'],
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     message: 'Minimum price must not exceed maximum price',

@@ -4,7 +4,7 @@ import { summarizeFilter } from '../../common/saved-search.js';
 import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { createProperty, createSavedSearch, createUser } from '../factories/index.js';
-import { listingInput } from '../factories/listing-input.js';
+import { dayIn, listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
@@ -286,5 +286,114 @@ describe.each(backends)('furnishing, a declared field, and its filter on %s', (b
     await alertAll(app, db, [...ours]);
     const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: search.id } });
     expect(delivered.map((d) => d.propertyId)).toEqual([furnished]);
+  });
+});
+
+// The filters declared in common/search-filters.ts (issue 59 item 1): a bedroom range (`maxBeds` with
+// `minBeds`) and a move-in date (`moveInBy`), through GraphQL, a partner's key, REST and a saved search.
+describe.each(backends)('the bedroom range and move-in date on %s', (backend) => {
+  let db: TestDatabase;
+  let app: TestApp;
+  const ids = { studio: '', one: '', two: '', three: '', six: '', now: '', soon: '', later: '' };
+  const day = (offset: number) => dayIn(offset);
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    const agent = await createAccount(db.prisma, 'agent', { firstName: 'Rae', lastName: 'Range' });
+    const owner = { userId: agent.uid };
+    const make = async (bedrooms: number, offset: number, title: string) =>
+      (
+        await createProperty(db.prisma, owner, {
+          bedrooms,
+          title,
+          availableDate: new Date(`${day(offset)}T00:00:00Z`),
+        })
+      ).id;
+    ids.studio = await make(0, 90, 'Studio');
+    ids.one = await make(1, 90, 'One');
+    ids.two = await make(2, 90, 'Two');
+    ids.three = await make(3, 90, 'Three');
+    ids.six = await make(6, 90, 'Six');
+    ids.now = await make(4, -3, 'Available now');
+    ids.soon = await make(4, 14, 'In two weeks');
+    ids.later = await make(4, 60, 'In two months');
+    app = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.close();
+  });
+
+  const idsOf = (body: Body) => (body.data.properties.edges as Body[]).map((e) => e.node.id as string).sort();
+  const rooms = (body: Body) => idsOf(body).filter((id) => ![ids.now, ids.soon, ids.later].includes(id));
+
+  it('GraphQL and a partner: a bedroom range, from a studio up with a maximum; studios alone without one', async () => {
+    const range = await postGraphql(app.url, null, SEARCH, { filter: { minBeds: 1, maxBeds: 2 } });
+    expect(range.errors).toBeUndefined();
+    expect(idsOf(range)).toEqual([ids.one, ids.two].sort());
+    expect(rooms(await postGraphql(app.url, null, SEARCH, { filter: { minBeds: 0, maxBeds: 1 } }))).toEqual(
+      [ids.studio, ids.one].sort(),
+    );
+    expect(idsOf(await postGraphql(app.url, null, SEARCH, { filter: { minBeds: 0 } }))).toEqual([ids.studio]);
+    // 5 bounds nothing: 5 means 5 or more.
+    expect(rooms(await postGraphql(app.url, null, SEARCH, { filter: { minBeds: 3, maxBeds: 5 } }))).toEqual(
+      [ids.three, ids.six].sort(),
+    );
+    const upsideDown = await postGraphql(app.url, null, SEARCH, { filter: { minBeds: 3, maxBeds: 1 } });
+    expect(upsideDown.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await postGraphql(app.url, null, SEARCH, { filter: { maxBeds: 9 } })).errors?.[0]?.extensions?.code).toBe(
+      'BAD_USER_INPUT',
+    );
+    const { key } = await createPartnerKey(db.prisma, 'RangeFeed');
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: SEARCH, variables: { filter: { maxBeds: 0 } } }),
+    });
+    expect(idsOf(await res.json())).toEqual([ids.studio]);
+  });
+
+  it('GraphQL: a move-in date finds homes available by that day, those available now included; not a day is refused', async () => {
+    const byThreeWeeks = await postGraphql(app.url, null, SEARCH, { filter: { moveInBy: day(21), minBeds: 4 } });
+    expect(byThreeWeeks.errors).toBeUndefined();
+    expect(idsOf(byThreeWeeks)).toEqual([ids.now, ids.soon].sort());
+    expect(idsOf(await postGraphql(app.url, null, SEARCH, { filter: { moveInBy: day(0), minBeds: 4 } }))).toEqual([ids.now]);
+    for (const bad of ['2027-02-30', 'next week', '2027-3-1']) {
+      const refused = await postGraphql(app.url, null, SEARCH, { filter: { moveInBy: bad } });
+      expect(refused.errors?.[0]?.extensions?.code, bad).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('REST: ?min_beds… max_beds=2 (or maxBeds) and move_in_by (or moveInBy) filter the same way; bad values are refused', async () => {
+    const list = async (query: string) => {
+      const res = await fetch(`${app.url}/api/properties?limit=50&${query}`);
+      expect(res.status, query).toBe(200);
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.map((i) => i.id).sort();
+    };
+    expect(await list('minBeds=1&max_beds=2')).toEqual([ids.one, ids.two].sort());
+    expect(await list('minBeds=1&maxBeds=2')).toEqual([ids.one, ids.two].sort());
+    expect(await list(`minBeds=4&move_in_by=${day(21)}`)).toEqual([ids.now, ids.soon].sort());
+    expect(await list(`minBeds=4&moveInBy=${day(61)}`)).toEqual([ids.now, ids.soon, ids.later].sort());
+    for (const bad of ['max_beds=many', 'max_beds=7', 'move_in_by=soon', 'move_in_by=2027-13-01', 'minBeds=3&max_beds=1']) {
+      expect((await fetch(`${app.url}/api/properties?${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it('a saved search keeps them, is named by them, and alerts on listings in the range and available by the day only', async () => {
+    expect(summarizeFilter({ minBeds: 1, maxBeds: 2 })).toBe('1+ beds up to 2 beds');
+    expect(summarizeFilter({ maxBeds: 0 })).toBe('Rentals up to a studio');
+    expect(summarizeFilter({ moveInBy: '2027-03-01' })).toBe('Rentals move in by Mar 1, 2027');
+    const reader = await createAccount(db.prisma, 'renter', { firstName: 'Sal', lastName: 'Saver' });
+    const saved = await postGraphql(
+      app.url,
+      reader,
+      `mutation S($input: SaveSearchInput!) { saveSearch(input: $input) { id name filter { minBeds maxBeds moveInBy } } }`,
+      { input: { name: '4 beds soon', filter: { minBeds: 4, maxBeds: 4, moveInBy: day(21) }, frequency: 'INSTANT' } },
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data.saveSearch.filter).toEqual({ minBeds: 4, maxBeds: 4, moveInBy: day(21) });
+    await alertAll(app, db, Object.values(ids));
+    const delivered = await db.prisma.alertDelivery.findMany({ where: { savedSearchId: saved.data.saveSearch.id } });
+    expect(delivered.map((d) => d.propertyId).sort()).toEqual([ids.now, ids.soon].sort());
   });
 });

@@ -10,7 +10,7 @@ import {
   SearchListingTypeEnum,
   PropertyTypeEnum,
 } from '../listings/index.schema.js';
-import { PropertyFilterInput } from '../listings/index.schema.js';
+import { declaredFilterOutputFields, PropertyFilterInput } from '../listings/index.schema.js';
 import type { SearchFilter } from '../listings/index.js';
 import {
   deleteSavedSearch,
@@ -87,6 +87,7 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     accessibility: t.field({ type: [AccessibilityFeatureEnum], nullable: true, resolve: (f) => f.accessibility ?? null }),
     noFee: t.boolean({ nullable: true, resolve: (f) => f.noFee ?? null }),
     amenities: t.field({ type: [AmenityFilterEnum], nullable: true, resolve: (f) => f.amenities ?? null }),
+    ...declaredFilterOutputFields(t),
   }),
 });
 

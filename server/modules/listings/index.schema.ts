@@ -9,3 +9,4 @@ export {
   SearchListingTypeEnum,
 } from './listing-enums.schema.js';
 export { PropertyFilterInput, PropertyRef, RsvpStatusEnum } from './listings.schema.js';
+export { declaredFilterOutputFields } from './search-filters.schema.js';

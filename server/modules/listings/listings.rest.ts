@@ -1,3 +1,9 @@
+import {
+  DECLARED_FILTER_NAMES,
+  parseDeclaredFilter,
+  SEARCH_FILTERS,
+  type SearchFilterDeclaration,
+} from '../../../common/search-filters.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Viewer } from '../../core/viewer.js';
 import type { Logger } from '../../logger.js';
@@ -351,14 +357,61 @@ export const restSearchQuerySchema = z.object({
   sort: oneOf(SortValues, (v) => v.toLowerCase()),
   limit: wholeNumber,
   cursor: param,
+  // max_beds=3, move_in_by=2027-03-01, …: the filters declared in common/search-filters.ts, by their REST names.
+  ...declaredRestParams(),
 });
+
+/** A declared filter's value from the query string; the filter schema checks it again. */
+function declaredRestParam(declaration: SearchFilterDeclaration) {
+  return param.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const value = parseDeclaredFilter(declaration, v);
+    if (value === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          declaration.kind === 'count'
+            ? `must be a whole number from ${declaration.min} to ${declaration.max}`
+            : 'must be a day written YYYY-MM-DD',
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** Each declared filter's REST name and other spellings, as parameters of the query string. */
+function declaredRestParams() {
+  return Object.fromEntries(
+    DECLARED_FILTER_NAMES.flatMap((name) => {
+      const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+      return [declaration.rest.param, ...(declaration.rest.aliases ?? [])].map((key) => [key, declaredRestParam(declaration)]);
+    }),
+  ) as Record<string, ReturnType<typeof declaredRestParam>>;
+}
+const DECLARED_REST_KEYS = new Set(
+  DECLARED_FILTER_NAMES.flatMap((name) => {
+    const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+    return [declaration.rest.param, ...(declaration.rest.aliases ?? [])];
+  }),
+);
 
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, no_fee, ...rest } = parsed.data;
+  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, no_fee, ...others } = parsed.data;
+  const rest = Object.fromEntries(Object.entries(others).filter(([key]) => !DECLARED_REST_KEYS.has(key)));
+  // A declared filter by its REST name, or else by one of its other spellings.
+  const declared = Object.fromEntries(
+    DECLARED_FILTER_NAMES.map((name) => {
+      const { rest: names }: SearchFilterDeclaration = SEARCH_FILTERS[name];
+      const given = [names.param, ...(names.aliases ?? [])].map((key) => (others as Record<string, unknown>)[key]);
+      return [name, given.find((v) => v !== undefined)];
+    }),
+  );
   const filter = {
     ...rest,
+    ...declared,
     listingType: type,
     noFee: no_fee,
     priceBasis: price_basis,

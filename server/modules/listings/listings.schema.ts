@@ -17,6 +17,7 @@ import {
   AmenityFilterEnum,
 } from './listing-enums.schema.js';
 import { listingOutputFields } from './listing-fields.schema.js';
+import { declaredFilterInputFields } from './search-filters.schema.js';
 import { isAvailableNow } from '../../../common/available.js';
 import { suggestAddresses } from './address-suggestions.js';
 import type { AddressSuggestion } from './geocoder.js';
@@ -452,7 +453,9 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
       description:
         'Which rent minPrice, maxPrice and the sorts PRICE_LOW and PRICE_HIGH read: GROSS (the default) or NET_EFFECTIVE.',
     }),
-    minBeds: t.int({ description: '0 is Studio (exactly 0), 1-4 at least that many, 5 means 5+.' }),
+    minBeds: t.int({
+      description: '0 is Studio (exactly 0, unless `maxBeds` makes a range), 1-4 at least that many, 5 means 5+.',
+    }),
     minBaths: t.float({ description: 'At least this many bathrooms, in halves (1.5 counts a half bath; 0 to 10).' }),
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
@@ -494,6 +497,8 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     commuteMaxMinutes: t.int({
       description: 'At most this many minutes door to door by subway to `commuteTo` (5 to 120; docs/decisions/0030-commute.md).',
     }),
+    // maxBeds, moveInBy, …: common/search-filters.ts.
+    ...declaredFilterInputFields(t),
   }),
 });
 

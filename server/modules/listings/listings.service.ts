@@ -1,3 +1,9 @@
+import {
+  DECLARED_FILTER_NAMES,
+  SEARCH_FILTERS,
+  type DeclaredFilterName,
+  type DeclaredFilterValue,
+} from '../../../common/search-filters.js';
 import { isUuid } from '../../core/ids.js';
 import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import {
@@ -211,6 +217,17 @@ const occursInListings = (pattern: string) =>
     ' OR ',
   )})`;
 
+/**
+ * What each filter declared in common/search-filters.ts means in SQL (null: no condition). A declared
+ * filter without its line here does not compile.
+ */
+const DECLARED_FILTER_SQL: { [N in DeclaredFilterName]: (value: DeclaredFilterValue<N>) => Prisma.Sql | null } = {
+  // 5 means 5 or more: no upper bound.
+  maxBeds: (beds) => (beds >= SEARCH_FILTERS.maxBeds.max ? null : Prisma.sql`p."bedrooms" <= ${beds}::numeric`),
+  // Available on that day or before (a day gone by is 'Available now').
+  moveInBy: (day) => Prisma.sql`p."availableDate" <= ${day}::date`,
+};
+
 /** What each amenity of the search filter means in SQL (issue 59 item 1). */
 const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   IN_UNIT_LAUNDRY: Prisma.sql`(p."laundry" = 'IN_UNIT' OR 'WASHER_DRYER'::"Appliance" = ANY(p."appliancesIncluded"))`,
@@ -241,7 +258,20 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (filter.minPrice !== undefined) and.push(Prisma.sql`${rent} >= ${filter.minPrice}::int`);
   if (filter.maxPrice !== undefined) and.push(Prisma.sql`${rent} <= ${filter.maxPrice}::int`);
   if (filter.minBeds !== undefined) {
-    and.push(filter.minBeds === 0 ? Prisma.sql`p."bedrooms" = 0` : Prisma.sql`p."bedrooms" >= ${filter.minBeds}::numeric`);
+    // Studio alone means studios only; with a maximum (a range), from a studio up.
+    and.push(
+      filter.minBeds === 0 && filter.maxBeds === undefined
+        ? Prisma.sql`p."bedrooms" = 0`
+        : Prisma.sql`p."bedrooms" >= ${filter.minBeds}::numeric`,
+    );
+  }
+  // The filters declared in common/search-filters.ts, each as DECLARED_FILTER_SQL says.
+  for (const name of DECLARED_FILTER_NAMES) {
+    const value = filter[name];
+    if (value !== undefined) {
+      const sql = (DECLARED_FILTER_SQL[name] as (v: typeof value) => Prisma.Sql | null)(value);
+      if (sql) and.push(sql);
+    }
   }
   if (filter.minBaths !== undefined) and.push(Prisma.sql`p."bathrooms" >= ${filter.minBaths}::numeric`);
   if (filter.propertyType) and.push(Prisma.sql`p."propertyType" = ${filter.propertyType}::"PropertyType"`);

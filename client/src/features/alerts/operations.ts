@@ -42,6 +42,7 @@ export const SavedSearchFieldsFragment = graphql(`
       noFee
       minBaths
       amenities
+      ...DeclaredSavedFilters
     }
   }
 `);

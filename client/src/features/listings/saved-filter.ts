@@ -20,8 +20,10 @@ import {
   WalkFilterValues,
   type AreaCorner,
   type Bounds,
+  type DeclaredFilterState,
   type SearchState,
 } from './search-state';
+import { DECLARED_FILTER_NAMES } from '@common/search-filters';
 
 /**
  * A saved filter (the PropertyFilter shape: what a summary reads, and where it is) back as a search state:
@@ -70,5 +72,9 @@ export function fromPropertyFilter(
     noFee: filter.noFee === true,
     amenities: knownOf(AmenityFilterValues, filter.amenities),
     baths: oneOf(BathroomsFilterValues, filter.minBaths != null ? String(filter.minBaths) : null) ?? 'any',
+    // maxBeds, moveInBy, …: common/search-filters.ts.
+    ...(Object.fromEntries(
+      DECLARED_FILTER_NAMES.map((name) => [name, filter[name] != null ? String(filter[name]) : '']),
+    ) as DeclaredFilterState),
   };
 }

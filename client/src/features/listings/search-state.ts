@@ -1,6 +1,13 @@
 // The search filters of the listings page (SPEC parts 3-5) as they live in the URL, in the filter
 // bar and in the GraphQL request. The URL is the single source of truth: the page reads the state
 // from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
+import {
+  DECLARED_FILTER_NAMES,
+  parseDeclaredFilter,
+  SEARCH_FILTERS,
+  type DeclaredFilterName,
+  type SearchFilterDeclaration,
+} from '@common/search-filters';
 import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i18n/messages';
 import {
@@ -39,7 +46,10 @@ export interface Bounds {
   west: number;
 }
 
-export interface SearchState {
+/** The filters declared in common/search-filters.ts (maxBeds, moveInBy, …), each as its text: '' is none. */
+export type DeclaredFilterState = { [N in DeclaredFilterName]: string };
+
+export interface SearchState extends DeclaredFilterState {
   /** Rentals (the default) or homes for sale (issue 58 item 3): `type=sale` in the URL. */
   type: ListingKind;
   /** Free text matched against address, title and neighborhood. */
@@ -157,33 +167,8 @@ export const EMPTY_SEARCH: SearchState = {
   noFee: false,
   baths: 'any',
   amenities: [],
+  ...(Object.fromEntries(DECLARED_FILTER_NAMES.map((name) => [name, ''])) as DeclaredFilterState),
 };
-
-/** The URL keys, in the order they are written. */
-export const SEARCH_KEYS = [
-  'type',
-  'search',
-  'borough',
-  'neighborhood',
-  'minPrice',
-  'maxPrice',
-  'rent',
-  'noFee',
-  'bedrooms',
-  'baths',
-  'propertyType',
-  'pets',
-  'lines',
-  'walk',
-  'to',
-  'toName',
-  'commute',
-  'sort',
-  'bounds',
-  'area',
-  'access',
-  'amenities',
-] as const;
 
 /** What the server's price filter accepts (a sale's asking price: common/search.ts). */
 const MAX_PRICE = 100_000_000;
@@ -265,6 +250,13 @@ export function areaToParam(area: readonly AreaCorner[]): string {
 
 /** Reads the state from a query string; unknown or invalid values fall back to their reset value. */
 export function parseSearchParams(params: URLSearchParams): SearchState {
+  const state = readSearchParams(params);
+  // A bedroom range upside down keeps its minimum.
+  if (state.bedrooms !== 'any' && state.maxBeds && Number(state.bedrooms) > Number(state.maxBeds)) state.maxBeds = '';
+  return state;
+}
+
+function readSearchParams(params: URLSearchParams): SearchState {
   const hood = findNeighborhoodName(params.get('neighborhood') ?? '');
   // A neighborhood alone implies its borough; one of another borough is dropped.
   const borough = parseBoroughParam(params.get('borough')) ?? hood?.borough;
@@ -299,6 +291,14 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     noFee: params.get('noFee') === '1' || params.get('noFee') === 'true',
     baths: oneOf(BathroomsFilterValues, params.get('baths')) ?? 'any',
     amenities: knownOf(AmenityFilterValues, params.get('amenities')),
+    // Each declared filter by its name in the address; a value it does not take is none.
+    ...(Object.fromEntries(
+      DECLARED_FILTER_NAMES.map((name) => {
+        const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+        const value = parseDeclaredFilter(declaration, params.get(declaration.url));
+        return [name, value === null ? '' : String(value)];
+      }),
+    ) as DeclaredFilterState),
   };
 }
 
@@ -318,6 +318,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.noFee) params.set('noFee', '1');
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
   if (state.baths !== 'any') params.set('baths', state.baths);
+  for (const name of DECLARED_FILTER_NAMES) if (state[name]) params.set(SEARCH_FILTERS[name].url, state[name]);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
   if (state.lines.length) params.set('lines', state.lines.join(','));
@@ -344,6 +345,11 @@ export function updateSearch(state: SearchState, patch: Partial<SearchState>): S
   if (next.borough === 'all') next.neighborhood = '';
   // A sale has no concession: its price is the asking price.
   if (next.type === 'sale') next.rent = 'gross';
+  // A bedroom range upside down: the end just chosen stays, the other goes.
+  if (next.bedrooms !== 'any' && next.maxBeds && Number(next.bedrooms) > Number(next.maxBeds)) {
+    if (patch.maxBeds !== undefined) next.bedrooms = 'any';
+    else next.maxBeds = '';
+  }
   // Without a destination there is no commute to limit or sort by.
   if (!next.commute) {
     next.commuteMax = 'any';
@@ -368,6 +374,10 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.rent === 'net') filter.priceBasis = 'NET_EFFECTIVE';
   if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
   if (state.baths !== 'any') filter.minBaths = Number(state.baths);
+  for (const name of DECLARED_FILTER_NAMES) {
+    const value = parseDeclaredFilter(SEARCH_FILTERS[name], state[name]);
+    if (value !== null) (filter as Record<string, unknown>)[name] = value;
+  }
   if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
   if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
   if (state.lines.length) filter.lines = [...state.lines];

@@ -279,6 +279,53 @@ describe('the filter bar writes the URL', () => {
     await expectQuery(location, {});
   });
 
+  it('a bedroom range and a move-in date in More (issue 59 item 1): in the URL, chips, and an upside-down range mended', async () => {
+    const { user, location } = renderBar('/listings?bedrooms=1');
+    await user.click(moreButton());
+    const group = await screen.findByRole('radiogroup', { name: 'Bedrooms at most' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Any', 'Studio', '1', '2', '3', '4']);
+    await user.click(within(group).getByRole('radio', { name: '2' }));
+    await expectQuery(location, { bedrooms: '1', maxBeds: '2' });
+    const moveIn = screen.getByLabelText('Move in by');
+    await user.type(moveIn, '2027-03-01');
+    await expectQuery(location, { bedrooms: '1', maxBeds: '2', moveIn: '2027-03-01' });
+    await user.keyboard('{Escape}');
+    expect(moreButton()).toHaveTextContent('2 active');
+    expect(chipTexts()).toEqual(['Bedrooms: 1+', 'At most 2 beds', 'Move in by Mar 1, 2027']);
+    // A minimum above the maximum: the minimum just chosen stays, the maximum goes.
+    await user.selectOptions(combobox('Bedrooms'), '3');
+    await expectQuery(location, { bedrooms: '3', moveIn: '2027-03-01' });
+    await user.click(screen.getByRole('button', { name: 'Remove filter Move in by Mar 1, 2027' }));
+    await expectQuery(location, { bedrooms: '3' });
+  });
+
+  it('a URL with a bad bedroom maximum or move-in day sets neither', () => {
+    renderBar('/listings?maxBeds=9&moveIn=2027-02-30');
+    expect(chipList()).toBeNull();
+  });
+
+  it("on a phone, 'Filters' opens every filter full-screen; they apply as chosen and 'Show results' closes it (issue 59 item 1)", async () => {
+    const { user, location } = renderBar('/listings?noFee=1');
+    const open = screen.getByRole('button', { name: /^Filters/ });
+    expect(open).toHaveTextContent('1 active');
+    await user.click(open);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Borough' }), 'BROOKLYN');
+    await user.click(await within(sheet).findByRole('radio', { name: '2+' }));
+    await expectQuery(location, { noFee: '1', borough: 'brooklyn', baths: '2' });
+    await user.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('3 active');
+    // 'Clear all' in the sheet resets the search.
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Clear all' }));
+    await expectQuery(location, {});
+  });
+
   it('keeps the listings picked for comparing when a filter changes (they are not a filter)', async () => {
     const picked = '11111111-1111-4111-8111-111111111111';
     const { user, location } = renderBar(`/listings?compare=${picked}`);

@@ -16,6 +16,7 @@ import {
 import { ChevronDown, SlidersHorizontal, TrainFront, X } from '@/components/icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SelectField, type SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
@@ -28,6 +29,7 @@ import {
   walkLabels,
 } from '../search-state';
 import { labels } from '@common/i18n/labels';
+import { declaredFilterText, DECLARED_FILTER_NAMES, parseDeclaredFilter, SEARCH_FILTERS } from '@common/search-filters';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -44,6 +46,12 @@ const messages = defineMessages({
   loading: { id: 'common.loading', defaultMessage: 'Loading…' },
   priceRangeDialog: { id: 'filters.priceRangeDialog', defaultMessage: 'Price range' },
   more: { id: 'filters.more', defaultMessage: 'More' },
+  filters: { id: 'filters.sheetButton', defaultMessage: 'Filters' },
+  filtersTitle: { id: 'filters.sheetTitle', defaultMessage: 'Filters' },
+  showResults: { id: 'filters.showResults', defaultMessage: 'Show results' },
+  priceHeading: { id: 'filters.sheetPrice', defaultMessage: 'Price' },
+  subwayHeading: { id: 'filters.sheetSubway', defaultMessage: 'Subway' },
+  commuteHeading: { id: 'filters.sheetCommute', defaultMessage: 'Commute' },
   active: { id: 'filters.active', defaultMessage: 'active' },
   moreFilters: { id: 'filters.moreFilters', defaultMessage: 'More filters' },
   subway: { id: 'filters.subway', defaultMessage: 'Subway' },
@@ -197,7 +205,8 @@ function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
     (state.baths !== 'any' ? 1 : 0) +
     (state.pets !== 'any' ? 1 : 0) +
     state.amenities.length +
-    state.accessibility.length;
+    state.accessibility.length +
+    DECLARED_FILTER_NAMES.filter((name) => state[name]).length;
   return (
     <Popover>
       <PopoverTrigger className={triggerClasses(count > 0)} {...preloadPanels}>
@@ -315,6 +324,10 @@ export function activeChips(state: SearchState): Chip[] {
       patch: { bedrooms: 'any' },
     });
   }
+  for (const name of DECLARED_FILTER_NAMES) {
+    const value = parseDeclaredFilter(SEARCH_FILTERS[name], state[name]);
+    if (value !== null) chips.push({ key: name, label: declaredFilterText(name, value, 'chip'), patch: { [name]: '' } });
+  }
   if (state.baths !== 'any')
     chips.push({
       key: 'baths',
@@ -374,6 +387,47 @@ export function activeChips(state: SearchState): Chip[] {
 }
 
 /**
+ * Every filter on a phone, full-screen (issue 59 item 1): each applies as it is chosen, as in the bar;
+ * 'Show results' closes the sheet on the results, 'Clear all' resets the search.
+ */
+function FiltersSheet({
+  open,
+  onOpenChange,
+  onClearAll,
+  clearable,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onClearAll: () => void;
+  clearable: boolean;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent
+          aria-describedby={undefined}
+          className="inset-0 top-0 left-0 flex h-dvh w-full max-w-none translate-x-0 translate-y-0 flex-col rounded-none p-0"
+        >
+          <DialogTitle className="border-b border-gray-200 px-4 py-4 pr-14 text-lg font-semibold text-gray-900">
+            {intl.formatMessage(messages.filtersTitle)}
+          </DialogTitle>
+          <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">{children}</div>
+          <div className="flex items-center justify-between gap-3 border-t border-gray-200 px-4 py-3">
+            <Button variant="outline" onClick={onClearAll} disabled={!clearable}>
+              {intl.formatMessage(messages.clearAll)}
+            </Button>
+            <Button onClick={() => onOpenChange(false)}>{intl.formatMessage(messages.showResults)}</Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
  * The filter bar of the listings page (SPEC part 2): address search with suggestions, borough,
  * neighborhood (once a borough is chosen), price popover, bedrooms, 'More' (property type, pet
  * policy), sort, 'Clear all' and one removable chip per active filter.
@@ -381,6 +435,7 @@ export function activeChips(state: SearchState): Chip[] {
 export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
   const chips = activeChips(state);
   const intl = useIntl();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const neighborhoodOptions =
     state.borough === 'all'
       ? []
@@ -407,7 +462,27 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           onPickNeighborhood={pickNeighborhood}
           className="w-full lg:w-auto lg:min-w-72 lg:flex-1"
         />
-        <div className="relative -mx-3 flex min-w-0 items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 lg:max-w-full lg:flex-initial">
+        {/* A phone's width: one 'Filters' button opening every filter full-screen (issue 59 item 1),
+            rather than a row to scroll sideways. */}
+        <div className="flex items-center gap-2 sm:hidden">
+          <button
+            type="button"
+            className={triggerClasses(chips.length > 0)}
+            onClick={() => setSheetOpen(true)}
+            aria-haspopup="dialog"
+            {...preloadPanels}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            {intl.formatMessage(messages.filters)}
+            {chips.length > 0 ? (
+              <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">
+                {chips.length}
+                <span className="sr-only"> {intl.formatMessage(messages.active)}</span>
+              </span>
+            ) : null}
+          </button>
+        </div>
+        <div className="hidden min-w-0 flex-wrap items-center gap-2 sm:flex lg:max-w-full lg:flex-initial">
           <ListingKindSwitch state={state} onChange={onChange} />
           <SelectField
             label={intl.formatMessage(messages.borough)}
@@ -458,6 +533,72 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           />
         </div>
       </div>
+      <FiltersSheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        onClearAll={onClearAll}
+        clearable={chips.length > 0 || hasActiveFilters(state)}
+      >
+        <ListingKindSwitch state={state} onChange={onChange} />
+        <SelectField
+          label={intl.formatMessage(messages.borough)}
+          value={state.borough}
+          options={boroughOptions}
+          onValueChange={(borough) => onChange({ borough })}
+          className="w-full"
+        />
+        {state.borough !== 'all' ? (
+          <SelectField
+            label={intl.formatMessage(messages.neighborhood)}
+            value={state.neighborhood || 'all'}
+            options={neighborhoodOptions}
+            onValueChange={(value) => onChange({ neighborhood: value === 'all' ? '' : value })}
+            className="w-full"
+          />
+        ) : null}
+        <section aria-label={intl.formatMessage(messages.priceHeading)} className="space-y-3">
+          <Panel>
+            <PricePanel state={state} onChange={onChange} onDone={() => undefined} />
+          </Panel>
+        </section>
+        {state.type !== 'sale' ? (
+          <button
+            type="button"
+            aria-pressed={state.noFee}
+            className={cn(triggerClasses(state.noFee), 'self-start')}
+            onClick={() => onChange({ noFee: !state.noFee })}
+          >
+            {intl.formatMessage(messages.noFee)}
+          </button>
+        ) : null}
+        <SelectField
+          label={intl.formatMessage(messages.bedrooms)}
+          value={state.bedrooms}
+          options={bedroomOptions}
+          onValueChange={(bedrooms) => onChange({ bedrooms })}
+          className="w-full"
+        />
+        <Panel>
+          <MorePanel state={state} onChange={onChange} />
+        </Panel>
+        <section aria-label={intl.formatMessage(messages.subwayHeading)} className="space-y-3">
+          <Panel>
+            <SubwayPanel state={state} onChange={onChange} />
+          </Panel>
+        </section>
+        <section aria-label={intl.formatMessage(messages.commuteHeading)} className="space-y-3">
+          <Panel>
+            <CommutePanel state={state} onChange={onChange} />
+          </Panel>
+        </section>
+        <SelectField
+          label={intl.formatMessage(messages.sortBy)}
+          value={state.sort}
+          options={state.commute ? sortOptions : sortOptionsWithoutCommute}
+          onValueChange={(sort) => onChange({ sort })}
+          className="w-full"
+        />
+      </FiltersSheet>
       {chips.length > 0 || hasActiveFilters(state) ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
           <ul aria-label={intl.formatMessage(messages.activeFilters)} className="flex flex-wrap items-center gap-2">

@@ -31,8 +31,16 @@ import {
 } from '../search-state';
 import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+import {
+  DECLARED_FILTER_NAMES,
+  SEARCH_FILTERS,
+  type DeclaredFilterName,
+  type SearchFilterDeclaration,
+} from '@common/search-filters';
 
 const messages = defineMessages({
+  any: { id: 'filters.any', defaultMessage: 'Any' },
+  clearField: { id: 'filters.clearField', defaultMessage: 'Clear {label}' },
   grossRent: { id: 'filters.grossRent', defaultMessage: 'Gross rent' },
   netEffective: { id: 'filters.netEffective', defaultMessage: 'Net effective' },
   filterAndSortBy: { id: 'filters.filterAndSortBy', defaultMessage: 'Filter and sort by' },
@@ -272,7 +280,54 @@ export function MorePanel({ state, onChange }: PanelProps) {
         checked={state.accessibility}
         onValuesChange={(accessibility) => onChange({ accessibility })}
       />
+      {DECLARED_FILTER_NAMES.map((name) => (
+        <DeclaredFilterControl key={name} name={name} state={state} onChange={onChange} />
+      ))}
     </>
+  );
+}
+
+/**
+ * The control of a filter declared in common/search-filters.ts: a count's choices as pills ('Any'
+ * first; its highest, which bounds nothing, left out), a day as the browser's date field.
+ */
+function DeclaredFilterControl({ name, state, onChange }: PanelProps & { name: DeclaredFilterName }) {
+  const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+  const id = useId();
+  const label = formatMessage(declaration.label);
+  if (declaration.kind === 'count') {
+    const counts = Array.from({ length: declaration.max - declaration.min }, (_, i) => String(declaration.min + i));
+    const options = [
+      { value: '', label: formatMessage(messages.any) },
+      ...counts.map((value) => ({
+        value,
+        label: declaration.optionLabel ? formatMessage(declaration.optionLabel, { value }) : value,
+      })),
+    ];
+    return (
+      <RadioPills legend={label} value={state[name]} options={options} onValueChange={(value) => onChange({ [name]: value })} />
+    );
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="mb-2 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="date"
+          value={state[name]}
+          onChange={(event) => onChange({ [name]: event.target.value })}
+          className="h-10 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        />
+        {state[name] ? (
+          <Button type="button" variant="link" size="sm" onClick={() => onChange({ [name]: '' })}>
+            {formatMessage(messages.clearField, { label })}
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,46 @@
+import type { FieldMap, InputFieldMap } from '@pothos/core';
+import { DECLARED_FILTER_NAMES, SEARCH_FILTERS, type SearchFilterDeclaration } from '../../../common/search-filters.js';
+
+// The GraphQL fields of the search filters declared in common/search-filters.ts: `PropertyFilter`'s
+// inputs (listings.schema.ts) and a saved search's `SavedSearchFilter` (alerts.schema.ts).
+
+/** What the derivations call on a type's field builder. */
+interface InputFields {
+  string(options: object): InputFieldMap[string];
+  int(options: object): InputFieldMap[string];
+}
+interface OutputFields {
+  string(options: object): FieldMap[string];
+  int(options: object): FieldMap[string];
+}
+
+const typeOf = (declaration: SearchFilterDeclaration) => (declaration.kind === 'count' ? 'int' : 'string');
+
+/** The declared filters as `PropertyFilter` inputs: a count an Int, a day a String ('YYYY-MM-DD'). */
+export function declaredFilterInputFields(t: unknown): InputFieldMap {
+  const f$ = t as InputFields;
+  return Object.fromEntries(
+    DECLARED_FILTER_NAMES.map((name) => {
+      const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+      return [name, f$[typeOf(declaration)]({ description: declaration.description })];
+    }),
+  );
+}
+
+/** The declared filters of a saved search, as it was saved (null: not set). */
+export function declaredFilterOutputFields(t: unknown): FieldMap {
+  const f$ = t as OutputFields;
+  return Object.fromEntries(
+    DECLARED_FILTER_NAMES.map((name) => {
+      const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+      return [
+        name,
+        f$[typeOf(declaration)]({
+          nullable: true,
+          description: declaration.description,
+          resolve: (filter: Record<string, unknown>) => filter[name] ?? null,
+        }),
+      ];
+    }),
+  );
+}
