@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { amenityFilterLabels } from './more-filter-labels.js';
 import { formatPrice } from './format.js';
-import {
-  declaredFilterText,
-  DECLARED_FILTER_NAMES,
-  type DeclaredFilterName,
-  type DeclaredFilterValue,
-} from './search-filters.js';
+import { DECLARED_FILTER_NAMES, type DeclaredFilterName, type DeclaredFilterValue } from './search-filters.js';
+import { declaredFilterSummary } from './search-filter-texts.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
 import { AlertFrequencyValues, boroughLabels, type AmenityFilter, type Borough, type PropertyType } from './options.js';
 
@@ -121,7 +117,7 @@ export function summarizeFilter(f: SummaryFilter): string {
   // 'up to 3 beds', 'move in by Mar 1, 2027': common/search-filters.ts.
   for (const name of DECLARED_FILTER_NAMES) {
     const value = f[name];
-    if (value != null) parts.push(declaredFilterText(name, value, 'summary'));
+    if (value != null) parts.push(declaredFilterSummary(name, value));
   }
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));

@@ -1,12 +1,13 @@
 // Search filters declared once (issue 59 item 1, the way of issue 52 item 1): what kind of value a
-// filter takes and its bounds, its GraphQL description, its names in a REST query string and in the
+// filter takes and its bounds, its names in a REST query string and in the
 // listings page's address, and its words in a chip and a saved search's name. From a declaration come
 // the filter's rule (common/search.ts), the `PropertyFilter` input and `SavedSearchFilter` fields
 // (server/modules/listings/search-filters.schema.ts), the REST parameters (listings.rest.ts), the
 // saved search's summary (common/saved-search.ts), and the page's URL, state, GraphQL filter and
 // chips (client/src/features/listings/search-state.ts, filter-bar.tsx). What it means in SQL is the
-// one thing written beside the search's other conditions (listings.service.ts `DECLARED_FILTER_SQL`,
-// which the type checker makes complete). No zod here: the listings page imports this file.
+// one thing written beside the search's other conditions (listings.service.ts `DECLARED_FILTER_SQL`),
+// and what partners read of it in the schema (search-filters.schema.ts `DESCRIPTIONS`): the type
+// checker makes both complete. No zod and no server texts here: the listings page imports this file.
 // Adding a filter: README's 'Adding a search filter'.
 import { currentLocale, defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
 
@@ -14,19 +15,12 @@ import { currentLocale, defineMessages, formatMessage, type MessageDescriptor } 
 export type SearchFilterKind = { kind: 'count'; min: number; max: number } | { kind: 'day' };
 
 export type SearchFilterDeclaration = SearchFilterKind & {
-  /** What a partner reads in the schema. */
-  description: string;
   /** Its name in `GET /api/properties`' query string, and other spellings taken. */
   rest: { param: string; aliases?: readonly string[] };
   /** Its name in the listings page's address. */
   url: string;
-  /** Its control's label on the listings page ('More' filters). */
-  label: MessageDescriptor;
-  /** A count's choices as the control shows them (`{value}`); 'Any' is offered first. */
-  optionLabel?: MessageDescriptor;
-  /** Its chip on the listings page and its words in a saved search's name: `{value}` is its value as shown. */
+  /** Its chip on the listings page: `{value}` is its value as shown. Its other texts: search-filter-texts.ts. */
   chip: MessageDescriptor;
-  summary: MessageDescriptor;
 };
 
 const messages = defineMessages({
@@ -34,15 +28,7 @@ const messages = defineMessages({
     id: 'searchFilters.maxBedsChip',
     defaultMessage: 'At most {value, select, 0 {studio} 5 {5+ beds} other {{value} beds}}',
   },
-  maxBedsSummary: {
-    id: 'searchFilters.maxBedsSummary',
-    defaultMessage: 'up to {value, select, 0 {a studio} 5 {5+ beds} other {{value} beds}}',
-  },
-  maxBedsLabel: { id: 'searchFilters.maxBedsLabel', defaultMessage: 'Bedrooms at most' },
-  maxBedsOption: { id: 'searchFilters.maxBedsOption', defaultMessage: '{value, select, 0 {Studio} other {{value}}}' },
-  moveInByLabel: { id: 'searchFilters.moveInByLabel', defaultMessage: 'Move in by' },
   moveInByChip: { id: 'searchFilters.moveInByChip', defaultMessage: 'Move in by {value}' },
-  moveInBySummary: { id: 'searchFilters.moveInBySummary', defaultMessage: 'move in by {value}' },
 });
 
 export const SEARCH_FILTERS = {
@@ -50,24 +36,15 @@ export const SEARCH_FILTERS = {
     kind: 'count',
     min: 0,
     max: 5,
-    description:
-      'At most this many bedrooms (0 is a studio; 5 means no upper bound). With `minBeds`, a range: `minBeds: 0` then means from a studio up, not studios only.',
     rest: { param: 'max_beds', aliases: ['maxBeds'] },
     url: 'maxBeds',
-    label: messages.maxBedsLabel,
-    optionLabel: messages.maxBedsOption,
     chip: messages.maxBedsChip,
-    summary: messages.maxBedsSummary,
   },
   moveInBy: {
     kind: 'day',
-    description:
-      "Homes one can move into on or before this day (YYYY-MM-DD, New York's day): their available date is that day or earlier, so homes available now count.",
     rest: { param: 'move_in_by', aliases: ['moveInBy', 'available_by'] },
     url: 'moveIn',
-    label: messages.moveInByLabel,
     chip: messages.moveInByChip,
-    summary: messages.moveInBySummary,
   },
 } as const satisfies Record<string, SearchFilterDeclaration>;
 
@@ -111,10 +88,10 @@ export function shownValue(declaration: SearchFilterKind, value: number | string
   );
 }
 
-/** A declared filter's chip, or its words in a saved search's name, for its value. */
-export function declaredFilterText(name: DeclaredFilterName, value: number | string, as: 'chip' | 'summary'): string {
+/** A declared filter's chip, for its value. */
+export function declaredFilterChip(name: DeclaredFilterName, value: number | string): string {
   const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
-  return formatMessage(declaration[as], { value: shownValue(declaration, value) });
+  return formatMessage(declaration.chip, { value: shownValue(declaration, value) });
 }
 
 /** The client's fragment of a saved search's declared filters, written by `npm run schema:emit`. */

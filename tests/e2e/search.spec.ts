@@ -587,6 +587,53 @@ test.describe('the map', () => {
     await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(`/messages?compose=${lastId}`)}`);
   });
 
+  test("at phone width, 'Filters' opens every filter full-screen: a bedroom range and a move-in date reach the server (issue 59 item 1)", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listings');
+    await expect(results(page).cards.first()).toBeVisible();
+    // No row of controls to scroll sideways: they are behind one button.
+    await expect(page.getByRole('combobox', { name: 'Borough' })).toBeHidden();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    expect(await sheet.boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await sheet.getByRole('combobox', { name: 'Bedrooms' }).selectOption('1');
+    await sheet.getByRole('radiogroup', { name: 'Bedrooms at most' }).getByRole('radio', { name: '2' }).click();
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await sheet.getByLabel('Move in by').fill(day);
+    await expect.poll(() => query(page)).toEqual({ bedrooms: '1', maxBeds: '2', moveIn: day });
+    // Its footer stays on screen, over nothing it hides: the last control scrolls up above it.
+    await expect(sheet.getByRole('button', { name: 'Show results' })).toBeInViewport();
+    await testInfo.attach('filters-sheet-390', { body: await page.screenshot(), contentType: 'image/png' });
+    await sheet.getByRole('button', { name: 'Show results' }).click();
+    await expect(sheet).toBeHidden();
+    const matching = await expectCountMatches(page, request, { minBeds: 1, maxBeds: 2, moveInBy: day });
+    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBeLessThan(await countFor(request, { minBeds: 1 }));
+    await expect(page.getByRole('button', { name: 'Remove filter At most 2 beds' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('3 active');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('at phone width in Spanish and Chinese, the Filters sheet speaks the language', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [lang, button, title, show] of [
+      ['es', 'Filtros', 'Filtros', 'Ver resultados'],
+      ['zh', '筛选', '筛选条件', '查看结果'],
+    ] as const) {
+      await page.goto(`/listings?lang=${lang}`);
+      await page.getByRole('button', { name: new RegExp(`^${button}`) }).click();
+      const sheet = page.getByRole('dialog', { name: title });
+      await expect(sheet.getByRole('button', { name: show })).toBeVisible();
+      await expect(sheet.getByRole('radiogroup').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await sheet.getByRole('button', { name: show }).click();
+    }
+  });
+
   test('at phone width the list comes first and the map is behind the Map button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/listings');

@@ -16,7 +16,7 @@ const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 describe('search state in the URL', () => {
   it('reads every key and writes it back in the same form', () => {
     const query =
-      'search=bedford&borough=staten-island&neighborhood=St.+George&minPrice=1500&maxPrice=4000&bedrooms=2&propertyType=loft&pets=cats&lines=L%2CG&walk=10&sort=price_low&bounds=40.8%2C40.7%2C-73.9%2C-74';
+      'search=bedford&borough=staten-island&neighborhood=St.+George&minPrice=1500&maxPrice=4000&bedrooms=2&maxBeds=3&moveIn=2027-03-01&propertyType=loft&pets=cats&lines=L%2CG&walk=10&sort=price_low&bounds=40.8%2C40.7%2C-73.9%2C-74';
     const state = parse(query);
     expect(state).toEqual({
       type: 'rent',
@@ -40,8 +40,25 @@ describe('search state in the URL', () => {
       noFee: false,
       baths: 'any',
       amenities: [],
+      maxBeds: '3',
+      moveInBy: '2027-03-01',
     });
     expect(toSearchParams(state).toString()).toBe(query);
+  });
+
+  it('reads a bedroom range and a move-in day (issue 59 item 1): sends them, drops bad ones, mends an upside-down range', () => {
+    expect(toPropertyFilter(parse('bedrooms=0&maxBeds=2&moveIn=2027-03-01'))).toEqual({
+      minBeds: 0,
+      maxBeds: 2,
+      moveInBy: '2027-03-01',
+    });
+    expect(parse('maxBeds=6&moveIn=2027-02-30')).toMatchObject({ maxBeds: '', moveInBy: '' });
+    // From the address, a minimum above the maximum keeps the minimum.
+    expect(parse('bedrooms=3&maxBeds=1')).toMatchObject({ bedrooms: '3', maxBeds: '' });
+    // A change keeps the end just chosen.
+    const range = parse('bedrooms=1&maxBeds=2');
+    expect(updateSearch(range, { maxBeds: '0' })).toMatchObject({ bedrooms: 'any', maxBeds: '0' });
+    expect(updateSearch(range, { bedrooms: '3' })).toMatchObject({ bedrooms: '3', maxBeds: '' });
   });
 
   it('reads amenities (known ones, once each, in the order of the options), writes them back and sends them (issue 59 item 1)', () => {

@@ -29,8 +29,8 @@ import {
   walkLabels,
 } from '../search-state';
 import { labels } from '@common/i18n/labels';
-import { declaredFilterText, DECLARED_FILTER_NAMES, parseDeclaredFilter, SEARCH_FILTERS } from '@common/search-filters';
-import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
+import { declaredFilterChip, DECLARED_FILTER_NAMES, parseDeclaredFilter, SEARCH_FILTERS } from '@common/search-filters';
+import { defineMessages, formatMessage, useIntl, type MessageDescriptor } from '@common/i18n/messages';
 
 const messages = defineMessages({
   allBoroughs: { id: 'filters.allBoroughs', defaultMessage: 'All boroughs' },
@@ -326,7 +326,7 @@ export function activeChips(state: SearchState): Chip[] {
   }
   for (const name of DECLARED_FILTER_NAMES) {
     const value = parseDeclaredFilter(SEARCH_FILTERS[name], state[name]);
-    if (value !== null) chips.push({ key: name, label: declaredFilterText(name, value, 'chip'), patch: { [name]: '' } });
+    if (value !== null) chips.push({ key: name, label: declaredFilterChip(name, value), patch: { [name]: '' } });
   }
   if (state.baths !== 'any')
     chips.push({
@@ -384,6 +384,90 @@ export function activeChips(state: SearchState): Chip[] {
   if (state.bounds) chips.push({ key: 'bounds', label: formatMessage(messages.mapArea), patch: { bounds: null } });
   if (state.area) chips.push({ key: 'area', label: formatMessage(messages.drawnArea), patch: { area: null } });
   return chips;
+}
+
+/**
+ * The filters, in the bar (popovers in a row) or in the phone's sheet (stacked, each panel open): one
+ * list of controls for both.
+ */
+function FilterControls({
+  state,
+  onChange,
+  neighborhoodOptions,
+  sheet = false,
+}: Pick<FilterBarProps, 'state' | 'onChange'> & { neighborhoodOptions: SelectOption<string>[]; sheet?: boolean }) {
+  const intl = useIntl();
+  const open = (heading: MessageDescriptor, panel: ReactNode) => (
+    <section aria-label={intl.formatMessage(heading)} className="space-y-3">
+      <Panel>{panel}</Panel>
+    </section>
+  );
+  return (
+    <>
+      <ListingKindSwitch state={state} onChange={onChange} />
+      <SelectField
+        label={intl.formatMessage(messages.borough)}
+        hideLabel={!sheet}
+        value={state.borough}
+        options={boroughOptions}
+        onValueChange={(borough) => onChange({ borough })}
+        className={cn(sheet ? 'w-full' : 'w-40 shrink-0', state.borough !== 'all' && activeTriggerClasses)}
+      />
+      {state.borough !== 'all' ? (
+        <SelectField
+          label={intl.formatMessage(messages.neighborhood)}
+          hideLabel={!sheet}
+          value={state.neighborhood || 'all'}
+          options={neighborhoodOptions}
+          onValueChange={(value) => onChange({ neighborhood: value === 'all' ? '' : value })}
+          className={cn(sheet ? 'w-full' : 'w-48 shrink-0', state.neighborhood && activeTriggerClasses)}
+        />
+      ) : null}
+      {sheet ? (
+        open(messages.priceHeading, <PricePanel state={state} onChange={onChange} onDone={() => undefined} />)
+      ) : (
+        <PriceFilter state={state} onChange={onChange} />
+      )}
+      {/* 'No fee' (issue 59 item 1): the tenant pays no broker fee. A sale has none to pay. */}
+      {state.type !== 'sale' ? (
+        <button
+          type="button"
+          aria-pressed={state.noFee}
+          className={cn(triggerClasses(state.noFee), sheet && 'self-start')}
+          onClick={() => onChange({ noFee: !state.noFee })}
+        >
+          {intl.formatMessage(messages.noFee)}
+        </button>
+      ) : null}
+      <SelectField
+        label={intl.formatMessage(messages.bedrooms)}
+        value={state.bedrooms}
+        options={bedroomOptions}
+        onValueChange={(bedrooms) => onChange({ bedrooms })}
+        className={cn(sheet ? 'w-full' : 'shrink-0', state.bedrooms !== 'any' && activeTriggerClasses)}
+      />
+      {sheet ? (
+        <>
+          {open(messages.more, <MorePanel state={state} onChange={onChange} />)}
+          {open(messages.subwayHeading, <SubwayPanel state={state} onChange={onChange} />)}
+          {open(messages.commuteHeading, <CommutePanel state={state} onChange={onChange} />)}
+        </>
+      ) : (
+        <>
+          <SubwayFilter state={state} onChange={onChange} />
+          <CommuteFilter state={state} onChange={onChange} />
+          <MoreFilters state={state} onChange={onChange} />
+        </>
+      )}
+      <SelectField
+        label={intl.formatMessage(messages.sortBy)}
+        value={state.sort}
+        options={state.commute ? sortOptions : sortOptionsWithoutCommute}
+        onValueChange={(sort) => onChange({ sort })}
+        className={sheet ? 'w-full' : 'shrink-0'}
+      />
+    </>
+  );
 }
 
 /**
@@ -483,54 +567,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           </button>
         </div>
         <div className="hidden min-w-0 flex-wrap items-center gap-2 sm:flex lg:max-w-full lg:flex-initial">
-          <ListingKindSwitch state={state} onChange={onChange} />
-          <SelectField
-            label={intl.formatMessage(messages.borough)}
-            hideLabel
-            value={state.borough}
-            options={boroughOptions}
-            onValueChange={(borough) => onChange({ borough })}
-            className={cn('w-40 shrink-0', state.borough !== 'all' && activeTriggerClasses)}
-          />
-          {state.borough !== 'all' ? (
-            <SelectField
-              label={intl.formatMessage(messages.neighborhood)}
-              hideLabel
-              value={state.neighborhood || 'all'}
-              options={neighborhoodOptions}
-              onValueChange={(value) => onChange({ neighborhood: value === 'all' ? '' : value })}
-              className={cn('w-48 shrink-0', state.neighborhood && activeTriggerClasses)}
-            />
-          ) : null}
-          <PriceFilter state={state} onChange={onChange} />
-          {/* 'No fee' (issue 59 item 1): the tenant pays no broker fee. A sale has none to pay. */}
-          {state.type !== 'sale' ? (
-            <button
-              type="button"
-              aria-pressed={state.noFee}
-              className={triggerClasses(state.noFee)}
-              onClick={() => onChange({ noFee: !state.noFee })}
-            >
-              {intl.formatMessage(messages.noFee)}
-            </button>
-          ) : null}
-          <SelectField
-            label={intl.formatMessage(messages.bedrooms)}
-            value={state.bedrooms}
-            options={bedroomOptions}
-            onValueChange={(bedrooms) => onChange({ bedrooms })}
-            className={cn('shrink-0', state.bedrooms !== 'any' && activeTriggerClasses)}
-          />
-          <SubwayFilter state={state} onChange={onChange} />
-          <CommuteFilter state={state} onChange={onChange} />
-          <MoreFilters state={state} onChange={onChange} />
-          <SelectField
-            label={intl.formatMessage(messages.sortBy)}
-            value={state.sort}
-            options={state.commute ? sortOptions : sortOptionsWithoutCommute}
-            onValueChange={(sort) => onChange({ sort })}
-            className="shrink-0"
-          />
+          <FilterControls state={state} onChange={onChange} neighborhoodOptions={neighborhoodOptions} />
         </div>
       </div>
       <FiltersSheet
@@ -539,65 +576,7 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
         onClearAll={onClearAll}
         clearable={chips.length > 0 || hasActiveFilters(state)}
       >
-        <ListingKindSwitch state={state} onChange={onChange} />
-        <SelectField
-          label={intl.formatMessage(messages.borough)}
-          value={state.borough}
-          options={boroughOptions}
-          onValueChange={(borough) => onChange({ borough })}
-          className="w-full"
-        />
-        {state.borough !== 'all' ? (
-          <SelectField
-            label={intl.formatMessage(messages.neighborhood)}
-            value={state.neighborhood || 'all'}
-            options={neighborhoodOptions}
-            onValueChange={(value) => onChange({ neighborhood: value === 'all' ? '' : value })}
-            className="w-full"
-          />
-        ) : null}
-        <section aria-label={intl.formatMessage(messages.priceHeading)} className="space-y-3">
-          <Panel>
-            <PricePanel state={state} onChange={onChange} onDone={() => undefined} />
-          </Panel>
-        </section>
-        {state.type !== 'sale' ? (
-          <button
-            type="button"
-            aria-pressed={state.noFee}
-            className={cn(triggerClasses(state.noFee), 'self-start')}
-            onClick={() => onChange({ noFee: !state.noFee })}
-          >
-            {intl.formatMessage(messages.noFee)}
-          </button>
-        ) : null}
-        <SelectField
-          label={intl.formatMessage(messages.bedrooms)}
-          value={state.bedrooms}
-          options={bedroomOptions}
-          onValueChange={(bedrooms) => onChange({ bedrooms })}
-          className="w-full"
-        />
-        <Panel>
-          <MorePanel state={state} onChange={onChange} />
-        </Panel>
-        <section aria-label={intl.formatMessage(messages.subwayHeading)} className="space-y-3">
-          <Panel>
-            <SubwayPanel state={state} onChange={onChange} />
-          </Panel>
-        </section>
-        <section aria-label={intl.formatMessage(messages.commuteHeading)} className="space-y-3">
-          <Panel>
-            <CommutePanel state={state} onChange={onChange} />
-          </Panel>
-        </section>
-        <SelectField
-          label={intl.formatMessage(messages.sortBy)}
-          value={state.sort}
-          options={state.commute ? sortOptions : sortOptionsWithoutCommute}
-          onValueChange={(sort) => onChange({ sort })}
-          className="w-full"
-        />
+        <FilterControls state={state} onChange={onChange} neighborhoodOptions={neighborhoodOptions} sheet />
       </FiltersSheet>
       {chips.length > 0 || hasActiveFilters(state) ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">

@@ -37,6 +37,7 @@ import {
   type DeclaredFilterName,
   type SearchFilterDeclaration,
 } from '@common/search-filters';
+import { SEARCH_FILTER_TEXTS } from '@common/search-filter-texts';
 
 const messages = defineMessages({
   any: { id: 'filters.any', defaultMessage: 'Any' },
@@ -294,14 +295,15 @@ export function MorePanel({ state, onChange }: PanelProps) {
 function DeclaredFilterControl({ name, state, onChange }: PanelProps & { name: DeclaredFilterName }) {
   const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
   const id = useId();
-  const label = formatMessage(declaration.label);
+  const texts = SEARCH_FILTER_TEXTS[name];
+  const label = formatMessage(texts.label);
   if (declaration.kind === 'count') {
     const counts = Array.from({ length: declaration.max - declaration.min }, (_, i) => String(declaration.min + i));
     const options = [
       { value: '', label: formatMessage(messages.any) },
       ...counts.map((value) => ({
         value,
-        label: declaration.optionLabel ? formatMessage(declaration.optionLabel, { value }) : value,
+        label: texts.optionLabel ? formatMessage(texts.optionLabel, { value }) : value,
       })),
     ];
     return (
