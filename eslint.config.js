@@ -77,6 +77,7 @@ const mayNotImport = (target, from, message) => ({
  */
 const FEATURES = {
   auth: { face: ['use-auth.ts', 'use-viewer.ts', 'redirect.ts', 'pending-action.ts'], uses: [] },
+  account: { face: [], uses: [] },
   agents: { face: [], uses: ['auth', 'listings', 'moderation', 'reviews'] },
   alerts: { face: [], uses: ['auth'] },
   compare: { face: [], uses: [] },

@@ -169,6 +169,8 @@ export const updateProfileSchema = z.object({
     .optional(),
   /** The interface's language (issue 29); null forgets the choice. */
   locale: z.enum(LOCALES).nullable().optional(),
+  /** E-mail about messages that arrive while away (issue 59 item 6). */
+  emailMessages: z.boolean().optional(),
 });
 
 export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Please use a different number.';

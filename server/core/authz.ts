@@ -25,6 +25,8 @@ export async function requireUser(prisma: PrismaClient, viewer: Viewer | null | 
   const v = requireViewer(viewer);
   const user = await prisma.user.findUnique({ where: { id: v.uid }, include: { agent: true } });
   if (!user) throw new AppError('UNAUTHENTICATED', say('finishAccount'));
+  // A deleted account (issue 59 item 6) acts no more, whatever token it still holds.
+  if (user.deletedAt) throw new AppError('UNAUTHENTICATED', say('accountDeleted'));
   return user;
 }
 

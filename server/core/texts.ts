@@ -7,6 +7,7 @@ import { defineMessages, formatMessage, type MessageValues } from '../../common/
 const texts = defineMessages({
   signIn: { id: 'server.auth.signIn', defaultMessage: 'You must sign in to do that.' },
   finishAccount: { id: 'server.auth.finishAccount', defaultMessage: 'Finish creating your account first.' },
+  accountDeleted: { id: 'server.auth.accountDeleted', defaultMessage: 'This account was deleted.' },
   listingNotFound: { id: 'server.listing.notFound', defaultMessage: 'That listing does not exist.' },
   invalidCursor: { id: 'server.paging.invalidCursor', defaultMessage: 'Invalid cursor: start again from the first page' },
   tooManyRequests: { id: 'server.limit.tooManyRequests', defaultMessage: 'Too many requests. Please wait a minute.' },

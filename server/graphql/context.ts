@@ -23,6 +23,8 @@ export interface GraphQLContext {
   visitor?: Visitor;
   /** Photo storage (deleting a listing deletes its photos). */
   storage?: Storage;
+  /** The identity provider ('Delete my account' deletes the sign-in); absent in in-process tests. */
+  identity?: IdentityDeps['identity'];
   /** Real-time fan-out (in process, or Redis); in-process tests fall back to an in-process one. */
   realtime?: Realtime;
   /** Per-user rate limits of user actions (in process, or Redis). */

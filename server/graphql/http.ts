@@ -251,6 +251,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       // One visitor per request: the planned path and Apollo (when it answers instead) share it.
       visitor: (res.locals.visitor ??= visitorOf(env, req, res)) as Visitor,
       storage,
+      identity: identityDeps.identity,
       realtime: deps.realtime,
       limits: deps.limits,
       mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,

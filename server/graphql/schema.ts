@@ -17,6 +17,7 @@ import '../modules/notifications/notifications.schema.js';
 import '../modules/alerts/alerts.schema.js';
 import '../modules/tours/tours.schema.js';
 import '../modules/tours/my-tours.schema.js';
+import '../modules/account/index.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

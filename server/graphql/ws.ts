@@ -411,6 +411,7 @@ export function attachGraphQLWebSocket(deps: TransportDeps): GraphQLWebSocket {
       auth,
       log,
       storage,
+      identity: identityDeps.identity,
       realtime,
       limits,
       mail: deps.mailer ? { mailer: deps.mailer, publicUrl: env.publicUrl } : undefined,

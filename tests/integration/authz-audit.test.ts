@@ -353,6 +353,23 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['renterA', 'a license number (renters have no agent profile)', 'FORBIDDEN', () => ({})],
     ],
   },
+  updateMyAgentProfile: {
+    actsOn: "the caller's own agent profile only (agents; no id argument)",
+    document: 'mutation A { updateMyAgentProfile(input: { bio: "Hijacked" }) { id } }',
+    attempts: [
+      ['anon', 'an agent profile', ANON, () => ({})],
+      ['newcomer', 'an agent profile, sign-up unfinished', ANON, () => ({})],
+      ['renterA', 'an agent profile (renters have none)', 'FORBIDDEN', () => ({})],
+    ],
+  },
+  deleteMyAccount: {
+    actsOn: "the caller's own account only (no id argument), once 'DELETE' is typed",
+    document: 'mutation A { deleteMyAccount(confirm: "DELETE") { deletedAt } }',
+    attempts: [
+      ['anon', 'an account', ANON, () => ({})],
+      ['newcomer', 'an account, sign-up unfinished', ANON, () => ({})],
+    ],
+  },
   rsvpOpenHouse: {
     actsOn: "an RSVP of the caller's own to an open house of a public listing the caller does not manage (issue 27)",
     document: 'mutation A($id: ID!) { rsvpOpenHouse(id: $id, waitlist: true) { id } }',

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'me/searches', ...screen(() => import('./routes/saved-searches'), ['alerts', 'records']) },
           { path: 'me/saved', ...screen(() => import('./routes/saved-homes'), ['saved', 'cards']) },
           { path: 'me/tours', ...screen(() => import('./routes/my-tours'), ['tours', 'records']) },
+          { path: 'me/profile', ...screen(() => import('./routes/my-profile'), ['account', 'agents']) },
           { path: 'compare', ...screen(() => import('./routes/compare'), ['compare', 'records', 'cards']) },
           {
             path: 'create-listing',

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { trustDeps } from '../moderation/index.schema.js';
 import { licenseQueue, setAgentLicenseVerified, updateMyLicense, type LicenseCase } from './licenses.service.js';
+import { updateMyAgentProfile } from './agent-profile.service.js';
 
 /** Agents' license numbers over GraphQL: the agent's own, and the admins' queue and verification (licenses.service.ts). */
 
@@ -46,6 +47,30 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const { agentId } = await updateMyLicense(trustDeps(ctx), ctx.viewer, { license: args.license });
       return ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: agentId } });
+    },
+  }),
+}));
+
+const AgentProfileInput = builder.inputType('AgentProfileInput', {
+  description: 'What an agent edits of their public profile (/agents/:id); a field left out stays as it is.',
+  fields: (t) => ({
+    bio: t.string({ description: 'About the agent, up to 2,000 characters; empty removes it.' }),
+    agency: t.string({ description: 'The brokerage, up to 120 characters; empty removes it.' }),
+    specialties: t.stringList({ description: 'Up to 8, each up to 40 characters (blank ones and repeats dropped).' }),
+    yearsExperience: t.int({ description: '0 to 70.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  updateMyAgentProfile: t.prismaField({
+    type: 'Agent',
+    description:
+      "The agent's own public profile (issue 59 item 6). Errors: UNAUTHENTICATED, FORBIDDEN (not an agent), BAD_USER_INPUT.",
+    args: { input: t.arg({ type: AgentProfileInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const clean = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const agent = await updateMyAgentProfile(ctx, ctx.viewer, clean);
+      return ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: agent.id } });
     },
   }),
 }));

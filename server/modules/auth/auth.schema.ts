@@ -28,6 +28,9 @@ export const CurrentUserRef = builder.prismaObject('User', {
       nullable: true,
       description: "The interface's language the user chose ('en', 'es' or 'zh'); null: none chosen.",
     }),
+    emailMessages: t.exposeBoolean('emailMessages', {
+      description: 'Whether messages that arrive while the user is away are e-mailed to them.',
+    }),
     agent: t.relation('agent', { nullable: true }),
   }),
 });
@@ -39,6 +42,7 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     phone: t.string({ description: 'Must be the number linked (verified) in the identity provider.' }),
     photoUrl: t.string(),
     locale: t.string({ description: "The interface's language: 'en', 'es' or 'zh'; null forgets the choice." }),
+    emailMessages: t.boolean({ description: 'E-mail me about messages that arrive while I am away.' }),
   }),
 });
 

@@ -285,6 +285,7 @@ export async function updateProfile(prisma: PrismaClient, viewer: Viewer | null,
       ...(data.phone !== undefined ? { phone: data.phone } : {}),
       ...(data.photoUrl !== undefined ? { photoUrl: data.photoUrl } : {}),
       ...(data.locale !== undefined ? { locale: data.locale } : {}),
+      ...(data.emailMessages !== undefined ? { emailMessages: data.emailMessages } : {}),
     },
   });
 }

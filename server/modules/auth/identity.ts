@@ -96,6 +96,8 @@ export interface IdentityProvider {
   createSessionCookie(idToken: string, expiresInMs: number): Promise<string>;
   /** Network call: revokes every refresh token and session cookie of the user. */
   revokeSessions(uid: string): Promise<void>;
+  /** Network call: removes the account (its e-mail, phone and password) for good; none is no error. */
+  deleteAccount(uid: string): Promise<void>;
   phoneInUse(phone: string): Promise<boolean>;
   /** Network call: a one-time code that lets the holder choose a new password; null when no account uses the e-mail. */
   passwordResetCode(email: string): Promise<string | null>;
@@ -269,6 +271,14 @@ export function createIdentityProvider(env: Env, emulatorHost: string | null): I
         }
       }),
     revokeSessions: (uid) => remote(() => auth.revokeRefreshTokens(uid)),
+    deleteAccount: (uid) =>
+      remote(async () => {
+        try {
+          await auth.deleteUser(uid);
+        } catch (err) {
+          if (code(err) !== 'auth/user-not-found') throw err;
+        }
+      }),
     phoneInUse: (phone) =>
       remote(async () => {
         try {

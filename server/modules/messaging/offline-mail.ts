@@ -106,6 +106,7 @@ export async function sendOfflineMail(deps: OfflineMailDeps): Promise<number> {
         AND x."createdAt" > coalesce(s."emailedAt", '-infinity'::timestamp)
     ) m
     WHERE (r."lastSeenAt" IS NULL OR r."lastSeenAt" < ${offlineBefore}::timestamp(3))
+      AND r."emailMessages" AND r."deletedAt" IS NULL
       AND m.unread > 0
     ORDER BY s."lastMessageAt", s."threadId", s.side
     LIMIT ${BATCH}`;

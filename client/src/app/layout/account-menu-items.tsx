@@ -10,6 +10,7 @@ import {
   Star,
   BellRing,
   CalendarDays,
+  CircleUserRound,
 } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,6 +36,7 @@ const messages = defineMessages({
   savedHomes: { id: 'accountMenu.savedHomes', defaultMessage: 'Saved homes' },
   savedSearches: { id: 'accountMenu.savedSearches', defaultMessage: 'Saved Searches' },
   tours: { id: 'accountMenu.tours', defaultMessage: 'Tours' },
+  myProfile: { id: 'accountMenu.myProfile', defaultMessage: 'My profile' },
   moderation: { id: 'accountMenu.moderation', defaultMessage: 'Moderation' },
   signOut: { id: 'accountMenu.signOut', defaultMessage: 'Sign Out' },
 });
@@ -106,6 +108,9 @@ export function AccountMenuContent(props: AccountMenuProps) {
       <Label className="truncate px-3 py-2 text-xs font-medium text-gray-500">
         {intl.formatMessage(messages.signedInAs, { name: user.displayName })}
       </Label>
+      <MenuLink to="/me/profile" icon={<MenuIcon icon={CircleUserRound} />}>
+        {intl.formatMessage(messages.myProfile)}
+      </MenuLink>
       <MenuLink to="/create-listing" icon={<MenuIcon icon={SquarePlus} />}>
         {intl.formatMessage(messages.postListing)}
       </MenuLink>

@@ -1,0 +1,2 @@
+/** The account module's GraphQL adapter ('Delete my account'). */
+import './account.schema.js';
