@@ -71,6 +71,8 @@ export const RATE_LIMITS = {
   phoneCheckAccount: { name: 'phone-check-account', points: 5, durationSeconds: 3_600, key: 'user' },
   /** Phone lookups of all callers together, a minute. */
   phoneCheckGlobal: { name: 'phone-check-global', points: 120, durationSeconds: 60, key: 'everyone' },
+  /** The listing form's drafts saved to the server as they are typed, per user and minute (every 3 s at most). */
+  formDraftSave: { name: 'form-draft-save', points: 40, durationSeconds: 60, key: 'user' },
   /** Photo uploads per user and minute. */
   uploads: { name: 'uploads', points: 60, durationSeconds: 60, key: 'user' },
   /** GraphQL requests per partner API key and minute (docs/decisions/0024-partner-api.md). */

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createRenter, type NewAccount } from './accounts.js';
+import { createRenter, signInContext, type NewAccount } from './accounts.js';
 import { appPage, expect, expectAccessible, test as base } from './fixtures.js';
 import { SCREENSHOTS } from './shots.js';
 import { E2E_ORIGIN } from './origin.js';
@@ -424,3 +424,52 @@ test.describe('create listing, signed in', () => {
     );
   });
 });
+
+// Issue 59 item 7: a form left in one browser is offered in another once its person signs in there.
+base(
+  'a listing form typed in one browser is offered in another, and continues from where it was',
+  async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error('needs baseURL');
+    const agent = await createRenter(baseURL, { firstName: 'Drafty', role: 'agent' });
+    const title = unique('Two browsers loft');
+    const first = await browser.newContext({ baseURL });
+    const second = await browser.newContext({ baseURL });
+    try {
+      await signInContext(first, baseURL, agent);
+      const one = await appPage(first);
+      await one.goto('/create-listing');
+      await one.getByLabel('Title').fill(title);
+      await one.getByLabel('Monthly rent').fill('3100');
+      // Kept on the server a few seconds after the last keystroke.
+      await expect
+        .poll(
+          async () => {
+            const res = await one.request.post('/graphql', {
+              data: { query: 'query { listingFormDraft(key: "new") { draft } }' },
+              headers: { origin: new URL(one.url()).origin },
+            });
+            return (
+              ((await res.json()) as { data?: { listingFormDraft?: { draft: string } | null } }).data?.listingFormDraft?.draft ??
+              ''
+            );
+          },
+          { timeout: 15_000 },
+        )
+        .toContain(title);
+
+      await signInContext(second, baseURL, agent);
+      const two = await appPage(second);
+      await two.goto('/create-listing');
+      const offer = two.getByRole('status').filter({ hasText: 'You have a draft of this form' });
+      await expect(offer).toBeVisible();
+      await expect(two.getByLabel('Title')).toHaveValue('');
+      await offer.getByRole('button', { name: 'Continue it' }).click();
+      await expect(two.getByLabel('Title')).toHaveValue(title);
+      await expect(two.getByLabel('Monthly rent')).toHaveValue(/^3,?100$/);
+      await expect(offer).toHaveCount(0);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  },
+);

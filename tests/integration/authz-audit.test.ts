@@ -362,6 +362,22 @@ const MUTATIONS: Record<string, MutationAudit> = {
       ['renterA', 'an agent profile (renters have none)', 'FORBIDDEN', () => ({})],
     ],
   },
+  saveListingFormDraft: {
+    actsOn: "the caller's own draft of the listing form only (keyed by the caller; no one else's can be named)",
+    document: 'mutation A { saveListingFormDraft(key: "new", draft: "{}") { key } }',
+    attempts: [
+      ['anon', 'a draft', ANON, () => ({})],
+      ['newcomer', 'a draft, sign-up unfinished', ANON, () => ({})],
+    ],
+  },
+  discardListingFormDraft: {
+    actsOn: "the caller's own draft of the listing form only",
+    document: 'mutation A { discardListingFormDraft(key: "new") }',
+    attempts: [
+      ['anon', 'a draft', ANON, () => ({})],
+      ['newcomer', 'a draft, sign-up unfinished', ANON, () => ({})],
+    ],
+  },
   deleteMyAccount: {
     actsOn: "the caller's own account only (no id argument), once 'DELETE' is typed",
     document: 'mutation A { deleteMyAccount(confirm: "DELETE") { deletedAt } }',

@@ -25,7 +25,7 @@ export interface AccountDeletionDeps {
  * 'Delete my account' (issue 59 item 6). What is personal goes: the sign-in (the identity provider's
  * account, every session), the profile (name, e-mail, phone, photo, language, an agent's public
  * profile and license), saved homes and searches, notifications, RSVPs, reports, uploads not on a
- * listing, the listings the person owns (their renters are told, as for any deleted listing), and
+ * listing, the listing form's drafts, the listings the person owns (their renters are told, as for any deleted listing), and
  * upcoming tours (cancelled). What others keep stays, without the person: their conversations with
  * them (messages are the other side's record too) and the reviews the person wrote (shown as a former
  * member's, the agent's rating unchanged). The row itself stays, scrubbed, for those to point at.
@@ -61,6 +61,7 @@ export async function deleteMyAccount(deps: AccountDeletionDeps, viewer: Viewer 
     await tx.listingReport.deleteMany({ where: { reporterId: user.id } });
     await tx.reviewReport.deleteMany({ where: { reporterId: user.id } });
     await tx.upload.deleteMany({ where: { ownerId: user.id } });
+    await tx.formDraft.deleteMany({ where: { userId: user.id } });
     // Upcoming tours, theirs to take or to give, do not happen.
     await tx.tourRequest.updateMany({
       where: {

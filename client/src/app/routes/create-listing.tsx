@@ -10,7 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { newListingValues, valuesFromListing } from '@/features/listing-form/form-model';
 import { ListingForm } from '@/features/listing-form/listing-form';
-import { readLocalDraft, startDraftSession } from '@/features/listing-form/local-draft';
+import { readLocalDraft, startDraftSession, type LocalDraft } from '@/features/listing-form/local-draft';
+import { ServerDraftOffer } from '@/features/listing-form/server-draft';
 import { graphql } from '@/gql';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBrowserValue } from '@/lib/use-in-browser';
@@ -94,6 +95,7 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
   const { user } = useAuth();
   const intl = useIntl();
   const { data, loading, error } = useQuery(EditListingQuery, { variables: { id: propertyId }, fetchPolicy: 'network-only' });
+  const [fromServer, setFromServer] = useState<LocalDraft | null>(null);
   const client = useApolloClient();
   // The listing as it is now, after a save refused because it changed meanwhile (issue 58 item 5).
   const loadCurrent = useCallback(async () => {
@@ -138,19 +140,28 @@ function EditListing({ propertyId, draftId, initialStep }: { propertyId: string;
       </>
     );
   }
+  const hasLocal = user ? readLocalDraft({ uid: user.uid, draftId, propertyId: property.id }) !== null : false;
   return (
-    <ListingForm
-      key={user?.uid ?? 'signed-out'}
-      propertyId={property.id}
-      base={valuesFromListing(property)}
-      basePhotos={property.photos.map((p) => ({ url: p.url, thumbnailUrl: p.thumbnailUrl, placeholder: p.placeholder ?? null }))}
-      user={user}
-      draftId={draftId}
-      initialStep={initialStep}
-      baseVersion={property.version ?? null}
-      loadCurrent={loadCurrent}
-      live={property.status === 'ACTIVE'}
-    />
+    <>
+      <ServerDraftOffer draftKey={property.id} skip={!user || hasLocal || fromServer !== null} onContinue={setFromServer} />
+      <ListingForm
+        key={`${user?.uid ?? 'signed-out'}${fromServer ? ':server' : ''}`}
+        {...(fromServer ? { restored: fromServer } : {})}
+        propertyId={property.id}
+        base={valuesFromListing(property)}
+        basePhotos={property.photos.map((p) => ({
+          url: p.url,
+          thumbnailUrl: p.thumbnailUrl,
+          placeholder: p.placeholder ?? null,
+        }))}
+        user={user}
+        draftId={draftId}
+        initialStep={initialStep}
+        baseVersion={property.version ?? null}
+        loadCurrent={loadCurrent}
+        live={property.status === 'ACTIVE'}
+      />
+    </>
   );
 }
 
@@ -180,7 +191,10 @@ export default function CreateListingScreen() {
     return found.current.draft;
   }, false);
   const draftOf = hasDraft ? uid : undefined;
-  const draft = useMemo(() => (draftOf ? readLocalDraft({ uid: draftOf, draftId, propertyId: null }) : null), [draftOf, draftId]);
+  const local = useMemo(() => (draftOf ? readLocalDraft({ uid: draftOf, draftId, propertyId: null }) : null), [draftOf, draftId]);
+  // Without one here, the draft kept on the server (typed in another browser: issue 59 item 7), if taken.
+  const [fromServer, setFromServer] = useState<LocalDraft | null>(null);
+  const draft = fromServer ?? local;
 
   return (
     <PageContainer className="max-w-5xl">
@@ -190,16 +204,19 @@ export default function CreateListingScreen() {
       ) : propertyId ? (
         <EditListing propertyId={propertyId} draftId={draftId} initialStep={initialStep} />
       ) : (
-        <ListingForm
-          key={`${user?.uid ?? 'signed-out'}${draft ? ':restored' : ''}`}
-          propertyId={null}
-          base={base}
-          basePhotos={[]}
-          restored={draft}
-          user={user}
-          draftId={draftId}
-          initialStep={initialStep}
-        />
+        <>
+          <ServerDraftOffer draftKey="new" skip={!uid || hasDraft || fromServer !== null} onContinue={setFromServer} />
+          <ListingForm
+            key={`${user?.uid ?? 'signed-out'}${draft ? ':restored' : ''}${fromServer ? ':server' : ''}`}
+            propertyId={null}
+            base={base}
+            basePhotos={[]}
+            restored={draft}
+            user={user}
+            draftId={draftId}
+            initialStep={initialStep}
+          />
+        </>
       )}
     </PageContainer>
   );

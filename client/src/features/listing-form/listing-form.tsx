@@ -38,6 +38,7 @@ import {
   type DraftScope,
   type LocalDraft,
 } from './local-draft';
+import { serverDraftKey, useServerDraft } from './server-draft';
 import { around, MARK } from './fields';
 import { donePhoto, PhotoUploader, type PhotoItem } from './photo-uploader';
 import {
@@ -244,6 +245,8 @@ export function ListingForm({
   );
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [pending, setPending] = useState<ListingStatus | null>(null);
+  // The same draft on the server a moment later, for another browser (issue 59 item 7).
+  const serverDraft = useServerDraft(serverDraftKey(propertyId), user !== null);
   const [createListing] = useMutation(CreateListingMutation);
   const [updateListing] = useMutation(UpdateListingMutation);
   const { active, jumpTo } = useActiveSection(isSectionId(initialStep) ? initialStep : 'basic', true);
@@ -316,6 +319,7 @@ export function ListingForm({
     );
     const draft = { savedAt: now, values: form.getValues(), photos: saved, savedId: id, baseVersion: v, baseValues: read };
     if (writeLocalDraft(s, draft)) setSavedAt(now);
+    serverDraft.schedule(draft);
   }
 
   // Autosave: 800 ms after the last change, only when signed in (SPEC part 4).
@@ -433,6 +437,7 @@ export function ListingForm({
             finished.current = true;
             window.clearTimeout(autosaveTimer.current);
             clearLocalDraft({ draftId });
+            serverDraft.discard();
             renewDraftSession();
             toast({
               title: formatMessage(messages.success),

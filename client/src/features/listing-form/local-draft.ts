@@ -95,7 +95,13 @@ const mediaKey = (s: Pick<DraftScope, 'uid' | 'draftId'>) => `${PREFIX}media:${s
 export function readLocalDraft(scope: DraftScope, local: Storage = localStorage): LocalDraft | null {
   return safe(() => {
     const raw = local.getItem(draftKey(scope));
-    if (!raw) return null;
+    return raw ? parseDraft(raw) : null;
+  }, null);
+}
+
+/** A draft from its text (this browser's storage, or the server's copy: issue 59 item 7); null when it is none. */
+export function parseDraft(raw: string): LocalDraft | null {
+  return safe(() => {
     const parsed = JSON.parse(raw) as Partial<LocalDraft> | null;
     if (!parsed || parsed.version !== 1 || typeof parsed.values !== 'object' || parsed.values === null) return null;
     return {
