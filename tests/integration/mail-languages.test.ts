@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../common/format.js';
 import { createLogger } from '../../server/logger.js';
 import { runListingAlert } from '../../server/modules/alerts/alerts.service.js';
-import type { Mailer, MailMessage } from '../../server/modules/mail/mailer.js';
 import { sendOfflineMail } from '../../server/modules/messaging/offline-mail.js';
 import { sendDueReminders } from '../../server/modules/tours/tour-jobs.js';
 import { requestTour } from '../../server/modules/tours/tour-requests.service.js';
 import { formatTourWindow } from '../../common/tours.js';
 import { inLocale } from '../../server/core/locale.js';
 import { createAgent, createProperty, createUser } from '../factories/index.js';
+import { recordingMailer } from '../setup/outbox.js';
 import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // What the server writes to one person (issue 29 item 4) is in that person's language: their
@@ -19,19 +19,6 @@ import { createTestDatabase, transportBackends, type TestDatabase } from '../set
 
 const silent = createLogger('silent');
 const PUBLIC_URL = 'https://rentals.example.com';
-
-/** An in-memory Mailer that records what it is asked to send. */
-function recordingMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(msg) {
-      sent.push(msg);
-    },
-    async close() {},
-  };
-}
 
 describe.each(transportBackends)('e-mails and notifications in the recipient’s language on %s', (backend) => {
   let db: TestDatabase;

@@ -8,17 +8,11 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv, type Env } from '../../server/env.js';
 import { createLogger } from '../../server/logger.js';
-import {
-  createMailer,
-  decodeWords,
-  listOutbox,
-  readOutboxFile,
-  type Mailer,
-  type MailMessage,
-} from '../../server/modules/mail/mailer.js';
+import { createMailer, decodeWords, listOutbox, readOutboxFile, type Mailer } from '../../server/modules/mail/mailer.js';
 import { outboxRoutes } from '../../server/modules/mail/outbox.rest.js';
 import { OFFLINE_MAIL, sendOfflineMail, startOfflineMailJob } from '../../server/modules/messaging/offline-mail.js';
 import { createAgent, createProperty, createUser } from '../factories/index.js';
+import { recordingMailer } from '../setup/outbox.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 const silent = createLogger('silent');
@@ -225,21 +219,6 @@ describe('mail drivers', () => {
     }
   });
 });
-
-/** An in-memory Mailer that records what it is asked to send (the real drivers are tested above). */
-function recordingMailer(opts: { fail?: () => boolean; delayMs?: number } = {}): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(msg) {
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      if (opts.fail?.()) throw new Error('SMTP server said no');
-      sent.push(msg);
-    },
-    async close() {},
-  };
-}
 
 const MIN = 60_000;
 const PUBLIC_URL = 'https://rentals.example.com';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.js';
-import type { Mailer, MailMessage } from '../../server/modules/mail/mailer.js';
 import { sendOfflineMail } from '../../server/modules/messaging/offline-mail.js';
 import { addPhotos, createProperty, createSavedSearch, dayIn } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
+import { recordingMailer } from '../setup/outbox.js';
 import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // /me/profile (issue 59 item 6): everyone's own details and e-mail preference, an agent's public
@@ -13,18 +13,6 @@ import { createTestDatabase, transportBackends, type TestDatabase } from '../set
 // the identity provider's emulator.
 
 const silent = createLogger('silent');
-
-function recordingMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(msg) {
-      sent.push(msg);
-    },
-    async close() {},
-  };
-}
 
 const UPDATE = `mutation U($input: UpdateProfileInput!) { updateProfile(input: $input) { id firstName lastName locale emailMessages } }`;
 const AGENT_PROFILE = `mutation A($input: AgentProfileInput!) { updateMyAgentProfile(input: $input) { id bio agency specialties yearsExperience } }`;

@@ -1,3 +1,4 @@
+import type { Mailer, MailMessage } from '../../server/modules/mail/mailer.js';
 // The development outbox of a test app (DATA_DIR/outbox): the e-mails it "sent", decoded, and a
 // poll for what is sent after an answer (alerts, password resets).
 import fs from 'node:fs/promises';
@@ -31,4 +32,19 @@ export async function outbox(app: { dataDir: string }): Promise<string[]> {
   const dir = path.join(app.dataDir, 'outbox');
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
   return Promise.all(names.map(async (n) => decodeQp(await fs.readFile(path.join(dir, n), 'utf8'))));
+}
+
+/** An in-memory Mailer that records what it is asked to send (it can be slow, or fail when told). */
+export function recordingMailer(opts: { fail?: () => boolean; delayMs?: number } = {}): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    kind: 'outbox',
+    sent,
+    async send(msg) {
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (opts.fail?.()) throw new Error('SMTP server said no');
+      sent.push(msg);
+    },
+    async close() {},
+  };
 }
