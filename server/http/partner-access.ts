@@ -57,11 +57,22 @@ const graphqlError = (res: Response, status: number, message: string, code: stri
  * Before identity: a request whose bearer token is a partner key is checked here and never reaches the
  * identity provider. On /graphql a valid key within its limit runs as `req.partner` (no viewer); an
  * unknown or revoked key is a 401, over the limit a 429 with Retry-After. Elsewhere (the REST API)
- * partner keys are refused with a 403.
+ * partner keys are refused with a 403. An Authorization header that is no Bearer credential is a 401
+ * everywhere.
  */
 export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req.get('authorization'));
+    const header = req.get('authorization');
+    const token = bearerToken(header);
+    // A credential of another scheme or shape ('Token abc', 'Bearer' alone) is refused, not taken as
+    // nobody's (issue 53 item 4): the caller meant to be someone.
+    if (header?.trim() && !token) {
+      res.set('WWW-Authenticate', 'Bearer');
+      const message = "Malformed Authorization header: send 'Bearer <API key or ID token>'.";
+      if (req.baseUrl === '/graphql') graphqlError(res, 401, message, 'UNAUTHENTICATED');
+      else res.status(401).json({ error: message, code: 'UNAUTHENTICATED' });
+      return;
+    }
     if (!token || !isPartnerKeyShaped(token)) return next();
     try {
       if (req.baseUrl !== '/graphql') {

@@ -134,8 +134,10 @@ test.describe('commute by subway', () => {
     const box = (await card.getByTestId('commute').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     if (SCREENSHOTS) await card.screenshot({ path: 'test-results/commute-card-phone.png' });
-    await page.getByRole('button', { name: /^Commute: 14 St-Union Sq/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Commute' });
+    // On a phone the commute is among the filters of the full-screen sheet.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Filters' }).getByRole('region', { name: 'Commute' });
+    await panel.scrollIntoViewIfNeeded();
     await expect(panel.getByText('Commuting to 14 St-Union Sq')).toBeVisible();
     const dialog = (await panel.boundingBox())!;
     expect(dialog.x).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { expectCountMatches, results } from './listings-helpers.js';
+import { cardPrices, firstPage, results } from './listings-helpers.js';
 
 // Issue 28 item 3: nothing waits for photos before the app's code loads, and what a visitor does on a
 // server-rendered page before the app has taken it over is not lost (client/src/main.tsx keeps it and
@@ -49,71 +49,73 @@ const entryRan = (page: Page) => page.evaluate(() => document.documentElement.da
 test.describe('before the app runs, on a slow phone', () => {
   test.use({ viewport: PHONE });
 
-  test('a filter changed as soon as the page is painted takes effect once the app runs', async ({ context, request }) => {
+  test('a choice made as soon as the page is painted takes effect once the app runs', async ({ context, request }) => {
     // A page of its own: the test's `page` waits for the app on every goto.
     const page = await context.newPage();
     await slowPhone(page);
     const release = await holdApp(page);
     await page.goto('/', { waitUntil: 'commit' });
-    const bedrooms = page.getByRole('combobox', { name: 'Bedrooms', exact: true });
-    await expect(bedrooms).toBeVisible();
+    // On a phone the sort is in view beside 'Filters' (the filters themselves are in the sheet).
+    const sort = page.getByRole('combobox', { name: 'Sort by', exact: true });
+    await expect(sort).toBeVisible();
     await expect(results(page).cards.first()).toBeVisible();
 
     // The page is drawn and its entry script listens; the app is not running yet.
     await expect.poll(() => entryRan(page)).toBe(true);
     expect(await appRunning(page)).toBe(false);
-    await bedrooms.selectOption({ label: '2+' });
+    await sort.selectOption({ label: 'Price: Low to High' });
     expect(await appRunning(page), 'the change was made before the app ran').toBe(false);
     release();
 
-    // Once it runs, the change is made: the URL, the select, the chip and the results follow.
+    // Once it runs, the change is made: the URL, the select and the results follow.
     await expect.poll(() => appRunning(page), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => new URL(page.url()).searchParams.get('bedrooms'), { timeout: 30_000 }).toBe('2');
-    await expect(bedrooms.locator('option:checked')).toHaveText('2+');
-    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Bedrooms: 2+', { timeout: 30_000 });
-    // The results are the server's for at least 2 bedrooms.
-    await expectCountMatches(page, request, { minBeds: 2 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort'), { timeout: 30_000 }).toBe('price_low');
+    await expect(sort.locator('option:checked')).toHaveText('Price: Low to High');
+    // The results are the server's, cheapest first.
+    const lowFirst = (await firstPage(request, {}, 'PRICE_LOW')).edges.map((edge) => edge.node.price);
+    await expect.poll(() => cardPrices(results(page).cards), { timeout: 30_000 }).toEqual(lowFirst);
     await page.close();
   });
 
-  test('a filter changed before even the entry script runs takes effect once the app runs', async ({ context }) => {
+  test('a choice made before even the entry script runs takes effect once the app runs', async ({ context }) => {
     // A long page is painted, and can be used, before it is parsed to its end, when module scripts run.
     const page = await context.newPage();
     await slowPhone(page);
     const releaseApp = await holdApp(page);
     const releaseEntry = await holdApp(page, ENTRY);
     await page.goto('/', { waitUntil: 'commit' });
-    const bedrooms = page.getByRole('combobox', { name: 'Bedrooms', exact: true });
+    const sort = page.getByRole('combobox', { name: 'Sort by', exact: true });
     await expect(results(page).cards.first()).toBeVisible();
-    await bedrooms.selectOption({ label: '3+' });
+    await sort.selectOption({ label: 'Price: High to Low' });
     expect(await entryRan(page), 'the change was made before the entry script ran').toBe(false);
     releaseEntry();
     releaseApp();
 
     await expect.poll(() => appRunning(page), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => new URL(page.url()).searchParams.get('bedrooms'), { timeout: 30_000 }).toBe('3');
-    await expect(bedrooms.locator('option:checked')).toHaveText('3+');
-    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Bedrooms: 3+', { timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort'), { timeout: 30_000 }).toBe('price_high');
+    await expect(sort.locator('option:checked')).toHaveText('Price: High to Low');
     await page.close();
   });
 
-  test('a tap on a popover trigger before the app runs opens it once the app does, once', async ({ context }) => {
+  test("a tap on 'Filters' before the app runs opens the sheet once the app does, once", async ({ context }) => {
     const page = await context.newPage();
     await slowPhone(page);
     const release = await holdApp(page);
     await page.goto('/', { waitUntil: 'commit' });
-    const more = page.getByRole('button', { name: 'More', exact: true });
-    await expect(more).toBeVisible();
+    // On a phone the filters' popovers are behind 'Filters', which opens them all full-screen.
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(filters).toBeVisible();
     await expect.poll(() => entryRan(page)).toBe(true);
     expect(await appRunning(page)).toBe(false);
     // Tapped twice because nothing answered yet: one tap.
-    await more.click();
-    await more.click();
+    await filters.click();
+    await filters.click();
     expect(await appRunning(page), 'the taps were made before the app ran').toBe(false);
     release();
 
-    await expect(page.getByRole('dialog', { name: 'More filters' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('radio', { name: 'Apartment' })).toBeVisible();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible({ timeout: 30_000 });
+    await expect(sheet.getByRole('radio', { name: 'Apartment' })).toBeVisible({ timeout: 30_000 });
     await page.close();
   });
 });

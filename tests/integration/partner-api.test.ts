@@ -151,6 +151,20 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect((await gql('query { __typename }', {}, 'pk_live_short')).status).toBe(401);
     const rest = await fetch(`${app.url}/api/properties`, { headers: { authorization: `Bearer ${key}` } });
     expect(rest.status).toBe(403);
+    // A credential of another scheme is refused, not taken as anonymous (issue 53 item 4), on GraphQL and REST.
+    for (const authorization of ['Token abc', `Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer']) {
+      const malformed = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(malformed.status, authorization).toBe(401);
+      expect(malformed.headers.get('www-authenticate')).toBe('Bearer');
+      expect(((await malformed.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe(
+        'UNAUTHENTICATED',
+      );
+      expect((await fetch(`${app.url}/api/properties`, { headers: { authorization } })).status, authorization).toBe(401);
+    }
 
     const other = (await createPartnerKey(db.prisma, 'Revoked Co')).key;
     expect((await gql('query { __typename }', {}, other)).status).toBe(200);

@@ -2,6 +2,7 @@
 // form is typed, so a form left in one browser is offered in another once its person signs in there.
 import { useMutation } from '@apollo/client/react';
 import { useQuery } from '@/lib/apollo/use-query';
+import { useBrowserValue } from '@/lib/use-in-browser';
 import { useCallback, useEffect, useRef } from 'react';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 import { formatOpenHouseTime } from '@common/tours';
@@ -86,11 +87,17 @@ export function ServerDraftOffer({
   skip: boolean;
   onContinue: (draft: LocalDraft) => void;
 }) {
-  const { data } = useQuery(FormDraftQuery, { variables: { key: draftKey }, skip, fetchPolicy: 'network-only' });
+  // Asked in the browser only: a page rendered on the server is the form alone, in one pass.
+  const inBrowser = useBrowserValue(() => true, false);
+  const { data } = useQuery(FormDraftQuery, {
+    variables: { key: draftKey },
+    skip: skip || !inBrowser,
+    fetchPolicy: 'network-only',
+  });
   const [discardDraft, { called: discarded }] = useMutation(DiscardFormDraftMutation);
   const found = data?.listingFormDraft;
   const draft = found?.draft ? parseDraft(found.draft) : null;
-  if (skip || !found || !draft || discarded) return null;
+  if (skip || !inBrowser || !found || !draft || discarded) return null;
   return (
     <div
       role="status"

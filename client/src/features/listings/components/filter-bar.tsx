@@ -459,13 +459,6 @@ function FilterControls({
           <MoreFilters state={state} onChange={onChange} />
         </>
       )}
-      <SelectField
-        label={intl.formatMessage(messages.sortBy)}
-        value={state.sort}
-        options={state.commute ? sortOptions : sortOptionsWithoutCommute}
-        onValueChange={(sort) => onChange({ sort })}
-        className={sheet ? 'w-full' : 'shrink-0'}
-      />
     </>
   );
 }
@@ -547,11 +540,11 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
           className="w-full lg:w-auto lg:min-w-72 lg:flex-1"
         />
         {/* A phone's width: one 'Filters' button opening every filter full-screen (issue 59 item 1),
-            rather than a row to scroll sideways. */}
-        <div className="flex items-center gap-2 sm:hidden">
+            rather than a row to scroll sideways; wider, the filters in a row that wraps. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-2 lg:max-w-full lg:flex-initial">
           <button
             type="button"
-            className={triggerClasses(chips.length > 0)}
+            className={cn(triggerClasses(chips.length > 0), 'sm:hidden')}
             onClick={() => setSheetOpen(true)}
             aria-haspopup="dialog"
             {...preloadPanels}
@@ -565,9 +558,17 @@ export function FilterBar({ state, onChange, onClearAll }: FilterBarProps) {
               </span>
             ) : null}
           </button>
-        </div>
-        <div className="hidden min-w-0 flex-wrap items-center gap-2 sm:flex lg:max-w-full lg:flex-initial">
-          <FilterControls state={state} onChange={onChange} neighborhoodOptions={neighborhoodOptions} />
+          <div className="hidden sm:contents">
+            <FilterControls state={state} onChange={onChange} neighborhoodOptions={neighborhoodOptions} />
+          </div>
+          {/* The sort stays in view at every width: it is no filter. */}
+          <SelectField
+            label={intl.formatMessage(messages.sortBy)}
+            value={state.sort}
+            options={state.commute ? sortOptions : sortOptionsWithoutCommute}
+            onValueChange={(sort) => onChange({ sort })}
+            className="min-w-0 shrink"
+          />
         </div>
       </div>
       <FiltersSheet
