@@ -4,10 +4,14 @@
 // (useSearchState); that the server then answers with matching listings is the browser test's part
 // (tests/e2e/search.spec.ts) and the integration tests' (tests/integration/listings.test.ts).
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, type LocationProbe } from '@/test/render';
 import { useSearchState } from '../use-search-state';
 import { FilterBar } from './filter-bar';
+
+// The popovers' panels load with their first opening (filter-panels.tsx, a chunk of its own): loaded once
+// here, so that the first test to open one waits for the panel, not for this machine to compile its module.
+beforeAll(() => import('./filter-panels'), 30_000);
 
 function ListingsFilters() {
   const { state, onChange, clearAll } = useSearchState();
