@@ -39,6 +39,20 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
     await db.prisma.favorite.createMany({
       data: [renter.uid, otherAgent.uid].map((userId) => ({ userId, propertyId: listing.id })),
     });
+    // A tour requested of it, and later declined (issue 59 item 2: a lead, whatever became of it).
+    const thread = await db.prisma.thread.create({
+      data: { propertyId: listing.id, renterId: renter.uid, agentUserId: listingAgent.uid },
+    });
+    await db.prisma.tourRequest.create({
+      data: {
+        propertyId: listing.id,
+        renterId: renter.uid,
+        agentUserId: listingAgent.uid,
+        threadId: thread.id,
+        status: 'DECLINED',
+        expiresAt: new Date(),
+      },
+    });
     partnerKey = (await createPartnerKey(db.prisma, 'Numbers Feed')).key;
     app = await startTestApp(db);
   }, 60_000);
@@ -47,8 +61,8 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
     await db?.close();
   });
 
-  const NUMBERS = 'query N($id: ID!) { property(id: $id) { id views inquiriesCount savesCount } }';
-  const SEARCH = '{ properties(first: 50) { edges { node { id views inquiriesCount savesCount } } } }';
+  const NUMBERS = 'query N($id: ID!) { property(id: $id) { id views inquiriesCount savesCount tourRequestsCount } }';
+  const SEARCH = '{ properties(first: 50) { edges { node { id views inquiriesCount savesCount tourRequestsCount } } } }';
 
   async function graphql(query: string, headers: Record<string, string>, variables: Record<string, unknown> = {}) {
     const res = await fetch(`${app.url}/graphql`, {
@@ -79,8 +93,8 @@ describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
   it('GraphQL: the detail and the search answer them to the owner, the listing agent and administrators only', async () => {
     for (const viewer of who()) {
       const expected = viewer.reads
-        ? { views: 41, inquiriesCount: 7, savesCount: 2 }
-        : { views: null, inquiriesCount: null, savesCount: null };
+        ? { views: 41, inquiriesCount: 7, savesCount: 2, tourRequestsCount: 1 }
+        : { views: null, inquiriesCount: null, savesCount: null, tourRequestsCount: null };
       const one = await graphql(NUMBERS, viewer.headers, { id: listing.id });
       expect(one.property, viewer.name).toEqual({ id: listing.id, ...expected });
       const page = await graphql(SEARCH, viewer.headers);

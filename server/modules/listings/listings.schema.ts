@@ -310,6 +310,13 @@ export const PropertyRef = builder.prismaObject('Property', {
       select: { _count: { select: { favorites: true } }, ...listingAccessSelect },
       resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p._count.favorites : null),
     }),
+    tourRequestsCount: t.int({
+      nullable: true,
+      description:
+        'Private tours requested of it, whatever became of them (leads beyond conversations and saves; issue 59 item 2): to its owner, its listing agent and administrators only (null to others).',
+      select: { _count: { select: { tourRequests: true } }, ...listingAccessSelect },
+      resolve: async (p, _args, ctx) => ((await canReadListingNumbers(ctx.prisma, ctx.viewer, p)) ? p._count.tourRequests : null),
+    }),
     priceDrop: t.field({
       type: PriceDropRef,
       nullable: true,

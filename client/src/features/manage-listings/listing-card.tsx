@@ -4,6 +4,7 @@ import { listingStatusLabels } from '@common/listing-labels';
 import {
   BedDouble,
   CalendarClock,
+  CalendarDays,
   Copy,
   Eye,
   Heart,
@@ -51,6 +52,7 @@ export const ManageListingCardFragment = graphql(`
     views
     inquiriesCount
     savesCount
+    tourRequestsCount
     daysOnMarket
     status
     hidden
@@ -92,6 +94,10 @@ const messages = defineMessages({
   views: { id: 'manageCard.views', defaultMessage: '{count, plural, one {{n} view} other {{n} views}}' },
   inquiries: { id: 'manageCard.inquiries', defaultMessage: '{count, plural, one {{n} inquiry} other {{n} inquiries}}' },
   saves: { id: 'manageCard.saves', defaultMessage: '{count, plural, one {{n} save} other {{n} saves}}' },
+  tourRequests: {
+    id: 'manageCard.tourRequests',
+    defaultMessage: '{count, plural, one {{n} tour request} other {{n} tour requests}}',
+  },
   daysOnMarket: {
     id: 'manageCard.daysOnMarket',
     defaultMessage: '{count, plural, =0 {On the market since today} one {{n} day on the market} other {{n} days on the market}}',
@@ -368,6 +374,15 @@ export function ManageListingCard({
           {listing.savesCount !== null ? (
             <Fact icon={<Heart aria-hidden="true" className="size-4" />}>
               {formatMessage(messages.saves, { count: listing.savesCount, n: formatCount(listing.savesCount) })}
+            </Fact>
+          ) : null}
+          {/* Tours requested, a lead beyond conversations and saves (issue 59 item 2). */}
+          {listing.tourRequestsCount != null ? (
+            <Fact icon={<CalendarDays aria-hidden="true" className="size-4" />}>
+              {formatMessage(messages.tourRequests, {
+                count: listing.tourRequestsCount,
+                n: formatCount(listing.tourRequestsCount),
+              })}
             </Fact>
           ) : null}
           {/* Days on market (issue 59 item 2), of a live listing its managers see the numbers of. */}
