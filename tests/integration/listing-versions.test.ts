@@ -179,4 +179,105 @@ describe.each(backends)('listing versions on %s', (backend) => {
     expect((await patch(listing.input(), { 'if-match': '*' })).status).toBe(200);
     expect((await db.prisma.property.findUniqueOrThrow({ where: { id: listing.id } })).version).toBe(4);
   });
+
+  it('REST PATCH is a partial update: only the price changes, the rest stays, and the merged listing is validated (issue 53 item 5)', async () => {
+    const listing = await liveListing();
+    // A listing valid as a whole today (the factory's says the tenant pays a fee of no amount).
+    await db.prisma.property.update({ where: { id: listing.id }, data: { brokerFeePayer: 'NO_FEE', brokerFee: null } });
+    const openHouse = await db.prisma.openHouse.create({
+      data: {
+        propertyId: listing.id,
+        startsAt: new Date(Date.now() + 3 * 86_400_000),
+        endsAt: new Date(Date.now() + 3 * 86_400_000 + 3_600_000),
+        capacity: 5,
+        note: 'Ring 4B',
+      },
+    });
+    const before = await db.prisma.property.findUniqueOrThrow({ where: { id: listing.id }, include: { photos: true } });
+    const patch = (body: Record<string, unknown>, extra: Record<string, string> = {}) =>
+      fetch(`${app.url}/api/properties/${listing.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...owner.bearer, ...extra },
+        body: JSON.stringify(body),
+      });
+
+    const res = await patch({ price: 4100 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ price: 4100, status: 'active' });
+    const after = await db.prisma.property.findUniqueOrThrow({
+      where: { id: listing.id },
+      include: { photos: true, openHouses: true },
+    });
+    // What follows the rent (its net effective rent, a drop's amount and day) moves with it; nothing else does.
+    const {
+      price,
+      version,
+      updatedAt: _u,
+      priceDropAmount: _a,
+      priceDroppedAt: _d,
+      netEffectivePrice,
+      photos,
+      openHouses,
+      ...rest
+    } = after;
+    const {
+      price: p0,
+      version: v0,
+      updatedAt: _u0,
+      priceDropAmount: _a0,
+      priceDroppedAt: _d0,
+      netEffectivePrice: n0,
+      photos: ph0,
+      ...rest0
+    } = before;
+    expect(price).toBe(4100);
+    expect(netEffectivePrice).toBe(4100);
+    expect(n0).toBe(3800);
+    expect(version).toBe(v0 + 1);
+    expect(rest).toEqual(rest0);
+    expect(photos.map((p) => p.url)).toEqual(ph0.map((p) => p.url));
+    // The open house and its id (its RSVPs) stay.
+    expect(openHouses).toEqual([expect.objectContaining({ id: openHouse.id, capacity: 5, note: 'Ring 4B' })]);
+    expect(p0).toBe(3800);
+    // The price went to the history as any edit's does.
+    expect(
+      (await db.prisma.priceChange.findMany({ where: { propertyId: listing.id }, orderBy: { changedAt: 'asc' } })).map(
+        (c) => c.newPrice,
+      ),
+    ).toEqual([3800, 4100]);
+
+    // Nested and aliased names as POST takes them; an explicit null clears an optional field.
+    expect((await patch({ pricing: { securityDeposit: 2000 }, square_feet: 900, description: null })).status).toBe(200);
+    expect(await db.prisma.property.findUniqueOrThrow({ where: { id: listing.id } })).toMatchObject({
+      securityDeposit: 2000,
+      sqft: 900,
+      description: null,
+      price: 4100,
+      title: before.title,
+    });
+
+    // Validation runs on the merged listing: a deposit above one month's rent (New York's cap) is refused,
+    // as is a rent below the deposit already there; nothing is written.
+    const capped = await patch({ pricing: { securityDeposit: 5000 } });
+    expect(capped.status).toBe(400);
+    const lower = await patch({ price: 1500 });
+    expect(lower.status).toBe(400);
+    expect((await lower.json()).error).toMatch(/deposit/i);
+    expect(await db.prisma.property.findUniqueOrThrow({ where: { id: listing.id } })).toMatchObject({
+      price: 4100,
+      securityDeposit: 2000,
+    });
+
+    // With If-Match the merge is made at that version or not at all.
+    const version4 = (await db.prisma.property.findUniqueOrThrow({ where: { id: listing.id } })).version;
+    expect((await patch({ price: 4000 }, { 'if-match': `"${version4 - 1}"` })).status).toBe(412);
+    expect((await patch({ price: 4000 }, { 'if-match': `"${version4}"` })).status).toBe(200);
+    // Someone else's listing is not theirs to patch.
+    const foreign = await fetch(`${app.url}/api/properties/${listing.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...stranger.bearer },
+      body: JSON.stringify({ price: 1 }),
+    });
+    expect(foreign.status).toBe(403);
+  });
 });

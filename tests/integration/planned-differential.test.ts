@@ -120,7 +120,11 @@ describe.each(transportBackends)('the planned path and Apollo on %s', (backend) 
     headers.admin = admin.bearer;
     headers.partner = { authorization: `Bearer ${partner.key}` };
     rows = await makeRows(db, renter, agent);
-    [on, off] = await Promise.all([startTestApp(db), startTestApp(db, { env: { GRAPHQL_PLANNED: 'off' } })]);
+    // The apps' own timed work (tour reminders and expiry, the offline-mail sweep: every minute) would
+    // be counted as a request's statements when it fires mid-comparison: none runs here.
+    const quiet = { offlineMailEveryMs: 24 * 3_600_000 };
+    [on, off] = await Promise.all([startTestApp(db, quiet), startTestApp(db, { ...quiet, env: { GRAPHQL_PLANNED: 'off' } })]);
+    await Promise.all([on.jobs.stop(), off.jobs.stop()]);
     const stations = await post(off, '{ subwayStations { id } }', {}, {});
     rows.stationId = (
       JSON.parse(stations.text) as { data: { subwayStations: Array<{ id: string }> } }
@@ -419,8 +423,9 @@ async function persistedCases(
       { id: r.otherAgentId, first: 6, reviews: 3 },
     ],
     CompareListings: [
-      { a: r.listing, b: r.queens, c: r.forSale },
-      { a: r.listing, b: r.draft, c: null },
+      { a: r.listing, b: r.queens, c: r.forSale, withB: true, withC: true },
+      { a: r.listing, b: r.draft, c: null, withB: true, withC: false },
+      { a: r.listing, b: null, c: null, withB: false, withC: false },
     ],
     ComposeAgent: [{ id: r.agentId }],
     ComposeListing: [{ id: r.listing }],

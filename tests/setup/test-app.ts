@@ -33,6 +33,8 @@ export async function startTestApp(
     log?: Logger;
     prisma?: PrismaClient;
     storage?: Storage;
+    /** How often the offline-mail sweep runs (60 s by default, as in production). */
+    offlineMailEveryMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nyc-rentals-test-'));
@@ -59,6 +61,7 @@ export async function startTestApp(
     identity,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
     serverDir: opts.serverDir ?? path.join(dataDir, 'no-server'),
+    offlineMailEveryMs: opts.offlineMailEveryMs,
   });
   const url = await running.listen(0, '127.0.0.1');
   if (env.REDIS_URL) await untilRedisAnswers(url);

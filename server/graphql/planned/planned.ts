@@ -488,6 +488,21 @@ function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<stri
 const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
+/**
+ * Whether a root field's resolver refuses its arguments before reading anything: one of the field's
+ * `oneOfArgs` (extensions) is required and none is given (`property` without `id` or `slug`). Apollo
+ * answers such a request, so the refusal is Apollo's and no other root's statements run twice.
+ */
+function refusesArguments(plan: ObjectPlan, state: RequestState): boolean {
+  for (const f of plan.fields) {
+    const names = f.resolve === null ? undefined : (f.def.extensions?.oneOfArgs as readonly string[] | undefined);
+    if (!names || (f.conditions.length && !included(state, f.conditions))) continue;
+    const args = getArgumentValues(f.def, f.node, state.variables);
+    if (!names.some((n) => args[n] !== null && args[n] !== undefined)) return true;
+  }
+  return false;
+}
+
 /** A query this path answers: its one operation and the plan of what it selects. */
 interface Planned {
   text: string;
@@ -674,6 +689,7 @@ export function createPlannedPath(deps: {
       planned: found,
     };
     if (found.failed?.has(requestKey(state))) return null;
+    if (refusesArguments(found.plan, state)) return null;
     return { found, state };
   }
 

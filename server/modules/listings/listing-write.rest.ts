@@ -7,7 +7,7 @@ import type { PrismaClient } from '../../db/generated/prisma/client.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../uploads/index.js';
-import { createListing, deleteListing, setListingStatus, updateListing } from './listing-write.service.js';
+import { createListing, deleteListing, patchListing, setListingStatus } from './listing-write.service.js';
 import { listingStats, myListingsPage } from './manage.service.js';
 import {
   listingItemInclude,
@@ -83,7 +83,11 @@ function at(body: Body, path: string): unknown {
  * one means, then taken by its kind (an option by value or label, a number from '3,000'). Fields read
  * by hand are left out.
  */
-export function declaredFromRest(body: Body, fields: ListingFields = LISTING_FIELDS): Record<string, unknown> {
+export function declaredFromRest(
+  body: Body,
+  fields: ListingFields = LISTING_FIELDS,
+  { partial = false }: { partial?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(fields)) {
     if (f.rest?.input === 'own') continue;
@@ -93,7 +97,9 @@ export function declaredFromRest(body: Body, fields: ListingFields = LISTING_FIE
       ...(f.rest?.group ? [`${f.rest.group}.${name}`] : []),
       ...(f.rest?.from ?? []),
     ];
-    const raw = first(...places.map((p) => at(body, p)), f.rest?.absent);
+    // A partial edit (PATCH) names only what changes: an absent field is left as it is, not defaulted.
+    const raw = first(...places.map((p) => at(body, p)), partial ? undefined : f.rest?.absent);
+    if (partial && raw === undefined) continue;
     const set = f.options;
     out[name] =
       f.kind === 'option' && set
@@ -107,8 +113,11 @@ export function declaredFromRest(body: Body, fields: ListingFields = LISTING_FIE
   return out;
 }
 
-/** A documented REST body → the listing input of the form's schema. */
-export function listingInputFromRest(body: Body): Record<string, unknown> {
+/**
+ * A documented REST body → the listing input of the form's schema. `partial` (PATCH): only what the
+ * body names, for the service to lay over the listing as it is (an explicit null clears a field).
+ */
+export function listingInputFromRest(body: Body, { partial = false }: { partial?: boolean } = {}): Record<string, unknown> {
   const neighborhoodRaw = first(body.neighborhood);
   const hood = typeof neighborhoodRaw === 'string' ? findNeighborhood(neighborhoodRaw) : undefined;
   const boroughRaw = body.borough;
@@ -125,11 +134,14 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
         ? { lat: num((body.location as Body).lat), lng: num((body.location as Body).lng) }
         : body.locationLat !== undefined && body.locationLng !== undefined
           ? { lat: num(body.locationLat), lng: num(body.locationLng) }
-          : null;
+          : partial
+            ? undefined
+            : null;
   const address = first(body.address, body.address_full);
-  // Neither borough nor neighborhood (SPEC part 7's body): placed by its map point, else its address.
+  // Neither borough nor neighborhood (SPEC part 7's body): placed by its map point, else its address
+  // (a partial edit only when it moves the listing).
   const placed =
-    borough === undefined && neighborhoodRaw === undefined
+    borough === undefined && neighborhoodRaw === undefined && (!partial || location || address !== undefined)
       ? placeListing(
           location && typeof location.lat === 'number' && typeof location.lng === 'number'
             ? { lat: location.lat, lng: location.lng }
@@ -140,7 +152,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
   const openHouses = first(body.openHouses, body.openHouseSchedule);
   const input: Record<string, unknown> = {
     // The declared fields; who pays a broker fee is never assumed (NYC FARE Act: the schema's 400).
-    ...declaredFromRest(body),
+    ...declaredFromRest(body, LISTING_FIELDS, { partial }),
     borough: placed?.borough ?? borough,
     neighborhood: placed?.neighborhood ?? hood?.name ?? neighborhoodRaw,
     location,
@@ -160,7 +172,7 @@ export function listingInputFromRest(body: Body): Record<string, unknown> {
         )
       : undefined,
   };
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && (partial || v !== null)));
 }
 
 function restStatus(input: unknown): 'DRAFT' | 'ACTIVE' | 'INACTIVE' | undefined {
@@ -214,18 +226,20 @@ export function listingWriteRoutes(deps: {
     res.json({ id, status: status.toLowerCase() });
   });
 
+  // A partial update (issue 53 item 5): the fields the body names laid over the listing as it is, and
+  // the whole validated as one listing; nothing else changes.
   // Conditional with If-Match (the ETag of GET /api/properties/{id}, issue 58 item 5): a listing
   // changed since is not written, 412 Precondition Failed with its current version (ETag) and values.
-  // Without If-Match (or `If-Match: *`) the edit is made as before, for the clients that never sent it.
+  // Without If-Match (or `If-Match: *`) the changes are laid over the listing as it is when written.
   router.patch('/properties/:id', noStore, json, async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Body;
     let id: string;
     try {
-      ({ id } = await updateListing(
+      ({ id } = await patchListing(
         prisma,
         req.viewer ?? null,
         String(req.params.id),
-        listingInputFromRest(body),
+        listingInputFromRest(body, { partial: true }),
         restStatus(body.status) ?? null,
         { expectedVersion: versionFromIfMatch(req.get('if-match')) },
       ));

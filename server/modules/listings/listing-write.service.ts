@@ -8,7 +8,7 @@ import {
   publishIssues,
   type ListingData,
 } from '../../../common/listing.js';
-import type { Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../db/generated/prisma/client.js';
 import type { Viewer } from '../../core/viewer.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import { say } from '../../core/texts.js';
@@ -429,6 +429,60 @@ export async function updateListing(
   });
   announceWithdrawal(prisma, { ...listing, title: data.title }, 'DEACTIVATED', leaving);
   return { id: listing.id };
+}
+
+/** A listing as the form's input gives it, from its columns as they are now (`currentSelect`). */
+function inputOfCurrent(current: Prisma.PropertyGetPayload<{ select: typeof currentSelect }>): Record<string, unknown> {
+  const { version: _v, updatedAt: _u, status: _s, locationLat, locationLng, photos, openHouses, ...columns } = current;
+  // Decimal columns (a map point, bathrooms) are numbers on the form.
+  const plain = (value: unknown) => (Prisma.Decimal.isDecimal(value) ? (value as Prisma.Decimal).toNumber() : value);
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(columns)) {
+    const f = DECLARED_FIELDS[name as ListingFieldName];
+    fields[name] = f?.kind === 'date' && value instanceof Date ? value.toISOString().slice(0, 10) : plain(value);
+  }
+  return {
+    ...fields,
+    location: locationLat !== null && locationLng !== null ? { lat: plain(locationLat), lng: plain(locationLng) } : null,
+    photos: photos.map((p) => ({ url: p.url })),
+    openHouses: openHouses.map((o) => ({
+      id: o.id,
+      startsAt: o.startsAt.toISOString(),
+      endsAt: o.endsAt?.toISOString() ?? null,
+      note: o.note,
+      capacity: o.capacity,
+    })),
+  };
+}
+
+/**
+ * A partial edit (REST PATCH, issue 53 item 5): the fields `changes` names laid over the listing as it
+ * is, and the whole validated as one listing (the form's rules, publishing's too); nothing else changes.
+ * Written at the version read, so an edit made in between is never overwritten: the changes are laid
+ * over it again (three tries). With `expectedVersion` (If-Match) a listing changed since answers the
+ * CONFLICT as `updateListing` does.
+ */
+export async function patchListing(
+  prisma: PrismaClient,
+  viewer: Viewer | null,
+  id: string,
+  changes: Record<string, unknown>,
+  status?: Status | null,
+  options: { expectedVersion?: unknown } = {},
+) {
+  const { listing } = await managedListing(prisma, viewer, id);
+  const named = options.expectedVersion !== undefined && options.expectedVersion !== null;
+  for (let attempt = 1; ; attempt++) {
+    const current = await prisma.property.findUniqueOrThrow({ where: { id: listing.id }, select: currentSelect });
+    try {
+      return await updateListing(prisma, viewer, listing.id, { ...inputOfCurrent(current), ...changes }, status, {
+        expectedVersion: named ? options.expectedVersion : current.version,
+      });
+    } catch (err) {
+      const stale = err instanceof AppError && err.details?.reason === 'STALE_VERSION';
+      if (!stale || named || attempt >= 3) throw err;
+    }
+  }
 }
 
 /**

@@ -549,6 +549,14 @@ export async function searchConnection(prisma: PrismaClient, args: SearchConnect
 // ---------------------------------------------------------------------------------------------------
 
 /** `Query.property`: a listing by id or slug, loaded with the document's query, as the viewer may see it. */
+const withExtensions = <T extends { extensions: Record<string, unknown> }>(field: T, more: Record<string, unknown>): T => ({
+  ...field,
+  extensions: { ...field.extensions, ...more },
+});
+
+/** The arguments `property` finds a listing by: one of them is required. */
+const PROPERTY_KEYS = ['id', 'slug'] as const;
+
 function findProperty(
   query: Parameters<typeof findListing>[3],
   _root: unknown,
@@ -556,7 +564,9 @@ function findProperty(
   ctx: GraphQLContext,
 ) {
   const key = args.id != null ? String(args.id) : args.slug;
-  return key ? findListing(ctx.prisma, key, ctx.viewer, query) : null;
+  // Asked for nothing is a mistake of the caller's, not a listing that does not exist (issue 53 item 4).
+  if (key === null || key === undefined) throw new AppError('BAD_USER_INPUT', 'Give the listing’s id or slug.');
+  return findListing(ctx.prisma, key, ctx.viewer, query);
 }
 
 builder.queryFields((t) => ({
@@ -570,10 +580,12 @@ builder.queryFields((t) => ({
   property: t.prismaField({
     type: 'Property',
     nullable: true,
-    description: 'A listing by id or slug. Drafts and inactive listings are visible to their owner and agent only.',
+    description:
+      'A listing by id or slug (one of them is required: neither is BAD_USER_INPUT). Null when there is no such listing or the viewer may not see it: drafts and inactive listings are visible to their owner and agent only.',
     args: { id: t.arg.id(), slug: t.arg.string() },
-    // The planned path runs the same resolver with the query it kept (graphql/planned/).
-    ...keptQuery(findProperty),
+    // The planned path runs the same resolver with the query it kept (graphql/planned/). One of the
+    // keys is required (findProperty refuses neither): the planned path leaves such a request to Apollo.
+    ...withExtensions(keptQuery(findProperty), { oneOfArgs: PROPERTY_KEYS }),
   }),
   propertyMapPoints: t.field({
     type: PropertyMapPointsRef,

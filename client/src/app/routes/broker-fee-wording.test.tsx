@@ -13,6 +13,7 @@ import { PricingTerms } from '@/features/listings/detail/property-details';
 import { loadCatalogue } from '@/i18n/catalogues';
 import { renderWithProviders } from '@/test/render';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
+import { compareVariables } from '@/features/compare/compare-selection';
 import CompareScreen from './compare';
 
 const ID = '44444444-4444-4444-8444-444444444444';
@@ -97,8 +98,8 @@ async function compareSays(fee: Fee, label: string): Promise<string | null> {
     route: `/compare?ids=${ID}`,
     mocks: [
       {
-        request: { query: CompareListingsDocument, variables: { a: ID, b: null, c: null } },
-        result: { data: { a: compareListing(fee), b: null, c: null } },
+        request: { query: CompareListingsDocument, variables: compareVariables([ID]) },
+        result: { data: { a: compareListing(fee) } },
       },
     ],
   });

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompareListingsDocument, type CompareColumn_PropertyFragment } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
+import { compareVariables } from '@/features/compare/compare-selection';
 import CompareScreen from './compare';
 
 const RENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -61,8 +62,13 @@ const sale = (id: string, title: string, price: number) =>
 function answer(listings: ReturnType<typeof listing>[]): MockLink.MockedResponse {
   const [a, b, c] = listings;
   return {
-    request: { query: CompareListingsDocument, variables: { a: a?.id ?? null, b: b?.id ?? null, c: c?.id ?? null } },
-    result: { data: { a: a ?? null, b: b ?? null, c: c ?? null } },
+    request: {
+      query: CompareListingsDocument,
+      variables: compareVariables(listings.map((l) => l?.id ?? '')),
+    },
+    result: {
+      data: { a: a ?? null, ...(listings.length > 1 ? { b: b ?? null } : {}), ...(listings.length > 2 ? { c: c ?? null } : {}) },
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCompareSelection } from '@/features/compare/compare-selection';
+import { compareVariables, useCompareSelection } from '@/features/compare/compare-selection';
 import { bathsLabel, bedsLabel, listedLabel, propertyPath } from '@/lib/format';
 import { graphql } from '@/gql';
 import type { CompareListingsQuery } from '@/gql/graphql';
@@ -20,14 +20,14 @@ import { formatCount } from '@common/format';
 import { currentLocale, defineMessages, formatMessage, useIntl, type MessageDescriptor } from '@common/i18n/messages';
 
 const CompareListingsDocument = graphql(`
-  query CompareListings($a: ID, $b: ID, $c: ID) {
+  query CompareListings($a: ID!, $b: ID, $c: ID, $withB: Boolean!, $withC: Boolean!) {
     a: property(id: $a) {
       ...CompareColumn_property
     }
-    b: property(id: $b) {
+    b: property(id: $b) @include(if: $withB) {
       ...CompareColumn_property
     }
-    c: property(id: $c) {
+    c: property(id: $c) @include(if: $withC) {
       ...CompareColumn_property
     }
   }
@@ -206,7 +206,8 @@ export default function CompareScreen() {
   useDocumentTitle(title);
   const { ids, set } = useCompareSelection('ids');
   const { data, loading, error, refetch } = useQuery(CompareListingsDocument, {
-    variables: { a: ids[0] ?? null, b: ids[1] ?? null, c: ids[2] ?? null },
+    // A listing is asked for by its id only: `property` without one is refused (BAD_USER_INPUT).
+    variables: compareVariables(ids),
     skip: ids.length === 0,
   });
   const byId = new Map<string, Listing>();
