@@ -31,7 +31,7 @@ import { AppError } from '../core/errors.js';
 import { say } from '../core/texts.js';
 import { formatGraphQLError } from './errors.js';
 import { needsFreshAuth } from './fresh-auth.js';
-import { assertWithinCost, limitRules, PARSE_OPTIONS } from './limits.js';
+import { assertWithinCost, limitRules, PARSE_OPTIONS, partnerCost, type RequestBudget } from './limits.js';
 import { createPlannedPath } from './planned/index.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
 import { jsonBody } from '../http/locale.js';
@@ -48,6 +48,8 @@ interface HttpContext extends GraphQLContext {
   endCookieSession?: () => void;
   /** Where this anonymous request's answer goes in the public cache, if it is a public query. */
   publicCacheSlot?: PublicCacheSlot | null;
+  /** A partner key's requests left this window: its answers carry `extensions.cost`. */
+  partnerBudget?: RequestBudget | null;
 }
 
 /**
@@ -87,9 +89,17 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
             throw err;
           }
         },
-        async willSendResponse({ contextValue: ctx, response, operation }) {
+        async willSendResponse({ contextValue: ctx, response, operation, document, operationName, request, schema }) {
           if (ctx.auth?.refused) response.http.headers.set(TOKEN_REFUSED_HEADER, ctx.auth.refused);
           if (response.body.kind !== 'single') return;
+          // What a partner's query cost and what its key has left (issue 53 item 3); the planned path says the same.
+          if (ctx.partner && ctx.partnerBudget) {
+            const result = response.body.singleResult;
+            result.extensions = {
+              ...result.extensions,
+              cost: partnerCost(schema, document, operationName, request.variables, result.data, ctx.partnerBudget),
+            };
+          }
           let errors = response.body.singleResult.errors;
           if (!errors?.length) return;
           // A read that answered nothing because of its own input (a forged page cursor): a 400, as
@@ -258,6 +268,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       endCookieSession: () => res.clearCookie(SESSION_COOKIE, { path: '/' }),
       publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
       partner: req.partner ?? null,
+      partnerBudget: req.partnerBudget ?? null,
     };
   }
   return { apollo, router, executorFor };

@@ -56,7 +56,14 @@ export function limitRules(opts: { production: boolean }): ValidationRule[] {
   const armor = {
     propagateOnRejection: false,
     exposeLimits: true,
-    onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
+    // graphql-armor words its refusals 'Syntax Error: …' although the document parsed: said plainly
+    // (issue 53 item 3), with its code and the limit.
+    onReject: [
+      (ctx: ValidationContext | null, err: GraphQLError) =>
+        ctx?.reportError(
+          new GraphQLError(err.message.replace(/^Syntax Error:\s*/, ''), { nodes: err.nodes, extensions: err.extensions }),
+        ),
+    ],
   };
   return [
     maxDepthRule({ ...armor, n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
@@ -223,4 +230,108 @@ export function assertWithinCost(
 /** Field suggestions ('Did you mean …?') reveal the schema: removed from messages in production. */
 export function stripSuggestions(message: string): string {
   return message.replace(/\s*Did you mean .*\?$/s, '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What a partner's answer cost (issue 53 item 3)
+// ---------------------------------------------------------------------------------------------------
+
+/** What a partner key has left of its requests this window (RATE_LIMITS.partnerRequests). */
+export interface RequestBudget {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+/**
+ * The objects an answer holds, priced as `operationCost` prices what was asked (each object 1; leaves,
+ * `__typename` and the free objects nothing): what was asked for at the pages' real sizes, so at most
+ * the requested cost.
+ */
+export function actualCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  data: unknown,
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation: OperationDefinitionNode | undefined;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
+  }
+  const root =
+    operation?.operation === 'query'
+      ? schema.getQueryType()
+      : operation?.operation === 'mutation'
+        ? schema.getMutationType()
+        : null;
+  if (!operation || !root) return 0;
+
+  /** The fields of selection sets by response key, fragments flattened (one key selected twice is one value). */
+  const collect = (sets: Array<{ set: SelectionSetNode; type: GraphQLNamedType }>) => {
+    const byKey = new Map<string, { type: GraphQLNamedType; sets: Array<{ set: SelectionSetNode; type: GraphQLNamedType }> }>();
+    const walk = (set: SelectionSetNode, type: GraphQLNamedType, seen: Set<string>) => {
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.FRAGMENT_SPREAD) {
+          const frag = fragments.get(sel.name.value);
+          if (!frag || seen.has(frag.name.value)) continue;
+          walk(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? type, new Set([...seen, frag.name.value]));
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          walk(sel.selectionSet, sel.typeCondition ? (schema.getType(sel.typeCondition.name.value) ?? type) : type, seen);
+        } else if (sel.selectionSet && (isObjectType(type) || isInterfaceType(type))) {
+          const field = type.getFields()[sel.name.value];
+          if (!field) continue;
+          const named = getNamedType(field.type);
+          if (isLeafType(named) || FREE_OBJECTS.has(named.name)) continue;
+          const key = sel.alias?.value ?? sel.name.value;
+          const entry = byKey.get(key) ?? { type: named, sets: [] };
+          entry.sets.push({ set: sel.selectionSet, type: named });
+          byKey.set(key, entry);
+        }
+      }
+    };
+    for (const { set, type } of sets) walk(set, type, new Set());
+    return byKey;
+  };
+
+  const costOf = (sets: Array<{ set: SelectionSetNode; type: GraphQLNamedType }>, value: unknown): number => {
+    if (value === null || value === undefined || typeof value !== 'object') return 0;
+    if (Array.isArray(value)) return value.reduce((n: number, v) => n + costOf(sets, v), 0);
+    let total = 0;
+    for (const [key, entry] of collect(sets)) {
+      const v = (value as Record<string, unknown>)[key];
+      total += objectsIn(v) + costOf(entry.sets, v);
+    }
+    return total;
+  };
+  return costOf([{ set: operation.selectionSet, type: root }], data);
+}
+
+function objectsIn(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + objectsIn(v), 0);
+  return value !== null && typeof value === 'object' ? 1 : 0;
+}
+
+/**
+ * `extensions.cost` of an answer to a partner key, as Shopify's API gives it: what the query was priced
+ * at before it ran (`requested`, refused above `maximum`), what the answer held (`actual`), and what the
+ * key has left of its requests this window (`budget`, as the RateLimit header says).
+ */
+export function partnerCost(
+  schema: GraphQLSchema,
+  document: DocumentNode | undefined,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  data: unknown,
+  budget: RequestBudget,
+) {
+  return {
+    requested: document ? operationCost(schema, document, operationName, variables ?? {}) : 0,
+    actual: document ? actualCost(schema, document, operationName, data) : 0,
+    maximum: GRAPHQL_LIMITS.maxCost,
+    budget,
+  };
 }

@@ -86,6 +86,17 @@ export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
         return;
       }
       const taken = await deps.limit.take(partner.id);
+      // What is left of the key's requests, on every answer (IETF draft-ietf-httpapi-ratelimit-headers):
+      // the policy (1200;w=60) and the window now (limit, remaining, seconds until it starts again).
+      const budget = {
+        limit: deps.limit.points,
+        remaining: taken.remaining,
+        resetSeconds: taken.resetSeconds,
+        windowSeconds: deps.limit.durationSeconds,
+      };
+      res.set('RateLimit-Policy', `${budget.limit};w=${budget.windowSeconds}`);
+      res.set('RateLimit', `limit=${budget.limit}, remaining=${budget.remaining}, reset=${budget.resetSeconds}`);
+      req.partnerBudget = budget;
       if (!taken.allowed) {
         res.set('Retry-After', String(taken.retryAfterSeconds));
         graphqlError(res, 429, `Too many requests: ${deps.limit.points} a minute per API key.`, 'RATE_LIMITED');

@@ -9,9 +9,17 @@ import { createRedis } from './redis.js';
  * Redis is unreachable the in-process counter takes over until it is back (rate-limiter-flexible's
  * insurance limiter) rather than refusing everyone or letting everything through.
  */
+/** What a key has left of its window after a take: `remaining` points, the window over in `resetSeconds`. */
+export type Taken =
+  | { allowed: true; remaining: number; resetSeconds: number }
+  | { allowed: false; retryAfterSeconds: number; remaining: 0; resetSeconds: number };
+
 export interface RateLimit {
-  /** Takes one point for `key`; `retryAfterSeconds` when the key is over its limit. */
-  take(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /**
+   * Takes one point for `key`: what is left of the key's window (`remaining`, `resetSeconds` until it
+   * starts again), and `retryAfterSeconds` when the key is over its limit.
+   */
+  take(key: string): Promise<Taken>;
   /** Gives back one point taken for `key` (what it was taken for did not happen: a refused tour request). */
   giveBack(key: string): Promise<void>;
   readonly points: number;
@@ -75,8 +83,12 @@ export const RATE_LIMITS = {
   formDraftSave: { name: 'form-draft-save', points: 40, durationSeconds: 60, key: 'user' },
   /** Photo uploads per user and minute. */
   uploads: { name: 'uploads', points: 60, durationSeconds: 60, key: 'user' },
-  /** GraphQL requests per partner API key and minute (docs/decisions/0024-partner-api.md). */
-  partnerRequests: { name: 'partner-requests', points: 600, durationSeconds: 60, key: 'partner key' },
+  /**
+   * GraphQL requests per partner API key and minute (docs/decisions/0024-partner-api.md): never less
+   * than an anonymous visitor's (issue 53 item 3). Each answer to a key says what is left of it (the
+   * RateLimit and RateLimit-Policy headers, `extensions.cost.budget`).
+   */
+  partnerRequests: { name: 'partner-requests', points: 1_200, durationSeconds: 60, key: 'partner key' },
   /** Messages one user may send a minute (a fast typist in a live chat sends well under 20). */
   messageSend: { name: 'message-send', points: 30, durationSeconds: 60, key: 'user' },
   /** New conversations one user may start an hour (contacting agents about 20 listings). */
@@ -115,11 +127,17 @@ function wrap(limiter: RateLimiterMemory | RateLimiterRedis, spec: RateLimitSpec
     durationSeconds: spec.durationSeconds,
     async take(key) {
       try {
-        await limiter.consume(key, 1);
-        return { allowed: true };
+        const res = await limiter.consume(key, 1);
+        return {
+          allowed: true,
+          remaining: Math.max(0, res.remainingPoints),
+          resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
+        };
       } catch (res) {
-        if (res instanceof RateLimiterRes)
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        if (res instanceof RateLimiterRes) {
+          const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+          return { allowed: false, retryAfterSeconds: wait, remaining: 0, resetSeconds: wait };
+        }
         throw res;
       }
     },

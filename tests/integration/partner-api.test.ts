@@ -223,6 +223,57 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect((await fetch(`${app.url}/healthz`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
+  it('says on every answer what the key has left (RateLimit headers) and what the query cost (extensions.cost) (issue 53 item 3)', async () => {
+    expect(RATE_LIMITS.partnerRequests.points).toBeGreaterThanOrEqual(RATE_LIMITS.anonymous.points);
+    const own = (await createPartnerKey(db.prisma, 'Budget Feed')).key;
+    const query = `query Page($first: Int!) { properties(first: $first) { edges { node { id photos { url } } } pageInfo { hasNextPage } } }`;
+    const first = await gql(query, { first: 10 }, own);
+    expect(first.status).toBe(200);
+    const limit = RATE_LIMITS.partnerRequests.points;
+    expect(first.headers.get('ratelimit-policy')).toBe(`${limit};w=60`);
+    expect(first.headers.get('ratelimit')).toMatch(new RegExp(`^limit=${limit}, remaining=${limit - 1}, reset=\\d+$`));
+    const cost = first.body.extensions.cost;
+    // Asked: 10 × (the connection 1 + edges 1 + node 1 + 10 photos) + pageInfo 1 (inside the page) = 10 × (1 + 1 + 1 + 10 + 1).
+    expect(cost.requested).toBe(140);
+    // Held: the connection, 1 edge, its node, its 2 photos and pageInfo.
+    expect(first.body.data.properties.edges).toHaveLength(1);
+    expect(cost.actual).toBe(6);
+    expect(cost.maximum).toBe(3_000);
+    expect(cost.budget).toMatchObject({ limit, remaining: limit - 1, windowSeconds: 60 });
+    expect(cost.budget.resetSeconds).toBeGreaterThan(0);
+    expect(cost.budget.resetSeconds).toBeLessThanOrEqual(60);
+    // The second answer (the planned path's, for a document it has seen) says the same, one request fewer left.
+    const second = await gql(query, { first: 10 }, own);
+    expect(second.headers.get('ratelimit')).toMatch(new RegExp(`^limit=${limit}, remaining=${limit - 2}, `));
+    expect(second.body.extensions.cost).toMatchObject({ requested: 140, actual: 6, budget: { remaining: limit - 2 } });
+    expect(second.body.data).toEqual(first.body.data);
+    // A refusal carries them too.
+    const refused = await gql('query { me { email } }', {}, own);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('ratelimit')).toMatch(new RegExp(`remaining=${limit - 3}, `));
+    // Not on answers to anyone else.
+    const anonymous = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(((await anonymous.json()) as Body).extensions).toBeUndefined();
+  });
+
+  it('refuses a query too deep or with too many aliases plainly, not as a syntax error, with the limit', async () => {
+    let deep = '{ id }';
+    for (let i = 0; i < 6; i++) deep = `{ agent { listings(first: 1) { edges { node ${deep} } } } }`;
+    const tooDeep = await gql(`query { property(id: "${listingId}") ${deep} }`);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.errors[0].message).toMatch(/^Query depth limit of 10 exceeded/);
+    expect(tooDeep.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: __typename`).join(' ');
+    const tooMany = await gql(`query { ${aliases} }`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].message).not.toMatch(/Syntax Error/);
+    expect(tooMany.body.errors[0].message).toMatch(/15/);
+  });
+
   it(`answers ${RATE_LIMITS.partnerRequests.points} requests a minute per key, then 429 with Retry-After`, async () => {
     const own = (await createPartnerKey(db.prisma, 'Busy Feed')).key;
     const statuses: number[] = [];
@@ -236,6 +287,9 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     const over = await gql('query { __typename }', {}, own);
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.headers.get('ratelimit')).toMatch(
+      new RegExp(`^limit=${RATE_LIMITS.partnerRequests.points}, remaining=0, reset=[1-9]`),
+    );
     expect(over.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     // Another key is not held back.
     expect((await gql('query { __typename }')).status).toBe(200);

@@ -135,6 +135,15 @@ describe.each(transportBackends)('the planned path and Apollo on %s', (backend) 
     await db?.close();
   });
 
+  /**
+   * The statements a request ran, but for what the identity layer does before either executor runs,
+   * the same for both whatever they answer: a signed-in person's `lastSeenAt` (once a minute per user
+   * and app) and a partner key's check (kept 30 s) and `lastUsedAt` (once a minute). `refresh` below
+   * keeps them out of most measured requests; a test that runs past a minute would meet them anyway.
+   */
+  const IDENTITY_LAYER = [/^UPDATE "public"\."User" SET "lastSeenAt"/, /"public"\."PartnerKey"/];
+  const counted = () => db.queries.filter((q) => !IDENTITY_LAYER.some((re) => re.test(q.trim())));
+
   async function post(
     app: TestApp,
     query: string | { hash: string; operationName: string },
@@ -155,14 +164,18 @@ describe.each(transportBackends)('the planned path and Apollo on %s', (backend) 
       headers: { 'content-type': 'application/json', origin: ORIGIN, ...viewer },
       body: JSON.stringify(body),
     });
-    const text = await res.text();
+    // What a partner key has left this window is the key's state when it asked, not the answer to
+    // the query (two apps count their own windows, started milliseconds apart): compared present, not equal.
+    const raw = await res.text();
+    const text = raw.replace(/"budget":\{"limit":\d+,"remaining":\d+,"resetSeconds":\d+,"windowSeconds":\d+\}/g, '"budget":{}');
+    if (viewer === headers.partner && res.status !== 429) expect(raw).toContain('"budget":{"limit":');
     return {
       status: res.status,
       executor: res.headers.get(EXECUTOR_HEADER),
       contentType: res.headers.get('content-type'),
       text,
-      statements: db.queries.length,
-      sql: db.queries.map((q) => q.slice(0, 160)),
+      statements: counted().length,
+      sql: counted().map((q) => q.slice(0, 160)),
     };
   }
 

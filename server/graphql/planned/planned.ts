@@ -40,7 +40,7 @@ import type { Logger } from '../../logger.js';
 import type { GraphQLContext } from '../context.js';
 import { EXECUTOR_HEADER, PLANNED } from './executor-header.js';
 import { KEPT_QUERY, type KeptQuery } from './kept-query.js';
-import { assertWithinCost, costVariables, PARSE_OPTIONS } from '../limits.js';
+import { assertWithinCost, costVariables, PARSE_OPTIONS, partnerCost } from '../limits.js';
 import { createDocumentValidator } from '../validation.js';
 import type { TrustedDocuments } from '../trusted-documents.js';
 
@@ -726,7 +726,25 @@ export function createPlannedPath(deps: {
     const slot = (res.locals.publicCache as PublicCacheSlot | undefined) ?? null;
     answerFor(prepared, req)
       .then(async (data) => {
-        const json = JSON.stringify({ data });
+        // A partner's answer says what it cost and what its key has left, as Apollo's does (http.ts).
+        const budget = req.partner ? req.partnerBudget : undefined;
+        const json = JSON.stringify(
+          budget
+            ? {
+                data,
+                extensions: {
+                  cost: partnerCost(
+                    schema,
+                    prepared.found.document,
+                    operation.name?.value,
+                    prepared.state.variables,
+                    data,
+                    budget,
+                  ),
+                },
+              }
+            : { data },
+        );
         if (slot) {
           const stored = isPublicQuery(operation);
           res.set(PUBLIC_CACHE_HEADER, stored ? 'MISS' : 'BYPASS');
