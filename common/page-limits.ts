@@ -16,6 +16,8 @@ export interface PageLimit {
 export const PAGE_LIMITS = {
   /** The public search (`properties`, GET /api/properties, the partner API, the search page): refused above max. */
   search: { default: 12, max: 50 },
+  /** The partner change feed (`listingChanges`): refused above max. */
+  listingChanges: { default: 100, max: 200 },
   /** The manage screen's numbered pages (`myListings(pageSize)`; GET /api/me/listings `limit` defaults to max): refused above max. */
   myListings: { default: 9, max: 50 },
   /** Agents, best rated first (`agents` connection): Pothos clamps to max. */

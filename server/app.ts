@@ -23,6 +23,7 @@ import { RevocationCache } from './modules/auth/revocation.js';
 import type { IdentityDeps } from './modules/auth/viewer.js';
 import { configureGeocoder } from './modules/listings/geocoder.js';
 import { pruneListingViews } from './modules/listings/listing-views.js';
+import { pruneListingChanges } from './modules/listings/listing-changes.service.js';
 import { mediaRoutes } from './modules/uploads/media.rest.js';
 import { pruneOrphanUploads } from './modules/uploads/prune.js';
 import type { Storage } from './modules/uploads/storage.js';
@@ -256,6 +257,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   // listing never saved are not coming back: forget them now and then.
   const pruning = setInterval(() => {
     pruneListingViews(prisma).catch((err: unknown) => log.warn({ err }, 'pruning listing views failed'));
+    pruneListingChanges(prisma).catch((err: unknown) => log.warn({ err }, 'pruning the change feed failed'));
     pruneOrphanUploads(prisma, storage).catch((err: unknown) => log.warn({ err }, 'pruning orphan uploads failed'));
   }, 10 * 60_000);
   pruning.unref();

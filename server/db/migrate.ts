@@ -12,6 +12,7 @@ import type {
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
+import { splitSqlScript } from './sql-script.js';
 
 /**
  * Migrations through Prisma's own schema engine compiled to WASM (no binary download):
@@ -69,9 +70,15 @@ function charAwareQueryable<T extends SqlQueryable>(inner: T, lock: { tail: Prom
     lock.tail = run.catch(() => undefined);
     return run;
   };
+  // The pg adapter's `executeScript` splits a script at every ';', inside a function's body too
+  // (a trigger's PL/pgSQL): the script is split here by SQL's own rules and run statement by statement.
+  const executeScript = async (script: string): Promise<void> => {
+    for (const sql of splitSqlScript(script)) await queryRaw({ sql, args: [], argTypes: [] });
+  };
   return new Proxy(inner, {
     get(target, prop, receiver) {
       if (prop === 'queryRaw') return queryRaw;
+      if (prop === 'executeScript') return executeScript;
       if (prop === 'startTransaction') {
         return async (...args: unknown[]) => {
           const tx = await (target as unknown as SqlDriverAdapter).startTransaction(...(args as []));

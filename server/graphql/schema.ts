@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import '../modules/listings/listings.schema.js';
 import '../modules/listings/listing-write.schema.js';
 import '../modules/listings/form-drafts.schema.js';
+import '../modules/listings/listing-changes.schema.js';
 import '../modules/agents/agents.schema.js';
 import '../modules/agents/licenses.schema.js';
 import '../modules/auth/auth.schema.js';

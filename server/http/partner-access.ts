@@ -21,6 +21,7 @@ import { isPartnerKeyShaped, type PartnerKeys } from '../modules/partners/partne
 /** Root query fields a partner may ask for. */
 export const PARTNER_ROOT_FIELDS = new Set([
   'properties',
+  'listingChanges',
   'propertyMapPoints',
   'property',
   'agents',

@@ -1289,6 +1289,8 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
         expect(r.status, name).toBe(403);
         expect(r.body, name).toEqual({
           errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }],
+          // Every answer to a key says what its request cost and what the key has left (issue 53 item 3).
+          extensions: { cost: expect.objectContaining({ actual: 0, budget: expect.objectContaining({ limit: 1_200 }) }) },
         });
       });
     }
@@ -1321,7 +1323,10 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
         expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(403);
         expect(r.body, name).toEqual(
           name === GRAPHQL_ENDPOINT
-            ? { errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }] }
+            ? {
+                errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }],
+                extensions: { cost: expect.objectContaining({ actual: 0 }) },
+              }
             : { error: 'Partner keys work on POST /graphql only', code: 'FORBIDDEN' },
         );
       });

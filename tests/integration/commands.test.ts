@@ -81,7 +81,10 @@ describe('the partner and admin commands beside a running app on PGlite files', 
       const key = created.out.trim().split('\n').at(-1) ?? '';
       expect(key).toMatch(/^pk_live_/);
       // At once, on the running app (before: 'Invalid or revoked API key' until a restart).
-      expect(await partnerCall(running.app, key)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+      expect(await partnerCall(running.app, key)).toEqual({
+        status: 200,
+        body: { data: { __typename: 'Query' }, extensions: { cost: expect.objectContaining({ requested: 0, actual: 0 }) } },
+      });
       expect((await partnerCall(running.app, `pk_live_${'x'.repeat(43)}`)).status).toBe(401);
 
       // A grant: the person signed up through the app; the command makes them an administrator at once.

@@ -50,3 +50,11 @@ export async function postGraphql(
   });
   return res.json();
 }
+
+/**
+ * An answer's text without what a partner key had left when it asked (`extensions.cost.budget`: the
+ * key's state, one request fewer each time), for comparing two answers to the same query.
+ */
+export function withoutBudget(text: string): string {
+  return text.replace(/"budget":\{"limit":\d+,"remaining":\d+,"resetSeconds":\d+,"windowSeconds":\d+\}/g, '"budget":{}');
+}
