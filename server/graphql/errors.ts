@@ -1,4 +1,4 @@
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, Kind, type GraphQLFormattedError } from 'graphql';
 import { AppError, ERROR_CODES, internalErrorMessage, toAppError } from '../core/errors.js';
 import { say } from '../core/texts.js';
 import { stripSuggestions } from './limits.js';
@@ -29,6 +29,9 @@ const CLIENT_ERROR_CODES = new Set<string>([
  * parse, validation and variable errors keep Apollo's code and message (field suggestions removed
  * in production); anything unexpected is logged by the caller and masked: no message, no stack.
  */
+/** The nodes of values written in a document: a validation error on one is about the caller's input. */
+const REFUSED_VALUE = new Set<Kind>([Kind.STRING, Kind.INT, Kind.FLOAT, Kind.BOOLEAN, Kind.ENUM]);
+
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
   error: unknown,
@@ -51,6 +54,17 @@ export function formatGraphQLError(
   const clientError = typeof code === 'string' && CLIENT_ERROR_CODES.has(code) && (!original || original instanceof GraphQLError);
   if (clientError) {
     const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
+    // A value written in the document that its type refuses (a bad `updatedSince` date) is the
+    // caller's input, as the same value sent as a variable is: BAD_USER_INPUT either way (issue 53 item 4).
+    // Such an error is reported on the value itself (graphql-js' ValuesOfCorrectTypeRule, or the scalar's
+    // own refusal); every other validation error on a field, argument, variable or operation.
+    if (
+      code === 'GRAPHQL_VALIDATION_FAILED' &&
+      error instanceof GraphQLError &&
+      REFUSED_VALUE.has(error.nodes?.[0]?.kind as Kind)
+    ) {
+      extensions.code = 'BAD_USER_INPUT';
+    }
     return { ...formatted, message: opts.production ? stripSuggestions(formatted.message) : formatted.message, extensions };
   }
   log(original ?? error);

@@ -260,6 +260,25 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect(((await anonymous.json()) as Body).extensions).toBeUndefined();
   });
 
+  it('answers the same bad value with the same code, written in the document or sent as a variable (issue 53 item 4)', async () => {
+    for (const bad of ['2026-13-45', 'yesterday', '+099999-01-01T00:00:00Z']) {
+      const inline = await gql(`query { properties(filter: { updatedSince: "${bad}" }) { edges { node { id } } } }`);
+      const variable = await gql('query Q($d: DateTime) { properties(filter: { updatedSince: $d }) { edges { node { id } } } }', {
+        d: bad,
+      });
+      expect([inline.status, variable.status], bad).toEqual([400, 400]);
+      expect(inline.body.errors[0].extensions.code, `${bad}: ${JSON.stringify(inline.body)}`).toBe('BAD_USER_INPUT');
+      expect(variable.body.errors[0].extensions.code, bad).toBe('BAD_USER_INPUT');
+    }
+    // `property` asked for nothing is the caller's mistake too, not a listing that does not exist.
+    const nothing = await gql('query { property { id } }');
+    expect(nothing.body.errors[0]).toMatchObject({
+      message: 'Give the listing’s id or slug.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(nothing.body.data).toEqual({ property: null });
+  });
+
   it('refuses a query too deep or with too many aliases plainly, not as a syntax error, with the limit', async () => {
     let deep = '{ id }';
     for (let i = 0; i < 6; i++) deep = `{ agent { listings(first: 1) { edges { node ${deep} } } } }`;
