@@ -1,4 +1,5 @@
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { isInterfaceType, isObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { PARTNER_DENIED_FIELDS, PARTNER_DENIED_NOTE } from '../http/partner-access.js';
 import { builder } from './builder.js';
 // Modules register their types on import.
 import '../modules/listings/listings.schema.js';
@@ -24,8 +25,23 @@ import '../modules/account/index.schema.js';
 let schema: GraphQLSchema | undefined;
 
 export function getSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: true });
+  schema ??= markPartnerDenied(builder.toSchema({ sortSchema: true }));
   return schema;
+}
+
+/**
+ * The fields a partner API key may never read say so in their description (issue 53 item 4), so a
+ * partner's code generator and reader know before asking: a query with one is refused whole (403).
+ */
+function markPartnerDenied(built: GraphQLSchema): GraphQLSchema {
+  for (const name of PARTNER_DENIED_FIELDS) {
+    const [typeName, fieldName] = name.split('.') as [string, string];
+    const type = built.getType(typeName);
+    const field = type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[fieldName] : undefined;
+    if (!field) throw new Error(`PARTNER_DENIED_FIELDS names ${name}, which the schema does not have`);
+    field.description = `${field.description ? `${field.description}\n\n` : ''}${PARTNER_DENIED_NOTE}`;
+  }
+  return built;
 }
 
 /** The SDL committed as schema.graphql (sorted, so it diffs cleanly). */

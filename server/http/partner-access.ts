@@ -31,6 +31,9 @@ export const PARTNER_ROOT_FIELDS = new Set([
   'subwayStations',
   '__typename',
 ]);
+/** What the schema's description of each of PARTNER_DENIED_FIELDS says (server/graphql/schema.ts). */
+export const PARTNER_DENIED_NOTE = 'Never readable with a partner API key: a query that asks for it is refused (403 FORBIDDEN).';
+
 /** Fields that are personal data, or about the viewer: never answered to a partner. */
 export const PARTNER_DENIED_FIELDS = new Set([
   'Property.ownerId',

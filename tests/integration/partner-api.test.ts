@@ -279,6 +279,14 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect(nothing.body.data).toEqual({ property: null });
   });
 
+  it('says in the schema which fields a key may never read (issue 53 item 4)', async () => {
+    const r = await gql('{ __type(name: "Agent") { fields { name description } } }');
+    const fields = new Map<string, string>(r.body.data.__type.fields.map((f: Body) => [f.name, f.description ?? '']));
+    for (const denied of ['email', 'phone', 'viewerRating'])
+      expect(fields.get(denied)).toMatch(/Never readable with a partner API key/);
+    expect(fields.get('displayName')).not.toMatch(/partner API key/);
+  });
+
   it('refuses a query too deep or with too many aliases plainly, not as a syntax error, with the limit', async () => {
     let deep = '{ id }';
     for (let i = 0; i < 6; i++) deep = `{ agent { listings(first: 1) { edges { node ${deep} } } } }`;
