@@ -116,6 +116,17 @@ function firstArg(
  */
 const FREE_OBJECTS = new Set(['NearbyStation', 'SubwayLine', 'SubwayStation']);
 
+/** A document's operation of that name (its first without one) and its fragments by name. */
+function operationOf(document: DocumentNode, operationName: string | null | undefined) {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation: OperationDefinitionNode | undefined;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
+  }
+  return { fragments, operation };
+}
+
 /**
  * The cost of an operation: every object field costs 1, multiplied by how many of it the pages
  * above it can hold. A connection holds `first` (its default, else 20); a list with `first` holds
@@ -127,12 +138,7 @@ export function operationCost(
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
-  }
+  const { fragments, operation } = operationOf(document, operationName);
   if (!operation) return 0;
   const defaults: Record<string, unknown> = {};
   for (const v of operation.variableDefinitions ?? []) {
@@ -256,12 +262,7 @@ export function actualCost(
   operationName: string | null | undefined,
   data: unknown,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
-  }
+  const { fragments, operation } = operationOf(document, operationName);
   const root =
     operation?.operation === 'query'
       ? schema.getQueryType()
