@@ -40,9 +40,14 @@ const pairs = [
   ['ListingReportReason', 'listingReportReasonLabels'],
 ] as const;
 
+/** Enums no screen offers as options (the partner change feed's kinds, described in the GraphQL schema). */
+const NOT_OPTIONS = new Set(['ListingChangeKind']);
+
 describe('common/options', () => {
   it('covers every Prisma enum', () => {
-    const prismaEnumNames = Object.keys(PrismaEnums).sort();
+    const prismaEnumNames = Object.keys(PrismaEnums)
+      .filter((name) => !NOT_OPTIONS.has(name))
+      .sort();
     expect(pairs.map(([name]) => name).sort()).toEqual(prismaEnumNames);
   });
 
