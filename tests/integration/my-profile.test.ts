@@ -7,6 +7,7 @@ import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { recordingMailer } from '../setup/outbox.js';
 import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
+import { TEST_ORIGIN } from '../setup/ws-client.js';
 
 // /me/profile (issue 59 item 6): everyone's own details and e-mail preference, an agent's public
 // profile, and 'Delete my account' (what goes, what stays and without whom), through GraphQL against
@@ -171,7 +172,8 @@ describe.each(transportBackends)('my profile on %s', (backend) => {
       { id: thread.id },
     );
     expect(seen.errors).toBeUndefined();
-    expect(seen.data.thread.renter).toEqual({ firstName: 'Former', lastName: 'member' });
+    // Shown as one phrase in the reader's language (kept as DELETED_ACCOUNT_NAME).
+    expect(seen.data.thread.renter).toEqual({ firstName: 'Former member', lastName: '' });
     expect(JSON.stringify(seen.data.thread.messages)).toContain('Can I see it Saturday?');
     const reviews = await postGraphql(
       app.url,
@@ -182,8 +184,26 @@ describe.each(transportBackends)('my profile on %s', (backend) => {
     expect(reviews.data.agent.reviews).toContainEqual({
       id: review.id,
       comment: 'Very helpful.',
-      author: { firstName: 'Former', lastName: 'member', photoUrl: null },
+      author: { firstName: 'Former member', lastName: '', photoUrl: null },
     });
+    for (const [lang, name] of [
+      ['es', 'Antiguo miembro'],
+      ['zh', '已注销用户'],
+    ]) {
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'accept-language': lang!, ...agent.bearer },
+        body: JSON.stringify({
+          query: `query T($id: ID!) { thread(id: $id) { renter { firstName lastName name } } }`,
+          variables: { id: thread.id },
+        }),
+      });
+      expect(((await res.json()) as { data: { thread: { renter: unknown } } }).data.thread.renter).toEqual({
+        firstName: name,
+        lastName: '',
+        name,
+      });
+    }
 
     // The sign-in is gone: the old token acts no more.
     const after = await postGraphql(app.url, leaver, UPDATE, { input: { firstName: 'Back' } });

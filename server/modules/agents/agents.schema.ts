@@ -1,5 +1,5 @@
 import { PAGE_LIMITS } from '../../../common/page-limits.js';
-import { displayName } from '../../core/names.js';
+import { displayName, shownName } from '../../core/names.js';
 import { builder } from '../../graphql/builder.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { keptQuery } from '../../graphql/planned/index.js';
@@ -16,8 +16,8 @@ export const AgentRef = builder.prismaObject('Agent', {
     id: t.exposeID('id'),
     userId: t.exposeID('userId', { description: "The agent's user account (as `Property.ownerId` names a listing's owner)." }),
     displayName: t.string({ select: userNameSelect, resolve: (agent) => displayName(agent.user) }),
-    firstName: t.string({ select: { user: { select: { firstName: true } } }, resolve: (a) => a.user.firstName }),
-    lastName: t.string({ select: { user: { select: { lastName: true } } }, resolve: (a) => a.user.lastName }),
+    firstName: t.string({ select: userNameSelect, resolve: (a) => shownName(a.user).firstName }),
+    lastName: t.string({ select: userNameSelect, resolve: (a) => shownName(a.user).lastName }),
     email: t.string({ select: { user: { select: { email: true } } }, resolve: (a) => a.user.email }),
     phone: t.string({ nullable: true, select: { user: { select: { phone: true } } }, resolve: (a) => a.user.phone }),
     photoUrl: t.string({ nullable: true, select: { user: { select: { photoUrl: true } } }, resolve: (a) => a.user.photoUrl }),

@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
+import { shownName } from '../../core/names.js';
 import { keptQueryField } from '../../graphql/planned/index.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
@@ -59,9 +60,15 @@ export const ParticipantRef = builder.objectRef<ParticipantShape>('Participant')
   description: 'Someone taking part in a conversation, as the other participant sees them (name and photo only).',
   fields: (t) => ({
     id: t.exposeID('id', { description: "The person's user id." }),
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
-    name: t.string({ resolve: (p) => `${p.firstName} ${p.lastName}`.trim() || (p.role === 'AGENT' ? 'Agent' : 'Renter') }),
+    // A deleted account's name in the reader's language (shownName).
+    firstName: t.string({ resolve: (p) => shownName(p).firstName }),
+    lastName: t.string({ resolve: (p) => shownName(p).lastName }),
+    name: t.string({
+      resolve: (p) => {
+        const shown = shownName(p);
+        return `${shown.firstName} ${shown.lastName}`.trim() || (p.role === 'AGENT' ? 'Agent' : 'Renter');
+      },
+    }),
     photoUrl: t.exposeString('photoUrl', { nullable: true }),
     isAgent: t.boolean({ resolve: (p) => p.role === 'AGENT' }),
     agentId: t.id({ nullable: true, description: 'Their agent profile, if they have one.', resolve: (p) => p.agent?.id ?? null }),
@@ -141,7 +148,8 @@ function ratingPromptOf(
   if (th.renterId !== viewerId || th.userRatingPromptSent || th._count.tours === 0) return null;
   const agent = th.agent.agent;
   if (!agent || agent._count.reviews > 0) return null;
-  return { agentId: agent.id, agentName: `${th.agent.firstName} ${th.agent.lastName}`.trim() || 'Agent' };
+  const shown = shownName(th.agent);
+  return { agentId: agent.id, agentName: `${shown.firstName} ${shown.lastName}`.trim() || 'Agent' };
 }
 
 export const ThreadRef = builder.prismaObject('Thread', {

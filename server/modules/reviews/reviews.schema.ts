@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.js';
+import { shownName } from '../../core/names.js';
 import { keysetConnection, type ConnectionWithCount } from '../../graphql/connection.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AppError } from '../../core/errors.js';
@@ -42,8 +43,9 @@ export interface ReviewAuthorShape {
 export const ReviewAuthorRef = builder.objectRef<ReviewAuthorShape>('ReviewAuthor').implement({
   description: "A review's author as shown publicly (name and photo only).",
   fields: (t) => ({
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
+    // A deleted account's name in the reader's language (shownName).
+    firstName: t.string({ resolve: (a) => shownName(a).firstName }),
+    lastName: t.string({ resolve: (a) => shownName(a).lastName }),
     photoUrl: t.exposeString('photoUrl', { nullable: true }),
   }),
 });
