@@ -25,8 +25,29 @@ import '../modules/account/index.schema.js';
 let schema: GraphQLSchema | undefined;
 
 export function getSchema(): GraphQLSchema {
-  schema ??= markPartnerDenied(builder.toSchema({ sortSchema: true }));
+  schema ??= markForwardOnly(markPartnerDenied(builder.toSchema({ sortSchema: true })));
   return schema;
+}
+
+/**
+ * Connections that page forward only (keyset cursors over a sort): their resolvers refuse `before` and
+ * `last` (BAD_USER_INPUT), so the schema says so and does not advertise them (deprecated: introspection
+ * leaves them out unless asked). The others (an agent's listings, the agents) page both ways.
+ */
+export const FORWARD_ONLY_CONNECTIONS = ['Query.properties', 'Query.listingChanges', 'Query.savedProperties', 'Query.myReviews'];
+export const BACKWARDS_NOT_SUPPORTED =
+  'Not supported: this connection pages forward only (`first` and `after`); refused with BAD_USER_INPUT. To be removed on 2027-06-07.';
+
+function markForwardOnly(built: GraphQLSchema): GraphQLSchema {
+  for (const coordinate of FORWARD_ONLY_CONNECTIONS) {
+    const [typeName, fieldName] = coordinate.split('.') as [string, string];
+    const type = built.getType(typeName);
+    const field = type && isObjectType(type) ? type.getFields()[fieldName] : undefined;
+    const args = field?.args.filter((a) => a.name === 'before' || a.name === 'last') ?? [];
+    if (args.length !== 2) throw new Error(`FORWARD_ONLY_CONNECTIONS names ${coordinate}, which is no connection of the schema`);
+    for (const arg of args) (arg as { deprecationReason?: string }).deprecationReason = BACKWARDS_NOT_SUPPORTED;
+  }
+  return built;
 }
 
 /**

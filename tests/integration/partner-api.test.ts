@@ -287,6 +287,25 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect(fields.get('displayName')).not.toMatch(/partner API key/);
   });
 
+  it('advertises paging backwards only where it works (issue 53 item 4)', async () => {
+    const r = await gql(
+      '{ q: __type(name: "Query") { fields { name args { name } } } a: __type(name: "Agent") { fields { name args { name } } } }',
+    );
+    const argsOf = (type: Body, field: string) => type.fields.find((f: Body) => f.name === field).args.map((a: Body) => a.name);
+    for (const field of ['properties', 'listingChanges', 'savedProperties', 'myReviews']) {
+      expect(argsOf(r.body.data.q, field)).not.toContain('last');
+      expect(argsOf(r.body.data.q, field)).not.toContain('before');
+    }
+    expect(argsOf(r.body.data.q, 'agents')).toEqual(expect.arrayContaining(['before', 'last']));
+    expect(argsOf(r.body.data.a, 'listings')).toEqual(expect.arrayContaining(['before', 'last']));
+    // Where they are advertised they work; where not, they are refused plainly.
+    const backwards = await gql('{ agents(last: 1) { edges { node { id } } pageInfo { hasPreviousPage } } }');
+    expect(backwards.body.errors).toBeUndefined();
+    expect(backwards.body.data.agents.edges).toHaveLength(1);
+    const refused = await gql('{ properties(last: 1) { edges { node { id } } } }');
+    expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
   it('refuses a query too deep or with too many aliases plainly, not as a syntax error, with the limit', async () => {
     let deep = '{ id }';
     for (let i = 0; i < 6; i++) deep = `{ agent { listings(first: 1) { edges { node ${deep} } } } }`;
