@@ -5,10 +5,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toastStore } from '../../client/src/components/ui/use-toast';
 
-// findBy* and waitFor wait up to 5 s rather than 1 s: a busy machine (CI's two cores running the
-// other suites) once made a popover's render miss the second (filter-bar.test.tsx). A pass is no faster
-// for it; only a slow success is let through.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy* and waitFor wait up to 10 s rather than 1 s: a busy machine (CI's two cores running the
+// other suites) made a popover's first render miss the second, and on a machine of the kind about half
+// as fast (7 Dec 2026) the 5 s after (filter-bar.test.tsx, the price popover; it passes in 2 s alone). A
+// pass is no faster for it; only a slow success is let through.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -71,8 +71,9 @@ BEGIN
            "isPublic" = now_public
      WHERE "id" = found_id;
   ELSE
-    INSERT INTO "ListingChange" ("listingId", "kind", "wasPublic", "isPublic", "tx")
-    VALUES (lid, k, was, now_public, txid_current());
+    -- Its time is when it was logged, under the lock: the feed's times rise with its order.
+    INSERT INTO "ListingChange" ("listingId", "kind", "wasPublic", "isPublic", "tx", "at")
+    VALUES (lid, k, was, now_public, txid_current(), clock_timestamp());
   END IF;
   RETURN NULL;
 END;
