@@ -13,7 +13,7 @@ import { PricingTerms } from '@/features/listings/detail/property-details';
 import { loadCatalogue } from '@/i18n/catalogues';
 import { renderWithProviders } from '@/test/render';
 import { createIntl, setPageIntl } from '@common/i18n/messages';
-import { compareVariables } from '@/features/compare/compare-selection';
+import { compareVariables } from '@/features/compare/compare-variables';
 import CompareScreen from './compare';
 
 const ID = '44444444-4444-4444-8444-444444444444';

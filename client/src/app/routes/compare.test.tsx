@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompareListingsDocument, type CompareColumn_PropertyFragment } from '@/gql/graphql';
 import { renderWithProviders } from '@/test/render';
-import { compareVariables } from '@/features/compare/compare-selection';
+import { compareVariables } from '@/features/compare/compare-variables';
 import CompareScreen from './compare';
 
 const RENT_ID = '11111111-1111-4111-8111-111111111111';
