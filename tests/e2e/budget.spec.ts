@@ -31,8 +31,11 @@ import { firstPage, results } from './listings-helpers.js';
  * URL keys, chips and rule of a day, common/search-filters.ts; their labels and a saved search's words
  * kept out, in search-filter-texts.ts and the More popover's chunk) and the phone's full-screen Filters
  * sheet: Chinese 51.9 -> 53.1 KB, Spanish 51.1 -> 52.3, English 50.6 -> 51.8.
+ * 53.3 KB since issue 53: the partner change feed's row in the one table of page sizes
+ * (common/page-limits.ts, which the first pages load whole): Chinese 53.1 -> 53.2 KB (54,527 bytes with
+ * Compare's variables, since moved out of the listings page's chunks), over the 53.2 KB by 50 bytes.
  */
-const BEYOND_STACK_GZIP_BYTES = 53.2 * 1024;
+const BEYOND_STACK_GZIP_BYTES = 53.3 * 1024;
 /**
  * Every script of a page before the map, stack included: a ratchet (lower it as code leaves). Signed
  * out 190 KB since issue 28 (the stack 147 KB and the rest; it was 254.5 KB with 104.7 KB beyond the
@@ -152,7 +155,7 @@ async function openListings(page: Page, english = true) {
 test.describe('the listings page on a phone ships little JavaScript', () => {
   test.use({ viewport: PHONE });
 
-  test('signed out: at most 53.2 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
+  test('signed out: at most 53.3 KB gzip beyond the stack, no Firebase, no MapLibre', async ({ page }, testInfo) => {
     const recorder = recordScripts(page);
     await openListings(page);
     // The list is shown, the map is not.
@@ -177,7 +180,7 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     ['es', 'Mapa'],
     ['zh', '地图'],
   ] as const) {
-    test(`in ${locale}: at most 53.2 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
+    test(`in ${locale}: at most 53.3 KB gzip beyond the stack, no catalogue`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: 'lang', value: locale, url: baseURL! }]);
       const recorder = recordScripts(page);
       await openListings(page, false);
