@@ -24,6 +24,24 @@ const TRANSPORT_PACKAGES = {
   ],
 };
 /**
+ * Side effects across modules go through events inside the write (server/core/within.ts, issue 52
+ * item 4): what messaging and notifications do on hearing one is wired in server/modules/effects.ts
+ * alone; no other module calls them.
+ */
+const EFFECTS_BY_EVENTS = [
+  {
+    group: [
+      '**/modules/messaging/index.js',
+      '../messaging/index.js',
+      '**/modules/notifications/index.js',
+      '../notifications/index.js',
+    ],
+    importNames: ['writeInConversation', 'tellPeople'],
+    message:
+      'Say what happened inside the write instead (within(prisma, tx).happened(event), server/core/within.ts); server/modules/effects.ts wires who hears it.',
+  },
+];
+/**
  * The planned path (server/graphql/planned/, decision 0047) shows only its index: nothing outside the
  * folder imports its insides. Every file but the folder's own is a target (a later block's rule
  * replaces an earlier one's, so every zone list below carries this one).
@@ -203,9 +221,9 @@ export default tseslint.config(
     // Services (and the rest of a module that is not an adapter) import the core, the database,
     // infrastructure and other services: never an adapter, never a transport.
     files: ['server/modules/**/*.ts', 'server/infra/**/*.ts', 'server/db/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.schema.ts', '**/*.rest.ts', '**/*-cli.ts'],
+    ignores: ['**/*.test.ts', '**/*.schema.ts', '**/*.rest.ts', '**/*-cli.ts', 'server/modules/effects.ts'],
     rules: {
-      'no-restricted-imports': ['error', TRANSPORT_PACKAGES],
+      'no-restricted-imports': ['error', { patterns: [...TRANSPORT_PACKAGES.patterns, ...EFFECTS_BY_EVENTS] }],
       ...mayNotImport(
         'server/**',
         ADAPTERS,

@@ -36,6 +36,7 @@ import { registerTourJobs } from './modules/tours/tour-jobs.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
 import { refreshResponseTimes, registerResponseTimes } from './modules/agents/response-time.js';
 import { listenForInteractions } from './modules/reviews/reviews.service.js';
+import { wireEffects } from './modules/effects.js';
 import { alertRoutes } from './modules/alerts/alerts.rest.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createAfterResponse, type AfterResponse } from './infra/after-response.js';
@@ -282,6 +283,8 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   registerResponseTimes({ prisma, queue: jobs, log });
   // A review written before the agent answered or confirmed a tour counts once they do (issue 58 item 10).
   listenForInteractions(prisma, log);
+  // Which module hears which event inside a write (a tour's step: its message and notifications).
+  wireEffects();
   // Before the first request: a database that predates the figure gets it at once (one statement).
   await refreshResponseTimes(prisma);
   await jobs.start();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { getSchema } from '../../server/graphql/schema.js';
-import { notify } from '../../server/modules/notifications/notifications.service.js';
+import { happenedNow } from '../../server/core/within.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { addPhotos, createProperty, createUser, dayIn } from '../factories/index.js';
 import { createAccount, uniquePhone } from '../setup/accounts.js';
@@ -1439,9 +1439,12 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
       });
       expect((await control.activity.next()).data).toEqual({ threadActivity: { kind: 'TYPING', userId: f.uid.renterA } });
       // A notification for renter A, made and announced the way alerts and moderation make them.
-      const [made] = await notify({ prisma: db.prisma }, [
-        { userId: f.uid.renterA, kind: 'PRICE_DROP', title: "Price drop: Agent A's loft" },
-      ]);
+      const { told } = await happenedNow(db.prisma, {
+        type: 'search.matched',
+        propertyId: f.listingA,
+        tell: [{ userId: f.uid.renterA, kind: 'PRICE_DROP', texts: { title: "Price drop: Agent A's loft" } }],
+      });
+      const made = told?.[0];
       expect((await control.notification.next()).data).toEqual({
         notificationAdded: { id: made!.id, title: "Price drop: Agent A's loft" },
       });

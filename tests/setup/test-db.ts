@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { wireEffects } from '../../server/modules/effects.js';
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -54,6 +55,8 @@ function pgliteTemplateArchive(): Promise<Blob | undefined> {
 }
 
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  // Services called directly (without an app) hear events inside their writes as the app does.
+  wireEffects();
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
   let db: Database;

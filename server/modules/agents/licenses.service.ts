@@ -5,7 +5,7 @@ import { defineMessages, formatMessage } from '../../../common/i18n/messages.js'
 import { requireAdmin, requireUser } from '../../core/authz.js';
 import { eventsOf } from '../../core/events.js';
 import { licenseInputSchema } from '../../../common/trust.js';
-import { notify } from '../notifications/index.js';
+import { happenedNow } from '../../core/within.js';
 import { inLocale } from '../../core/locale.js';
 import { audit } from '../../core/audit.js';
 import { parse, TRUST_MESSAGES, type TrustDeps } from '../moderation/index.js';
@@ -110,15 +110,20 @@ export async function setAgentLicenseVerified(
   });
   eventsOf(deps.prisma).publish({ type: 'agent.changed', agentId: agent.id });
   if (verified) {
-    await notify(deps, [
-      inLocale(agent.user.locale, () => ({
-        userId: agent.userId,
-        kind: 'LICENSE_VERIFIED' as const,
-        title: formatMessage(mailMessages.verifiedTitle),
-        body: formatMessage(mailMessages.verifiedBody),
-        url: `/agents/${agent.id}`,
-      })),
-    ]).catch((err: unknown) => deps.log?.warn({ err }, 'license notification failed'));
+    await happenedNow(deps.prisma, {
+      type: 'account.decided',
+      tell: [
+        {
+          userId: agent.userId,
+          kind: 'LICENSE_VERIFIED',
+          texts: inLocale(agent.user.locale, () => ({
+            title: formatMessage(mailMessages.verifiedTitle),
+            body: formatMessage(mailMessages.verifiedBody),
+          })),
+          url: `/agents/${agent.id}`,
+        },
+      ],
+    }).catch((err: unknown) => deps.log?.warn({ err }, 'license notification failed'));
   }
   return { agentId: agent.id };
 }

@@ -3,7 +3,7 @@ import type { Logger } from '../../logger.js';
 import type { JobQueue } from '../jobs/index.js';
 import { searchWhereSql, type SearchFilter } from '../listings/index.js';
 import type { Mailer } from '../mail/index.js';
-import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/index.js';
+import { within, type Telling } from '../../core/within.js';
 import { parseSavedFilter } from './saved-searches.service.js';
 import { isPublicListing, publicListingSql } from '../listings/index.js';
 import { eventsOf, type DomainEvent } from '../../core/events.js';
@@ -182,30 +182,34 @@ export async function runListingAlert(deps: AlertDeps, job: ListingAlertJob): Pr
     const matched = await matchingSearches(prisma, listing.id, searches);
     if (matched.length) {
       const byId = new Map(searches.map((s) => [s.id, s]));
-      const notified = await prisma.$transaction(async (tx) => {
+      const { notified, effects } = await prisma.$transaction(async (tx) => {
         const fresh = await tx.$queryRaw<Array<{ savedSearchId: string }>>`
           INSERT INTO "AlertDelivery" ("savedSearchId", "propertyId", "event")
           SELECT s, ${listing.id}::uuid, ${event} FROM unnest(${matched}::uuid[]) AS s
           ON CONFLICT DO NOTHING
           RETURNING "savedSearchId"::text AS "savedSearchId"`;
-        const items: NotificationInput[] = fresh.map(({ savedSearchId }) => {
-          const search = byId.get(savedSearchId)!;
-          return inLocale(search.user.locale, () => {
-            const { title, body } = texts();
+        const effects = within(prisma, tx);
+        const { told } = await effects.happened({
+          type: 'search.matched',
+          propertyId: listing.id,
+          tell: fresh.map(({ savedSearchId }): Telling => {
+            const search = byId.get(savedSearchId)!;
             return {
               userId: search.userId,
               kind,
-              title,
-              body: formatMessage(mailMessages.matches, { body, name: search.name }),
+              texts: inLocale(search.user.locale, () => {
+                const { title, body } = texts();
+                return { title, body: formatMessage(mailMessages.matches, { body, name: search.name }) };
+              }),
               url: `/properties/${listing.slug}`,
               propertyId: listing.id,
               savedSearchId,
             };
-          });
+          }),
         });
-        return insertNotifications(tx, items);
+        return { notified: told ?? [], effects };
       });
-      announceNotifications(deps.prisma, notified);
+      effects.published();
       made += notified.length;
     }
     if (searches.length < SEARCH_BATCH) break;

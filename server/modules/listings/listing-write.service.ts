@@ -24,7 +24,7 @@ import { priceDropColumns } from '../../../common/freshness.js';
 import { parseNewYorkTime } from '../../../common/tours.js';
 import { eventsOf } from '../../core/events.js';
 import { assertCapacityHolds, promoteWaitlist } from './open-house-places.js';
-import { announceNotifications } from '../notifications/index.js';
+import { within, type Within } from '../../core/within.js';
 import { affectedCounts, withdrawnPeopleOf } from './listing-people.js';
 import type { WithdrawnPerson } from '../../core/events.js';
 
@@ -187,6 +187,7 @@ const openHouseRows = (data: ListingData) => data.openHouses.map(openHouseRow);
  */
 async function writeOpenHouses(
   tx: Prisma.TransactionClient,
+  effects: Within,
   listing: { id: string; slug: string; title: string },
   data: ListingData,
 ) {
@@ -200,7 +201,7 @@ async function writeOpenHouses(
     await assertCapacityHolds(tx, o.id!, o.capacity);
     const row = openHouseRow(o);
     await tx.openHouse.update({ where: { id: o.id! }, data: row });
-    const promoted = await promoteWaitlist(tx, { id: o.id!, startsAt: row.startsAt, property: listing }, row.capacity);
+    const promoted = await promoteWaitlist(tx, effects, { id: o.id!, startsAt: row.startsAt, property: listing }, row.capacity);
     made.push(...promoted.map((n) => ({ ...n, openHouseId: o.id! })));
   }
   const fresh = data.openHouses.filter((o) => o.id === null || !own.has(o.id)).map(openHouseRow);
@@ -387,7 +388,8 @@ export async function updateListing(
   const priceEntry = next === 'ACTIVE' ? priceHistoryEntry(listing.priceChanges[0]?.newPrice, data.price) : null;
   // Deactivated by this edit: who is to be told, read before (issue 58 item 4).
   const leaving = next === 'INACTIVE' && listing.status === 'ACTIVE' ? await withdrawnPeopleOf(prisma, listing.id) : [];
-  const promoted = await prisma.$transaction(async (tx) => {
+  const { made: promoted, effects } = await prisma.$transaction(async (tx) => {
+    const effects = within(prisma, tx);
     const claimed = await tx.property.updateMany({
       where: { id: listing.id, ...(expectedVersion === null ? {} : { version: expectedVersion }) },
       data: { version: { increment: 1 } },
@@ -397,7 +399,7 @@ export async function updateListing(
       throw await staleEdit(tx, listing.id, expectedVersion);
     }
     await tx.propertyPhoto.deleteMany({ where: { propertyId: listing.id } });
-    const made = await writeOpenHouses(tx, { id: listing.id, slug: listing.slug, title: data.title }, data);
+    const made = await writeOpenHouses(tx, effects, { id: listing.id, slug: listing.slug, title: data.title }, data);
     await tx.property.update({
       where: { id: listing.id },
       data: {
@@ -411,9 +413,9 @@ export async function updateListing(
         ...priceHistoryWrite(priceEntry),
       },
     });
-    return made;
+    return { made, effects };
   });
-  announceNotifications(prisma, promoted);
+  effects.published();
   // Renters the waitlist moved up are sent the open house's calendar file.
   for (const openHouseId of new Set(promoted.map((n) => n.openHouseId))) {
     const nowGoing = promoted.filter((n) => n.openHouseId === openHouseId).map((n) => n.userId);

@@ -5,7 +5,7 @@ import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
 import { mailTexts } from '../mail/index.js';
-import { insertNotifications } from '../notifications/index.js';
+import type { Within } from '../../core/within.js';
 
 /**
  * An open house's places (issue 27 item 1): its `capacity` (null: no limit) and the count of people
@@ -58,10 +58,15 @@ const MAX_PROMOTED = 500;
 
 /**
  * Gives the open house's free places to its waitlist, first come first served, each told by the bell
- * (a cancellation, or more places set by the agent). Runs under the open house's lock; answers the
- * notifications made, to announce once the transaction is committed.
+ * (a cancellation, or more places set by the agent: `openHouse.placesGiven` in the write, core/within.ts).
+ * Runs under the open house's lock; answers who was told.
  */
-export async function promoteWaitlist(tx: Tx, openHouse: OpenHouseFacts, capacity: number | null) {
+export async function promoteWaitlist(
+  tx: Tx,
+  effects: Within,
+  openHouse: OpenHouseFacts,
+  capacity: number | null,
+): Promise<Array<{ id: string; userId: string }>> {
   const free = capacity === null ? MAX_PROMOTED : Math.min(MAX_PROMOTED, capacity - (await goingTo(tx, openHouse.id)));
   if (free <= 0) return [];
   const next = await tx.openHouseRsvp.findMany({
@@ -72,20 +77,22 @@ export async function promoteWaitlist(tx: Tx, openHouse: OpenHouseFacts, capacit
   });
   if (next.length === 0) return [];
   await tx.openHouseRsvp.updateMany({ where: { id: { in: next.map((n) => n.id) } }, data: { status: 'GOING' } });
-  return insertNotifications(
-    tx,
+  const { told } = await effects.happened({
+    type: 'openHouse.placesGiven',
+    openHouseId: openHouse.id,
     // In each one's language (server/modules/mail/texts.ts).
-    next.map((n) =>
-      inLocale(n.user.locale, () => ({
-        userId: n.userId,
-        kind: 'OPEN_HOUSE_PLACE' as const,
+    tell: next.map((n) => ({
+      userId: n.userId,
+      kind: 'OPEN_HOUSE_PLACE' as const,
+      texts: inLocale(n.user.locale, () => ({
         title: formatMessage(mailMessages.placeOpened, { title: openHouse.property.title }).slice(0, 200),
         body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(openHouse.startsAt) }),
-        url: `/properties/${openHouse.property.slug}`,
-        propertyId: openHouse.property.id,
       })),
-    ),
-  );
+      url: `/properties/${openHouse.property.slug}`,
+      propertyId: openHouse.property.id,
+    })),
+  });
+  return told ?? [];
 }
 
 /**

@@ -15,7 +15,9 @@ import { listingWhere } from '../listings/index.js';
 import { canManageListing } from '../listings/index.js';
 import type { Realtime } from '../../infra/realtime.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
-import { eventsOf } from '../../core/events.js';
+import { eventsOf, type DomainEvent } from '../../core/events.js';
+import type { Conversation, WithinScope, Written } from '../../core/within.js';
+import { inLocale } from '../../core/locale.js';
 import { agentRefusal, flagRefusingMessage } from '../moderation/index.js';
 
 /**
@@ -214,47 +216,51 @@ async function appendMessage(
 }
 
 /**
- * A step of something the two sides arrange in their conversation (a tour request, issue 27), as a
- * message of `senderId` in the renter's conversation about the listing, which is made when there is
- * none. Runs in the caller's transaction; the caller announces the message (`announceMessage`) once
- * it is committed. A conversation made at the same moment elsewhere aborts the transaction (P2002):
- * the caller runs it again (`retryOnNewThread`).
+ * What messaging does on hearing an event inside a write (core/within.ts, wired by
+ * server/modules/effects.ts): writes the event's message in the renter's conversation (the thread
+ * named when it is still there, else the renter's conversation about the listing, else a new one), in
+ * the writer's transaction, and announces it once committed. Answers the conversation and the message.
+ * A conversation made at the same moment elsewhere aborts the transaction (P2002): the writer runs it
+ * again (`retryOnNewThread`).
  */
-export async function postInConversation(
-  tx: Prisma.TransactionClient,
-  input: { propertyId: string; renterId: string; agentUserId: string; senderId: string; content: string; event?: MessageEvent },
-) {
-  let thread = await tx.thread.findUnique({
-    where: { propertyId_renterId: { propertyId: input.propertyId, renterId: input.renterId } },
-    select: { id: true },
-  });
+export async function writeInConversation(scope: WithinScope, conversation: Conversation, written: Written) {
+  const tx = scope.db;
+  const side = { id: true, agentUserId: true } as const;
+  let thread =
+    (conversation.threadId ? await tx.thread.findUnique({ where: { id: conversation.threadId }, select: side }) : null) ??
+    (conversation.propertyId
+      ? await tx.thread.findUnique({
+          where: { propertyId_renterId: { propertyId: conversation.propertyId, renterId: conversation.renterId } },
+          select: side,
+        })
+      : null);
   if (!thread) {
     thread = await tx.thread.create({
-      data: { propertyId: input.propertyId, renterId: input.renterId, agentUserId: input.agentUserId },
-      select: { id: true },
+      data: {
+        propertyId: conversation.propertyId,
+        renterId: conversation.renterId,
+        agentUserId: conversation.agentUserId,
+        ...(conversation.listingTitle ? { listingTitle: conversation.listingTitle } : {}),
+      },
+      select: side,
     });
-    await tx.property.update({ where: { id: input.propertyId }, data: { inquiriesCount: { increment: 1 } } });
+    if (conversation.countsAsInquiry && conversation.propertyId)
+      await tx.property.update({ where: { id: conversation.propertyId }, data: { inquiriesCount: { increment: 1 } } });
+  }
+  let content = written.content;
+  if (typeof content === 'function') {
+    const reader = await tx.user.findUnique({ where: { id: written.writtenTo }, select: { locale: true } });
+    content = inLocale(reader?.locale ?? null, content);
   }
   const message = await appendMessage(tx, {
     threadId: thread.id,
-    senderId: input.senderId,
-    content: input.content,
-    event: input.event,
+    senderId: written.from === 'AGENT' ? thread.agentUserId : written.from,
+    content,
+    event: written.event,
     subject: null,
   });
-  return { threadId: thread.id, message: { ...message, threadId: thread.id } };
-}
-
-/**
- * A message of `senderId` (one of its two sides) in an existing conversation, in the caller's
- * transaction; the caller announces it (`announceMessage`) once committed.
- */
-export async function postInThread(
-  tx: Prisma.TransactionClient,
-  input: { threadId: string; senderId: string; content: string; event?: MessageEvent },
-) {
-  const message = await appendMessage(tx, { ...input, subject: null });
-  return { threadId: input.threadId, message: { ...message, threadId: input.threadId } };
+  scope.afterCommit(sentEvent({ ...message, threadId: thread.id }));
+  return { threadId: thread.id, messageId: message.id };
 }
 
 /** Runs `run` again once when it failed because the conversation was made at the same moment elsewhere. */
@@ -267,18 +273,23 @@ export async function retryOnNewThread<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function announceMessage(
-  { prisma }: { prisma: object },
-  m: { id: string; threadId: string; renterId: string; agentUserId: string; firstReply: boolean },
-) {
-  eventsOf(prisma).publish({
+/** What a message sent tells the bus. */
+function sentEvent(m: { id: string; threadId: string; renterId: string; agentUserId: string; firstReply: boolean }): DomainEvent {
+  return {
     type: 'message.sent',
     threadId: m.threadId,
     messageId: m.id,
     renterId: m.renterId,
     agentUserId: m.agentUserId,
     firstReply: m.firstReply,
-  });
+  };
+}
+
+function announceMessage(
+  { prisma }: { prisma: object },
+  m: { id: string; threadId: string; renterId: string; agentUserId: string; firstReply: boolean },
+) {
+  eventsOf(prisma).publish(sentEvent(m));
 }
 
 export async function sendMessage(deps: MessagingDeps, viewer: Viewer | null | undefined, input: unknown) {

@@ -15,7 +15,7 @@ import { canManageListing, isPublicListing } from '../listings/index.js';
 import { eventsOf } from '../../core/events.js';
 import { audit } from '../../core/audit.js';
 import type { Mailer } from '../mail/index.js';
-import { notify, type NotificationInput } from '../notifications/index.js';
+import { happenedNow, type Telling } from '../../core/within.js';
 import { inLocale } from '../../core/locale.js';
 
 // What the owner is told (a notification, an e-mail), in the owner's language (server/modules/mail/texts.ts).
@@ -215,9 +215,9 @@ export async function reportListing(
 // The owner hears of decisions
 // ---------------------------------------------------------------------------------------------------
 
-type Telling = 'HIDDEN_REPORTED' | 'HIDDEN' | 'REINSTATED';
+type Decision = 'HIDDEN_REPORTED' | 'HIDDEN' | 'REINSTATED';
 
-async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, note?: string | null) {
+async function tellOwner(deps: TrustDeps, propertyId: string, what: Decision, note?: string | null) {
   try {
     const p = await deps.prisma.property.findUnique({
       where: { id: propertyId },
@@ -233,7 +233,7 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
     if (!p) return;
     const url = `/properties/${p.slug}`;
     // In the owner's language: the reasons' names too; the listing's title and the note as written.
-    const item = inLocale(p.owner.locale, (): NotificationInput => {
+    const item = inLocale(p.owner.locale, (): Omit<Telling, 'texts'> & { title: string; body: string } => {
       if (what === 'REINSTATED') {
         return {
           userId: p.ownerId,
@@ -259,7 +259,8 @@ async function tellOwner(deps: TrustDeps, propertyId: string, what: Telling, not
         propertyId: p.id,
       };
     });
-    await notify(deps, [item]);
+    const { title, body, ...told } = item;
+    await happenedNow(deps.prisma, { type: 'account.decided', tell: [{ ...told, texts: { title, body } }] });
     if (what !== 'REINSTATED' && deps.mail) {
       const { mailer, publicUrl } = deps.mail;
       await mailer.send(

@@ -1,13 +1,15 @@
 import { Prisma, type NotificationKind } from '../../db/generated/prisma/client.js';
 import { countRows } from '../../db/prepared.js';
 import type { PrismaClient } from '../../db/client.js';
-import { eventsOf } from '../../core/events.js';
+import { inLocale } from '../../core/locale.js';
+import type { Telling, WithinAnswers, WithinScope } from '../../core/within.js';
 
 /**
  * The in-app notification centre (issue 14): one row per notification, announced on the user's
  * real-time channel (`user:<uid>`, the same channel as the inbox) with its id only, so a subscriber
  * reads what it may see from the database. Every feature that tells a user something (saved-search
- * alerts, moderation, license verification) goes through `notify`.
+ * alerts, moderation, license verification, tours) tells people through an event inside its write
+ * (core/within.ts), which `tellPeople` hears.
  */
 export interface NotificationInput {
   userId: string;
@@ -23,7 +25,7 @@ export interface NotificationInput {
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Writes the notifications (in `db`, which may be a transaction) and returns their ids. */
-export async function insertNotifications(db: Db, items: NotificationInput[]): Promise<Array<{ id: string; userId: string }>> {
+async function insertNotifications(db: Db, items: NotificationInput[]): Promise<Array<{ id: string; userId: string }>> {
   if (items.length === 0) return [];
   return db.notification.createManyAndReturn({
     data: items.map((n) => ({
@@ -39,19 +41,38 @@ export async function insertNotifications(db: Db, items: NotificationInput[]): P
   });
 }
 
-/** Announces written notifications (call after the transaction commits): their users' open sockets hear of them. */
-export function announceNotifications(prisma: object, made: Array<{ id: string; userId: string }>): void {
-  for (const n of made) eventsOf(prisma).publish({ type: 'notification.created', userId: n.userId, notificationId: n.id });
-}
-
-/** Writes and announces notifications outside any transaction. */
-export async function notify(
-  deps: { prisma: PrismaClient },
-  items: NotificationInput[],
-): Promise<Array<{ id: string; userId: string }>> {
-  const made = await insertNotifications(deps.prisma, items);
-  announceNotifications(deps.prisma, made);
-  return made;
+/**
+ * What notifications do on hearing an event inside a write (core/within.ts, wired by
+ * server/modules/effects.ts): the people it tells get a bell notification, its texts in each one's
+ * language (their account's setting), written in the writer's transaction and announced once committed.
+ */
+export async function tellPeople(scope: WithinScope, tell: readonly Telling[], answered: Readonly<WithinAnswers>) {
+  const toTranslate = [...new Set(tell.filter((t) => typeof t.texts === 'function').map((t) => t.userId))];
+  const locales = new Map(
+    toTranslate.length
+      ? (await scope.db.user.findMany({ where: { id: { in: toTranslate } }, select: { id: true, locale: true } })).map((u) => [
+          u.id,
+          u.locale,
+        ])
+      : [],
+  );
+  const made = await insertNotifications(
+    scope.db,
+    tell.map((t) => {
+      const { title, body } = typeof t.texts === 'function' ? inLocale(locales.get(t.userId) ?? null, t.texts) : t.texts;
+      return {
+        userId: t.userId,
+        kind: t.kind,
+        title,
+        body: body ?? null,
+        url: typeof t.url === 'function' ? t.url(answered) : (t.url ?? null),
+        propertyId: t.propertyId ?? null,
+        savedSearchId: t.savedSearchId ?? null,
+      };
+    }),
+  );
+  for (const n of made) scope.afterCommit({ type: 'notification.created', userId: n.userId, notificationId: n.id });
+  return { told: made };
 }
 
 /** How many of the user's notifications are unread (the header's bell). */

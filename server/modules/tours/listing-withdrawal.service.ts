@@ -3,9 +3,8 @@ import type { DomainEvent, WithdrawnPerson } from '../../core/events.js';
 import { inLocale } from '../../core/locale.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
 import { renderMessageEvent, textLine, type MessageEvent } from '../../../common/message-events.js';
-import { announceMessage, postInThread } from '../messaging/index.js';
 import { upcomingTourWhere } from '../listings/index.js';
-import { announceNotifications, insertNotifications } from '../notifications/index.js';
+import { within } from '../../core/within.js';
 
 /**
  * A listing deleted or deactivated with people attached (issue 58 item 4): nobody is left without a
@@ -109,46 +108,32 @@ export async function withdrawListingVisits(deps: { prisma: PrismaClient }, even
         await tx.openHouseRsvp.deleteMany({
           where: { userId: person.renterId, openHouseId: { in: person.openHouses.map((o) => o.id) } },
         });
-      // The renter's conversation about the listing (its agent side writes), else a new one.
-      const side = { id: true, agentUserId: true } as const;
-      const thread =
-        (person.threadId ? await tx.thread.findUnique({ where: { id: person.threadId }, select: side }) : null) ??
-        (listing
-          ? await tx.thread.findUnique({
-              where: { propertyId_renterId: { propertyId: listing.id, renterId: person.renterId } },
-              select: side,
-            })
-          : null) ??
-        (await tx.thread.create({
-          data: {
-            propertyId: listing?.id ?? null,
-            renterId: person.renterId,
-            agentUserId: event.agentUserId,
-            listingTitle: event.title,
-          },
-          select: side,
-        }));
-      const threadId = thread.id;
-      const posted = await postInThread(tx, {
-        threadId,
-        senderId: thread.agentUserId,
-        content: texts.message,
-        event: texts.event,
-      });
-      const made = await insertNotifications(tx, [
-        {
-          userId: person.renterId,
-          kind: 'TOUR_UPDATE',
-          title: texts.title,
-          body: texts.lines.join(' ') || null,
-          url: person.tours.length ? '/me/tours' : `/messages?open=${threadId}`,
+      // One message from the listing's side in the renter's conversation about it (else a new one), and the bell.
+      const effects = within(prisma, tx);
+      const { threadId } = await effects.happened({
+        type: 'listing.visitsWithdrawn',
+        conversation: {
+          threadId: person.threadId,
           propertyId: listing?.id ?? null,
+          renterId: person.renterId,
+          agentUserId: event.agentUserId,
+          listingTitle: event.title,
+          countsAsInquiry: false,
         },
-      ]);
-      return { posted, made, threadId };
+        message: { from: 'AGENT', writtenTo: person.renterId, content: texts.message, event: texts.event },
+        tell: [
+          {
+            userId: person.renterId,
+            kind: 'TOUR_UPDATE',
+            texts: { title: texts.title, body: texts.lines.join(' ') || null },
+            url: (answered) => (person.tours.length ? '/me/tours' : `/messages?open=${answered.threadId}`),
+            propertyId: listing?.id ?? null,
+          },
+        ],
+      });
+      return { effects, threadId: threadId! };
     });
-    announceMessage(deps, done.posted.message);
-    announceNotifications(prisma, done.made);
+    done.effects.published();
     jobs.push({
       kind: 'withdrawn',
       userId: person.renterId,

@@ -8,8 +8,8 @@ import type { RateLimits } from '../../infra/rate-limits.js';
 import { eventsOf } from '../../core/events.js';
 import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect, PUBLIC_LISTING } from '../listings/index.js';
-import { announceNotifications } from '../notifications/index.js';
-import { announceMessage, answeringUser, postInConversation, retryOnNewThread, sendMessageSchema } from '../messaging/index.js';
+import { within } from '../../core/within.js';
+import { answeringUser, retryOnNewThread, sendMessageSchema } from '../messaging/index.js';
 import { fromZod } from '../../core/errors.js';
 import { goingTo, lockOpenHouse, promoteWaitlist } from '../listings/index.js';
 
@@ -110,14 +110,15 @@ export async function cancelOpenHouseRsvp(
     select: { id: true, startsAt: true, property: { select: { id: true, slug: true, title: true } } },
   });
   if (!openHouse) throw notFound();
-  const made = await deps.prisma.$transaction(async (tx) => {
+  const { made, effects } = await deps.prisma.$transaction(async (tx) => {
+    const effects = within(deps.prisma, tx);
     const { capacity } = await lockOpenHouse(tx, openHouse.id);
     const removed = await tx.openHouseRsvp.deleteMany({ where: { openHouseId: openHouse.id, userId: user.id } });
-    if (removed.count === 0) return [];
+    if (removed.count === 0) return { made: [], effects };
     // The place freed goes to the first of the waitlist.
-    return promoteWaitlist(tx, openHouse, capacity);
+    return { made: await promoteWaitlist(tx, effects, openHouse, capacity), effects };
   });
-  announceNotifications(deps.prisma, made);
+  effects.published();
   eventsOf(deps.prisma).publish({
     type: 'openHouse.rsvpChanged',
     openHouseId: openHouse.id,
@@ -172,16 +173,16 @@ export async function messageAttendee(
     });
   }
   const posted = await retryOnNewThread(() =>
-    deps.prisma.$transaction((tx) =>
-      postInConversation(tx, {
-        propertyId: listing.id,
-        renterId: rsvp.userId,
-        agentUserId,
-        senderId: user.id,
-        content: parsed.data,
-      }),
-    ),
+    deps.prisma.$transaction(async (tx) => {
+      const effects = within(deps.prisma, tx);
+      const { threadId } = await effects.happened({
+        type: 'openHouse.attendeeMessaged',
+        conversation: { propertyId: listing.id, renterId: rsvp.userId, agentUserId, countsAsInquiry: true },
+        message: { from: user.id, writtenTo: rsvp.userId, content: parsed.data },
+      });
+      return { effects, threadId: threadId! };
+    }),
   );
-  announceMessage(deps, posted.message);
+  posted.effects.published();
   return { threadId: posted.threadId };
 }

@@ -4,7 +4,7 @@ import { eventsOf, type DomainEvent, type TourStep } from '../../core/events.js'
 import type { Logger } from '../../logger.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { Mailer, MailMessage } from '../mail/index.js';
-import { announceNotifications, insertNotifications, type NotificationInput } from '../notifications/index.js';
+import { within, type Telling } from '../../core/within.js';
 import { formatOpenHouseTime } from '../../../common/tours.js';
 import { calendarFile, visitAddressSelect, visitLocation } from './calendar.js';
 import { expireTourRequests, formatTourWindow } from './tour-requests.service.js';
@@ -371,26 +371,27 @@ export async function sendDueReminders(deps: TourJobDeps & { queue?: JobQueue },
         RETURNING t."id", t."renterId", t."agentUserId", t."propertyId",
           (SELECT u."locale" FROM "User" u WHERE u."id" = t."renterId") AS "renterLocale",
           (SELECT u."locale" FROM "User" u WHERE u."id" = t."agentUserId") AS "agentLocale"`;
-      const made = await insertNotifications(
-        tx,
-        claimed.flatMap((t) =>
+      const effects = within(deps.prisma, tx);
+      await effects.happened({
+        type: 'visit.remindersDue',
+        tell: claimed.flatMap((t) =>
           (
             [
               [t.renterId, t.renterLocale],
               [t.agentUserId, t.agentLocale],
             ] as const
           ).map(
-            ([userId, locale]): NotificationInput => ({
+            ([userId, locale]): Telling => ({
               userId,
               kind: 'TOUR_REMINDER',
-              title: inLocale(locale, () => formatMessage(r.hours === 24 ? messages.tourTomorrow : messages.tourSoon)),
+              texts: { title: inLocale(locale, () => formatMessage(r.hours === 24 ? messages.tourTomorrow : messages.tourSoon)) },
               url: '/me/tours',
               propertyId: t.propertyId,
             }),
           ),
         ),
-      );
-      return { claimed, made };
+      });
+      return { claimed, effects };
     });
     const rsvps = await deps.prisma.$transaction(async (tx) => {
       const claimed = await tx.$queryRaw<
@@ -403,22 +404,26 @@ export async function sendDueReminders(deps: TourJobDeps & { queue?: JobQueue },
            AND r."createdAt" <= o."startsAt" - make_interval(hours => ${r.hours})
         RETURNING r."openHouseId", r."userId", o."propertyId", o."startsAt",
           (SELECT u."locale" FROM "User" u WHERE u."id" = r."userId") AS "locale"`;
-      const made = await insertNotifications(
-        tx,
-        claimed.map((c) =>
-          inLocale(c.locale, () => ({
+      const effects = within(deps.prisma, tx);
+      await effects.happened({
+        type: 'visit.remindersDue',
+        tell: claimed.map(
+          (c): Telling => ({
             userId: c.userId,
-            kind: 'TOUR_REMINDER' as const,
-            title: formatMessage(r.hours === 24 ? messages.openHouseNotifyTomorrow : messages.openHouseNotifySoon),
-            body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(c.startsAt) }),
+            kind: 'TOUR_REMINDER',
+            texts: inLocale(c.locale, () => ({
+              title: formatMessage(r.hours === 24 ? messages.openHouseNotifyTomorrow : messages.openHouseNotifySoon),
+              body: formatMessage(mailTexts.newYorkTime, { time: formatOpenHouseTime(c.startsAt) }),
+            })),
             propertyId: c.propertyId,
             url: '/me/tours',
-          })),
+          }),
         ),
-      );
-      return { claimed, made };
+      });
+      return { claimed, effects };
     });
-    announceNotifications(deps.prisma, [...tours.made, ...rsvps.made]);
+    tours.effects.published();
+    rsvps.effects.published();
     const jobs: TourMailJob[] = [
       ...tours.claimed.map((t) => ({ kind: 'tour' as const, tourId: t.id, step: r.step, to: 'BOTH' as const })),
       ...rsvps.claimed.map((c) => ({

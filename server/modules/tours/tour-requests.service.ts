@@ -5,16 +5,15 @@ import { say } from '../../core/texts.js';
 import { refusal } from './refusals.js';
 import { requireUser, requireViewer } from '../../core/authz.js';
 import type { Viewer } from '../../core/viewer.js';
-import { eventsOf, type TourStep } from '../../core/events.js';
+import type { TourStep } from '../../core/events.js';
+import { within, type WithinEvent } from '../../core/within.js';
 import type { RateLimit, RateLimits } from '../../infra/rate-limits.js';
 import { isUuid } from '../../core/ids.js';
 import { canManageListing, isPublicListing, listingAccessSelect } from '../listings/index.js';
 import { renderMessageEvent, textLine, type MessageEvent } from '../../../common/message-events.js';
-import { announceMessage, answeringUser, postInConversation, postInThread, retryOnNewThread } from '../messaging/index.js';
-import { announceNotifications, insertNotifications } from '../notifications/index.js';
+import { answeringUser, retryOnNewThread } from '../messaging/index.js';
 import { answerDeadline, formatTourWindow, parseNewYorkTime, TOUR_RULES } from '../../../common/tours.js';
 import { defineMessages, formatMessage } from '../../../common/i18n/messages.js';
-import { inLocale } from '../../core/locale.js';
 import { mailTexts } from '../mail/index.js';
 
 // A step's message in the conversation and its notifications, written to the other side (each
@@ -236,75 +235,60 @@ type StepTexts = { title: string; body?: string | null };
  */
 type Step = { by: TourSide; kind: TourStep; message: MessageEvent; texts: () => StepTexts; tellBoth?: boolean };
 
-/** Each side's language (its account's setting; null: English). */
-async function localesOf(tx: Tx, parties: Parties): Promise<Record<string, string | null>> {
-  const users = await tx.user.findMany({
-    where: { id: { in: [parties.renterId, parties.agentUserId] } },
-    select: { id: true, locale: true },
-  });
-  return Object.fromEntries(users.map((u) => [u.id, u.locale]));
-}
-
 /**
- * A step's message, from the side that acted, in the renter's conversation about the listing, in the
- * language of the other side (whom it is written to). Answers it, with both sides' languages.
+ * A step's event inside its write (core/within.ts): its message in the renter's conversation about
+ * the listing, from the side that acted, stored in the language of the other side (whom it is written
+ * to; each reader sees it in theirs); a notification of the other side (or both), in each one's language.
+ * A deleted listing's tour (issue 58 item 4) is written in its own conversation, which stays.
  */
-async function postStep(tx: Tx, parties: Parties, step: Step) {
-  const locales = await localesOf(tx, parties);
+function stepEvent(parties: Parties, step: Step): WithinEvent {
   const other = step.by === 'AGENT' ? parties.renterId : parties.agentUserId;
-  const senderId = step.by === 'AGENT' ? parties.agentUserId : parties.renterId;
-  const event = step.message;
-  const content = inLocale(locales[other], () => renderMessageEvent(event)!);
-  // A deleted listing's tour (issue 58 item 4) is written in its own conversation, which stays.
-  const posted =
-    parties.propertyId === null && parties.threadId
-      ? await postInThread(tx, { threadId: parties.threadId, senderId, content, event })
-      : await postInConversation(tx, { ...parties, propertyId: parties.propertyId!, senderId, content, event });
-  return { ...posted, locales };
-}
-
-/** A step's notification of the other side (or both); answers what announces it all once committed. */
-async function tellStep(
-  deps: { prisma: PrismaClient },
-  tx: Tx,
-  tour: Parties & { id: string },
-  step: Step,
-  posted: Awaited<ReturnType<typeof postStep>>,
-) {
-  const other = step.by === 'AGENT' ? tour.renterId : tour.agentUserId;
-  const made = await insertNotifications(
-    tx,
-    (step.tellBoth ? [tour.renterId, tour.agentUserId] : [other]).map((userId) =>
-      inLocale(posted.locales[userId], () => {
+  return {
+    type: 'tour.stepTaken',
+    conversation: {
+      threadId: parties.threadId ?? null,
+      propertyId: parties.propertyId,
+      renterId: parties.renterId,
+      agentUserId: parties.agentUserId,
+      countsAsInquiry: true,
+    },
+    message: {
+      from: step.by === 'AGENT' ? parties.agentUserId : parties.renterId,
+      writtenTo: other,
+      content: () => renderMessageEvent(step.message)!,
+      event: step.message,
+    },
+    tell: (step.tellBoth ? [parties.renterId, parties.agentUserId] : [other]).map((userId) => ({
+      userId,
+      kind: 'TOUR_UPDATE' as const,
+      texts: () => {
         const { title, body } = step.texts();
-        return {
-          userId,
-          kind: 'TOUR_UPDATE' as const,
-          title: title.slice(0, 200),
-          body: body ?? null,
-          url: '/me/tours',
-          propertyId: tour.propertyId,
-        };
-      }),
-    ),
-  );
-  return () => {
-    announceMessage(deps, posted.message);
-    announceNotifications(deps.prisma, made);
-    eventsOf(deps.prisma).publish({
-      type: 'tour.changed',
-      tourId: tour.id,
-      renterId: tour.renterId,
-      agentUserId: tour.agentUserId,
-      step: step.kind,
-      to: step.tellBoth ? 'BOTH' : step.by === 'AGENT' ? 'RENTER' : 'AGENT',
-    });
+        return { title: title.slice(0, 200), body: body ?? null };
+      },
+      url: '/me/tours',
+      propertyId: parties.propertyId,
+    })),
   };
 }
 
-/** One step of an existing request: its message, then its notification. */
+/** What the bus hears once a step is committed (the e-mails follow it: tour-jobs.ts). */
+function stepChanged(tour: Parties & { id: string }, step: Step) {
+  return {
+    type: 'tour.changed',
+    tourId: tour.id,
+    renterId: tour.renterId,
+    agentUserId: tour.agentUserId,
+    step: step.kind,
+    to: step.tellBoth ? 'BOTH' : step.by === 'AGENT' ? 'RENTER' : 'AGENT',
+  } as const;
+}
+
+/** One step of an existing request, in its transaction; answers what announces it all once committed. */
 async function takeStep(deps: { prisma: PrismaClient }, tx: Tx, tour: Parties & { id: string }, step: Step) {
-  return tellStep(deps, tx, tour, step, await postStep(tx, tour, step));
+  const effects = within(deps.prisma, tx);
+  await effects.happened(stepEvent(tour, step));
+  effects.afterCommit(stepChanged(tour, step));
+  return () => effects.published();
 }
 
 /** A renter asks for a private tour of a public listing, proposing up to 3 windows. */
@@ -365,18 +349,20 @@ export async function requestTour(deps: Deps, viewer: Viewer | null, input: unkn
         }),
       };
       const parties = { propertyId: listing.id, renterId: user.id, agentUserId };
-      const posted = await postStep(tx, parties, step);
+      const effects = within(deps.prisma, tx);
+      const { threadId } = await effects.happened(stepEvent(parties, step));
       const tour = await tx.tourRequest.create({
         data: {
           ...parties,
-          threadId: posted.threadId,
+          threadId: threadId!,
           note: data.note,
           expiresAt: answerDeadline(windows),
           windows: { create: windows.map((w) => ({ startsAt: w.startsAt, endsAt: w.endsAt, proposedBy: 'RENTER' as const })) },
         },
         select: { id: true },
       });
-      return { id: tour.id, announce: await tellStep(deps, tx, { ...parties, id: tour.id }, step, posted) };
+      effects.afterCommit(stepChanged({ ...parties, id: tour.id }, step));
+      return { id: tour.id, announce: () => effects.published() };
     }),
   );
   const { id, announce } = await made.catch(async (err: unknown) => {
