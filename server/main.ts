@@ -53,8 +53,8 @@ async function main() {
   const storage = createStorage(env);
   if (env.SEED_ON_EMPTY && (await isEmpty(db.prisma))) {
     log.info('empty database: seeding demo data (first start only)');
-    const summary = await seed(db.prisma, storage, { log: (msg) => log.info(msg) });
-    log.info(summary, 'seeded');
+    const summary = await seed(db.prisma, storage, { log: (msg) => log.info(msg), onlyIfEmpty: true });
+    if (summary) log.info(summary, 'seeded');
   }
 
   // Identity: a real Firebase project, or the Auth emulator (started here unless one is given).

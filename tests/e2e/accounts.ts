@@ -49,6 +49,19 @@ export function emulatorSignIn(account: { email: string; password: string }): Pr
   return identityToolkit<TokenAnswer>('signInWithPassword', { ...account, returnSecureToken: true });
 }
 
+/** The last code the emulator sent to `phone` (a screen's 'Send code'), waiting for it briefly. */
+export async function codeSentTo(phone: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const codes = (await (await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/verificationCodes`)).json()) as {
+      verificationCodes: Array<{ phoneNumber: string; code: string }>;
+    };
+    const code = codes.verificationCodes.filter((c) => c.phoneNumber === phone).at(-1)?.code;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification code sent to ${phone}`);
+}
+
 let counter = 0;
 
 /** A phone number no one else has (the seed's are +1555555….). */

@@ -10,13 +10,13 @@ import { backends, createTestDatabase, type TestDatabase } from '../setup/test-d
 describe.each(backends)('the seed on %s', (backend) => {
   let db: TestDatabase;
   let dir: string;
-  let summary: Awaited<ReturnType<typeof seed>>;
+  let summary: NonNullable<Awaited<ReturnType<typeof seed>>>;
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
     expect(await isEmpty(db.prisma)).toBe(true);
-    summary = await seed(db.prisma, createLocalStorage(dir), { now: new Date('2026-11-22T12:00:00Z') });
+    summary = (await seed(db.prisma, createLocalStorage(dir), { now: new Date('2026-11-22T12:00:00Z') }))!;
   });
   afterAll(async () => {
     await db?.close();
@@ -100,5 +100,28 @@ describe.each(backends)('the seed on %s', (backend) => {
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
+  });
+});
+
+// PostgreSQL where the run has it (two instances share one only there), else PGlite.
+describe.each([backends.at(-1)!])('two starts seeding one empty database on %s', (backend) => {
+  let db: TestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-race-'));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('seeds it once: the second finds the first one’s rows and adds nothing (two instances of docker-compose.yml)', async () => {
+    const storage = createLocalStorage(dir);
+    const both = await Promise.all([1, 2].map(() => seed(db.prisma, storage, { listings: 40, onlyIfEmpty: true })));
+    const done = both.filter((s) => s !== null);
+    expect(done).toHaveLength(1);
+    expect(await db.prisma.user.count()).toBe(done[0]!.users);
+    expect(await db.prisma.property.count()).toBe(done[0]!.properties);
   });
 });

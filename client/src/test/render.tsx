@@ -35,6 +35,8 @@ function authValue(user: AuthUser | null, overrides: Partial<AuthContextValue> =
     sendPhoneCode: unused,
     codeSent: null,
     finishSignUp: unused,
+    sendPhoneChangeCode: unused,
+    confirmPhoneChange: unused,
     signOut: unused,
     sendPasswordReset: unused,
     checkPasswordResetCode: unused,

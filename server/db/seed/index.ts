@@ -23,6 +23,11 @@ export interface SeedOptions {
   listings?: number;
   now?: Date;
   log?: (msg: string) => void;
+  /**
+   * Seed only a database with no users, decided inside the seeding transaction under a lock: two
+   * instances starting together on one empty database (docker-compose.yml) seed it once.
+   */
+  onlyIfEmpty?: boolean;
 }
 
 export interface SeedSummary {
@@ -82,6 +87,9 @@ async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<
 }
 
 /** True when the database has no users (a fresh install). */
+/** The advisory lock key of seeding an empty database (any number no other lock of the app uses). */
+const SEED_LOCK = 7_306_001;
+
 export async function isEmpty(prisma: PrismaClient): Promise<boolean> {
   return (await prisma.user.count()) === 0;
 }
@@ -90,7 +98,7 @@ export async function isEmpty(prisma: PrismaClient): Promise<boolean> {
  * Seeds an empty database. Photos and avatars are rendered and stored through `storage` under
  * `seed/` first; the rows then go in within one transaction, so a failure leaves no partial data.
  */
-export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOptions = {}): Promise<SeedSummary> {
+export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOptions = {}): Promise<SeedSummary | null> {
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
   const started = performance.now();
@@ -101,8 +109,13 @@ export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOpt
 
   const data = buildSeedData({ now, listings: opts.listings ?? DEFAULT_LISTINGS, media });
 
-  await prisma.$transaction(
+  const seeded = await prisma.$transaction(
     async (tx) => {
+      if (opts.onlyIfEmpty) {
+        // One seeding at a time; the second finds the rows the first committed and leaves them.
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})::text AS locked`;
+        if ((await tx.user.count()) > 0) return false;
+      }
       await inBatches(data.users, (batch) => tx.user.createMany({ data: batch }));
       await inBatches(data.agents, (batch) => tx.agent.createMany({ data: batch }));
       await inBatches(data.properties, (batch) => tx.property.createMany({ data: batch }));
@@ -126,9 +139,14 @@ export async function seed(prisma: PrismaClient, storage: Storage, opts: SeedOpt
         WHERE a."id" = s."agentId"`;
       // How fast each agent answered the seeded conversations.
       await refreshResponseTimes(tx);
+      return true;
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
+  if (!seeded) {
+    log('seed: another process seeded the database first; nothing added');
+    return null;
+  }
 
   const summary: SeedSummary = {
     users: data.users.length,

@@ -27,6 +27,7 @@ import {
   UpdateMyProfileMutation,
 } from '@/features/account/operations';
 import { SignedOutNotice } from '@/features/auth/signed-out-notice';
+import { PhoneChange } from '@/features/auth/phone-change';
 import { useAuth } from '@/features/auth/use-auth';
 import { uploadPhoto } from '@/features/listing-form/upload';
 import type { MyProfileQuery as MyProfileData } from '@/gql/graphql';
@@ -44,12 +45,7 @@ const messages = defineMessages({
   firstName: { id: 'profile.firstName', defaultMessage: 'First name' },
   lastName: { id: 'profile.lastName', defaultMessage: 'Last name' },
   email: { id: 'profile.email', defaultMessage: 'E-mail' },
-  phone: { id: 'profile.phone', defaultMessage: 'Phone' },
-  noPhone: { id: 'profile.noPhone', defaultMessage: 'None' },
-  phoneHint: {
-    id: 'profile.phoneHint',
-    defaultMessage: 'Checked with a code when you signed up. Contact support to change it.',
-  },
+  phoneSaved: { id: 'profile.phoneSaved', defaultMessage: 'Phone changed' },
   language: { id: 'profile.language', defaultMessage: 'Language' },
   emailMessages: { id: 'profile.emailMessages', defaultMessage: 'E-mail me about messages that arrive while I am away' },
   save: { id: 'profile.save', defaultMessage: 'Save changes' },
@@ -157,6 +153,7 @@ type DetailsValues = z.input<typeof detailsSchema>;
 
 function DetailsSection({ me }: { me: Me }) {
   const [save, { loading: saving }] = useMutation(UpdateMyProfileMutation);
+  const [savePhone] = useMutation(UpdateMyProfileMutation);
   const form = useForm<DetailsValues>({
     resolver: zodResolver(detailsSchema),
     defaultValues: {
@@ -213,11 +210,6 @@ function DetailsSection({ me }: { me: Me }) {
           <p className="text-sm font-medium text-gray-800">{formatMessage(messages.email)}</p>
           <p className="text-sm break-all text-gray-700">{me.email}</p>
         </div>
-        <div className="space-y-1.5">
-          <p className="text-sm font-medium text-gray-800">{formatMessage(messages.phone)}</p>
-          <p className="text-sm text-gray-700">{me.phone ?? formatMessage(messages.noPhone)}</p>
-          <p className="text-xs text-gray-500">{formatMessage(messages.phoneHint)}</p>
-        </div>
         <SelectField
           label={formatMessage(messages.language)}
           value={locale || 'en'}
@@ -235,6 +227,16 @@ function DetailsSection({ me }: { me: Me }) {
           </Button>
         </div>
       </form>
+      <div className="mt-6 border-t border-gray-100 pt-4">
+        <PhoneChange
+          email={me.email}
+          phone={me.phone ?? null}
+          save={async (phone) => {
+            await savePhone({ variables: { input: { phone } } });
+            toast({ title: formatMessage(messages.phoneSaved) });
+          }}
+        />
+      </div>
     </section>
   );
 }

@@ -32,6 +32,7 @@ export const UpdateMyProfileMutation = graphql(`
       firstName
       lastName
       displayName
+      phone
       photoUrl
       locale
       emailMessages

@@ -87,6 +87,13 @@ export interface AuthContextValue {
   codeSent: CodeSent | null;
   /** Confirms the code sent last (unless the phone is linked already) and finishes the sign-up. */
   finishSignUp(details: SignupDraft, code: string | null): Promise<void>;
+  /**
+   * A new phone for the signed-in account (issue 59 item 6): the password is asked again (a phone
+   * recovers an account), then a code is sent to the new number.
+   */
+  sendPhoneChangeCode(input: { email: string; password: string; phone: string }, recaptchaContainer: HTMLElement): Promise<void>;
+  /** Confirms the new phone's code: the identity provider links it and the session carries it. Answers the phone. */
+  confirmPhoneChange(code: string): Promise<string>;
   signOut(): Promise<void>;
   /** Asks the server to e-mail a link to /reset-password (the same answer whether or not the account exists). */
   sendPasswordReset(email: string): Promise<void>;
@@ -416,6 +423,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [ensureFirebase, checkPhone, sendCode],
   );
 
+  const phoneChangeRef = useRef<{ phone: string; verificationId: string } | null>(null);
+
+  const sendPhoneChangeCode = useCallback(
+    async (input: { email: string; password: string; phone: string }, recaptchaContainer: HTMLElement) => {
+      const { sdk, auth } = await ensureFirebase();
+      const current = auth.currentUser;
+      // The password again: a recent sign-in, which the identity provider asks of a phone change.
+      if (current && current.email === input.email)
+        await sdk.reauthenticateWithCredential(current, sdk.EmailAuthProvider.credential(input.email, input.password));
+      else await sdk.signInWithEmailAndPassword(auth, input.email, input.password);
+      const verifier = new sdk.RecaptchaVerifier(auth, recaptchaContainer, { size: 'invisible' });
+      try {
+        const verificationId = await new sdk.PhoneAuthProvider(auth).verifyPhoneNumber(input.phone, verifier);
+        phoneChangeRef.current = { phone: input.phone, verificationId };
+      } finally {
+        verifier.clear();
+      }
+    },
+    [ensureFirebase],
+  );
+
+  const confirmPhoneChange = useCallback(
+    async (code: string) => {
+      const { sdk, auth } = await ensureFirebase();
+      const pending = phoneChangeRef.current;
+      const current = auth.currentUser;
+      if (!pending || !current) throw new Error('No code was sent for a new phone');
+      await sdk.updatePhoneNumber(current, sdk.PhoneAuthProvider.credential(pending.verificationId, code));
+      // The session's cookie is made again from a token that carries the new phone.
+      await current.getIdToken(true);
+      await establishSession(current);
+      phoneChangeRef.current = null;
+      return pending.phone;
+    },
+    [ensureFirebase],
+  );
+
   const finishSignUp = useCallback(
     async (details: SignupDraft, code: string | null) => {
       const { auth } = await ensureFirebase();
@@ -505,6 +549,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sendPhoneCode,
       codeSent,
       finishSignUp,
+      sendPhoneChangeCode,
+      confirmPhoneChange,
       signOut,
       sendPasswordReset,
       checkPasswordResetCode,
@@ -520,6 +566,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sendPhoneCode,
       codeSent,
       finishSignUp,
+      sendPhoneChangeCode,
+      confirmPhoneChange,
       signOut,
       sendPasswordReset,
       checkPasswordResetCode,

@@ -38,6 +38,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'auth/code-expired': messages.codeExpired,
   'auth/credential-already-in-use': messages.phoneTaken,
   'auth/account-exists-with-different-credential': messages.phoneTaken,
+  'auth/phone-number-already-exists': messages.phoneTaken,
   'auth/invalid-phone-number': messages.invalidPhone,
   'auth/network-request-failed': messages.network,
   'auth/user-disabled': messages.disabled,
