@@ -34,6 +34,7 @@ import { needsFreshAuth } from './fresh-auth.js';
 import { assertWithinCost, limitRules, PARSE_OPTIONS, partnerCost, type RequestBudget } from './limits.js';
 import { createPlannedPath } from './planned/index.js';
 import { trustedDocumentsHttp } from './trusted-documents.js';
+import { createPartnerDocuments } from '../modules/partners/partner-documents.js';
 import { jsonBody } from '../http/locale.js';
 
 /** A 429's body in GraphQL's dialect. */
@@ -95,6 +96,14 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
           // What a partner's query cost and what its key has left (issue 53 item 3); the planned path says the same.
           if (ctx.partner && ctx.partnerBudget) {
             const result = response.body.singleResult;
+            // A partner's GET of public data may be kept by a CDN, a minute, apart for each key (issue 53 item 4).
+            if (request.http?.method === 'GET' && !result.errors?.length) {
+              response.http.headers.set(
+                'cache-control',
+                `public, max-age=${PARTNER_GET_MAX_AGE}, s-maxage=${PARTNER_GET_MAX_AGE}`,
+              );
+              response.http.headers.set('vary', 'Authorization, Accept-Language');
+            }
             result.extensions = {
               ...result.extensions,
               cost: partnerCost(schema, document, operationName, request.variables, result.data, ctx.partnerBudget),
@@ -124,6 +133,9 @@ function guardPlugin(identityDeps: IdentityDeps): ApolloServerPlugin<HttpContext
     },
   };
 }
+
+/** How long a CDN or browser may keep the answer to a partner's GET (seconds). */
+export const PARTNER_GET_MAX_AGE = 60;
 
 /** Apollo Server on POST/GET /graphql, with the limits of docs/decisions/0011-bounded-graphql.md. */
 export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => Promise<void> }): Promise<{
@@ -200,7 +212,10 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
     }),
     jsonBody({ limit: GRAPHQL_BODY_LIMIT }),
     refuseNulGraphql,
-    trustedDocumentsHttp(deps.trustedDocuments, { enforce: env.TRUSTED_DOCUMENTS_ONLY }),
+    trustedDocumentsHttp(deps.trustedDocuments, {
+      enforce: env.TRUSTED_DOCUMENTS_ONLY,
+      partnerDocuments: createPartnerDocuments(prisma),
+    }),
     graphqlCacheLookup(deps.publicCache),
     ...(planned ? [planned.handler] : []),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextOf(req, res) }),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { PARTNER_DOCUMENT_LIMITS, type PartnerDocuments, type PersistOutcome } from '../modules/partners/partner-documents.js';
 
 /**
  * Trusted documents (docs/decisions/0025-trusted-documents.md). The client build's operations are
@@ -85,21 +86,94 @@ export function resolveTrustedQuery(
   return { query: request.query, named: false };
 }
 
-function refuse(res: Response, refusal: TrustedRefusal): void {
+function refuse(res: Response, refusal: TrustedRefusal | { code: 'BAD_USER_INPUT'; message: string }): void {
   res.status(400).json({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
+}
+
+/** Why a partner's query was not persisted (partner-documents.ts). */
+const NOT_PERSISTED: Record<Exclude<PersistOutcome, 'persisted'>, string> = {
+  hashMismatch: 'The sha256Hash is not the SHA-256 of the query sent with it.',
+  tooLong: `A persisted query is at most ${PARTNER_DOCUMENT_LIMITS.maxLength.toLocaleString('en-US')} characters.`,
+  tooMany: `This key has persisted ${PARTNER_DOCUMENT_LIMITS.perKey} queries, the most one key may.`,
+};
+
+/**
+ * A partner's request that names a hash (issue 53 item 4): the site's persisted text, else one a key
+ * persisted; a query sent with an unknown hash is persisted under it (Apollo's automatic persisted
+ * queries). Answers the text to run, or a refusal already sent.
+ */
+async function partnerText(
+  docs: TrustedDocuments,
+  partnerDocuments: PartnerDocuments,
+  keyId: string,
+  hash: string,
+  query: unknown,
+  res: Response,
+): Promise<string | null> {
+  const known = docs.get(hash) ?? (await partnerDocuments.get(hash));
+  if (known !== undefined) return known;
+  if (typeof query !== 'string' || !query) {
+    refuse(res, { code: 'PERSISTED_QUERY_NOT_FOUND', message: PERSISTED_QUERY_NOT_FOUND_MESSAGE });
+    return null;
+  }
+  const outcome = await partnerDocuments.persist(keyId, hash, query);
+  if (outcome === 'persisted') return query;
+  refuse(res, { code: 'BAD_USER_INPUT', message: NOT_PERSISTED[outcome] });
+  return null;
+}
+
+/**
+ * A partner's GET (issue 53 item 4): `?extensions={"persistedQuery":{"version":1,"sha256Hash":…}}&variables=…`
+ * names a persisted query, whose text is put in the address for Apollo (which reads `req.url`).
+ */
+async function partnerGet(
+  docs: TrustedDocuments,
+  partnerDocuments: PartnerDocuments,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) {
+  const url = new URL(req.url, 'http://graphql.invalid');
+  const raw = url.searchParams.get('extensions');
+  let extensions: unknown;
+  try {
+    extensions = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return next(); // Apollo says what is wrong with it.
+  }
+  const hash = persistedHashOf(extensions);
+  if (hash === undefined) return next();
+  const text = await partnerText(docs, partnerDocuments, req.partner!.id, hash, url.searchParams.get('query'), res);
+  if (text === null) return;
+  const { persistedQuery: _named, ...rest } = extensions as Record<string, unknown>;
+  url.searchParams.set('query', text);
+  if (Object.keys(rest).length) url.searchParams.set('extensions', JSON.stringify(rest));
+  else url.searchParams.delete('extensions');
+  req.url = `${url.pathname}${url.search}`;
+  // Apollo's CSRF rule guards requests a browser could send with the site's cookie; a key rides in the
+  // Authorization header, which no other site's page can add without CORS asking first, and a keyed
+  // request runs with no viewer, whatever cookie it carries (server/http/partner-access.ts).
+  req.headers['apollo-require-preflight'] = 'partner-key';
+  next();
 }
 
 /**
  * GraphQL over HTTP: swaps a named persisted document in for the body's query (so Apollo, the cost
  * limits and the public cache see the real text) and, when only trusted documents may run, refuses
  * the rest unless the caller holds a partner key. Runs after the JSON body parser. GET requests
- * (which our client never sends) may not name persisted documents: with enforcement on, only
- * partners may use GET.
+ * (which our client never sends) may not name the site's persisted documents but for partners: with
+ * enforcement on, only partners may use GET. A partner key may persist its own queries and name them
+ * by hash, by POST or GET (`partnerDocuments`).
  */
-export function trustedDocumentsHttp(docs: TrustedDocuments, opts: { enforce: boolean }) {
+export function trustedDocumentsHttp(docs: TrustedDocuments, opts: { enforce: boolean; partnerDocuments?: PartnerDocuments }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const partner = Boolean(req.partner);
+    const partnerDocuments = partner ? opts.partnerDocuments : undefined;
     if (req.method !== 'POST') {
+      if (req.method === 'GET' && partnerDocuments) {
+        partnerGet(docs, partnerDocuments, req, res, next).catch(next);
+        return;
+      }
       if (opts.enforce && !partner && req.method === 'GET') {
         return refuse(res, { code: 'PERSISTED_QUERY_REQUIRED', message: PERSISTED_QUERY_REQUIRED_MESSAGE });
       }
@@ -112,13 +186,25 @@ export function trustedDocumentsHttp(docs: TrustedDocuments, opts: { enforce: bo
       return next();
     }
     const request = body as { query?: unknown; extensions?: unknown };
+    const named = (query: unknown) => {
+      const { persistedQuery: _named, ...rest } = request.extensions as Record<string, unknown>;
+      request.query = query;
+      request.extensions = rest;
+    };
+    const hash = persistedHashOf(request.extensions);
+    if (partnerDocuments && hash !== undefined) {
+      partnerText(docs, partnerDocuments, req.partner!.id, hash, request.query, res)
+        .then((text) => {
+          if (text === null) return;
+          named(text);
+          next();
+        })
+        .catch(next);
+      return;
+    }
     const resolved = resolveTrustedQuery(docs, request, { enforce: opts.enforce, partner });
     if ('code' in resolved) return refuse(res, resolved);
-    if (resolved.named) {
-      const { persistedQuery: _named, ...rest } = request.extensions as Record<string, unknown>;
-      request.query = resolved.query;
-      request.extensions = rest;
-    }
+    if (resolved.named) named(resolved.query);
     next();
   };
 }

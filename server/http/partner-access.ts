@@ -80,7 +80,7 @@ export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
     if (!token || !isPartnerKeyShaped(token)) return next();
     try {
       if (req.baseUrl !== '/graphql') {
-        res.status(403).json({ error: 'Partner keys work on POST /graphql only', code: 'FORBIDDEN' });
+        res.status(403).json({ error: 'Partner keys work on /graphql only', code: 'FORBIDDEN' });
         return;
       }
       const partner = await deps.keys.verify(token);

@@ -1327,7 +1327,7 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
                 errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }],
                 extensions: { cost: expect.objectContaining({ actual: 0 }) },
               }
-            : { error: 'Partner keys work on POST /graphql only', code: 'FORBIDDEN' },
+            : { error: 'Partner keys work on /graphql only', code: 'FORBIDDEN' },
         );
       });
     }

@@ -8,6 +8,7 @@ import {
   shortPartnerKeyId,
 } from '../../server/modules/partners/partner-keys.js';
 import { PARTNER_USAGE, parsePartnerArgs, runPartnerCommand } from '../../server/modules/partners/partner-command.js';
+import { createPartnerDocuments, PARTNER_DOCUMENT_LIMITS, sha256Hex } from '../../server/modules/partners/partner-documents.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
@@ -258,6 +259,84 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
       body: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(((await anonymous.json()) as Body).extensions).toBeUndefined();
+  });
+
+  it('persists a partner’s query and answers it by hash alone, by GET too, cacheable by a CDN per key (issue 53 item 4)', async () => {
+    const own = (await createPartnerKey(db.prisma, 'CDN Feed')).key;
+    const query = `query Loft($id: ID!) { property(id: $id) { id title } }`;
+    const hash = sha256Hex(query);
+    const persisted = { persistedQuery: { version: 1, sha256Hash: hash } };
+    const get = (params: Record<string, unknown>, token: string | null = own) =>
+      fetch(`${app.url}/graphql?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    // Unknown yet: said so (Apollo's persisted-query links then send the text with the hash).
+    const unknown = await get({ extensions: persisted, variables: { id: listingId } });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Body).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    // A text that is not the hash's is refused and not kept.
+    const wrong = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own}` },
+      body: JSON.stringify({ query: '{ __typename }', variables: {}, extensions: persisted }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as Body).errors[0]).toMatchObject({
+      message: 'The sha256Hash is not the SHA-256 of the query sent with it.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    // The text with its hash: answered, and kept.
+    const first = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own}` },
+      body: JSON.stringify({ query, variables: { id: listingId }, extensions: persisted }),
+    });
+    expect(first.status).toBe(200);
+    const answer = ((await first.json()) as Body).data;
+    expect(answer).toEqual({ property: { id: listingId, title: 'Partner loft' } });
+    // Then by hash alone, with GET: the same answer, public for a minute, kept apart per key.
+    const byGet = await get({ extensions: persisted, variables: { id: listingId } });
+    const byGetBody = (await byGet.clone().json()) as Body;
+    expect(byGet.status, JSON.stringify(byGetBody)).toBe(200);
+    expect(((await byGet.json()) as Body).data).toEqual(answer);
+    expect(byGet.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    expect(byGet.headers.get('vary')).toMatch(/Authorization/);
+    expect(byGet.headers.get('ratelimit')).toMatch(/^limit=/);
+    // Another key names it by hash too (a text is the same whoever sent it); by POST as well.
+    const byOther = await get({ extensions: persisted, variables: { id: listingId } }, key);
+    expect(((await byOther.json()) as Body).data).toEqual(answer);
+    const byPost = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own}` },
+      body: JSON.stringify({ variables: { id: listingId }, extensions: persisted }),
+    });
+    expect(((await byPost.json()) as Body).data).toEqual(answer);
+    // An error is never public.
+    const failed = await get({ extensions: persisted, variables: {} });
+    expect(((await failed.json()) as Body).errors.length).toBeGreaterThan(0);
+    expect(failed.headers.get('cache-control') ?? '').not.toMatch(/public/);
+    // Without a key, a partner's hash names nothing.
+    const anonymous = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify({ variables: { id: listingId }, extensions: persisted }),
+    });
+    expect(((await anonymous.json()) as Body).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
+  it(`persists at most ${PARTNER_DOCUMENT_LIMITS.perKey} queries for one key, and none too long`, async () => {
+    const { row } = await createPartnerKey(db.prisma, 'Many Queries Co');
+    const docs = createPartnerDocuments(db.prisma);
+    const texts = Array.from({ length: PARTNER_DOCUMENT_LIMITS.perKey }, (_, i) => `query Q${i} { __typename }`);
+    for (const text of texts) expect(await docs.persist(row.id, sha256Hex(text), text)).toBe('persisted');
+    const one = 'query Over { __typename }';
+    expect(await docs.persist(row.id, sha256Hex(one), one)).toBe('tooMany');
+    // Again the same text: kept already, nothing added.
+    expect(await docs.persist(row.id, sha256Hex(texts[0]!), texts[0]!)).toBe('persisted');
+    expect(await db.prisma.partnerDocument.count({ where: { keyId: row.id } })).toBe(PARTNER_DOCUMENT_LIMITS.perKey);
+    const long = `query Long { __typename ${' '.repeat(PARTNER_DOCUMENT_LIMITS.maxLength)} }`;
+    const other = (await createPartnerKey(db.prisma, 'Long Query Co')).row;
+    expect(await docs.persist(other.id, sha256Hex(long), long)).toBe('tooLong');
   });
 
   it('answers the same bad value with the same code, written in the document or sent as a variable (issue 53 item 4)', async () => {
