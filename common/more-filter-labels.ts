@@ -1,9 +1,9 @@
 // The labels of the More popover's newer filters (issue 59 item 1; their values are common/options.ts'):
-// the amenities and the bathrooms. A module of its own: the More popover and saved searches show them,
+// the amenities. A module of its own: the More popover and saved searches show them,
 // the listings page's first script does not carry them (tests/e2e/budget.spec.ts).
 import { defineMessages } from './i18n/messages.js';
 import { labels } from './i18n/labels.js';
-import type { AmenityFilter, BathroomsFilter } from './options.js';
+import type { AmenityFilter } from './options.js';
 
 export const amenityFilterLabels: Readonly<Record<AmenityFilter, string>> = /* @__PURE__ */ labels<AmenityFilter>({
   ...defineMessages({
@@ -15,12 +15,4 @@ export const amenityFilterLabels: Readonly<Record<AmenityFilter, string>> = /* @
     GYM: { id: 'option.amenityFilter.GYM', defaultMessage: 'Gym' },
     FURNISHED: { id: 'option.amenityFilter.FURNISHED', defaultMessage: 'Furnished' },
   }),
-});
-
-export const bathroomsFilterLabels: Readonly<Record<BathroomsFilter, string>> = /* @__PURE__ */ labels<BathroomsFilter>({
-  ...defineMessages({ any: { id: 'option.bathroomsFilter.any', defaultMessage: 'Any' } }),
-  '1': '1+',
-  '1.5': '1.5+',
-  '2': '2+',
-  '3': '3+',
 });

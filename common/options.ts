@@ -216,9 +216,6 @@ export const bedroomsFilterLabels: Readonly<Record<BedroomsFilter, string>> = /*
   '5': '5+',
 });
 
-/** Bathrooms filter (issue 59 item 1): at least that many ('1.5' counts a half bath). */
-export const BathroomsFilterValues = ['any', '1', '1.5', '2', '3'] as const;
-export type BathroomsFilter = (typeof BathroomsFilterValues)[number];
 // Its labels are common/more-filter-labels.ts (the More popover's).
 
 /** Property-type filter, lower-case in the URL; maps onto PropertyType. */

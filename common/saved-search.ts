@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { amenityFilterLabels } from './more-filter-labels.js';
 import { formatPrice } from './format.js';
 import { DECLARED_FILTER_NAMES, type DeclaredFilterName, type DeclaredFilterValue } from './search-filters.js';
-import { declaredFilterSummary } from './search-filter-texts.js';
+import { declaredFilterSummary, SEARCH_FILTER_TEXTS } from './search-filter-texts.js';
 import { defineMessages, formatMessage, type MessageDescriptor } from './i18n/messages.js';
-import { AlertFrequencyValues, boroughLabels, type AmenityFilter, type Borough, type PropertyType } from './options.js';
+import { AlertFrequencyValues, boroughLabels, type Borough, type PropertyType } from './options.js';
 
 export { AlertFrequencyValues, type AlertFrequency } from './options.js';
 export { alertFrequencyLabels } from './listing-labels.js';
@@ -45,9 +44,6 @@ const messages = defineMessages({
   walk: { id: 'searchSummary.walk', defaultMessage: '{minutes} min to the subway' },
   commute: { id: 'searchSummary.commute', defaultMessage: '≤ {minutes} min commute' },
   accessible: { id: 'searchSummary.accessible', defaultMessage: 'accessible' },
-  noFee: { id: 'searchSummary.noFee', defaultMessage: 'no fee' },
-  baths: { id: 'searchSummary.baths', defaultMessage: '{baths}+ baths' },
-  withAmenities: { id: 'searchSummary.withAmenities', defaultMessage: 'with {amenities}' },
   matching: { id: 'searchSummary.matching', defaultMessage: 'matching “{search}”' },
 });
 
@@ -85,7 +81,6 @@ export type SummaryFilter = {
   maxPrice?: number | null;
   priceBasis?: string | null;
   minBeds?: number | null;
-  minBaths?: number | null;
   propertyType?: PropertyType | null;
   pets?: string | null;
   lines?: readonly string[] | null;
@@ -93,8 +88,6 @@ export type SummaryFilter = {
   commuteMaxMinutes?: number | null;
   area?: readonly unknown[] | null;
   accessibility?: readonly string[] | null;
-  noFee?: boolean | null;
-  amenities?: readonly AmenityFilter[] | null;
 } & { [N in DeclaredFilterName]?: DeclaredFilterValue<N> | null };
 
 /** A readable default name, in the page's language: '2+ beds in Brooklyn under $3,500'. */
@@ -113,12 +106,15 @@ export function summarizeFilter(f: SummaryFilter): string {
         : formatMessage(sale ? messages.bedsForSale : messages.beds, { beds: f.minBeds }),
     );
   else parts.push(type ?? formatMessage(sale ? messages.forSale : messages.rentals));
-  if (f.minBaths != null) parts.push(formatMessage(messages.baths, { baths: f.minBaths }));
-  // 'up to 3 beds', 'move in by Mar 1, 2027': common/search-filters.ts.
-  for (const name of DECLARED_FILTER_NAMES) {
-    const value = f[name];
-    if (value != null) parts.push(declaredFilterSummary(name, value));
-  }
+  // '1.5+ baths', 'up to 3 beds', 'move in by Mar 1, 2027': common/search-filters.ts (the rest of them at the end).
+  const declared = (late: boolean) => {
+    for (const name of DECLARED_FILTER_NAMES) {
+      const value = f[name];
+      if (value != null && value !== false && Boolean(SEARCH_FILTER_TEXTS[name].late) === late)
+        parts.push(declaredFilterSummary(name, value));
+    }
+  };
+  declared(false);
   if (f.neighborhood) parts.push(formatMessage(messages.inPlace, { place: f.neighborhood }));
   else if (f.borough) parts.push(formatMessage(messages.inPlace, { place: boroughLabels[f.borough] }));
   if (f.area?.length) parts.push(formatMessage(messages.drawnArea));
@@ -140,13 +136,8 @@ export function summarizeFilter(f: SummaryFilter): string {
   else if (f.walkMinutes != null) parts.push(formatMessage(messages.walk, { minutes: f.walkMinutes }));
   if (f.commuteMaxMinutes != null) parts.push(formatMessage(messages.commute, { minutes: f.commuteMaxMinutes }));
   if (f.accessibility?.length) parts.push(formatMessage(messages.accessible));
-  if (f.noFee) parts.push(formatMessage(messages.noFee));
-  if (f.amenities?.length)
-    parts.push(
-      formatMessage(messages.withAmenities, {
-        amenities: f.amenities.map((a) => amenityFilterLabels[a].toLowerCase()).join(', '),
-      }),
-    );
+  // 'no fee', 'with doorman, gym'.
+  declared(true);
   const search = f.search?.trim();
   if (search) parts.push(formatMessage(messages.matching, { search }));
   const name = parts.join(' ');

@@ -9,14 +9,7 @@ import {
   type DeclaredFilterValue,
   type SearchFilterKind,
 } from './search-filters.js';
-import {
-  AccessibilityFeatureValues,
-  AmenityFilterValues,
-  BoroughValues,
-  PetsFilterValues,
-  PropertyTypeValues,
-  SortValues,
-} from './options.js';
+import { AccessibilityFeatureValues, BoroughValues, PetsFilterValues, PropertyTypeValues, SortValues } from './options.js';
 import { NEIGHBORHOODS } from './nyc.js';
 
 /** The 'Walk to subway' choices (minutes), and how many lines one search may name. */
@@ -86,13 +79,31 @@ export const areaSchema = z
 export type AreaPoint = z.infer<typeof areaPointSchema>;
 
 /** The rule of a declared filter's value (common/search-filters.ts). */
-const declaredFilterRule = (declaration: SearchFilterKind) =>
-  declaration.kind === 'count'
-    ? z.number().int().min(declaration.min).max(declaration.max)
-    : z.string().refine(isDay, 'must be a day written YYYY-MM-DD');
+const declaredFilterRule = (declaration: SearchFilterKind): z.ZodType => {
+  switch (declaration.kind) {
+    case 'count':
+      return z.number().int().min(declaration.min).max(declaration.max);
+    case 'halves':
+      return z
+        .number()
+        .min(declaration.min)
+        .max(declaration.max)
+        .refine((n) => Number.isInteger(n * 2), 'must be a whole or half number');
+    case 'flag':
+      // False is no filter.
+      return z.boolean().transform((v) => (v ? true : undefined));
+    case 'set':
+      return z
+        .array(z.enum(declaration.values as [string, ...string[]]))
+        .min(1)
+        .max(declaration.values.length);
+    default:
+      return z.string().refine(isDay, 'must be a day written YYYY-MM-DD');
+  }
+};
 const declaredFilterShape = Object.fromEntries(
   DECLARED_FILTER_NAMES.map((name) => [name, declaredFilterRule(SEARCH_FILTERS[name]).optional()]),
-) as unknown as { [N in DeclaredFilterName]: z.ZodOptional<z.ZodType<DeclaredFilterValue<N>, DeclaredFilterValue<N>>> };
+) as unknown as { [N in DeclaredFilterName]: z.ZodOptional<z.ZodType<DeclaredFilterValue<N> | undefined, unknown>> };
 
 /** Search filters as the server accepts them (SPEC parts 3 and 5). Empty means "any". */
 export const searchFilterSchema = z
@@ -114,26 +125,9 @@ export const searchFilterSchema = z
     priceBasis: z.enum(PriceBasisValues).optional(),
     /** 0 is Studio, 5 means 5 or more. */
     minBeds: z.number().int().min(0).max(5).optional(),
-    /** At least this many bathrooms, in halves (issue 59 item 1). */
-    minBaths: z
-      .number()
-      .min(0)
-      .max(10)
-      .refine((n) => Number.isInteger(n * 2), 'must be a whole or half number')
-      .optional(),
     propertyType: z.enum(PropertyTypeValues).optional(),
     pets: z.enum(PetsFilterValues).exclude(['any']).optional(),
     bounds: boundsSchema.optional(),
-    /**
-     * 'No fee' (issue 59 item 1): only listings the tenant pays no broker fee for (none, or the landlord
-     * pays it; common/broker-fee.ts isNoFee). False is no filter.
-     */
-    noFee: z
-      .boolean()
-      .transform((v) => (v ? true : undefined))
-      .optional(),
-    /** Homes with every one of these amenities (issue 59 item 1; common/options.ts AmenityFilterValues). */
-    amenities: z.array(z.enum(AmenityFilterValues)).min(1).max(AmenityFilterValues.length).optional(),
     /** Homes with every one of these accessibility features. */
     accessibility: z.array(z.enum(AccessibilityFeatureValues)).min(1).max(AccessibilityFeatureValues.length).optional(),
     /** Inside a drawn polygon. */

@@ -53,7 +53,9 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'reviewCard.subscore',
     'map.markerName',
     'searchSummary.type.LOFT',
+    'searchFilters.minBathsOption',
   ],
+  zh: ['searchFilters.minBathsOption'],
 };
 
 const DIR = path.join(ROOT, 'client/src/i18n');

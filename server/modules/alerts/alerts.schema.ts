@@ -3,7 +3,6 @@ import { inProcessRateLimits } from '../../infra/rate-limits.js';
 import type { SavedSearch } from '../../db/generated/prisma/client.js';
 import {
   AccessibilityFeatureEnum,
-  AmenityFilterEnum,
   BoroughEnum,
   PetsFilterEnum,
   PriceBasisEnum,
@@ -75,7 +74,6 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     maxPrice: t.int({ nullable: true, resolve: (f) => f.maxPrice ?? null }),
     priceBasis: t.field({ type: PriceBasisEnum, nullable: true, resolve: (f) => f.priceBasis ?? null }),
     minBeds: t.int({ nullable: true, resolve: (f) => f.minBeds ?? null }),
-    minBaths: t.float({ nullable: true, resolve: (f) => f.minBaths ?? null }),
     propertyType: t.field({ type: PropertyTypeEnum, nullable: true, resolve: (f) => f.propertyType ?? null }),
     pets: t.field({ type: PetsFilterEnum, nullable: true, resolve: (f) => f.pets ?? null }),
     lines: t.stringList({ nullable: true, resolve: (f) => f.lines ?? null }),
@@ -85,8 +83,6 @@ const SavedFilterRef = builder.objectRef<SearchFilter>('SavedSearchFilter').impl
     bounds: t.field({ type: SavedBoundsRef, nullable: true, resolve: (f) => f.bounds ?? null }),
     area: t.field({ type: [SavedAreaPointRef], nullable: true, resolve: (f) => f.area ?? null }),
     accessibility: t.field({ type: [AccessibilityFeatureEnum], nullable: true, resolve: (f) => f.accessibility ?? null }),
-    noFee: t.boolean({ nullable: true, resolve: (f) => f.noFee ?? null }),
-    amenities: t.field({ type: [AmenityFilterEnum], nullable: true, resolve: (f) => f.amenities ?? null }),
     ...declaredFilterOutputFields(t),
   }),
 });

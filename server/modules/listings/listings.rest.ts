@@ -2,6 +2,7 @@ import {
   DECLARED_FILTER_NAMES,
   parseDeclaredFilter,
   SEARCH_FILTERS,
+  type DeclaredFilterName,
   type SearchFilterDeclaration,
 } from '../../../common/search-filters.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -224,6 +225,19 @@ export function listingItems(deps: { prisma: PrismaClient; log: Logger; selectio
 // ---------------------------------------------------------------------------------------------------
 
 /** Absent, empty, 'all' and 'any' all mean "no filter" (the client omits them, others may not). */
+/**
+ * Each declared filter's name in `GET /api/properties`' query string, and other spellings taken
+ * (kept here, out of the listings page's script; the type checker asks for every declared filter's).
+ */
+const REST_NAMES: Record<DeclaredFilterName, { param: string; aliases?: readonly string[] }> = {
+  noFee: { param: 'no_fee', aliases: ['noFee'] },
+  minBaths: { param: 'minBaths', aliases: ['min_baths'] },
+  maxBeds: { param: 'max_beds', aliases: ['maxBeds'] },
+  amenities: { param: 'amenities' },
+  moveInBy: { param: 'move_in_by', aliases: ['moveInBy', 'available_by'] },
+};
+const namesOf = (name: DeclaredFilterName) => [REST_NAMES[name].param, ...(REST_NAMES[name].aliases ?? [])];
+
 const param = z
   .string()
   .trim()
@@ -310,15 +324,6 @@ export const restSearchQuerySchema = z.object({
     }
     return n;
   }),
-  // minBaths=1.5 (issue 59 item 1): at least that many bathrooms; the filter schema checks the halves.
-  minBaths: param.transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (!/^\d+(\.\d+)?$/.test(v)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a number of bathrooms such as 1 or 1.5' });
-      return z.NEVER;
-    }
-    return Number(v);
-  }),
   propertyType: oneOf(PropertyTypeValues, (v) => v.toUpperCase()),
   pets: oneOf(
     PetsFilterValues.filter((v) => v !== 'any'),
@@ -339,10 +344,6 @@ export const restSearchQuerySchema = z.object({
   }),
   // accessibility=elevator,step_free_entrance (or repeated): issue 26 item 4; the filter schema checks the names.
   accessibility: upperList,
-  // amenities=doorman,in_unit_laundry (or repeated): issue 59 item 1; the filter schema checks the names.
-  amenities: upperList,
-  // no_fee=true (or 1): listings the tenant pays no broker fee for (issue 59 item 1).
-  no_fee: yesNo,
   // commute_to=station:L08 or commute_to=40.7359,-73.9911, commute_max=30: issue 13 item 4.
   commute_to: param.transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -357,12 +358,16 @@ export const restSearchQuerySchema = z.object({
   sort: oneOf(SortValues, (v) => v.toLowerCase()),
   limit: wholeNumber,
   cursor: param,
-  // max_beds=3, move_in_by=2027-03-01, …: the filters declared in common/search-filters.ts, by their REST names.
+  // no_fee=true, max_beds=3, minBaths=1.5, amenities=doorman,gym (or repeated), move_in_by=2027-03-01, …:
+  // the filters declared in common/search-filters.ts, by their REST names.
   ...declaredRestParams(),
 });
 
 /** A declared filter's value from the query string; the filter schema checks it again. */
 function declaredRestParam(declaration: SearchFilterDeclaration) {
+  // A set's names as given (an unknown one is the filter schema's 400); a switch as `true`/`false`, `1`/`0`, `yes`/`no`.
+  if (declaration.kind === 'set') return upperList;
+  if (declaration.kind === 'flag') return yesNo;
   return param.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const value = parseDeclaredFilter(declaration, v);
@@ -372,7 +377,9 @@ function declaredRestParam(declaration: SearchFilterDeclaration) {
         message:
           declaration.kind === 'count'
             ? `must be a whole number from ${declaration.min} to ${declaration.max}`
-            : 'must be a day written YYYY-MM-DD',
+            : declaration.kind === 'halves'
+              ? `must be a number such as 1 or 1.5, from ${declaration.min} to ${declaration.max}`
+              : 'must be a day written YYYY-MM-DD',
       });
       return z.NEVER;
     }
@@ -385,27 +392,21 @@ function declaredRestParams() {
   return Object.fromEntries(
     DECLARED_FILTER_NAMES.flatMap((name) => {
       const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
-      return [declaration.rest.param, ...(declaration.rest.aliases ?? [])].map((key) => [key, declaredRestParam(declaration)]);
+      return namesOf(name).map((key) => [key, declaredRestParam(declaration)]);
     }),
   ) as Record<string, ReturnType<typeof declaredRestParam>>;
 }
-const DECLARED_REST_KEYS = new Set(
-  DECLARED_FILTER_NAMES.flatMap((name) => {
-    const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
-    return [declaration.rest.param, ...(declaration.rest.aliases ?? [])];
-  }),
-);
+const DECLARED_REST_KEYS = new Set(DECLARED_FILTER_NAMES.flatMap(namesOf));
 
 export function parseRestSearchQuery(query: unknown) {
   const parsed = restSearchQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw fromZod(parsed.error);
-  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, no_fee, ...others } = parsed.data;
+  const { limit, cursor, sort, walk, commute_to, commute_max, price_basis, type, ...others } = parsed.data;
   const rest = Object.fromEntries(Object.entries(others).filter(([key]) => !DECLARED_REST_KEYS.has(key)));
   // A declared filter by its REST name, or else by one of its other spellings.
   const declared = Object.fromEntries(
     DECLARED_FILTER_NAMES.map((name) => {
-      const { rest: names }: SearchFilterDeclaration = SEARCH_FILTERS[name];
-      const given = [names.param, ...(names.aliases ?? [])].map((key) => (others as Record<string, unknown>)[key]);
+      const given = namesOf(name).map((key) => (others as Record<string, unknown>)[key]);
       return [name, given.find((v) => v !== undefined)];
     }),
   );
@@ -413,7 +414,6 @@ export function parseRestSearchQuery(query: unknown) {
     ...rest,
     ...declared,
     listingType: type,
-    noFee: no_fee,
     priceBasis: price_basis,
     walkMinutes: walk,
     commuteTo: commute_to,

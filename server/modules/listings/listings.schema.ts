@@ -14,7 +14,6 @@ import {
   PropertySortEnum,
   PropertyTypeEnum,
   AccessibilityFeatureEnum,
-  AmenityFilterEnum,
 } from './listing-enums.schema.js';
 import { listingOutputFields } from './listing-fields.schema.js';
 import { declaredFilterInputFields } from './search-filters.schema.js';
@@ -463,20 +462,9 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     minBeds: t.int({
       description: '0 is Studio (exactly 0, unless `maxBeds` makes a range), 1-4 at least that many, 5 means 5+.',
     }),
-    minBaths: t.float({ description: 'At least this many bathrooms, in halves (1.5 counts a half bath; 0 to 10).' }),
     propertyType: t.field({ type: PropertyTypeEnum }),
     pets: t.field({ type: PetsFilterEnum }),
     bounds: t.field({ type: BoundsInput }),
-    amenities: t.field({
-      type: [AmenityFilterEnum],
-      description:
-        'Homes with every one of these amenities (in-unit laundry, dishwasher, doorman, elevator, outdoor space, gym, furnished).',
-    }),
-    noFee: t.boolean({
-      description:
-        "'No fee': only listings the tenant pays no broker fee for (none, or the landlord pays it; NYC FARE Act). False or absent: any.",
-    }),
-
     accessibility: t.field({
       type: [AccessibilityFeatureEnum],
       description: 'Homes with every one of these accessibility features.',
@@ -504,7 +492,7 @@ export const PropertyFilterInput = builder.inputType('PropertyFilter', {
     commuteMaxMinutes: t.int({
       description: 'At most this many minutes door to door by subway to `commuteTo` (5 to 120; docs/decisions/0030-commute.md).',
     }),
-    // maxBeds, moveInBy, …: common/search-filters.ts.
+    // noFee, maxBeds, minBaths, amenities, moveInBy, …: common/search-filters.ts.
     ...declaredFilterInputFields(t),
   }),
 });

@@ -217,17 +217,6 @@ const occursInListings = (pattern: string) =>
     ' OR ',
   )})`;
 
-/**
- * What each filter declared in common/search-filters.ts means in SQL (null: no condition). A declared
- * filter without its line here does not compile.
- */
-const DECLARED_FILTER_SQL: { [N in DeclaredFilterName]: (value: DeclaredFilterValue<N>) => Prisma.Sql | null } = {
-  // 5 means 5 or more: no upper bound.
-  maxBeds: (beds) => (beds >= SEARCH_FILTERS.maxBeds.max ? null : Prisma.sql`p."bedrooms" <= ${beds}::numeric`),
-  // Available on that day or before (a day gone by is 'Available now').
-  moveInBy: (day) => Prisma.sql`p."availableDate" <= ${day}::date`,
-};
-
 /** What each amenity of the search filter means in SQL (issue 59 item 1). */
 const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   IN_UNIT_LAUNDRY: Prisma.sql`(p."laundry" = 'IN_UNIT' OR 'WASHER_DRYER'::"Appliance" = ANY(p."appliancesIncluded"))`,
@@ -238,6 +227,26 @@ const AMENITY_SQL: Record<AmenityFilter, Prisma.Sql> = {
   GYM: Prisma.sql`'FITNESS_CENTER'::"BuildingAmenity" = ANY(p."buildingAmenities")`,
   // The listing's own `furnishing` (issue 59 item 1): furnished, not partly.
   FURNISHED: Prisma.sql`p."furnishing" = 'FURNISHED'`,
+};
+
+/**
+ * What each filter declared in common/search-filters.ts means in SQL (null: no condition). A declared
+ * filter without its line here does not compile.
+ */
+const DECLARED_FILTER_SQL: { [N in DeclaredFilterName]: (value: DeclaredFilterValue<N>) => Prisma.Sql | null } = {
+  // 5 means 5 or more: no upper bound.
+  maxBeds: (beds) => (beds >= SEARCH_FILTERS.maxBeds.max ? null : Prisma.sql`p."bedrooms" <= ${beds}::numeric`),
+  // Available on that day or before (a day gone by is 'Available now').
+  moveInBy: (day) => Prisma.sql`p."availableDate" <= ${day}::date`,
+  minBaths: (baths) => Prisma.sql`p."bathrooms" >= ${baths}::numeric`,
+  // The amenities a renter filters by (common/options.ts AmenityFilterValues), each from the listing's fields.
+  amenities: (amenities) =>
+    Prisma.join(
+      amenities.map((amenity) => AMENITY_SQL[amenity]),
+      ' AND ',
+    ),
+  // The tenant pays no broker fee (common/broker-fee.ts isNoFee): none, or the landlord pays it.
+  noFee: () => Prisma.sql`(p."brokerFeePayer" IS DISTINCT FROM 'TENANT' OR COALESCE(p."brokerFee", 0) = 0)`,
 };
 
 /** The WHERE of the public search over `"Property" p`: public listings (active, not hidden by moderation), every filter given, and the words of the text. */
@@ -273,7 +282,6 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
       if (sql) and.push(sql);
     }
   }
-  if (filter.minBaths !== undefined) and.push(Prisma.sql`p."bathrooms" >= ${filter.minBaths}::numeric`);
   if (filter.propertyType) and.push(Prisma.sql`p."propertyType" = ${filter.propertyType}::"PropertyType"`);
   switch (filter.pets) {
     case 'allowed':
@@ -316,10 +324,6 @@ export function searchWhereSql(filter: SearchFilter): Prisma.Sql {
   if (filter.accessibility) {
     and.push(Prisma.sql`p."accessibilityFeatures" @> ${filter.accessibility}::"AccessibilityFeature"[]`);
   }
-  // The amenities a renter filters by (common/options.ts AmenityFilterValues), each from the listing's fields.
-  for (const amenity of filter.amenities ?? []) and.push(AMENITY_SQL[amenity]);
-  // 'No fee': the tenant pays no broker fee, as common/broker-fee.ts isNoFee says on the cards.
-  if (filter.noFee) and.push(Prisma.sql`(p."brokerFeePayer" IS DISTINCT FROM 'TENANT' OR COALESCE(p."brokerFee", 0) = 0)`);
   if (filter.area) {
     // The polygon's box first (the location index), then the polygon itself (PostgreSQL's own
     // geometric types: no PostGIS, which PGlite lacks).

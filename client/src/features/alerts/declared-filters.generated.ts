@@ -3,7 +3,10 @@ import { graphql } from '@/gql';
 
 export const DeclaredSavedFilters = graphql(`
   fragment DeclaredSavedFilters on SavedSearchFilter {
+    noFee
+    minBaths
     maxBeds
+    amenities
     moveInBy
   }
 `);

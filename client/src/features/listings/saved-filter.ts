@@ -4,8 +4,6 @@
 import type { SummaryFilter } from '@common/saved-search';
 import {
   AccessibilityFeatureValues,
-  AmenityFilterValues,
-  BathroomsFilterValues,
   BedroomsFilterValues,
   PetsFilterValues,
   propertyTypeFilterToEnum,
@@ -23,7 +21,13 @@ import {
   type DeclaredFilterState,
   type SearchState,
 } from './search-state';
-import { DECLARED_FILTER_NAMES } from '@common/search-filters';
+import {
+  DECLARED_FILTER_NAMES,
+  declaredFilterText,
+  parseDeclaredFilter,
+  SEARCH_FILTERS,
+  type SearchFilterDeclaration,
+} from '@common/search-filters';
 
 /**
  * A saved filter (the PropertyFilter shape: what a summary reads, and where it is) back as a search state:
@@ -69,12 +73,13 @@ export function fromPropertyFilter(
       : null,
     area: filter.area && filter.area.length >= 3 ? filter.area.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
     accessibility: knownOf(AccessibilityFeatureValues, filter.accessibility),
-    noFee: filter.noFee === true,
-    amenities: knownOf(AmenityFilterValues, filter.amenities),
-    baths: oneOf(BathroomsFilterValues, filter.minBaths != null ? String(filter.minBaths) : null) ?? 'any',
-    // maxBeds, moveInBy, …: common/search-filters.ts.
+    // noFee, minBaths, maxBeds, amenities, moveInBy, …: common/search-filters.ts (as the address says them; what is not theirs, none).
     ...(Object.fromEntries(
-      DECLARED_FILTER_NAMES.map((name) => [name, filter[name] != null ? String(filter[name]) : '']),
+      DECLARED_FILTER_NAMES.map((name) => {
+        const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+        const text = declaredFilterText(declaration, filter[name]);
+        return [name, declaredFilterText(declaration, parseDeclaredFilter(declaration, text))];
+      }),
     ) as DeclaredFilterState),
   };
 }

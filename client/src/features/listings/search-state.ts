@@ -3,6 +3,7 @@
 // from it, every control writes a new state back, and empty, 'all' and 'any' values are omitted.
 import {
   DECLARED_FILTER_NAMES,
+  declaredFilterText,
   parseDeclaredFilter,
   SEARCH_FILTERS,
   type DeclaredFilterName,
@@ -13,9 +14,6 @@ import { defineMessages, formatMessage, type MessageDescriptor } from '@common/i
 import {
   AccessibilityFeatureValues,
   type AccessibilityFeature,
-  AmenityFilterValues,
-  type AmenityFilter,
-  BathroomsFilterValues,
   BedroomsFilterValues,
   boroughLabels,
   BoroughValues,
@@ -24,7 +22,6 @@ import {
   PropertyTypeFilterValues,
   propertyTypeFilterToEnum,
   SortValues,
-  type BathroomsFilter,
   type BedroomsFilter,
   type Borough,
   type PetsFilter,
@@ -46,7 +43,10 @@ export interface Bounds {
   west: number;
 }
 
-/** The filters declared in common/search-filters.ts (maxBeds, moveInBy, …), each as its text: '' is none. */
+/**
+ * The filters declared in common/search-filters.ts (noFee, minBaths, maxBeds, amenities, moveInBy, …),
+ * each as its text in the address ('1' for a switch, 'doorman,gym' for a set): '' is none.
+ */
 export type DeclaredFilterState = { [N in DeclaredFilterName]: string };
 
 export interface SearchState extends DeclaredFilterState {
@@ -80,12 +80,6 @@ export interface SearchState extends DeclaredFilterState {
   area: AreaCorner[] | null;
   /** Homes with every one of these accessibility features (issue 26 item 4). */
   accessibility: AccessibilityFeature[];
-  /** 'No fee': rentals the tenant pays no broker fee for (issue 59 item 1; rentals only). */
-  noFee: boolean;
-  /** At least this many bathrooms (issue 59 item 1). */
-  baths: BathroomsFilter;
-  /** Homes with every one of these amenities (issue 59 item 1). */
-  amenities: AmenityFilter[];
 }
 
 /** What the search looks for: rentals (for rent and sublets) or homes for sale. */
@@ -164,9 +158,6 @@ export const EMPTY_SEARCH: SearchState = {
   bounds: null,
   area: null,
   accessibility: [],
-  noFee: false,
-  baths: 'any',
-  amenities: [],
   ...(Object.fromEntries(DECLARED_FILTER_NAMES.map((name) => [name, ''])) as DeclaredFilterState),
 };
 
@@ -288,15 +279,11 @@ function readSearchParams(params: URLSearchParams): SearchState {
     bounds: parseBoundsParam(params.get('bounds')),
     area: parseAreaParam(params.get('area')),
     accessibility: parseAccessParam(params.get('access')),
-    noFee: params.get('noFee') === '1' || params.get('noFee') === 'true',
-    baths: oneOf(BathroomsFilterValues, params.get('baths')) ?? 'any',
-    amenities: knownOf(AmenityFilterValues, params.get('amenities')),
     // Each declared filter by its name in the address; a value it does not take is none.
     ...(Object.fromEntries(
       DECLARED_FILTER_NAMES.map((name) => {
         const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
-        const value = parseDeclaredFilter(declaration, params.get(declaration.url));
-        return [name, value === null ? '' : String(value)];
+        return [name, declaredFilterText(declaration, parseDeclaredFilter(declaration, params.get(declaration.url)))];
       }),
     ) as DeclaredFilterState),
   };
@@ -315,9 +302,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.minPrice) params.set('minPrice', state.minPrice);
   if (state.maxPrice) params.set('maxPrice', state.maxPrice);
   if (state.rent !== 'gross') params.set('rent', state.rent);
-  if (state.noFee) params.set('noFee', '1');
   if (state.bedrooms !== 'any') params.set('bedrooms', state.bedrooms);
-  if (state.baths !== 'any') params.set('baths', state.baths);
   for (const name of DECLARED_FILTER_NAMES) if (state[name]) params.set(SEARCH_FILTERS[name].url, state[name]);
   if (state.propertyType !== 'any') params.set('propertyType', state.propertyType);
   if (state.pets !== 'any') params.set('pets', state.pets);
@@ -332,7 +317,6 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.bounds) params.set('bounds', boundsToParam(state.bounds));
   if (state.area) params.set('area', areaToParam(state.area));
   if (state.accessibility.length) params.set('access', state.accessibility.map((f) => f.toLowerCase()).join(','));
-  if (state.amenities.length) params.set('amenities', state.amenities.map((a) => a.toLowerCase()).join(','));
   return params;
 }
 
@@ -373,10 +357,11 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.maxPrice) filter.maxPrice = Number(state.maxPrice);
   if (state.rent === 'net') filter.priceBasis = 'NET_EFFECTIVE';
   if (state.bedrooms !== 'any') filter.minBeds = Number(state.bedrooms);
-  if (state.baths !== 'any') filter.minBaths = Number(state.baths);
   for (const name of DECLARED_FILTER_NAMES) {
-    const value = parseDeclaredFilter(SEARCH_FILTERS[name], state[name]);
-    if (value !== null) (filter as Record<string, unknown>)[name] = value;
+    const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+    const value = parseDeclaredFilter(declaration, state[name]);
+    // A sale has no broker fee: 'No fee' is a rental's filter.
+    if (value !== null && !(declaration.rentalsOnly && state.type === 'sale')) (filter as Record<string, unknown>)[name] = value;
   }
   if (state.propertyType !== 'any') filter.propertyType = propertyTypeFilterToEnum[state.propertyType];
   if (state.pets !== 'any') filter.pets = state.pets.toUpperCase() as PetsFilterEnum;
@@ -389,9 +374,6 @@ export function toPropertyFilter(state: SearchState): PropertyFilter {
   if (state.bounds) filter.bounds = { ...state.bounds };
   if (state.area) filter.area = state.area.map((c) => ({ lat: round5(c.lat), lng: round5(c.lng) }));
   if (state.accessibility.length) filter.accessibility = [...state.accessibility];
-  if (state.amenities.length) filter.amenities = [...state.amenities];
-  // A sale has no broker fee: 'No fee' is a rental's filter.
-  if (state.noFee && state.type !== 'sale') filter.noFee = true;
   return filter;
 }
 

@@ -29,16 +29,19 @@ import {
   walkLabels,
 } from '../search-state';
 import { labels } from '@common/i18n/labels';
-import { declaredFilterChip, DECLARED_FILTER_NAMES, parseDeclaredFilter, SEARCH_FILTERS } from '@common/search-filters';
+import {
+  declaredFilterChip,
+  DECLARED_FILTER_NAMES,
+  parseDeclaredFilter,
+  SEARCH_FILTERS,
+  type SearchFilterDeclaration,
+} from '@common/search-filters';
 import { defineMessages, formatMessage, useIntl, type MessageDescriptor } from '@common/i18n/messages';
 
 const messages = defineMessages({
   allBoroughs: { id: 'filters.allBoroughs', defaultMessage: 'All boroughs' },
   allNeighborhoods: { id: 'filters.allNeighborhoods', defaultMessage: 'All neighborhoods' },
   upTo: { id: 'filters.upTo', defaultMessage: 'Up to {price}' },
-  noFee: { id: 'filters.noFee', defaultMessage: 'No fee' },
-  bathsChip: { id: 'filters.bathsChip', defaultMessage: 'Bathrooms: {baths}' },
-  amenitiesChip: { id: 'filters.amenitiesChip', defaultMessage: 'Amenities: {count}' },
   netEffectiveRange: { id: 'filters.netEffectiveRange', defaultMessage: 'Net effective: {range}' },
   priceNetEffective: { id: 'filters.priceNetEffective', defaultMessage: 'Price: net effective' },
   priceRange: { id: 'filters.priceRange', defaultMessage: 'Price: {range}' },
@@ -202,11 +205,13 @@ function PriceFilter({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChan
 function MoreFilters({ state, onChange }: Pick<FilterBarProps, 'state' | 'onChange'>) {
   const count =
     (state.propertyType !== 'any' ? 1 : 0) +
-    (state.baths !== 'any' ? 1 : 0) +
     (state.pets !== 'any' ? 1 : 0) +
-    state.amenities.length +
     state.accessibility.length +
-    DECLARED_FILTER_NAMES.filter((name) => state[name]).length;
+    // The declared filters of More (a switch is in the bar), a set's each value.
+    DECLARED_FILTER_NAMES.reduce((n, name) => {
+      const kind = SEARCH_FILTERS[name].kind;
+      return kind === 'flag' || !state[name] ? n : n + (kind === 'set' ? state[name].split(',').length : 1);
+    }, 0);
   return (
     <Popover>
       <PopoverTrigger className={triggerClasses(count > 0)} {...preloadPanels}>
@@ -324,29 +329,17 @@ export function activeChips(state: SearchState): Chip[] {
       patch: { bedrooms: 'any' },
     });
   }
+  // One chip each (a set's says how many: its labels stay out of the page's first script); a rentals' filter not on sales.
   for (const name of DECLARED_FILTER_NAMES) {
-    const value = parseDeclaredFilter(SEARCH_FILTERS[name], state[name]);
-    if (value !== null) chips.push({ key: name, label: declaredFilterChip(name, value), patch: { [name]: '' } });
+    const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+    const value = parseDeclaredFilter(declaration, state[name]);
+    if (value !== null && !(declaration.rentalsOnly && state.type === 'sale'))
+      chips.push({ key: name, label: declaredFilterChip(name, value), patch: { [name]: '' } });
   }
-  if (state.baths !== 'any')
-    chips.push({
-      key: 'baths',
-      label: formatMessage(messages.bathsChip, { baths: `${state.baths}+` }),
-      patch: { baths: 'any' },
-    });
   if (state.propertyType !== 'any') {
     chips.push({ key: 'propertyType', label: propertyTypeFilterLabels[state.propertyType], patch: { propertyType: 'any' } });
   }
-  if (state.noFee && state.type !== 'sale')
-    chips.push({ key: 'noFee', label: formatMessage(messages.noFee), patch: { noFee: false } });
   if (state.pets !== 'any') chips.push({ key: 'pets', label: petsFilterLabels[state.pets], patch: { pets: 'any' } });
-  // One chip for the amenities (which ones are ticked in More): their labels stay out of the page's first script.
-  if (state.amenities.length)
-    chips.push({
-      key: 'amenities',
-      label: formatMessage(messages.amenitiesChip, { count: state.amenities.length }),
-      patch: { amenities: [] },
-    });
   for (const feature of state.accessibility) {
     chips.push({
       key: `access-${feature}`,
@@ -428,17 +421,23 @@ function FilterControls({
       ) : (
         <PriceFilter state={state} onChange={onChange} />
       )}
-      {/* 'No fee' (issue 59 item 1): the tenant pays no broker fee. A sale has none to pay. */}
-      {state.type !== 'sale' ? (
-        <button
-          type="button"
-          aria-pressed={state.noFee}
-          className={cn(triggerClasses(state.noFee), sheet && 'self-start')}
-          onClick={() => onChange({ noFee: !state.noFee })}
-        >
-          {intl.formatMessage(messages.noFee)}
-        </button>
-      ) : null}
+      {/* The declared switches ('No fee', issue 59 item 1), each a toggle named by its chip; a rentals' filter not on sales. */}
+      {DECLARED_FILTER_NAMES.map((name) => {
+        const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
+        if (declaration.kind !== 'flag' || (declaration.rentalsOnly && state.type === 'sale')) return null;
+        const on = Boolean(state[name]);
+        return (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={on}
+            className={cn(triggerClasses(on), sheet && 'self-start')}
+            onClick={() => onChange({ [name]: on ? '' : '1' })}
+          >
+            {intl.formatMessage(declaration.chip)}
+          </button>
+        );
+      })}
       <SelectField
         label={intl.formatMessage(messages.bedrooms)}
         value={state.bedrooms}

@@ -1,11 +1,8 @@
 // What the filter bar's popovers show (docs/decisions/0053-deferred-controls.md): loaded with the
 // popover's own code, when one is about to open, rather than with the listings page.
-import { amenityFilterLabels, bathroomsFilterLabels } from '@common/more-filter-labels';
 import {
   AccessibilityFeatureValues,
   accessibilityFeatureLabels,
-  AmenityFilterValues,
-  BathroomsFilterValues,
   PetsFilterValues,
   petsFilterLabels,
   PropertyTypeFilterValues,
@@ -33,6 +30,7 @@ import { labels } from '@common/i18n/labels';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import {
   DECLARED_FILTER_NAMES,
+  declaredFilterText,
   SEARCH_FILTERS,
   type DeclaredFilterName,
   type SearchFilterDeclaration,
@@ -58,8 +56,6 @@ const messages = defineMessages({
   reset: { id: 'filters.reset', defaultMessage: 'Reset' },
   apply: { id: 'filters.apply', defaultMessage: 'Apply' },
   accessibility: { id: 'filters.accessibility', defaultMessage: 'Accessibility' },
-  bathrooms: { id: 'filters.bathrooms', defaultMessage: 'Bathrooms' },
-  amenities: { id: 'filters.amenities', defaultMessage: 'Amenities' },
   propertyType: { id: 'filters.propertyType', defaultMessage: 'Property type' },
   petPolicy: { id: 'filters.petPolicy', defaultMessage: 'Pet policy' },
   walkToSubway: { id: 'filters.walkToSubway', defaultMessage: 'Walk to subway' },
@@ -244,7 +240,7 @@ function CheckboxGroup<V extends string>({
   );
 }
 
-/** 'More': property type, bathrooms, pets, amenities and accessibility. */
+/** 'More': property type, pets, accessibility, and the declared filters but the switches (bathrooms, bedrooms at most, amenities, move-in date). */
 export function MorePanel({ state, onChange }: PanelProps) {
   return (
     <>
@@ -255,24 +251,10 @@ export function MorePanel({ state, onChange }: PanelProps) {
         onValueChange={(propertyType) => onChange({ propertyType })}
       />
       <RadioPills
-        legend={formatMessage(messages.bathrooms)}
-        value={state.baths}
-        options={optionsOf(BathroomsFilterValues, bathroomsFilterLabels)}
-        onValueChange={(baths) => onChange({ baths })}
-      />
-      <RadioPills
         legend={formatMessage(messages.petPolicy)}
         value={state.pets}
         options={optionsOf(PetsFilterValues, petsFilterLabels)}
         onValueChange={(pets) => onChange({ pets })}
-      />
-      <CheckboxGroup
-        legend={formatMessage(messages.amenities)}
-        values={AmenityFilterValues}
-        labels={amenityFilterLabels}
-        checked={state.amenities}
-        onValuesChange={(amenities) => onChange({ amenities })}
-        className="grid grid-cols-2 gap-x-3 gap-y-1.5"
       />
       <CheckboxGroup
         legend={formatMessage(messages.accessibility)}
@@ -281,7 +263,7 @@ export function MorePanel({ state, onChange }: PanelProps) {
         checked={state.accessibility}
         onValuesChange={(accessibility) => onChange({ accessibility })}
       />
-      {DECLARED_FILTER_NAMES.map((name) => (
+      {DECLARED_FILTER_NAMES.filter((name) => SEARCH_FILTERS[name].kind !== 'flag').map((name) => (
         <DeclaredFilterControl key={name} name={name} state={state} onChange={onChange} />
       ))}
     </>
@@ -290,24 +272,42 @@ export function MorePanel({ state, onChange }: PanelProps) {
 
 /**
  * The control of a filter declared in common/search-filters.ts: a count's choices as pills ('Any'
- * first; its highest, which bounds nothing, left out), a day as the browser's date field.
+ * first; its highest, which bounds nothing, left out), halves' declared choices as pills, a set's values
+ * as checkboxes (every ticked one must hold), a day as the browser's date field. A switch is a toggle in the bar.
  */
 function DeclaredFilterControl({ name, state, onChange }: PanelProps & { name: DeclaredFilterName }) {
   const declaration: SearchFilterDeclaration = SEARCH_FILTERS[name];
   const id = useId();
   const texts = SEARCH_FILTER_TEXTS[name];
-  const label = formatMessage(texts.label);
-  if (declaration.kind === 'count') {
-    const counts = Array.from({ length: declaration.max - declaration.min }, (_, i) => String(declaration.min + i));
+  const label = texts.label ? formatMessage(texts.label) : name;
+  if (declaration.kind === 'count' || declaration.kind === 'halves') {
+    const choices =
+      declaration.kind === 'halves'
+        ? declaration.choices.map(String)
+        : Array.from({ length: declaration.max - declaration.min }, (_, i) => String(declaration.min + i));
     const options = [
       { value: '', label: formatMessage(messages.any) },
-      ...counts.map((value) => ({
+      ...choices.map((value) => ({
         value,
         label: texts.optionLabel ? formatMessage(texts.optionLabel, { value }) : value,
       })),
     ];
     return (
       <RadioPills legend={label} value={state[name]} options={options} onValueChange={(value) => onChange({ [name]: value })} />
+    );
+  }
+  if (declaration.kind === 'set') {
+    const values = declaration.values;
+    const checked = state[name] ? state[name].toUpperCase().split(',') : [];
+    return (
+      <CheckboxGroup
+        legend={label}
+        values={values}
+        labels={texts.valueLabels ?? Object.fromEntries(values.map((v) => [v, v]))}
+        checked={checked}
+        onValuesChange={(next) => onChange({ [name]: declaredFilterText(declaration, next) })}
+        className="grid grid-cols-2 gap-x-3 gap-y-1.5"
+      />
     );
   }
   return (
