@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { authErrorMessage, useClientConfig } from './client-config';
+import { EmulatorCodesHint } from './emulator-codes-hint';
 import { PhoneTakenError } from './phone-taken';
 import { useAuth } from './use-auth';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
@@ -269,7 +270,6 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
   const sent = codeSent?.phone === details.phone;
   // The message's text around the number (and the emulator's address), which are set apart.
   const [beforePhone, afterPhone] = formatMessage(messages.enterCode, { phone: MARK }).split(MARK);
-  const [beforeUrl, afterUrl] = formatMessage(messages.devHint, { url: MARK }).split(MARK);
   return (
     <form onSubmit={verify} noValidate className="space-y-4" aria-label={formatMessage(messages.verifyForm)}>
       <p className="text-sm text-gray-700">
@@ -293,15 +293,7 @@ export function FinishSignUp({ onDone }: { onDone: () => void }) {
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
         autoFocus
       />
-      {config?.authEmulatorUrl ? (
-        <FormMessage kind="info">
-          <strong>{formatMessage(messages.devHintTitle)}</strong> {beforeUrl}
-          <code className="break-all">
-            {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/verificationCodes
-          </code>
-          {afterUrl}
-        </FormMessage>
-      ) : null}
+      <EmulatorCodesHint config={config} text={messages.devHint} title={formatMessage(messages.devHintTitle)} />
       <Button type="submit" className="w-full" disabled={code.length === 0 || verifying || !sent}>
         {verifying ? <Spinner className="text-white" /> : null}
         {formatMessage(messages.verify)}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormMessage, TextField } from '@/components/ui/text-field';
 import { authErrorMessage, useClientConfig } from './client-config';
+import { EmulatorCodesHint } from './emulator-codes-hint';
 import { useAuth } from './use-auth';
 import { normalizePhone } from '@common/auth';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
@@ -116,7 +117,6 @@ export function PhoneChange({
     }
   }
 
-  const [beforeUrl, afterUrl] = formatMessage(messages.devHint, { url: '\u0000' }).split('\u0000');
   return (
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-gray-800">{formatMessage(messages.phone)}</p>
@@ -184,15 +184,7 @@ export function PhoneChange({
                 error={fieldErrors.code}
                 autoFocus
               />
-              {config?.authEmulatorUrl ? (
-                <FormMessage kind="info">
-                  {beforeUrl}
-                  <code className="break-all">
-                    {config.authEmulatorUrl}/emulator/v1/projects/{config.firebase.projectId}/verificationCodes
-                  </code>
-                  {afterUrl}
-                </FormMessage>
-              ) : null}
+              <EmulatorCodesHint config={config} text={messages.devHint} />
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" size="sm" disabled={busy}>
                   {formatMessage(busy ? messages.confirming : messages.confirm)}
