@@ -54,7 +54,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { pino } from 'pino';
 import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
-import { concessionLabel, hasConcession, isNoFee, moveInTotal } from '../../common/listing.js';
+import { concessionLabel, hasConcession, moveInTotal } from '../../common/listing.js';
+import { isAvailableNow } from '../../common/available.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
@@ -228,7 +229,9 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(`${S
 function searchJson(rows: Row[], uid: string | null, first: number, withCount: boolean) {
   const page = rows.slice(0, first);
   const edges = page.map((r) => {
-    const cursor = Buffer.from(JSON.stringify({ s: 'newest', v: r.listedAt.toISOString(), id: r.id })).toString('base64url');
+    const cursor = Buffer.from(JSON.stringify({ k: 'search', s: 'newest', v: r.listedAt.toISOString(), id: r.id })).toString(
+      'base64url',
+    );
     return {
       __typename: 'PropertyEdge',
       cursor,
@@ -253,7 +256,8 @@ function searchJson(rows: Row[], uid: string | null, first: number, withCount: b
         bathrooms: r.bathrooms,
         listingType: r.listingType,
         availableDate: r.availableDate,
-        noFee: isNoFee(r as never),
+        brokerFee: r.brokerFee,
+        brokerFeePayer: r.brokerFeePayer,
         viewerCanManage: canManage(r, uid),
         isSaved: r.isSaved,
         photos: typed(r.photos, 'PropertyPhoto'),
@@ -322,7 +326,8 @@ function detailJson(r: Row | undefined, uid: string | null) {
         applicationFee: r.applicationFee,
         brokerFee: r.brokerFee,
         brokerFeePayer: r.brokerFeePayer,
-        noFee: isNoFee(r as never),
+        availableNow: isAvailableNow(String(r.availableDate)),
+        furnishing: r.furnishing ?? null,
         otherFees: typed(otherFees, 'TenantFee'),
         totalMoveInCost: moveInTotal({ ...r, otherFees } as never),
         utilitiesIncluded: r.utilitiesIncluded,

@@ -169,12 +169,20 @@ const groupOf = (fields: ListingFields, item: Record<string, unknown>, group: 'p
       .map(([name]) => [name, item[name]]),
   );
 
+/** The option fields' labels of a set of declarations, worked out once per set (not once per item). */
+const labelsOfFields = new WeakMap<ListingFields, Array<[string, Readonly<Record<string, string>>]>>();
+const optionLabelsOnce = (declared: ListingFields) => {
+  let labels = labelsOfFields.get(declared);
+  if (!labels) labelsOfFields.set(declared, (labels = Object.entries(optionLabelsOf(declared))));
+  return labels;
+};
+
 /** REST's copies and groups of the schema's values (SPEC part 7), and its labels. */
 export function restShape(fields: Record<string, unknown>, withCommute: boolean, declared: ListingFields = LISTING_FIELDS) {
   const item: Record<string, unknown> = { ...fields };
   // A sale has an asking price, no rent (issue 58 item 3).
   const sale = isSale(item.listingType as string);
-  for (const [key, map] of Object.entries(optionLabelsOf(declared))) if (key in item) item[key] = label(map, item[key]);
+  for (const [key, map] of optionLabelsOnce(declared)) if (key in item) item[key] = label(map, item[key]);
   item.status = String(item.status).toLowerCase();
   const photos = item.photos as Array<{ url: string; thumbnailUrl: string }>;
   const urls = photos.map((ph) => ph.url);
@@ -224,7 +232,6 @@ export function listingItems(deps: { prisma: PrismaClient; log: Logger; selectio
 // Query string of GET /api/properties → the search of the GraphQL API (same zod schema behind it)
 // ---------------------------------------------------------------------------------------------------
 
-/** Absent, empty, 'all' and 'any' all mean "no filter" (the client omits them, others may not). */
 /**
  * Each declared filter's name in `GET /api/properties`' query string, and other spellings taken
  * (kept here, out of the listings page's script; the type checker asks for every declared filter's).
@@ -238,6 +245,7 @@ const REST_NAMES: Record<DeclaredFilterName, { param: string; aliases?: readonly
 };
 const namesOf = (name: DeclaredFilterName) => [REST_NAMES[name].param, ...(REST_NAMES[name].aliases ?? [])];
 
+/** Absent, empty, 'all' and 'any' all mean "no filter" (the client omits them, others may not). */
 const param = z
   .string()
   .trim()
