@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   DECLARED_FILTER_NAMES,
   isDay,
+  isHalves,
   SEARCH_FILTERS,
   type DeclaredFilterName,
   type DeclaredFilterValue,
@@ -88,7 +89,7 @@ const declaredFilterRule = (declaration: SearchFilterKind): z.ZodType => {
         .number()
         .min(declaration.min)
         .max(declaration.max)
-        .refine((n) => Number.isInteger(n * 2), 'must be a whole or half number');
+        .refine((n) => isHalves(declaration, n), 'must be a whole or half number');
     case 'flag':
       // False is no filter.
       return z.boolean().transform((v) => (v ? true : undefined));

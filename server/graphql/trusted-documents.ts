@@ -150,10 +150,6 @@ async function partnerGet(
   if (Object.keys(rest).length) url.searchParams.set('extensions', JSON.stringify(rest));
   else url.searchParams.delete('extensions');
   req.url = `${url.pathname}${url.search}`;
-  // Apollo's CSRF rule guards requests a browser could send with the site's cookie; a key rides in the
-  // Authorization header, which no other site's page can add without CORS asking first, and a keyed
-  // request runs with no viewer, whatever cookie it carries (server/http/partner-access.ts).
-  req.headers['apollo-require-preflight'] = 'partner-key';
   next();
 }
 

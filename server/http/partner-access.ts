@@ -107,6 +107,10 @@ export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
         return;
       }
       req.partner = partner;
+      // Apollo's CSRF rule guards requests a browser could send with the site's cookie; a key rides in the
+      // Authorization header, which no other site's page can add without CORS asking first, and a keyed
+      // request runs with no viewer, whatever cookie it carries: its GETs (persisted queries) pass.
+      req.headers['apollo-require-preflight'] = 'partner-key';
       next();
     } catch (err) {
       next(err);
