@@ -18,6 +18,8 @@ export const PAGE_LIMITS = {
   search: { default: 12, max: 50 },
   /** The partner change feed (`listingChanges`): refused above max. */
   listingChanges: { default: 100, max: 200 },
+  /** A webhook endpoint's delivery log (`webhookDeliveries`), newest first: refused above max. */
+  webhookDeliveries: { default: 50, max: 100 },
   /** The manage screen's numbered pages (`myListings(pageSize)`; GET /api/me/listings `limit` defaults to max): refused above max. */
   myListings: { default: 9, max: 50 },
   /** Agents, best rated first (`agents` connection): Pothos clamps to max. */

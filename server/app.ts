@@ -34,6 +34,7 @@ import { startOfflineMailJob } from './modules/messaging/offline-mail.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { registerTourJobs } from './modules/tours/tour-jobs.js';
 import { registerAlertJobs } from './modules/alerts/alerts.service.js';
+import { pruneWebhookDeliveries, registerWebhookJobs } from './modules/webhooks/index.js';
 import { refreshResponseTimes, registerResponseTimes } from './modules/agents/response-time.js';
 import { listenForInteractions } from './modules/reviews/reviews.service.js';
 import { wireEffects } from './modules/effects.js';
@@ -165,6 +166,10 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const trustedDocuments = loadTrustedDocuments({ required: env.TRUSTED_DOCUMENTS_ONLY });
   const mailer = deps.mailer ?? createMailer(env, log);
   const afterResponse = createAfterResponse(log);
+  // Partners' webhooks: where they may go, and a nudge to the job that delivers them (registered below).
+  const webhookRules = { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK };
+  let webhookJobs: ReturnType<typeof registerWebhookJobs> | null = null;
+  const webhooks = { rules: webhookRules, kick: () => webhookJobs?.kick(true) };
 
   const ws = attachGraphQLWebSocket({
     server,
@@ -195,6 +200,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
     log,
     identityDeps,
     storage,
+    webhooks,
     onDrain: () => ws.dispose(),
   });
 
@@ -259,6 +265,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const pruning = setInterval(() => {
     pruneListingViews(prisma).catch((err: unknown) => log.warn({ err }, 'pruning listing views failed'));
     pruneListingChanges(prisma).catch((err: unknown) => log.warn({ err }, 'pruning the change feed failed'));
+    pruneWebhookDeliveries(prisma).catch((err: unknown) => log.warn({ err }, 'pruning webhook deliveries failed'));
     pruneOrphanUploads(prisma, storage).catch((err: unknown) => log.warn({ err }, 'pruning orphan uploads failed'));
   }, 10 * 60_000);
   pruning.unref();
@@ -281,6 +288,9 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
   const tourJobs = registerTourJobs({ queue: jobs, prisma, mailer, log, publicUrl: env.publicUrl });
   // How fast agents answer: refreshed by the messages' events and once a day.
   registerResponseTimes({ prisma, queue: jobs, log });
+  // Partners' webhooks: the change feed's entries they asked for, delivered and retried (issue 53 item 2).
+  webhookJobs = registerWebhookJobs({ queue: jobs, prisma, mailer, log, rules: webhookRules });
+  await webhookJobs.ready;
   // A review written before the agent answered or confirmed a tour counts once they do (issue 58 item 10).
   listenForInteractions(prisma, log);
   // Which module hears which event inside a write (a tour's step: its message and notifications).
@@ -309,6 +319,7 @@ export async function createApp(deps: AppDeps): Promise<RunningApp> {
       offlineMail.stop();
       alertJobs.stop();
       tourJobs.stop();
+      webhookJobs?.stop();
       const closed = new Promise<void>((resolve) => {
         if (!server.listening) return resolve();
         server.close(() => resolve());

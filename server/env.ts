@@ -108,9 +108,19 @@ export const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Hour of the day (UTC) the daily saved-search digests go out (13 = 8 or 9 AM in New York). */
   ALERTS_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(13),
+  /**
+   * Whether partners' webhooks may go to this machine (loopback, http or https): for development and
+   * tests, whose receivers run here. Default: not in production, where it is refused (SSRF).
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: bool.optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_ON_EMPTY' | 'TRUSTED_DOCUMENTS_ONLY'> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  'HOST' | 'SEED_ON_EMPTY' | 'TRUSTED_DOCUMENTS_ONLY' | 'WEBHOOKS_ALLOW_LOOPBACK'
+> & {
+  /** Whether webhooks may go to loopback addresses (see WEBHOOKS_ALLOW_LOOPBACK). */
+  WEBHOOKS_ALLOW_LOOPBACK: boolean;
   /** The address to listen on (see HOST). */
   HOST: string;
   /** Whether to seed demo data into an empty database (see SEED_ON_EMPTY). */
@@ -163,6 +173,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && env.TOKEN_SYNC_URL?.startsWith('http://')) {
     problems.push('TOKEN_SYNC_URL: must be https:// in production (it receives ID tokens)');
   }
+  if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_LOOPBACK) {
+    problems.push('WEBHOOKS_ALLOW_LOOPBACK: refused in production (a partner could make the server call itself)');
+  }
   if (problems.length) throw new EnvError(problems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -171,6 +184,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     HOST: env.HOST ?? (emulator ? '127.0.0.1' : '0.0.0.0'),
     SEED_ON_EMPTY: env.SEED_ON_EMPTY ?? env.NODE_ENV !== 'production',
     TRUSTED_DOCUMENTS_ONLY: env.TRUSTED_DOCUMENTS_ONLY ?? env.NODE_ENV === 'production',
+    WEBHOOKS_ALLOW_LOOPBACK: env.WEBHOOKS_ALLOW_LOOPBACK ?? env.NODE_ENV !== 'production',
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl,
     authEmulator: emulator,

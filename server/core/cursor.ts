@@ -13,7 +13,7 @@ import { isUuid } from './ids.js';
 import { say } from './texts.js';
 
 /** The lists paged by keyset cursors: the search, reviews, saved listings, a thread's messages, conversations, the change feed. */
-export type CursorKind = 'search' | 'reviews' | 'saved' | 'messages' | 'threads' | 'changes';
+export type CursorKind = 'search' | 'reviews' | 'saved' | 'messages' | 'threads' | 'changes' | 'deliveries';
 
 /** Longer than any cursor we make (a search cursor of the longest sort is under 200 characters). */
 const MAX_CURSOR_LENGTH = 1_000;

@@ -33,6 +33,14 @@ export interface GraphQLContext {
   mail?: { mailer: Mailer; publicUrl: string };
   /** A partner API key's holder (HTTP only): public queries only (server/http/partner-access.ts). */
   partner?: Partner | null;
+  /** Webhooks (issue 53 item 2): where they may go, and a nudge to deliver now; absent in in-process tests. */
+  webhooks?: WebhookTransport;
+}
+
+/** What the GraphQL adapter needs of webhooks (server/modules/webhooks). */
+export interface WebhookTransport {
+  rules: { allowLoopback: boolean };
+  kick(): void;
 }
 
 /** What both GraphQL transports (HTTP and WebSocket) are built from. */
@@ -53,4 +61,6 @@ export interface TransportDeps {
   mailer?: Mailer;
   /** The client build's persisted documents (docs/decisions/0025-trusted-documents.md). */
   trustedDocuments: TrustedDocuments;
+  /** Webhooks: their URL rules and a nudge to the delivering job. */
+  webhooks?: WebhookTransport;
 }

@@ -284,6 +284,7 @@ export async function createGraphQLHttp(deps: TransportDeps & { onDrain: () => P
       publicCacheSlot: (res.locals.publicCache as PublicCacheSlot | undefined) ?? null,
       partner: req.partner ?? null,
       partnerBudget: req.partnerBudget ?? null,
+      webhooks: deps.webhooks,
     };
   }
   return { apollo, router, executorFor };

@@ -21,6 +21,7 @@ import '../modules/alerts/alerts.schema.js';
 import '../modules/tours/tours.schema.js';
 import '../modules/tours/my-tours.schema.js';
 import '../modules/account/index.schema.js';
+import '../modules/webhooks/webhooks.schema.js';
 
 let schema: GraphQLSchema | undefined;
 

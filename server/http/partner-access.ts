@@ -6,6 +6,8 @@ import {
   visit,
   visitWithTypeInfo,
   type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -29,8 +31,22 @@ export const PARTNER_ROOT_FIELDS = new Set([
   'addressSuggestions',
   'subwayLines',
   'subwayStations',
+  'webhookEndpoints',
+  'webhookDeliveries',
   '__typename',
 ]);
+/** The only mutations a partner key may run: managing its own webhooks (issue 53 item 2). */
+export const PARTNER_MUTATIONS = new Set([
+  'createWebhookEndpoint',
+  'updateWebhookEndpoint',
+  'rotateWebhookSecret',
+  'deleteWebhookEndpoint',
+  'sendTestWebhook',
+  '__typename',
+]);
+/** What a partner's refused mutation answers. */
+export const PARTNER_READ_ONLY =
+  'Partner API keys are read-only, but for their own webhooks: queries and the webhook mutations only.';
 /** What the schema's description of each of PARTNER_DENIED_FIELDS says (server/graphql/schema.ts). */
 export const PARTNER_DENIED_NOTE = 'Never readable with a partner API key: a query that asks for it is refused (403 FORBIDDEN).';
 
@@ -118,16 +134,36 @@ export function partnerAccess(deps: { keys: PartnerKeys; limit: RateLimit }) {
   };
 }
 
-/** In the GraphQL pipeline: a partner's operation is a query over public fields only. */
+/** In the GraphQL pipeline: a partner's operation is a query over public fields, or manages its webhooks. */
 export function assertPartnerOperation(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode | null | undefined,
 ): void {
-  if (operation?.operation !== 'query') {
-    throw new GraphQLError('Partner API keys are read-only: queries only.', {
+  const readOnly = () =>
+    new GraphQLError(PARTNER_READ_ONLY, {
       extensions: { code: 'FORBIDDEN', http: { status: 403 } },
     });
+  if (operation?.operation === 'mutation') {
+    // Every root field of it (fragments spread at the root included) manages webhooks.
+    const roots: string[] = [];
+    const collect = (selections: readonly SelectionNode[]) => {
+      for (const s of selections) {
+        if (s.kind === Kind.FIELD) roots.push(s.name.value);
+        else if (s.kind === Kind.INLINE_FRAGMENT) collect(s.selectionSet.selections);
+        else {
+          const fragment = document.definitions.find(
+            (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === s.name.value,
+          ) as FragmentDefinitionNode | undefined;
+          if (!fragment) throw readOnly();
+          collect(fragment.selectionSet.selections);
+        }
+      }
+    };
+    collect(operation.selectionSet.selections);
+    if (!roots.length || roots.some((r) => !PARTNER_MUTATIONS.has(r))) throw readOnly();
+  } else if (operation?.operation !== 'query') {
+    throw readOnly();
   }
   const typeInfo = new TypeInfo(schema);
   const denied: string[] = [];

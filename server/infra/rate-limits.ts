@@ -89,6 +89,8 @@ export const RATE_LIMITS = {
    * RateLimit and RateLimit-Policy headers, `extensions.cost.budget`).
    */
   partnerRequests: { name: 'partner-requests', points: 1_200, durationSeconds: 60, key: 'partner key' },
+  /** Test messages (`sendTestWebhook`) one partner key may send an hour. */
+  webhookTest: { name: 'webhook-test', points: 10, durationSeconds: 3_600, key: 'partner key' },
   /** Messages one user may send a minute (a fast typist in a live chat sends well under 20). */
   messageSend: { name: 'message-send', points: 30, durationSeconds: 60, key: 'user' },
   /** New conversations one user may start an hour (contacting agents about 20 listings). */

@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 import { getSchema } from '../../server/graphql/schema.js';
 import { happenedNow } from '../../server/core/within.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
+import { PARTNER_MUTATIONS } from '../../server/http/partner-access.js';
+import { createWebhookEndpoint } from '../../server/modules/webhooks/webhooks.service.js';
 import { addPhotos, createProperty, createUser, dayIn } from '../factories/index.js';
 import { createAccount, uniquePhone } from '../setup/accounts.js';
 import { linkPhoneInEmulator, signUpInEmulator } from '../setup/identity.js';
@@ -33,8 +35,8 @@ import { writeEndpoints } from '../setup/write-routes.js';
 type Body = any;
 
 /** Who is asking. "A" owns every record of the fixture (with agent A); "B" is someone else. */
-type Caller = 'anon' | 'newcomer' | 'renterA' | 'renterB' | 'agentA' | 'agentB';
-type Person = Exclude<Caller, 'anon'>;
+type Caller = 'anon' | 'newcomer' | 'renterA' | 'renterB' | 'agentA' | 'agentB' | 'partnerB';
+type Person = Exclude<Caller, 'anon' | 'partnerB'>;
 const PEOPLE: Person[] = ['newcomer', 'renterA', 'renterB', 'agentA', 'agentB'];
 
 /**
@@ -68,6 +70,8 @@ interface Fixture {
   messageFlagA: string;
   tourA: string;
   tourWindowA: string;
+  /** A webhook endpoint of partner key A (the audit's partner key); `partnerB` is another key. */
+  webhookA: string;
 }
 
 /**
@@ -161,6 +165,16 @@ const notParticipants = (vars: Vars): Attempt[] => [
   ['newcomer', 'the thread of renter A and agent A', 'NOT_FOUND', vars],
   ['renterB', 'the thread of renter A and agent A', 'NOT_FOUND', vars],
   ['agentB', 'the thread of renter A and agent A', 'NOT_FOUND', vars],
+];
+
+/** A well-formed endpoint (https, public name): only a partner key may register it. */
+const webhookInput = { url: 'https://hooks.partner.example/nyc', contactEmail: 'dev@partner.example' };
+/** Partner A's endpoint: nobody but key A acts on it; another key is told it does not exist. */
+const webhookAttempts = (vars: Vars): Attempt[] => [
+  ['anon', "partner A's webhook endpoint", ANON, vars],
+  ['renterA', "partner A's webhook endpoint", 'FORBIDDEN', vars],
+  ['agentB', "partner A's webhook endpoint", 'FORBIDDEN', vars],
+  ['partnerB', "partner A's webhook endpoint, with another key", 'NOT_FOUND', vars],
 ];
 
 const MUTATIONS: Record<string, MutationAudit> = {
@@ -568,6 +582,35 @@ const MUTATIONS: Record<string, MutationAudit> = {
         /Verify the new phone number first/,
       ],
     ],
+  },
+  createWebhookEndpoint: {
+    actsOn: "a new webhook endpoint of the caller's partner key: people have no webhooks",
+    document: 'mutation A($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }',
+    attempts: [
+      ['anon', 'to register a webhook', ANON, () => ({ input: webhookInput })],
+      ['renterB', 'to register a webhook', 'FORBIDDEN', () => ({ input: webhookInput })],
+      ['agentA', 'to register a webhook', 'FORBIDDEN', () => ({ input: webhookInput })],
+    ],
+  },
+  updateWebhookEndpoint: {
+    actsOn: "an endpoint of the caller's partner key",
+    document: 'mutation A($id: ID!, $input: WebhookEndpointPatch!) { updateWebhookEndpoint(id: $id, input: $input) { id } }',
+    attempts: webhookAttempts((f) => ({ id: f.webhookA, input: { url: webhookInput.url, enabled: false } })),
+  },
+  rotateWebhookSecret: {
+    actsOn: "an endpoint of the caller's partner key",
+    document: 'mutation A($id: ID!) { rotateWebhookSecret(id: $id) { secret } }',
+    attempts: webhookAttempts((f) => ({ id: f.webhookA })),
+  },
+  deleteWebhookEndpoint: {
+    actsOn: "an endpoint of the caller's partner key",
+    document: 'mutation A($id: ID!) { deleteWebhookEndpoint(id: $id) }',
+    attempts: webhookAttempts((f) => ({ id: f.webhookA })),
+  },
+  sendTestWebhook: {
+    actsOn: "an endpoint of the caller's partner key (a delivery to it)",
+    document: 'mutation A($id: ID!) { sendTestWebhook(id: $id) { id } }',
+    attempts: webhookAttempts((f) => ({ id: f.webhookA })),
   },
 };
 
@@ -1013,6 +1056,7 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
   let app: TestApp;
   let f: Fixture;
   let partnerKey = '';
+  let partnerKeyB = '';
   const tokens = {} as Record<Person, string>;
 
   beforeAll(async () => {
@@ -1112,7 +1156,10 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
     });
     const openHouseOfDraftA = await openHouseOf(draftA.id);
     const openHouseOfRenterA = await openHouseOf(listingOfRenterA.id);
-    partnerKey = (await createPartnerKey(prisma, 'Audit partner')).key;
+    const partnerA = await createPartnerKey(prisma, 'Audit partner');
+    partnerKey = partnerA.key;
+    partnerKeyB = (await createPartnerKey(prisma, 'Audit partner B')).key;
+    const webhookA = await createWebhookEndpoint({ prisma, rules: { allowLoopback: false } }, partnerA.row.id, webhookInput);
     snapshot = tableSnapshotter(prisma, { ignoreColumns: UNTRACKED });
     attempts = unchangedSequence(snapshot);
     const byPerson = (pick: (p: Person) => string) =>
@@ -1139,6 +1186,7 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
       messageFlagA: flagA.id,
       tourA: tourA.id,
       tourWindowA: tourA.windows[0]!.id,
+      webhookA: webhookA.endpoint.id,
     };
   });
   afterAll(async () => {
@@ -1147,7 +1195,9 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
   });
 
   const authOf = (who: Caller | 'partner'): Record<string, string> =>
-    who === 'anon' ? {} : { authorization: `Bearer ${who === 'partner' ? partnerKey : tokens[who]}` };
+    who === 'anon'
+      ? {}
+      : { authorization: `Bearer ${who === 'partner' ? partnerKey : who === 'partnerB' ? partnerKeyB : tokens[who]}` };
 
   /** A fingerprint of every table (but UNTRACKED), one statement each time. */
   let snapshot: () => Promise<TableSnapshot>;
@@ -1267,6 +1317,7 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
     try {
       for (const [name, audit] of Object.entries(MUTATIONS)) {
         for (const [as, tries, outcome, vars, because] of audit.attempts) {
+          if (as === 'partnerB') continue; // the WebSocket takes no partner keys (below)
           const label = `${name} over the socket as ${as} (${tries})`;
           await unchanged(label, async () => {
             const op = sockets[as].subscribe(audit.document, vars(f));
@@ -1281,14 +1332,20 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
     }
   });
 
-  it('refuses every mutation with a partner key (403, read-only), and changes no row', async () => {
+  it('refuses every mutation but its own webhooks to a partner key (403, read-only), and changes no row', async () => {
     for (const [name, audit] of Object.entries(MUTATIONS)) {
+      if (PARTNER_MUTATIONS.has(name)) continue; // audited above, against another key's endpoint
       const vars = audit.attempts[0]![3](f);
       await unchanged(`${name} with a partner key`, async () => {
         const r = await gql('partner', audit.document, vars);
         expect(r.status, name).toBe(403);
         expect(r.body, name).toEqual({
-          errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }],
+          errors: [
+            {
+              message: 'Partner API keys are read-only, but for their own webhooks: queries and the webhook mutations only.',
+              extensions: { code: 'FORBIDDEN' },
+            },
+          ],
           // Every answer to a key says what its request cost and what the key has left (issue 53 item 3).
           extensions: { cost: expect.objectContaining({ actual: 0, budget: expect.objectContaining({ limit: 1_200 }) }) },
         });
@@ -1324,7 +1381,13 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
         expect(r.body, name).toEqual(
           name === GRAPHQL_ENDPOINT
             ? {
-                errors: [{ message: 'Partner API keys are read-only: queries only.', extensions: { code: 'FORBIDDEN' } }],
+                errors: [
+                  {
+                    message:
+                      'Partner API keys are read-only, but for their own webhooks: queries and the webhook mutations only.',
+                    extensions: { code: 'FORBIDDEN' },
+                  },
+                ],
                 extensions: { cost: expect.objectContaining({ actual: 0 }) },
               }
             : { error: 'Partner keys work on /graphql only', code: 'FORBIDDEN' },
@@ -1457,7 +1520,7 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
   });
 
   it('lets the rightful callers do, on the same records, what the others were refused (the refusals were not about bad ids)', async () => {
-    const ok = async (who: Caller, name: string, variables: Record<string, unknown>) => {
+    const ok = async (who: Caller | 'partner', name: string, variables: Record<string, unknown>) => {
       const r = await gql(who, MUTATIONS[name]!.document, variables);
       expect(r.body.errors, `${name} as ${who}`).toBeUndefined();
       expect(r.body.data[name], `${name} as ${who}`).toBeTruthy();
@@ -1486,5 +1549,11 @@ describe.each(transportBackends)('authorization audit on %s', (backend) => {
     expect((await rest('agentA', discard(f.uploadOfAgentA))).status).toBe(200);
     await ok('agentA', 'deleteListing', { id: f.draftA });
     expect(await db.prisma.property.findUnique({ where: { id: f.draftA } })).toBeNull();
+    // Partner key A, on its own endpoint.
+    await ok('partner', 'sendTestWebhook', { id: f.webhookA });
+    await ok('partner', 'rotateWebhookSecret', { id: f.webhookA });
+    await ok('partner', 'updateWebhookEndpoint', { id: f.webhookA, input: { enabled: false } });
+    await ok('partner', 'deleteWebhookEndpoint', { id: f.webhookA });
+    expect(await db.prisma.webhookEndpoint.count({ where: { id: f.webhookA } })).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSchema } from '../../server/graphql/schema.js';
+import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { addPhotos, createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { changedTables, tableSnapshotter, type TableSnapshot } from '../setup/table-snapshot.js';
@@ -521,9 +522,12 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
   let renter: TestAccount;
   let agent: TestAccount;
   let listingId: string;
+  let partnerKey: string;
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
+    // A partner key too: it may run its webhook mutations, so it is fuzzed beside people.
+    partnerKey = (await createPartnerKey(db.prisma, 'Fuzz partner')).key;
     // Rows the fuzzer must leave alone: listings with photos and accounts of both roles.
     const owner = await createAgent(db.prisma);
     for (let i = 0; i < 2; i++) {
@@ -548,13 +552,15 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
   const snapshot = () =>
     (snapshotter ??= tableSnapshotter(db.prisma, {
       exclude: ['ListingView'],
-      ignoreColumns: ['User.lastSeenAt', 'User.updatedAt'],
+      ignoreColumns: ['User.lastSeenAt', 'User.updatedAt', 'PartnerKey.lastUsedAt'],
     }))();
   const viewers = () => [
     { name: 'renter', headers: renter.bearer },
     { name: 'agent', headers: agent.bearer },
     { name: 'signed out', headers: {} as Record<string, string> },
   ];
+  /** GraphQL's callers: people, nobody, and a partner key. */
+  const graphqlViewers = () => [...viewers(), { name: 'partner key', headers: { authorization: `Bearer ${partnerKey}` } }];
 
   async function expectUnchanged(before: TableSnapshot, what: string) {
     const after = await snapshot();
@@ -599,8 +605,8 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
       const query = operationFor(field);
       const before = await snapshot();
       await fc.assert(
-        fc.asyncProperty(variablesFor(field.args), fc.nat({ max: 2 }), async (variables, who) => {
-          const viewer = viewers()[who]!;
+        fc.asyncProperty(variablesFor(field.args), fc.nat({ max: 3 }), async (variables, who) => {
+          const viewer = graphqlViewers()[who]!;
           const res = await fetch(`${app.url}/graphql`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin: ORIGIN, ...viewer.headers },
@@ -625,9 +631,9 @@ describe.each(transportBackends)('fuzzed bad input on %s', (backend) => {
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(variablesFor(field.args), plausibleVariables(field.args)),
-          fc.nat({ max: 2 }),
+          fc.nat({ max: 3 }),
           async (variables, who) => {
-            const viewer = viewers()[who]!;
+            const viewer = graphqlViewers()[who]!;
             const res = await fetch(`${app.url}/graphql`, {
               method: 'POST',
               headers: { 'content-type': 'application/json', origin: ORIGIN, ...viewer.headers },

@@ -31,7 +31,8 @@ interface ChangeKey {
   at: Date;
 }
 
-const cursorOf = (row: ChangeKey) => encodeCursor('changes', { id: row.id.toString(), t: row.at.toISOString() });
+/** The feed's cursor after an entry (a webhook's data carries it: replay from there). */
+export const listingChangeCursor = (row: ChangeKey) => encodeCursor('changes', { id: row.id.toString(), t: row.at.toISOString() });
 
 function decodeChangeCursor(cursor: string): ChangeKey {
   return decodeCursor('changes', cursor, (key) => {
@@ -71,7 +72,7 @@ export async function listingChangesPage<L>(
   }
   if (first === 0) {
     const newest = await prisma.listingChange.findFirst({ orderBy: { id: 'desc' }, select: { id: true, at: true } });
-    const endCursor = newest && (!after || newest.id > after.id) ? cursorOf(newest) : (args.after ?? null);
+    const endCursor = newest && (!after || newest.id > after.id) ? listingChangeCursor(newest) : (args.after ?? null);
     return { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: after !== null, startCursor: null, endCursor } };
   }
   const rows = await prisma.listingChange.findMany({
@@ -92,7 +93,7 @@ export async function listingChangesPage<L>(
       : [];
   const byId = new Map(listings.map((l) => [l.id, l]));
   const edges = page.map((r) => ({
-    cursor: cursorOf(r),
+    cursor: listingChangeCursor(r),
     node: {
       id: r.id,
       listingId: r.listingId,

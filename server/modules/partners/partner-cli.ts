@@ -16,7 +16,9 @@ async function main() {
   const { db, shared } = await openCommandDatabase(env);
   try {
     if (!shared) await applyMigrations(db.adapterFactory);
-    const { lines, exitCode } = await runPartnerCommand(db.prisma, args);
+    const { lines, exitCode } = await runPartnerCommand(db.prisma, args, {
+      rules: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK },
+    });
     for (const line of lines) console.log(line);
     process.exitCode = exitCode;
   } finally {

@@ -56,6 +56,20 @@ export type RevokeOutcome =
  * with or without the list's `…`). A name that fits more than one key revokes nothing.
  */
 export async function revokePartnerKey(prisma: PrismaClient, given: string): Promise<RevokeOutcome> {
+  const found = await findPartnerKey(prisma, given);
+  if (!('found' in found)) return found;
+  const row = found.found;
+  if (row.revokedAt) return { alreadyRevoked: row };
+  const revokedAt = new Date();
+  const { count } = await prisma.partnerKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt } });
+  return count ? { revoked: { ...row, revokedAt } } : { alreadyRevoked: row };
+}
+
+/** The one key a name given the way `list` shows it names (see revokePartnerKey). */
+export async function findPartnerKey(
+  prisma: PrismaClient,
+  given: string,
+): Promise<{ found: PartnerKeyRow } | { ambiguous: PartnerKeyRow[] } | { notFound: true }> {
   const name = given.trim().replace(/…$|\.\.\.$/, '');
   if (!name) return { notFound: true };
   const lower = name.toLowerCase();
@@ -67,11 +81,7 @@ export async function revokePartnerKey(prisma: PrismaClient, given: string): Pro
   );
   if (matches.length === 0) return { notFound: true };
   if (matches.length > 1) return { ambiguous: matches };
-  const row = matches[0]!;
-  if (row.revokedAt) return { alreadyRevoked: row };
-  const revokedAt = new Date();
-  const { count } = await prisma.partnerKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt } });
-  return count ? { revoked: { ...row, revokedAt } } : { alreadyRevoked: row };
+  return { found: matches[0]! };
 }
 
 export interface Partner {
