@@ -42,6 +42,16 @@ describe('loadEnv', () => {
     );
   });
 
+  it('lets webhooks go to loopback outside production only (SSRF)', () => {
+    const real = { FIREBASE_PROJECT_ID: 'nyc-prod', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'nyc-prod.firebaseapp.com' };
+    expect(loadEnv({}).WEBHOOKS_ALLOW_LOOPBACK).toBe(true);
+    expect(loadEnv({ WEBHOOKS_ALLOW_LOOPBACK: 'false' }).WEBHOOKS_ALLOW_LOOPBACK).toBe(false);
+    expect(loadEnv({ ...real, NODE_ENV: 'production' }).WEBHOOKS_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadEnv({ ...real, NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /WEBHOOKS_ALLOW_LOOPBACK: refused in production/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4000);
   });

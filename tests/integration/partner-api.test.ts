@@ -102,7 +102,9 @@ describe.each(transportBackends)('the partner API on %s', (backend) => {
     expect(me.body.errors[0].message).toMatch(/Query\.me/);
     const write = await gql(`mutation { setListingStatus(id: "${listingId}", status: INACTIVE) { id } }`);
     expect(write.status).toBe(403);
-    expect(write.body.errors[0]).toMatchObject({ message: 'Partner API keys are read-only, but for their own webhooks: queries and the webhook mutations only.' });
+    expect(write.body.errors[0]).toMatchObject({
+      message: 'Partner API keys are read-only, but for their own webhooks: queries and the webhook mutations only.',
+    });
     expect((await db.prisma.property.findUniqueOrThrow({ where: { id: listingId } })).status).toBe('ACTIVE');
     // Through a fragment too.
     const sneaky = await gql(`query { agents(first: 1) { edges { node { ...A } } } } fragment A on Agent { phone }`);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAGE_LIMITS } from '../../common/page-limits.js';
 import { RATE_LIMITS } from '../../server/infra/rate-limits.js';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys.js';
 import { parsePartnerArgs, runPartnerCommand } from '../../server/modules/partners/partner-command.js';
@@ -67,6 +68,8 @@ const headersOf = (r: Received) => ({
   'webhook-signature': r.headers['webhook-signature']!,
 });
 
+const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
+
 const CREATE = `mutation C($input: WebhookEndpointInput!) {
   createWebhookEndpoint(input: $input) { secret endpoint { id url events enabled contactEmail } }
 }`;
@@ -97,7 +100,10 @@ describe.each(transportBackends)('webhooks on %s', (backend) => {
     keyA = a.key;
     keyIdA = a.row.id;
     keyB = (await createPartnerKey(db.prisma, 'Other Partner')).key;
-    app = await startTestApp(db);
+    // On PostgreSQL as in production: pg-boss runs the job, the events go through Redis when there is one.
+    app = await startTestApp(db, {
+      env: backend === 'postgres' ? { DATABASE_URL: db.url!, JOBS_POLL_SECONDS: '0.5', ...(REDIS_URL ? { REDIS_URL } : {}) } : {},
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -118,6 +124,10 @@ describe.each(transportBackends)('webhooks on %s', (backend) => {
     expect(r.body.errors, JSON.stringify(r.body)).toBeUndefined();
     return r.body.data.createWebhookEndpoint as { secret: string; endpoint: { id: string; events: string[] } };
   };
+
+  it(`runs on ${backend === 'postgres' ? 'pg-boss' : 'the in-process queue'}`, () => {
+    expect(app.jobs.kind).toBe(backend === 'postgres' ? 'pg-boss' : 'memory');
+  });
 
   it("registers a key's endpoint with its secret shown once; other keys and people cannot see or touch it", async () => {
     const made = await register('/mine');
@@ -346,6 +356,20 @@ describe.each(transportBackends)('webhooks on %s', (backend) => {
     for (let i = 1; i < RATE_LIMITS.webhookTest.points; i++) expect((await send()).body.errors).toBeUndefined();
     const over = await send();
     expect(over.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    // The log pages newest first with cursors, within its page limit.
+    const page = (first: number, after: string | null) =>
+      gql(
+        'query L($id: ID!, $first: Int, $after: String) { webhookDeliveries(endpointId: $id, first: $first, after: $after) { edges { node { messageId } } pageInfo { hasNextPage endCursor } } }',
+        { id: endpoint.id, first, after },
+      );
+    const one = (await page(4, null)).body.data.webhookDeliveries;
+    const two = (await page(4, one.pageInfo.endCursor)).body.data.webhookDeliveries;
+    const three = (await page(4, two.pageInfo.endCursor)).body.data.webhookDeliveries;
+    const ids = [...one.edges, ...two.edges, ...three.edges].map((e: Body) => e.node.messageId);
+    expect(ids).toHaveLength(RATE_LIMITS.webhookTest.points);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([one.pageInfo.hasNextPage, two.pageInfo.hasNextPage, three.pageInfo.hasNextPage]).toEqual([true, true, false]);
+    expect((await page(PAGE_LIMITS.webhookDeliveries.max + 1, null)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });
 

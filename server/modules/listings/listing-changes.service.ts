@@ -32,7 +32,8 @@ interface ChangeKey {
 }
 
 /** The feed's cursor after an entry (a webhook's data carries it: replay from there). */
-export const listingChangeCursor = (row: ChangeKey) => encodeCursor('changes', { id: row.id.toString(), t: row.at.toISOString() });
+export const listingChangeCursor = (row: ChangeKey) =>
+  encodeCursor('changes', { id: row.id.toString(), t: row.at.toISOString() });
 
 function decodeChangeCursor(cursor: string): ChangeKey {
   return decodeCursor('changes', cursor, (key) => {
