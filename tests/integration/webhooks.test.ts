@@ -416,7 +416,7 @@ describe.each(transportBackends)('webhooks from `npm run partner` on %s', (backe
     ]);
     expect(JSON.stringify(listed)).not.toContain(secret);
     expect((await run('webhook-test', id)).lines[0]).toMatch(/^Queued test message msg_test_/);
-    expect((await run('webhook-log', id)).lines[0]).toMatch(/webhook\.test  PENDING  0 attempt\(s\), next /);
+    expect((await run('webhook-log', id)).lines[0]).toMatch(/webhook\.test {2}PENDING {2}0 attempt\(s\), next /);
     const rotated = await run('webhook-rotate', id);
     expect(rotated.lines[1]).toMatch(/^whsec_/);
     expect(rotated.lines[1]).not.toBe(secret);
