@@ -20,7 +20,7 @@ import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { recordingMailer, waitUntil } from '../setup/outbox.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
 import { TEST_ORIGIN } from '../setup/ws-client.js';
-import { createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
+import { backends, createTestDatabase, transportBackends, type TestDatabase } from '../setup/test-db.js';
 
 // Webhooks (issue 53 item 2; docs/decisions/0064-webhooks.md): a partner key registers endpoints
 // through the public API, the feed's changes reach them signed as Standard Webhooks say (checked with
@@ -74,7 +74,7 @@ const CREATE = `mutation C($input: WebhookEndpointInput!) {
   createWebhookEndpoint(input: $input) { secret endpoint { id url events enabled contactEmail } }
 }`;
 
-describe.each(transportBackends)('webhooks on %s', (backend) => {
+describe.each(backends)('webhooks on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -435,7 +435,7 @@ describe.each(transportBackends)('webhooks from `npm run partner` on %s', (backe
   });
 });
 
-describe.each(transportBackends)('webhook fan-out on %s', (backend) => {
+describe.each(backends)('webhook fan-out on %s', (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);
