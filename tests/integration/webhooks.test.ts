@@ -345,6 +345,17 @@ describe.each(backends)('webhooks on %s', (backend) => {
     const row = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.id }, include: { log: true } });
     expect(row.log[0]).toMatchObject({ status: null, error: expect.stringMatching(/^Refused: .*loopback/) });
     expect(row.status).toBe('PENDING');
+    // A revoked key's endpoints get nothing more.
+    const { row: key } = await createPartnerKey(db.prisma, 'Soon revoked');
+    const revokedOne = await createWebhookEndpoint({ prisma: db.prisma, rules }, key.id, {
+      url: receiver.url('/revoked'),
+      contactEmail: 'dev@hookfeed.example',
+    });
+    await sendTestWebhook({ prisma: db.prisma, rules }, key.id, revokedOne.endpoint.id, now);
+    await db.prisma.partnerKey.update({ where: { id: key.id }, data: { revokedAt: now } });
+    const due = new Date(now.getTime() + 60 * 60_000);
+    await deliverDueWebhooks({ prisma: db.prisma, rules }, due);
+    expect(receiver.at('/revoked')).toEqual([]);
   });
 
   it('sends test messages through the API within their hourly limit per key', async () => {

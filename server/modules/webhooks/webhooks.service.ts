@@ -416,18 +416,20 @@ export interface DeliverDeps extends WebhookDeps {
 }
 
 /**
- * Makes the attempts that are due: claims up to `claimBatch` deliveries of enabled endpoints (a claim
- * is a lease: a pass that dies leaves them to the next after `leaseMs`), sends them, and writes each
- * attempt and what follows (done, the next attempt, or failed for good: then the endpoint is disabled
- * and its contact told). Answers how many attempts were made.
+ * Makes the attempts that are due: claims up to `claimBatch` deliveries of enabled endpoints of keys
+ * not revoked (a claim is a lease: a pass that dies leaves them to the next after `leaseMs`), sends
+ * them, and writes each attempt and what follows (done, the next attempt, or failed for good: then the
+ * endpoint is disabled and its contact told). Answers how many attempts were made.
  */
 export async function deliverDueWebhooks(deps: DeliverDeps, now = new Date()): Promise<number> {
   const lease = new Date(now.getTime() + WEBHOOK_LIMITS.leaseMs);
   const claimed = await deps.prisma.$queryRaw<Array<{ id: string }>>`
     UPDATE "WebhookDelivery" d SET "nextAttemptAt" = ${lease}
     WHERE d."id" IN (
-      SELECT d2."id" FROM "WebhookDelivery" d2 JOIN "WebhookEndpoint" e ON e."id" = d2."endpointId"
-      WHERE d2."status" = 'PENDING' AND d2."nextAttemptAt" <= ${now} AND e."disabledAt" IS NULL
+      SELECT d2."id" FROM "WebhookDelivery" d2
+        JOIN "WebhookEndpoint" e ON e."id" = d2."endpointId"
+        JOIN "PartnerKey" k ON k."id" = e."keyId"
+      WHERE d2."status" = 'PENDING' AND d2."nextAttemptAt" <= ${now} AND e."disabledAt" IS NULL AND k."revokedAt" IS NULL
       ORDER BY d2."nextAttemptAt", d2."createdAt"
       LIMIT ${WEBHOOK_LIMITS.claimBatch}
       FOR UPDATE OF d2 SKIP LOCKED)
