@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -205,6 +209,31 @@ describe.each(backends)('webhooks on %s', (backend) => {
     });
     expect(got.headers['webhook-id']).toMatch(/^msg_\d+$/);
     expect(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    // The guide's verifying snippet, run as written (its `body` and `headers` are the message's).
+    const guide = await fs.readFile('docs/partner-api.md', 'utf8');
+    const section = guide.slice(guide.indexOf('## Webhooks'), guide.indexOf('\n## ', guide.indexOf('## Webhooks') + 5));
+    const snippet = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1];
+    expect(snippet, "a ts block in the guide's webhooks section").toBeDefined();
+    const [imports, ...rest] = snippet!.split('\n\n');
+    // Inside the project, where `standardwebhooks` resolves as in the partner's own project.
+    await fs.mkdir('.tmp', { recursive: true });
+    const file = path.resolve('.tmp', `verify-webhook-${process.pid}-${backend}.ts`);
+    await fs.writeFile(
+      file,
+      [
+        imports,
+        `const body = ${JSON.stringify(got.body)};`,
+        `const headers = ${JSON.stringify(headersOf(got))};`,
+        ...rest,
+        'console.log(JSON.stringify(event));',
+      ].join('\n\n'),
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
+      env: { ...process.env, WEBHOOK_SECRET: secret },
+      cwd: process.cwd(),
+    });
+    await fs.rm(file, { force: true });
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'listing.price_changed', data: { listingId } });
     // A wrong secret, a changed body or an old timestamp fail verification.
     const other = (await register('/unused')).secret;
     expect(() => new Webhook(other).verify(got.body, headersOf(got))).toThrow();
