@@ -76,3 +76,21 @@ export function decodeTimeCursor(kind: CursorKind, cursor: string): TimeKey {
     return at && id && Object.keys(key).length === 2 ? { at, id } : null;
   });
 }
+
+/**
+ * The page info of a forward-only keyset page (a Relay connection's): from its edges, whether a row
+ * follows, and the cursor it was asked after (an empty page's end is where it began, so a reader
+ * following a feed resumes there).
+ */
+export function forwardPageInfo(
+  edges: ReadonlyArray<{ cursor: string }>,
+  hasNextPage: boolean,
+  after: string | null | undefined,
+) {
+  return {
+    hasNextPage,
+    hasPreviousPage: Boolean(after),
+    startCursor: edges[0]?.cursor ?? null,
+    endCursor: edges.at(-1)?.cursor ?? after ?? null,
+  };
+}

@@ -1,6 +1,6 @@
 import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import type { ListingChangeKind, Prisma, PrismaClient } from '../../db/generated/prisma/client.js';
-import { cursorInstant, decodeCursor, encodeCursor } from '../../core/cursor.js';
+import { cursorInstant, decodeCursor, encodeCursor, forwardPageInfo } from '../../core/cursor.js';
 import { AppError } from '../../core/errors.js';
 import { PUBLIC_LISTING } from './visibility.js';
 
@@ -104,15 +104,7 @@ export async function listingChangesPage<L>(
       listing: (r.isPublic ? byId.get(r.listingId) : undefined) ?? null,
     } satisfies ListingChangeNode<L>,
   }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > first,
-      hasPreviousPage: after !== null,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? args.after ?? null,
-    },
-  };
+  return { edges, pageInfo: forwardPageInfo(edges, rows.length > first, args.after) };
 }
 
 /** Forgets changes older than the feed keeps (with a day's grace for a cursor taken just in time). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import pLimit from 'p-limit';
 import { PAGE_LIMITS } from '../../../common/page-limits.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../core/cursor.js';
+import { decodeTimeCursor, encodeTimeCursor, forwardPageInfo } from '../../core/cursor.js';
 import { AppError, fromZod } from '../../core/errors.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Prisma, PrismaClient, WebhookDeliveryStatus } from '../../db/generated/prisma/client.js';
@@ -333,15 +333,7 @@ export async function webhookDeliveriesPage(
   });
   const page = rows.slice(0, first);
   const edges = page.map((node) => ({ cursor: encodeTimeCursor('deliveries', { at: node.createdAt, id: node.id }), node }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > first,
-      hasPreviousPage: after !== null,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+  return { edges, pageInfo: forwardPageInfo(edges, rows.length > first, args.after) };
 }
 
 // --- delivering -------------------------------------------------------------------------------------------
