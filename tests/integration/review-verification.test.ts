@@ -108,6 +108,14 @@ describe.each(backends)('review verification on %s', (backend) => {
       asViewer(renter),
     );
     expect(after.agent.viewerRating.verified).toBe(true);
+    // `verified` alone (no `existingReview`): read without an empty selection of reviews (was an internal error).
+    const alone = await query<{ agent: { viewerRating: { verified: boolean } } }>(
+      db.prisma,
+      `query($id: ID!) { agent(id: $id) { viewerRating { verified } } }`,
+      { id: agent.id },
+      asViewer(renter),
+    );
+    expect(alone.agent.viewerRating.verified).toBe(true);
   });
 
   it('counts the review once a tour of the renter is confirmed (the tour event)', async () => {

@@ -171,20 +171,22 @@ describe.each(backends)('private tour requests on %s', (backend) => {
     const rob = await renter('Rob');
     const asked = await request(rob, home.id, [windowAt(30)]);
     // The renter cannot propose; the agent proposes a New York wall time.
-    const wall = newYorkLocalInput(at(72));
-    const wallEnd = newYorkLocalInput(new Date(at(72).getTime() + HOUR));
+    // One instant for the whole test (at() read again later may be the next minute on a slow machine).
+    const proposedAt = at(72);
+    const wall = newYorkLocalInput(proposedAt);
+    const wallEnd = newYorkLocalInput(new Date(proposedAt.getTime() + HOUR));
     expect((await gql(rob, PROPOSE, { id: asked.id, s: wall, e: wallEnd })).errors[0].extensions.code).toBe('CONFLICT');
     const proposed = (await must(agent, PROPOSE, { id: asked.id, s: wall, e: wallEnd })).proposeTourTime;
     expect(proposed.status).toBe('PROPOSED');
     const agents = proposed.windows.filter((w: Body) => w.proposedBy === 'AGENT');
-    expect(agents).toEqual([expect.objectContaining({ startsAt: at(72).toISOString() })]);
+    expect(agents).toEqual([expect.objectContaining({ startsAt: proposedAt.toISOString() })]);
     // Now the renter answers: the agent cannot confirm their own time, nor the renter's old one.
     expect((await gql(agent, CONFIRM, { id: asked.id, windowId: agents[0].id })).errors[0].extensions.code).toBe('CONFLICT');
     expect((await gql(rob, CONFIRM, { id: asked.id, windowId: asked.windows[0].id })).errors[0].message).toBe(
       'Choose one of the proposed times.',
     );
     const taken = (await must(rob, CONFIRM, { id: asked.id, windowId: agents[0].id })).confirmTour;
-    expect(taken).toMatchObject({ status: 'CONFIRMED', startsAt: at(72).toISOString() });
+    expect(taken).toMatchObject({ status: 'CONFIRMED', startsAt: proposedAt.toISOString() });
     expect(
       await db.prisma.notification.count({
         where: { userId: agent.uid, kind: 'TOUR_UPDATE', title: { startsWith: 'Tour confirmed' } },

@@ -516,6 +516,11 @@ interface Planned {
   /** Whether a partner key may send it (decided on a partner's first request). */
   partnerMayAsk?: boolean;
   /**
+   * Whether a root of it is left to Apollo (extensions `apolloOnly`: a partner's own webhooks, whose
+   * refusals to anyone else would make this path run the other roots' statements twice).
+   */
+  apolloOnly?: boolean;
+  /**
    * Requests of it (viewer, partner and variables) that failed here, Apollo answering instead: Apollo
    * answers them from then on. A failure is mostly an error Apollo reports (FORBIDDEN, NOT_FOUND),
    * found after the root's statements ran; asked again, the same request would run them twice.
@@ -690,6 +695,8 @@ export function createPlannedPath(deps: {
     };
     if (found.failed?.has(requestKey(state))) return null;
     if (refusesArguments(found.plan, state)) return null;
+    found.apolloOnly ??= found.plan.fields.some((f) => f.def.extensions?.apolloOnly === true);
+    if (found.apolloOnly) return null;
     return { found, state };
   }
 

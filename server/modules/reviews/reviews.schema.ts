@@ -163,9 +163,13 @@ builder.prismaObjectField('Agent', 'viewerRating', (t) =>
     select: (_args, ctx, nested) => {
       const uid = ctx.viewer?.uid;
       if (!uid) return { userId: true };
+      const reviews = nested({ where: { authorId: uid }, take: 1 }, ['existingReview']) as { select?: Record<string, unknown> };
+      // Without `existingReview` selected the plugin gives an empty selection, which Prisma refuses
+      // (an agent asked for with `viewerRating { verified }` alone was an internal error).
+      if (reviews.select && Object.keys(reviews.select).length === 0) reviews.select = { id: true };
       return {
         userId: true,
-        reviews: nested({ where: { authorId: uid }, take: 1 }, ['existingReview']),
+        reviews: reviews as never,
         // The interactions that verify a review (review-visibility.ts interactionSql): a message of the
         // agent's in a conversation with the viewer, or a tour of the viewer's the agent confirmed.
         user: {

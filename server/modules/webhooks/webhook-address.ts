@@ -1,5 +1,5 @@
 import dns from 'node:dns';
-import net from 'node:net';
+import { ipAddressOf, isLoopbackAddress, refusedAddress } from '../../core/address.js';
 
 /**
  * Where a webhook may go (issue 53 item 2; docs/decisions/0064-webhooks.md): a public address only.
@@ -14,66 +14,7 @@ import net from 'node:net';
  * whose receivers run on this machine); every other range below is refused everywhere.
  */
 
-const REFUSED = new net.BlockList();
-// IPv4: this network, private (RFC 1918), shared (CGNAT), link-local (cloud metadata), the IETF's,
-// documentation, benchmarking, multicast, reserved and broadcast.
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  REFUSED.addSubnet(net4, bits, 'ipv4');
-// IPv6: unspecified, discard, NAT64 and 6to4 (they reach IPv4 addresses unchecked), documentation,
-// unique local, link-local, site-local, multicast.
-for (const [net6, bits] of [
-  ['::', 128],
-  ['100::', 64],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  REFUSED.addSubnet(net6, bits, 'ipv6');
-
-const LOOPBACK = new net.BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** An IPv4 address written as IPv6 ('::ffff:10.0.0.1'), as the IPv4 address it is. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
-    return { address: [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'), family: 'ipv4' };
-  }
-  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
-}
-
-/** Why an address may not be sent to, or null when it may. */
-export function refusedAddress(address: string, opts: { allowLoopback: boolean }): string | null {
-  if (!net.isIP(address)) return `${address} is not an IP address`;
-  const { address: a, family } = unmapped(address);
-  if (LOOPBACK.check(a, family)) return opts.allowLoopback ? null : `${address} is a loopback address`;
-  if (REFUSED.check(a, family)) return `${address} is a private, link-local or reserved address`;
-  return null;
-}
+export { refusedAddress };
 
 export interface WebhookUrlRules {
   /** Loopback receivers (http or https) are allowed: development and tests only. */
@@ -100,8 +41,8 @@ export function webhookUrlProblem(raw: string, rules: WebhookUrlRules): string |
   if (url.username || url.password) return 'The URL may not carry a user name or password.';
   if (url.hash) return 'The URL may not have a fragment (#…).';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = net.isIP(host) ? host : null;
-  const loopback = literal ? LOOPBACK.check(unmapped(literal).address, unmapped(literal).family) : LOOPBACK_NAME.test(host);
+  const literal = ipAddressOf(host);
+  const loopback = literal ? isLoopbackAddress(literal) : LOOPBACK_NAME.test(host);
   if (loopback && !rules.allowLoopback) return 'The URL points at this server (loopback): give a public address.';
   if (literal) {
     const why = refusedAddress(literal, rules);

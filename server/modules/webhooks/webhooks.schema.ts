@@ -146,6 +146,7 @@ builder.queryFields((t) => ({
   webhookEndpoints: t.field({
     type: [WebhookEndpointRef],
     description: "The partner key's webhook endpoints (a partner API key only).",
+    extensions: { apolloOnly: true },
     resolve: (_root, _args, ctx) => listWebhookEndpoints(ctx.prisma, partnerKeyOf(ctx)),
   }),
   webhookDeliveries: t.connection(
@@ -156,6 +157,7 @@ builder.queryFields((t) => ({
         endpointId: t.arg.id({ required: true }),
         status: t.arg({ type: WebhookDeliveryStatusEnum }),
       },
+      extensions: { apolloOnly: true },
       resolve: (_root, args, ctx) =>
         webhookDeliveriesPage(ctx.prisma, partnerKeyOf(ctx), {
           endpointId: String(args.endpointId),
