@@ -44,10 +44,11 @@ for (const [net4, bits] of [
   ['240.0.0.0', 4],
 ] as const)
   REFUSED.addSubnet(net4, bits, 'ipv4');
-// IPv6: unspecified, discard, NAT64 and 6to4 (they reach IPv4 addresses unchecked), documentation,
+// IPv6: unspecified and IPv4-compatible (::/96), discard, NAT64 and 6to4 (they reach IPv4 addresses
+// unchecked), documentation,
 // unique local, link-local, site-local, multicast.
 for (const [net6, bits] of [
-  ['::', 128],
+  ['::', 96],
   ['100::', 64],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],

@@ -73,12 +73,15 @@ test.describe('ratings', () => {
     // component tests (client/src/app/routes/rate-agent.test.tsx).
 
     // The stars are a keyboard radio group: focus the first, arrow right three times → 4 stars.
+    // Each key once the one before has taken effect (a busy machine may not have drawn it yet).
     await stars.getByRole('radio', { name: '1 star' }).focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowRight', { delay: 50 });
-    await page.keyboard.press('ArrowRight', { delay: 50 });
-    await page.keyboard.press('ArrowRight', { delay: 50 });
-    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(stars.getByRole('radio', { name: '1 star' })).toBeChecked();
+    for (const name of ['2 stars', '3 stars', '4 stars']) {
+      await page.keyboard.press('ArrowRight', { delay: 50 });
+      await expect(stars.getByRole('radio', { name })).toBeChecked();
+      await expect(stars.getByRole('radio', { name })).toBeFocused();
+    }
     await expect(page.getByText('4 out of 5 stars')).toBeVisible();
     await page.getByLabel('Additional Comments (Optional)').fill('   Quick answers and an honest description of the studio.   ');
     await page.getByRole('button', { name: 'Submit Rating' }).click();

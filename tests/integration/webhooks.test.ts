@@ -139,7 +139,10 @@ describe.each(backends)('webhooks on %s', (backend) => {
     expect(made.endpoint.events).toContain('listing.deleted');
     const listed = await gql('query { webhookEndpoints { id url enabled } }');
     expect(listed.body.data.webhookEndpoints).toContainEqual({ id: made.endpoint.id, url: receiver.url('/mine'), enabled: true });
-    expect(JSON.stringify(listed.body)).not.toContain(made.secret);
+    // The secret is answered once: no field of an endpoint holds it.
+    const type = await gql('query { __type(name: "WebhookEndpoint") { fields { name } } }');
+    expect(type.body.data.__type.fields.map((f: Body) => f.name)).not.toContain('secret');
+    expect(JSON.stringify(type.body.data.__type.fields)).not.toMatch(/secret"/i);
 
     // Another key: sees none of A's, and A's id does not exist for it.
     expect((await gql('query { webhookEndpoints { id } }', {}, keyB)).body.data.webhookEndpoints).toEqual([]);
@@ -325,8 +328,17 @@ describe.each(backends)('webhooks on %s', (backend) => {
     });
     expect(mailer.sent[0]!.text).toContain(receiver.url('/down'));
 
-    // Disabled: a new message waits and is not sent.
-    const waiting = await sendTestWebhook({ prisma: db.prisma, rules }, keyIdA, endpoint.id, now);
+    // Disabled: no test is taken, and a message of the feed waits and is not sent.
+    await expect(sendTestWebhook({ prisma: db.prisma, rules }, keyIdA, endpoint.id, now)).rejects.toThrow(/disabled/);
+    const waiting = await db.prisma.webhookDelivery.create({
+      data: {
+        endpointId: endpoint.id,
+        messageId: 'msg_waiting',
+        eventType: 'listing.updated',
+        payload: '{}',
+        nextAttemptAt: now,
+      },
+    });
     expect(await deliverDueWebhooks({ prisma: db.prisma, rules, mailer }, now)).toBe(0);
     // Fixed and turned back on: it goes.
     receiver.answers.delete('/down');
@@ -513,5 +525,24 @@ describe.each(backends)('webhook fan-out on %s', (backend) => {
     expect(rows.map((r) => r.eventType).sort()).toEqual(['listing.created', 'listing.price_changed']);
     expect(rows.every((r) => JSON.parse(r.payload).data.listingId === live.id)).toBe(true);
     expect(rows.every((r) => r.status === 'SUCCEEDED' && r.attempts === 1)).toBe(true);
+  });
+
+  it('writes an attempt only while its claim holds: a pass that took the delivery over owns it', async () => {
+    const rules = { allowLoopback: true };
+    const { endpoint } = await createWebhookEndpoint({ prisma: db.prisma, rules }, keyId, {
+      url: 'https://partner.example/slow',
+      contactEmail: 'dev@partner.example',
+    });
+    const now = new Date(Date.now() + 700 * 86_400_000);
+    const d = await sendTestWebhook({ prisma: db.prisma, rules }, keyId, endpoint.id, now);
+    // While this attempt is under way, its lease runs out and another pass claims the delivery.
+    const later = new Date(now.getTime() + 10 * 60_000);
+    const send = async () => {
+      await db.prisma.webhookDelivery.update({ where: { id: d.id }, data: { nextAttemptAt: later } });
+      return { ok: false, status: 500, error: 'Answered 500', durationMs: 1 };
+    };
+    expect(await deliverDueWebhooks({ prisma: db.prisma, rules, send }, now)).toBe(1);
+    const row = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.id }, include: { log: true } });
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 0, nextAttemptAt: later, log: [] });
   });
 });

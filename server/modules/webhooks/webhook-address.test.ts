@@ -25,6 +25,7 @@ describe('refusedAddress', () => {
     '::ffff:10.0.0.1',
     '::ffff:a9fe:a9fe',
     '64:ff9b::a00:1',
+    '::a00:1',
   ])('refuses %s everywhere', (address) => {
     expect(refusedAddress(address, prod)).toMatch(/private, link-local or reserved/);
     expect(refusedAddress(address, dev)).toMatch(/private, link-local or reserved/);
@@ -65,7 +66,7 @@ describe('guardedLookup', () => {
 
   it('refuses a name that resolves to a refused address, at the connection', async () => {
     const refused = await lookup('localhost', prod, false);
-    expect(refused.err?.message).toMatch(/^Refused: localhost resolves to .* loopback address\.$/);
+    expect(refused.err?.message).toBe('Refused: localhost resolves to a private, loopback or reserved address.');
     const allowed = await lookup('localhost', dev, false);
     expect(allowed.err).toBeNull();
     expect(['127.0.0.1', '::1']).toContain(allowed.address);

@@ -70,7 +70,12 @@ export function guardedLookup(rules: WebhookUrlRules) {
       const list = addresses as dns.LookupAddress[];
       for (const a of list) {
         const why = refusedAddress(a.address, rules);
-        if (why) return callback(new RefusedAddressError(`Refused: ${hostname} resolves to ${why}.`), []);
+        // Which address is kept to ourselves: the log is the partner's, and would map our network's names.
+        if (why)
+          return callback(
+            new RefusedAddressError(`Refused: ${hostname} resolves to a private, loopback or reserved address.`),
+            [],
+          );
       }
       if (!list.length) return callback(new RefusedAddressError(`${hostname} has no address.`), []);
       if (options.all) callback(null, list);

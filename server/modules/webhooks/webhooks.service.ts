@@ -290,6 +290,8 @@ export async function sendTestWebhook(
   now = new Date(),
 ): Promise<WebhookDeliveryRow> {
   const endpoint = await endpointOf(deps.prisma, keyId, id);
+  if (endpoint.disabledAt)
+    throw new AppError('BAD_USER_INPUT', 'This endpoint is disabled: turn it back on (enabled: true) to send it a test.');
   if (deps.limit) {
     const taken = await deps.limit.take(keyId);
     if (!taken.allowed)
@@ -446,11 +448,16 @@ export async function deliverDueWebhooks(deps: DeliverDeps, now = new Date()): P
         const e = row.endpoint;
         const secrets = e.previousSecret && e.previousUntil && e.previousUntil > now ? [e.secret, e.previousSecret] : [e.secret];
         // Signed at the real time of sending: receivers check the timestamp against their clock.
-        const result = await send(
-          { url: e.url, messageId: row.messageId, body: row.payload, secrets, at: new Date() },
-          deps.rules,
-        );
-        await recordAttempt(deps, row, result, now);
+        try {
+          const result = await send(
+            { url: e.url, messageId: row.messageId, body: row.payload, secrets, at: new Date() },
+            deps.rules,
+          );
+          await recordAttempt(deps, row, result, now, lease);
+        } catch (err) {
+          // One delivery's trouble (its endpoint deleted meanwhile) is not the others'.
+          deps.log?.warn({ err, delivery: row.id }, 'recording a webhook attempt failed');
+        }
       }),
     ),
   );
@@ -462,10 +469,22 @@ async function recordAttempt(
   row: { id: string; attempts: number; endpoint: { id: string } },
   result: AttemptResult,
   now: Date,
+  lease: Date,
 ): Promise<void> {
   const attempts = row.attempts + 1;
   const exhausted = !result.ok && attempts >= RETRY_SCHEDULE_MS.length;
   const disabled = await deps.prisma.$transaction(async (tx) => {
+    // Only while the claim is still ours: a pass that took the delivery over after the lease (or an
+    // endpoint turned back on meanwhile) owns it now, and this attempt is not written over its own.
+    const { count: ours } = await tx.webhookDelivery.updateMany({
+      where: { id: row.id, status: 'PENDING', nextAttemptAt: lease },
+      data: result.ok
+        ? { status: 'SUCCEEDED', attempts, nextAttemptAt: null, finishedAt: now }
+        : exhausted
+          ? { status: 'FAILED', attempts, nextAttemptAt: null, finishedAt: now }
+          : { attempts, nextAttemptAt: new Date(now.getTime() + RETRY_SCHEDULE_MS[attempts]!) },
+    });
+    if (!ours) return null;
     await tx.webhookAttempt.create({
       data: {
         deliveryId: row.id,
@@ -474,14 +493,6 @@ async function recordAttempt(
         error: result.error?.slice(0, 500) ?? null,
         durationMs: result.durationMs,
       },
-    });
-    await tx.webhookDelivery.update({
-      where: { id: row.id },
-      data: result.ok
-        ? { status: 'SUCCEEDED', attempts, nextAttemptAt: null, finishedAt: now }
-        : exhausted
-          ? { status: 'FAILED', attempts, nextAttemptAt: null, finishedAt: now }
-          : { attempts, nextAttemptAt: new Date(now.getTime() + RETRY_SCHEDULE_MS[attempts]!) },
     });
     if (!exhausted) return null;
     const reason =
@@ -525,22 +536,24 @@ async function recordAttempt(
 
 /**
  * One pass: the feed's new entries become deliveries, then the due ones are sent (a few rounds).
- * Answers what it did, how many endpoints are enabled, and when the next attempt falls due.
+ * Answers what it did, how many endpoints are enabled, and when the next attempt falls due. `clock`: one
+ * time for every round (tests); otherwise each round's real time.
  */
 export async function runWebhooks(
   deps: DeliverDeps,
-  now = new Date(),
+  clock?: Date,
 ): Promise<{ made: number; attempts: number; enabledEndpoints: number; nextDueAt: Date | null }> {
-  const { made, endpoints } = await fanOutWebhooks(deps.prisma, now);
+  const { made, endpoints } = await fanOutWebhooks(deps.prisma, clock ?? new Date());
   let attempts = 0;
   for (let round = 0; round < 10; round++) {
-    const n = await deliverDueWebhooks(deps, now);
+    // Each round at its own time: its claims' leases start when they are taken, not when the pass began.
+    const n = await deliverDueWebhooks(deps, clock ?? new Date());
     attempts += n;
     if (n < WEBHOOK_LIMITS.claimBatch) break;
   }
   const next = endpoints
     ? await deps.prisma.webhookDelivery.findFirst({
-        where: { status: 'PENDING', endpoint: { disabledAt: null } },
+        where: { status: 'PENDING', endpoint: { disabledAt: null, key: { revokedAt: null } } },
         orderBy: { nextAttemptAt: 'asc' },
         select: { nextAttemptAt: true },
       })
