@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { PAGE_LIMITS } from '../../../common/page-limits.js';
 import { decodeTimeCursor, encodeTimeCursor, forwardPageInfo } from '../../core/cursor.js';
 import { AppError, fromZod } from '../../core/errors.js';
+import { isUuid } from '../../core/ids.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Prisma, PrismaClient, WebhookDeliveryStatus } from '../../db/generated/prisma/client.js';
 import type { RateLimit } from '../../infra/rate-limits.js';
@@ -83,10 +84,9 @@ export function partnerKeyOf(who: { partner?: { id: string } | null; viewer: Vie
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No webhook endpoint of this key has that id.');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function endpointOf(prisma: PrismaClient, keyId: string, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await prisma.webhookEndpoint.findFirst({ where: { id, keyId }, select: ENDPOINT_SELECT });
   if (!row) throw notFound();
   return row;
@@ -191,8 +191,6 @@ export function listWebhookEndpoints(prisma: PrismaClient, keyId: string): Promi
   });
 }
 
-export const webhookEndpoint = endpointOf;
-
 /**
  * The operator's view (`npm run partner`): the endpoint an id or its start (8 characters or more, as
  * `webhooks` lists it) names, with its key; null when none or more than one.
@@ -260,7 +258,7 @@ export async function rotateWebhookSecret(
 
 /** Deletes an endpoint and its delivery log. */
 export async function deleteWebhookEndpoint(prisma: PrismaClient, keyId: string, id: string): Promise<string> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const { count } = await prisma.webhookEndpoint.deleteMany({ where: { id, keyId } });
   if (!count) throw notFound();
   return id;
