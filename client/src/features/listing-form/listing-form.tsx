@@ -367,7 +367,8 @@ export function ListingForm({
     const section = sectionOf(path);
     const element = document.querySelector<HTMLElement>(`#${section} [name="${CSS.escape(path)}"]`);
     if (element && typeof element.focus === 'function') {
-      jumpTo(section);
+      // The step is the field's; the field is scrolled to, not its section's top.
+      jumpTo(section, { scroll: false });
       element.focus({ preventScroll: true });
       element.scrollIntoView({ block: 'center' });
     } else {

@@ -222,4 +222,27 @@ describe('the step bar in the form', () => {
     expect(stepBar()).toHaveTextContent('3 of 6');
     expect(step()).toBe('policies');
   });
+
+  it("an earlier jump's end of scroll never pulls the page back from a later jump", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const scrolledTo: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolledTo.push(this.id);
+    });
+    renderForm();
+    // A jump whose smooth scroll is under way, then another before it ends.
+    fireEvent.click(within(stepBar()).getByRole('button', { name: 'Unit Features' }));
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    fireEvent.click(within(stepBar()).getByRole('button', { name: 'Amenities' }));
+    expect(scrolledTo).toEqual(['unit', 'amenities']);
+    // The scroll ends short of Amenities: the page lands on Amenities, never back on Unit Features.
+    act(() => void window.dispatchEvent(new Event('scrollend')));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(scrolledTo).toEqual(['unit', 'amenities', 'amenities']);
+    expect(stepBar()).toHaveTextContent('4 of 6');
+    // Its listeners are gone with it: a later end of scroll does nothing more.
+    act(() => void window.dispatchEvent(new Event('scrollend')));
+    expect(scrolledTo).toEqual(['unit', 'amenities', 'amenities']);
+  });
 });

@@ -98,34 +98,51 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
     if (ready) mirrorStep(active);
   }, [active, ready]);
 
-  const jumpTo = useCallback((id: SectionId, options: { focus?: boolean } = {}) => {
+  // The listeners of the jump under way: a new jump ends them, so an earlier jump's 'land on the
+  // section anyway' never pulls the page back from a later one (a jump with nothing to scroll gets no
+  // 'scrollend', and its listener would wait for the next jump's).
+  const jumpListeners = useRef<AbortController | null>(null);
+  useEffect(() => () => jumpListeners.current?.abort(), []);
+  const jumpTo = useCallback((id: SectionId, options: { focus?: boolean; scroll?: boolean } = {}) => {
     const el = document.getElementById(id);
     if (!el) return;
+    jumpListeners.current?.abort();
+    window.clearTimeout(settleTimer.current);
+    setActive(id);
+    if (options.scroll === false) {
+      // The caller scrolls (to a field of the section): the step is held while that settles.
+      jumpListeners.current = null;
+      lockUntil.current = Date.now() + 300;
+      return;
+    }
+    const listeners = new AbortController();
+    jumpListeners.current = listeners;
+    const { signal } = listeners;
     // Hold the jumped-to step until the scroll it starts has ended (a slow machine may take seconds);
     // release it soon when there is nothing to scroll.
     lockUntil.current = Date.now() + 5000;
     let scrolled = false;
-    window.addEventListener('scroll', () => (scrolled = true), { once: true, passive: true });
+    window.addEventListener('scroll', () => (scrolled = true), { once: true, passive: true, signal });
     window.addEventListener(
       'scrollend',
       () => {
+        listeners.abort();
         // A smooth scroll can be cut short (a layout shift, a focus change): land on the section anyway.
         const top = el.getBoundingClientRect().top;
         if (Math.abs(top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) el.scrollIntoView({ behavior: 'auto', block: 'start' });
         lockUntil.current = Date.now() + 150;
       },
-      { once: true },
+      { once: true, signal },
     );
-    window.clearTimeout(settleTimer.current);
     settleTimer.current = window.setTimeout(() => {
-      if (scrolled) return;
+      if (scrolled || signal.aborted) return;
+      listeners.abort();
       // Nothing scrolled: either the section is already in place, or the scroll never started.
       if (Math.abs(el.getBoundingClientRect().top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) {
         el.scrollIntoView({ behavior: 'auto', block: 'start' });
       }
       lockUntil.current = Date.now() + 150;
     }, 200);
-    setActive(id);
     el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     if (options.focus) {
       const heading = document.getElementById(`${id}-heading`);
