@@ -163,6 +163,37 @@ function relationSql(model: string, field: FieldInfo, parent: string, args: Quer
   };
 }
 
+/**
+ * Prisma's `_count: { select: { favorites: true, … } }`: each named to-many relation's rows of this one,
+ * as `{ favorites: n, … }`. `_count: true` (every relation) and a count with a `where` are refused.
+ */
+function countsSql(model: string, parent: string, value: unknown, counter: Counter): Prisma.Sql {
+  const select = (value as { select?: unknown } | null)?.select;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.keys(value).length !== 1 ||
+    typeof select !== 'object' ||
+    select === null
+  ) {
+    throw new UnsupportedQuery('_count');
+  }
+  const fields = modelFields(model);
+  const counts: Prisma.Sql[] = [];
+  for (const [name, wanted] of Object.entries(select)) {
+    if (!wanted) continue;
+    const f = fields.find((x) => x.name === name && x.kind === 'object' && x.isList);
+    if (!f || wanted !== true) throw new UnsupportedQuery(`_count ${name}`);
+    const child = `j${++counter.n}`;
+    ident(name);
+    counts.push(
+      Prisma.sql`${Prisma.raw(`'${name}'`)}, (SELECT count(*)::int FROM ${ident(f.type)} ${Prisma.raw(child)} WHERE ${joinSql(model, f, parent, child)})`,
+    );
+  }
+  if (counts.length === 0) throw new UnsupportedQuery('_count');
+  return Prisma.sql`json_build_object(${Prisma.join(counts, ', ')})`;
+}
+
 /** json_build_array takes at most 100 arguments: longer rows are an array of chunks, flattened by decode. */
 const VALUES_PER_CALL = 90;
 
@@ -179,9 +210,16 @@ function objectSql(model: string, alias: string, args: QueryArgs, counter: Count
     const made = relationSql(model, f, alias, value === true ? {} : (value as QueryArgs), counter);
     wanted.push({ name, sql: made.sql, decode: made.decode });
   };
+  const relationCounts = (value: unknown) => {
+    wanted.push({ name: '_count', sql: countsSql(model, alias, value, counter), decode: null });
+  };
   if (args.select) {
     for (const [name, value] of Object.entries(args.select)) {
       if (!value) continue;
+      if (name === '_count') {
+        relationCounts(value);
+        continue;
+      }
       const f = fields.find((x) => x.name === name);
       if (!f) throw new UnsupportedQuery(`field ${name}`);
       if (f.kind === 'object') relation(name, value);
@@ -194,7 +232,9 @@ function objectSql(model: string, alias: string, args: QueryArgs, counter: Count
       if (f.kind !== 'object')
         wanted.push({ name: f.name, sql: Prisma.sql`${Prisma.raw(alias)}.${ident(f.name)}`, decode: scalarDecoder(f) });
     }
-    for (const [name, value] of Object.entries(args.include ?? {})) if (value) relation(name, value);
+    for (const [name, value] of Object.entries(args.include ?? {})) {
+      if (value) (name === '_count' ? relationCounts : (v: unknown) => relation(name, v))(value);
+    }
   }
   if (wanted.length === 0) throw new UnsupportedQuery('empty selection');
   const chunks: Prisma.Sql[] = [];

@@ -123,6 +123,24 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
         },
       },
     ],
+    [
+      "REST's item (relation counts, every review's score)",
+      {
+        include: {
+          agent: {
+            include: { user: { select: { firstName: true, lastName: true, email: true, photoUrl: true, createdAt: true } } },
+          },
+          photos: { orderBy: { position: 'asc' } },
+          openHouses: { orderBy: { startsAt: 'asc' } },
+          reviews: { select: { score: true } },
+          _count: { select: { favorites: true } },
+        },
+      },
+    ],
+    [
+      'counts of several relations in a select',
+      { select: { id: true, _count: { select: { favorites: true, photos: true, priceChanges: true, openHouses: false } } } },
+    ],
   ])('reads %s exactly as Prisma does', async (_name, shape) => {
     const q = JSON.parse(JSON.stringify(shape).replace('RENTER', renterId)) as Record<string, unknown>;
     const { mine, prismas } = await both(q);
@@ -153,6 +171,12 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
 
   it('refuses what it does not understand, so the caller reads through Prisma', () => {
     expect(() => rowJsonSql('Property', 'p', { include: { _count: true } })).toThrow(UnsupportedQuery);
+    // A count of what is not a list of rows, or of some of them only.
+    expect(() => rowJsonSql('Property', 'p', { include: { _count: { select: { agent: true } } } })).toThrow(UnsupportedQuery);
+    expect(() =>
+      rowJsonSql('Property', 'p', { include: { _count: { select: { favorites: { where: { userId: 'x' } } } } } }),
+    ).toThrow(UnsupportedQuery);
+    expect(() => rowJsonSql('Property', 'p', { include: { _count: { select: {} } } })).toThrow(UnsupportedQuery);
     expect(() => rowJsonSql('Property', 'p', { include: { photos: { where: { position: { gt: 1 } } } } })).toThrow(
       UnsupportedQuery,
     );

@@ -154,6 +154,16 @@ describe.each(transportBackends)('REST shims of listings, agents and saved listi
       expect(body.nextCursor).toBeNull();
     });
 
+    it('reads a page of items in one SQL statement (their relations and counts in it)', async () => {
+      await get('/api/properties');
+      db.resetQueries();
+      const res = await get('/api/properties', { 'cache-control': 'no-cache' });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { items: Item[] };
+      expect(body.items).toHaveLength(3);
+      expect(db.queries.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|SET|DEALLOCATE)/i.test(q.trim()))).toHaveLength(1);
+    });
+
     it('gives each item the fields and aliases a client reads', async () => {
       const body = (await (await get('/api/properties?search=bedford')).json()) as { items: Item[] };
       const [item] = body.items;
