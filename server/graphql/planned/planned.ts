@@ -233,6 +233,23 @@ interface Path {
 interface ObjectPlan {
   typeName: string;
   fields: FieldPlan[];
+  /**
+   * The object of an answer with every key of the plan, in its order, each null until written; null
+   * when a field is conditional (an `@include`/`@skip` leaves its key out). An object given its keys
+   * one by one falls into V8's slow dictionary mode past about twenty (a card has thirty, a REST item
+   * over a hundred), which every later read and the JSON of the answer pay for; made from one literal
+   * it keeps fast properties (building and printing a REST item took half the time, measured).
+   */
+  make: (() => Record<string, unknown>) | null;
+}
+
+/** Response keys are GraphQL names (the parser's rule); `__proto__` would be the prototype in a literal. */
+const LITERAL_KEY = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+function objectMaker(fields: readonly FieldPlan[]): ObjectPlan['make'] {
+  if (fields.some((f) => f.conditions.length > 0 || !LITERAL_KEY.test(f.key) || f.key === '__proto__')) return null;
+  const body = fields.map((f) => `${JSON.stringify(f.key)}: null`).join(', ');
+  return new Function(`return function make() { return { ${body} }; };`)() as () => Record<string, unknown>;
 }
 
 function hasConditions(node: SelectionNode): boolean {
@@ -331,7 +348,7 @@ function planObject(
     });
   }
   if (!root) refuseSharedRelations(type, fields);
-  return { typeName: type.name, fields };
+  return { typeName: type.name, fields, make: objectMaker(fields) };
 }
 
 /** The viewer a `select` made per request is asked with at planning (it only names what it reads). */
@@ -454,7 +471,7 @@ async function answer(plan: ObjectPlan, parent: Parent, state: RequestState): Pr
 }
 
 function run(plan: ObjectPlan, parent: Parent, state: RequestState): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = plan.make ? plan.make() : {};
   for (const f of plan.fields) {
     if (f.conditions.length && !included(state, f.conditions)) continue;
     if (f.resolve === null) {
