@@ -16,8 +16,9 @@ import { getDatamodel } from './generated/pothos-types.js';
  *
  * The subset Prisma's relation queries take that it understands: `select` / `include` to any depth,
  * and on a relation `where` (equality with a string, number or boolean), `orderBy` (one or more
- * scalar fields) and a `take` (a negative one with an `orderBy`). Anything else (`_count`, `distinct`, filters with operators,
- * cursors…) throws `UnsupportedQuery`, and the caller reads through Prisma instead.
+ * scalar fields) and a `take` (a negative one with an `orderBy`), and `_count: { select: { <to-many relation>: true } }`.
+ * Anything else (`_count: true` or with a `where`, `distinct`, filters with operators, cursors…) throws
+ * `UnsupportedQuery`, and the caller reads through Prisma instead.
  */
 
 export class UnsupportedQuery extends Error {}

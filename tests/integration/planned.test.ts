@@ -127,6 +127,17 @@ describe.each(transportBackends)('the planned path on %s', (backend) => {
     expect(planned.statements).toBe(apollo.statements);
   });
 
+  it('leaves an alias named __proto__ to Apollo, which answers it as a key of its own', async () => {
+    const text = `query Proto($id: ID) { property(id: $id) { id __proto__: title } }`;
+    await send(text, { id: listingId }, {});
+    const again = await send(text, { id: listingId }, {});
+    expect(again.executor).toBeNull();
+    expect(again.status).toBe(200);
+    const property = JSON.parse(again.text).data.property as Record<string, unknown>;
+    expect(Object.keys(property)).toEqual(['id', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(property, '__proto__')?.value).toEqual(expect.any(String));
+  });
+
   it("leaves the agent's page to Apollo: its viewerRating reads the relation reviews beside Agent.reviews", async () => {
     // Found by planned-differential.test.ts (issue 52): planned, the viewer's 'existing review' was the
     // agent's newest review, someone else's.

@@ -243,11 +243,11 @@ interface ObjectPlan {
   make: (() => Record<string, unknown>) | null;
 }
 
-/** Response keys are GraphQL names (the parser's rule); `__proto__` would be the prototype in a literal. */
+/** Response keys are GraphQL names (the parser's rule); `__proto__` is refused at planning (Apollo answers it). */
 const LITERAL_KEY = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 function objectMaker(fields: readonly FieldPlan[]): ObjectPlan['make'] {
-  if (fields.some((f) => f.conditions.length > 0 || !LITERAL_KEY.test(f.key) || f.key === '__proto__')) return null;
+  if (fields.some((f) => f.conditions.length > 0 || !LITERAL_KEY.test(f.key))) return null;
   const body = fields.map((f) => `${JSON.stringify(f.key)}: null`).join(', ');
   return new Function(`return function make() { return { ${body} }; };`)() as () => Record<string, unknown>;
 }
@@ -273,6 +273,8 @@ function planObject(
       const here = hasConditions(sel) ? [...conditions, sel] : conditions;
       if (sel.kind === Kind.FIELD) {
         const key = sel.alias?.value ?? sel.name.value;
+        // Apollo answers it as a key of its own; an object of this path would take it as its prototype.
+        if (key === '__proto__') throw new Unsupported('the key __proto__');
         const found = byKey.get(key);
         if (found) {
           // The same key twice is fine when neither is conditional (graphql-js merges them).
