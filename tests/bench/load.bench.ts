@@ -56,6 +56,8 @@ import { pino } from 'pino';
 import { daysOnMarket, isNewListing, recentPriceDrop } from '../../common/freshness.js';
 import { concessionLabel, hasConcession, moveInTotal } from '../../common/listing.js';
 import { isAvailableNow } from '../../common/available.js';
+import { LISTING_FIELDS, optionLabelsOf } from '../../common/listing-fields.js';
+import { labelOf } from '../../common/options.js';
 import { stationLocation, subwayLine } from '../../server/modules/transit/nearby.js';
 import { SEARCH_PAGE_SIZE } from '../../common/search.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
@@ -358,6 +360,199 @@ function detailJson(r: Row | undefined, uid: string | null) {
   };
 }
 
+/**
+ * REST's page of items (GET /api/properties, SPEC part 7's names): the same rows as the card's, with
+ * every field REST's item has (over a hundred keys against a card's thirty), its relations, its
+ * reviews' average and number, and its saves counted. Written out by hand below (`restSearchJson`).
+ */
+const REST_SEARCH_SQL = `
+  WITH page AS (
+    SELECT p.* FROM "Property" p WHERE p."status" = 'ACTIVE' AND p."hiddenAt" IS NULL AND p."listingType" <> 'FOR_SALE'
+    ORDER BY p."listedAt" DESC, p."id" DESC LIMIT $1
+  )
+  SELECT p.*, p."bedrooms"::float8 AS "bedrooms", p."bathrooms"::float8 AS "bathrooms",
+         p."concessionMonthsFree"::float8 AS "concessionMonthsFree",
+         to_char(p."availableDate", 'YYYY-MM-DD') AS "availableDate",
+         p."locationLat"::float8 AS "lat", p."locationLng"::float8 AS "lng",
+         COALESCE((SELECT json_agg(json_build_object('url', ph."url", 'thumbnailUrl', ph."thumbnailUrl",
+                          'width', ph."width", 'height', ph."height") ORDER BY ph."position")
+                   FROM "PropertyPhoto" ph WHERE ph."propertyId" = p."id"), '[]') AS "photos",
+         COALESCE((SELECT json_agg(json_build_object('startsAt', o."startsAt", 'endsAt', o."endsAt", 'note', o."note")
+                          ORDER BY o."startsAt") FROM "OpenHouse" o WHERE o."propertyId" = p."id"), '[]') AS "openHouses",
+         (SELECT json_build_object('sum', sum(r."score"), 'n', count(*)) FROM "Review" r WHERE r."propertyId" = p."id") AS "reviewScores",
+         a."id" AS "agentId", a."rating"::float8 AS "agentRating", a."reviewCount" AS "agentReviewCount", a."yearsExperience",
+         a."agency", a."license", a."licenseVerifiedAt", u."id" AS "agentUserId", u."firstName", u."lastName", u."email",
+         u."photoUrl", u."createdAt" AS "agentCreatedAt"
+  FROM page p LEFT JOIN "Agent" a ON a."id" = p."agentId" LEFT JOIN "User" u ON u."id" = a."userId"
+  ORDER BY p."listedAt" DESC, p."id" DESC`;
+
+const REST_LABELS = optionLabelsOf(LISTING_FIELDS) as Record<string, Readonly<Record<string, string>>>;
+const restLabel = (name: string, v: unknown) => {
+  const map = REST_LABELS[name];
+  if (!map || v === null || v === undefined) return v ?? null;
+  return Array.isArray(v) ? v.map((x) => labelOf(map, x as string)) : labelOf(map, v as string);
+};
+
+/** A REST item of a row of REST_SEARCH_SQL, for a visitor who does not manage it (its numbers null). */
+function restItemJson(r: Row) {
+  const l = (name: string) => restLabel(name, r[name]);
+  const concession = concessionOf(r, true);
+  const photos = r.photos as Array<{ url: string; thumbnailUrl: string; width: number | null; height: number | null }>;
+  const urls = photos.map((ph) => ph.url);
+  const fresh = freshness(r, true);
+  const scores = r.reviewScores as { sum: number | null; n: number };
+  const rating = scores.n ? Math.round((Number(scores.sum) / scores.n) * 100) / 100 : null;
+  const otherFees = Array.isArray(r.otherFees) ? r.otherFees : [];
+  const agent = agentOf(r);
+  const concessionRest = concession && {
+    monthsFree: concession.monthsFree,
+    months_free: concession.monthsFree,
+    leaseMonths: concession.leaseMonths,
+    lease_months: concession.leaseMonths,
+    terms: concession.terms,
+    label: concession.label,
+  };
+  const sale = r.listingType === 'FOR_SALE';
+  const item = {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    address: r.address,
+    address_full: r.address,
+    unit: r.unit,
+    borough: l('borough'),
+    neighborhood: r.neighborhood,
+    postalCode: r.postalCode,
+    locationPlaceId: r.locationPlaceId,
+    propertyType: l('propertyType'),
+    listingType: l('listingType'),
+    bedrooms: r.bedrooms,
+    beds: r.bedrooms,
+    bathrooms: r.bathrooms,
+    baths: r.bathrooms,
+    sqft: r.sqft,
+    square_feet: r.sqft,
+    price: r.price,
+    availableDate: r.availableDate,
+    leaseTerm: l('leaseTerm'),
+    securityDeposit: r.securityDeposit,
+    applicationFee: r.applicationFee,
+    brokerFee: r.brokerFee,
+    brokerFeePayer: l('brokerFeePayer'),
+    utilitiesIncluded: l('utilitiesIncluded'),
+    petPolicy: l('petPolicy'),
+    petFee: r.petFee,
+    petDeposit: r.petDeposit,
+    petTypesAllowed: l('petTypesAllowed'),
+    smokingPolicy: l('smokingPolicy'),
+    parking: l('parking'),
+    parkingFee: r.parkingFee,
+    laundry: l('laundry'),
+    buildingAmenities: l('buildingAmenities'),
+    accessibilityFeatures: l('accessibilityFeatures'),
+    amenities: r.amenities,
+    unitFeatures: l('unitFeatures'),
+    flooringType: l('flooringType'),
+    appliancesIncluded: l('appliancesIncluded'),
+    hvac: l('hvac'),
+    furnishing: l('furnishing'),
+    virtualTourUrl: r.virtualTourUrl,
+    originalPrice: r.originalPrice,
+    netEffectivePrice: r.netEffectivePrice,
+    net_effective_price: r.netEffectivePrice,
+    concession: concessionRest,
+    photos,
+    location: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+    nearby_stations: ((r.nearbyStations ?? []) as Array<{ name: string; lines: string[]; walkMinutes: number }>).map((st) => ({
+      name: st.name,
+      lines: st.lines,
+      walk_minutes: st.walkMinutes,
+    })),
+    totalMoveInCost: moveInTotal({ ...r, otherFees } as never),
+    openHouseSchedule: (r.openHouses as Row[]).map((o) => ({ startsAt: iso(o.startsAt), endsAt: iso(o.endsAt), note: o.note })),
+    status: String(r.status).toLowerCase(),
+    isAvailable: r.isAvailable,
+    deactivatedAt: r.deactivatedAt === null ? null : iso(r.deactivatedAt),
+    views: null,
+    inquiriesCount: null,
+    inquiries_count: null,
+    savesCount: null,
+    saves_count: null,
+    average_rating: rating,
+    total_ratings: scores.n,
+    createdAt: iso(r.createdAt),
+    created_at: iso(r.createdAt),
+    price_drop: fresh.priceDrop && { amount: fresh.priceDrop.amount, at: fresh.priceDrop.at },
+    is_new: fresh.isNew,
+    listedAt: r.listedAt === null ? null : iso(r.listedAt),
+    listed_at: r.listedAt === null ? null : iso(r.listedAt),
+    days_on_market: fresh.daysOnMarket,
+    updatedAt: iso(r.updatedAt),
+    ownerId: r.ownerId,
+    owner_id: r.ownerId,
+    agent: agent && {
+      id: agent.id,
+      userId: r.agentUserId,
+      displayName: agent.displayName,
+      name: agent.displayName,
+      email: r.email,
+      photoURL: agent.photoUrl,
+      photoUrl: agent.photoUrl,
+      rating: agent.rating,
+      ratingAvg: agent.rating,
+      ratingCount: agent.reviewCount,
+      reviewCount: agent.reviewCount,
+      years: r.yearsExperience,
+      agency: r.agency,
+      isNew: agent.isNew,
+      license_verified: agent.licenseVerified,
+    },
+  };
+  return {
+    ...item,
+    images: urls,
+    photoUrls: urls,
+    media: photos.map((ph) => ({ type: 'image', url: ph.url, thumbnailUrl: ph.thumbnailUrl })),
+    agentId: agent?.id ?? null,
+    pricing: {
+      monthlyRent: sale ? null : r.price,
+      netEffectiveRent: sale ? null : r.netEffectivePrice,
+      askingPrice: sale ? r.price : null,
+      concession: concessionRest,
+      availableDate: item.availableDate,
+      securityDeposit: item.securityDeposit,
+      applicationFee: item.applicationFee,
+      brokerFee: item.brokerFee,
+    },
+    policies: {
+      leaseTerm: item.leaseTerm,
+      utilitiesIncluded: item.utilitiesIncluded,
+      petPolicy: item.petPolicy,
+      petFee: item.petFee,
+      petDeposit: item.petDeposit,
+      petTypesAllowed: item.petTypesAllowed,
+      smokingPolicy: item.smokingPolicy,
+      parking: item.parking,
+      parkingFee: item.parkingFee,
+    },
+  };
+}
+
+function restSearchJson(rows: Row[], first: number) {
+  const page = rows.slice(0, first).map(arrays);
+  const last = page.at(-1);
+  return {
+    items: page.map(restItemJson),
+    nextCursor:
+      rows.length > first && last
+        ? Buffer.from(JSON.stringify({ k: 'search', s: 'newest', v: last.listedAt.toISOString(), id: last.id })).toString(
+            'base64url',
+          )
+        : null,
+  };
+}
+
 /** Parses PostgreSQL arrays of enums ('{A,B}') that pg leaves as text. */
 function arrays(r: Row): Row {
   for (const k of Object.keys(r)) {
@@ -407,6 +602,9 @@ async function floorMain() {
       pool
         .query(withCount ? CARDS.count : CARDS.noCount, [first + 1, uid])
         .then((r) => answer(searchJson(r.rows, uid, first, withCount)), fail);
+    } else if (url.pathname === '/rest-search') {
+      const first = Number(url.searchParams.get('first') ?? SEARCH_PAGE_SIZE);
+      pool.query(REST_SEARCH_SQL, [first + 1]).then((r) => answer(restSearchJson(r.rows, first)), fail);
     } else if (url.pathname === '/detail') {
       pool
         .query(DETAIL_SQL, [url.searchParams.get('id'), uid])
@@ -654,6 +852,8 @@ interface Scenario {
   floor: (floor: string) => Request;
   /** The floor of the REST page when it does less than the GraphQL one (no count). */
   floorNoCount?: (floor: string) => Request;
+  /** The floor of REST's own JSON (its fields, its names), REST's ratio is to it (issue 55 item 1). */
+  floorRest?: (floor: string) => Request;
   /** Anonymous pages may come from the public cache: measured apart, the uncached paths ask for a fresh answer. */
   cacheable?: boolean;
   /** Fields the floor answers that this path does not ask for (left out of the comparison). */
@@ -875,6 +1075,7 @@ async function main() {
         rest: (app) => ({ method: 'GET', url: `${app}/api/properties?limit=${SEARCH_PAGE_SIZE}` }),
         floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}` }),
         floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&count=0` }),
+        floorRest: (f) => ({ method: 'GET', url: `${f}/rest-search?first=${SEARCH_PAGE_SIZE}` }),
       },
       {
         name: 'search page, signed in (session cookie)',
@@ -893,6 +1094,8 @@ async function main() {
         }),
         floor: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}` }),
         floorNoCount: (f) => ({ method: 'GET', url: `${f}/search?first=${SEARCH_PAGE_SIZE}&uid=${RENTER.uid}&count=0` }),
+        // REST's item has no viewer's fields a renter reads (no saved flag; the numbers are its managers'): the same JSON.
+        floorRest: (f) => ({ method: 'GET', url: `${f}/rest-search?first=${SEARCH_PAGE_SIZE}` }),
       },
       {
         // A partner's own query for the same page: the same fields written out by hand (here the
@@ -919,7 +1122,7 @@ async function main() {
     // BENCH_LOAD_ONLY=<text>: only the scenarios whose name holds it (while profiling one path).
     const only = process.env.BENCH_LOAD_ONLY;
     if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => s.name.includes(only)));
-    type Path = 'graphql' | 'rest' | 'floor' | 'floorNoCount' | 'graphqlCached' | 'restCached';
+    type Path = 'graphql' | 'rest' | 'floor' | 'floorNoCount' | 'floorRest' | 'graphqlCached' | 'restCached';
     const results = new Map<string, Partial<Record<Path, LoadResult>>>();
     const floorAnswers = new Map<string, unknown>();
     const note = (s: Scenario, p: Path, r: LoadResult) => {
@@ -930,6 +1133,8 @@ async function main() {
     };
 
     const sameJson: Record<string, string> = {};
+    const sameRestJson: Record<string, string> = {};
+    const floorRestAnswers = new Map<string, unknown>();
     const executors: Record<string, string> = {};
     const floorRuns = async (floorUrl: string, s: Scenario) => {
       const r = s.floor(floorUrl);
@@ -938,6 +1143,12 @@ async function main() {
       floorAnswers.set(s.name, s.omit ? without(once.body, s.omit) : once.body);
       note(s, 'floor', await load(r));
       if (s.floorNoCount) note(s, 'floorNoCount', await load(s.floorNoCount(floorUrl)));
+      if (s.floorRest) {
+        const rest = await fetchJson(s.floorRest(floorUrl));
+        if (rest.status !== 200) throw new Error(`REST floor ${s.name}: ${rest.status}`);
+        floorRestAnswers.set(s.name, rest.body);
+        note(s, 'floorRest', await load(s.floorRest(floorUrl)));
+      }
     };
     const startTheApp = async () => {
       const app = await startApp(appDir, {
@@ -969,6 +1180,11 @@ async function main() {
       if (s.rest) {
         const rest = await fetchJson(s.rest(appUrl));
         if (rest.status !== 200) throw new Error(`REST ${s.name}: ${rest.status}`);
+        if (floorRestAnswers.has(s.name)) {
+          const restDiff = differences(floorRestAnswers.get(s.name), rest.body);
+          sameRestJson[s.name] = restDiff.length ? `differs: ${restDiff.join('; ')}` : 'identical';
+          log(`${s.name}: the REST floor's JSON and REST's are ${sameRestJson[s.name]}`);
+        }
       }
       executors[s.name] = g.executor === PLANNED ? 'the planned path (server/graphql/planned/)' : 'Apollo Server';
       // What a key's answer says besides its data (its cost and budget, issue 53 item 3) is not the page's.
@@ -1080,15 +1296,19 @@ async function main() {
     ];
     for (const s of scenarios) {
       const r = results.get(s.name)!;
-      for (const p of ['floor', 'floorNoCount', 'graphql', 'rest', 'graphqlCached', 'restCached'] as const) {
+      for (const p of ['floor', 'floorNoCount', 'floorRest', 'graphql', 'rest', 'graphqlCached', 'restCached'] as const) {
         const x = r[p];
         if (!x) continue;
-        // GraphQL against the floor of the same JSON; REST (no count) against the floor without the count.
-        const floor = (p === 'rest' || p === 'restCached' || p === 'floorNoCount' ? r.floorNoCount : undefined) ?? r.floor!;
-        const isFloor = p === 'floor' || p === 'floorNoCount';
+        // GraphQL against the floor of the same JSON; REST against the floor of its own JSON where there is
+        // one, else the floor without the count.
+        const restFloor = r.floorRest ?? r.floorNoCount;
+        const floor =
+          (p === 'rest' || p === 'restCached' ? restFloor : p === 'floorNoCount' ? r.floorNoCount : undefined) ?? r.floor!;
+        const isFloor = p === 'floor' || p === 'floorNoCount' || p === 'floorRest';
         const pathName = {
           floor: 'floor: node:http + one SQL (pg), GraphQL JSON',
-          floorNoCount: 'floor without the count (as REST)',
+          floorNoCount: 'floor without the count, GraphQL JSON',
+          floorRest: "floor of REST's JSON (its fields and names, one SQL)",
           graphql: 'POST /graphql' + (s.cacheable ? ' (uncached)' : ''),
           rest: 'GET /api/properties' + (s.name.startsWith('listing') ? '/{id}' : '') + (s.cacheable ? ' (uncached)' : ''),
           graphqlCached: 'POST /graphql (public cache)',
@@ -1128,6 +1348,13 @@ load average ${os
       )} at the end (the machine is shared). ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per path.
 A search page is ${SEARCH_PAGE_SIZE} cards, newest first, with \`totalCount\` (the client's SearchProperties); the floor's JSON
 compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — ${sameJson[s.name]}`).join('; ')}.
+${
+  Object.keys(sameRestJson).length
+    ? `The REST floor's JSON compared with REST's: ${Object.entries(sameRestJson)
+        .map(([name, same]) => `${name} — ${same}`)
+        .join('; ')}.`
+    : ''
+}
 GraphQL answered by: ${scenarios.map((s) => `${s.name} — ${executors[s.name]}`).join('; ')}.
 
 ${table}
@@ -1142,10 +1369,13 @@ are in [results.md](results.md).
   client's own documents (SearchProperties, PropertyDetail) with the browser's variables, and a partner's
   hand-written query of the same page with an API key. Each is answered by the planned path
   (docs/decisions/0047-planned-documents.md) when it can be; each section says which executor answered.
-- **GET /api/properties**: the REST shim of the same page (its own JSON shape, no \`totalCount\`), same process; its
-  ratios are to the floor without the count (the same SQL less the count), GraphQL's to the floor with it.
+- **GET /api/properties**: the REST shim of the same page (its own JSON shape, no \`totalCount\`), same process. On
+  the search page its ratios are to the floor of REST's own JSON (issue 55 item 1: its hundred-odd keys, SPEC
+  part 7's names, labels and groups, one hand-written SQL statement; compared with REST's answer before the
+  load), GraphQL's to the floor of GraphQL's JSON with the count; the detail page's REST to the GraphQL floor.
 - **floor**: a minimal \`node:http\` handler in its own child process running one hand-written SQL statement over
-  \`pg\` per request (same rows, photos, agent, count, saved flag) and answering the GraphQL JSON.
+  \`pg\` per request (same rows, photos, agent, count, saved flag) and answering the GraphQL JSON; REST's floor
+  answers REST's JSON the same way (\`/rest-search\`).
 - **(uncached)** / **(public cache)**: anonymous pages may be answered from the public cache (a few seconds, emptied by
   any listing write; docs/decisions/0022-fast-graphql.md). The uncached rows send \`Cache-Control: no-cache\` (as a
   browser's reload does), which the server honours, so they measure the full work; the cached rows send the same
