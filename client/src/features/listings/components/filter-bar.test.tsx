@@ -3,15 +3,31 @@
 // filter and 'Clear all' resets them all. The bar is wired to the URL exactly as the page wires it
 // (useSearchState); that the server then answers with matching listings is the browser test's part
 // (tests/e2e/search.spec.ts) and the integration tests' (tests/integration/listings.test.ts).
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Popover, PopoverTrigger } from '@/components/ui/popover';
 import { renderWithProviders, type LocationProbe } from '@/test/render';
 import { useSearchState } from '../use-search-state';
 import { FilterBar } from './filter-bar';
 
-// The popovers' panels load with their first opening (filter-panels.tsx, a chunk of its own): loaded once
-// here, so that the first test to open one waits for the panel, not for this machine to compile its module.
-beforeAll(() => import('./filter-panels'), 30_000);
+// The popovers' panels load with their first opening (filter-panels.tsx, a chunk of its own), and Radix's
+// popover when a trigger is first pointed at (components/ui/popover.tsx): both loaded once here, so that
+// every test's popover has its real trigger from the start. A test that pointed at the plain one first
+// could see it replaced between user-event's steps of one click (user-event presses the element it was
+// given, which by then is gone; a browser presses what is under the pointer), and lose the click: that
+// failed once on a busy CI machine.
+beforeAll(async () => {
+  await import('./filter-panels');
+  const { unmount } = render(
+    <Popover>
+      <PopoverTrigger>Warm-up</PopoverTrigger>
+    </Popover>,
+  );
+  const plain = screen.getByRole('button', { name: 'Warm-up' });
+  fireEvent.pointerEnter(plain);
+  await waitFor(() => expect(plain.isConnected).toBe(false), { timeout: 30_000 });
+  unmount();
+}, 30_000);
 
 function ListingsFilters() {
   const { state, onChange, clearAll } = useSearchState();
