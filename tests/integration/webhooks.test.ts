@@ -286,8 +286,17 @@ describe.each(backends)('webhooks on %s', (backend) => {
       type: 'listing.deleted',
       data: { listingId, kind: 'DELETED', visible: false },
     });
+    // Each endpoint's deliveries go on their own: the other endpoint's may come a pass later.
+    await waitUntil('the deletion delivered to the other endpoint', async () => receiver.at('/unused')[0], 15_000);
     const deletionsOnly = receiver.at('/unused').map((r) => JSON.parse(r.body).type);
     expect(deletionsOnly).toEqual(['listing.deleted']);
+    // Nothing of these changes is left waiting (every endpoint of the key heard them): the tests below run
+    // the deliveries on a clock far ahead, and would find it due.
+    await waitUntil(
+      'every delivery of these changes settled',
+      async () => (await db.prisma.webhookDelivery.count({ where: { status: 'PENDING' } })) === 0,
+      15_000,
+    );
   });
 
   it('retries a failing endpoint for over 24 hours on the schedule, then disables it and e-mails its contact; turned back on, what waited goes', async () => {

@@ -66,7 +66,13 @@ export function registerWebhookJobs(deps: DeliverDeps & { queue: JobQueue }): {
   });
   return {
     ready,
-    kick: (force = false) => kick(force),
+    kick: (force = false) => {
+      // An endpoint was made or turned on: a listing's change from now on nudges the job too, without
+      // waiting for the pass this kick asks for to say so (a change while that pass ran went unsent
+      // until the minute's pass). The pass corrects it when no endpoint is left.
+      if (force) endpoints = true;
+      kick(force);
+    },
     stop() {
       stopped = true;
       unsubscribe();
