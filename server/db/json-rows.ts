@@ -186,8 +186,8 @@ function countsSql(model: string, parent: string, value: unknown, counter: Count
     const f = fields.find((x) => x.name === name && x.kind === 'object' && x.isList);
     if (!f || wanted !== true) throw new UnsupportedQuery(`_count ${name}`);
     const child = `j${++counter.n}`;
-    ident(name);
     counts.push(
+      // The key is the datamodel's relation name (found above), an identifier.
       Prisma.sql`${Prisma.raw(`'${name}'`)}, (SELECT count(*)::int FROM ${ident(f.type)} ${Prisma.raw(child)} WHERE ${joinSql(model, f, parent, child)})`,
     );
   }
@@ -234,7 +234,9 @@ function objectSql(model: string, alias: string, args: QueryArgs, counter: Count
         wanted.push({ name: f.name, sql: Prisma.sql`${Prisma.raw(alias)}.${ident(f.name)}`, decode: scalarDecoder(f) });
     }
     for (const [name, value] of Object.entries(args.include ?? {})) {
-      if (value) (name === '_count' ? relationCounts : (v: unknown) => relation(name, v))(value);
+      if (!value) continue;
+      if (name === '_count') relationCounts(value);
+      else relation(name, value);
     }
   }
   if (wanted.length === 0) throw new UnsupportedQuery('empty selection');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../server/db/generated/prisma/client.js';
 import { rowJsonSql, UnsupportedQuery } from '../../server/db/json-rows.js';
 import { COUNT_CAP } from '../../server/modules/listings/listings.service.js';
+import { listingItemInclude } from '../../server/modules/listings/listings.rest.js';
 import { addPhotos, createAgent, createProperty, createUser } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
 import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
@@ -123,20 +124,7 @@ describe.each(backends)('rows as JSON in one statement on %s', (backend) => {
         },
       },
     ],
-    [
-      "REST's item (relation counts, every review's score)",
-      {
-        include: {
-          agent: {
-            include: { user: { select: { firstName: true, lastName: true, email: true, photoUrl: true, createdAt: true } } },
-          },
-          photos: { orderBy: { position: 'asc' } },
-          openHouses: { orderBy: { startsAt: 'asc' } },
-          reviews: { select: { score: true } },
-          _count: { select: { favorites: true } },
-        },
-      },
-    ],
+    ["REST's item as REST reads it (relation counts, every review's score)", { include: listingItemInclude }],
     [
       'counts of several relations in a select',
       { select: { id: true, _count: { select: { favorites: true, photos: true, priceChanges: true, openHouses: false } } } },
