@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { App } from './app/app';
 import { preloadHeader } from './app/layout/header';
 import { loadMatchedScreens, partsOf, routes } from './app/router';
@@ -67,7 +67,6 @@ async function start(root: HTMLElement) {
     // Its lazy parts too: React hydrates a part only once its code is in, and a click on a part not
     // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
     await Promise.all([pageIntl(true), loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
-    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
     // Taken over as a transition: React works in slices of a few milliseconds and lets the browser
     // paint and answer in between, instead of one long task (issue 28 item 4). React listens from the
     // hydrateRoot call: a tap meanwhile (or one main.tsx kept and does again once this resolves) makes
@@ -77,7 +76,7 @@ async function start(root: HTMLElement) {
         root,
         <StrictMode>
           <Committed onCommit={markRunning}>
-            <App router={router} />
+            <App />
           </Committed>
         </StrictMode>,
         {
@@ -94,12 +93,12 @@ async function start(root: HTMLElement) {
     });
     return;
   }
-  await pageIntl(false);
-  const router = createBrowserRouter(routes);
+  // A page the server did not render: its screen's code is loaded beside its texts, before it is drawn.
+  await Promise.all([pageIntl(false), loadMatchedScreens(window.location.pathname)]);
   createRoot(root).render(
     <StrictMode>
       <Committed onCommit={markRunning}>
-        <App router={router} />
+        <App />
       </Committed>
     </StrictMode>,
   );

@@ -8,12 +8,11 @@ import { getOperationAST, type DocumentNode, type FormattedExecutionResult } fro
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
-import { routes } from './app/router';
-import { pageRouter } from './app/page-router';
-import { SERVER_PAGES } from './app/server-pages';
+import { AppRoutes, loadMatchedScreens } from './app/router';
+import { PAGE_ROUTES } from './app/page-routes';
 import { pageQueries, type PageQuery } from './app/page-queries';
 import { serializeServerState } from './app/ssr-state';
 import { answerKey, findAnswer, readAnswersFirst, type PageAnswers } from './lib/apollo/page-answers';
@@ -63,7 +62,6 @@ export interface RenderInput {
 }
 
 export type RenderOutput =
-  | { kind: 'redirect'; status: number; location: string }
   /** A page the server does not render for this URL or viewer (page-queries.ts): the browser does. */
   | { kind: 'browser' }
   | {
@@ -95,12 +93,6 @@ const operationOf = ({ query, variables }: PageQuery): ServerOperation => ({
 export function pageOperations(url: string, signedIn: boolean): ServerOperation[] | null {
   return pageQueries(new URL(url), signedIn)?.map(operationOf) ?? null;
 }
-
-/** The router's context of a page (app/page-router.ts): from the pages' routes alone. */
-const pages = pageRouter(
-  routes,
-  Object.values(SERVER_PAGES).flatMap((page) => [...page.paths]),
-);
 
 // Renders of several languages run at once: each one's messages and formats (common/format.ts) read
 // its own language.
@@ -135,10 +127,9 @@ export async function render({
 }: RenderInput): Promise<RenderOutput> {
   const queries = pageQueries(new URL(url), signedIn ?? false);
   if (!queries) return { kind: 'browser' };
-  const context = await pages.context(url, signal);
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  }
+  const { pathname, search, hash } = new URL(url);
+  // The screen's code (the first page of a screen in a process loads it): the page renders whole at once.
+  await loadMatchedScreens(pathname);
   const started = performance.now();
   const ask = (queries: readonly PageQuery[]) => Promise.all(queries.map((query) => execute(operationOf(query))));
   // The page's data first, all at once (page-queries.ts): the render finds every answer in the
@@ -163,12 +154,13 @@ export async function render({
       answers.forEach((answer, i) => {
         if (answer.data) cache.answer(queries[i]!, answer.data);
       });
-      const router = createStaticRouter(pages.routes, context);
       const tree = (
         <StrictMode>
           <ServerPageAnswers answerOf={cache.find} client={client}>
             <Providers client={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={{ pathname, search, hash }}>
+                <AppRoutes tree={PAGE_ROUTES} />
+              </StaticRouter>
             </Providers>
           </ServerPageAnswers>
         </StrictMode>
@@ -200,7 +192,7 @@ export async function render({
         throw new Error('The page did not render whole.');
       return {
         kind: 'page',
-        status: context.statusCode,
+        status: 200,
         html,
         state,
         aborted,

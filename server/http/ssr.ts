@@ -281,10 +281,6 @@ export function serverRenderedPages(deps: ServerRenderingDeps): { router: expres
           },
         });
         if (controller.signal.aborted || res.headersSent || out.kind === 'browser') return next();
-        if (out.kind === 'redirect') {
-          res.redirect(out.status, out.location);
-          return;
-        }
         // A part that failed would be rendered again in the browser: the plain page does it whole.
         if (out.aborted || partial) return next();
         // A query the page read that was not fetched before its render (client/src/app/page-queries.ts

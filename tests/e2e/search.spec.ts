@@ -186,6 +186,26 @@ test.describe('the listings page: results', () => {
     expect(new Set(all).size).toBe(24);
   });
 
+  test('at phone width a listing opens at its top, and Back returns the list to where the visitor was', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listings');
+    const link = () => results(page).cards.nth(7).locator('h2 a');
+    await link().scrollIntoViewIfNeeded();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'running');
+    // The photos near it in, so nothing above it moves any more.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const title = (await link().textContent()) ?? '';
+    const at = await page.evaluate(() => window.scrollY);
+    await link().click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(link()).toHaveText(title);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(at);
+    await expect(link()).toBeInViewport();
+  });
+
   test('shimmer placeholders while loading, then the error state with Retry', async ({ page }) => {
     // The first page arrives rendered by the server; a new search loads in the browser.
     await page.goto('/listings');

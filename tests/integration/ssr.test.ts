@@ -42,7 +42,6 @@ export async function render({ url, execute, signal, onError, locale, fetched })
   if (mode === 'exit') process.exit(1);
   // A render that never ends (it never reaches an await): only ending its thread stops it.
   if (mode === 'spin') for (;;);
-  if (mode === 'redirect') return { kind: 'redirect', status: 302, location: '/listings' };
   // A page the render leaves to the browser for this URL or viewer (client/src/app/page-queries.ts).
   if (mode === 'browser') return { kind: 'browser' };
   if (mode === 'hang') {
@@ -260,7 +259,7 @@ describe.each(transportBackends)('pages rendered on the server, on %s', (backend
     expect(html).toContain(`"me":{"id":"${renter.uid}"}`);
   });
 
-  it('sends the plain page when the render fails, a part of it fails, an answer has errors, or it takes too long; redirects as told', async () => {
+  it('sends the plain page when the render fails, a part of it fails, an answer has errors, or it takes too long', async () => {
     for (const mode of ['throw', 'partial', 'error']) {
       const res = await get(`/listings?mode=${mode}`);
       expect(res.status).toBe(200);
@@ -274,9 +273,6 @@ describe.each(transportBackends)('pages rendered on the server, on %s', (backend
     expect(Date.now() - started).toBeGreaterThanOrEqual(SSR_TIME_LIMIT_MS - 50);
     expect(slow).toContain('<div id="root"></div>');
     expect(slow).not.toContain('ssr-state');
-    const redirect = await get('/listings?mode=redirect');
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe('/listings');
   });
 
   it('renders on a thread of its own, and starts another when that one stops', async () => {

@@ -1,6 +1,10 @@
 import { getOperationAST } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { pageQueries } from './page-queries';
+import { matchPath } from 'react-router';
+import { pageQueries, pathTest } from './page-queries';
+import { SERVER_PAGES } from './server-pages';
+
+const PATHS = Object.values(SERVER_PAGES).flatMap((page) => [...page.paths]);
 
 const names = (url: string, signedIn = false) =>
   pageQueries(new URL(url, 'http://localhost'), signedIn)?.map(({ query }) => getOperationAST(query)?.name?.value) ?? null;
@@ -24,5 +28,39 @@ describe('the queries a page rendered on the server asks for first', () => {
     expect(names('/create-listing')).toBeNull();
     expect(names('/properties/a/b')).toEqual(['Me']);
     expect(names('/nowhere')).toEqual(['Me']);
+  });
+
+  it("find no URL two pages' paths both match (the first that matches is taken)", () => {
+    for (const path of PATHS) {
+      for (const sample of [path.replace(/:[^/]+/g, 'x'), path.replace(/:[^/]+/g, 'listings')]) {
+        const matching = PATHS.filter((other) => matchPath(other, sample));
+        expect({ sample, matching }).toEqual({ sample, matching: [path] });
+      }
+    }
+  });
+
+  it("test a path as React Router's matchPath does, whatever the case or a trailing slash", () => {
+    for (const path of PATHS) {
+      for (const sample of [
+        '/',
+        '/listings',
+        '/listings/',
+        '/PROPERTIES/a-1',
+        '/properties/a-1/',
+        '/properties/a/b',
+        '/listing/a%20b',
+        '/agents/x',
+        '/me/listings',
+        '/messages',
+        '/create-listing',
+        '/nowhere',
+      ]) {
+        expect({ path, sample, may: pathTest(path).test(sample) }).toEqual({
+          path,
+          sample,
+          may: matchPath(path, sample) !== null,
+        });
+      }
+    }
   });
 });

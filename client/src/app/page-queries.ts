@@ -7,7 +7,6 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { matchPath } from 'react-router';
 import { SERVER_PAGES } from './server-pages';
-import { pathTest } from './page-router';
 import { parseSearchParams, searchPageVariables } from '@/features/listings/search-state';
 import { myListingsVariables, parseManageParams } from '@/features/manage-listings/manage-state';
 import { agentProfileVariables } from '@/features/agents/profile-variables';
@@ -80,7 +79,20 @@ const PAGE_LIST: readonly {
   },
 ];
 
-/** Each path's quick test (page-router.ts), made once. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A test of whether a path may match a route pattern of plain segments and `:params` (a trailing slash
+ * allowed, case aside), made once; `matchPath` decides. Other patterns are not supported.
+ */
+export function pathTest(path: string): RegExp {
+  const segments = path.split('/').filter(Boolean);
+  if (segments.some((segment) => /[*?]/.test(segment))) throw new Error(`page-queries: "${path}" is not supported.`);
+  const source = segments.map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(segment)}`)).join('');
+  return new RegExp(`^${source}/*$`, 'i');
+}
+
+/** Each path's quick test, made once. */
 const PAGES = PAGE_LIST.map((page) => ({ ...page, tests: page.paths.map((path) => pathTest(path)) }));
 
 /**

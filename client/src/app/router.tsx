@@ -1,30 +1,82 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { Component, lazy, Suspense, use, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { loadPageParts, type Part } from '@/i18n/catalogues';
-import { RootHydrateFallback, RootLayout } from './layout/root-layout';
+import { RootLayout } from './layout/root-layout';
+import { countScreenLoad, setScreenLoader } from '@/lib/screen-loading';
+
+// The app's routes, rendered by React Router's declarative router (`useRoutes` under a browser, static
+// or memory router), not its data router: the app uses no loader, action or fetcher, and the data
+// router's state machine was 16 KB gzip of every page's script (issue 55 item 2; decision 0065).
+// What the data router did for these routes is here: each screen's code loaded on its first visit
+// (the old screen stays while it loads: navigations are transitions), the bar that says so
+// (lib/screen-loading.ts), a screen's error caught inside the frame (ScreenErrorBoundary), and the scroll
+// (layout/scroll-restoration.tsx).
 
 /** What a screen's route names: the parts of the catalogues its texts are in (i18n/catalogues.ts). */
 export interface ScreenHandle {
   parts: readonly Part[];
 }
 
+/** What React's `use` reads of a promise it has seen settle. */
+interface Settled {
+  status?: 'fulfilled' | 'rejected';
+  value?: undefined;
+  reason?: unknown;
+}
+
+interface Screen {
+  handle: ScreenHandle;
+  Component: ComponentType;
+  /** Loads the screen's code and texts (once); resolves when it can render without waiting. */
+  preload: () => Promise<void>;
+}
+
 /**
  * A screen: its code and, in Spanish or Chinese, its texts, loaded on its first visit. Route modules
- * default-export their screen component.
+ * default-export their screen component. Once loaded it renders at once (a page the server rendered is
+ * taken over with its screen already there: boot.tsx loads it first).
  */
-function screen(
-  load: () => Promise<{ default: ComponentType }>,
-  parts: readonly Part[] = [],
-): Pick<RouteObject, 'lazy' | 'handle'> {
-  const handle: ScreenHandle = { parts };
-  return {
-    handle,
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadPageParts(parts)]);
-      return { Component: module.default };
-    },
+export function screen(load: () => Promise<{ default: ComponentType }>, parts: readonly Part[] = []): Screen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  /** The visit (the location's key) whose load failed: that visit shows the error, the next loads again. */
+  let failedVisit: string | undefined | null = null;
+  const start = (visit?: string) => {
+    // Another visit after a failed load loads again (a deploy may have replaced the chunk).
+    if (failedVisit !== null && failedVisit !== visit) {
+      failedVisit = null;
+      loading = undefined;
+    }
+    if (!loading) {
+      countScreenLoad(1);
+      const made: Promise<void> & Settled = Promise.all([load(), loadPageParts(parts)]).then(
+        ([module]) => {
+          loaded = module.default;
+          countScreenLoad(-1);
+          // Settled as React's `use` reads a promise it has seen: once loaded, the screen renders at once.
+          made.status = 'fulfilled';
+        },
+        (error: unknown) => {
+          failedVisit = visit;
+          countScreenLoad(-1);
+          made.status = 'rejected';
+          made.reason = error;
+          throw error;
+        },
+      );
+      loading = made;
+    }
+    return loading;
   };
+  function LazyScreen() {
+    const { key } = useLocation();
+    // Suspends while the code loads, throws (to the boundary around the screens) when it failed.
+    use(start(key));
+    const Loaded = loaded!;
+    return <Loaded />;
+  }
+  return { handle: { parts }, Component: LazyScreen, preload: () => start() };
 }
 
 /** The parts of the catalogues the screens of a location show. */
@@ -37,14 +89,55 @@ const auth = screen(() => import('./routes/auth'), ['auth']);
 const propertyDetail = screen(() => import('./routes/property-detail'), ['detail', 'cards', 'records', 'tours', 'map']);
 const resetPassword = screen(() => import('./routes/reset-password'), ['account', 'auth']);
 
-// What a screen that failed (or a thrown 404) shows: loaded then, not with every page.
-const RouteError = lazy(() => import('./layout/route-error-boundary').then((m) => ({ default: m.RouteErrorBoundary })));
+// What a screen that failed shows: loaded then, not with every page.
+const RouteError = lazy(() => import('./layout/route-error').then((m) => ({ default: m.RouteError })));
 
-function RouteErrorBoundary() {
+interface BoundaryState {
+  error: unknown;
+  /** The address the error was caught at (the location's key). */
+  at: string | null;
+}
+
+/**
+ * Catches an error thrown while loading or rendering a screen, keeping the header and footer in place;
+ * going to another address shows its screen again.
+ */
+class ScreenErrorBoundary extends Component<{ location: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, at: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    { location }: { location: string },
+    { error, at }: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    if (!error) return null;
+    if (at === null) return { at: location };
+    return at === location ? null : { error: null, at: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A screen failed:', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    );
+  }
+}
+
+export function Screens() {
+  const location = useLocation();
   return (
-    <Suspense fallback={null}>
-      <RouteError />
-    </Suspense>
+    <ScreenErrorBoundary location={location.key}>
+      <Outlet />
+    </ScreenErrorBoundary>
   );
 }
 
@@ -61,10 +154,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: RootHydrateFallback,
     children: [
       {
-        ErrorBoundary: RouteErrorBoundary,
+        Component: Screens,
         children: [
           { index: true, ...home },
           { path: 'listings', ...home },
@@ -99,7 +191,6 @@ export const routes: RouteObject[] = [
           { path: 'listing/:id', ...propertyDetail },
           { path: 'properties/:id', ...propertyDetail },
           { path: 'agents/:id', ...screen(() => import('./routes/agent-profile'), ['cards', 'agents', 'records', 'moderation']) },
-          // The error boundary shows the same screen for a thrown 404.
           { path: '*', ...screen(() => import('./routes/not-found')) },
         ],
       },
@@ -108,17 +199,21 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the screens a location matches, in place of their `lazy` loaders: a page the
- * server rendered is hydrated with its screen already there (React Router would otherwise render the
- * hydrate fallback first, which is not what the server sent).
+ * The screen of the current address (under a browser, static or memory router). The server passes the
+ * routes to its pages only (entry-server.tsx): React Router flattens and ranks the routes it is given on
+ * every render.
+ */
+export function AppRoutes({ tree = routes }: { tree?: RouteObject[] }) {
+  return useRoutes(tree);
+}
+
+/**
+ * Loads the code of the screens a location matches: a page the server rendered is taken over (and the
+ * server renders it) with its screen already there, not its loading state.
  */
 export async function loadMatchedScreens(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      Object.assign(route, await lazy(), { lazy: undefined });
-    }),
-  );
+  await Promise.all(matches.map(({ route }) => (route as Partial<Screen>).preload?.()));
 }
+
+setScreenLoader(loadMatchedScreens);

@@ -8,7 +8,12 @@ import { render, type RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  unstable_HistoryRouter as HistoryRouter,
+  Route,
+  Routes,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+} from 'react-router';
 import { Toaster } from '@/components/ui/toast';
 import { AuthContext, type AuthContextValue, type AuthUser } from '@/features/auth/auth-provider';
 import { typePolicies } from '@/lib/apollo/type-policies';
@@ -68,19 +73,23 @@ export interface Rendered extends RenderResult {
   location: LocationProbe;
 }
 
-/** Renders `ui` inside the app's providers. */
+/** Renders `ui` inside the app's providers, under the declarative router the app uses (app/app.tsx); the probe reads its history. */
 export function renderWithProviders(ui: ReactNode, opts: RenderOptions = {}): Rendered {
-  const router = createMemoryRouter([{ path: opts.path ?? '*', element: ui }], { initialEntries: [opts.route ?? '/'] });
+  const history = createMemoryHistory({ initialEntries: [opts.route ?? '/'], v5Compat: true });
   const location: LocationProbe = {
     get current() {
-      return { pathname: router.state.location.pathname, search: router.state.location.search };
+      return { pathname: history.location.pathname, search: history.location.search };
     },
   };
   const result = render(
     <MockedProvider mocks={opts.mocks ?? []} cache={new InMemoryCache({ typePolicies })}>
       <AuthContext.Provider value={authValue(opts.user === undefined ? TEST_USER : opts.user, opts.auth)}>
         <Tooltip.Provider delayDuration={0}>
-          <RouterProvider router={router} />
+          <HistoryRouter history={history}>
+            <Routes>
+              <Route path={opts.path ?? '*'} element={ui} />
+            </Routes>
+          </HistoryRouter>
           <Toaster />
         </Tooltip.Provider>
       </AuthContext.Provider>

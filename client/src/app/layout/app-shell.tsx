@@ -1,10 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/use-auth';
 import { defineMessages, formatMessage, useIntl } from '@common/i18n/messages';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useScreenLoading } from '@/lib/screen-loading';
 
 const messages = defineMessages({
   skipToContent: { id: 'appShell.skipToContent', defaultMessage: 'Skip to content' },
@@ -15,7 +16,7 @@ const messages = defineMessages({
 /** The frame of every screen: skip link, sticky header, the main landmark and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
-  const navigation = useNavigation();
+  const loadingScreen = useScreenLoading();
   const navigate = useNavigate();
   const { user, unfinished, signOut } = useAuth();
   const onSignOut = () => {
@@ -55,7 +56,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </Suspense>
       {/* At least a screen tall under the header (h-16): the footer starts below the fold, so a page
           drawn in the browser does not push a visible footer down as it fills in (layout shift). */}
-      <main id="main" tabIndex={-1} aria-busy={navigation.state !== 'idle'} className="min-h-[calc(100dvh-4rem)] flex-1">
+      <main id="main" tabIndex={-1} aria-busy={loadingScreen} className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}
       </main>
       <Suspense fallback={null}>

@@ -1,28 +1,19 @@
-import { Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { Outlet } from 'react-router';
 import { AppShell } from './app-shell';
-import { defineMessages, formatMessage } from '@common/i18n/messages';
+import { ScrollRestoration } from './scroll-restoration';
 
-const messages = defineMessages({
-  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
-});
-
+/**
+ * The frame of every screen. No Suspense boundary around the screen: the browser loads the first
+ * screen's code before it renders or takes over the page (boot.tsx), and a navigation keeps the old
+ * screen while the next one's code loads (it is a transition). A boundary here would also hydrate the
+ * server's screen in a pass of its own, after the sign-in check had changed what it shows, and React
+ * does not patch attributes while it hydrates (a disabled heart stayed disabled).
+ */
 export function RootLayout() {
   return (
     <AppShell>
       <Outlet />
       <ScrollRestoration />
-    </AppShell>
-  );
-}
-
-/** Shown inside the frame while the first screen's code loads. */
-export function RootHydrateFallback() {
-  return (
-    <AppShell>
-      <div className="flex justify-center py-24">
-        <Spinner className="size-8" label={formatMessage(messages.loading)} />
-      </div>
     </AppShell>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { loadScreenFor } from '@/lib/screen-loading';
 import { useViewer } from '@/features/auth/use-viewer';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 
@@ -45,9 +46,12 @@ export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', c
   }
 
   async function open() {
+    const to = `/messages?compose=${encodeURIComponent(propertyId)}`;
     setBusy(true);
     try {
-      await navigate(`/messages?compose=${encodeURIComponent(propertyId)}`);
+      // 'Opening…' until the messages screen's code is in; the navigation then shows it at once.
+      await loadScreenFor(to).catch(() => undefined);
+      await navigate(to);
     } finally {
       setBusy(false);
     }

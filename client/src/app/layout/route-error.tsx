@@ -1,8 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { NotFoundContent } from '../routes/not-found';
 import { defineMessages, formatMessage } from '@common/i18n/messages';
 
 const messages = defineMessages({
@@ -15,17 +14,8 @@ const messages = defineMessages({
   home: { id: 'routeError.home', defaultMessage: 'Go to the home page' },
 });
 
-/** Catches errors thrown while loading or rendering a screen, keeping the header and footer in place. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent />;
-  }
-  return <UnexpectedError />;
-}
-
-function UnexpectedError() {
+/** What a screen that failed shows inside the frame (app/router.tsx's ScreenErrorBoundary). */
+export function RouteError() {
   const title = formatMessage(messages.title);
   useDocumentTitle(title);
   return (
