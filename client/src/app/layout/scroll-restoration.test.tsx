@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import {
   unstable_HistoryRouter as HistoryRouter,
@@ -98,5 +98,21 @@ describe('the scroll between screens', () => {
     window.dispatchEvent(new Event('pagehide'));
     const saved = JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}') as Record<string, number>;
     expect(Object.values(saved)).toContain(640);
+  });
+
+  it('returns a page loaded again to where the visitor was on it, and leaves a page loaded anew where it is', async () => {
+    renderAt('/listings?borough=bronx');
+    scrollBy(900);
+    cleanup();
+    y = 0;
+    const navigation = vi.spyOn(performance, 'getEntriesByType');
+    navigation.mockReturnValue([{ type: 'reload' } as unknown as PerformanceEntry]);
+    renderAt('/listings?borough=bronx');
+    expect(y).toBe(900);
+    cleanup();
+    y = 0;
+    navigation.mockReturnValue([{ type: 'navigate' } as unknown as PerformanceEntry]);
+    renderAt('/listings?borough=bronx');
+    expect(y).toBe(0);
   });
 });

@@ -40,10 +40,17 @@ export function scrollAwareHistory<H extends History>(history: H): H {
   });
 }
 
+/**
+ * An entry's key for its position: the history's key, or for a page loaded anew (every such page's key is
+ * 'default') its address.
+ */
+const entryKey = ({ key, pathname, search }: { key: string; pathname: string; search: string }) =>
+  key === 'default' ? `${pathname}${search}` : key;
+
 export function ScrollRestoration() {
   const location = useLocation();
   const type = useNavigationType();
-  const current = useRef(location.key);
+  const current = useRef(entryKey(location));
   const first = useRef(true);
 
   useEffect(() => {
@@ -69,15 +76,21 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    current.current = location.key;
-    // The first page: the browser's (or the visitor's, should they scroll while it loads) scroll stays.
+    current.current = entryKey(location);
     if (first.current) {
       first.current = false;
+      // A page loaded again (reload, or back to it from another site): where the visitor was on it, as kept
+      // at `pagehide`, unless they have scrolled since. A new page keeps the browser's scroll (or the
+      // visitor's, should they scroll while it loads).
+      const saved = positions[current.current];
+      const kind = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+      if (saved !== undefined && (kind === 'reload' || kind === 'back_forward') && window.scrollY === 0)
+        window.scrollTo(0, saved);
       return;
     }
     const keep = keepScroll;
     keepScroll = false;
-    const saved = positions[location.key];
+    const saved = positions[current.current];
     if (type === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
@@ -91,7 +104,7 @@ export function ScrollRestoration() {
     }
     if (keep) return;
     window.scrollTo(0, 0);
-  }, [location.key, location.hash, type]);
+  }, [location, type]);
 
   return null;
 }
