@@ -58,6 +58,13 @@ function pageIntl(rendered: boolean) {
   return intl;
 }
 
+/**
+ * The first screen's code, loaded before the page is drawn or taken over. Should it fail (a network blip, a
+ * chunk a deploy replaced), the screen loads it again as it renders, and shows its error in the frame if
+ * that fails too.
+ */
+const loadScreens = () => loadMatchedScreens(window.location.pathname).catch(() => undefined);
+
 async function start(root: HTMLElement) {
   if (readServerState() && root.firstElementChild) {
     // The server rendered this page (docs/decisions/0035-server-rendering.md): its screen's code is
@@ -66,7 +73,7 @@ async function start(root: HTMLElement) {
     // in the console.
     // Its lazy parts too: React hydrates a part only once its code is in, and a click on a part not
     // yet hydrated is lost (the bell of a signed-in page would ignore its first click).
-    await Promise.all([pageIntl(true), loadMatchedScreens(window.location.pathname), preloadHeader(root)]);
+    await Promise.all([pageIntl(true), loadScreens(), preloadHeader(root)]);
     // Taken over as a transition: React works in slices of a few milliseconds and lets the browser
     // paint and answer in between, instead of one long task (issue 28 item 4). React listens from the
     // hydrateRoot call: a tap meanwhile (or one main.tsx kept and does again once this resolves) makes
@@ -94,7 +101,7 @@ async function start(root: HTMLElement) {
     return;
   }
   // A page the server did not render: its screen's code is loaded beside its texts, before it is drawn.
-  await Promise.all([pageIntl(false), loadMatchedScreens(window.location.pathname)]);
+  await Promise.all([pageIntl(false), loadScreens()]);
   createRoot(root).render(
     <StrictMode>
       <Committed onCommit={markRunning}>

@@ -130,4 +130,17 @@ describe("the app's screens under the declarative router", () => {
       console.error = errors;
     }
   });
+
+  it('load a first screen whose code failed before the app started again as it renders', async () => {
+    let attempts = 0;
+    const slow = screen(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('network blip')) : Promise.resolve({ default: Slow });
+    });
+    // What boot.tsx does before the first render (it goes on when that fails).
+    await slow.preload().catch(() => undefined);
+    await renderApp([{ path: 'slow', ...slow }], '/slow');
+    expect(await view.findByRole('heading', { name: 'Slow screen' })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
 });

@@ -42,12 +42,15 @@ export function screen(load: () => Promise<{ default: ComponentType }>, parts: r
   let loading: Promise<void> | undefined;
   /** The visit (the location's key) whose load failed: that visit shows the error, the next loads again. */
   let failedVisit: string | undefined | null = null;
+  /** The last visit that waited for the load (a render React replays once it settles asks again with it). */
+  let askedBy: string | undefined;
   const start = (visit?: string) => {
     // Another visit after a failed load loads again (a deploy may have replaced the chunk).
     if (failedVisit !== null && failedVisit !== visit) {
       failedVisit = null;
       loading = undefined;
     }
+    if (visit !== undefined) askedBy = visit;
     if (!loading) {
       countScreenLoad(1);
       const made: Promise<void> & Settled = Promise.all([load(), loadPageParts(parts)]).then(
@@ -58,7 +61,7 @@ export function screen(load: () => Promise<{ default: ComponentType }>, parts: r
           made.status = 'fulfilled';
         },
         (error: unknown) => {
-          failedVisit = visit;
+          failedVisit = askedBy;
           countScreenLoad(-1);
           made.status = 'rejected';
           made.reason = error;

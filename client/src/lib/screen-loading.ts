@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { NavigateFunction } from 'react-router';
 
 // The screens' code as it loads (app/router.tsx loads it): how many loads are under way, for the
 // header's progress bar and the main landmark's aria-busy, and a way for a control that opens another
@@ -42,4 +43,19 @@ export function setScreenLoader(load: (pathname: string) => Promise<void>): void
 /** Resolves once the code of the screen at this address (a path, with or without its query) is in. */
 export function loadScreenFor(to: string): Promise<void> {
   return loader(new URL(to, 'http://app.invalid').pathname);
+}
+
+/** The browser's current history entry (React Router keeps its key in the entry's state). */
+const entry = (): unknown => (window.history.state as { key?: unknown } | null)?.key ?? window.location.href;
+
+/**
+ * Goes to `to` once its screen's code is in, for a control that says it is opening it meanwhile
+ * ('Opening…'). Should the visitor have gone elsewhere while it loaded, nothing happens: they are not
+ * pulled away from where they went.
+ */
+export async function navigateWhenLoaded(navigate: NavigateFunction, to: string): Promise<void> {
+  const at = entry();
+  await loadScreenFor(to).catch(() => undefined);
+  if (entry() !== at) return;
+  await navigate(to);
 }

@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import {
   unstable_HistoryRouter as HistoryRouter,
   UNSAFE_createMemoryHistory as createMemoryHistory,
@@ -40,11 +40,14 @@ function scrollBy(top: number) {
 
 function renderAt(path: string) {
   const history = scrollAwareHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  // In StrictMode, as the app runs (its effects twice on mount in development).
   render(
-    <HistoryRouter history={history}>
-      <Navigator expose={keep} />
-      <ScrollRestoration />
-    </HistoryRouter>,
+    <StrictMode>
+      <HistoryRouter history={history}>
+        <Navigator expose={keep} />
+        <ScrollRestoration />
+      </HistoryRouter>
+    </StrictMode>,
   );
   return history;
 }

@@ -51,7 +51,7 @@ export function ScrollRestoration() {
   const location = useLocation();
   const type = useNavigationType();
   const current = useRef(entryKey(location));
-  const first = useRef(true);
+  const handled = useRef<typeof location | null>(null);
 
   useEffect(() => {
     const previous = window.history.scrollRestoration;
@@ -76,9 +76,12 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
+    // Once per location (React runs a layout effect twice on mount in development's StrictMode).
+    if (handled.current === location) return;
+    const isFirst = handled.current === null;
+    handled.current = location;
     current.current = entryKey(location);
-    if (first.current) {
-      first.current = false;
+    if (isFirst) {
       // A page loaded again (reload, or back to it from another site): where the visitor was on it, as kept
       // at `pagehide`, unless they have scrolled since. A new page keeps the browser's scroll (or the
       // visitor's, should they scroll while it loads).

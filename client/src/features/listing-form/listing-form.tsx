@@ -7,7 +7,7 @@ import { brokerFeePayerMessage, isSale, listingInputSchema, publishIssues, type 
 import { ChevronLeft, ChevronRight, Save, Send } from '@/components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useBottomInset } from '@/lib/bottom-inset';
-import { loadScreenFor } from '@/lib/screen-loading';
+import { navigateWhenLoaded } from '@/lib/screen-loading';
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -446,8 +446,7 @@ export function ListingForm({
               description: formatMessage(propertyId ? messages.updated : messages.created),
             });
             // The form stays busy until the manage screen's code is in; the navigation then shows it at once.
-            await loadScreenFor('/me/listings').catch(() => undefined);
-            await navigate('/me/listings');
+            await navigateWhenLoaded(navigate, '/me/listings');
           }
         } catch (error) {
           const stale = staleVersionOf(error);

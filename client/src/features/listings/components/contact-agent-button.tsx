@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { loadScreenFor } from '@/lib/screen-loading';
+import { navigateWhenLoaded } from '@/lib/screen-loading';
 import { useViewer } from '@/features/auth/use-viewer';
 import { defineMessages, useIntl } from '@common/i18n/messages';
 
@@ -50,8 +50,7 @@ export function ContactAgentButton({ propertyId, viewerCanManage, size = 'md', c
     setBusy(true);
     try {
       // 'Opening…' until the messages screen's code is in; the navigation then shows it at once.
-      await loadScreenFor(to).catch(() => undefined);
-      await navigate(to);
+      await navigateWhenLoaded(navigate, to);
     } finally {
       setBusy(false);
     }
