@@ -129,7 +129,7 @@ export async function render({
   if (!queries) return { kind: 'browser' };
   const { pathname, search, hash } = new URL(url);
   // The screen's code (the first page of a screen in a process loads it): the page renders whole at once.
-  await loadMatchedScreens(pathname);
+  await loadMatchedScreens(pathname, PAGE_ROUTES);
   const started = performance.now();
   const ask = (queries: readonly PageQuery[]) => Promise.all(queries.map((query) => execute(operationOf(query))));
   // The page's data first, all at once (page-queries.ts): the render finds every answer in the

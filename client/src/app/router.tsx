@@ -97,8 +97,8 @@ const RouteError = lazy(() => import('./layout/route-error').then((m) => ({ defa
 
 interface BoundaryState {
   error: unknown;
-  /** The address the error was caught at (the location's key). */
-  at: string | null;
+  /** The address (the location's key) the boundary last rendered: another one shows its screen again. */
+  location: string;
 }
 
 /**
@@ -106,19 +106,14 @@ interface BoundaryState {
  * going to another address shows its screen again.
  */
 class ScreenErrorBoundary extends Component<{ location: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null, at: null };
+  override state: BoundaryState = { error: null, location: this.props.location };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
   }
 
-  static getDerivedStateFromProps(
-    { location }: { location: string },
-    { error, at }: BoundaryState,
-  ): Partial<BoundaryState> | null {
-    if (!error) return null;
-    if (at === null) return { at: location };
-    return at === location ? null : { error: null, at: null };
+  static getDerivedStateFromProps({ location }: { location: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return location === state.location ? null : { error: null, location };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -212,10 +207,11 @@ export function AppRoutes({ tree = routes }: { tree?: RouteObject[] }) {
 
 /**
  * Loads the code of the screens a location matches: a page the server rendered is taken over (and the
- * server renders it) with its screen already there, not its loading state.
+ * server renders it) with its screen already there, not its loading state. The server matches against the
+ * routes to its pages only, as it renders (entry-server.tsx).
  */
-export async function loadMatchedScreens(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+export async function loadMatchedScreens(pathname: string, tree: RouteObject[] = routes): Promise<void> {
+  const matches = matchRoutes(tree, pathname) ?? [];
   await Promise.all(matches.map(({ route }) => (route as Partial<Screen>).preload?.()));
 }
 

@@ -40,11 +40,6 @@ export function setScreenLoader(load: (pathname: string) => Promise<void>): void
   loader = load;
 }
 
-/** Resolves once the code of the screen at this address (a path, with or without its query) is in. */
-export function loadScreenFor(to: string): Promise<void> {
-  return loader(new URL(to, 'http://app.invalid').pathname);
-}
-
 /** The browser's current history entry (React Router keeps its key in the entry's state). */
 const entry = (): unknown => (window.history.state as { key?: unknown } | null)?.key ?? window.location.href;
 
@@ -55,7 +50,7 @@ const entry = (): unknown => (window.history.state as { key?: unknown } | null)?
  */
 export async function navigateWhenLoaded(navigate: NavigateFunction, to: string): Promise<void> {
   const at = entry();
-  await loadScreenFor(to).catch(() => undefined);
+  await loader(new URL(to, 'http://app.invalid').pathname).catch(() => undefined);
   if (entry() !== at) return;
   await navigate(to);
 }

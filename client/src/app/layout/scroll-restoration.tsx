@@ -50,14 +50,14 @@ const entryKey = ({ key, pathname, search }: { key: string; pathname: string; se
 export function ScrollRestoration() {
   const location = useLocation();
   const type = useNavigationType();
-  const current = useRef(entryKey(location));
+  /** The location last handled (its entry is where a scroll is recorded). */
   const handled = useRef<typeof location | null>(null);
 
   useEffect(() => {
     const previous = window.history.scrollRestoration;
     window.history.scrollRestoration = 'manual';
     const onScroll = () => {
-      positions[current.current] = window.scrollY;
+      if (handled.current) positions[entryKey(handled.current)] = window.scrollY;
     };
     const save = () => {
       try {
@@ -80,12 +80,11 @@ export function ScrollRestoration() {
     if (handled.current === location) return;
     const isFirst = handled.current === null;
     handled.current = location;
-    current.current = entryKey(location);
+    const saved = positions[entryKey(location)];
     if (isFirst) {
       // A page loaded again (reload, or back to it from another site): where the visitor was on it, as kept
       // at `pagehide`, unless they have scrolled since. A new page keeps the browser's scroll (or the
       // visitor's, should they scroll while it loads).
-      const saved = positions[current.current];
       const kind = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
       if (saved !== undefined && (kind === 'reload' || kind === 'back_forward') && window.scrollY === 0)
         window.scrollTo(0, saved);
@@ -93,7 +92,6 @@ export function ScrollRestoration() {
     }
     const keep = keepScroll;
     keepScroll = false;
-    const saved = positions[current.current];
     if (type === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
