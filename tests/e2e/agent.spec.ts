@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, test } from './fixtures.js';
 import { QUIET_AGENT } from './data-factories.js';
 import { firstPage, gql } from './listings-helpers.js';
 
@@ -105,14 +105,5 @@ test.describe('agent profile', () => {
     await link.click();
     await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  });
-
-  test('an unknown agent shows Agent not found', async ({ page }) => {
-    await page.goto('/agents/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agent not found');
-    await expect(page.getByText("The agent you're looking for doesn't exist.")).toBeVisible();
-    await page.goto('/agents/not-an-id');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agent not found');
-    await expectAccessible(page);
   });
 });

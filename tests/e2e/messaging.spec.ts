@@ -381,13 +381,6 @@ test.describe('messaging', () => {
     await shot(page, 'desktop-send-refused');
   });
 
-  test('the messages of an unknown listing say so', async ({ page, baseURL }) => {
-    if (!baseURL) throw new Error('needs baseURL');
-    await signInContext(page.context(), baseURL, shared.agent);
-    await page.goto('/messages?compose=no-such-listing');
-    await expect(page.getByRole('alert')).toContainText('Failed to open chat');
-  });
-
   test.describe('at phone width', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

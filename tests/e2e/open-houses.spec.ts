@@ -83,12 +83,6 @@ test('RSVP until full, the waitlist, and the place passed on when the first rent
 });
 
 // /me/tours signed out: client/src/app/routes/signed-out-screens.test.tsx.
-test('signed out: the places left and a way to sign in', async ({ page }) => {
-  await page.goto(`/properties/${OPEN_HOUSE.slug}`);
-  await expect(openHouse(page).getByRole('link', { name: 'Sign in to RSVP' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in to request a tour' })).toBeVisible();
-});
-
 test('a renter without open houses: the empty state of /me/tours', async ({ browser, baseURL }) => {
   const renter = await createRenter(baseURL!, { firstName: 'Nell' });
   const context = await browser.newContext({ baseURL });

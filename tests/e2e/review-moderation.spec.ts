@@ -162,13 +162,6 @@ test.describe('review moderation', () => {
     await expect(clientReview(page, comment).getByRole('button', { name: 'Reported' })).toBeDisabled();
   });
 
-  test("a signed-out visitor's Report leads to sign in", async ({ page }) => {
-    await page.goto(`/agents/${target.agentId}`);
-    const item = clientReview(page, comment);
-    await item.getByRole('link', { name: 'Report review' }).click();
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=${encodeURIComponent(`/agents/${target.agentId}`)}`));
-  });
-
   test('fresh accounts cannot hide it; the 3rd report of readers of standing does: gone from the profile and the rating, marked for its author and its agent', async ({
     page,
     baseURL,

@@ -418,6 +418,8 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     ).toBeNull();
     const none = await query<{ agent: null }>(db.prisma, `query { agent(id: "00000000-0000-4000-8000-000000000000") { id } }`);
     expect(none.agent).toBeNull();
+    const malformed = await query<{ agent: null }>(db.prisma, `query { agent(id: "not-an-id") { id } }`);
+    expect(malformed.agent).toBeNull();
   });
 
   it("finds an agent by agent id or by the agent's user id, as GET /api/agents/{id} does", async () => {

@@ -65,3 +65,23 @@ describe('the agent profile with a sale', () => {
     expect(rentalCard).toHaveTextContent('No fee');
   });
 });
+
+// Moved here from the browser tests, which checked one heading (issue 55 item 4); the server's answer
+// for an unknown or malformed id (null) is tests/integration/listings.test.ts's.
+describe('an unknown agent', () => {
+  it.each([
+    ['no such agent', { result: { data: { agent: null } } }],
+    ['a failed answer', { error: new Error('Network request failed') }],
+  ])("%s: 'Agent not found', what it means and a way back", async (_, answer) => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    renderWithProviders(<AgentProfileScreen />, {
+      route: `/agents/${id}`,
+      path: '/agents/:id',
+      mocks: [{ request: { query: AgentProfileDocument, variables: agentProfileVariables(id) }, ...answer }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeInTheDocument();
+    expect(screen.getByText("The agent you're looking for doesn't exist.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to listings' })).toHaveAttribute('href', '/');
+    expect(document.title).toMatch(/^Agent not found/);
+  });
+});
