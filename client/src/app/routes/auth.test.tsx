@@ -1,6 +1,6 @@
 // /auth: the heading and the document title name the tab on screen (issue 24 item 6: it said
 // 'Sign In' on the Sign Up tab), from the link (?tab=signup) and when switching.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import AuthScreen from './auth';
@@ -48,5 +48,18 @@ describe('the sign-in page', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Verify your phone' });
     expect(form).toHaveTextContent('Enter the verification code sent to +15552220001');
+  });
+
+  // Moved here from the browser tests, which checked two messages (issue 55 item 4).
+  it('an empty sign-in says what is required, sends nothing and keeps the visitor on the page', async () => {
+    const signIn = vi.fn(() => Promise.resolve());
+    const { user, location } = renderWithProviders(<AuthScreen />, { route: '/auth', user: null, auth: { signIn } });
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    await user.click(within(form).getByRole('button', { name: 'Sign In' }));
+    expect(await within(form).findByText('E-mail is required')).toBeInTheDocument();
+    expect(within(form).getByText('Password is required')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(signIn).not.toHaveBeenCalled();
+    expect(location.current.pathname).toBe('/auth');
   });
 });
