@@ -197,12 +197,17 @@ test.describe('the listings page: results', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const title = (await link().textContent()) ?? '';
     const at = await page.evaluate(() => window.scrollY);
+    const top = () => link().evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const linkTop = await top();
     await link().click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect(link()).toHaveText(title);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(at);
+    // The same card at the same place: the cards above it, drawn again out of view, keep the heights
+    // they had (lib/kept-heights.ts), not their placeholders' (they were 9 and 49 px off).
+    expect(await top()).toBe(linkTop);
     await expect(link()).toBeInViewport();
   });
 

@@ -37,6 +37,9 @@ async function adminQuery(url: string, sql: string) {
  */
 export default async function setup(project: TestProject) {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'vitest-setup-'));
+  const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+  let dropTemplate: (() => Promise<void>) | undefined;
+  // The emulator, the PGlite template (in this process) and the PostgreSQL one (in the server) at once.
   const [emulator] = await Promise.all([
     startAuthEmulator({ port: await freePort(), dataDir: tmp, log: pino({ level: 'silent' }), persist: false }),
     (async () => {
@@ -50,27 +53,26 @@ export default async function setup(project: TestProject) {
         await db.close();
       }
     })(),
+    (async () => {
+      if (!TEST_DATABASE_URL) {
+        project.provide('postgresTemplate', undefined);
+        return;
+      }
+      const name = `test_template_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      await adminQuery(TEST_DATABASE_URL, `CREATE DATABASE "${name}"`);
+      dropTemplate = () => adminQuery(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      const url = new URL(TEST_DATABASE_URL);
+      url.pathname = `/${name}`;
+      const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      try {
+        await applyMigrations(db.adapterFactory);
+      } finally {
+        await db.close();
+      }
+      project.provide('postgresTemplate', name);
+    })(),
   ]);
   project.provide('authEmulatorHost', emulator.host);
-
-  const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
-  let dropTemplate: (() => Promise<void>) | undefined;
-  if (TEST_DATABASE_URL) {
-    const name = `test_template_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    await adminQuery(TEST_DATABASE_URL, `CREATE DATABASE "${name}"`);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    const db = await createDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    try {
-      await applyMigrations(db.adapterFactory);
-    } finally {
-      await db.close();
-    }
-    project.provide('postgresTemplate', name);
-    dropTemplate = () => adminQuery(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } else {
-    project.provide('postgresTemplate', undefined);
-  }
 
   return async () => {
     await emulator.stop();

@@ -52,7 +52,7 @@ describe('the sign-in page', () => {
 
   // Moved here from the browser tests, which checked two messages (issue 55 item 4).
   it('an empty sign-in says what is required, sends nothing and keeps the visitor on the page', async () => {
-    const signIn = vi.fn(() => Promise.resolve());
+    const signIn = vi.fn(() => Promise.resolve({ unfinished: false }));
     const { user, location } = renderWithProviders(<AuthScreen />, { route: '/auth', user: null, auth: { signIn } });
     const form = screen.getByRole('form', { name: 'Sign in' });
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));

@@ -3,7 +3,7 @@ import { useQuery } from '@/lib/apollo/use-query';
 import { formatCount } from '@common/format';
 
 import { AlertCircle, List, MapIcon, SearchX } from '@/components/icons';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,6 +22,7 @@ import { MessagesDialogButton } from '@/features/messaging/components/messages-d
 import type { MapMarker, MapResults, MapView as MapViewSpec } from '@/features/map/types';
 import { graphql } from '@/gql';
 import { cn } from '@/lib/cn';
+import { keptHeightStyle, useKeepHeights } from '@/lib/kept-heights';
 import { SaveSearchButton } from '@/features/alerts/components/save-search-button';
 import { useViewer } from '@/features/auth/use-viewer';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -145,6 +146,9 @@ export default function HomeScreen() {
   const connection = data?.properties;
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
   const listings = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
+  // The cards' heights as the visitor leaves the list, for the list drawn again on Back (lib/kept-heights.ts).
+  const resultList = useRef<HTMLUListElement>(null);
+  useKeepHeights(resultList, [connection]);
 
   const showMap = isDesktop || mobileView === 'map';
   const mapPoints = useQuery(SearchMapPointsDocument, { variables: { filter }, skip: !showMap });
@@ -268,10 +272,12 @@ export default function HomeScreen() {
                   </Button>
                 </div>
               ) : (
-                <ul className={cn('mt-4', gridClasses)}>
+                <ul ref={resultList} className={cn('mt-4', gridClasses)}>
                   {connection.edges.map(({ node }, i) => (
                     <li
                       key={node.id}
+                      data-key={node.id}
+                      style={i < EAGER_CARDS ? undefined : keptHeightStyle(node.id)}
                       data-map-hovered={mapHovered === node.id ? 'true' : undefined}
                       className={i < EAGER_CARDS ? 'result-item' : 'result-item result-item-later'}
                       onMouseEnter={() => setHighlighted(node.id)}
