@@ -46,8 +46,10 @@ import { firstPage, results } from './listings-helpers.js';
  * Chinese 54,830 -> 55,600 bytes beyond the stack, every page 16.4 KB less in all. 54.5 KB with a second
  * reading's fixes (a control that opens a screen does not pull the visitor away once they went elsewhere; a
  * first screen whose code failed to load is loaded again): Chinese 55,711 bytes.
+ * 54.7 KB since Back returns the list with its cards' heights as the visitor left them (lib/kept-heights.ts,
+ * the card Back returns to was up to 58 px off on a phone): Chinese 55,711 -> 55,963 bytes.
  */
-const BEYOND_STACK_GZIP_BYTES = 54.5 * 1024;
+const BEYOND_STACK_GZIP_BYTES = 54.7 * 1024;
 /**
  * Every script of a page before the map, stack included: a ratchet (lower it as code leaves). Signed
  * out 190 KB since issue 28 (the stack 147 KB and the rest; it was 254.5 KB with 104.7 KB beyond the
@@ -169,7 +171,7 @@ async function openListings(page: Page, english = true) {
 test.describe('the listings page on a phone ships little JavaScript', () => {
   test.use({ viewport: PHONE });
 
-  test('signed out: at most 54.5 KB gzip beyond the stack and 196 KB in all, no Firebase, no MapLibre', async ({
+  test('signed out: at most 54.7 KB gzip beyond the stack and 196 KB in all, no Firebase, no MapLibre', async ({
     page,
   }, testInfo) => {
     const recorder = recordScripts(page);
@@ -196,7 +198,7 @@ test.describe('the listings page on a phone ships little JavaScript', () => {
     ['es', 'Mapa'],
     ['zh', '地图'],
   ] as const) {
-    test(`in ${locale}: at most 54.5 KB gzip beyond the stack and 196 KB in all, no catalogue`, async ({
+    test(`in ${locale}: at most 54.7 KB gzip beyond the stack and 196 KB in all, no catalogue`, async ({
       page,
       context,
       baseURL,
