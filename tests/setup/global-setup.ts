@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
   let dropTemplate: (() => Promise<void>) | undefined;
   // The emulator, the PGlite template (in this process) and the PostgreSQL one (in the server) at once.
-  const [emulator] = await Promise.all([
+  const made = Promise.all([
     startAuthEmulator({ port: await freePort(), dataDir: tmp, log: pino({ level: 'silent' }), persist: false }),
     (async () => {
       const db = await createDatabase({ dataDir: 'memory://' });
@@ -72,6 +72,11 @@ export default async function setup(project: TestProject) {
       project.provide('postgresTemplate', name);
     })(),
   ]);
+  // Should one of them fail, the PostgreSQL template made meanwhile is not left on the server.
+  const [emulator] = await made.catch(async (err: unknown) => {
+    await dropTemplate?.().catch(() => undefined);
+    throw err;
+  });
   project.provide('authEmulatorHost', emulator.host);
 
   return async () => {
