@@ -24,6 +24,8 @@
 // partner's own query (the client's document printed anew, sent as text with an API key; 64 keys in
 // turn, each at its real limit), and a listing's detail page. BENCH_LOAD_ONLY=<text> runs only the
 // scenarios whose name holds it; BENCH_APP_PROFILE=<dir> makes the app write a CPU profile there.
+// On PostgreSQL, BENCH_LOAD_ROUNDS=<n> loads each scenario's floor and app paths in turn n times (1), each row the
+// mean of its rounds, so that the ratio is not one moment of a shared machine against another.
 // BENCH_KEEP=1 keeps the PostgreSQL database, and BENCH_REUSE_DATABASE=<its url> measures on it again without seeding.
 // On PostgreSQL a rendered page is loaded BENCH_PAGE_ROUNDS times (2), each right after the floor of its data.
 //
@@ -79,6 +81,8 @@ import { SERVER_NODE_ARGS } from '../../server/node-args.js';
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP ?? 2);
+/** Rounds of each scenario's floor and app paths in turn (PostgreSQL): a shared machine's speed moves between runs. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_LOAD_ROUNDS ?? 1));
 const HARD_TIMEOUT_MS = Number(process.env.BENCH_LOAD_TIMEOUT_S ?? 600) * 1000;
 const ADDRESSES = 250;
 /** Partner keys for the partner path (each may send RATE_LIMITS.partnerRequests a minute). */
@@ -760,6 +764,28 @@ interface LoadResult {
   opened: number;
   /** 2xx answers over RENDERED_PAGE_BYTES (pages: rendered on the server, not the plain page). */
   large: number;
+  /** Rounds this result is the mean of (BENCH_LOAD_ROUNDS). */
+  rounds?: number;
+}
+
+/** Rounds of the same path (BENCH_LOAD_ROUNDS on PostgreSQL): requests a second and latencies are their means. */
+function combined(a: LoadResult, b: LoadResult): LoadResult {
+  const n = a.rounds ?? 1;
+  const mean = (x: number, y: number) => (x * n + y) / (n + 1);
+  const statuses = { ...a.statuses };
+  for (const [k, v] of Object.entries(b.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  return {
+    rps: mean(a.rps, b.rps),
+    p50: mean(a.p50, b.p50),
+    p95: mean(a.p95, b.p95),
+    p99: mean(a.p99, b.p99),
+    requests: a.requests + b.requests,
+    errors: a.errors + b.errors,
+    statuses,
+    opened: a.opened + b.opened,
+    large: a.large + b.large,
+    rounds: n + 1,
+  };
 }
 
 /** A page the server rendered is well over this when brotli-compressed; the plain page (index.html) well under. */
@@ -1126,7 +1152,8 @@ async function main() {
     const results = new Map<string, Partial<Record<Path, LoadResult>>>();
     const floorAnswers = new Map<string, unknown>();
     const note = (s: Scenario, p: Path, r: LoadResult) => {
-      results.set(s.name, { ...results.get(s.name), [p]: r });
+      const before = results.get(s.name)?.[p];
+      results.set(s.name, { ...results.get(s.name), [p]: before ? combined(before, r) : r });
       log(
         `${s.name} · ${p}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} / p95 ${fmt(r.p95)} / p99 ${fmt(r.p99)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}, ${r.opened} connections from ${Math.min(r.opened, ADDRESSES)} addresses`,
       );
@@ -1267,8 +1294,11 @@ async function main() {
       phase = 'app';
       app = await startTheApp();
       for (const s of scenarios) {
-        await floorRuns(floor.url, s);
-        await appRuns(app.url, s);
+        // BENCH_LOAD_ROUNDS: the floor and the app in turn that many times, each row their mean.
+        for (let round = 0; round < ROUNDS; round++) {
+          await floorRuns(floor.url, s);
+          await appRuns(app.url, s);
+        }
       }
       running = app;
       await pageRuns(app.url, floor.url);
@@ -1345,7 +1375,7 @@ load average ${os
       .map((l) => l.toFixed(1))
       .join(
         ' / ',
-      )} at the end (the machine is shared). ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per path.
+      )} at the end (the machine is shared). ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per path${ROUNDS > 1 && kind === 'postgres' ? `; each scenario's floor and app paths loaded in turn ${ROUNDS} times, each row the mean of its rounds (\`BENCH_LOAD_ROUNDS=${ROUNDS}\`)` : ''}.
 A search page is ${SEARCH_PAGE_SIZE} cards, newest first, with \`totalCount\` (the client's SearchProperties); the floor's JSON
 compared with GraphQL's before the load: ${scenarios.map((s) => `${s.name} — ${sameJson[s.name]}`).join('; ')}.
 ${

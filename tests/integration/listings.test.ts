@@ -391,6 +391,25 @@ describe.each(backends)('one listing and its agent on %s', (backend) => {
     await db.prisma.user.deleteMany({ where: { id: { in: [owner.id, agentUser.id] } } }); // (cascades) the other tests count agents
   });
 
+  it("reads a listing in one statement of the columns its fields ask for and the access rule's, by id and by slug", async () => {
+    const Q = 'query P($id: ID, $slug: String) { property(id: $id, slug: $slug) { id title } }';
+    for (const variables of [{ id: ids.active }, { slug: ids.activeSlug }]) {
+      db.queries.length = 0;
+      const found = await query<{ property: { id: string; title: string } }>(db.prisma, Q, variables);
+      expect(found.property.id).toBe(ids.active);
+      const reads = dataStatements(db.queries);
+      expect(reads).toHaveLength(1);
+      // The prepared JSON read (listings.service.ts, findListingAsJson), not Prisma's.
+      expect(reads[0]).toMatch(/ AS row FROM "Property" "p" WHERE/);
+      for (const column of ['title', 'status', 'hiddenAt', 'ownerId', 'agentId']) expect(reads[0]).toContain(`"${column}"`);
+      for (const column of ['description', 'brokerFee', 'amenities']) expect(reads[0]).not.toContain(`"${column}"`);
+    }
+    // Not public: the rule still decides, its agent's user read by Prisma's way.
+    const owner = { uid: ids.ownerId, email: null, role: 'AGENT' as const };
+    expect((await query<{ property: null }>(db.prisma, Q, { id: ids.draft })).property).toBeNull();
+    expect((await query<{ property: { id: string } }>(db.prisma, Q, { id: ids.draft }, owner)).property.id).toBe(ids.draft);
+  });
+
   it('answers null for unknown ids and slugs', async () => {
     expect((await query<{ property: null }>(db.prisma, ONE, { id: '00000000-0000-4000-8000-000000000000' })).property).toBeNull();
     expect((await query<{ property: null }>(db.prisma, ONE, { slug: 'no-such-listing' })).property).toBeNull();

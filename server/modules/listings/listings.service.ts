@@ -552,13 +552,14 @@ async function findListingAsJson(
 ): Promise<Record<string, unknown> | null | undefined> {
   const run = rawRunner(prisma);
   const key = listingKeyWhere(idOrSlug);
-  // An `include` reads every column, the access rule's included; a `select` is left to Prisma (tried
-  // with the rule's columns added: no faster for GraphQL's detail page in the load bench).
-  if (!run || !key || query.select) return undefined;
+  if (!run || !key) return undefined;
+  // An `include` reads every column, the access rule's included; a `select` (GraphQL's, Property being
+  // in Pothos' select mode) gets the rule's columns added.
+  const asked = query.select ? withAccessColumns(query) : query;
   const byId = 'id' in key;
   const read = byId
-    ? oneRowRead('Property', 'p', query, 'id', key.id as string, 'uuid')
-    : oneRowRead('Property', 'p', query, 'slug', key.slug as string);
+    ? oneRowRead('Property', 'p', asked, 'id', key.id as string, 'uuid')
+    : oneRowRead('Property', 'p', asked, 'slug', key.slug as string);
   if (!read) return undefined;
   let found: { row: unknown } | undefined;
   try {
@@ -574,6 +575,24 @@ async function findListingAsJson(
   const agent = row.agent as { userId?: unknown } | null | undefined;
   if (row.agentId && (agent === undefined || (agent !== null && agent.userId === undefined))) return undefined;
   return canSeeListing(viewer, row) ? row : null;
+}
+
+/** The columns `canSeeListing` tests a row by (its agent's user is read only when the query reads the agent). */
+const ACCESS_COLUMNS = { status: true, hiddenAt: true, ownerId: true, agentId: true } as const;
+const withAccess = new WeakMap<object, JsonQuery>();
+
+/**
+ * A `select` with the access rule's columns added, made once per query object (and frozen when it is,
+ * as the planned path's queries are, so json-rows keeps its statement by the object: server/db/json-rows.ts).
+ */
+function withAccessColumns(query: JsonQuery): JsonQuery {
+  let widened = withAccess.get(query);
+  if (!widened) {
+    widened = { ...query, select: { ...(query.select as object), ...ACCESS_COLUMNS } } as JsonQuery;
+    if (Object.isFrozen(query)) Object.freeze(widened);
+    withAccess.set(query, widened);
+  }
+  return widened;
 }
 
 /** The average of review scores to two decimals; null without any. */
