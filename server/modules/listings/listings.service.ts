@@ -20,6 +20,7 @@ import { searchWords, wordsMatchSql } from './text-search.js';
 import {
   canSeeListing,
   isPublicListing,
+  listingAccessSelect,
   PUBLIC_LISTING,
   publicListingSql,
   visibleListingWhere,
@@ -577,8 +578,12 @@ async function findListingAsJson(
   return canSeeListing(viewer, row) ? row : null;
 }
 
-/** The columns `canSeeListing` tests a row by (its agent's user is read only when the query reads the agent). */
-const ACCESS_COLUMNS = { status: true, hiddenAt: true, ownerId: true, agentId: true } as const;
+/**
+ * The access rule's own columns (`listingAccessSelect`) and the listing's agent id; its agent's user is
+ * read only when the query reads the agent (else a row that is not public is left to Prisma).
+ */
+const { agent: _agentsUser, ...accessColumns } = listingAccessSelect;
+const ACCESS_COLUMNS = { ...accessColumns, agentId: true } as const;
 const withAccess = new WeakMap<object, JsonQuery>();
 
 /**
