@@ -307,6 +307,9 @@ test("a sale's detail page and the pricing step (a rent's fee caps, a cap refuse
       // From the top of the page, as the rent's step was seen: the refused deposit left it scrolled down.
       await page.evaluate(() => window.scrollTo(0, 0));
       await steps().getByRole('button', { name: 'Basic Info' }).click();
+      // The next tap waits for the jump to settle: on a busy machine the page the browser shows runs
+      // ahead of the one Playwright measures, and a tap at a moving step bar's old place misses it.
+      await standStill();
       await page.getByLabel('Listing type').selectOption({ label: 'For Sale' });
       await steps().getByRole('button', { name: 'Pricing & Terms' }).click();
       await expect(page.getByLabel('Asking price')).toBeInViewport();

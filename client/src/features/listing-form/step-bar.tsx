@@ -122,26 +122,37 @@ export function useActiveSection(initial: SectionId, ready: boolean) {
     // release it soon when there is nothing to scroll.
     lockUntil.current = Date.now() + 5000;
     let scrolled = false;
+    // Land on the section: a smooth scroll can be cut short (a layout shift, a focus change, a busy
+    // machine's main thread catching up with the compositor), and an instant scroll can be overtaken
+    // by what was under way; so the place is checked again a moment after each try, a few times.
+    const land = (tries: number) => {
+      if (jumpListeners.current !== listeners) return;
+      const off = Math.abs(el.getBoundingClientRect().top - TOP_OVERLAY_PX) > 48 && !atPageEnd();
+      if (off && tries > 0) {
+        el.scrollIntoView({ behavior: 'auto', block: 'start' });
+        settleTimer.current = window.setTimeout(() => land(tries - 1), 100);
+        return;
+      }
+      lockUntil.current = Date.now() + 150;
+    };
     window.addEventListener('scroll', () => (scrolled = true), { once: true, passive: true, signal });
     window.addEventListener(
       'scrollend',
       () => {
+        // An end of scroll before this jump's scroll began is an earlier scroll's: wait for this one's
+        // (or, when none comes, for the check below).
+        if (!scrolled) return;
         listeners.abort();
-        // A smooth scroll can be cut short (a layout shift, a focus change): land on the section anyway.
-        const top = el.getBoundingClientRect().top;
-        if (Math.abs(top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) el.scrollIntoView({ behavior: 'auto', block: 'start' });
-        lockUntil.current = Date.now() + 150;
+        window.clearTimeout(settleTimer.current);
+        land(3);
       },
-      { once: true, signal },
+      { signal },
     );
     settleTimer.current = window.setTimeout(() => {
       if (scrolled || signal.aborted) return;
-      listeners.abort();
       // Nothing scrolled: either the section is already in place, or the scroll never started.
-      if (Math.abs(el.getBoundingClientRect().top - TOP_OVERLAY_PX) > 48 && !atPageEnd()) {
-        el.scrollIntoView({ behavior: 'auto', block: 'start' });
-      }
-      lockUntil.current = Date.now() + 150;
+      listeners.abort();
+      land(3);
     }, 200);
     el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     if (options.focus) {
