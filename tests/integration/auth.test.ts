@@ -5,7 +5,7 @@ import { completeSignup, signupInProgressOnly, SIGNUP_WINDOW_SECONDS } from '../
 import { EMULATOR_PROJECT_ID } from '../../server/modules/auth/emulator.js';
 import { craftToken, linkPhoneInEmulator, signInInEmulator, signUpInEmulator } from '../setup/identity.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type GqlBody = any;
@@ -16,7 +16,7 @@ const UPDATE = 'mutation U($input: UpdateProfileInput!) { updateProfile(input: $
 let phoneSeq = 0;
 const uniquePhone = () => `+1555${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneSeq++ % 10}`.slice(0, 12);
 
-describe.each(backends)('accounts and sessions on %s', (backend) => {
+describe.each(ruleBackends)('accounts and sessions on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

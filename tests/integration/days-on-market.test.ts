@@ -6,7 +6,7 @@ import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { query } from '../setup/graphql.js';
 import { startTestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // Days on market (issue 26 item 7): a listing is on the market from its first publication, not from
 // when its draft began; 'Newest' and 'Oldest' sort by it.
@@ -16,7 +16,7 @@ const viewerOf = (a: TestAccount): Viewer => ({ uid: a.uid, email: a.email, role
 const LISTING = 'query L($id: ID!) { property(id: $id) { id listedAt daysOnMarket isNew } }';
 type Listing = { property: { id: string; listedAt: string | null; daysOnMarket: number | null; isNew: boolean } };
 
-describe.each(backends)('days on market on %s', (backend) => {
+describe.each(ruleBackends)('days on market on %s', (backend) => {
   let db: TestDatabase;
   let owner: TestAccount;
 

@@ -4,7 +4,7 @@ import { createAgent, createProperty, createUser } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { execute, query } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // Issue 58 item 1: the listing's side of a conversation refusing rental assistance. The message is
 // delivered; its sender is warned (GraphQL and REST); the moderators find a flag (reason
@@ -64,7 +64,7 @@ type Flag = {
   listingTitle: string;
 };
 
-describe.each(backends)('fair housing in conversations over GraphQL on %s', (backend) => {
+describe.each(ruleBackends)('fair housing in conversations over GraphQL on %s', (backend) => {
   let db: TestDatabase;
   let agent: Viewer;
   let renter: Viewer;
@@ -171,7 +171,7 @@ describe.each(backends)('fair housing in conversations over GraphQL on %s', (bac
   });
 });
 
-describe.each(backends)('fair housing in conversations over REST on %s', (backend) => {
+describe.each(ruleBackends)('fair housing in conversations over REST on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let agent: TestAccount;

@@ -9,7 +9,7 @@ import { dayIn, listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // Issue 58 items 2 and 3: fees New York caps are not published (a security deposit of at most one
 // month's rent, GOL § 7-108; an application fee of at most $20, RPL § 238-a), drafts may keep them;
@@ -31,7 +31,7 @@ const SEARCH = `query S($filter: PropertyFilter, $sort: PropertySort) {
 const DEPOSIT_CAP = "A security deposit can be at most one month's rent ($2,000) under New York law (GOL § 7-108)";
 const FEE_CAP = 'An application fee can be at most $20';
 
-describe.each(backends)("New York's fee caps and sales apart from rentals on %s", (backend) => {
+describe.each(ruleBackends)("New York's fee caps and sales apart from rentals on %s", (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let agent: TestAccount;

@@ -3,7 +3,7 @@ import { createPartnerKey } from '../../server/modules/partners/partner-keys.js'
 import { createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // A listing's numbers (views, inquiries, saves) are its owner's, its listing agent's and administrators'
 // (issue 24 item 9): null to anyone else on GraphQL and REST, partners included.
@@ -12,7 +12,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../setup/test-d
 type Body = any;
 const ORIGIN = 'http://localhost:5173';
 
-describe.each(backends)("a listing's views and inquiries on %s", (backend) => {
+describe.each(ruleBackends)("a listing's views and inquiries on %s", (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let owner: TestAccount;

@@ -4,7 +4,7 @@ import { listingInput } from '../factories/listing-input.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { postGraphql } from '../setup/graphql.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 import { TEST_ORIGIN } from '../setup/ws-client.js';
 
 // Two tabs editing one listing never lose a change silently (issue 58 item 5): every edit carries the
@@ -21,7 +21,7 @@ const UPDATE = `mutation U($id: ID!, $input: ListingInput!, $expectedVersion: In
 }`;
 const STATUS = 'mutation S($id: ID!, $status: ListingStatus!) { setListingStatus(id: $id, status: $status) { id version } }';
 
-describe.each(backends)('listing versions on %s', (backend) => {
+describe.each(ruleBackends)('listing versions on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let owner: TestAccount;

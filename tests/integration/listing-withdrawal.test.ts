@@ -4,7 +4,7 @@ import { createAgent, createProperty, createUser } from '../factories/index.js';
 import { execute, query } from '../setup/graphql.js';
 import { outbox, waitUntil } from '../setup/outbox.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // Issue 58 item 4: a listing deleted or deactivated with people attached tells each of them. Its
 // upcoming tours (requested and confirmed) and open-house RSVPs are cancelled, and each renter gets one
@@ -40,7 +40,7 @@ const asViewer = (u: { id: string; email: string }, role: Viewer['role'] = 'RENT
 const codeOf = (r: { errors?: ReadonlyArray<{ originalError?: Error | null; extensions?: Record<string, unknown> }> }) =>
   (r.errors?.[0]?.originalError as { code?: string } | undefined)?.code ?? r.errors?.[0]?.extensions?.code;
 
-describe.each(backends)('a withdrawn listing tells its people on %s', (backend) => {
+describe.each(ruleBackends)('a withdrawn listing tells its people on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let agent: Viewer;

@@ -3,7 +3,7 @@ import { PAGE_LIMITS } from '../../common/page-limits.js';
 import { createAgent, createProperty } from '../factories/index.js';
 import { createAccount, type TestAccount } from '../setup/accounts.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -14,7 +14,7 @@ const ORIGIN = 'http://localhost:5173';
  * `max` and does above it what it did before the table (refuses with BAD_USER_INPUT / 400, or
  * clamps to `max`).
  */
-describe.each(backends)('the page limits on %s', (backend) => {
+describe.each(ruleBackends)('the page limits on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
   let renter: TestAccount;

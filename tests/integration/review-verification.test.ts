@@ -6,14 +6,14 @@ import { inProcessRateLimits } from '../../server/infra/rate-limits.js';
 import { listenForInteractions, submitReview } from '../../server/modules/reviews/reviews.service.js';
 import { answeredConversation, createAgent, createProperty, createUser } from '../factories/index.js';
 import { query } from '../setup/graphql.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 /**
  * Issue 58 item 10: one fresh renter moved an agent from 4.78 to 2.79 with six one-star reviews. One
  * review per renter and agent; only a review after a real interaction (the agent answered, or
  * confirmed a tour) counts in the agent's rating; the others are shown, unverified.
  */
-describe.each(backends)('review verification on %s', (backend) => {
+describe.each(ruleBackends)('review verification on %s', (backend) => {
   let db: TestDatabase;
   let deps: Parameters<typeof submitReview>[0];
   const asViewer = (u: { id: string; email: string }): Viewer => ({ uid: u.id, email: u.email, role: 'RENTER' });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
 
-describe.each(backends)('the subway map layer on %s', (backend) => {
+describe.each(ruleBackends)('the subway map layer on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

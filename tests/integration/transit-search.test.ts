@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createProperty } from '../factories/index.js';
 import { startTestApp, type TestApp } from '../setup/test-app.js';
-import { backends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
+import { ruleBackends, createTestDatabase, type TestDatabase } from '../setup/test-db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -11,7 +11,7 @@ type Body = any;
 const SEARCH =
   'query S($filter: PropertyFilter) { properties(filter: $filter, first: 50) { totalCount edges { node { title } } } }';
 
-describe.each(backends)('search by subway line and walk on %s', (backend) => {
+describe.each(ruleBackends)('search by subway line and walk on %s', (backend) => {
   let db: TestDatabase;
   let app: TestApp;
 

@@ -28,6 +28,15 @@ export const backends: Backend[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : 
  */
 export const transportBackends: Backend[] = ['pglite'];
 
+/**
+ * Files that test rules over statements the SQL-heavy files already run on both databases (the law's
+ * checks on a listing, its versions and withdrawal, review verification, a page's limits, the filters
+ * the search statement reads, the fair-housing notice on messages, the auth session's rules) run on
+ * PGlite only too; a file that counts statements, runs raw SQL of its own, locks, queues or listens
+ * stays on both (issue 55 item 4).
+ */
+export const ruleBackends: Backend[] = ['pglite'];
+
 export interface TestDatabase extends Database {
   backend: Backend;
   /** The PostgreSQL URL of the file's database (postgres only), e.g. for an app's DATABASE_URL. */
